@@ -1,0 +1,28 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { toolIdParamsSchema, toolSchema } from '@voltline/shared/tool';
+import type { CatalogueService } from './catalogue-service.ts';
+
+/** Public catalogue reads (spec section 7). Who may call: anyone. */
+export function catalogueRoutes(catalogue: CatalogueService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/getTools',
+      { schema: { tags: ['catalogue'], summary: 'All tools, newest first. Public.', response: { 200: z.array(toolSchema) } } },
+      () => catalogue.listTools(),
+    );
+
+    app.get(
+      '/getTool/:toolId',
+      {
+        schema: {
+          tags: ['catalogue'],
+          summary: 'One tool. Public.',
+          params: toolIdParamsSchema,
+          response: { 200: toolSchema },
+        },
+      },
+      (request) => catalogue.getTool(request.params.toolId),
+    );
+  };
+}

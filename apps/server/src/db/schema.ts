@@ -1,0 +1,99 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/**
+ * One schema for PGlite and PostgreSQL. Columns keep the spec's field names (section 3), in
+ * snake_case in SQL; the `_id` the API answers is the uuid primary key.
+ */
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const tools = pgTable(
+  'tools',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    toolName: text('tool_name').notNull().unique(),
+    description: text('description').notNull(),
+    img: text('img').notNull(),
+    /** Whole dollars per unit. */
+    price: integer('price').notNull(),
+    minimumOrderQuantity: integer('minimum_order_quantity').notNull(),
+    availableQuantity: integer('available_quantity').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check('tools_price_positive', sql`${table.price} > 0`),
+    check('tools_minimum_positive', sql`${table.minimumOrderQuantity} >= 1`),
+    // Stock never goes below zero, whatever a request does: the database refuses it.
+    check('tools_stock_not_negative', sql`${table.availableQuantity} >= 0`),
+    index('tools_created_at_idx').on(table.createdAt),
+  ],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Null once the tool is deleted: the order keeps its own snapshot below. */
+    toolId: uuid('tool_id').references(() => tools.id, { onDelete: 'set null' }),
+    product: text('product').notNull(),
+    img: text('img').notNull(),
+    unitPrice: integer('unit_price').notNull(),
+    quantity: integer('quantity').notNull(),
+    /** Total in whole dollars: quantity x unit price, computed by the server. */
+    price: integer('price').notNull(),
+    buyer: text('buyer').notNull(),
+    buyerEamil: text('buyer_email').notNull(),
+    phone: text('phone').notNull(),
+    address: text('address').notNull(),
+    purchaseDate: text('purchase_date').notNull(),
+    status: text('status', { enum: ['unpaid', 'paid'] }).notNull().default('unpaid'),
+    transactionId: text('transaction_id'),
+    delivery: text('delivery', { enum: ['pending', 'shipped'] }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check('orders_quantity_positive', sql`${table.quantity} > 0`),
+    index('orders_buyer_email_idx').on(table.buyerEamil),
+    index('orders_created_at_idx').on(table.createdAt),
+  ],
+);
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userName: text('user_name').notNull(),
+    userEmail: text('user_email').notNull(),
+    review: text('review').notNull(),
+    reviewDate: text('review_date').notNull(),
+    reviewTime: text('review_time').notNull(),
+    rating: integer('rating').notNull(),
+    photo: text('photo'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check('reviews_rating_range', sql`${table.rating} between 1 and 5`),
+    index('reviews_created_at_idx').on(table.createdAt),
+  ],
+);
+
+export const userProfiles = pgTable('user_profiles', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  email: text('email').notNull().unique(),
+  role: text('role', { enum: ['user', 'admin'] }).notNull().default('user'),
+  address: text('address'),
+  phone: text('phone'),
+  linkedIn: text('linked_in'),
+  education: text('education'),
+  profilePicture: text('profile_picture'),
+  createdAt: createdAt(),
+});
+
+/** Facts about this installation, e.g. that the first-run seed has happened. */
+export const shopState = pgTable('shop_state', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: createdAt(),
+});

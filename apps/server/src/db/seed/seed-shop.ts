@@ -1,0 +1,42 @@
+import type { Database } from '../client.ts';
+import { reviews, shopState, tools } from '../schema.ts';
+import { seedReviews } from './seed-reviews.ts';
+import { seedTools } from './seed-tools.ts';
+
+const SEEDED_KEY = 'seeded_at';
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * First start only: fills the catalogue and reviews. The marker row makes it run once per
+ * database, so a shop owner who deletes every seeded tool does not see them come back.
+ */
+export async function seedShopOnFirstStart(db: Database, now = new Date()): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(shopState)
+      .values({ key: SEEDED_KEY, value: now.toISOString() })
+      .onConflictDoNothing()
+      .returning();
+    if (inserted.length === 0) return false;
+
+    // Array order is oldest first; a minute apart keeps "newest first" stable.
+    await tx.insert(tools).values(
+      seedTools.map((tool, index) => ({
+        ...tool,
+        createdAt: new Date(now.getTime() - (seedTools.length - index) * 60_000),
+      })),
+    );
+    await tx.insert(reviews).values(
+      seedReviews.map(({ daysAgo, ...review }) => {
+        const writtenAt = new Date(now.getTime() - daysAgo * DAY_MS);
+        return {
+          ...review,
+          reviewDate: writtenAt.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' }),
+          reviewTime: writtenAt.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' }),
+          createdAt: writtenAt,
+        };
+      }),
+    );
+    return true;
+  });
+}

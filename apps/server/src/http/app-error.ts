@@ -1,0 +1,41 @@
+import { API_ERROR_CODES, type ApiErrorCode } from '@voltline/shared/api-error';
+
+/**
+ * The one error type services throw for expected refusals. Its kind decides the HTTP status in
+ * one place (statusOf), so services speak the shop's language and never HTTP.
+ */
+export type AppErrorKind =
+  | 'INVALID_DATA'
+  | 'UNAUTHORIZED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'UNPROCESSABLE';
+
+const statusByKind: Record<AppErrorKind, { status: number; code: ApiErrorCode }> = {
+  INVALID_DATA: { status: 400, code: API_ERROR_CODES.badRequest },
+  UNAUTHORIZED: { status: 401, code: API_ERROR_CODES.unauthorized },
+  FORBIDDEN: { status: 403, code: API_ERROR_CODES.forbidden },
+  NOT_FOUND: { status: 404, code: API_ERROR_CODES.notFound },
+  CONFLICT: { status: 409, code: API_ERROR_CODES.conflict },
+  UNPROCESSABLE: { status: 422, code: API_ERROR_CODES.invalidData },
+};
+
+export class AppError extends Error {
+  constructor(
+    readonly kind: AppErrorKind,
+    message: string,
+  ) {
+    super(message);
+  }
+
+  get status(): number {
+    return statusByKind[this.kind].status;
+  }
+
+  get code(): ApiErrorCode {
+    return statusByKind[this.kind].code;
+  }
+}
+
+export const notFound = (message: string) => new AppError('NOT_FOUND', message);

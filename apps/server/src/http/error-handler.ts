@@ -1,0 +1,49 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { API_ERROR_CODES, type ApiError } from '@voltline/shared/api-error';
+import { AppError } from './app-error.ts';
+
+const codeByStatus: Record<number, string> = {
+  400: API_ERROR_CODES.badRequest,
+  401: API_ERROR_CODES.unauthorized,
+  403: API_ERROR_CODES.forbidden,
+  404: API_ERROR_CODES.notFound,
+  409: API_ERROR_CODES.conflict,
+  413: API_ERROR_CODES.payloadTooLarge,
+  415: API_ERROR_CODES.badRequest,
+  422: API_ERROR_CODES.invalidData,
+  429: API_ERROR_CODES.tooManyRequests,
+};
+
+/**
+ * Every failure leaves as `{ error, message }`. Client errors say what was wrong; a 5xx is
+ * logged in full and answered with a fixed text, so no stack, SQL or path reaches the caller.
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.status).send({ error: error.code, message: error.message } satisfies ApiError);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const details = error.validation
+        .map((issue) => {
+          const where = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+          return where ? `${where}: ${issue.message}` : issue.message;
+        })
+        .join('; ');
+      return reply
+        .status(400)
+        .send({ error: API_ERROR_CODES.badRequest, message: `Invalid ${error.validationContext ?? 'request'}: ${details}` });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply
+        .status(status)
+        .send({ error: codeByStatus[status] ?? API_ERROR_CODES.badRequest, message: error.message });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply
+      .status(500)
+      .send({ error: API_ERROR_CODES.internal, message: 'Something went wrong on our side. Please try again.' });
+  });
+}

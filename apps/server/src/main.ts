@@ -1,0 +1,51 @@
+import { loadConfig } from './config.ts';
+import { buildApp } from './app.ts';
+import { openPglite, openPostgres, type DatabaseHandle } from './db/client.ts';
+import { acquireDataDirLock, DataDirLockedError } from './db/data-dir-lock.ts';
+import { seedShopOnFirstStart } from './db/seed/seed-shop.ts';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+
+async function openDatabase(config: ReturnType<typeof loadConfig>): Promise<{ database: DatabaseHandle; unlock: () => void }> {
+  if (config.databaseUrl) {
+    return { database: await openPostgres(config.databaseUrl), unlock: () => {} };
+  }
+  mkdirSync(config.dataDir, { recursive: true });
+  const unlock = acquireDataDirLock(config.dataDir);
+  try {
+    return { database: await openPglite({ dataDir: path.join(config.dataDir, 'pglite') }), unlock };
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+}
+
+async function start(): Promise<void> {
+  const config = loadConfig();
+  const { database, unlock } = await openDatabase(config);
+  await database.migrate();
+  await seedShopOnFirstStart(database.db);
+
+  const app = await buildApp({ config, database });
+  const shutdown = async (signal: string) => {
+    app.log.info(`${signal} received, shutting down`);
+    await app.close();
+    await database.close();
+    unlock();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`Voltline shop on ${config.publicUrl} (database: ${database.kind})`);
+}
+
+start().catch((error: unknown) => {
+  if (error instanceof DataDirLockedError) {
+    console.error(error.message);
+  } else {
+    console.error('The shop could not start:', error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,40 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openPglite, openPostgres, type DatabaseHandle } from '../db/client.ts';
+
+/**
+ * API tests run against every database the shop supports: PGlite in memory always, and
+ * PostgreSQL when TEST_DATABASE_URL is set (CI sets it). Each suite gets a database of its own.
+ */
+export interface TestDatabaseKind {
+  name: 'pglite' | 'postgres';
+  open(): Promise<DatabaseHandle>;
+}
+
+const postgresUrl = process.env.TEST_DATABASE_URL;
+
+async function openFreshPostgres(baseUrl: string): Promise<DatabaseHandle> {
+  const databaseName = `voltline_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database "${databaseName}"`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${databaseName}`;
+  const handle = await openPostgres(url.toString());
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      const dropper = new pg.Client({ connectionString: baseUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists "${databaseName}" with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+export const testDatabaseKinds: TestDatabaseKind[] = [
+  { name: 'pglite', open: () => openPglite('memory') },
+  ...(postgresUrl ? [{ name: 'postgres' as const, open: () => openFreshPostgres(postgresUrl) }] : []),
+];

@@ -1,0 +1,52 @@
+import { Link, NavLink } from 'react-router';
+
+const links = [
+  { to: '/home', label: 'Home' },
+  { to: '/blogs', label: 'Blogs' },
+  { to: '/myportfolio', label: 'My Portfolio' },
+];
+
+function NavItems() {
+  return (
+    <>
+      {links.map((link) => (
+        <li key={link.to}>
+          <NavLink to={link.to}>{link.label}</NavLink>
+        </li>
+      ))}
+      <li>
+        <NavLink to="/login">Login</NavLink>
+      </li>
+    </>
+  );
+}
+
+export function Navbar() {
+  return (
+    <header className="sticky top-0 z-30 bg-neutral text-neutral-content shadow">
+      <nav className="navbar mx-auto max-w-7xl px-4" aria-label="Main">
+        <div className="navbar-start">
+          <Link to="/home" className="flex items-center gap-2 text-xl font-bold">
+            <img src="/images/logo.svg" alt="" width={32} height={32} />
+            <span>Voltline Tools</span>
+          </Link>
+        </div>
+        <div className="navbar-end">
+          <ul className="menu menu-horizontal hidden gap-1 lg:flex">
+            <NavItems />
+          </ul>
+          <details className="dropdown dropdown-end lg:hidden">
+            <summary className="btn btn-ghost" aria-label="Open menu">
+              <svg xmlns="http://www.w3.org/2000/svg" className="h-6 w-6" fill="none" viewBox="0 0 24 24" stroke="currentColor" aria-hidden="true">
+                <path strokeLinecap="round" strokeLinejoin="round" strokeWidth={2} d="M4 6h16M4 12h16M4 18h16" />
+              </svg>
+            </summary>
+            <ul className="menu dropdown-content z-40 mt-3 w-52 rounded-box bg-base-100 p-2 text-base-content shadow">
+              <NavItems />
+            </ul>
+          </details>
+        </div>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,36 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freePort, startShop } from './support/shop-server.ts';
+
+/** What `npm start` promises: a seeded shop on first start, the same data on the next. */
+describe('starting the shop', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'voltline-first-start-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('seeds on first start, refuses a second server on the same data, and reuses the data after a restart', async () => {
+    const first = await startShop({ dataDir });
+    const tools = await (await fetch(`${first.url}/api/getTools`)).json();
+    expect(tools.length).toBeGreaterThanOrEqual(12);
+    const home = await fetch(`${first.url}/`);
+    expect(home.headers.get('content-type')).toMatch(/text\/html/);
+    expect(await home.text()).toContain('<div id="root">');
+
+    const second = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+      cwd: path.resolve(import.meta.dirname, '..'),
+      env: { ...process.env, PORT: String(await freePort()), DATA_DIR: dataDir, DATABASE_URL: '' },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(second.status).toBe(1);
+    expect(second.stderr).toContain('is in use by another Voltline server');
+
+    await first.stop();
+    const again = await startShop({ dataDir });
+    const toolsAgain = await (await fetch(`${again.url}/api/getTools`)).json();
+    expect(toolsAgain).toEqual(tools);
+    await again.stop();
+  });
+});

@@ -1,0 +1,30 @@
+/** Business constants of spec section 9, shared by the server and the web app. */
+
+export const TOOLS_SHOWN_INITIALLY = 6;
+export const DESCRIPTION_PREVIEW_LENGTH = 90;
+export const BANNER_DELAY_MS = 3000;
+export const COUNT_UP_DURATION_MS = 15_000;
+export const TOAST_AUTO_CLOSE_MS = 5000;
+
+export const PAYMENT_MAXIMUM = 999_999.99;
+export const RATING_MIN = 1;
+export const RATING_MAX = 5;
+export const RATING_DEFAULT = 1;
+
+export const CANCEL_CONFIRMATION_WORD = 'CANCEL';
+export const DELETE_CONFIRMATION_WORD = 'DELETE';
+
+export const ACCESS_TOKEN_STORAGE_KEY = 'ACCESS_TOKEN';
+
+export const ORDER_STATUSES = ['unpaid', 'paid'] as const;
+export const DELIVERY_STATES = ['pending', 'shipped'] as const;
+
+/** Purchase date as the spec writes it: long weekday, year, short month, day, US English. */
+export function formatPurchaseDate(date: Date): string {
+  return date.toLocaleDateString('en-US', {
+    weekday: 'long',
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+  });
+}

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { entityIdSchema } from './id.ts';
+
+const wholeNumber = (label: string) =>
+  z.coerce
+    .number({ error: `${label} must be a number` })
+    .int({ error: `${label} must be a whole number` });
+
+/** A tool of the catalogue, as the API answers it (spec section 3). */
+export const toolSchema = z.object({
+  _id: entityIdSchema,
+  toolName: z.string(),
+  description: z.string(),
+  img: z.string(),
+  price: z.number().int(),
+  minimumOrderQuantity: z.number().int(),
+  availableQuantity: z.number().int(),
+});
+export type Tool = z.infer<typeof toolSchema>;
+
+/** What an admin sends to add a tool. */
+export const toolInputSchema = z.object({
+  toolName: z.string().trim().min(1, 'Tool name is required').max(120),
+  description: z.string().trim().min(1, 'Description is required').max(2000),
+  img: z.string().trim().min(1, 'Image is required').max(500),
+  price: wholeNumber('Price').positive({ error: 'Price must be greater than 0' }).max(1_000_000),
+  minimumOrderQuantity: wholeNumber('Minimum order quantity')
+    .min(1, { error: 'Minimum order quantity must be at least 1' })
+    .max(1_000_000),
+  availableQuantity: wholeNumber('Available quantity')
+    .min(0, { error: 'Available quantity cannot be negative' })
+    .max(10_000_000),
+});
+export type ToolInput = z.infer<typeof toolInputSchema>;
+
+export const toolIdParamsSchema = z.object({ toolId: z.string() });
