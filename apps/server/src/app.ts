@@ -11,7 +11,7 @@ import { catalogueRoutes } from './catalogue/catalogue-routes.ts';
 import { createCatalogueService } from './catalogue/catalogue-service.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
-import { registerErrorHandler } from './http/error-handler.ts';
+import { answerRouterRefusal, registerErrorHandler } from './http/error-handler.ts';
 import { registerSpa } from './http/spa.ts';
 import { reviewsRoutes } from './reviews/reviews-routes.ts';
 import { createReviewsService } from './reviews/reviews-service.ts';
@@ -26,11 +26,7 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: 1024 * 1024,
-    // Malformed URLs and over-long ids are the router's refusals: answer them in our error shape.
-    frameworkErrors: (error, _request, reply) => {
-      const status = error.statusCode ?? 400;
-      void reply.status(status).send({ error: status === 414 ? 'uri_too_long' : 'bad_request', message: error.message });
-    },
+    frameworkErrors: answerRouterRefusal,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

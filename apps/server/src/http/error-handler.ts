@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { API_ERROR_CODES, type ApiError } from '@voltline/shared/api-error';
 import { AppError } from './app-error.ts';
@@ -46,4 +46,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
       .status(500)
       .send({ error: API_ERROR_CODES.internal, message: 'Something went wrong on our side. Please try again.' });
   });
+}
+
+/** Malformed URLs and over-long ids are refused by the router itself: answer in our shape too. */
+export function answerRouterRefusal(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const status = error.statusCode ?? 400;
+  void reply.status(status).send({ error: status === 414 ? 'uri_too_long' : API_ERROR_CODES.badRequest, message: error.message });
 }

@@ -1,4 +1,4 @@
-import { apiErrorSchema } from '@voltline/shared/api-error';
+import type { ApiError } from '@voltline/shared/api-error';
 
 /** A refusal from the API, carrying the server's code and human message. */
 export class ApiRequestError extends Error {
@@ -11,6 +11,16 @@ export class ApiRequestError extends Error {
   }
 }
 
+// A hand-written check rather than the zod schema keeps zod out of the home page's bundle.
+function isApiError(body: unknown): body is ApiError {
+  return (
+    typeof body === 'object' &&
+    body !== null &&
+    typeof (body as ApiError).error === 'string' &&
+    typeof (body as ApiError).message === 'string'
+  );
+}
+
 /** Calls the shop's API on the same origin (the server serves this app), JSON both ways. */
 export async function apiRequest<T>(path: string, init: RequestInit = {}): Promise<T> {
   const headers = new Headers(init.headers);
@@ -18,9 +28,8 @@ export async function apiRequest<T>(path: string, init: RequestInit = {}): Promi
   const response = await fetch(`/api${path}`, { ...init, headers });
   const body: unknown = response.status === 204 ? undefined : await response.json().catch(() => undefined);
   if (!response.ok) {
-    const parsed = apiErrorSchema.safeParse(body);
-    throw parsed.success
-      ? new ApiRequestError(response.status, parsed.data.error, parsed.data.message)
+    throw isApiError(body)
+      ? new ApiRequestError(response.status, body.error, body.message)
       : new ApiRequestError(response.status, 'unknown', `The server answered ${response.status}.`);
   }
   return body as T;

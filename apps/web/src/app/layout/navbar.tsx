@@ -26,7 +26,7 @@ export function Navbar() {
     <header className="sticky top-0 z-30 bg-neutral text-neutral-content shadow">
       <nav className="navbar mx-auto max-w-7xl px-4" aria-label="Main">
         <div className="navbar-start">
-          <Link to="/home" className="flex items-center gap-2 text-xl font-bold">
+          <Link to="/home" className="flex items-center gap-2 whitespace-nowrap text-lg font-bold sm:text-xl">
             <img src="/images/logo.svg" alt="" width={32} height={32} />
             <span>Voltline Tools</span>
           </Link>
@@ -36,7 +36,7 @@ export function Navbar() {
             <NavItems />
           </ul>
           <details className="dropdown dropdown-end lg:hidden">
-            <summary className="btn btn-ghost" aria-label="Open menu">
+            <summary className="btn btn-ghost text-neutral-content" aria-label="Open menu">
               <svg xmlns="http://www.w3.org/2000/svg" className="h-6 w-6" fill="none" viewBox="0 0 24 24" stroke="currentColor" aria-hidden="true">
                 <path strokeLinecap="round" strokeLinejoin="round" strokeWidth={2} d="M4 6h16M4 12h16M4 18h16" />
               </svg>

@@ -1,0 +1,63 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'react-toastify';
+import type { z } from 'zod';
+import { MESSAGES } from '@voltline/shared/messages';
+import { QUERY_ROLES, queryFormSchema, type QueryForm } from '@voltline/shared/query-form';
+import { FormField } from './form-field.tsx';
+
+type QueryFormInput = z.input<typeof queryFormSchema>;
+
+// No role is preselected: the placeholder option stays until the visitor picks one.
+const emptyQuery: Partial<QueryFormInput> = { name: '', email: '', phone: '', query: '' };
+
+export function AskUsForm({ labelledBy }: { labelledBy: string }) {
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<QueryFormInput, unknown, QueryForm>({ resolver: zodResolver(queryFormSchema), defaultValues: emptyQuery });
+
+  // The spec keeps queries in the browser: acknowledge and clear, nothing is sent.
+  const acknowledgeQuery = () => {
+    toast.success(MESSAGES.querySubmitted);
+    reset();
+  };
+
+  return (
+    <form onSubmit={handleSubmit(acknowledgeQuery)} noValidate aria-labelledby={labelledBy} className="flex flex-col gap-4">
+      <FormField id="query-name" label="Name" error={errors.name?.message}>
+        {(control) => <input {...control} {...register('name')} type="text" autoComplete="name" placeholder="Your name" className="input w-full" />}
+      </FormField>
+      <FormField id="query-email" label="Email" error={errors.email?.message}>
+        {(control) => (
+          <input {...control} {...register('email')} type="email" autoComplete="email" placeholder="you@example.com" className="input w-full" />
+        )}
+      </FormField>
+      <FormField id="query-phone" label="Phone number" error={errors.phone?.message}>
+        {(control) => (
+          <input {...control} {...register('phone')} type="number" autoComplete="tel" placeholder="Your phone number" className="input w-full" />
+        )}
+      </FormField>
+      <FormField id="query-role" label="Role" error={errors.role?.message}>
+        {(control) => (
+          <select {...control} {...register('role')} className="select w-full">
+            <option value="">Select your role</option>
+            {QUERY_ROLES.map((role) => (
+              <option key={role} value={role}>
+                {role}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+      <FormField id="query-text" label="Your query (optional)" error={errors.query?.message}>
+        {(control) => <textarea {...control} {...register('query')} rows={4} placeholder="How can we help?" className="textarea w-full" />}
+      </FormField>
+      <button type="submit" className="btn btn-primary self-start" disabled={isSubmitting}>
+        Submit query
+      </button>
+    </form>
+  );
+}

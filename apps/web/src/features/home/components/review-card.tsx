@@ -1,0 +1,36 @@
+import { useState } from 'react';
+import type { Review } from '@voltline/shared/review';
+import { StarRating } from './star-rating.tsx';
+
+const DEFAULT_AVATAR = '/images/avatar-default.svg';
+
+export function ReviewCard({ review }: { review: Review }) {
+  // A photo URL may point at an image that no longer exists; the generic avatar stands in for it.
+  const [photoFailed, setPhotoFailed] = useState(false);
+  const photo = photoFailed ? undefined : review.photo?.trim() || undefined;
+
+  return (
+    <article data-testid="review-card" className="card h-full border border-base-300 bg-base-100 shadow-sm">
+      <div className="card-body gap-4">
+        <div className="flex items-center gap-4">
+          <img
+            src={photo ?? DEFAULT_AVATAR}
+            // The generic avatar says nothing the name beside it does not.
+            alt={photo ? `Photo of ${review.userName}` : ''}
+            width={56}
+            height={56}
+            loading="lazy"
+            onError={() => setPhotoFailed(true)}
+            className="h-14 w-14 shrink-0 rounded-full bg-base-200 object-cover"
+          />
+          <div className="min-w-0">
+            <h3 className="truncate font-semibold">{review.userName}</h3>
+            <p className="text-sm text-base-content/60">{`${review.reviewDate} at ${review.reviewTime}`}</p>
+          </div>
+        </div>
+        <StarRating rating={review.rating} />
+        <p className="whitespace-pre-line break-words text-base-content/80">{review.review}</p>
+      </div>
+    </article>
+  );
+}

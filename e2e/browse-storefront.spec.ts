@@ -1,0 +1,155 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DESCRIPTION_PREVIEW_LENGTH, TOOLS_SHOWN_INITIALLY } from '@voltline/shared/shop-constants';
+import type { Tool } from '@voltline/shared/tool';
+import { launchBrowser, openShopPage, type BrowserSession } from './support/browser.ts';
+import { startShop, type RunningShop } from './support/shop-server.ts';
+
+/** A visitor browses the storefront: catalogue, reviews, blogs, portfolio, query form, 404. */
+describe('browsing the storefront', () => {
+  let shop: RunningShop;
+  let browser: Browser;
+  let session: BrowserSession;
+  let tools: Tool[];
+
+  beforeAll(async () => {
+    [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
+    tools = await (await fetch(`${shop.url}/api/getTools`)).json();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await shop?.stop();
+  });
+  afterEach(async () => {
+    // Nothing may load from outside the machine, and the page must not log errors.
+    expect(session.problems).toEqual([]);
+    await session.context.close();
+  });
+
+  it('shows 6 tools, then all of them after Show more, and 6 again after Show less', async () => {
+    session = await openShopPage(browser, shop.url);
+    const { page } = session;
+    await page.goto('/');
+    const toolCards = page.locator('[data-testid="tool-card"]');
+    await toolCards.first().waitFor();
+    expect(await toolCards.count()).toBe(TOOLS_SHOWN_INITIALLY);
+    await expect.poll(() => toolCards.first().locator('h3').textContent()).toBe(tools[0]!.toolName);
+
+    await page.getByRole('button', { name: 'Show more', exact: true }).click();
+    await expect.poll(() => toolCards.count()).toBe(tools.length);
+    await page.getByRole('button', { name: 'Show less', exact: true }).click();
+    await expect.poll(() => toolCards.count()).toBe(TOOLS_SHOWN_INITIALLY);
+  });
+
+  it('toggles a description between its first 90 characters and the full text', async () => {
+    session = await openShopPage(browser, shop.url);
+    const { page } = session;
+    await page.goto('/home');
+    const firstTool = tools[0]!;
+    const card = page.locator('[data-testid="tool-card"]').first();
+    const description = card.locator('[data-testid="tool-description"]');
+    await expect.poll(() => description.textContent()).toBe(
+      `${firstTool.description.slice(0, DESCRIPTION_PREVIEW_LENGTH)}...`,
+    );
+    await card.getByRole('button', { name: 'show more', exact: true }).click();
+    await expect.poll(() => description.textContent()).toBe(firstTool.description);
+    await card.getByRole('button', { name: 'show less', exact: true }).click();
+    await expect.poll(() => description.textContent()).toBe(
+      `${firstTool.description.slice(0, DESCRIPTION_PREVIEW_LENGTH)}...`,
+    );
+    const placeOrder = card.getByRole('link', { name: 'Place order' });
+    expect(await placeOrder.getAttribute('href')).toBe(`/purchase/${firstTool._id}`);
+  });
+
+  it('shows the banner, the business summary and reviews with stars and a default avatar', async () => {
+    session = await openShopPage(browser, shop.url);
+    const { page } = session;
+    const reviews = await (await fetch(`${shop.url}/api/review`)).json();
+    await page.goto('/');
+    // Three slides, each with Get Started; the banner moves on by itself every 3000 ms.
+    expect(await page.locator('button', { hasText: 'Get Started' }).count()).toBe(3);
+    const currentDot = page.locator('[aria-label^="Go to slide"][aria-current="true"]');
+    expect(await currentDot.getAttribute('aria-label')).toBe('Go to slide 1');
+    await expect.poll(() => currentDot.getAttribute('aria-label'), { timeout: 5000 }).toBe('Go to slide 2');
+    for (const figure of ['5% more than last year', '30% more than last year', '50% more than last month', '5% more than last month']) {
+      expect(await page.getByText(figure).count()).toBeGreaterThanOrEqual(1);
+    }
+    const firstReview = reviews[0];
+    const reviewCard = page.locator('[data-testid="review-card"]').first();
+    await reviewCard.waitFor();
+    expect(await reviewCard.getByRole('img', { name: `Rated ${firstReview.rating} out of 5` }).count()).toBe(1);
+    const withoutPhoto = reviews.findIndex((review: { photo: string | null }) => review.photo === null);
+    const avatar = page.locator('[data-testid="review-card"]').nth(withoutPhoto).locator('img').first();
+    expect(await avatar.getAttribute('src')).toBe('/images/avatar-default.svg');
+  });
+
+  it('validates the query form and confirms with a toast without sending anything', async () => {
+    session = await openShopPage(browser, shop.url);
+    const { page } = session;
+    await page.goto('/');
+    const posts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() !== 'GET') posts.push(request.url());
+    });
+    await page.getByRole('heading', { name: 'Ask us anything about our website' }).scrollIntoViewIfNeeded();
+    await page.getByRole('button', { name: 'Submit query' }).click();
+    await page.getByText('Name is required').waitFor();
+    await page.getByText('Email is required').waitFor();
+    await page.getByText('Phone number is required').waitFor();
+    await page.getByText('Role is required').waitFor();
+
+    await page.getByLabel('Name', { exact: true }).fill('Ada Lovelace');
+    await page.getByLabel('Email', { exact: true }).fill('ada@example.com');
+    await page.getByLabel('Phone number', { exact: true }).fill('5551234567');
+    await page.getByLabel('Role', { exact: true }).selectOption('Full Stack Developer');
+    await page.getByRole('button', { name: 'Submit query' }).click();
+    await page.getByText('Your query is submitted successfully').waitFor();
+    expect(posts).toEqual([]);
+  });
+
+  it('shows the not-found page for an unknown path, with a way back home', async () => {
+    session = await openShopPage(browser, shop.url);
+    const { page } = session;
+    const response = await page.goto('/no/such/page');
+    expect(response?.status()).toBe(200);
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    await page.getByRole('link', { name: 'Back to home' }).click();
+    await page.waitForURL(`${shop.url}/home`);
+    await page.locator('[data-testid="tool-card"]').first().waitFor();
+  });
+
+  it('shows the blog answers and the portfolio with three live project links', async () => {
+    session = await openShopPage(browser, shop.url);
+    const { page } = session;
+    await page.goto('/');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Blogs' }).first().click();
+    await page.getByRole('heading', { level: 1, name: 'Blogs' }).waitFor();
+    expect(await page.locator('main article h2').count()).toBeGreaterThanOrEqual(6);
+
+    await page.goto('/myportfolio');
+    for (const section of ['Education', 'Skills', 'Projects']) {
+      await page.getByRole('heading', { level: 2, name: section }).waitFor();
+    }
+    const liveLinks = page.getByRole('link', { name: 'Live site' });
+    expect(await liveLinks.count()).toBe(3);
+    for (const link of await liveLinks.all()) {
+      expect(await link.getAttribute('href')).toMatch(/^https:\/\//);
+      expect(await link.getAttribute('target')).toBe('_blank');
+    }
+  });
+
+  it.each(['/', '/blogs', '/myportfolio', '/nope'])('fits a 375 px wide screen on %s, with alt text on every image', async (path) => {
+    session = await openShopPage(browser, shop.url, { width: 375, height: 800 });
+    const { page } = session;
+    await page.goto(path);
+    await page.locator('main h1, main h2').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    const imagesWithoutAlt = await page.locator('img:not([alt])').count();
+    expect(imagesWithoutAlt).toBe(0);
+    // The main menu folds into a toggle on a phone.
+    await page.getByRole('navigation', { name: 'Main' }).getByLabel('Open menu').click();
+    expect(await page.getByRole('link', { name: 'Blogs' }).last().isVisible()).toBe(true);
+  });
+});
