@@ -1,4 +1,5 @@
 import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
@@ -8,24 +9,21 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { catalogueRoutes } from './catalogue/catalogue-routes.ts';
-import { createCatalogueService } from './catalogue/catalogue-service.ts';
-import type { Config } from './config.ts';
-import type { DatabaseHandle } from './db/client.ts';
 import { answerRouterRefusal, registerErrorHandler } from './http/error-handler.ts';
 import { registerSpa } from './http/spa.ts';
+import { identityRoutes, registerAuthBridge } from './identity/auth-routes.ts';
+import { imagesRoutes } from './images/images-routes.ts';
+import { profilesRoutes } from './profiles/profiles-routes.ts';
 import { reviewsRoutes } from './reviews/reviews-routes.ts';
-import { createReviewsService } from './reviews/reviews-service.ts';
-
-export interface AppDependencies {
-  config: Pick<Config, 'logLevel' | 'webDistDir'>;
-  database: DatabaseHandle;
-}
+import type { ShopCore } from './shop-core.ts';
 
 /** Builds the whole HTTP app; main.ts listens with it, tests call it with inject(). */
-export async function buildApp({ config, database }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp(core: ShopCore, logger: FastifyInstance['log'] | false): Promise<FastifyInstance> {
+  const { config } = core;
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    ...(logger ? { loggerInstance: logger } : { logger: false }),
     bodyLimit: 1024 * 1024,
+    trustProxy: config.trustProxy,
     frameworkErrors: answerRouterRefusal,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -48,21 +46,26 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
       },
     },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // The OAuth popup talks back to the page that opened it.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
+  await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Voltline shop API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
   });
 
-  const catalogue = createCatalogueService(database.db);
-  const reviewsService = createReviewsService(database.db);
-
   await app.register(
     async (api) => {
       api.get('/health', { schema: { hide: true } }, () => ({ ok: true }));
       api.get('/docs', { schema: { hide: true } }, () => app.swagger());
-      await api.register(catalogueRoutes(catalogue));
-      await api.register(reviewsRoutes(reviewsService));
+      const identity = { auth: core.auth, tokens: core.tokens, profiles: core.profiles, config };
+      registerAuthBridge(api, identity);
+      await api.register(identityRoutes(identity));
+      await api.register(catalogueRoutes(core.catalogue));
+      await api.register(reviewsRoutes(core.reviews));
+      await api.register(profilesRoutes(core.profiles, core.guards));
+      await api.register(imagesRoutes(core.images, core.guards));
     },
     { prefix: '/api' },
   );

@@ -10,28 +10,72 @@ const optionalText = z
   .optional()
   .transform((value) => (value && value.trim() !== '' ? value.trim() : undefined));
 
+const flag = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((value) => value === 'true' || value === '1');
+
 const environmentSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('127.0.0.1'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalText,
-  PUBLIC_URL: optionalText,
+  PUBLIC_URL: optionalText.pipe(z.url().optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: optionalText,
+  TRUST_PROXY: flag,
+  AUTH_SECRET: optionalText.pipe(z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional()),
+  AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
+  AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
+  SHOP_ADMIN_EMAIL: optionalText.pipe(z.email().optional()),
+  SHOP_ADMIN_PASSWORD: optionalText,
+  SMTP_URL: optionalText,
+  MAIL_FROM: z.string().default('Voltline Tools <no-reply@voltline.local>'),
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_CLIENT_SECRET: optionalText,
+  GOOGLE_DISCOVERY_URL: z.url().default('https://accounts.google.com/.well-known/openid-configuration'),
+  GITHUB_CLIENT_ID: optionalText,
+  GITHUB_CLIENT_SECRET: optionalText,
+  FACEBOOK_CLIENT_ID: optionalText,
+  FACEBOOK_CLIENT_SECRET: optionalText,
 });
+
+export interface OAuthClientConfig {
+  clientId: string;
+  clientSecret: string;
+}
 
 export interface Config {
   port: number;
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** The shop's own address: links in mail, OAuth callbacks, the origin sign-in forms must come from. */
   publicUrl: string;
+  /** Extra origins allowed to post to /api/auth (the loopback twin of a localhost PUBLIC_URL). */
+  trustedOrigins: string[];
   logLevel: string;
-  /** Folder of the built SPA; undefined when it has not been built (API-only, e.g. in tests). */
+  /** Folder of the built SPA; without it the server answers the API only. */
   webDistDir: string;
+  /** Believe X-Forwarded-For only when a trusted reverse proxy sits in front. */
+  trustProxy: boolean;
+  /** Undefined: generated once into DATA_DIR (see identity/auth-secret.ts). */
+  authSecret: string | undefined;
+  authRateLimit: { max: number; windowSeconds: number };
+  firstAdmin: { email: string | undefined; password: string | undefined };
+  mail: { smtpUrl: string | undefined; from: string };
+  oauth: {
+    google: (OAuthClientConfig & { discoveryUrl: string }) | undefined;
+    github: OAuthClientConfig | undefined;
+    facebook: OAuthClientConfig | undefined;
+  };
 }
 
 const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
+
+function oauthClient(clientId: string | undefined, clientSecret: string | undefined): OAuthClientConfig | undefined {
+  return clientId && clientSecret ? { clientId, clientSecret } : undefined;
+}
 
 export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
   const parsed = environmentSchema.safeParse(environment);
@@ -40,13 +84,26 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const env = parsed.data;
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
+  const google = oauthClient(env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET);
   return {
     port: env.PORT,
     host: env.HOST,
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
-    publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+    publicUrl,
+    trustedOrigins: env.PUBLIC_URL ? [] : [`http://127.0.0.1:${env.PORT}`],
     logLevel: env.LOG_LEVEL,
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : defaultWebDist,
+    trustProxy: env.TRUST_PROXY,
+    authSecret: env.AUTH_SECRET,
+    authRateLimit: { max: env.AUTH_RATE_LIMIT_MAX, windowSeconds: env.AUTH_RATE_LIMIT_WINDOW_SECONDS },
+    firstAdmin: { email: env.SHOP_ADMIN_EMAIL, password: env.SHOP_ADMIN_PASSWORD },
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+    oauth: {
+      google: google && { ...google, discoveryUrl: env.GOOGLE_DISCOVERY_URL },
+      github: oauthClient(env.GITHUB_CLIENT_ID, env.GITHUB_CLIENT_SECRET),
+      facebook: oauthClient(env.FACEBOOK_CLIENT_ID, env.FACEBOOK_CLIENT_SECRET),
+    },
   };
 }

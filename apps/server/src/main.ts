@@ -1,12 +1,16 @@
-import { loadConfig } from './config.ts';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { buildApp } from './app.ts';
+import { loadConfig, type Config } from './config.ts';
 import { openPglite, openPostgres, type DatabaseHandle } from './db/client.ts';
 import { acquireDataDirLock, DataDirLockedError } from './db/data-dir-lock.ts';
 import { seedShopOnFirstStart } from './db/seed/seed-shop.ts';
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
+import { createLogger } from './http/logging.ts';
+import { loadOrCreateAuthSecret } from './identity/auth-secret.ts';
+import { ensureFirstAdmin } from './identity/first-admin.ts';
+import { createShopCore } from './shop-core.ts';
 
-async function openDatabase(config: ReturnType<typeof loadConfig>): Promise<{ database: DatabaseHandle; unlock: () => void }> {
+async function openDatabase(config: Config): Promise<{ database: DatabaseHandle; unlock: () => void }> {
   if (config.databaseUrl) {
     return { database: await openPostgres(config.databaseUrl), unlock: () => {} };
   }
@@ -22,11 +26,16 @@ async function openDatabase(config: ReturnType<typeof loadConfig>): Promise<{ da
 
 async function start(): Promise<void> {
   const config = loadConfig();
+  const log = createLogger(config.logLevel);
   const { database, unlock } = await openDatabase(config);
   await database.migrate();
   await seedShopOnFirstStart(database.db);
 
-  const app = await buildApp({ config, database });
+  const secret = loadOrCreateAuthSecret(config.authSecret, config.dataDir);
+  const core = createShopCore({ config, database, secret, log });
+  await ensureFirstAdmin({ db: database.db, auth: core.auth, profiles: core.profiles, firstAdmin: config.firstAdmin, log });
+
+  const app = await buildApp(core, log);
   const shutdown = async (signal: string) => {
     app.log.info(`${signal} received, shutting down`);
     await app.close();

@@ -1,4 +1,18 @@
 /** User-facing texts of the spec (section 8), with obvious typos fixed (see docs/spec-deviations.md). */
 export const MESSAGES = {
   querySubmitted: 'Your query is submitted successfully',
+  userNotFound: '*user not found',
+  wrongPassword: '*wrong password',
+  passwordResetSent: 'password reset email has been sent successfully',
+  passwordChanged: 'Your password has been changed. Please log in with the new password.',
+  profileUpdated: 'Profile has been updated successfully.',
+  infoAdded: 'Info added successfully',
+  noUserLoggedIn: 'No user is logged in.',
+  madeAdmin: (name: string) => `${name} is made an admin`,
+  socialNotConfigured: (provider: string) => `${provider} sign-in is not set up on this shop.`,
+  socialPopupClosed: 'The sign-in window was closed before signing in finished.',
+  socialPopupBlocked: 'The sign-in window was blocked by the browser. Allow pop-ups for this site and try again.',
+  socialAccountExists:
+    'An account already exists with this email address but a different sign-in method. Log in with that method instead.',
+  networkFailure: 'The shop could not be reached. Check your connection and try again.',
 } as const;

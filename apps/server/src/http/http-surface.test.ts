@@ -2,27 +2,23 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
-import { openPglite, type DatabaseHandle } from '../db/client.ts';
 import type { FastifyInstance } from 'fastify';
+import { startTestShop, type TestShop } from '../test-support/test-app.ts';
+import { testDatabaseKinds } from '../test-support/test-databases.ts';
 
 /** What every path of the one server answers: health, 404 JSON for the API, the SPA for the rest. */
 describe('http surface', () => {
   let app: FastifyInstance;
-  let database: DatabaseHandle;
+  let shop: TestShop;
   beforeAll(async () => {
     const webDistDir = mkdtempSync(path.join(tmpdir(), 'voltline-web-'));
     writeFileSync(path.join(webDistDir, 'index.html'), '<!doctype html><title>Voltline SPA</title>');
     mkdirSync(path.join(webDistDir, 'assets'));
     writeFileSync(path.join(webDistDir, 'assets', 'app-1a2b3c.js'), 'console.log(1)');
-    database = await openPglite('memory');
-    await database.migrate();
-    app = await buildApp({ config: { logLevel: 'silent', webDistDir }, database });
+    shop = await startTestShop(testDatabaseKinds[0]!, { webDistDir });
+    app = shop.app;
   });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-  });
+  afterAll(() => shop.close());
 
   it('answers health', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/health' });

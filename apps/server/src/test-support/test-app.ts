@@ -1,31 +1,58 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
+import { loadConfig, type Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { seedShopOnFirstStart } from '../db/seed/seed-shop.ts';
+import { createLogger } from '../http/logging.ts';
+import { createShopCore, type ShopCore } from '../shop-core.ts';
+import { readOutbox } from './outbox.ts';
 import type { TestDatabaseKind } from './test-databases.ts';
+
+export const TEST_PUBLIC_URL = 'http://shop.test';
 
 export interface TestShop {
   app: FastifyInstance;
+  core: ShopCore;
   database: DatabaseHandle;
+  config: Config;
+  /** Mail the shop wrote to its outbox folder, oldest first. */
+  outbox(): string[];
   close(): Promise<void>;
 }
 
 /** The real app on a fresh, migrated database; `seed` adds the first-run catalogue and reviews. */
-export async function startTestShop(kind: TestDatabaseKind, options: { seed?: boolean } = {}): Promise<TestShop> {
+export async function startTestShop(
+  kind: TestDatabaseKind,
+  options: { seed?: boolean; webDistDir?: string; environment?: Record<string, string> } = {},
+): Promise<TestShop> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'voltline-api-test-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    PUBLIC_URL: TEST_PUBLIC_URL,
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: options.webDistDir ?? path.join(dataDir, 'no-web-build'),
+    AUTH_RATE_LIMIT_MAX: '1000',
+    ...options.environment,
+  });
   const database = await kind.open();
   await database.migrate();
   if (options.seed) await seedShopOnFirstStart(database.db);
-  const app = await buildApp({
-    config: { logLevel: 'silent', webDistDir: '/nonexistent-voltline-web-dist' },
-    database,
-  });
+  const core = createShopCore({ config, database, secret: 'test-secret-'.padEnd(48, 'x'), log: createLogger('silent') });
+  const app = await buildApp(core, false);
   await app.ready();
   return {
     app,
+    core,
     database,
+    config,
+    outbox: () => readOutbox(dataDir),
     async close() {
       await app.close();
       await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,0 +1,151 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { SOCIAL_PROVIDER_IDS, socialProvidersResponseSchema, tokenResponseSchema } from '@voltline/shared/account';
+import type { Config } from '../config.ts';
+import { AppError } from '../http/app-error.ts';
+import type { ProfilesService } from '../profiles/profiles-service.ts';
+import type { ApiTokens } from './api-tokens.ts';
+import { CLIENT_IP_HEADER, type Auth } from './better-auth.ts';
+import { isSameEmail } from './caller.ts';
+import { SOCIAL_PROVIDER_NAMES } from './social-providers.ts';
+
+/** Paths of /api/auth that an attacker would hammer: counted per client address. */
+const RATE_LIMITED_AUTH_PATHS = ['/sign-in/', '/sign-up/', '/request-password-reset', '/reset-password'];
+
+function isRateLimited(url: string): boolean {
+  const path = url.split('?')[0]!.replace(/^\/api\/auth/, '');
+  return RATE_LIMITED_AUTH_PATHS.some((prefix) => path.startsWith(prefix));
+}
+
+function toWebHeaders(request: FastifyRequest): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined || name === CLIENT_IP_HEADER) continue;
+    headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+  }
+  // request.ip honours TRUST_PROXY: a client-sent X-Forwarded-For counts only behind a trusted proxy.
+  headers.set(CLIENT_IP_HEADER, request.ip);
+  return headers;
+}
+
+function parseJsonObject(text: string): { code?: string; message?: string } {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return typeof parsed === 'object' && parsed !== null ? parsed : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * better-auth speaks Web Request/Response; this hands it Fastify's request and copies the answer
+ * back. Its error bodies `{ code, message }` become the shop's `{ error, message }`.
+ */
+async function forwardToAuth(auth: Auth, publicUrl: string, request: FastifyRequest, reply: FastifyReply) {
+  const url = new URL(request.url, publicUrl);
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== undefined;
+  const response = await auth.handler(
+    new Request(url, {
+      method: request.method,
+      headers: toWebHeaders(request),
+      body: hasBody ? JSON.stringify(request.body) : undefined,
+    }),
+  );
+  reply.status(response.status);
+  response.headers.forEach((value, name) => {
+    if (name !== 'set-cookie' && name !== 'content-length') reply.header(name, value);
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) reply.header('set-cookie', cookies);
+
+  const text = response.body ? await response.text() : '';
+  if (response.status >= 400) {
+    const body = parseJsonObject(text);
+    reply.header('content-type', 'application/json; charset=utf-8');
+    return reply.send({
+      error: (body.code ?? 'auth_error').toLowerCase(),
+      message: body.message ?? 'The request could not be completed.',
+    });
+  }
+  return reply.send(text === '' ? null : text);
+}
+
+export interface IdentityRouteDependencies {
+  auth: Auth;
+  tokens: ApiTokens;
+  profiles: ProfilesService;
+  config: Pick<Config, 'publicUrl' | 'authRateLimit' | 'oauth'>;
+}
+
+export function registerAuthBridge(app: FastifyInstance, { auth, config }: IdentityRouteDependencies): void {
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/auth/*',
+    schema: { hide: true },
+    config: {
+      rateLimit: {
+        max: config.authRateLimit.max,
+        timeWindow: config.authRateLimit.windowSeconds * 1000,
+        keyGenerator: (request: FastifyRequest) => request.ip,
+        allowList: (request: FastifyRequest) => !isRateLimited(request.url),
+        errorResponseBuilder: (_request: FastifyRequest, context: { after: string; statusCode: number }) =>
+          Object.assign(new Error(`Too many attempts from your address. Try again in ${context.after}.`), {
+            statusCode: context.statusCode,
+          }),
+      },
+    },
+    handler: (request, reply) => forwardToAuth(auth, config.publicUrl, request, reply),
+  });
+}
+
+/** The spec's token call and the sign-in options the login screen shows. */
+export function identityRoutes({ auth, tokens, profiles, config }: IdentityRouteDependencies): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.patch(
+      '/user/:email',
+      {
+        schema: {
+          tags: ['identity'],
+          summary: 'An API token for the signed-in user (session cookie). Only for their own email.',
+          params: z.object({ email: z.string().max(254) }),
+          body: z.object({ email: z.string().max(254).optional() }).optional(),
+          response: { 200: tokenResponseSchema },
+        },
+      },
+      async (request) => {
+        const session = await auth.api.getSession({ headers: toWebHeaders(request) });
+        if (!session) throw new AppError('UNAUTHORIZED', 'Sign in to get an API token.');
+        if (!isSameEmail(session.user.email, request.params.email)) {
+          throw new AppError('FORBIDDEN', 'A token is only given to its own user.');
+        }
+        await profiles.ensureProfile(session.user);
+        const token = await tokens.issue({
+          userId: session.user.id,
+          sessionId: session.session.id,
+          email: session.user.email,
+          sessionExpiresAt: new Date(session.session.expiresAt),
+        });
+        return { token };
+      },
+    );
+
+    app.get(
+      '/social-providers',
+      {
+        schema: {
+          tags: ['identity'],
+          summary: 'Which social sign-ins this shop offers. Public.',
+          response: { 200: socialProvidersResponseSchema },
+        },
+      },
+      () => ({
+        providers: SOCIAL_PROVIDER_IDS.map((id) => ({
+          id,
+          name: SOCIAL_PROVIDER_NAMES[id],
+          enabled: config.oauth[id] !== undefined,
+        })),
+      }),
+    );
+  };
+}

@@ -1,0 +1,60 @@
+import { eq } from 'drizzle-orm';
+import sharp, { type OutputInfo } from 'sharp';
+import { entityIdSchema } from '@voltline/shared/id';
+import type { Database } from '../db/client.ts';
+import { images } from '../db/schema.ts';
+import { AppError, notFound } from '../http/app-error.ts';
+
+/** Raster formats people upload from phones and cameras; SVG is refused (it can carry script). */
+const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
+/** Larger pictures are scaled down: nothing the shop shows is wider than this. */
+const MAX_EDGE = 1200;
+/** Decoding stops past this many pixels: a tiny file that unpacks to gigabytes is refused. */
+const MAX_INPUT_PIXELS = 50_000_000;
+
+const notAnImage = () => new AppError('INVALID_DATA', 'The file is not an image we can use (JPEG, PNG, WebP, GIF or AVIF).');
+
+export function createImagesService(db: Database) {
+  return {
+    /**
+     * Re-encodes an upload to WebP: that checks it really is an image (by content, not name),
+     * bounds its size and strips metadata such as GPS positions.
+     */
+    async storeUpload(bytes: Buffer, uploadedBy: string): Promise<string> {
+      let format: string | undefined;
+      try {
+        format = (await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata()).format;
+      } catch {
+        throw notAnImage();
+      }
+      if (!format || !ACCEPTED_FORMATS.has(format)) throw notAnImage();
+      let output: { data: Buffer; info: OutputInfo };
+      try {
+        output = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+          .rotate()
+          .resize({ width: MAX_EDGE, height: MAX_EDGE, fit: 'inside', withoutEnlargement: true })
+          .webp({ quality: 82 })
+          .toBuffer({ resolveWithObject: true });
+      } catch {
+        throw notAnImage();
+      }
+      const [row] = await db
+        .insert(images)
+        .values({ contentType: 'image/webp', bytes: output.data, width: output.info.width, height: output.info.height, uploadedBy })
+        .returning({ id: images.id });
+      return `/api/images/${row!.id}`;
+    },
+
+    async getImage(imageId: string): Promise<{ contentType: string; bytes: Buffer }> {
+      const id = entityIdSchema.safeParse(imageId);
+      if (!id.success) throw notFound('Image not found');
+      const [row] = await db
+        .select({ contentType: images.contentType, bytes: images.bytes })
+        .from(images)
+        .where(eq(images.id, id.data));
+      if (!row) throw notFound('Image not found');
+      return row;
+    },
+  };
+}
+export type ImagesService = ReturnType<typeof createImagesService>;

@@ -1,0 +1,87 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { images } from '../db/schema.ts';
+import { startTestShop, type TestShop } from '../test-support/test-app.ts';
+import { testDatabaseKinds } from '../test-support/test-databases.ts';
+import { bearer, registerUser, type TestUser } from '../test-support/test-users.ts';
+
+function multipart(fileName: string, contentType: string, bytes: Buffer, field = 'image') {
+  const boundary = '----voltline-test-boundary';
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`;
+  return {
+    payload: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+describe.each(testDatabaseKinds)('image uploads on $name', (kind) => {
+  let shop: TestShop;
+  let alice: TestUser;
+  beforeAll(async () => {
+    shop = await startTestShop(kind);
+    alice = await registerUser(shop);
+  });
+  afterAll(() => shop.close());
+
+  const upload = (body: ReturnType<typeof multipart>, user: TestUser | null = alice) =>
+    shop.app.inject({ method: 'POST', url: '/api/upload', payload: body.payload, headers: { ...body.headers, ...(user ? bearer(user) : {}) } });
+
+  it('re-encodes a picture to WebP without its metadata and serves it for good', async () => {
+    const photo = await sharp({ create: { width: 2400, height: 1600, channels: 3, background: '#f5a524' } })
+      .jpeg()
+      .withMetadata({ exif: { IFD0: { Copyright: 'secret location' } } })
+      .toBuffer();
+    const response = await upload(multipart('me.jpg', 'image/jpeg', photo));
+    expect(response.statusCode).toBe(200);
+    const url: string = response.json().data.url;
+    expect(url).toMatch(/^\/api\/images\/[0-9a-f-]{36}$/);
+
+    const served = await shop.app.inject({ method: 'GET', url });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/webp');
+    expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const metadata = await sharp(served.rawPayload).metadata();
+    expect(metadata.format).toBe('webp');
+    expect(Math.max(metadata.width!, metadata.height!)).toBe(1200);
+    expect(metadata.exif).toBeUndefined();
+  });
+
+  it.each([
+    ['a text file named .png', 'notes.png', 'image/png', Buffer.from('just some text, not a picture')],
+    ['an SVG with a script', 'evil.svg', 'image/svg+xml', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script><rect width="10" height="10"/></svg>')],
+    ['an HTML page', 'page.jpg', 'image/jpeg', Buffer.from('<html><script>alert(1)</script></html>')],
+  ])('refuses %s and stores nothing', async (_label, name, type, bytes) => {
+    const before = await shop.database.db.select({ id: images.id }).from(images);
+    const response = await upload(multipart(name, type, bytes));
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toBe('bad_request');
+    expect(await shop.database.db.select({ id: images.id }).from(images)).toEqual(before);
+  });
+
+  it('refuses a decompression bomb (a small file of enormous dimensions)', async () => {
+    const bomb = await sharp({ create: { width: 10_000, height: 10_000, channels: 3, background: '#000' } }).png({ compressionLevel: 9, palette: true }).toBuffer();
+    expect(bomb.length).toBeLessThan(5 * 1024 * 1024);
+    const response = await upload(multipart('bomb.png', 'image/png', bomb));
+    expect(response.statusCode).toBe(400);
+  });
+
+  it('refuses a file over 5 MB with 413', async () => {
+    const big = Buffer.alloc(5 * 1024 * 1024 + 10, 0xff);
+    const response = await upload(multipart('big.jpg', 'image/jpeg', big));
+    expect(response.statusCode).toBe(413);
+    expect(response.json().error).toBe('payload_too_large');
+  });
+
+  it('refuses anonymous uploads and other field names', async () => {
+    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#fff' } }).png().toBuffer();
+    expect((await upload(multipart('a.png', 'image/png', png), null)).statusCode).toBe(401);
+    expect((await upload(multipart('a.png', 'image/png', png, 'file'))).statusCode).toBe(400);
+    const json = await shop.app.inject({ method: 'POST', url: '/api/upload', headers: bearer(alice), payload: { image: 'x' } });
+    expect(json.statusCode).toBe(400);
+  });
+
+  it('answers 404 for unknown images', async () => {
+    expect((await shop.app.inject({ method: 'GET', url: '/api/images/00000000-0000-4000-8000-000000000000' })).statusCode).toBe(404);
+    expect((await shop.app.inject({ method: 'GET', url: '/api/images/nope' })).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,49 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** The one link the reader must follow, logged when mail goes to the outbox folder. */
+  link?: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+/**
+ * Over SMTP when SMTP_URL is set. Otherwise every message becomes an .eml file in
+ * DATA_DIR/outbox and its link is logged, so password reset works on a laptop with no mail server.
+ */
+export function createMailer(options: {
+  smtpUrl: string | undefined;
+  from: string;
+  outboxDir: string;
+  log: Pick<FastifyBaseLogger, 'info'>;
+}): Mailer {
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl);
+    return {
+      async send({ to, subject, text, html }) {
+        await transport.sendMail({ from: options.from, to, subject, text, html });
+      },
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send({ to, subject, text, html, link }) {
+      const info = await transport.sendMail({ from: options.from, to, subject, text, html });
+      await mkdir(options.outboxDir, { recursive: true });
+      const fileName = `${new Date().toISOString().replaceAll(':', '-')}-${randomBytes(4).toString('hex')}.eml`;
+      const filePath = path.join(options.outboxDir, fileName);
+      await writeFile(filePath, info.message as Buffer);
+      options.log.info({ to, subject, file: filePath, link }, 'mail written to the outbox');
+    },
+  };
+}

@@ -1,0 +1,64 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { acknowledgedSchema, adminAnswerSchema, profileSchema } from '@voltline/shared/profile';
+import { callerOf, type CallerGuards } from '../identity/caller.ts';
+import type { ProfilesService } from './profiles-service.ts';
+
+const emailParam = z.string().min(1).max(254);
+
+/** Profiles and roles (spec section 7). Every route needs a Bearer token; see each summary for who. */
+export function profilesRoutes(profiles: ProfilesService, guards: CallerGuards): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/user',
+      {
+        preHandler: guards.requireUser,
+        schema: {
+          tags: ['profiles'],
+          summary: 'A profile by email. The owner or an admin.',
+          querystring: z.object({ email: emailParam }),
+          response: { 200: profileSchema },
+        },
+      },
+      (request) => profiles.getProfile(callerOf(request), request.query.email),
+    );
+
+    app.get(
+      '/admin/:email',
+      {
+        preHandler: guards.requireUser,
+        schema: {
+          tags: ['profiles'],
+          summary: 'Whether an email is an admin. The user themselves or an admin.',
+          params: z.object({ email: emailParam }),
+          response: { 200: adminAnswerSchema },
+        },
+      },
+      async (request) => ({ admin: await profiles.isAdmin(callerOf(request), request.params.email) }),
+    );
+
+    app.patch(
+      '/profile/:id',
+      {
+        preHandler: guards.requireUser,
+        schema: {
+          tags: ['profiles'],
+          summary: 'Owner: linkedIn, address, phone, education, profilePicture. Admin: { role: "admin" }.',
+          params: z.object({ id: z.string().max(100) }),
+          body: z.record(z.string(), z.unknown()),
+          response: { 200: acknowledgedSchema },
+        },
+      },
+      (request) => profiles.updateProfile(callerOf(request), request.params.id, request.body),
+    );
+
+    app.get(
+      '/allUsers',
+      {
+        preHandler: guards.requireAdmin,
+        schema: { tags: ['profiles'], summary: 'Every profile. Admins only.', response: { 200: z.array(profileSchema) } },
+      },
+      () => profiles.listProfiles(),
+    );
+  };
+}

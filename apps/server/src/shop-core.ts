@@ -1,0 +1,38 @@
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import { createCatalogueService } from './catalogue/catalogue-service.ts';
+import type { Config } from './config.ts';
+import type { DatabaseHandle } from './db/client.ts';
+import { createImagesService } from './images/images-service.ts';
+import { createApiTokens } from './identity/api-tokens.ts';
+import { createAuth } from './identity/better-auth.ts';
+import { createCallerGuards } from './identity/caller.ts';
+import { createMailer } from './mail/mailer.ts';
+import { createProfilesService } from './profiles/profiles-service.ts';
+import { createReviewsService } from './reviews/reviews-service.ts';
+
+/** Every service of the shop, wired once; the HTTP app and the first-start tasks share them. */
+export function createShopCore(deps: { config: Config; database: DatabaseHandle; secret: string; log: FastifyBaseLogger }) {
+  const { config, database, secret, log } = deps;
+  const db = database.db;
+  const mailer = createMailer({
+    smtpUrl: config.mail.smtpUrl,
+    from: config.mail.from,
+    outboxDir: path.join(config.dataDir, 'outbox'),
+    log,
+  });
+  const tokens = createApiTokens(secret);
+  return {
+    config,
+    database,
+    mailer,
+    tokens,
+    auth: createAuth({ db, log, config, secret, mailer }),
+    guards: createCallerGuards(db, tokens),
+    catalogue: createCatalogueService(db),
+    reviews: createReviewsService(db),
+    profiles: createProfilesService(db),
+    images: createImagesService(db),
+  };
+}
+export type ShopCore = ReturnType<typeof createShopCore>;

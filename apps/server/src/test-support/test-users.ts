@@ -1,0 +1,71 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { userProfiles } from '../db/schema.ts';
+import { TEST_PUBLIC_URL, type TestShop } from './test-app.ts';
+
+export interface TestUser {
+  name: string;
+  email: string;
+  password: string;
+  /** The session cookie better-auth set. */
+  cookie: string;
+  /** The API token from PATCH /api/user/{email}. */
+  token: string;
+  profileId: string;
+}
+
+/** Headers a browser on the shop's own page would send. */
+export const browserHeaders = (cookie?: string) => ({ origin: TEST_PUBLIC_URL, ...(cookie ? { cookie } : {}) });
+
+export function sessionCookieOf(response: LightMyRequestResponse): string {
+  const cookies = response.cookies.filter((cookie) => cookie.name.includes('session_token'));
+  if (cookies.length === 0) throw new Error(`no session cookie in ${response.statusCode} ${response.body}`);
+  return cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ');
+}
+
+export async function signIn(app: FastifyInstance, email: string, password: string): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    headers: browserHeaders(),
+    payload: { email, password },
+  });
+  if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
+  return sessionCookieOf(response);
+}
+
+export async function exchangeToken(app: FastifyInstance, email: string, cookie: string): Promise<string> {
+  const response = await app.inject({
+    method: 'PATCH',
+    url: `/api/user/${encodeURIComponent(email)}`,
+    headers: browserHeaders(cookie),
+    payload: { email },
+  });
+  if (response.statusCode !== 200) throw new Error(`token exchange failed: ${response.statusCode} ${response.body}`);
+  return response.json().token;
+}
+
+/** Registers through the real sign-up endpoint and exchanges the session for an API token. */
+export async function registerUser(shop: TestShop, options: { name?: string; role?: 'admin' } = {}): Promise<TestUser> {
+  const id = randomBytes(4).toString('hex');
+  const name = options.name ?? `User ${id}`;
+  const email = `user-${id}@example.com`;
+  const password = 'Abc#1234';
+  const response = await shop.app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-up/email',
+    headers: browserHeaders(),
+    payload: { name, email, password },
+  });
+  if (response.statusCode !== 200) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
+  const cookie = sessionCookieOf(response);
+  const token = await exchangeToken(shop.app, email, cookie);
+  if (options.role === 'admin') {
+    await shop.database.db.update(userProfiles).set({ role: 'admin' }).where(eq(userProfiles.email, email));
+  }
+  const [profile] = await shop.database.db.select().from(userProfiles).where(eq(userProfiles.email, email));
+  return { name, email, password, cookie, token, profileId: profile!.id };
+}
+
+export const bearer = (user: Pick<TestUser, 'token'>) => ({ authorization: `Bearer ${user.token}` });

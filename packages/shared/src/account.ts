@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { PASSWORD_MISMATCH, passwordSchema } from './password.ts';
+
+const emailSchema = z.string().trim().min(1, 'Email is required').max(254).pipe(z.email('Enter a valid email'));
+
+/** What the register form checks before it calls /api/auth/sign-up/email. */
+export const registerFormSchema = z
+  .object({
+    name: z.string().trim().min(1, 'Name is required').max(80, 'Name is too long'),
+    email: emailSchema,
+    password: passwordSchema,
+    confirmPassword: z.string(),
+  })
+  .refine((form) => form.password === form.confirmPassword, {
+    message: PASSWORD_MISMATCH,
+    path: ['confirmPassword'],
+  });
+export type RegisterForm = z.infer<typeof registerFormSchema>;
+
+export const loginFormSchema = z.object({
+  email: emailSchema,
+  password: z.string().min(1, 'Password is required').max(128),
+});
+export type LoginForm = z.infer<typeof loginFormSchema>;
+
+export const resetPasswordFormSchema = z
+  .object({ password: passwordSchema, confirmPassword: z.string() })
+  .refine((form) => form.password === form.confirmPassword, {
+    message: PASSWORD_MISMATCH,
+    path: ['confirmPassword'],
+  });
+export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
+
+/** PATCH /api/user/{email}: the body the spec sends, and the API token it answers. */
+export const tokenRequestSchema = z.object({ email: z.string().max(254) }).partial();
+export const tokenResponseSchema = z.object({ token: z.string() });
+
+export const SOCIAL_PROVIDER_IDS = ['google', 'github', 'facebook'] as const;
+export type SocialProviderId = (typeof SOCIAL_PROVIDER_IDS)[number];
+
+export const socialProvidersResponseSchema = z.object({
+  providers: z.array(z.object({ id: z.enum(SOCIAL_PROVIDER_IDS), name: z.string(), enabled: z.boolean() })),
+});
+export type SocialProvidersResponse = z.infer<typeof socialProvidersResponseSchema>;
+
+export { emailSchema };
