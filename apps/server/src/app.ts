@@ -13,6 +13,8 @@ import { answerRouterRefusal, registerErrorHandler } from './http/error-handler.
 import { registerSpa } from './http/spa.ts';
 import { identityRoutes, registerAuthBridge } from './identity/auth-routes.ts';
 import { imagesRoutes } from './images/images-routes.ts';
+import { ordersRoutes } from './orders/orders-routes.ts';
+import { paymentsRoutes } from './payments/payments-routes.ts';
 import { profilesRoutes } from './profiles/profiles-routes.ts';
 import { reviewsRoutes } from './reviews/reviews-routes.ts';
 import type { ShopCore } from './shop-core.ts';
@@ -63,7 +65,9 @@ export async function buildApp(core: ShopCore, logger: FastifyInstance['log'] | 
       registerAuthBridge(api, identity);
       await api.register(identityRoutes(identity));
       await api.register(catalogueRoutes(core.catalogue));
-      await api.register(reviewsRoutes(core.reviews));
+      await api.register(reviewsRoutes(core.reviews, core.guards));
+      await api.register(ordersRoutes(core.orders, core.payments, core.guards));
+      await api.register(paymentsRoutes(core.payments, core.guards));
       await api.register(profilesRoutes(core.profiles, core.guards));
       await api.register(imagesRoutes(core.images, core.guards));
     },

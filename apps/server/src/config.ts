@@ -31,6 +31,11 @@ const environmentSchema = z.object({
   SHOP_ADMIN_PASSWORD: optionalText,
   SMTP_URL: optionalText,
   MAIL_FROM: z.string().default('Voltline Tools <no-reply@voltline.local>'),
+  PAYMENT_PROVIDER: z.enum(['builtin', 'stripe']).default('builtin'),
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_PUBLISHABLE_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  STRIPE_API_URL: optionalText,
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_CLIENT_SECRET: optionalText,
   GOOGLE_DISCOVERY_URL: z.url().default('https://accounts.google.com/.well-known/openid-configuration'),
@@ -64,6 +69,9 @@ export interface Config {
   authRateLimit: { max: number; windowSeconds: number };
   firstAdmin: { email: string | undefined; password: string | undefined };
   mail: { smtpUrl: string | undefined; from: string };
+  payments:
+    | { provider: 'builtin' }
+    | { provider: 'stripe'; secretKey: string; publishableKey: string; webhookSecret: string; apiUrl: string | undefined };
   oauth: {
     google: (OAuthClientConfig & { discoveryUrl: string }) | undefined;
     github: OAuthClientConfig | undefined;
@@ -84,6 +92,11 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const env = parsed.data;
+  if (env.PAYMENT_PROVIDER === 'stripe' && !(env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY && env.STRIPE_WEBHOOK_SECRET)) {
+    throw new Error(
+      'Invalid configuration:\n  PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET',
+    );
+  }
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   const google = oauthClient(env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET);
   return {
@@ -100,6 +113,16 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     authRateLimit: { max: env.AUTH_RATE_LIMIT_MAX, windowSeconds: env.AUTH_RATE_LIMIT_WINDOW_SECONDS },
     firstAdmin: { email: env.SHOP_ADMIN_EMAIL, password: env.SHOP_ADMIN_PASSWORD },
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+    payments:
+      env.PAYMENT_PROVIDER === 'stripe'
+        ? {
+            provider: 'stripe',
+            secretKey: env.STRIPE_SECRET_KEY!,
+            publishableKey: env.STRIPE_PUBLISHABLE_KEY!,
+            webhookSecret: env.STRIPE_WEBHOOK_SECRET!,
+            apiUrl: env.STRIPE_API_URL,
+          }
+        : { provider: 'builtin' },
     oauth: {
       google: google && { ...google, discoveryUrl: env.GOOGLE_DISCOVERY_URL },
       github: oauthClient(env.GITHUB_CLIENT_ID, env.GITHUB_CLIENT_SECRET),

@@ -8,6 +8,10 @@ import { createApiTokens } from './identity/api-tokens.ts';
 import { createAuth } from './identity/better-auth.ts';
 import { createCallerGuards } from './identity/caller.ts';
 import { createMailer } from './mail/mailer.ts';
+import { createOrdersService } from './orders/orders-service.ts';
+import { createBuiltinGateway } from './payments/builtin-gateway.ts';
+import { createPaymentsService } from './payments/payments-service.ts';
+import { createStripeGateway } from './payments/stripe-gateway.ts';
 import { createProfilesService } from './profiles/profiles-service.ts';
 import { createReviewsService } from './reviews/reviews-service.ts';
 
@@ -22,6 +26,9 @@ export function createShopCore(deps: { config: Config; database: DatabaseHandle;
     log,
   });
   const tokens = createApiTokens(secret);
+  const orders = createOrdersService(db);
+  const builtin = config.payments.provider === 'builtin' ? createBuiltinGateway(db) : undefined;
+  const stripe = config.payments.provider === 'stripe' ? createStripeGateway(config.payments) : undefined;
   return {
     config,
     database,
@@ -33,6 +40,8 @@ export function createShopCore(deps: { config: Config; database: DatabaseHandle;
     reviews: createReviewsService(db),
     profiles: createProfilesService(db),
     images: createImagesService(db),
+    orders,
+    payments: createPaymentsService({ db, orders, gateway: (stripe?.gateway ?? builtin)!, builtin, stripe }),
   };
 }
 export type ShopCore = ReturnType<typeof createShopCore>;

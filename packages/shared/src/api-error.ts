@@ -13,6 +13,7 @@ export const API_ERROR_CODES = {
   forbidden: 'forbidden',
   notFound: 'not_found',
   conflict: 'conflict',
+  paymentRefused: 'payment_refused',
   payloadTooLarge: 'payload_too_large',
   invalidData: 'invalid_data',
   tooManyRequests: 'too_many_requests',

@@ -12,6 +12,10 @@ import * as schema from './schema.ts';
 /** The Drizzle database both drivers give us; services are written against this. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** A transaction of that database: services take `DbExecutor` to work inside or outside one. */
+export type DbTransaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+export type DbExecutor = Database | DbTransaction;
+
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';

@@ -36,6 +36,8 @@ export const orders = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     /** Null once the tool is deleted: the order keeps its own snapshot below. */
     toolId: uuid('tool_id').references(() => tools.id, { onDelete: 'set null' }),
+    /** The buyer's identity; null only if the account is later deleted (the order stays on record). */
+    userId: text('user_id').references(() => authUsers.id, { onDelete: 'set null' }),
     product: text('product').notNull(),
     img: text('img').notNull(),
     unitPrice: integer('unit_price').notNull(),
@@ -48,16 +50,64 @@ export const orders = pgTable(
     address: text('address').notNull(),
     purchaseDate: text('purchase_date').notNull(),
     status: text('status', { enum: ['unpaid', 'paid'] }).notNull().default('unpaid'),
-    transactionId: text('transaction_id'),
+    transactionId: text('transaction_id').unique(),
     delivery: text('delivery', { enum: ['pending', 'shipped'] }),
+    /** Cancelled orders leave every list but stay as a record (who and when: order_events). */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [
     check('orders_quantity_positive', sql`${table.quantity} > 0`),
+    check('orders_paid_has_transaction', sql`${table.status} = 'unpaid' or ${table.transactionId} is not null`),
+    check('orders_cancelled_only_unpaid', sql`${table.cancelledAt} is null or ${table.status} = 'unpaid'`),
     index('orders_buyer_email_idx').on(table.buyerEamil),
+    index('orders_user_id_idx').on(table.userId),
     index('orders_created_at_idx').on(table.createdAt),
   ],
 );
+
+/** Every state change of an order, with who did it and when (placed, paid, shipped, cancelled). */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: ['placed', 'paid', 'shipped', 'cancelled'] }).notNull(),
+    /** Null when the shop itself acted (a payment webhook, an automatic cancellation). */
+    actorUserId: text('actor_user_id'),
+    actorEmail: text('actor_email'),
+    detail: text('detail'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('order_events_order_id_idx').on(table.orderId)],
+);
+
+/**
+ * One payment intent per order, at whichever gateway is configured. The built-in test gateway
+ * keeps its whole state here; for Stripe this row records the intent the shop created.
+ */
+export const paymentIntents = pgTable('payment_intents', {
+  id: text('id').primaryKey(),
+  orderId: uuid('order_id')
+    .notNull()
+    .unique()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  provider: text('provider', { enum: ['builtin', 'stripe'] }).notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  currency: text('currency').notNull().default('usd'),
+  clientSecret: text('client_secret').notNull(),
+  status: text('status', { enum: ['requires_payment_method', 'succeeded'] }).notNull(),
+  lastError: text('last_error'),
+  createdAt: createdAt(),
+});
+
+/** Stripe event ids already handled: a replayed webhook changes nothing. */
+export const processedWebhookEvents = pgTable('processed_webhook_events', {
+  eventId: text('event_id').primaryKey(),
+  receivedAt: createdAt(),
+});
 
 export const reviews = pgTable(
   'reviews',
@@ -70,6 +120,7 @@ export const reviews = pgTable(
     reviewTime: text('review_time').notNull(),
     rating: integer('rating').notNull(),
     photo: text('photo'),
+    userId: text('user_id').references(() => authUsers.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (table) => [

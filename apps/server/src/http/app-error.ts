@@ -10,7 +10,8 @@ export type AppErrorKind =
   | 'FORBIDDEN'
   | 'NOT_FOUND'
   | 'CONFLICT'
-  | 'UNPROCESSABLE';
+  | 'UNPROCESSABLE'
+  | 'PAYMENT_REFUSED';
 
 const statusByKind: Record<AppErrorKind, { status: number; code: ApiErrorCode }> = {
   INVALID_DATA: { status: 400, code: API_ERROR_CODES.badRequest },
@@ -19,12 +20,15 @@ const statusByKind: Record<AppErrorKind, { status: number; code: ApiErrorCode }>
   NOT_FOUND: { status: 404, code: API_ERROR_CODES.notFound },
   CONFLICT: { status: 409, code: API_ERROR_CODES.conflict },
   UNPROCESSABLE: { status: 422, code: API_ERROR_CODES.invalidData },
+  PAYMENT_REFUSED: { status: 402, code: API_ERROR_CODES.paymentRefused },
 };
 
 export class AppError extends Error {
   constructor(
     readonly kind: AppErrorKind,
     message: string,
+    /** A more precise code than the kind's, e.g. the card decline reason. */
+    private readonly specificCode?: string,
   ) {
     super(message);
   }
@@ -33,8 +37,8 @@ export class AppError extends Error {
     return statusByKind[this.kind].status;
   }
 
-  get code(): ApiErrorCode {
-    return statusByKind[this.kind].code;
+  get code(): string {
+    return this.specificCode ?? statusByKind[this.kind].code;
   }
 }
 

@@ -3,6 +3,7 @@ import { reviewSchema } from '@voltline/shared/review';
 import { testDatabaseKinds } from '../test-support/test-databases.ts';
 import { startTestShop, type TestShop } from '../test-support/test-app.ts';
 import { reviews } from '../db/schema.ts';
+import { bearer, registerUser } from '../test-support/test-users.ts';
 
 describe.each(testDatabaseKinds)('reviews on $name', (kind) => {
   let shop: TestShop;
@@ -22,5 +23,55 @@ describe.each(testDatabaseKinds)('reviews on $name', (kind) => {
     const rows = await shop.database.db.select().from(reviews);
     const newestFirst = [...rows].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime()).map((row) => row.id);
     expect(body.map((review: { _id: string }) => review._id)).toEqual(newestFirst);
+  });
+});
+
+describe.each(testDatabaseKinds)('adding reviews on $name', (kind) => {
+  let shop: TestShop;
+  beforeAll(async () => {
+    shop = await startTestShop(kind);
+  });
+  afterAll(() => shop.close());
+
+  it('takes the author and date from the server and lists the review first', async () => {
+    const alice = await registerUser(shop, { name: 'Alice Ampere' });
+    const response = await shop.app.inject({
+      method: 'POST',
+      url: '/api/review',
+      headers: bearer(alice),
+      payload: { review: 'Sturdy crimper, <b>great</b> ratchet.', rating: 4, userName: 'Admin', userEmail: 'admin@voltline.local', reviewDate: 'Jan 1, 1990', photo: 'https://evil.example/p.png' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ acknowledged: true, insertedId: expect.any(String) });
+    const [newest] = (await shop.app.inject({ method: 'GET', url: '/api/review' })).json();
+    expect(newest).toMatchObject({
+      _id: response.json().insertedId,
+      userName: 'Alice Ampere',
+      userEmail: alice.email,
+      review: 'Sturdy crimper, <b>great</b> ratchet.',
+      rating: 4,
+      photo: null,
+    });
+    expect(newest.reviewDate).not.toBe('Jan 1, 1990');
+  });
+
+  it.each([
+    ['a rating of 0', { review: 'ok', rating: 0 }],
+    ['a rating of 6', { review: 'ok', rating: 6 }],
+    ['a fractional rating', { review: 'ok', rating: 4.5 }],
+    ['a rating as text', { review: 'ok', rating: '5' }],
+    ['no text', { review: '   ', rating: 5 }],
+    ['text over 1000 characters', { review: 'x'.repeat(1001), rating: 5 }],
+  ])('refuses %s and writes nothing', async (_label, payload) => {
+    const user = await registerUser(shop);
+    const before = await shop.database.db.select().from(reviews);
+    const response = await shop.app.inject({ method: 'POST', url: '/api/review', headers: bearer(user), payload });
+    expect(response.statusCode).toBe(400);
+    expect(await shop.database.db.select().from(reviews)).toEqual(before);
+  });
+
+  it('refuses anonymous reviews', async () => {
+    const response = await shop.app.inject({ method: 'POST', url: '/api/review', payload: { review: 'spam', rating: 5 } });
+    expect(response.statusCode).toBe(401);
   });
 });

@@ -1,0 +1,24 @@
+import type { Order } from '@voltline/shared/order';
+import type { orders } from '../db/schema.ts';
+
+export type OrderRow = typeof orders.$inferSelect;
+
+export function toOrderDto(row: OrderRow): Order {
+  return {
+    _id: row.id,
+    toolId: row.toolId,
+    product: row.product,
+    quantity: row.quantity,
+    unitPrice: row.unitPrice,
+    price: row.price,
+    img: row.img,
+    buyer: row.buyer,
+    buyerEamil: row.buyerEamil,
+    phone: row.phone,
+    address: row.address,
+    purchaseDate: row.purchaseDate,
+    status: row.status,
+    transactionId: row.transactionId,
+    delivery: row.delivery,
+  };
+}

@@ -1,0 +1,75 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { deletedSchema, insertedSchema, orderSchema } from '@voltline/shared/order';
+import { acknowledgedSchema } from '@voltline/shared/profile';
+import { callerOf, type CallerGuards } from '../identity/caller.ts';
+import type { PaymentsService } from '../payments/payments-service.ts';
+import type { OrdersService } from './orders-service.ts';
+
+const orderIdParams = z.object({ id: z.string().max(100) });
+
+/** A customer's orders (spec section 7). Every route needs a Bearer token. */
+export function ordersRoutes(ordersService: OrdersService, payments: PaymentsService, guards: CallerGuards): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/purchased',
+      {
+        preHandler: guards.requireUser,
+        schema: {
+          tags: ['orders'],
+          summary: 'Place an order (toolId, quantity, phone, address). Signed-in users; price and buyer come from the server.',
+          body: z.record(z.string(), z.unknown()),
+          response: { 200: insertedSchema },
+        },
+      },
+      (request) => ordersService.placeOrder(callerOf(request), request.body),
+    );
+
+    app.get(
+      '/purchased',
+      {
+        preHandler: guards.requireUser,
+        schema: {
+          tags: ['orders'],
+          summary: "The caller's own orders, newest first (the buyerEamil query is ignored). Signed-in users.",
+          querystring: z.object({ buyerEamil: z.string().max(254).optional() }),
+          response: { 200: z.array(orderSchema) },
+        },
+      },
+      (request) => ordersService.listOwnOrders(callerOf(request)),
+    );
+
+    app.get(
+      '/purchasedSingle/:id',
+      {
+        preHandler: guards.requireUser,
+        schema: { tags: ['orders'], summary: 'One order. Its buyer or an admin.', params: orderIdParams, response: { 200: orderSchema } },
+      },
+      (request) => ordersService.getOrder(callerOf(request), request.params.id),
+    );
+
+    app.patch(
+      '/purchasedSingle/:id',
+      {
+        preHandler: guards.requireUser,
+        schema: {
+          tags: ['orders', 'payments'],
+          summary: 'Record a payment ({ transactionId, delivery: "pending" }); verified with the gateway. Its buyer or an admin.',
+          params: orderIdParams,
+          body: z.record(z.string(), z.unknown()),
+          response: { 200: acknowledgedSchema },
+        },
+      },
+      (request) => payments.confirmOrderPayment(callerOf(request), request.params.id, request.body),
+    );
+
+    app.delete(
+      '/purchasedSingle/:id',
+      {
+        preHandler: guards.requireUser,
+        schema: { tags: ['orders'], summary: 'Cancel an unpaid order. Its buyer only.', params: orderIdParams, response: { 200: deletedSchema } },
+      },
+      (request) => ordersService.cancelOwnOrder(callerOf(request), request.params.id),
+    );
+  };
+}

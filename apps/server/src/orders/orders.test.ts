@@ -1,0 +1,141 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Tool } from '@voltline/shared/tool';
+import { orderEvents, orders, tools } from '../db/schema.ts';
+import { snapshotShop } from '../test-support/db-snapshot.ts';
+import { startTestShop, type TestShop } from '../test-support/test-app.ts';
+import { testDatabaseKinds } from '../test-support/test-databases.ts';
+import { bearer, registerUser, type TestUser } from '../test-support/test-users.ts';
+
+describe.each(testDatabaseKinds)('ordering on $name', (kind) => {
+  let shop: TestShop;
+  let alice: TestUser;
+  let bob: TestUser;
+  let admin: TestUser;
+  let tool: Tool;
+  beforeAll(async () => {
+    shop = await startTestShop(kind, { seed: true });
+    [alice, bob, admin] = [await registerUser(shop, { name: 'Alice Ampere' }), await registerUser(shop), await registerUser(shop, { role: 'admin' })];
+    tool = (await shop.app.inject({ method: 'GET', url: '/api/getTools' })).json()[0];
+  });
+  afterAll(() => shop.close());
+
+  const place = (user: TestUser | null, payload: Record<string, unknown>) =>
+    shop.app.inject({ method: 'POST', url: '/api/purchased', headers: user ? bearer(user) : {}, payload });
+  const validOrder = () => ({ toolId: tool._id, quantity: tool.minimumOrderQuantity, phone: '5550100', address: '1 Circuit Road' });
+  async function placeFor(user: TestUser): Promise<string> {
+    const response = await place(user, validOrder());
+    expect(response.statusCode).toBe(200);
+    return response.json().insertedId;
+  }
+
+  it('prices the order on the server and takes the buyer from the token', async () => {
+    const response = await place(alice, {
+      ...validOrder(),
+      product: 'Something cheaper',
+      price: 1,
+      img: 'https://evil.example/x.png',
+      buyer: 'Mallory',
+      buyerEamil: bob.email,
+      status: 'paid',
+      purchaseDate: 'yesterday',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ acknowledged: true, insertedId: expect.any(String) });
+    const order = (await shop.app.inject({ method: 'GET', url: `/api/purchasedSingle/${response.json().insertedId}`, headers: bearer(alice) })).json();
+    expect(order).toMatchObject({
+      product: tool.toolName,
+      img: tool.img,
+      quantity: tool.minimumOrderQuantity,
+      unitPrice: tool.price,
+      price: tool.minimumOrderQuantity * tool.price,
+      buyer: 'Alice Ampere',
+      buyerEamil: alice.email,
+      status: 'unpaid',
+      transactionId: null,
+      delivery: null,
+    });
+    expect(order.purchaseDate).toMatch(/^[A-Z][a-z]+day, [A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+  });
+
+  it('accepts the spec client naming the tool instead of sending its id', async () => {
+    const response = await place(alice, { product: tool.toolName, quantity: tool.minimumOrderQuantity, phone: 5550100, address: 'Depot 4' });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it.each([
+    ['below the minimum', (t: Tool) => t.minimumOrderQuantity - 1, 422, "can't be less than"],
+    ['above the stock', (t: Tool) => t.availableQuantity + 1, 422, "can't be greater than"],
+    ['zero', () => 0, 422, "can't be less than"],
+    ['negative', () => -5, 422, "can't be less than"],
+    ['fractional', (t: Tool) => t.minimumOrderQuantity + 0.5, 400, 'whole number'],
+    ['a string', () => '10', 400, 'number'],
+    ['huge', () => Number.MAX_SAFE_INTEGER, 422, "can't be greater than"],
+  ])('refuses a quantity %s and writes nothing', async (_label, quantity, status, message) => {
+    const before = await snapshotShop(shop.database.db);
+    const response = await place(alice, { ...validOrder(), quantity: quantity(tool) });
+    expect(response.statusCode).toBe(status);
+    expect(response.json().message).toContain(message);
+    expect(await snapshotShop(shop.database.db)).toEqual(before);
+  });
+
+  it.each([
+    ['no phone', { phone: undefined }],
+    ['no address', { address: '' }],
+    ['an unknown tool', { toolId: '00000000-0000-4000-8000-000000000000' }],
+    ['a malformed tool id', { toolId: "1' or 1=1 --" }],
+  ])('refuses an order with %s', async (_label, change) => {
+    const before = await snapshotShop(shop.database.db);
+    const response = await place(alice, { ...validOrder(), ...change });
+    expect(response.statusCode).toBeGreaterThanOrEqual(400);
+    expect(response.statusCode).toBeLessThan(500);
+    expect(await snapshotShop(shop.database.db)).toEqual(before);
+  });
+
+  it('refuses anonymous callers', async () => {
+    expect((await place(null, validOrder())).statusCode).toBe(401);
+    expect((await shop.app.inject({ method: 'GET', url: '/api/purchased' })).statusCode).toBe(401);
+  });
+
+  it("lists only the caller's own orders, whatever the query says", async () => {
+    await placeFor(bob);
+    const mine = (await shop.app.inject({ method: 'GET', url: `/api/purchased?buyerEamil=${bob.email}`, headers: bearer(alice) })).json();
+    expect(mine.length).toBeGreaterThan(0);
+    expect(mine.every((order: { buyerEamil: string }) => order.buyerEamil === alice.email)).toBe(true);
+  });
+
+  it("keeps another user's order from being read or cancelled", async () => {
+    const bobsOrder = await placeFor(bob);
+    const before = await snapshotShop(shop.database.db);
+    expect((await shop.app.inject({ method: 'GET', url: `/api/purchasedSingle/${bobsOrder}`, headers: bearer(alice) })).statusCode).toBe(403);
+    expect((await shop.app.inject({ method: 'DELETE', url: `/api/purchasedSingle/${bobsOrder}`, headers: bearer(alice) })).statusCode).toBe(403);
+    expect((await shop.app.inject({ method: 'DELETE', url: `/api/purchasedSingle/${bobsOrder}`, headers: bearer(admin) })).statusCode).toBe(403);
+    expect(await snapshotShop(shop.database.db)).toEqual(before);
+    expect((await shop.app.inject({ method: 'GET', url: `/api/purchasedSingle/${bobsOrder}`, headers: bearer(admin) })).statusCode).toBe(200);
+  });
+
+  it('lets the buyer cancel an unpaid order: it leaves the lists and stays on record', async () => {
+    const orderId = await placeFor(alice);
+    const response = await shop.app.inject({ method: 'DELETE', url: `/api/purchasedSingle/${orderId}`, headers: bearer(alice) });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ acknowledged: true, deletedCount: 1 });
+    const mine = (await shop.app.inject({ method: 'GET', url: '/api/purchased', headers: bearer(alice) })).json();
+    expect(mine.map((order: { _id: string }) => order._id)).not.toContain(orderId);
+    const [record] = await shop.database.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(record!.cancelledAt).toBeInstanceOf(Date);
+    const events = await shop.database.db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId));
+    expect(events.map((event) => [event.type, event.actorEmail])).toEqual([
+      ['placed', alice.email],
+      ['cancelled', alice.email],
+    ]);
+    expect((await shop.app.inject({ method: 'DELETE', url: `/api/purchasedSingle/${orderId}`, headers: bearer(alice) })).statusCode).toBe(404);
+  });
+
+  it('never lets stock decide a price after the fact: the order keeps its snapshot', async () => {
+    const orderId = await placeFor(alice);
+    await shop.database.db.update(tools).set({ price: tool.price * 10 }).where(eq(tools.id, tool._id));
+    const order = (await shop.app.inject({ method: 'GET', url: `/api/purchasedSingle/${orderId}`, headers: bearer(alice) })).json();
+    expect(order.price).toBe(tool.minimumOrderQuantity * tool.price);
+    await shop.database.db.update(tools).set({ price: tool.price }).where(eq(tools.id, tool._id));
+  });
+});

@@ -1,0 +1,149 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Tool } from '@voltline/shared/tool';
+import { orderEvents, paymentIntents, tools } from '../db/schema.ts';
+import { snapshotShop } from '../test-support/db-snapshot.ts';
+import { startTestShop, type TestShop } from '../test-support/test-app.ts';
+import { testDatabaseKinds } from '../test-support/test-databases.ts';
+import { card, createIntent, firstTool, placeOrder } from '../test-support/test-orders.ts';
+import { bearer, registerUser, type TestUser } from '../test-support/test-users.ts';
+
+describe.each(testDatabaseKinds)('card payments with the built-in gateway on $name', (kind) => {
+  let shop: TestShop;
+  let alice: TestUser;
+  let bob: TestUser;
+  let tool: Tool;
+  beforeAll(async () => {
+    shop = await startTestShop(kind, { seed: true });
+    [alice, bob] = [await registerUser(shop), await registerUser(shop)];
+    tool = await firstTool(shop);
+  });
+  afterAll(() => shop.close());
+
+  const confirm = (clientSecret: string, number: string) =>
+    shop.app.inject({ method: 'POST', url: '/api/payments/builtin/confirm', payload: { clientSecret, card: card(number) } });
+  const recordPayment = (user: TestUser, orderId: string, transactionId: string) =>
+    shop.app.inject({ method: 'PATCH', url: `/api/purchasedSingle/${orderId}`, headers: bearer(user), payload: { transactionId, delivery: 'pending' } });
+  const getOrder = async (user: TestUser, orderId: string) =>
+    (await shop.app.inject({ method: 'GET', url: `/api/purchasedSingle/${orderId}`, headers: bearer(user) })).json();
+
+  it('says which gateway the payment page should use', async () => {
+    expect((await shop.app.inject({ method: 'GET', url: '/api/payments/config' })).json()).toEqual({ provider: 'builtin', publishableKey: null });
+  });
+
+  it('creates one intent per order, for the amount of the order, whatever price is sent', async () => {
+    const orderId = await placeOrder(shop, alice, tool);
+    const first = await createIntent(shop, alice, orderId);
+    expect(first.statusCode).toBe(200);
+    const second = await createIntent(shop, alice, orderId);
+    expect(second.json()).toEqual(first.json());
+    const [intent] = await shop.database.db.select().from(paymentIntents).where(eq(paymentIntents.orderId, orderId));
+    expect(intent!.amountCents).toBe(tool.minimumOrderQuantity * tool.price * 100);
+  });
+
+  it('pays with 4242 4242 4242 4242: the order is paid once, with a transaction id and delivery pending', async () => {
+    const orderId = await placeOrder(shop, alice, tool);
+    const { clientSecret, paymentIntentId } = (await createIntent(shop, alice, orderId)).json();
+    const paid = await confirm(clientSecret, '4242 4242 4242 4242');
+    expect(paid.statusCode).toBe(200);
+    expect(paid.json()).toEqual({ status: 'succeeded', paymentIntentId });
+    // The browser then records the payment as the spec's client does; the server already knows.
+    const recorded = await recordPayment(alice, orderId, paymentIntentId);
+    expect(recorded.statusCode).toBe(200);
+    expect(recorded.json()).toEqual({ acknowledged: true, modifiedCount: 0 });
+    expect(await getOrder(alice, orderId)).toMatchObject({ status: 'paid', transactionId: paymentIntentId, delivery: 'pending' });
+    const events = await shop.database.db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId));
+    expect(events.filter((event) => event.type === 'paid')).toHaveLength(1);
+
+    expect((await confirm(clientSecret, '4242424242424242')).statusCode).toBe(200);
+    expect((await createIntent(shop, alice, orderId)).statusCode).toBe(409);
+    const cancel = await shop.app.inject({ method: 'DELETE', url: `/api/purchasedSingle/${orderId}`, headers: bearer(alice) });
+    expect(cancel.statusCode).toBe(409);
+    expect(await getOrder(alice, orderId)).toMatchObject({ status: 'paid' });
+  });
+
+  it.each([
+    ['4000 0000 0000 0002', 'card_declined', 'Your card was declined.'],
+    ['4000 0000 0000 9995', 'insufficient_funds', 'Your card has insufficient funds.'],
+    ['4000 0000 0000 0069', 'expired_card', 'Your card has expired.'],
+    ['4000 0000 0000 0127', 'incorrect_cvc', "Your card's security code is incorrect."],
+    ['5555 5555 5555 4444', 'test_mode', 'This shop is in test mode'],
+  ])('refuses %s with the provider message and leaves the order unpaid', async (number, code, message) => {
+    const orderId = await placeOrder(shop, alice, tool);
+    const { clientSecret } = (await createIntent(shop, alice, orderId)).json();
+    const before = await snapshotShop(shop.database.db);
+    const response = await confirm(clientSecret, number);
+    expect(response.statusCode).toBe(402);
+    expect(response.json()).toEqual({ error: code, message: expect.stringContaining(message) });
+    expect(await snapshotShop(shop.database.db)).toEqual(before);
+  });
+
+  it.each([
+    ['an incomplete number', { number: '4242 4242', expiry: '12/34', cvc: '123', postalCode: '10115' }],
+    ['a number failing the checksum', { number: '4242 4242 4242 4241', expiry: '12/34', cvc: '123', postalCode: '10115' }],
+    ['an expiry in the past', { number: '4242424242424242', expiry: '01/20', cvc: '123', postalCode: '10115' }],
+    ['a short security code', { number: '4242424242424242', expiry: '12/34', cvc: '1', postalCode: '10115' }],
+  ])('checks the card form: %s', async (_label, badCard) => {
+    const orderId = await placeOrder(shop, alice, tool);
+    const { clientSecret } = (await createIntent(shop, alice, orderId)).json();
+    const response = await shop.app.inject({ method: 'POST', url: '/api/payments/builtin/confirm', payload: { clientSecret, card: badCard } });
+    expect(response.statusCode).toBe(400);
+    expect((await getOrder(alice, orderId)).status).toBe('unpaid');
+  });
+
+  it('refuses a made-up transaction id, or a real one from another order', async () => {
+    const orderId = await placeOrder(shop, alice, tool);
+    const otherOrder = await placeOrder(shop, alice, tool);
+    const other = (await createIntent(shop, alice, otherOrder)).json();
+    await confirm(other.clientSecret, '4242424242424242');
+    await createIntent(shop, alice, orderId);
+    const before = await snapshotShop(shop.database.db);
+    for (const transactionId of ['pi_made_up', other.paymentIntentId]) {
+      const response = await recordPayment(alice, orderId, transactionId);
+      expect(response.statusCode).toBe(422);
+    }
+    expect(await snapshotShop(shop.database.db)).toEqual(before);
+  });
+
+  it('refuses an intent whose amount no longer matches the order', async () => {
+    const orderId = await placeOrder(shop, alice, tool);
+    const { clientSecret } = (await createIntent(shop, alice, orderId)).json();
+    await shop.database.db.execute(`update orders set price = price + 1 where id = '${orderId}'`);
+    expect((await confirm(clientSecret, '4242424242424242')).statusCode).toBe(422);
+    expect((await getOrder(alice, orderId)).status).toBe('unpaid');
+  });
+
+  it("keeps others from paying or recording someone else's order", async () => {
+    const orderId = await placeOrder(shop, alice, tool);
+    const before = await snapshotShop(shop.database.db);
+    expect((await createIntent(shop, bob, orderId)).statusCode).toBe(403);
+    expect((await recordPayment(bob, orderId, 'pi_whatever')).statusCode).toBe(403);
+    expect(
+      (await shop.app.inject({ method: 'POST', url: '/api/create-payment-intent', payload: { orderId } })).statusCode,
+    ).toBe(401);
+    expect(await snapshotShop(shop.database.db)).toEqual(before);
+  });
+
+  it('refuses an order over the card limit before asking for an intent', async () => {
+    await shop.database.db.update(tools).set({ price: 1_000_000 }).where(eq(tools.id, tool._id));
+    const orderId = await placeOrder(shop, alice, { ...tool, price: 1_000_000 });
+    const response = await createIntent(shop, alice, orderId);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('Stripe payment cannot exceed $999999.99');
+    await shop.database.db.update(tools).set({ price: tool.price }).where(eq(tools.id, tool._id));
+  });
+
+  it('changes the order once when confirmations race', async () => {
+    const orderId = await placeOrder(shop, alice, tool);
+    const { clientSecret, paymentIntentId } = (await createIntent(shop, alice, orderId)).json();
+    const results = await Promise.all([
+      confirm(clientSecret, '4242424242424242'),
+      confirm(clientSecret, '4242424242424242'),
+      confirm(clientSecret, '4242424242424242'),
+    ]);
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    await recordPayment(alice, orderId, paymentIntentId);
+    const events = await shop.database.db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId));
+    expect(events.filter((event) => event.type === 'paid')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,23 @@
+import type { PaymentProvider } from '@voltline/shared/payment';
+
+/** A payment intent as the shop needs to know it, whichever gateway holds it. */
+export interface GatewayIntent {
+  id: string;
+  clientSecret: string;
+  amountCents: number;
+  orderId: string | undefined;
+  succeeded: boolean;
+}
+
+/**
+ * The card payment provider behind the shop: Stripe, or the built-in offline test gateway.
+ * The server asks the gateway, never the browser, whether an intent was paid.
+ */
+export interface PaymentGateway {
+  provider: PaymentProvider;
+  /** What the browser needs to show the card form. */
+  publishableKey: string | null;
+  createIntent(input: { orderId: string; amountCents: number }): Promise<GatewayIntent>;
+  /** The intent as the gateway knows it now; null for an id it never issued. */
+  retrieveIntent(intentId: string): Promise<GatewayIntent | null>;
+}

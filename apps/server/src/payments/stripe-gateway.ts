@@ -1,0 +1,59 @@
+import Stripe from 'stripe';
+import type { GatewayIntent, PaymentGateway } from './payment-gateway.ts';
+
+export interface StripeSettings {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+  /** Only for tests: a local stand-in of Stripe's API. */
+  apiUrl: string | undefined;
+}
+
+function connectionOptions(apiUrl: string | undefined): Stripe.StripeConfig {
+  if (!apiUrl) return {};
+  const url = new URL(apiUrl);
+  return { host: url.hostname, port: url.port, protocol: url.protocol.replace(':', '') as 'http' | 'https' };
+}
+
+function toGatewayIntent(intent: Stripe.PaymentIntent): GatewayIntent {
+  return {
+    id: intent.id,
+    clientSecret: intent.client_secret ?? '',
+    amountCents: intent.amount,
+    orderId: intent.metadata.orderId,
+    succeeded: intent.status === 'succeeded',
+  };
+}
+
+/** Stripe PaymentIntents through the official SDK; the order id travels in the intent's metadata. */
+export function createStripeGateway(settings: StripeSettings) {
+  const stripe = new Stripe(settings.secretKey, { maxNetworkRetries: 2, telemetry: false, ...connectionOptions(settings.apiUrl) });
+  const gateway: PaymentGateway = {
+    provider: 'stripe',
+    publishableKey: settings.publishableKey,
+    async createIntent({ orderId, amountCents }) {
+      const intent = await stripe.paymentIntents.create(
+        { amount: amountCents, currency: 'usd', metadata: { orderId }, automatic_payment_methods: { enabled: true } },
+        // One intent per order even if two requests race to create it.
+        { idempotencyKey: `order-${orderId}` },
+      );
+      return toGatewayIntent(intent);
+    },
+    async retrieveIntent(intentId) {
+      try {
+        return toGatewayIntent(await stripe.paymentIntents.retrieve(intentId));
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) return null;
+        throw error;
+      }
+    },
+  };
+  return {
+    gateway,
+    /** Verifies the signature over the raw body; throws when it does not match. */
+    verifyWebhook(rawBody: Buffer, signature: string): Stripe.Event {
+      return stripe.webhooks.constructEvent(rawBody, signature, settings.webhookSecret);
+    },
+  };
+}
+export type StripeGateway = ReturnType<typeof createStripeGateway>;

@@ -1,0 +1,25 @@
+import type { Tool } from '@voltline/shared/tool';
+import type { TestShop } from './test-app.ts';
+import { bearer, type TestUser } from './test-users.ts';
+
+export async function firstTool(shop: TestShop): Promise<Tool> {
+  return (await shop.app.inject({ method: 'GET', url: '/api/getTools' })).json()[0];
+}
+
+/** Places an order at the tool's minimum quantity through the real endpoint. */
+export async function placeOrder(shop: TestShop, user: TestUser, tool: Tool, quantity = tool.minimumOrderQuantity): Promise<string> {
+  const response = await shop.app.inject({
+    method: 'POST',
+    url: '/api/purchased',
+    headers: bearer(user),
+    payload: { toolId: tool._id, quantity, phone: '5550100', address: '1 Circuit Road' },
+  });
+  if (response.statusCode !== 200) throw new Error(`order failed: ${response.statusCode} ${response.body}`);
+  return response.json().insertedId;
+}
+
+export async function createIntent(shop: TestShop, user: TestUser, orderId: string) {
+  return shop.app.inject({ method: 'POST', url: '/api/create-payment-intent', headers: bearer(user), payload: { orderId, price: 1 } });
+}
+
+export const card = (number: string) => ({ number, expiry: '12 / 34', cvc: '123', postalCode: '10115' });

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { DELIVERY_STATES, ORDER_STATUSES } from './shop-constants.ts';
+import { entityIdSchema } from './id.ts';
+
+/** An order, as the API answers it (spec section 3; `buyerEamil` is spelled as the spec has it). */
+export const orderSchema = z.object({
+  _id: entityIdSchema,
+  toolId: z.string().nullable(),
+  product: z.string(),
+  quantity: z.number().int(),
+  unitPrice: z.number().int(),
+  price: z.number().int(),
+  img: z.string(),
+  buyer: z.string(),
+  buyerEamil: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  purchaseDate: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  transactionId: z.string().nullable(),
+  delivery: z.enum(DELIVERY_STATES).nullable(),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+export const orderQuantityMessages = {
+  tooMany: (available: number) => `**Order quantity can't be greater than ${available}`,
+  tooFew: (minimum: number) => `**Order quantity can't be less than ${minimum}`,
+};
+
+export const phoneSchema = z
+  .string()
+  .trim()
+  .min(1, 'Phone is required')
+  .regex(/^\+?[0-9][0-9 ()-]{4,28}$/, 'Phone must be a phone number');
+export const addressSchema = z.string().trim().min(1, 'Address is required').max(300, 'Address is too long');
+
+/**
+ * POST /purchased. The spec's client sends the whole order; the server uses only the tool, the
+ * quantity and where to deliver. Price, buyer, email, status and date are decided by the server.
+ */
+export const placeOrderSchema = z
+  .object({
+    toolId: z.string().max(100).optional(),
+    /** The spec's client names the tool instead of sending its id. */
+    product: z.string().max(200).optional(),
+    quantity: z.number({ error: 'Quantity must be a number' }).int('Quantity must be a whole number'),
+    phone: z.union([phoneSchema, z.number().int().nonnegative().transform(String).pipe(phoneSchema)]),
+    address: addressSchema,
+  })
+  .refine((order) => order.toolId !== undefined || order.product !== undefined, {
+    message: 'Say which tool to order (toolId)',
+    path: ['toolId'],
+  });
+export type PlaceOrder = z.input<typeof placeOrderSchema>;
+
+/** The purchase form, checked in the browser against the tool's current limits. */
+export function purchaseFormSchema(tool: { minimumOrderQuantity: number; availableQuantity: number }) {
+  return z.object({
+    quantity: z
+      .number({ error: 'Quantity must be a number' })
+      .int('Quantity must be a whole number')
+      .max(tool.availableQuantity, orderQuantityMessages.tooMany(tool.availableQuantity))
+      .min(tool.minimumOrderQuantity, orderQuantityMessages.tooFew(tool.minimumOrderQuantity)),
+    phone: phoneSchema,
+    address: addressSchema,
+  });
+}
+
+export const insertedSchema = z.object({ acknowledged: z.boolean(), insertedId: z.string() });
+export const deletedSchema = z.object({ acknowledged: z.boolean(), deletedCount: z.number().int() });
+
+/** PATCH /purchasedSingle/{id}: the spec's payment update. */
+export const paymentUpdateSchema = z.object({
+  transactionId: z.string().trim().min(1).max(255),
+  delivery: z.literal('pending'),
+});
