@@ -8,7 +8,9 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { catalogueAdminRoutes } from './catalogue/catalogue-admin-routes.ts';
 import { catalogueRoutes } from './catalogue/catalogue-routes.ts';
+import { adminOrdersRoutes } from './orders/admin-orders-routes.ts';
 import { answerRouterRefusal, registerErrorHandler } from './http/error-handler.ts';
 import { registerSpa } from './http/spa.ts';
 import { identityRoutes, registerAuthBridge } from './identity/auth-routes.ts';
@@ -68,6 +70,8 @@ export async function buildApp(core: ShopCore, logger: FastifyInstance['log'] | 
       await api.register(reviewsRoutes(core.reviews, core.guards));
       await api.register(ordersRoutes(core.orders, core.payments, core.guards));
       await api.register(paymentsRoutes(core.payments, core.guards));
+      await api.register(adminOrdersRoutes(core.adminOrders, core.guards));
+      await api.register(catalogueAdminRoutes(core.catalogue, core.guards));
       await api.register(profilesRoutes(core.profiles, core.guards));
       await api.register(imagesRoutes(core.images, core.guards));
     },

@@ -31,6 +31,7 @@ const environmentSchema = z.object({
   SHOP_ADMIN_PASSWORD: optionalText,
   SMTP_URL: optionalText,
   MAIL_FROM: z.string().default('Voltline Tools <no-reply@voltline.local>'),
+  UNPAID_ORDER_EXPIRY_DAYS: z.coerce.number().int().positive().default(7),
   PAYMENT_PROVIDER: z.enum(['builtin', 'stripe']).default('builtin'),
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_PUBLISHABLE_KEY: optionalText,
@@ -69,6 +70,8 @@ export interface Config {
   authRateLimit: { max: number; windowSeconds: number };
   firstAdmin: { email: string | undefined; password: string | undefined };
   mail: { smtpUrl: string | undefined; from: string };
+  /** Unpaid orders older than this are cancelled by the shop. */
+  unpaidOrderExpiryDays: number;
   payments:
     | { provider: 'builtin' }
     | { provider: 'stripe'; secretKey: string; publishableKey: string; webhookSecret: string; apiUrl: string | undefined };
@@ -113,6 +116,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     authRateLimit: { max: env.AUTH_RATE_LIMIT_MAX, windowSeconds: env.AUTH_RATE_LIMIT_WINDOW_SECONDS },
     firstAdmin: { email: env.SHOP_ADMIN_EMAIL, password: env.SHOP_ADMIN_PASSWORD },
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+    unpaidOrderExpiryDays: env.UNPAID_ORDER_EXPIRY_DAYS,
     payments:
       env.PAYMENT_PROVIDER === 'stripe'
         ? {

@@ -8,6 +8,7 @@ import { seedShopOnFirstStart } from './db/seed/seed-shop.ts';
 import { createLogger } from './http/logging.ts';
 import { loadOrCreateAuthSecret } from './identity/auth-secret.ts';
 import { ensureFirstAdmin } from './identity/first-admin.ts';
+import { startUnpaidOrderExpiry } from './orders/unpaid-order-expiry.ts';
 import { createShopCore } from './shop-core.ts';
 
 async function openDatabase(config: Config): Promise<{ database: DatabaseHandle; unlock: () => void }> {
@@ -36,8 +37,10 @@ async function start(): Promise<void> {
   await ensureFirstAdmin({ db: database.db, auth: core.auth, profiles: core.profiles, firstAdmin: config.firstAdmin, log });
 
   const app = await buildApp(core, log);
+  const stopExpiry = startUnpaidOrderExpiry(core.adminOrders, config.unpaidOrderExpiryDays, log);
   const shutdown = async (signal: string) => {
     app.log.info(`${signal} received, shutting down`);
+    stopExpiry();
     await app.close();
     await database.close();
     unlock();

@@ -8,6 +8,7 @@ import { createApiTokens } from './identity/api-tokens.ts';
 import { createAuth } from './identity/better-auth.ts';
 import { createCallerGuards } from './identity/caller.ts';
 import { createMailer } from './mail/mailer.ts';
+import { createAdminOrdersService } from './orders/admin-orders-service.ts';
 import { createOrdersService } from './orders/orders-service.ts';
 import { createBuiltinGateway } from './payments/builtin-gateway.ts';
 import { createPaymentsService } from './payments/payments-service.ts';
@@ -41,6 +42,7 @@ export function createShopCore(deps: { config: Config; database: DatabaseHandle;
     profiles: createProfilesService(db),
     images: createImagesService(db),
     orders,
+    adminOrders: createAdminOrdersService(db),
     payments: createPaymentsService({ db, orders, gateway: (stripe?.gateway ?? builtin)!, builtin, stripe }),
   };
 }

@@ -74,3 +74,27 @@ export const paymentUpdateSchema = z.object({
   transactionId: z.string().trim().min(1).max(255),
   delivery: z.literal('pending'),
 });
+
+/** GET /adminPurchased: the four filters of Manage All Orders. */
+export const adminOrdersQuerySchema = z.object({
+  delivery: z.enum(DELIVERY_STATES).optional(),
+  status: z.literal('unpaid').optional(),
+});
+export type AdminOrdersQuery = z.infer<typeof adminOrdersQuerySchema>;
+
+export const ORDER_EVENT_TYPES = ['placed', 'paid', 'shipped', 'cancelled'] as const;
+export const orderEventSchema = z.object({
+  type: z.enum(ORDER_EVENT_TYPES),
+  at: z.string(),
+  actorEmail: z.string().nullable(),
+  detail: z.string().nullable(),
+});
+export type OrderEvent = z.infer<typeof orderEventSchema>;
+
+export const shopOverviewSchema = z.object({
+  days: z.array(z.object({ date: z.string(), orders: z.number().int(), revenue: z.number().int() })),
+  lowStockTools: z.array(
+    z.object({ _id: z.string(), toolName: z.string(), availableQuantity: z.number().int(), minimumOrderQuantity: z.number().int() }),
+  ),
+});
+export type ShopOverview = z.infer<typeof shopOverviewSchema>;

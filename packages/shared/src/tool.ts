@@ -2,9 +2,7 @@ import { z } from 'zod';
 import { entityIdSchema } from './id.ts';
 
 const wholeNumber = (label: string) =>
-  z.coerce
-    .number({ error: `${label} must be a number` })
-    .int({ error: `${label} must be a whole number` });
+  z.number({ error: `${label} must be a number` }).int({ error: `${label} must be a whole number` });
 
 /** A tool of the catalogue, as the API answers it (spec section 3). */
 export const toolSchema = z.object({
@@ -22,7 +20,12 @@ export type Tool = z.infer<typeof toolSchema>;
 export const toolInputSchema = z.object({
   toolName: z.string().trim().min(1, 'Tool name is required').max(120),
   description: z.string().trim().min(1, 'Description is required').max(2000),
-  img: z.string().trim().min(1, 'Image is required').max(500),
+  // Pictures the shop serves itself only: an upload, or one of the shipped catalogue drawings.
+  img: z
+    .string()
+    .trim()
+    .min(1, 'Image is required')
+    .regex(/^\/(api\/images\/[0-9a-f-]{36}|images\/[a-z0-9/_-]+\.(svg|webp|png|jpe?g))$/, 'Image must be an uploaded picture'),
   price: wholeNumber('Price').positive({ error: 'Price must be greater than 0' }).max(1_000_000),
   minimumOrderQuantity: wholeNumber('Minimum order quantity')
     .min(1, { error: 'Minimum order quantity must be at least 1' })
@@ -34,3 +37,14 @@ export const toolInputSchema = z.object({
 export type ToolInput = z.infer<typeof toolInputSchema>;
 
 export const toolIdParamsSchema = z.object({ toolId: z.string() });
+
+/** PATCH /updateTool/{id}: the three numbers an admin edits (all required, whole numbers). */
+export const toolUpdateSchema = toolInputSchema
+  .pick({ availableQuantity: true, minimumOrderQuantity: true, price: true })
+  .strict();
+export type ToolUpdate = z.infer<typeof toolUpdateSchema>;
+
+/** PATCH /getTool?toolName=: the spec's separate stock reduction. */
+export const stockReductionSchema = z.object({
+  quantity: z.number({ error: 'Quantity must be a number' }).int('Quantity must be a whole number').positive('Quantity must be positive'),
+});

@@ -1,9 +1,10 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import { entityIdSchema } from '@voltline/shared/id';
-import type { Tool } from '@voltline/shared/tool';
+import { stockReductionSchema, toolInputSchema, toolUpdateSchema, type Tool } from '@voltline/shared/tool';
 import type { Database } from '../db/client.ts';
 import { tools } from '../db/schema.ts';
-import { notFound } from '../http/app-error.ts';
+import { AppError, notFound } from '../http/app-error.ts';
+import { parseOrRefuse } from '../http/parse-body.ts';
 
 type ToolRow = typeof tools.$inferSelect;
 
@@ -34,6 +35,50 @@ export function createCatalogueService(db: Database) {
       const [row] = await db.select().from(tools).where(eq(tools.id, id.data));
       if (!row) throw notFound('Tool not found');
       return toToolDto(row);
+    },
+
+    /** POST /addTool (admins). Names are unique: the spec's stock call finds tools by name. */
+    async addTool(body: unknown): Promise<{ acknowledged: true; insertedId: string }> {
+      const input = parseOrRefuse(toolInputSchema, body);
+      const [row] = await db.insert(tools).values(input).onConflictDoNothing().returning({ id: tools.id });
+      if (!row) throw new AppError('CONFLICT', `A tool named "${input.toolName}" already exists.`);
+      return { acknowledged: true, insertedId: row.id };
+    },
+
+    /** PATCH /updateTool/{id} (admins): stock, minimum order quantity and unit price. */
+    async updateTool(toolId: string, body: unknown): Promise<{ acknowledged: true; modifiedCount: number }> {
+      const update = parseOrRefuse(toolUpdateSchema, body);
+      const id = entityIdSchema.safeParse(toolId);
+      if (!id.success) throw notFound('Tool not found');
+      const changed = await db.update(tools).set(update).where(eq(tools.id, id.data)).returning({ id: tools.id });
+      if (changed.length === 0) throw notFound('Tool not found');
+      return { acknowledged: true, modifiedCount: 1 };
+    },
+
+    /** DELETE /deleteTool/{id} (admins). Orders keep their own snapshot of the tool. */
+    async deleteTool(toolId: string): Promise<{ acknowledged: true; deletedCount: number }> {
+      const id = entityIdSchema.safeParse(toolId);
+      if (!id.success) throw notFound('Tool not found');
+      const deleted = await db.delete(tools).where(eq(tools.id, id.data)).returning({ id: tools.id });
+      if (deleted.length === 0) throw notFound('Tool not found');
+      return { acknowledged: true, deletedCount: 1 };
+    },
+
+    /**
+     * PATCH /getTool?toolName= (admins): the spec's separate stock call, kept for compatibility.
+     * Shipping already lowers stock, so the shop's own app never calls it.
+     */
+    async reduceStock(toolName: string, body: unknown): Promise<{ acknowledged: true; modifiedCount: number }> {
+      const { quantity } = parseOrRefuse(stockReductionSchema, body);
+      const [tool] = await db.select({ id: tools.id }).from(tools).where(eq(tools.toolName, toolName));
+      if (!tool) throw notFound('Tool not found');
+      const changed = await db
+        .update(tools)
+        .set({ availableQuantity: sql`${tools.availableQuantity} - ${quantity}` })
+        .where(and(eq(tools.id, tool.id), gte(tools.availableQuantity, quantity)))
+        .returning({ id: tools.id });
+      if (changed.length === 0) throw new AppError('CONFLICT', 'Not enough stock: available quantity cannot go below zero.');
+      return { acknowledged: true, modifiedCount: 1 };
     },
   };
 }

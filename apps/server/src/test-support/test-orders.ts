@@ -23,3 +23,12 @@ export async function createIntent(shop: TestShop, user: TestUser, orderId: stri
 }
 
 export const card = (number: string) => ({ number, expiry: '12 / 34', cvc: '123', postalCode: '10115' });
+
+/** An order paid with Stripe's success test card through the built-in gateway. */
+export async function placePaidOrder(shop: TestShop, user: TestUser, tool: Tool, quantity = tool.minimumOrderQuantity): Promise<string> {
+  const orderId = await placeOrder(shop, user, tool, quantity);
+  const { clientSecret } = (await createIntent(shop, user, orderId)).json();
+  const paid = await shop.app.inject({ method: 'POST', url: '/api/payments/builtin/confirm', payload: { clientSecret, card: card('4242424242424242') } });
+  if (paid.statusCode !== 200) throw new Error(`payment failed: ${paid.statusCode} ${paid.body}`);
+  return orderId;
+}

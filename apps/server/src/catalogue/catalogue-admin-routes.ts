@@ -1,0 +1,63 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { deletedSchema, insertedSchema } from '@voltline/shared/order';
+import { acknowledgedSchema } from '@voltline/shared/profile';
+import { toolSchema } from '@voltline/shared/tool';
+import type { CallerGuards } from '../identity/caller.ts';
+import type { CatalogueService } from './catalogue-service.ts';
+
+const toolIdParams = z.object({ id: z.string().max(100) });
+const anyBody = z.record(z.string(), z.unknown());
+
+/** Catalogue management (spec section 7). Every route: admins only. */
+export function catalogueAdminRoutes(catalogue: CatalogueService, guards: CallerGuards): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.addHook('preHandler', guards.requireAdmin);
+
+    app.get(
+      '/adminGetTools',
+      { schema: { tags: ['catalogue'], summary: 'All tools, newest first. Admins only.', response: { 200: z.array(toolSchema) } } },
+      () => catalogue.listTools(),
+    );
+
+    app.post(
+      '/addTool',
+      { schema: { tags: ['catalogue'], summary: 'Add a tool. Admins only.', body: anyBody, response: { 200: insertedSchema } } },
+      (request) => catalogue.addTool(request.body),
+    );
+
+    app.patch(
+      '/updateTool/:id',
+      {
+        schema: {
+          tags: ['catalogue'],
+          summary: 'Set available quantity, minimum order quantity and price. Admins only.',
+          params: toolIdParams,
+          body: anyBody,
+          response: { 200: acknowledgedSchema },
+        },
+      },
+      (request) => catalogue.updateTool(request.params.id, request.body),
+    );
+
+    app.delete(
+      '/deleteTool/:id',
+      { schema: { tags: ['catalogue'], summary: 'Delete a tool. Admins only.', params: toolIdParams, response: { 200: deletedSchema } } },
+      (request) => catalogue.deleteTool(request.params.id),
+    );
+
+    app.patch(
+      '/getTool',
+      {
+        schema: {
+          tags: ['catalogue'],
+          summary: 'Lower a tool’s stock by name (the spec’s stock call; never below zero). Admins only.',
+          querystring: z.object({ toolName: z.string().min(1).max(200) }),
+          body: anyBody,
+          response: { 200: acknowledgedSchema },
+        },
+      },
+      (request) => catalogue.reduceStock(request.query.toolName, request.body),
+    );
+  };
+}

@@ -1,0 +1,107 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Tool } from '@voltline/shared/tool';
+import { orders, tools } from '../db/schema.ts';
+import { snapshotShop } from '../test-support/db-snapshot.ts';
+import { startTestShop, type TestShop } from '../test-support/test-app.ts';
+import { testDatabaseKinds } from '../test-support/test-databases.ts';
+import { firstTool, placeOrder } from '../test-support/test-orders.ts';
+import { bearer, registerUser, type TestUser } from '../test-support/test-users.ts';
+
+const newTool = () => ({
+  toolName: `Voltline TS-1 Test Saw ${Math.random().toString(36).slice(2, 8)}`,
+  description: 'A saw that exists only in tests, with a description comfortably longer than ninety characters.',
+  img: '/api/images/00000000-0000-4000-8000-000000000001',
+  price: 120,
+  minimumOrderQuantity: 2,
+  availableQuantity: 40,
+});
+
+describe.each(testDatabaseKinds)('catalogue management on $name', (kind) => {
+  let shop: TestShop;
+  let alice: TestUser;
+  let admin: TestUser;
+  beforeAll(async () => {
+    shop = await startTestShop(kind, { seed: true });
+    [alice, admin] = [await registerUser(shop), await registerUser(shop, { role: 'admin' })];
+  });
+  afterAll(() => shop.close());
+
+  const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, user: TestUser | null, payload?: object) =>
+    shop.app.inject({ method, url, headers: user ? bearer(user) : {}, payload });
+
+  it('adds a tool that then leads the public catalogue', async () => {
+    const input = newTool();
+    const response = await call('POST', '/api/addTool', admin, input);
+    expect(response.statusCode).toBe(200);
+    const [newest] = (await call('GET', '/api/getTools', null)).json();
+    expect(newest).toEqual({ _id: response.json().insertedId, ...input });
+    expect((await call('GET', '/api/adminGetTools', admin)).json()[0]._id).toBe(newest._id);
+  });
+
+  it.each([
+    ['a duplicate name', async () => ({ ...newTool(), toolName: (await firstTool(shop)).toolName }), 409],
+    ['a price of 0', async () => ({ ...newTool(), price: 0 }), 400],
+    ['a fractional price', async () => ({ ...newTool(), price: 9.99 }), 400],
+    ['a minimum of 0', async () => ({ ...newTool(), minimumOrderQuantity: 0 }), 400],
+    ['negative stock', async () => ({ ...newTool(), availableQuantity: -1 }), 400],
+    ['numbers as text', async () => ({ ...newTool(), price: '120' }), 400],
+    ['a hot-linked image', async () => ({ ...newTool(), img: 'https://i.ibb.co/x.png' }), 400],
+    ['no name', async () => ({ ...newTool(), toolName: '  ' }), 400],
+  ])('refuses a tool with %s and writes nothing', async (_label, build, status) => {
+    const before = await snapshotShop(shop.database.db);
+    const response = await call('POST', '/api/addTool', admin, await build());
+    expect(response.statusCode).toBe(status);
+    expect(response.json().message.length).toBeGreaterThan(0);
+    expect(await snapshotShop(shop.database.db)).toEqual(before);
+  });
+
+  it('updates stock, minimum and price with whole numbers only', async () => {
+    const tool = await firstTool(shop);
+    const update = { availableQuantity: 77, minimumOrderQuantity: 3, price: 55 };
+    expect((await call('PATCH', `/api/updateTool/${tool._id}`, admin, update)).json()).toEqual({ acknowledged: true, modifiedCount: 1 });
+    expect((await call('GET', `/api/getTool/${tool._id}`, null)).json()).toMatchObject(update);
+    for (const bad of [{ ...update, price: 1.5 }, { availableQuantity: 5 }, { ...update, toolName: 'Renamed' }]) {
+      expect((await call('PATCH', `/api/updateTool/${tool._id}`, admin, bad)).statusCode).toBe(400);
+    }
+    expect((await call('PATCH', '/api/updateTool/00000000-0000-4000-8000-000000000000', admin, update)).statusCode).toBe(404);
+  });
+
+  it('deletes a tool; its orders keep their snapshot', async () => {
+    const { insertedId } = (await call('POST', '/api/addTool', admin, newTool())).json();
+    const tool: Tool = (await call('GET', `/api/getTool/${insertedId}`, null)).json();
+    const orderId = await placeOrder(shop, alice, tool);
+    expect((await call('DELETE', `/api/deleteTool/${insertedId}`, admin)).json()).toEqual({ acknowledged: true, deletedCount: 1 });
+    expect((await call('GET', `/api/getTool/${insertedId}`, null)).statusCode).toBe(404);
+    const [order] = await shop.database.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(order).toMatchObject({ toolId: null, product: tool.toolName, img: tool.img, unitPrice: tool.price });
+    expect((await call('DELETE', `/api/deleteTool/${insertedId}`, admin)).statusCode).toBe(404);
+  });
+
+  it('keeps the spec stock call, never below zero', async () => {
+    const { insertedId } = (await call('POST', '/api/addTool', admin, { ...newTool(), availableQuantity: 10 })).json();
+    const [row] = await shop.database.db.select().from(tools).where(eq(tools.id, insertedId));
+    const url = `/api/getTool?toolName=${encodeURIComponent(row!.toolName)}`;
+    expect((await call('PATCH', url, admin, { quantity: 4 })).statusCode).toBe(200);
+    expect((await call('PATCH', url, admin, { quantity: 7 })).statusCode).toBe(409);
+    expect((await call('PATCH', url, admin, { quantity: -3 })).statusCode).toBe(400);
+    const [after] = await shop.database.db.select().from(tools).where(eq(tools.id, insertedId));
+    expect(after!.availableQuantity).toBe(6);
+  });
+
+  it.each([
+    ['GET', '/api/adminGetTools'],
+    ['POST', '/api/addTool'],
+    ['PATCH', '/api/updateTool/TOOL'],
+    ['DELETE', '/api/deleteTool/TOOL'],
+    ['PATCH', '/api/getTool?toolName=NAME'],
+  ] as const)('refuses %s %s to anonymous callers and customers, changing nothing', async (method, path) => {
+    const tool = await firstTool(shop);
+    const url = path.replace('TOOL', tool._id).replace('NAME', encodeURIComponent(tool.toolName));
+    const payload = method === 'POST' ? newTool() : method === 'PATCH' ? { quantity: 1, availableQuantity: 1, minimumOrderQuantity: 1, price: 1 } : undefined;
+    const before = await snapshotShop(shop.database.db);
+    expect((await call(method, url, null, payload)).statusCode).toBe(401);
+    expect((await call(method, url, alice, payload)).statusCode).toBe(403);
+    expect(await snapshotShop(shop.database.db)).toEqual(before);
+  });
+});

@@ -1,0 +1,95 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { adminOrdersQuerySchema, deletedSchema, orderEventSchema, orderSchema, shopOverviewSchema } from '@voltline/shared/order';
+import { acknowledgedSchema } from '@voltline/shared/profile';
+import { callerOf, type CallerGuards } from '../identity/caller.ts';
+import type { AdminOrdersService } from './admin-orders-service.ts';
+import { ordersToCsv } from './orders-csv.ts';
+
+const orderIdParams = z.object({ id: z.string().max(100) });
+
+/** Manage All Orders (spec section 7) and what a shop owner needs beyond it. Every route: admins only. */
+export function adminOrdersRoutes(adminOrders: AdminOrdersService, guards: CallerGuards): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.addHook('preHandler', guards.requireAdmin);
+
+    app.get(
+      '/adminPurchased',
+      {
+        schema: {
+          tags: ['back office'],
+          summary: 'Orders: ?delivery=pending|shipped, ?status=unpaid, or all; newest first. Admins only.',
+          querystring: adminOrdersQuerySchema,
+          response: { 200: z.array(orderSchema) },
+        },
+      },
+      (request) => adminOrders.listOrders(request.query),
+    );
+
+    app.get(
+      '/adminPurchased/export.csv',
+      {
+        schema: {
+          tags: ['back office'],
+          summary: 'The same filtered orders as a CSV file. Admins only.',
+          querystring: adminOrdersQuerySchema,
+        },
+      },
+      async (request, reply) => {
+        const csv = ordersToCsv(await adminOrders.listOrders(request.query));
+        const name = request.query.status ?? request.query.delivery ?? 'all';
+        return reply
+          .header('Content-Type', 'text/csv; charset=utf-8')
+          .header('Content-Disposition', `attachment; filename="voltline-orders-${name}.csv"`)
+          .send(csv);
+      },
+    );
+
+    app.get(
+      '/adminPurchased/:id/history',
+      {
+        schema: {
+          tags: ['back office'],
+          summary: "An order's state changes, who and when (cancelled orders too). Admins only.",
+          params: orderIdParams,
+          response: { 200: z.array(orderEventSchema) },
+        },
+      },
+      (request) => adminOrders.orderHistory(request.params.id),
+    );
+
+    app.get(
+      '/adminOverview',
+      {
+        schema: {
+          tags: ['back office'],
+          summary: 'Revenue and orders per day for 30 days, and tools below their minimum order quantity. Admins only.',
+          response: { 200: shopOverviewSchema },
+        },
+      },
+      () => adminOrders.overview(),
+    );
+
+    app.patch(
+      '/deliverConfirm/:id',
+      {
+        schema: {
+          tags: ['back office'],
+          summary: 'Ship a paid order and lower the stock, or 409. Admins only.',
+          params: orderIdParams,
+          body: z.object({ delivery: z.literal('shipped').optional() }).optional(),
+          response: { 200: acknowledgedSchema },
+        },
+      },
+      (request) => adminOrders.shipOrder(callerOf(request), request.params.id),
+    );
+
+    app.delete(
+      '/deletOrder/:id',
+      {
+        schema: { tags: ['back office'], summary: 'Cancel an unpaid order. Admins only.', params: orderIdParams, response: { 200: deletedSchema } },
+      },
+      (request) => adminOrders.cancelOrder(callerOf(request), request.params.id),
+    );
+  };
+}

@@ -1,0 +1,165 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Tool } from '@voltline/shared/tool';
+import { orders, tools } from '../db/schema.ts';
+import { snapshotShop } from '../test-support/db-snapshot.ts';
+import { startTestShop, type TestShop } from '../test-support/test-app.ts';
+import { testDatabaseKinds } from '../test-support/test-databases.ts';
+import { placeOrder, placePaidOrder } from '../test-support/test-orders.ts';
+import { bearer, registerUser, type TestUser } from '../test-support/test-users.ts';
+
+describe.each(testDatabaseKinds)('back office orders on $name', (kind) => {
+  let shop: TestShop;
+  let alice: TestUser;
+  let admin: TestUser;
+  let tool: Tool;
+  beforeAll(async () => {
+    shop = await startTestShop(kind, { seed: true });
+    [alice, admin] = [await registerUser(shop), await registerUser(shop, { role: 'admin' })];
+  });
+  afterAll(() => shop.close());
+
+  /** A fresh tool of our own, so stock arithmetic is not disturbed by other tests. */
+  async function freshTool(availableQuantity: number, minimumOrderQuantity = 1): Promise<Tool> {
+    const [row] = await shop.database.db
+      .insert(tools)
+      .values({ toolName: `Test tool ${Math.random()}`, description: 'x'.repeat(100), img: '/images/tools/jigsaw.svg', price: 10, minimumOrderQuantity, availableQuantity })
+      .returning();
+    return { _id: row!.id, toolName: row!.toolName, description: row!.description, img: row!.img, price: 10, minimumOrderQuantity, availableQuantity };
+  }
+  const stockOf = async (toolId: string) => (await shop.database.db.select().from(tools).where(eq(tools.id, toolId)))[0]!.availableQuantity;
+  const ship = (orderId: string, user: TestUser | null = admin) =>
+    shop.app.inject({ method: 'PATCH', url: `/api/deliverConfirm/${orderId}`, headers: user ? bearer(user) : {}, payload: { delivery: 'shipped' } });
+  const list = async (query = '') => (await shop.app.inject({ method: 'GET', url: `/api/adminPurchased${query}`, headers: bearer(admin) })).json();
+
+  beforeAll(async () => {
+    tool = await freshTool(1000, 5);
+  });
+
+  it('filters orders: pending, shipped, unpaid and all, newest first', async () => {
+    const unpaid = await placeOrder(shop, alice, tool);
+    const pending = await placePaidOrder(shop, alice, tool);
+    const shipped = await placePaidOrder(shop, alice, tool);
+    expect((await ship(shipped)).statusCode).toBe(200);
+    const ids = (orders: { _id: string }[]) => orders.map((order) => order._id);
+    expect(ids(await list('?delivery=pending'))).toContain(pending);
+    expect(ids(await list('?delivery=pending'))).not.toContain(shipped);
+    expect(ids(await list('?delivery=shipped'))).toEqual(expect.arrayContaining([shipped]));
+    expect(ids(await list('?status=unpaid'))).toContain(unpaid);
+    expect(ids(await list('?status=unpaid'))).not.toContain(pending);
+    const all = ids(await list());
+    expect(all.slice(0, 3)).toEqual([shipped, pending, unpaid]);
+    expect((await shop.app.inject({ method: 'GET', url: '/api/adminPurchased?delivery=lost', headers: bearer(admin) })).statusCode).toBe(400);
+  });
+
+  it('ships a paid order and lowers the stock once, even when shipped twice', async () => {
+    const own = await freshTool(50, 5);
+    const orderId = await placePaidOrder(shop, alice, own, 20);
+    expect((await ship(orderId)).json()).toEqual({ acknowledged: true, modifiedCount: 1 });
+    expect(await stockOf(own._id)).toBe(30);
+    const again = await ship(orderId);
+    expect(again.statusCode).toBe(409);
+    expect(await stockOf(own._id)).toBe(30);
+    const order = (await shop.app.inject({ method: 'GET', url: `/api/purchasedSingle/${orderId}`, headers: bearer(alice) })).json();
+    expect(order.delivery).toBe('shipped');
+    const history = (await shop.app.inject({ method: 'GET', url: `/api/adminPurchased/${orderId}/history`, headers: bearer(admin) })).json();
+    expect(history.map((event: { type: string }) => event.type)).toEqual(['placed', 'paid', 'shipped']);
+    expect(history[2].actorEmail).toBe(admin.email);
+  });
+
+  it('refuses to ship an unpaid order or when stock is short, and changes nothing', async () => {
+    const own = await freshTool(30, 10);
+    const unpaid = await placeOrder(shop, alice, own, 10);
+    const paid = await placePaidOrder(shop, alice, own, 30);
+    await shop.database.db.update(tools).set({ availableQuantity: 29 }).where(eq(tools.id, own._id));
+    const before = await snapshotShop(shop.database.db);
+    expect((await ship(unpaid)).statusCode).toBe(409);
+    const short = await ship(paid);
+    expect(short.statusCode).toBe(409);
+    expect(short.json().message).toContain('Not enough stock to ship: 30 ordered, 29 available');
+    expect(await snapshotShop(shop.database.db)).toEqual(before);
+  });
+
+  it('ships exactly as many of 20 concurrent orders as the stock allows', async () => {
+    const own = await freshTool(100, 1);
+    const orderIds = [];
+    for (let i = 0; i < 20; i += 1) orderIds.push(await placePaidOrder(shop, alice, own, 7));
+    const results = await Promise.all(orderIds.map((id) => ship(id)));
+    const shippedCount = results.filter((r) => r.statusCode === 200).length;
+    expect(results.every((r) => r.statusCode === 200 || r.statusCode === 409)).toBe(true);
+    expect(shippedCount).toBe(Math.floor(100 / 7));
+    expect(await stockOf(own._id)).toBe(100 - shippedCount * 7);
+  });
+
+  it('cancels an unpaid order as a record, and refuses cancelling a paid one', async () => {
+    const unpaid = await placeOrder(shop, alice, tool);
+    const paid = await placePaidOrder(shop, alice, tool);
+    const cancel = (id: string) => shop.app.inject({ method: 'DELETE', url: `/api/deletOrder/${id}`, headers: bearer(admin) });
+    expect((await cancel(unpaid)).json()).toEqual({ acknowledged: true, deletedCount: 1 });
+    expect((await cancel(paid)).statusCode).toBe(409);
+    expect((await list()).map((o: { _id: string }) => o._id)).not.toContain(unpaid);
+    const history = (await shop.app.inject({ method: 'GET', url: `/api/adminPurchased/${unpaid}/history`, headers: bearer(admin) })).json();
+    expect(history.at(-1)).toMatchObject({ type: 'cancelled', actorEmail: admin.email, detail: 'by an admin' });
+  });
+
+  it('exports the filtered orders as CSV, defusing formulas', async () => {
+    const response = await shop.app.inject({
+      method: 'POST',
+      url: '/api/purchased',
+      headers: bearer(alice),
+      payload: { toolId: tool._id, quantity: 5, phone: '5550100', address: '=HYPERLINK("http://evil.example","click")' },
+    });
+    const orderId = response.json().insertedId;
+    const csv = await shop.app.inject({ method: 'GET', url: '/api/adminPurchased/export.csv?status=unpaid', headers: bearer(admin) });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.headers['content-disposition']).toBe('attachment; filename="voltline-orders-unpaid.csv"');
+    const lines = csv.body.trim().split('\r\n');
+    expect(lines[0]).toBe('_id,purchaseDate,product,quantity,unitPrice,price,buyer,buyerEamil,phone,address,status,transactionId,delivery');
+    const line = lines.find((l) => l.startsWith(orderId))!;
+    expect(line).toContain(`"'=HYPERLINK(""http://evil.example"",""click"")"`);
+  });
+
+  it('gives an overview of the last 30 days and of low stock', async () => {
+    const own = await freshTool(12, 10);
+    await placePaidOrder(shop, alice, own, 10);
+    const overview = (await shop.app.inject({ method: 'GET', url: '/api/adminOverview', headers: bearer(admin) })).json();
+    expect(overview.days).toHaveLength(30);
+    const today = overview.days.at(-1);
+    expect(today.date).toBe(new Date().toISOString().slice(0, 10));
+    expect(today.orders).toBeGreaterThan(0);
+    expect(today.revenue).toBeGreaterThanOrEqual(100);
+    await shop.database.db.update(tools).set({ availableQuantity: 3 }).where(eq(tools.id, own._id));
+    const after = (await shop.app.inject({ method: 'GET', url: '/api/adminOverview', headers: bearer(admin) })).json();
+    expect(after.lowStockTools).toContainEqual({ _id: own._id, toolName: own.toolName, availableQuantity: 3, minimumOrderQuantity: 10 });
+  });
+
+  it('cancels unpaid orders older than the configured days, and records why', async () => {
+    const old = await placeOrder(shop, alice, tool);
+    const recent = await placeOrder(shop, alice, tool);
+    await shop.database.db.update(orders).set({ createdAt: new Date(Date.now() - 8 * 24 * 60 * 60 * 1000) }).where(eq(orders.id, old));
+    const count = await shop.core.adminOrders.cancelExpiredUnpaidOrders(7);
+    expect(count).toBeGreaterThanOrEqual(1);
+    const ids = (await list('?status=unpaid')).map((o: { _id: string }) => o._id);
+    expect(ids).not.toContain(old);
+    expect(ids).toContain(recent);
+    const history = (await shop.app.inject({ method: 'GET', url: `/api/adminPurchased/${old}/history`, headers: bearer(admin) })).json();
+    expect(history.at(-1)).toMatchObject({ type: 'cancelled', actorEmail: null, detail: 'expired: unpaid for more than 7 days' });
+  });
+
+  it.each([
+    ['GET', '/api/adminPurchased'],
+    ['GET', '/api/adminPurchased/export.csv'],
+    ['GET', '/api/adminOverview'],
+    ['PATCH', '/api/deliverConfirm/ORDER'],
+    ['DELETE', '/api/deletOrder/ORDER'],
+    ['GET', '/api/adminPurchased/ORDER/history'],
+  ] as const)('refuses %s %s to anonymous callers and customers, changing nothing', async (method, path) => {
+    const orderId = await placePaidOrder(shop, alice, tool);
+    const url = path.replace('ORDER', orderId);
+    const before = await snapshotShop(shop.database.db);
+    expect((await shop.app.inject({ method, url, payload: method === 'GET' ? undefined : {} })).statusCode).toBe(401);
+    expect((await shop.app.inject({ method, url, headers: bearer(alice), payload: method === 'GET' ? undefined : {} })).statusCode).toBe(403);
+    expect(await snapshotShop(shop.database.db)).toEqual(before);
+  });
+});
