@@ -75,7 +75,7 @@ export interface IdentityRouteDependencies {
   auth: Auth;
   tokens: ApiTokens;
   profiles: ProfilesService;
-  config: Pick<Config, 'publicUrl' | 'authRateLimit' | 'oauth'>;
+  config: Pick<Config, 'publicUrl' | 'trustedOrigins' | 'authRateLimit' | 'oauth'>;
 }
 
 export function registerAuthBridge(app: FastifyInstance, { auth, config }: IdentityRouteDependencies): void {
@@ -114,6 +114,11 @@ export function identityRoutes({ auth, tokens, profiles, config }: IdentityRoute
         },
       },
       async (request) => {
+        // The one shop call that trusts the session cookie: refuse it from another site's page.
+        const origin = request.headers.origin;
+        if (origin !== undefined && !config.trustedOrigins.concat(new URL(config.publicUrl).origin).includes(origin)) {
+          throw new AppError('FORBIDDEN', 'This request must come from the shop itself.');
+        }
         const session = await auth.api.getSession({ headers: toWebHeaders(request) });
         if (!session) throw new AppError('UNAUTHORIZED', 'Sign in to get an API token.');
         if (!isSameEmail(session.user.email, request.params.email)) {

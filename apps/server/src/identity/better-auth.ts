@@ -51,6 +51,10 @@ export function createAuth({ db, log, config, secret, mailer }: AuthDependencies
     rateLimit: { enabled: false },
     advanced: {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      // better-auth relaxes these under NODE_ENV=test; the shop keeps them on everywhere, so the
+      // tests exercise the same CSRF and redirect checks production runs.
+      disableOriginCheck: false,
+      disableCSRFCheck: false,
     },
     session: { expiresIn: SESSION_DAYS * 24 * 60 * 60 },
     emailAndPassword: {
