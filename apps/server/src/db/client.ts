@@ -48,6 +48,9 @@ export async function openPglite(location: PgliteLocation): Promise<DatabaseHand
 
 export async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString });
+  // An idle connection the server drops (restart, failover) must not crash the process: the
+  // pool replaces it on the next query.
+  pool.on('error', () => {});
   // Fail fast with the real reason when the server cannot be reached.
   const probe = await pool.connect();
   probe.release();

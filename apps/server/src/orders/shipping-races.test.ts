@@ -1,0 +1,97 @@
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderEvents, orders, tools } from '../db/schema.ts';
+import { startTestShop, type TestShop } from '../test-support/test-app.ts';
+import { testDatabaseKinds } from '../test-support/test-databases.ts';
+import { card, createIntent, placeOrder } from '../test-support/test-orders.ts';
+import { bearer, registerUser, type TestUser } from '../test-support/test-users.ts';
+
+const TRIALS = 1000;
+const SHIPS_PER_TRIAL = 10;
+
+/**
+ * Many admins pressing Deliver at once on orders that compete for the last units of a tool:
+ * stock must never go below zero and exactly the orders that fit must ship.
+ */
+describe.each(testDatabaseKinds)('races on $name', (kind) => {
+  let shop: TestShop;
+  let alice: TestUser;
+  let admin: TestUser;
+  beforeAll(async () => {
+    shop = await startTestShop(kind, { seed: true });
+    [alice, admin] = [await registerUser(shop), await registerUser(shop, { role: 'admin' })];
+  });
+  afterAll(() => shop.close());
+
+  it(`${TRIALS} trials of ${SHIPS_PER_TRIAL} concurrent ships for the last units`, { timeout: 300_000 }, async () => {
+    const db = shop.database.db;
+    for (let trial = 0; trial < TRIALS; trial += 1) {
+      // Quantities 1..4 and a stock that fits some of them: which ones win is up to the race.
+      const quantities = Array.from({ length: SHIPS_PER_TRIAL }, (_, i) => 1 + ((trial + i) % 4));
+      const stock = 5 + (trial % 11);
+      const [tool] = await db
+        .insert(tools)
+        .values({ toolName: `Race tool ${kind.name} ${trial}`, description: 'race', img: '/images/tools/jigsaw.svg', price: 1, minimumOrderQuantity: 1, availableQuantity: stock })
+        .returning();
+      const placed = await db
+        .insert(orders)
+        .values(
+          quantities.map((quantity, i) => ({
+            toolId: tool!.id,
+            userId: null,
+            product: tool!.toolName,
+            img: tool!.img,
+            unitPrice: 1,
+            quantity,
+            price: quantity,
+            buyer: 'Racer',
+            buyerEamil: 'racer@example.com',
+            phone: '5550100',
+            address: 'Track 1',
+            purchaseDate: 'Saturday, Nov 21, 2026',
+            status: 'paid' as const,
+            transactionId: `pi_race_${kind.name}_${trial}_${i}`,
+            delivery: 'pending' as const,
+          })),
+        )
+        .returning({ id: orders.id, quantity: orders.quantity });
+
+      const results = await Promise.all(
+        placed.map((order) => shop.app.inject({ method: 'PATCH', url: `/api/deliverConfirm/${order.id}`, headers: bearer(admin), payload: {} })),
+      );
+      expect(results.every((r) => r.statusCode === 200 || r.statusCode === 409)).toBe(true);
+
+      const shipped = placed.filter((_, i) => results[i]!.statusCode === 200);
+      const shippedUnits = shipped.reduce((sum, order) => sum + order.quantity, 0);
+      const [after] = await db.select().from(tools).where(eq(tools.id, tool!.id));
+      expect(after!.availableQuantity).toBe(stock - shippedUnits);
+      expect(after!.availableQuantity).toBeGreaterThanOrEqual(0);
+      // Every refused order could not have fitted in what was left.
+      const refused = placed.filter((_, i) => results[i]!.statusCode === 409);
+      expect(refused.every((order) => order.quantity > after!.availableQuantity)).toBe(true);
+      const rows = await db.select().from(orders).where(inArray(orders.id, placed.map((order) => order.id)));
+      expect(rows.filter((row) => row.delivery === 'shipped').map((row) => row.id).sort()).toEqual(shipped.map((order) => order.id).sort());
+    }
+  });
+
+  it('100 trials of payment confirmations racing each other change each order once', { timeout: 300_000 }, async () => {
+    // A seeded tool with plenty of stock (the race tools above are newer and sold out).
+    const tool = (await shop.app.inject({ method: 'GET', url: '/api/getTools' }))
+      .json()
+      .find((candidate: { toolName: string; availableQuantity: number; minimumOrderQuantity: number }) =>
+        !candidate.toolName.startsWith('Race tool') && candidate.availableQuantity >= candidate.minimumOrderQuantity * 2);
+    await shop.database.db.update(tools).set({ availableQuantity: 100_000 }).where(eq(tools.id, tool._id));
+    for (let trial = 0; trial < 100; trial += 1) {
+      const orderId = await placeOrder(shop, alice, tool);
+      const { clientSecret, paymentIntentId } = (await createIntent(shop, alice, orderId)).json();
+      const confirm = () => shop.app.inject({ method: 'POST', url: '/api/payments/builtin/confirm', payload: { clientSecret, card: card('4242424242424242') } });
+      const record = () =>
+        shop.app.inject({ method: 'PATCH', url: `/api/purchasedSingle/${orderId}`, headers: bearer(alice), payload: { transactionId: paymentIntentId, delivery: 'pending' } });
+      const results = await Promise.all([confirm(), confirm(), record(), confirm(), record()]);
+      // A record that arrives before any confirmation is refused (not yet paid); nothing else fails.
+      expect(results.every((r) => r.statusCode === 200 || r.statusCode === 422)).toBe(true);
+      const events = await shop.database.db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId));
+      expect(events.filter((event) => event.type === 'paid')).toHaveLength(1);
+    }
+  });
+});
