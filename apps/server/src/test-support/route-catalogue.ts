@@ -1,0 +1,147 @@
+import sharp from 'sharp';
+import type { Tool } from '@voltline/shared/tool';
+import type { TestShop } from './test-app.ts';
+import { createIntent, firstTool, placeOrder, placePaidOrder } from './test-orders.ts';
+import { bearer, type TestUser } from './test-users.ts';
+
+/**
+ * Every documented /api route with who may call it, and fixtures that give each call something
+ * real to touch. The authorization matrix and the fuzzer both walk this list.
+ */
+export type Role = 'anonymous' | 'owner' | 'other' | 'admin';
+
+export interface Fixtures {
+  tool: Tool;
+  ownerEmail: string;
+  ownerProfileId: string;
+  unpaidOrderId: string;
+  paidOrderId: string;
+  clientSecret: string;
+  imageUrl: string;
+}
+
+export interface MatrixRow {
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  /** The documented path, as in the OpenAPI document. */
+  route: string;
+  url: (f: Fixtures) => string;
+  body?: (f: Fixtures) => unknown;
+  multipart?: boolean;
+  /** The token call authenticates with the session cookie; everything else with the Bearer token. */
+  cookie?: boolean;
+  allowed: Role[];
+}
+
+export const everyone: Role[] = ['anonymous', 'owner', 'other', 'admin'];
+const signedIn: Role[] = ['owner', 'other', 'admin'];
+const ownerAndAdmin: Role[] = ['owner', 'admin'];
+const adminOnly: Role[] = ['admin'];
+
+export const newToolBody = () => ({
+  toolName: `Matrix tool ${Math.random()}`,
+  description: 'A tool made by the authorization matrix, described at more than ninety characters for sure.',
+  img: '/images/tools/jigsaw.svg',
+  price: 10,
+  minimumOrderQuantity: 1,
+  availableQuantity: 10,
+});
+
+export const AUTHORIZATION_MATRIX: MatrixRow[] = [
+  { method: 'GET', route: '/api/getTools', url: () => '/api/getTools', allowed: everyone },
+  { method: 'GET', route: '/api/getTool/{toolId}', url: (f) => `/api/getTool/${f.tool._id}`, allowed: everyone },
+  { method: 'GET', route: '/api/review', url: () => '/api/review', allowed: everyone },
+  { method: 'POST', route: '/api/review', url: () => '/api/review', body: () => ({ review: 'Good', rating: 5 }), allowed: signedIn },
+  { method: 'GET', route: '/api/social-providers', url: () => '/api/social-providers', allowed: everyone },
+  { method: 'GET', route: '/api/payments/config', url: () => '/api/payments/config', allowed: everyone },
+  { method: 'GET', route: '/api/images/{imageId}', url: (f) => f.imageUrl, allowed: everyone },
+  { method: 'POST', route: '/api/upload', url: () => '/api/upload', multipart: true, allowed: signedIn },
+  { method: 'GET', route: '/api/user', url: (f) => `/api/user?email=${f.ownerEmail}`, allowed: ownerAndAdmin },
+  { method: 'GET', route: '/api/admin/{email}', url: (f) => `/api/admin/${f.ownerEmail}`, allowed: ownerAndAdmin },
+  { method: 'PATCH', route: '/api/profile/{id}', url: (f) => `/api/profile/${f.ownerProfileId}`, body: () => ({ phone: '5550123' }), allowed: ['owner'] },
+  {
+    method: 'PATCH',
+    route: '/api/user/{email}',
+    url: (f) => `/api/user/${f.ownerEmail}`,
+    body: (f) => ({ email: f.ownerEmail }),
+    cookie: true,
+    allowed: ['owner'],
+  },
+  { method: 'GET', route: '/api/allUsers', url: () => '/api/allUsers', allowed: adminOnly },
+  {
+    method: 'POST',
+    route: '/api/purchased',
+    url: () => '/api/purchased',
+    body: (f) => ({ toolId: f.tool._id, quantity: f.tool.minimumOrderQuantity, phone: '5550100', address: 'Somewhere 1' }),
+    allowed: signedIn,
+  },
+  { method: 'GET', route: '/api/purchased', url: () => '/api/purchased', allowed: signedIn },
+  { method: 'GET', route: '/api/purchasedSingle/{id}', url: (f) => `/api/purchasedSingle/${f.unpaidOrderId}`, allowed: ownerAndAdmin },
+  { method: 'DELETE', route: '/api/purchasedSingle/{id}', url: (f) => `/api/purchasedSingle/${f.unpaidOrderId}`, allowed: ['owner'] },
+  {
+    method: 'PATCH',
+    route: '/api/purchasedSingle/{id}',
+    url: (f) => `/api/purchasedSingle/${f.paidOrderId}`,
+    body: () => ({ transactionId: 'pi_not_this_one', delivery: 'pending' }),
+    // A made-up transaction is refused for everyone (422): the matrix checks only who gets past the door.
+    allowed: ownerAndAdmin,
+  },
+  { method: 'POST', route: '/api/create-payment-intent', url: () => '/api/create-payment-intent', body: (f) => ({ orderId: f.unpaidOrderId }), allowed: ['owner'] },
+  {
+    method: 'POST',
+    route: '/api/payments/builtin/confirm',
+    url: () => '/api/payments/builtin/confirm',
+    body: (f) => ({ clientSecret: f.clientSecret, card: { number: '4242424242424242', expiry: '12/34', cvc: '123', postalCode: '10115' } }),
+    // Like Stripe's confirm call, the client secret is the credential.
+    allowed: everyone,
+  },
+  { method: 'POST', route: '/api/webhooks/stripe', url: () => '/api/webhooks/stripe', body: () => ({}), allowed: [] },
+  { method: 'GET', route: '/api/adminPurchased', url: () => '/api/adminPurchased', allowed: adminOnly },
+  { method: 'GET', route: '/api/adminPurchased/export.csv', url: () => '/api/adminPurchased/export.csv', allowed: adminOnly },
+  { method: 'GET', route: '/api/adminPurchased/{id}/history', url: (f) => `/api/adminPurchased/${f.paidOrderId}/history`, allowed: adminOnly },
+  { method: 'GET', route: '/api/adminOverview', url: () => '/api/adminOverview', allowed: adminOnly },
+  { method: 'PATCH', route: '/api/deliverConfirm/{id}', url: (f) => `/api/deliverConfirm/${f.paidOrderId}`, body: () => ({ delivery: 'shipped' }), allowed: adminOnly },
+  { method: 'DELETE', route: '/api/deletOrder/{id}', url: (f) => `/api/deletOrder/${f.unpaidOrderId}`, allowed: adminOnly },
+  { method: 'GET', route: '/api/adminGetTools', url: () => '/api/adminGetTools', allowed: adminOnly },
+  { method: 'POST', route: '/api/addTool', url: () => '/api/addTool', body: () => newToolBody(), allowed: adminOnly },
+  {
+    method: 'PATCH',
+    route: '/api/updateTool/{id}',
+    url: (f) => `/api/updateTool/${f.tool._id}`,
+    body: () => ({ availableQuantity: 500, minimumOrderQuantity: 1, price: 12 }),
+    allowed: adminOnly,
+  },
+  { method: 'DELETE', route: '/api/deleteTool/{id}', url: (f) => `/api/deleteTool/${f.tool._id}`, allowed: adminOnly },
+  { method: 'PATCH', route: '/api/getTool', url: (f) => `/api/getTool?toolName=${encodeURIComponent(f.tool.toolName)}`, body: () => ({ quantity: 1 }), allowed: adminOnly },
+];
+
+export function multipartImage(bytes: Buffer) {
+  const boundary = '----voltline-fixture';
+  return {
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`),
+      bytes,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+  };
+}
+
+export const tinyPng = () => sharp({ create: { width: 8, height: 8, channels: 3, background: '#fa0' } }).png().toBuffer();
+
+/** A new tool, an unpaid and a paid order of the owner, an intent and an uploaded picture. */
+export async function freshFixtures(shop: TestShop, owner: TestUser, admin: TestUser): Promise<Fixtures> {
+  const seeded = await firstTool(shop);
+  const created = await shop.app.inject({
+    method: 'POST',
+    url: '/api/addTool',
+    headers: bearer(admin),
+    payload: { ...newToolBody(), availableQuantity: 1000, price: seeded.price },
+  });
+  const tool: Tool = (await shop.app.inject({ method: 'GET', url: `/api/getTool/${created.json().insertedId}` })).json();
+  const unpaidOrderId = await placeOrder(shop, owner, tool);
+  const paidOrderId = await placePaidOrder(shop, owner, tool);
+  const clientSecret = (await createIntent(shop, owner, unpaidOrderId)).json().clientSecret;
+  const form = multipartImage(await tinyPng());
+  const upload = await shop.app.inject({ method: 'POST', url: '/api/upload', payload: form.payload, headers: { ...form.headers, ...bearer(owner) } });
+  return { tool, ownerEmail: owner.email, ownerProfileId: owner.profileId, unpaidOrderId, paidOrderId, clientSecret, imageUrl: upload.json().data.url };
+}
