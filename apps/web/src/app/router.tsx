@@ -1,16 +1,23 @@
 import { createBrowserRouter } from 'react-router';
 import { RootLayout } from './layout/root-layout.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
+import { RequireAdmin } from './route-guards/require-admin.tsx';
+import { RequireAuth } from './route-guards/require-auth.tsx';
 import { HomePage } from '../features/home/home-page.tsx';
+import { LoadingSpinner } from '../components/loading-spinner.tsx';
+
+// Shown while the first page's code loads, when the app opens directly on a lazy page.
+const pageLoading = <LoadingSpinner label="Loading the page" className="py-24" />;
 
 /**
  * The routes of spec section 2. Pages other than home load on demand, so the home bundle
- * carries only what the storefront shows.
+ * carries only what the storefront shows (and no form validation code).
  */
 export const router = createBrowserRouter([
   {
     path: '/',
     element: <RootLayout />,
+    hydrateFallbackElement: pageLoading,
     children: [
       { index: true, element: <HomePage /> },
       { path: 'home', element: <HomePage /> },
@@ -25,18 +32,75 @@ export const router = createBrowserRouter([
         lazy: async () => ({ Component: (await import('../features/auth/register-page.tsx')).RegisterPage }),
       },
       {
-        path: 'purchase/:toolId',
-        lazy: async () => ({ Component: (await import('../features/purchase/purchase-page.tsx')).PurchasePage }),
+        path: 'reset-password',
+        lazy: async () => ({ Component: (await import('../features/auth/reset-password-page.tsx')).ResetPasswordPage }),
       },
       {
-        path: 'payment/:productId',
-        lazy: async () => ({ Component: (await import('../features/payment/payment-page.tsx')).PaymentPage }),
-      },
-      {
-        path: 'dashboard/*',
-        lazy: async () => ({ Component: (await import('../features/dashboard/dashboard-page.tsx')).DashboardPage }),
+        // Spec 6: login-only pages.
+        element: <RequireAuth />,
+        children: [
+          {
+            path: 'purchase/:toolId',
+            lazy: async () => ({ Component: (await import('../features/purchase/purchase-page.tsx')).PurchasePage }),
+          },
+          {
+            path: 'payment/:productId',
+            lazy: async () => ({ Component: (await import('../features/payment/payment-page.tsx')).PaymentPage }),
+          },
+          {
+            path: 'dashboard',
+            lazy: async () => ({ Component: (await import('../features/dashboard/dashboard-layout.tsx')).DashboardLayout }),
+            children: [
+              {
+                index: true,
+                lazy: async () => ({ Component: (await import('../features/dashboard/my-profile-page.tsx')).MyProfilePage }),
+              },
+              {
+                path: 'myorders',
+                lazy: async () => ({ Component: (await import('../features/my-orders/my-orders-page.tsx')).MyOrdersPage }),
+              },
+              {
+                path: 'addareview',
+                lazy: async () => ({ Component: (await import('../features/add-review/add-review-page.tsx')).AddReviewPage }),
+              },
+              {
+                // Spec 6: admin-only pages.
+                element: <RequireAdmin />,
+                children: [
+                  {
+                    path: 'manageorders',
+                    lazy: async () => ({ Component: (await import('../features/manage-orders/manage-orders-page.tsx')).ManageOrdersPage }),
+                  },
+                  {
+                    path: 'managetools',
+                    lazy: async () => ({ Component: (await import('../features/manage-tools/manage-tools-page.tsx')).ManageToolsPage }),
+                  },
+                  {
+                    path: 'addtool',
+                    lazy: async () => ({ Component: (await import('../features/add-tool/add-tool-page.tsx')).AddToolPage }),
+                  },
+                  {
+                    path: 'makeadmin',
+                    lazy: async () => ({ Component: (await import('../features/dashboard/make-admin-page.tsx')).MakeAdminPage }),
+                  },
+                ],
+              },
+            ],
+          },
+        ],
       },
       { path: '*', element: <NotFoundPage /> },
     ],
+  },
+  // The social sign-in popup: tiny pages without the shop's navigation around them.
+  {
+    path: '/auth/popup/:provider',
+    hydrateFallbackElement: pageLoading,
+    lazy: async () => ({ Component: (await import('../features/auth/social-popup-start-page.tsx')).SocialPopupStartPage }),
+  },
+  {
+    path: '/auth/popup-done',
+    hydrateFallbackElement: pageLoading,
+    lazy: async () => ({ Component: (await import('../features/auth/social-popup-done-page.tsx')).SocialPopupDonePage }),
   },
 ]);

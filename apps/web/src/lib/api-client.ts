@@ -1,4 +1,6 @@
 import type { ApiError } from '@voltline/shared/api-error';
+import { MESSAGES } from '@voltline/shared/messages';
+import { readAccessToken } from './session/access-token.ts';
 
 /** A refusal from the API, carrying the server's code and human message. */
 export class ApiRequestError extends Error {
@@ -11,6 +13,32 @@ export class ApiRequestError extends Error {
   }
 }
 
+/** Status 0: the request never got an answer (offline, server down). */
+export const NETWORK_FAILURE_CODE = 'network_failure';
+
+export interface ApiRequestInit extends RequestInit {
+  /**
+   * Spec 8: a 401 or 403 on an authenticated call signs the user out and goes home. The spec
+   * exempts a few calls (payment update, deliverConfirm, updateTool, purchasedSingle), which pass false.
+   */
+  signOutOnAuthFailure?: boolean;
+}
+
+type AuthFailureHandler = () => void;
+let authFailureHandler: AuthFailureHandler | undefined;
+
+/**
+ * The session layer registers what "signed out by the server" does. It is registered rather than
+ * imported because the session layer itself calls the API through this module.
+ * Returns the unregister function (for effect clean-up).
+ */
+export function registerAuthFailureHandler(handler: AuthFailureHandler): () => void {
+  authFailureHandler = handler;
+  return () => {
+    if (authFailureHandler === handler) authFailureHandler = undefined;
+  };
+}
+
 // A hand-written check rather than the zod schema keeps zod out of the home page's bundle.
 function isApiError(body: unknown): body is ApiError {
   return (
@@ -21,16 +49,50 @@ function isApiError(body: unknown): body is ApiError {
   );
 }
 
-/** Calls the shop's API on the same origin (the server serves this app), JSON both ways. */
-export async function apiRequest<T>(path: string, init: RequestInit = {}): Promise<T> {
+interface SendOptions {
+  bearer: boolean;
+  signOutOnAuthFailure: boolean;
+}
+
+async function send<T>(url: string, init: RequestInit, options: SendOptions): Promise<T> {
   const headers = new Headers(init.headers);
   if (init.body !== undefined && !(init.body instanceof FormData)) headers.set('Content-Type', 'application/json');
-  const response = await fetch(`/api${path}`, { ...init, headers });
+  const token = options.bearer ? readAccessToken() : null;
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+
+  let response: Response;
+  try {
+    response = await fetch(url, { ...init, headers });
+  } catch (error) {
+    // A cancelled query is not a failure to report; anything else thrown by fetch means no answer came.
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiRequestError(0, NETWORK_FAILURE_CODE, MESSAGES.networkFailure);
+  }
+
   const body: unknown = response.status === 204 ? undefined : await response.json().catch(() => undefined);
   if (!response.ok) {
+    if ((response.status === 401 || response.status === 403) && options.signOutOnAuthFailure) authFailureHandler?.();
     throw isApiError(body)
       ? new ApiRequestError(response.status, body.error, body.message)
       : new ApiRequestError(response.status, 'unknown', `The server answered ${response.status}.`);
   }
   return body as T;
+}
+
+/** Calls the shop's API on the same origin (the server serves this app), JSON both ways, with the stored token. */
+export function apiRequest<T>(path: string, { signOutOnAuthFailure = true, ...init }: ApiRequestInit = {}): Promise<T> {
+  return send<T>(`/api${path}`, init, { bearer: true, signOutOnAuthFailure });
+}
+
+/**
+ * Calls the identity service under /api/auth. It works with the session cookie alone, and its
+ * 401s are answers to show (wrong password, unknown user), never a reason to sign out.
+ */
+export function identityRequest<T>(path: string, init: RequestInit = {}): Promise<T> {
+  return send<T>(`/api/auth${path}`, init, { bearer: false, signOutOnAuthFailure: false });
+}
+
+/** The text to show for a failed call: the server's message, or the network failure text. */
+export function describeRequestError(error: unknown): string {
+  return error instanceof ApiRequestError ? error.message : MESSAGES.networkFailure;
 }

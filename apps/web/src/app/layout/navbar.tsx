@@ -1,10 +1,49 @@
-import { Link, NavLink } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { useSession } from '../../lib/session/session-context.ts';
 
 const links = [
   { to: '/home', label: 'Home' },
   { to: '/blogs', label: 'Blogs' },
   { to: '/myportfolio', label: 'My Portfolio' },
 ];
+
+/** Spec 2: the dashboard, the name and Logout when signed in; Login when signed out; neither while unknown. */
+function AccountItems() {
+  const { status, user, signOut } = useSession();
+  if (status === 'loading') {
+    return (
+      <li aria-hidden="true" className="justify-center">
+        <span className="skeleton h-5 w-20 bg-base-300/40" />
+      </li>
+    );
+  }
+  if (!user) {
+    return (
+      <li>
+        <NavLink to="/login">Login</NavLink>
+      </li>
+    );
+  }
+  return (
+    <>
+      <li>
+        <NavLink to="/dashboard">Dashboard</NavLink>
+      </li>
+      <li className="lg:max-w-48">
+        {/* Not a control: only says who is signed in. */}
+        <span className="pointer-events-none block truncate font-semibold" data-testid="signed-in-name">
+          {user.name || user.email}
+        </span>
+      </li>
+      <li>
+        <button type="button" onClick={() => void signOut()}>
+          Logout
+        </button>
+      </li>
+    </>
+  );
+}
 
 function NavItems() {
   return (
@@ -14,14 +53,19 @@ function NavItems() {
           <NavLink to={link.to}>{link.label}</NavLink>
         </li>
       ))}
-      <li>
-        <NavLink to="/login">Login</NavLink>
-      </li>
+      <AccountItems />
     </>
   );
 }
 
 export function Navbar() {
+  const mobileMenu = useRef<HTMLDetailsElement>(null);
+  const { pathname } = useLocation();
+  // The mobile menu is a <details>; it would stay open over the new page after a link is followed.
+  useEffect(() => {
+    if (mobileMenu.current) mobileMenu.current.open = false;
+  }, [pathname]);
+
   return (
     <header className="sticky top-0 z-30 bg-neutral text-neutral-content shadow">
       <nav className="navbar mx-auto max-w-7xl px-4" aria-label="Main">
@@ -32,10 +76,10 @@ export function Navbar() {
           </Link>
         </div>
         <div className="navbar-end">
-          <ul className="menu menu-horizontal hidden gap-1 lg:flex">
+          <ul className="menu menu-horizontal hidden items-center gap-1 lg:flex">
             <NavItems />
           </ul>
-          <details className="dropdown dropdown-end lg:hidden">
+          <details ref={mobileMenu} className="dropdown dropdown-end lg:hidden">
             <summary className="btn btn-ghost text-neutral-content" aria-label="Open menu">
               <svg xmlns="http://www.w3.org/2000/svg" className="h-6 w-6" fill="none" viewBox="0 0 24 24" stroke="currentColor" aria-hidden="true">
                 <path strokeLinecap="round" strokeLinejoin="round" strokeWidth={2} d="M4 6h16M4 12h16M4 18h16" />

@@ -1,5 +1,22 @@
-import { PlaceholderPage } from '../../components/placeholder-page.tsx';
+import { Link } from 'react-router';
+import { AuthCard } from './components/auth-card.tsx';
+import { LoginForm } from './components/login-form.tsx';
+import { SocialSignInButtons } from './components/social-sign-in-buttons.tsx';
+import { useReturnToOrigin } from './hooks/use-return-to-origin.ts';
 
 export function LoginPage() {
-  return <PlaceholderPage title="Login" text="Signing in opens with the accounts release of the shop." />;
+  const returnToOrigin = useReturnToOrigin();
+  return (
+    <AuthCard title="Login">
+      <LoginForm onSignedIn={returnToOrigin} />
+      <div className="divider">OR</div>
+      <SocialSignInButtons onSignedIn={returnToOrigin} />
+      <p className="text-center text-sm">
+        New to Voltline?{' '}
+        <Link to="/register" className="link font-medium">
+          create a new account...
+        </Link>
+      </p>
+    </AuthCard>
+  );
 }

@@ -1,5 +1,23 @@
-import { PlaceholderPage } from '../../components/placeholder-page.tsx';
+import { useCallback } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { AuthCard } from './components/auth-card.tsx';
+import { RegisterForm } from './components/register-form.tsx';
+import { SocialSignInButtons } from './components/social-sign-in-buttons.tsx';
 
 export function RegisterPage() {
-  return <PlaceholderPage title="Register" text="Creating an account opens with the accounts release of the shop." />;
+  const navigate = useNavigate();
+  // Spec 2: a new account starts at /home.
+  const goHome = useCallback(() => void navigate('/home', { replace: true }), [navigate]);
+  return (
+    <AuthCard title="Register">
+      <RegisterForm onRegistered={goHome} />
+      <div className="divider">OR</div>
+      <SocialSignInButtons onSignedIn={goHome} />
+      <p className="text-center text-sm">
+        <Link to="/login" className="link font-medium">
+          already have an account?
+        </Link>
+      </p>
+    </AuthCard>
+  );
 }

@@ -1,5 +1,43 @@
-import { PlaceholderPage } from '../../components/placeholder-page.tsx';
+import { Link, useParams } from 'react-router';
+import { ApiRequestError, describeRequestError } from '../../lib/api-client.ts';
+import { LoadingSpinner } from '../../components/loading-spinner.tsx';
+import { useOrder } from './api/get-order.ts';
+import { OrderPayment } from './components/order-payment.tsx';
+import { OrderSummary } from './components/order-summary.tsx';
 
+function OrderUnavailable({ error }: { error: Error }) {
+  const notFound = error instanceof ApiRequestError && error.status === 404;
+  return (
+    <div className="flex flex-col items-start gap-4">
+      <p role="alert" className="alert alert-error">
+        {notFound ? 'Order not found' : describeRequestError(error)}
+      </p>
+      <Link to="/dashboard/myorders" className="btn btn-primary">
+        Back to my orders
+      </Link>
+    </div>
+  );
+}
+
+/** /payment/:productId, where the parameter is the order's id (spec 7: POST /purchased leads here). */
 export function PaymentPage() {
-  return <PlaceholderPage title="Payment" text="Card payment opens once ordering is available." />;
+  const { productId: orderId = '' } = useParams();
+  const order = useOrder(orderId);
+
+  return (
+    <section className="mx-auto flex max-w-2xl flex-col gap-6 px-4 py-10">
+      <h1 className="text-3xl font-bold">Payment</h1>
+      {/* Data first: a failed refresh after paying must not hide the order and its payment message. */}
+      {order.data ? (
+        <>
+          <OrderSummary order={order.data} />
+          <OrderPayment key={order.data._id} order={order.data} />
+        </>
+      ) : order.isError ? (
+        <OrderUnavailable error={order.error} />
+      ) : (
+        <LoadingSpinner label="Loading the order" />
+      )}
+    </section>
+  );
 }

@@ -1,0 +1,74 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm } from 'react-hook-form';
+import { toast } from 'react-toastify';
+import { reviewInputSchema, type ReviewInput } from '@voltline/shared/review';
+import { RATING_DEFAULT } from '@voltline/shared/shop-constants';
+import { describeRequestError } from '../../lib/api-client.ts';
+import { useSession } from '../../lib/session/session-context.ts';
+import { FormField } from '../../components/form-field.tsx';
+import { FormMessage } from '../../components/form-message.tsx';
+import { useAddReview } from './api/add-review.ts';
+import { StarRatingInput } from './components/star-rating-input.tsx';
+
+const REVIEW_MAX_LENGTH = 1000;
+const emptyReview: ReviewInput = { review: '', rating: RATING_DEFAULT };
+
+/** Dashboard, Add A Review: the signed-in user rates the shop; the review appears on the home page. */
+export function AddReviewPage() {
+  const { user } = useSession();
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<ReviewInput>({ resolver: zodResolver(reviewInputSchema), defaultValues: emptyReview });
+  const addReview = useAddReview();
+
+  const submitReview = (review: ReviewInput) =>
+    addReview.mutate(review, {
+      onSuccess: () => {
+        toast.success('Review added successfully');
+        reset(emptyReview);
+      },
+    });
+
+  return (
+    <section className="flex max-w-xl flex-col gap-4">
+      <h2 className="text-2xl font-bold">Add A Review</h2>
+      <form onSubmit={handleSubmit(submitReview)} noValidate aria-label="Add a review" className="card bg-base-100 shadow">
+        <div className="card-body gap-4">
+          {/* Shown so the author knows who the review is from; the server takes both from the session. */}
+          <FormField id="review-name" label="Name" error={undefined}>
+            {(field) => <input {...field} value={user?.name ?? ''} disabled className="input w-full" />}
+          </FormField>
+          <FormField id="review-email" label="Email" error={undefined}>
+            {(field) => <input {...field} type="email" value={user?.email ?? ''} disabled className="input w-full" />}
+          </FormField>
+          <FormField id="review-text" label="Your review" error={errors.review?.message}>
+            {(field) => (
+              <textarea
+                {...field}
+                {...register('review')}
+                required
+                maxLength={REVIEW_MAX_LENGTH}
+                rows={5}
+                className="textarea w-full"
+              />
+            )}
+          </FormField>
+          <Controller
+            control={control}
+            name="rating"
+            render={({ field }) => <StarRatingInput name={field.name} value={field.value} onChange={field.onChange} />}
+          />
+          <button type="submit" className="btn btn-primary" disabled={addReview.isPending}>
+            {addReview.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+            Add review
+          </button>
+          <FormMessage message={addReview.isError ? describeRequestError(addReview.error) : null} />
+        </div>
+      </form>
+    </section>
+  );
+}

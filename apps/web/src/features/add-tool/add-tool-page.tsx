@@ -1,0 +1,11 @@
+import { AddToolForm } from './components/add-tool-form.tsx';
+
+/** Admin: a new tool for the catalogue, picture included (spec 2 and 5). */
+export function AddToolPage() {
+  return (
+    <section className="flex max-w-2xl flex-col gap-4">
+      <h2 className="text-2xl font-bold">Add Tool</h2>
+      <AddToolForm />
+    </section>
+  );
+}

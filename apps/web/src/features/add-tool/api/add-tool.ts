@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { insertedSchema } from '@voltline/shared/order';
+import type { ToolInput } from '@voltline/shared/tool';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+type Inserted = z.infer<typeof insertedSchema>;
+
+/** POST /api/addTool: a new tool in the catalogue (409 when the name is taken). */
+export function addTool(tool: ToolInput): Promise<Inserted> {
+  return apiRequest<Inserted>('/addTool', { method: 'POST', body: JSON.stringify(tool) });
+}
+
+export function useAddTool() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: addTool,
+    onSuccess: () =>
+      Promise.all([
+        // ['tools'] covers the storefront and the admin list (['tools','admin']).
+        queryClient.invalidateQueries({ queryKey: ['tools'] }),
+        // A tool added with less stock than its minimum order shows in the overview's low-stock list.
+        queryClient.invalidateQueries({ queryKey: ['orders', 'overview'] }),
+      ]),
+  });
+}

@@ -1,0 +1,15 @@
+import { useMutation } from '@tanstack/react-query';
+import { uploadResponseSchema } from '@voltline/shared/profile';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/** POST /api/upload: stores a picture and answers the address the tool will use. Changes nothing cached. */
+export async function uploadImage(image: File): Promise<string> {
+  const form = new FormData();
+  form.append('image', image);
+  const answer = await apiRequest<unknown>('/upload', { method: 'POST', body: form });
+  return uploadResponseSchema.parse(answer).data.url;
+}
+
+export function useUploadImage() {
+  return useMutation({ mutationFn: uploadImage });
+}

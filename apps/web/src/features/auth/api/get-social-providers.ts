@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { SocialProvidersResponse } from '@voltline/shared/account';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/** GET /api/social-providers: which social sign-ins this shop has set up. */
+export function getSocialProviders(): Promise<SocialProvidersResponse> {
+  return apiRequest<SocialProvidersResponse>('/social-providers');
+}
+
+// Set up by the operator, so it does not change while the page is open.
+export const socialProvidersQueryOptions = queryOptions({
+  queryKey: ['social-providers'],
+  queryFn: getSocialProviders,
+  staleTime: Infinity,
+});
+
+export function useSocialProviders() {
+  return useQuery(socialProvidersQueryOptions);
+}

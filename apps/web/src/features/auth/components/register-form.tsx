@@ -1,0 +1,55 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { registerFormSchema, type RegisterForm as RegisterFields } from '@voltline/shared/account';
+import { describeRequestError } from '../../../lib/api-client.ts';
+import { FormField } from '../../../components/form-field.tsx';
+import { FormMessage } from '../../../components/form-message.tsx';
+import { useSignUpWithEmail } from '../api/sign-up-with-email.ts';
+import { NewPasswordFields } from './new-password-fields.tsx';
+
+const emptyAccount: RegisterFields = { name: '', email: '', password: '', confirmPassword: '' };
+
+export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
+  const {
+    register,
+    handleSubmit,
+    control,
+    formState: { errors },
+  } = useForm<RegisterFields>({ resolver: zodResolver(registerFormSchema), defaultValues: emptyAccount });
+  const password = useWatch({ control, name: 'password' });
+  const signUp = useSignUpWithEmail();
+  const [refusal, setRefusal] = useState<string | null>(null);
+
+  const createAccount = ({ name, email, password: chosenPassword }: RegisterFields) => {
+    setRefusal(null);
+    signUp.mutate(
+      { name, email, password: chosenPassword },
+      { onSuccess: onRegistered, onError: (error) => setRefusal(describeRequestError(error)) },
+    );
+  };
+
+  return (
+    <form onSubmit={handleSubmit(createAccount)} noValidate aria-label="Register" className="flex flex-col gap-4">
+      <FormField id="register-name" label="Name" error={errors.name?.message}>
+        {(field) => <input {...field} {...register('name')} type="text" autoComplete="name" className="input w-full" />}
+      </FormField>
+      <FormField id="register-email" label="Email" error={errors.email?.message}>
+        {(field) => <input {...field} {...register('email')} type="email" autoComplete="email" className="input w-full" />}
+      </FormField>
+      <NewPasswordFields
+        idPrefix="register"
+        labels={{ password: 'Password', confirmPassword: 'Confirm password' }}
+        passwordField={register('password')}
+        confirmPasswordField={register('confirmPassword')}
+        password={password}
+        errors={{ password: errors.password?.message, confirmPassword: errors.confirmPassword?.message }}
+      />
+      <button type="submit" className="btn btn-primary" disabled={signUp.isPending}>
+        {signUp.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+        Register
+      </button>
+      <FormMessage message={refusal} />
+    </form>
+  );
+}

@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Profile, ProfileInfoUpdate } from '@voltline/shared/profile';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { profileQueryOptions } from './get-profile.ts';
+
+export interface ProfileChange {
+  profileId: string;
+  update: ProfileInfoUpdate;
+}
+
+/** PATCH /api/profile/{_id}: the owner adds or changes their own items. */
+export function updateProfile({ profileId, update }: ProfileChange): Promise<{ acknowledged: boolean }> {
+  return apiRequest(`/profile/${encodeURIComponent(profileId)}`, { method: 'PATCH', body: JSON.stringify(update) });
+}
+
+export function useUpdateProfile(profile: Pick<Profile, 'email'>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateProfile,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: profileQueryOptions(profile.email).queryKey }),
+  });
+}

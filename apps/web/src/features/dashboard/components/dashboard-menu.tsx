@@ -1,0 +1,44 @@
+import { NavLink } from 'react-router';
+import { useIsAdmin } from '../../../lib/session/api/get-admin-status.ts';
+
+interface MenuLink {
+  to: string;
+  label: string;
+}
+
+// Spec 2: everyone sees My Profile; customers see their orders and reviews; admins run the shop.
+const profileLink: MenuLink = { to: '/dashboard', label: 'My Profile' };
+const customerLinks: MenuLink[] = [
+  { to: '/dashboard/myorders', label: 'My Orders' },
+  { to: '/dashboard/addareview', label: 'Add A Review' },
+];
+const adminLinks: MenuLink[] = [
+  { to: '/dashboard/manageorders', label: 'Manage All Orders' },
+  { to: '/dashboard/managetools', label: 'Manage Tools' },
+  { to: '/dashboard/addtool', label: 'Add Tool' },
+  { to: '/dashboard/makeadmin', label: 'Make Admin' },
+];
+
+export function DashboardMenu({ id, onNavigate }: { id: string; onNavigate: () => void }) {
+  const { isAdmin, isPending } = useIsAdmin();
+  const roleLinks = isAdmin ? adminLinks : customerLinks;
+  return (
+    <nav id={id} aria-label="Dashboard" className="min-h-full w-64 bg-base-200 p-4">
+      <ul className="menu w-full gap-1">
+        {[profileLink, ...(isPending ? [] : roleLinks)].map((link) => (
+          <li key={link.to}>
+            {/* `end` keeps My Profile from looking active on every nested page. */}
+            <NavLink to={link.to} end onClick={onNavigate}>
+              {link.label}
+            </NavLink>
+          </li>
+        ))}
+        {isPending && (
+          <li aria-hidden="true">
+            <span className="skeleton h-5 w-32" />
+          </li>
+        )}
+      </ul>
+    </nav>
+  );
+}

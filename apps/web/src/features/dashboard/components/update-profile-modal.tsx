@@ -1,0 +1,93 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'react-toastify';
+import { z } from 'zod';
+import { MESSAGES } from '@voltline/shared/messages';
+import { IMAGE_UPLOAD_MAX_BYTES, profileUpdateFormSchema, type Profile } from '@voltline/shared/profile';
+import { describeRequestError } from '../../../lib/api-client.ts';
+import { FormField } from '../../../components/form-field.tsx';
+import { FormMessage } from '../../../components/form-message.tsx';
+import { useUpdateProfile } from '../api/update-profile.ts';
+import { useUploadImage } from '../api/upload-image.ts';
+import { PROFILE_ITEMS } from '../profile-items.ts';
+import { ModalDialog } from '../../../components/modal-dialog.tsx';
+
+const PICTURE_REQUIRED = 'Profile picture is required';
+const maxMegabytes = IMAGE_UPLOAD_MAX_BYTES / (1024 * 1024);
+
+// Spec 5: every field and the picture are required. The size is checked here too, so a large
+// file is refused before it is sent.
+const updateFormSchema = profileUpdateFormSchema.extend({
+  picture: z
+    .custom<FileList>((files) => files instanceof FileList && files.length > 0, PICTURE_REQUIRED)
+    .transform((files) => files[0]!)
+    .refine((file) => file.type.startsWith('image/'), 'The profile picture must be an image')
+    .refine((file) => file.size <= IMAGE_UPLOAD_MAX_BYTES, `The profile picture must be at most ${maxMegabytes} MB`),
+});
+type UpdateFormInput = z.input<typeof updateFormSchema>;
+type UpdateForm = z.output<typeof updateFormSchema>;
+
+const TITLE_ID = 'update-profile-title';
+
+export function UpdateProfileModal({ profile, onClose }: { profile: Profile; onClose: () => void }) {
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<UpdateFormInput, unknown, UpdateForm>({
+    resolver: zodResolver(updateFormSchema),
+    // Start from what the profile already says, so changing one item does not mean retyping all.
+    defaultValues: {
+      address: profile.address ?? '',
+      phone: profile.phone ?? '',
+      linkedIn: profile.linkedIn ?? '',
+      education: profile.education ?? '',
+    },
+  });
+  const uploadImage = useUploadImage();
+  const updateProfile = useUpdateProfile(profile);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const saveProfile = async ({ picture, ...details }: UpdateForm) => {
+    setFailure(null);
+    try {
+      const profilePicture = await uploadImage.mutateAsync(picture);
+      await updateProfile.mutateAsync({ profileId: profile._id, update: { ...details, profilePicture } });
+      toast.success(MESSAGES.profileUpdated);
+      onClose();
+    } catch (error) {
+      setFailure(describeRequestError(error));
+    }
+  };
+
+  return (
+    <ModalDialog titleId={TITLE_ID} onClose={onClose}>
+      <h3 id={TITLE_ID} className="text-lg font-bold">
+        Update profile
+      </h3>
+      <form onSubmit={handleSubmit(saveProfile)} noValidate className="mt-4 flex flex-col gap-3">
+        {PROFILE_ITEMS.map((item) => (
+          <FormField key={item.field} id={`update-${item.field}`} label={item.label} error={errors[item.field]?.message}>
+            {(control) => (
+              <input {...control} {...register(item.field)} type={item.inputType} placeholder={item.placeholder} className="input w-full" />
+            )}
+          </FormField>
+        ))}
+        <FormField id="update-picture" label="Profile picture" error={errors.picture?.message}>
+          {(control) => <input {...control} {...register('picture')} type="file" accept="image/*" className="file-input w-full" />}
+        </FormField>
+        <FormMessage message={failure} />
+        <div className="modal-action mt-0">
+          <button type="button" className="btn" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
+            {isSubmitting && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+            Update
+          </button>
+        </div>
+      </form>
+    </ModalDialog>
+  );
+}

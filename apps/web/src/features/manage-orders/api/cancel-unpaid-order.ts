@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { deletedSchema } from '@voltline/shared/order';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { adminOrdersKey } from './get-admin-orders.ts';
+import { orderHistoryQueryOptions } from './get-order-history.ts';
+
+type Deleted = z.infer<typeof deletedSchema>;
+
+/** DELETE /api/deletOrder/{id}: an admin cancels an unpaid order (409 once it is paid). */
+export function cancelUnpaidOrder(orderId: string): Promise<Deleted> {
+  return apiRequest<Deleted>(`/deletOrder/${encodeURIComponent(orderId)}`, { method: 'DELETE' });
+}
+
+export function useCancelUnpaidOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: cancelUnpaidOrder,
+    onSuccess: (_answer, orderId) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminOrdersKey }),
+        queryClient.invalidateQueries({ queryKey: orderHistoryQueryOptions(orderId).queryKey }),
+      ]),
+  });
+}

@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { OrderEvent } from '@voltline/shared/order';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/** GET /api/adminPurchased/{id}/history (admin): the order's state changes, oldest first. */
+export function getOrderHistory(orderId: string): Promise<OrderEvent[]> {
+  return apiRequest<OrderEvent[]>(`/adminPurchased/${encodeURIComponent(orderId)}/history`);
+}
+
+export const orderHistoryQueryOptions = (orderId: string) =>
+  queryOptions({ queryKey: ['orders', orderId, 'history'], queryFn: () => getOrderHistory(orderId) });
+
+export function useOrderHistory(orderId: string) {
+  return useQuery(orderHistoryQueryOptions(orderId));
+}

@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ShopOverview } from '@voltline/shared/order';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/** GET /api/adminOverview (admin): revenue and orders per day for 30 days, and tools low on stock. */
+export function getShopOverview(): Promise<ShopOverview> {
+  return apiRequest<ShopOverview>('/adminOverview');
+}
+
+// Shipping an order lowers stock, so it invalidates this key (as do tool edits elsewhere).
+export const shopOverviewQueryOptions = queryOptions({ queryKey: ['orders', 'overview'], queryFn: getShopOverview });
+
+export function useShopOverview() {
+  return useQuery(shopOverviewQueryOptions);
+}

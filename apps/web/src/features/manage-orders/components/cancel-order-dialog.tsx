@@ -1,0 +1,34 @@
+import { toast } from 'react-toastify';
+import type { Order } from '@voltline/shared/order';
+import { describeRequestError } from '../../../lib/api-client.ts';
+import { useCancelUnpaidOrder } from '../api/cancel-unpaid-order.ts';
+import { OrderDialog } from './order-dialog.tsx';
+
+/** Spec 4: an admin cancels an unpaid order only after confirming once. */
+export function CancelOrderDialog({ order, onClose }: { order: Order; onClose: () => void }) {
+  const cancelOrder = useCancelUnpaidOrder();
+  const confirmCancel = () =>
+    cancelOrder.mutate(order._id, {
+      onSuccess: () => {
+        toast.warning('Order canceled');
+        onClose();
+      },
+    });
+
+  return (
+    <OrderDialog
+      title="Cancel this order?"
+      onClose={onClose}
+      closeLabel="No"
+      action={{
+        label: 'Yes, cancel',
+        onConfirm: confirmCancel,
+        pending: cancelOrder.isPending,
+        failure: cancelOrder.isError ? describeRequestError(cancelOrder.error) : null,
+        tone: 'error',
+      }}
+    >
+      <p className="break-words">{`${order.quantity} × ${order.product} for ${order.buyer} (${order.buyerEamil}), $${order.price}.`}</p>
+    </OrderDialog>
+  );
+}

@@ -1,0 +1,47 @@
+import { toast } from 'react-toastify';
+import type { Order } from '@voltline/shared/order';
+import { describeRequestError } from '../../../lib/api-client.ts';
+import { useShipOrder } from '../api/ship-order.ts';
+import { OrderDialog } from './order-dialog.tsx';
+
+/** Shows what is about to leave the warehouse, then ships it; a refusal (e.g. short stock) stays in view. */
+export function DeliverOrderDialog({ order, onClose }: { order: Order; onClose: () => void }) {
+  const shipOrder = useShipOrder();
+  const confirmDelivery = () =>
+    shipOrder.mutate(order._id, {
+      onSuccess: () => {
+        toast.success('Order shipped successfully');
+        onClose();
+      },
+    });
+
+  return (
+    <OrderDialog
+      title="Deliver order"
+      onClose={onClose}
+      closeLabel="Close"
+      action={{
+        label: 'Confirm delivery',
+        onConfirm: confirmDelivery,
+        pending: shipOrder.isPending,
+        failure: shipOrder.isError ? describeRequestError(shipOrder.error) : null,
+        tone: 'primary',
+      }}
+    >
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 break-words">
+        <dt className="font-semibold">Product</dt>
+        <dd>{order.product}</dd>
+        <dt className="font-semibold">Quantity</dt>
+        <dd>{order.quantity}</dd>
+        <dt className="font-semibold">Buyer</dt>
+        <dd>{`${order.buyer} (${order.buyerEamil})`}</dd>
+        <dt className="font-semibold">Address</dt>
+        <dd>{order.address}</dd>
+        <dt className="font-semibold">Phone</dt>
+        <dd>{order.phone}</dd>
+        <dt className="font-semibold">Total</dt>
+        <dd>{`$${order.price}`}</dd>
+      </dl>
+    </OrderDialog>
+  );
+}

@@ -1,0 +1,38 @@
+import { describeRequestError } from '../../../lib/api-client.ts';
+import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
+import { useShopOverview } from '../api/get-shop-overview.ts';
+import { LowStockList } from './low-stock-list.tsx';
+import { RevenueChart } from './revenue-chart.tsx';
+
+/** The last 30 days at a glance, above the orders: revenue, order count and what needs restocking. */
+export function ShopOverview() {
+  const overview = useShopOverview();
+  if (overview.isPending) return <LoadingSpinner label="Loading the shop overview" className="py-6" />;
+  if (overview.isError) {
+    return (
+      <p role="alert" className="alert alert-error">
+        {describeRequestError(overview.error)}
+      </p>
+    );
+  }
+
+  const { days, lowStockTools } = overview.data;
+  const totalRevenue = days.reduce((sum, day) => sum + day.revenue, 0);
+  const totalOrders = days.reduce((sum, day) => sum + day.orders, 0);
+  return (
+    <section aria-label="Shop overview" className="grid gap-6 rounded-box bg-base-100 p-4 shadow lg:grid-cols-[2fr_1fr]">
+      <div className="flex min-w-0 flex-col gap-3">
+        <div className="stats stats-vertical sm:stats-horizontal">
+          <div className="stat px-0 sm:px-6">
+            <p className="stat-value text-xl">{`Revenue (30 days): $${totalRevenue}`}</p>
+          </div>
+          <div className="stat px-0 sm:px-6">
+            <p className="stat-value text-xl">{`Orders (30 days): ${totalOrders}`}</p>
+          </div>
+        </div>
+        <RevenueChart days={days} totalRevenue={totalRevenue} totalOrders={totalOrders} />
+      </div>
+      <LowStockList tools={lowStockTools} />
+    </section>
+  );
+}

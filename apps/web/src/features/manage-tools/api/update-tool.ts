@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { acknowledgedSchema } from '@voltline/shared/profile';
+import type { ToolUpdate } from '@voltline/shared/tool';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { refreshCatalogue } from './refresh-catalogue.ts';
+
+type Acknowledged = z.infer<typeof acknowledgedSchema>;
+
+/** PATCH /api/updateTool/{id}: sets a tool's stock, minimum order quantity and price. */
+export function updateTool({ toolId, update }: { toolId: string; update: ToolUpdate }): Promise<Acknowledged> {
+  return apiRequest<Acknowledged>(`/updateTool/${encodeURIComponent(toolId)}`, {
+    method: 'PATCH',
+    body: JSON.stringify(update),
+    // Spec 8: this call is exempt from signing out on 401/403; the dialog shows the refusal instead.
+    signOutOnAuthFailure: false,
+  });
+}
+
+export function useUpdateTool() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: updateTool, onSuccess: () => refreshCatalogue(queryClient) });
+}

@@ -1,0 +1,35 @@
+import { useState } from 'react';
+import type { Tool } from '@voltline/shared/tool';
+import { describeRequestError } from '../../lib/api-client.ts';
+import { LoadingSpinner } from '../../components/loading-spinner.tsx';
+import { useAdminTools } from './api/get-admin-tools.ts';
+import { DeleteToolDialog } from './components/delete-tool-dialog.tsx';
+import { ToolsTable, type ToolAction } from './components/tools-table.tsx';
+import { UpdateToolDialog } from './components/update-tool-dialog.tsx';
+
+const DIALOGS = { edit: UpdateToolDialog, delete: DeleteToolDialog } as const;
+
+/** Admin: the catalogue, with editing stock and price, and deleting a tool (spec 2 and 4). */
+export function ManageToolsPage() {
+  const tools = useAdminTools();
+  const [openDialog, setOpenDialog] = useState<{ action: ToolAction; tool: Tool } | null>(null);
+  const Dialog = openDialog && DIALOGS[openDialog.action];
+
+  return (
+    <section className="flex flex-col gap-4">
+      <h2 className="text-2xl font-bold">Manage Tools</h2>
+      {tools.isPending ? (
+        <LoadingSpinner label="Loading tools" />
+      ) : tools.isError ? (
+        <p role="alert" className="alert alert-error">
+          {describeRequestError(tools.error)}
+        </p>
+      ) : tools.data.length === 0 ? (
+        <p className="py-8 text-center text-base-content/70">No tool found</p>
+      ) : (
+        <ToolsTable tools={tools.data} onAction={(action, tool) => setOpenDialog({ action, tool })} />
+      )}
+      {openDialog && Dialog && <Dialog tool={openDialog.tool} onClose={() => setOpenDialog(null)} />}
+    </section>
+  );
+}

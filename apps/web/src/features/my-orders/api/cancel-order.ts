@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { deletedSchema } from '@voltline/shared/order';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { myOrdersQueryOptions } from './get-my-orders.ts';
+
+type Deleted = z.infer<typeof deletedSchema>;
+
+/** DELETE /api/purchasedSingle/{id}: the buyer cancels an unpaid order. */
+export function cancelOrder(orderId: string): Promise<Deleted> {
+  return apiRequest<Deleted>(`/purchasedSingle/${encodeURIComponent(orderId)}`, { method: 'DELETE' });
+}
+
+export function useCancelOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: cancelOrder,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: myOrdersQueryOptions.queryKey }),
+  });
+}

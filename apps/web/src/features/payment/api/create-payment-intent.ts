@@ -1,0 +1,26 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { paymentIntentResponseSchema } from '@voltline/shared/payment';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+export type PaymentIntent = z.infer<typeof paymentIntentResponseSchema>;
+
+/**
+ * POST /api/create-payment-intent: the server prices it from the order and answers the same
+ * intent for the same order, so it is safe to read like a query.
+ */
+export function createPaymentIntent(orderId: string): Promise<PaymentIntent> {
+  return apiRequest<PaymentIntent>('/create-payment-intent', { method: 'POST', body: JSON.stringify({ orderId }) });
+}
+
+export const paymentIntentQueryOptions = (orderId: string) =>
+  queryOptions({
+    // Not under ['orders', id]: refreshing the order after payment must not ask for an intent again (409).
+    queryKey: ['payment-intent', orderId],
+    queryFn: () => createPaymentIntent(orderId),
+    staleTime: Infinity,
+  });
+
+export function usePaymentIntent(orderId: string) {
+  return useQuery(paymentIntentQueryOptions(orderId));
+}

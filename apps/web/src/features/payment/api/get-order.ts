@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Order } from '@voltline/shared/order';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/** GET /api/purchasedSingle/{id}: one order, for its buyer or an admin. */
+export function getOrder(orderId: string): Promise<Order> {
+  // Spec 8: a refusal here is shown on the page; it does not sign the user out.
+  return apiRequest<Order>(`/purchasedSingle/${encodeURIComponent(orderId)}`, { signOutOnAuthFailure: false });
+}
+
+export const orderQueryOptions = (orderId: string) =>
+  queryOptions({ queryKey: ['orders', orderId], queryFn: () => getOrder(orderId) });
+
+export function useOrder(orderId: string) {
+  return useQuery(orderQueryOptions(orderId));
+}

@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { PaymentConfig } from '@voltline/shared/payment';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/** GET /api/payments/config: which card gateway the shop uses, and Stripe's publishable key if it is Stripe. */
+export function getPaymentConfig(): Promise<PaymentConfig> {
+  return apiRequest<PaymentConfig>('/payments/config');
+}
+
+export const paymentConfigQueryOptions = queryOptions({
+  queryKey: ['payments', 'config'],
+  queryFn: getPaymentConfig,
+  // The gateway is chosen when the server starts.
+  staleTime: Infinity,
+});
+
+export function usePaymentConfig() {
+  return useQuery(paymentConfigQueryOptions);
+}

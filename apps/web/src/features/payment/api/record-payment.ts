@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+export interface PaymentRecord {
+  orderId: string;
+  /** The id of the payment intent the card provider confirmed. */
+  transactionId: string;
+}
+
+/** PATCH /api/purchasedSingle/{id}: tells the shop the order is paid; the server checks with the gateway. */
+export function recordPayment({ orderId, transactionId }: PaymentRecord) {
+  return apiRequest<{ acknowledged: boolean; modifiedCount: number }>(`/purchasedSingle/${encodeURIComponent(orderId)}`, {
+    method: 'PATCH',
+    body: JSON.stringify({ transactionId, delivery: 'pending' }),
+    // Spec 8: the payment update never signs the user out; the card has been charged by now.
+    signOutOnAuthFailure: false,
+  });
+}
+
+export function useRecordPayment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: recordPayment,
+    // Also after a failure: the gateway may have marked the order paid already, and the page should say so.
+    // ['orders'] covers this order (['orders', id]) and My Orders (['orders', 'mine']).
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['orders'] }),
+  });
+}

@@ -1,0 +1,80 @@
+import type { Order } from '@voltline/shared/order';
+import { PAYMENT_LIMIT_MESSAGE } from '@voltline/shared/payment';
+import { PAYMENT_MAXIMUM } from '@voltline/shared/shop-constants';
+import { describeRequestError } from '../../../lib/api-client.ts';
+import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
+import { usePaymentIntent } from '../api/create-payment-intent.ts';
+import { usePaymentConfig } from '../api/get-payment-config.ts';
+import { useCardPayment } from '../hooks/use-card-payment.ts';
+import { CardForm } from './card-form.tsx';
+
+type CardPayment = ReturnType<typeof useCardPayment>;
+
+function ErrorAlert({ message }: { message: string }) {
+  return (
+    <p role="alert" className="alert alert-error">
+      {message}
+    </p>
+  );
+}
+
+/** The card form of an unpaid order, and how its payment is going. */
+function PayByCard({ order, payment }: { order: Order; payment: CardPayment }) {
+  const config = usePaymentConfig();
+  const intent = usePaymentIntent(order._id);
+  const clientSecret = intent.data?.clientSecret ?? null;
+
+  return (
+    <div className="card bg-base-100 shadow">
+      <div className="card-body gap-4">
+        <h2 className="card-title">Pay by card</h2>
+        {config.isPending ? (
+          <LoadingSpinner label="Loading the card form" className="py-6" />
+        ) : config.isError ? (
+          <ErrorAlert message={describeRequestError(config.error)} />
+        ) : (
+          <CardForm
+            config={config.data}
+            order={order}
+            clientSecret={clientSecret}
+            canPay={clientSecret !== null && !payment.processing && payment.transactionId === null}
+            onPay={payment.pay}
+          />
+        )}
+        {intent.isError && <ErrorAlert message={describeRequestError(intent.error)} />}
+        {payment.processing && (
+          <p role="status" className="flex items-center gap-2">
+            <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+            Processing payment...
+          </p>
+        )}
+        {payment.failure && <ErrorAlert message={payment.failure} />}
+        {payment.transactionId && (
+          <div role="status" className="alert alert-success flex flex-col items-start gap-1">
+            <p className="font-semibold">Congrats! your payment is completed</p>
+            <p className="break-all">{`Your transaction id: ${payment.transactionId}`}</p>
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** Spec 4 and 5: a paid order shows that it is done, an order over the limit is refused, any other can be paid. */
+export function OrderPayment({ order }: { order: Order }) {
+  const payment = useCardPayment(order._id);
+  // The order is refetched as paid while this visit's payment completes; that payment keeps its form and message.
+  const payingNow = payment.processing || payment.transactionId !== null;
+
+  if (order.status !== 'unpaid' && !payingNow) {
+    return (
+      <div role="status" className="alert alert-success flex flex-col items-start gap-1">
+        <p className="font-semibold">payment done!!!</p>
+        {order.transactionId && <p className="break-all">{`Transaction id: ${order.transactionId}`}</p>}
+      </div>
+    );
+  }
+  // Spec 5: no payment intent is requested for an order over the card provider's limit.
+  if (order.price > PAYMENT_MAXIMUM) return <ErrorAlert message={PAYMENT_LIMIT_MESSAGE} />;
+  return <PayByCard order={order} payment={payment} />;
+}

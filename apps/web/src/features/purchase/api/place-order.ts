@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { insertedSchema, purchaseFormSchema } from '@voltline/shared/order';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+export type PurchaseForm = z.infer<ReturnType<typeof purchaseFormSchema>>;
+export type NewOrder = PurchaseForm & { toolId: string };
+type Inserted = z.infer<typeof insertedSchema>;
+
+/** POST /api/purchased: the server prices the order and takes the buyer from the token. */
+export function placeOrder(order: NewOrder): Promise<Inserted> {
+  return apiRequest<Inserted>('/purchased', { method: 'POST', body: JSON.stringify(order) });
+}
+
+export function usePlaceOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: placeOrder,
+    // The new unpaid order belongs in My Orders (key owned by the my-orders feature).
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['orders', 'mine'] }),
+  });
+}

@@ -1,0 +1,75 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { purchaseFormSchema } from '@voltline/shared/order';
+import type { Tool } from '@voltline/shared/tool';
+import { describeRequestError } from '../../../lib/api-client.ts';
+import { FormField } from '../../../components/form-field.tsx';
+import { FormMessage } from '../../../components/form-message.tsx';
+import { usePlaceOrder, type PurchaseForm as PurchaseFields } from '../api/place-order.ts';
+
+export function PurchaseForm({ tool }: { tool: Tool }) {
+  const navigate = useNavigate();
+  // The limits are the tool's own, so the schema is built per tool.
+  const schema = useMemo(() => purchaseFormSchema(tool), [tool]);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<PurchaseFields>({
+    resolver: zodResolver(schema),
+    // Spec 5: the quantity message shows while typing, not only on submit.
+    mode: 'onChange',
+    defaultValues: { quantity: tool.minimumOrderQuantity, phone: '', address: '' },
+  });
+  const placeOrder = usePlaceOrder();
+
+  const purchase = (form: PurchaseFields) =>
+    placeOrder.mutate(
+      { toolId: tool._id, ...form },
+      { onSuccess: ({ insertedId }) => void navigate(`/payment/${encodeURIComponent(insertedId)}`) },
+    );
+
+  return (
+    <form onSubmit={handleSubmit(purchase)} noValidate aria-label="Order" className="card bg-base-100 shadow">
+      <div className="card-body gap-4">
+        <h2 className="card-title">Your order</h2>
+        <FormField id="purchase-quantity" label="Quantity" error={errors.quantity?.message}>
+          {(control) => (
+            <input
+              {...control}
+              {...register('quantity', { valueAsNumber: true })}
+              type="number"
+              min={0}
+              className="input w-full"
+            />
+          )}
+        </FormField>
+        <FormField id="purchase-phone" label="Phone" error={errors.phone?.message}>
+          {(control) => (
+            <input {...control} {...register('phone')} type="number" autoComplete="tel" required className="input w-full" />
+          )}
+        </FormField>
+        <FormField id="purchase-address" label="Address" error={errors.address?.message}>
+          {(control) => (
+            <textarea
+              {...control}
+              {...register('address')}
+              autoComplete="street-address"
+              required
+              rows={3}
+              className="textarea w-full"
+            />
+          )}
+        </FormField>
+        {/* Spec 5: no purchase while the quantity is outside the tool's limits. */}
+        <button type="submit" className="btn btn-primary" disabled={Boolean(errors.quantity) || placeOrder.isPending}>
+          {placeOrder.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+          Purchase
+        </button>
+        <FormMessage message={placeOrder.isError ? describeRequestError(placeOrder.error) : null} />
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,14 @@
+import { ACCESS_TOKEN_STORAGE_KEY } from '@voltline/shared/shop-constants';
+
+/** Spec 4: the shop API token lives in local storage under ACCESS_TOKEN. */
+export function readAccessToken(): string | null {
+  return localStorage.getItem(ACCESS_TOKEN_STORAGE_KEY);
+}
+
+export function storeAccessToken(token: string): void {
+  localStorage.setItem(ACCESS_TOKEN_STORAGE_KEY, token);
+}
+
+export function removeAccessToken(): void {
+  localStorage.removeItem(ACCESS_TOKEN_STORAGE_KEY);
+}

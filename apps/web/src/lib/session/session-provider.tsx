@@ -1,0 +1,50 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { registerAuthFailureHandler } from '../api-client.ts';
+import { removeAccessToken } from './access-token.ts';
+import { signOutOfIdentity } from './api/sign-out.ts';
+import { SessionContext, type Session } from './session-context.ts';
+import { sessionQueryKey, sessionQueryOptions } from './session-query.ts';
+
+interface SessionProviderProps {
+  children: ReactNode;
+  /** Where to go when the server rejects the token (spec 8: /home). Passed in so this stays router-independent. */
+  onSignedOutByServer: () => void;
+}
+
+export function SessionProvider({ children, onSignedOutByServer }: SessionProviderProps) {
+  const queryClient = useQueryClient();
+  const sessionQuery = useQuery(sessionQueryOptions);
+  // Several calls can fail with 401 at once; they share one sign-out.
+  const signOutInFlight = useRef<Promise<void> | null>(null);
+
+  const signOut = useCallback((): Promise<void> => {
+    signOutInFlight.current ??= (async () => {
+      removeAccessToken();
+      // Even if the identity service cannot be reached, this browser forgets the user.
+      await signOutOfIdentity().catch(() => undefined);
+      queryClient.setQueryData(sessionQueryKey, null);
+      // Everything else cached (profile, admin answer, orders) may belong to the user who just left.
+      // The session entry itself stays, so its observer sees the null above.
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
+    })().finally(() => {
+      signOutInFlight.current = null;
+    });
+    return signOutInFlight.current;
+  }, [queryClient]);
+
+  useEffect(
+    () =>
+      registerAuthFailureHandler(() => {
+        // Navigate first, so login-only pages do not bounce to /login on their way out.
+        onSignedOutByServer();
+        void signOut();
+      }),
+    [onSignedOutByServer, signOut],
+  );
+
+  const user = sessionQuery.data ?? null;
+  const status = sessionQuery.isPending ? 'loading' : user ? 'signed-in' : 'signed-out';
+  const session = useMemo<Session>(() => ({ status, user, signOut }), [status, user, signOut]);
+  return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
+}

@@ -1,0 +1,48 @@
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { ApiRequestError } from '../api-client.ts';
+import { removeAccessToken } from './access-token.ts';
+import { getSession, type SessionUser } from './api/get-session.ts';
+import { requestAccessToken } from './api/request-access-token.ts';
+import { signOutOfIdentity } from './api/sign-out.ts';
+
+export const sessionQueryKey = ['session'] as const;
+
+/**
+ * Who is signed in, with the shop token exchanged on the way: loading the session is the one
+ * place a signed-in user "becomes known" (app load, after login, register or a social popup).
+ */
+async function loadSignedInUser(): Promise<SessionUser | null> {
+  const session = await getSession();
+  if (!session?.user) {
+    removeAccessToken();
+    return null;
+  }
+  try {
+    await requestAccessToken(session.user.email);
+  } catch (error) {
+    if (error instanceof ApiRequestError && (error.status === 401 || error.status === 403)) {
+      // The shop refuses this identity: end the identity session too, so both agree the user is signed out.
+      removeAccessToken();
+      await signOutOfIdentity().catch(() => undefined);
+      return null;
+    }
+    throw error;
+  }
+  return session.user;
+}
+
+export const sessionQueryOptions = queryOptions({
+  queryKey: sessionQueryKey,
+  queryFn: loadSignedInUser,
+  // The session changes only through this app's own actions, which refresh it explicitly.
+  staleTime: Infinity,
+});
+
+/**
+ * Reloads the session after a sign-in (which changes it) and answers who is signed in now.
+ * A refetch rather than a fetch, so an older load still in flight cannot answer for the new sign-in.
+ */
+export async function refreshSession(queryClient: QueryClient): Promise<SessionUser | null> {
+  await queryClient.refetchQueries({ queryKey: sessionQueryKey, exact: true }, { throwOnError: true });
+  return queryClient.getQueryData(sessionQueryKey) ?? null;
+}

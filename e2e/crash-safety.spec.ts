@@ -1,0 +1,88 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Tool } from '@voltline/shared/tool';
+import { ADMIN, ADMIN_ENV } from './support/accounts.ts';
+import { signInOverHttp, type ApiSession } from './support/api-client.ts';
+import { startShop, type RunningShop } from './support/shop-server.ts';
+
+const OPERATIONS = 500;
+const card = { number: '4242424242424242', expiry: '12/34', cvc: '123', postalCode: '10115' };
+
+/**
+ * kill -9 at random moments while customers order and pay and an admin ships: after each restart
+ * everything the shop acknowledged is still there, and stock moved exactly once per shipment.
+ */
+describe('crash safety of the embedded database', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'voltline-crash-'));
+  let shop: RunningShop | undefined;
+  afterAll(async () => {
+    await shop?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it(`survives kill -9 during ${OPERATIONS} placements, payments and shipments`, { timeout: 600_000 }, async () => {
+    const start = () => startShop({ dataDir, env: ADMIN_ENV });
+    shop = await start();
+    let customer: ApiSession = await signInOverHttp(shop.url, 'crash@example.com', 'Crash#123', { signUpAs: 'Crash Tester' });
+    let admin: ApiSession = await signInOverHttp(shop.url, ADMIN.email, ADMIN.password);
+    const tool: Tool = (await customer.call('GET', '/api/getTools')).body.find((t: Tool) => t.minimumOrderQuantity <= 5);
+    await admin.call('PATCH', `/api/updateTool/${tool._id}`, { availableQuantity: 1_000_000, minimumOrderQuantity: 1, price: tool.price });
+    const initialStock = 1_000_000;
+
+    const acknowledged = { placed: new Map<string, number>(), paid: new Set<string>(), shipped: new Set<string>() };
+    let seed = 7;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    let nextKill = 30 + Math.floor(random() * 90);
+    let kills = 0;
+
+    for (let op = 0; op < OPERATIONS; op += 1) {
+      if (op === nextKill) {
+        // Fire the kill while requests are in flight, not between them.
+        const inFlight = customer.call('POST', '/api/purchased', { toolId: tool._id, quantity: 1, phone: '5550100', address: 'In flight' }).catch(() => null);
+        await new Promise((resolve) => setTimeout(resolve, Math.floor(random() * 15)));
+        shop.process.kill('SIGKILL');
+        await new Promise((resolve) => shop!.process.once('exit', resolve));
+        const answer = await inFlight;
+        if (answer?.status === 200) acknowledged.placed.set(answer.body.insertedId, 1);
+        kills += 1;
+        shop = await start();
+        customer = await signInOverHttp(shop.url, 'crash@example.com', 'Crash#123');
+        admin = await signInOverHttp(shop.url, ADMIN.email, ADMIN.password);
+        nextKill = op + 30 + Math.floor(random() * 90);
+      }
+      const quantity = 1 + Math.floor(random() * 3);
+      const placed = await customer.call('POST', '/api/purchased', { toolId: tool._id, quantity, phone: '5550100', address: `Op ${op}` });
+      expect(placed.status).toBe(200);
+      const orderId: string = placed.body.insertedId;
+      acknowledged.placed.set(orderId, quantity);
+      if (random() < 0.7) {
+        const { clientSecret } = (await customer.call('POST', '/api/create-payment-intent', { orderId })).body;
+        const paid = await customer.call('POST', '/api/payments/builtin/confirm', { clientSecret, card });
+        expect(paid.status).toBe(200);
+        acknowledged.paid.add(orderId);
+        if (random() < 0.5) {
+          const shipped = await admin.call('PATCH', `/api/deliverConfirm/${orderId}`, { delivery: 'shipped' });
+          expect(shipped.status).toBe(200);
+          acknowledged.shipped.add(orderId);
+        }
+      }
+    }
+
+    // A last crash, then a clean restart that must open the directory and find everything.
+    shop.process.kill('SIGKILL');
+    await new Promise((resolve) => shop!.process.once('exit', resolve));
+    shop = await start();
+    admin = await signInOverHttp(shop.url, ADMIN.email, ADMIN.password);
+    const all: { _id: string; quantity: number; status: string; delivery: string | null }[] = (await admin.call('GET', '/api/adminPurchased')).body;
+    const byId = new Map(all.map((order) => [order._id, order]));
+    for (const [orderId] of acknowledged.placed) expect(byId.has(orderId), `order ${orderId}`).toBe(true);
+    for (const orderId of acknowledged.paid) expect(byId.get(orderId)?.status, `payment of ${orderId}`).toBe('paid');
+    for (const orderId of acknowledged.shipped) expect(byId.get(orderId)?.delivery, `shipment of ${orderId}`).toBe('shipped');
+    const shippedUnits = all.filter((order) => order.delivery === 'shipped').reduce((sum, order) => sum + order.quantity, 0);
+    const stock = (await admin.call('GET', `/api/getTool/${tool._id}`)).body.availableQuantity;
+    expect(stock).toBe(initialStock - shippedUnits);
+    expect(kills).toBeGreaterThanOrEqual(3);
+  });
+});
