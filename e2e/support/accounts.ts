@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { ACCESS_TOKEN_STORAGE_KEY } from '@voltline/shared/shop-constants';
 
 export const ADMIN = { email: 'admin@voltline.test', password: 'Admin#2026' };
 /** Environment that gives an e2e shop a known admin. */
@@ -38,4 +39,23 @@ export async function logInThroughForm(page: Page, email: string, password: stri
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
+}
+
+/** Fills in and submits the register form (the page must be on /register). */
+export async function registerThroughForm(page: Page, customer: Customer, confirmPassword = customer.password): Promise<void> {
+  await page.getByLabel('Name', { exact: true }).fill(customer.name);
+  await page.getByLabel('Email', { exact: true }).fill(customer.email);
+  await page.getByLabel('Password', { exact: true }).fill(customer.password);
+  await page.getByLabel('Confirm password', { exact: true }).fill(confirmPassword);
+  await page.getByRole('button', { name: 'Register', exact: true }).click();
+}
+
+/** The API token the web app keeps in local storage (spec 4), or null. */
+export function storedAccessToken(page: Page): Promise<string | null> {
+  return page.evaluate((key) => localStorage.getItem(key), ACCESS_TOKEN_STORAGE_KEY);
+}
+
+/** The signed-in name in the top navigation (the visible copy: the phone menu holds a hidden twin). */
+export function signedInName(page: Page): Locator {
+  return page.getByRole('navigation', { name: 'Main' }).getByTestId('signed-in-name').filter({ visible: true });
 }

@@ -46,3 +46,16 @@ export async function openShopPage(
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   return { context, page, problems };
 }
+
+/**
+ * Chromium logs a console error for every answer with an error status, even one the app handles.
+ * A test that provokes such answers on purpose takes those entries out (and only those), and
+ * gets back how many there were.
+ */
+export function takeFailedLoads(session: BrowserSession, status: number): number {
+  const expected = `console error: Failed to load resource: the server responded with a status of ${status} `;
+  const before = session.problems.length;
+  const others = session.problems.filter((problem) => !problem.startsWith(expected));
+  session.problems.splice(0, session.problems.length, ...others);
+  return before - others.length;
+}

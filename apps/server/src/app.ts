@@ -1,3 +1,4 @@
+import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
@@ -54,6 +55,7 @@ export async function buildApp(core: ShopCore, logger: FastifyInstance['log'] | 
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
   await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Voltline shop API', version: '1.0.0' } },
     transform: jsonSchemaTransform,

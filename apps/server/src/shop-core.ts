@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { createCatalogueService } from './catalogue/catalogue-service.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import { createJsonCache } from './http/cached-json.ts';
 import { createImagesService } from './images/images-service.ts';
 import { createApiTokens } from './identity/api-tokens.ts';
 import { createAuth } from './identity/better-auth.ts';
@@ -28,6 +29,7 @@ export function createShopCore(deps: { config: Config; database: DatabaseHandle;
   });
   const tokens = createApiTokens(secret);
   const orders = createOrdersService(db);
+  const listCache = createJsonCache();
   const builtin = config.payments.provider === 'builtin' ? createBuiltinGateway(db) : undefined;
   const stripe = config.payments.provider === 'stripe' ? createStripeGateway(config.payments) : undefined;
   return {
@@ -37,12 +39,12 @@ export function createShopCore(deps: { config: Config; database: DatabaseHandle;
     tokens,
     auth: createAuth({ db, log, config, secret, mailer }),
     guards: createCallerGuards(db, tokens),
-    catalogue: createCatalogueService(db),
-    reviews: createReviewsService(db),
+    catalogue: createCatalogueService(db, listCache),
+    reviews: createReviewsService(db, listCache),
     profiles: createProfilesService(db),
     images: createImagesService(db),
     orders,
-    adminOrders: createAdminOrdersService(db),
+    adminOrders: createAdminOrdersService(db, listCache),
     payments: createPaymentsService({ db, orders, gateway: (stripe?.gateway ?? builtin)!, builtin, stripe }),
   };
 }

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { toolIdParamsSchema, toolSchema } from '@voltline/shared/tool';
+import { sendCachedJson } from '../http/cached-json.ts';
 import type { CatalogueService } from './catalogue-service.ts';
 
 /** Public catalogue reads (spec section 7). Who may call: anyone. */
@@ -9,7 +10,7 @@ export function catalogueRoutes(catalogue: CatalogueService): FastifyPluginAsync
     app.get(
       '/getTools',
       { schema: { tags: ['catalogue'], summary: 'All tools, newest first. Public.', response: { 200: z.array(toolSchema) } } },
-      () => catalogue.listTools(),
+      async (request, reply) => sendCachedJson(request, reply, await catalogue.cachedToolList()),
     );
 
     app.get(

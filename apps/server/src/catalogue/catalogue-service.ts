@@ -4,6 +4,7 @@ import { stockReductionSchema, toolInputSchema, toolUpdateSchema, type Tool } fr
 import type { Database } from '../db/client.ts';
 import { tools } from '../db/schema.ts';
 import { AppError, notFound } from '../http/app-error.ts';
+import type { JsonCache } from '../http/cached-json.ts';
 import { parseOrRefuse } from '../http/parse-body.ts';
 
 type ToolRow = typeof tools.$inferSelect;
@@ -20,13 +21,17 @@ export function toToolDto(row: ToolRow): Tool {
   };
 }
 
-export function createCatalogueService(db: Database) {
+export function createCatalogueService(db: Database, cache: JsonCache) {
+  async function listTools(): Promise<Tool[]> {
+    const rows = await db.select().from(tools).orderBy(desc(tools.createdAt), desc(tools.id));
+    return rows.map(toToolDto);
+  }
+
   return {
-    /** The whole catalogue, newest first. */
-    async listTools(): Promise<Tool[]> {
-      const rows = await db.select().from(tools).orderBy(desc(tools.createdAt), desc(tools.id));
-      return rows.map(toToolDto);
-    },
+    listTools,
+
+    /** GET /getTools, serialised once until a tool or its stock changes. */
+    cachedToolList: () => cache.get('tools', listTools),
 
     /** One tool; a malformed id is simply a tool that does not exist. */
     async getTool(toolId: string): Promise<Tool> {
@@ -42,6 +47,7 @@ export function createCatalogueService(db: Database) {
       const input = parseOrRefuse(toolInputSchema, body);
       const [row] = await db.insert(tools).values(input).onConflictDoNothing().returning({ id: tools.id });
       if (!row) throw new AppError('CONFLICT', `A tool named "${input.toolName}" already exists.`);
+      cache.invalidate();
       return { acknowledged: true, insertedId: row.id };
     },
 
@@ -52,6 +58,7 @@ export function createCatalogueService(db: Database) {
       if (!id.success) throw notFound('Tool not found');
       const changed = await db.update(tools).set(update).where(eq(tools.id, id.data)).returning({ id: tools.id });
       if (changed.length === 0) throw notFound('Tool not found');
+      cache.invalidate();
       return { acknowledged: true, modifiedCount: 1 };
     },
 
@@ -61,6 +68,7 @@ export function createCatalogueService(db: Database) {
       if (!id.success) throw notFound('Tool not found');
       const deleted = await db.delete(tools).where(eq(tools.id, id.data)).returning({ id: tools.id });
       if (deleted.length === 0) throw notFound('Tool not found');
+      cache.invalidate();
       return { acknowledged: true, deletedCount: 1 };
     },
 
@@ -78,6 +86,7 @@ export function createCatalogueService(db: Database) {
         .where(and(eq(tools.id, tool.id), gte(tools.availableQuantity, quantity)))
         .returning({ id: tools.id });
       if (changed.length === 0) throw new AppError('CONFLICT', 'Not enough stock: available quantity cannot go below zero.');
+      cache.invalidate();
       return { acknowledged: true, modifiedCount: 1 };
     },
   };

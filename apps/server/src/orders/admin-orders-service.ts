@@ -4,6 +4,7 @@ import type { AdminOrdersQuery, Order, OrderEvent, ShopOverview } from '@voltlin
 import type { Database } from '../db/client.ts';
 import { orderEvents, orders, tools } from '../db/schema.ts';
 import { AppError, notFound } from '../http/app-error.ts';
+import type { JsonCache } from '../http/cached-json.ts';
 import type { Caller } from '../identity/caller.ts';
 import { toOrderDto } from './order-dto.ts';
 
@@ -17,7 +18,7 @@ function filterFor(query: AdminOrdersQuery): SQL | undefined {
 }
 
 /** Order work for admins: the lists, shipping with stock, cancelling, history, export, overview. */
-export function createAdminOrdersService(db: Database) {
+export function createAdminOrdersService(db: Database, catalogueCache: JsonCache) {
   async function liveOrder(orderId: string) {
     const id = entityIdSchema.safeParse(orderId);
     if (!id.success) throw orderNotFound();
@@ -45,7 +46,7 @@ export function createAdminOrdersService(db: Database) {
     async shipOrder(admin: Caller, orderId: string): Promise<{ acknowledged: true; modifiedCount: number }> {
       const order = await liveOrder(orderId);
       if (order.status !== 'paid') throw new AppError('CONFLICT', 'Only a paid order can be shipped.');
-      return db.transaction(async (tx) => {
+      const result = await db.transaction(async (tx) => {
         const shipped = await tx
           .update(orders)
           .set({ delivery: 'shipped' })
@@ -72,6 +73,9 @@ export function createAdminOrdersService(db: Database) {
         await tx.insert(orderEvents).values({ orderId: order.id, type: 'shipped', actorUserId: admin.userId, actorEmail: admin.email, detail });
         return { acknowledged: true as const, modifiedCount: 1 };
       });
+      // The catalogue shows stock: it must not keep the old figure.
+      catalogueCache.invalidate();
+      return result;
     },
 
     /** DELETE /deletOrder/{id}: an admin cancels an unpaid order; it stays on record. */

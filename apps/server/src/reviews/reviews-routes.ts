@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { reviewSchema } from '@voltline/shared/review';
 import { insertedSchema } from '@voltline/shared/order';
+import { sendCachedJson } from '../http/cached-json.ts';
 import { callerOf, type CallerGuards } from '../identity/caller.ts';
 import type { ReviewsService } from './reviews-service.ts';
 
@@ -11,7 +12,7 @@ export function reviewsRoutes(reviewsService: ReviewsService, guards: CallerGuar
     app.get(
       '/review',
       { schema: { tags: ['reviews'], summary: 'All reviews, newest first. Public.', response: { 200: z.array(reviewSchema) } } },
-      () => reviewsService.listReviews(),
+      async (request, reply) => sendCachedJson(request, reply, await reviewsService.cachedReviewList()),
     );
 
     app.post(

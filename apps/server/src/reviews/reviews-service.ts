@@ -2,6 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import { reviewInputSchema, type Review } from '@voltline/shared/review';
 import type { Database } from '../db/client.ts';
 import { reviews, userProfiles } from '../db/schema.ts';
+import type { JsonCache } from '../http/cached-json.ts';
 import { parseOrRefuse } from '../http/parse-body.ts';
 import type { Caller } from '../identity/caller.ts';
 
@@ -20,13 +21,18 @@ function toReviewDto(row: ReviewRow): Review {
   };
 }
 
-export function createReviewsService(db: Database) {
+export function createReviewsService(db: Database, cache: JsonCache) {
+  /** Every review, newest first. */
+  async function listReviews(): Promise<Review[]> {
+    const rows = await db.select().from(reviews).orderBy(desc(reviews.createdAt), desc(reviews.id));
+    return rows.map(toReviewDto);
+  }
+
   return {
-    /** Every review, newest first. */
-    async listReviews(): Promise<Review[]> {
-      const rows = await db.select().from(reviews).orderBy(desc(reviews.createdAt), desc(reviews.id));
-      return rows.map(toReviewDto);
-    },
+    listReviews,
+
+    /** GET /review, serialised once until someone writes a review. */
+    cachedReviewList: () => cache.get('reviews', listReviews),
 
     /** POST /review: the text and rating are the caller's; name, email, photo and date are the server's. */
     async addReview(caller: Caller, body: unknown, now = new Date()): Promise<{ acknowledged: true; insertedId: string }> {
@@ -46,6 +52,7 @@ export function createReviewsService(db: Database) {
           createdAt: now,
         })
         .returning({ id: reviews.id });
+      cache.invalidate();
       return { acknowledged: true, insertedId: row!.id };
     },
   };

@@ -1,0 +1,68 @@
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/** One serialised answer, compressed once, with its validator. */
+export interface CachedJson {
+  etag: string;
+  identity: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+export function toCachedJson(value: unknown): CachedJson {
+  const identity = Buffer.from(JSON.stringify(value));
+  return {
+    etag: `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`,
+    identity,
+    br: brotliCompressSync(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }),
+    gzip: gzipSync(identity, { level: 6 }),
+  };
+}
+
+/**
+ * Public lists (catalogue, reviews) are read far more than written: each is serialised and
+ * compressed once, answered from memory until a write invalidates it, and revalidated by ETag.
+ */
+export function createJsonCache() {
+  const entries = new Map<string, Promise<CachedJson>>();
+  let generation = 0;
+  return {
+    get(key: string, produce: () => Promise<unknown>): Promise<CachedJson> {
+      const cached = entries.get(key);
+      if (cached) return cached;
+      const startedAt = generation;
+      const pending = produce().then(toCachedJson);
+      entries.set(key, pending);
+      // A failed read is not remembered; one that raced with a write is dropped once it lands.
+      pending.then(
+        () => startedAt !== generation && entries.get(key) === pending && entries.delete(key),
+        () => entries.get(key) === pending && entries.delete(key),
+      );
+      return pending;
+    },
+    /** After any write that changes what the lists show. */
+    invalidate(): void {
+      generation += 1;
+      entries.clear();
+    },
+  };
+}
+export type JsonCache = ReturnType<typeof createJsonCache>;
+
+function acceptedEncoding(request: FastifyRequest): 'br' | 'gzip' | undefined {
+  const accepted = request.headers['accept-encoding'] ?? '';
+  if (/\bbr\b/.test(accepted)) return 'br';
+  if (/\bgzip\b/.test(accepted)) return 'gzip';
+  return undefined;
+}
+
+/** Sends a cached answer: 304 when the client already has it, else the best encoding it accepts. */
+export function sendCachedJson(request: FastifyRequest, reply: FastifyReply, entry: CachedJson) {
+  reply.header('ETag', entry.etag).header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding');
+  if (request.headers['if-none-match'] === entry.etag) return reply.status(304).send();
+  const encoding = acceptedEncoding(request);
+  reply.type('application/json; charset=utf-8');
+  if (encoding) reply.header('Content-Encoding', encoding);
+  return reply.send(encoding ? entry[encoding] : entry.identity);
+}

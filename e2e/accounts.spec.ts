@@ -1,0 +1,382 @@
+import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '@voltline/shared/messages';
+import { ACCESS_TOKEN_STORAGE_KEY } from '@voltline/shared/shop-constants';
+import { PASSWORD_MISMATCH, PASSWORD_NOT_VALID } from '@voltline/shared/password';
+import type { Tool } from '@voltline/shared/tool';
+import { startFakeOAuthProvider, type FakeOAuthProvider } from '../apps/server/src/test-support/fake-oauth-provider.ts';
+import { linkInMail, readOutbox } from '../apps/server/src/test-support/outbox.ts';
+import {
+  ADMIN,
+  ADMIN_ENV,
+  logInThroughForm,
+  newCustomer,
+  registerThroughForm,
+  signedInName,
+  signInInContext,
+  signUpInContext,
+  storedAccessToken,
+  type Customer,
+} from './support/accounts.ts';
+import { signInOverHttp } from './support/api-client.ts';
+import { launchBrowser, openShopPage, takeFailedLoads, type BrowserSession } from './support/browser.ts';
+import { startShop, type RunningShop } from './support/shop-server.ts';
+
+/** Room for the many sign-ins of this file (the default allows 10 a minute per address). */
+const RATE_LIMIT_ENV = { AUTH_RATE_LIMIT_MAX: '1000' };
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+const dashboardMenu = (page: Page) => page.getByRole('navigation', { name: 'Dashboard' });
+
+/** An account that exists on the shop but is not signed in anywhere in the browser. */
+async function createAccount(shop: RunningShop, customer: Customer = newCustomer()): Promise<Customer> {
+  await signInOverHttp(shop.url, customer.email, customer.password, { signUpAs: customer.name });
+  return customer;
+}
+
+async function expectSignedInAs(page: Page, name: string): Promise<void> {
+  await expect.poll(() => signedInName(page).textContent()).toBe(name);
+  await mainNav(page).getByRole('button', { name: 'Logout', exact: true }).waitFor();
+  await expect.poll(() => storedAccessToken(page)).not.toBeNull();
+}
+
+async function expectSignedOut(page: Page): Promise<void> {
+  await mainNav(page).getByRole('link', { name: 'Login', exact: true }).waitFor();
+  expect(await signedInName(page).count()).toBe(0);
+  await expect.poll(() => storedAccessToken(page)).toBeNull();
+}
+
+/** Email and password accounts: register, log in and out, reset, return, roles and profile. */
+describe('accounts with email and password', () => {
+  let shop: RunningShop;
+  let session: BrowserSession;
+
+  beforeAll(async () => {
+    shop = await startShop({ env: { ...ADMIN_ENV, ...RATE_LIMIT_ENV } });
+  });
+  afterAll(async () => {
+    await shop?.stop();
+  });
+  afterEach(async () => {
+    // Nothing may load from outside the machine, and the page must not log errors.
+    expect(session.problems).toEqual([]);
+    await session.context.close();
+  });
+
+  describe('registering', () => {
+    it('ticks the password checklist while typing, refuses a bad or unconfirmed password, then signs the new account in and out', async () => {
+      session = await openShopPage(browser, shop.url);
+      const { page } = session;
+      const customer = newCustomer();
+      await page.goto('/register');
+
+      const checklist = page.getByRole('list', { name: 'Password requirements' });
+      const rulesMet = () =>
+        checklist
+          .getByRole('listitem')
+          .evaluateAll((items) => Object.fromEntries(items.map((item) => [item.getAttribute('data-rule'), item.getAttribute('data-met')])));
+      const password = page.getByLabel('Password', { exact: true });
+      await password.pressSequentially('abc');
+      await expect.poll(rulesMet).toEqual({ min: 'false', max: 'true', digit: 'false', special: 'false', upper: 'false', lower: 'true' });
+      await password.pressSequentially('1#A');
+      await expect.poll(rulesMet).toEqual({ min: 'true', max: 'true', digit: 'true', special: 'true', upper: 'true', lower: 'true' });
+      await password.pressSequentially('xxxxx');
+      await expect.poll(rulesMet).toMatchObject({ min: 'true', max: 'false' });
+
+      await registerThroughForm(page, { ...customer, password: 'abc1#' });
+      await page.getByText(PASSWORD_NOT_VALID, { exact: true }).waitFor();
+
+      await registerThroughForm(page, customer, `${customer.password}x`);
+      await page.getByText(PASSWORD_MISMATCH, { exact: true }).waitFor();
+      expect(page.url()).toBe(`${shop.url}/register`);
+
+      await registerThroughForm(page, customer);
+      await page.waitForURL(`${shop.url}/home`);
+      await expectSignedInAs(page, customer.name);
+
+      await mainNav(page).getByRole('button', { name: 'Logout', exact: true }).click();
+      await expectSignedOut(page);
+    });
+  });
+
+  describe('logging in', () => {
+    it('tells an unknown email apart from a wrong password', async () => {
+      session = await openShopPage(browser, shop.url);
+      const { page } = session;
+      const customer = await createAccount(shop);
+      await page.goto('/login');
+
+      await logInThroughForm(page, `nobody-${customer.email}`, customer.password);
+      await page.getByText(MESSAGES.userNotFound, { exact: true }).waitFor();
+      await logInThroughForm(page, customer.email, 'Wrong#2026');
+      await page.getByText(MESSAGES.wrongPassword, { exact: true }).waitFor();
+      await expectSignedOut(page);
+
+      // Both refusals are 401 answers, which Chromium logs.
+      expect(takeFailedLoads(session, 401)).toBe(2);
+    });
+
+    it.each(['/dashboard/myorders', 'a purchase page'])('sends a signed-out visit to %s to /login, and back there after logging in', async (target) => {
+      session = await openShopPage(browser, shop.url);
+      const { page } = session;
+      const customer = await createAccount(shop);
+      const tools: Tool[] = await (await fetch(`${shop.url}/api/getTools`)).json();
+      const path = target === '/dashboard/myorders' ? target : `/purchase/${tools[0]!._id}`;
+
+      await page.goto(path);
+      await page.waitForURL(`${shop.url}/login`);
+      await logInThroughForm(page, customer.email, customer.password);
+      await page.waitForURL(`${shop.url}${path}`);
+      const heading = path === '/dashboard/myorders' ? 'My Orders' : tools[0]!.toolName;
+      await page.getByRole('heading', { name: heading, exact: true }).waitFor();
+      await expectSignedInAs(page, customer.name);
+    });
+  });
+
+  describe('forgetting the password', () => {
+    it('mails a one-time link that sets a new password, which then replaces the old one', async () => {
+      session = await openShopPage(browser, shop.url);
+      const { page } = session;
+      const customer = await createAccount(shop);
+      const newPassword = 'Fresh#2027';
+      await page.goto('/login');
+
+      await page.getByLabel('Email', { exact: true }).fill(customer.email);
+      await page.getByRole('button', { name: 'forgot password?', exact: true }).click();
+      await page.getByText(MESSAGES.passwordResetSent, { exact: true }).waitFor();
+      const resetMail = () =>
+        readOutbox(shop.dataDir).find((mail) => mail.includes(`To: ${customer.email}`) && mail.includes('/api/auth/reset-password/'));
+      await expect.poll(resetMail).toBeDefined();
+      const link = linkInMail(resetMail()!, '/api/auth/reset-password/');
+
+      await page.goto(link);
+      await page.waitForURL((url) => url.pathname === '/reset-password');
+      await page.getByLabel('New password', { exact: true }).fill(newPassword);
+      await page.getByLabel('Confirm new password', { exact: true }).fill(newPassword);
+      await page.getByRole('button', { name: 'Reset password', exact: true }).click();
+      await page.waitForURL(`${shop.url}/login`);
+      await page.getByText(MESSAGES.passwordChanged, { exact: true }).waitFor();
+
+      await logInThroughForm(page, customer.email, customer.password);
+      await page.getByText(MESSAGES.wrongPassword, { exact: true }).waitFor();
+      expect(takeFailedLoads(session, 401)).toBe(1);
+      await logInThroughForm(page, customer.email, newPassword);
+      await page.waitForURL(`${shop.url}/`);
+      await expectSignedInAs(page, customer.name);
+
+      await page.goto(link);
+      await page.getByText('This password reset link is invalid or has expired.', { exact: true }).waitFor();
+      expect(await page.getByRole('button', { name: 'Reset password' }).count()).toBe(0);
+    });
+  });
+
+  describe('roles', () => {
+    it('keeps a customer out of admin pages and shows them the customer menu', async () => {
+      session = await openShopPage(browser, shop.url);
+      const { page, context } = session;
+      await signUpInContext(context, shop.url, newCustomer());
+
+      await page.goto('/dashboard/manageorders');
+      await page.waitForURL(`${shop.url}/login`);
+
+      await page.goto('/dashboard');
+      const menu = dashboardMenu(page);
+      await menu.getByRole('link', { name: 'My Orders', exact: true }).waitFor();
+      expect(await menu.getByRole('link').allTextContents()).toEqual(['My Profile', 'My Orders', 'Add A Review']);
+      expect(await menu.getByRole('link', { name: 'Make Admin' }).count()).toBe(0);
+    });
+
+    it('lets the admin make a customer an admin, who then sees the admin menu', async () => {
+      session = await openShopPage(browser, shop.url);
+      const { page, context } = session;
+      const customer = await createAccount(shop);
+      await signInInContext(context, shop.url, ADMIN.email, ADMIN.password);
+
+      await page.goto('/dashboard/makeadmin');
+      const adminRow = page.getByRole('row').filter({ hasText: ADMIN.email });
+      expect(await adminRow.getByRole('cell').nth(2).textContent()).toBe('admin');
+      const customerRow = page.getByRole('row').filter({ hasText: customer.email });
+      await customerRow.getByRole('button', { name: 'Make admin', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: `Make ${customer.email} an admin?` });
+      await dialog.getByRole('button', { name: 'Yes, make admin', exact: true }).click();
+      await page.getByText(MESSAGES.madeAdmin(customer.name), { exact: true }).waitFor();
+      await dialog.waitFor({ state: 'detached' });
+      await expect.poll(() => customerRow.getByRole('cell').nth(2).textContent()).toBe('admin');
+      expect(await customerRow.getByRole('button').count()).toBe(0);
+
+      const customerSession = await openShopPage(browser, shop.url);
+      try {
+        await signInInContext(customerSession.context, shop.url, customer.email, customer.password);
+        await customerSession.page.goto('/dashboard');
+        const menu = dashboardMenu(customerSession.page);
+        await menu.getByRole('link', { name: 'Make Admin', exact: true }).waitFor();
+        expect(await menu.getByRole('link').allTextContents()).toEqual([
+          'My Profile',
+          'Manage All Orders',
+          'Manage Tools',
+          'Add Tool',
+          'Make Admin',
+        ]);
+        expect(customerSession.problems).toEqual([]);
+      } finally {
+        await customerSession.context.close();
+      }
+    });
+  });
+
+  describe('keeping a profile', () => {
+    it('adds LinkedIn inline, then updates every item and the picture in the dialog', async () => {
+      session = await openShopPage(browser, shop.url);
+      const { page, context } = session;
+      const customer = newCustomer();
+      await signUpInContext(context, shop.url, customer);
+      const linkedIn = 'https://www.linkedin.com/in/casey-volt';
+      await page.goto('/dashboard');
+
+      const addLinkedIn = page.getByRole('form', { name: 'Add LinkedIn' });
+      await addLinkedIn.getByLabel('LinkedIn', { exact: true }).fill(linkedIn);
+      await addLinkedIn.getByRole('button', { name: 'Add', exact: true }).click();
+      await page.getByText(MESSAGES.infoAdded, { exact: true }).waitFor();
+      await page.getByRole('link', { name: linkedIn, exact: true }).waitFor();
+      expect(await addLinkedIn.count()).toBe(0);
+
+      const picture = await sharp({ create: { width: 48, height: 48, channels: 3, background: '#f5a623' } }).png().toBuffer();
+      await page.getByRole('button', { name: 'Edit profile', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Update profile' });
+      expect(await dialog.getByLabel('LinkedIn', { exact: true }).inputValue()).toBe(linkedIn);
+      await dialog.getByLabel('Address', { exact: true }).fill('12 Ohm Street, Springfield');
+      await dialog.getByLabel('Phone', { exact: true }).fill('+1 555 123 4567');
+      await dialog.getByLabel('Education', { exact: true }).fill('BSc Electrical Engineering');
+      await dialog.getByLabel('Profile picture', { exact: true }).setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: picture });
+      await dialog.getByRole('button', { name: 'Update', exact: true }).click();
+      await page.getByText(MESSAGES.profileUpdated, { exact: true }).waitFor();
+      await dialog.waitFor({ state: 'detached' });
+
+      for (const value of ['12 Ohm Street, Springfield', '+1 555 123 4567', 'BSc Electrical Engineering']) {
+        await page.getByText(value, { exact: true }).waitFor();
+      }
+      const avatar = page.getByRole('img', { name: `Profile picture of ${customer.name}`, exact: true });
+      await expect.poll(() => avatar.getAttribute('src')).toMatch(/^\/api\/images\//);
+      await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0))).toBeGreaterThan(0);
+    });
+  });
+
+  describe('losing the session on the server', () => {
+    const waysToLoseIt = {
+      'the session is ended elsewhere': async (session: BrowserSession) => {
+        const response = await session.context.request.post(`${shop.url}/api/auth/sign-out`, { headers: { origin: shop.url }, data: {} });
+        expect(response.ok()).toBe(true);
+      },
+      'the stored token is damaged': async (session: BrowserSession) => {
+        await session.page.evaluate((key) => localStorage.setItem(key, 'not-a-token'), ACCESS_TOKEN_STORAGE_KEY);
+      },
+    };
+
+    it.each(Object.keys(waysToLoseIt) as (keyof typeof waysToLoseIt)[])(
+      'signs out and goes home on a 401 when %s',
+      async (way) => {
+        session = await openShopPage(browser, shop.url);
+        const { page, context } = session;
+        const customer = newCustomer();
+        await signUpInContext(context, shop.url, customer);
+        await page.goto('/dashboard');
+        await page.getByRole('heading', { name: customer.name, exact: true }).waitFor();
+        await expectSignedInAs(page, customer.name);
+
+        await waysToLoseIt[way](session);
+        await dashboardMenu(page).getByRole('link', { name: 'My Orders', exact: true }).click();
+        await page.waitForURL(`${shop.url}/home`);
+        await expectSignedOut(page);
+        // Signed out for good: a reload does not bring the user back.
+        await page.reload();
+        await expectSignedOut(page);
+
+        expect(takeFailedLoads(session, 401)).toBeGreaterThanOrEqual(1);
+      },
+    );
+  });
+});
+
+/** Google, GitHub and Facebook sign-in in a popup, against a local OpenID Connect provider. */
+describe('social sign-in', () => {
+  let provider: FakeOAuthProvider;
+  let shop: RunningShop;
+  let session: BrowserSession;
+
+  beforeAll(async () => {
+    provider = await startFakeOAuthProvider();
+    shop = await startShop({
+      env: {
+        ...RATE_LIMIT_ENV,
+        GOOGLE_CLIENT_ID: 'voltline-e2e',
+        GOOGLE_CLIENT_SECRET: 'voltline-e2e-secret',
+        GOOGLE_DISCOVERY_URL: provider.discoveryUrl,
+      },
+    });
+  });
+  afterAll(async () => {
+    await shop?.stop();
+    await provider?.stop();
+  });
+  afterEach(async () => {
+    expect(session.problems).toEqual([]);
+    await session.context.close();
+  });
+
+  /** Clicks the button and waits for the popup it opens to do its work and close. */
+  async function signInThroughPopup(page: Page, buttonName: string): Promise<void> {
+    const popupOpened = page.context().waitForEvent('page');
+    await page.getByRole('button', { name: buttonName, exact: true }).click();
+    const popup = await popupOpened;
+    if (!popup.isClosed()) await popup.waitForEvent('close');
+  }
+
+  it('signs a new Google user in through the popup', async () => {
+    session = await openShopPage(browser, shop.url);
+    const { page } = session;
+    const { name, email } = newCustomer();
+    provider.signInAs({ sub: `google-${email}`, email, email_verified: true, name: `${name} (Google)` });
+    await page.goto('/login');
+
+    await signInThroughPopup(page, 'Google SIGN IN');
+    await page.waitForURL(`${shop.url}/`);
+    await expectSignedInAs(page, `${name} (Google)`);
+  });
+
+  it('refuses to join a Google sign-in to an existing password account', async () => {
+    session = await openShopPage(browser, shop.url);
+    const { page } = session;
+    const customer = await createAccount(shop);
+    provider.signInAs({ sub: `google-${customer.email}`, email: customer.email, email_verified: true, name: customer.name });
+    await page.goto('/login');
+
+    await signInThroughPopup(page, 'Google SIGN IN');
+    await page.getByText(MESSAGES.socialAccountExists, { exact: true }).waitFor();
+    expect(page.url()).toBe(`${shop.url}/login`);
+    await expectSignedOut(page);
+  });
+
+  it('says a provider is not set up, without opening a popup', async () => {
+    session = await openShopPage(browser, shop.url);
+    const { page, context } = session;
+    let popups = 0;
+    context.on('page', () => (popups += 1));
+    await page.goto('/login');
+
+    const github = page.getByRole('button', { name: 'GitHub SIGN IN', exact: true });
+    await expect.poll(() => github.getAttribute('title')).toBe(MESSAGES.socialNotConfigured('GitHub'));
+    await github.click();
+    await page.getByText(MESSAGES.socialNotConfigured('GitHub'), { exact: true }).waitFor();
+    expect(popups).toBe(0);
+    await expectSignedOut(page);
+  });
+});
