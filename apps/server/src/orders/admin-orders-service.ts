@@ -6,6 +6,7 @@ import { orderEvents, orders, tools } from '../db/schema.ts';
 import { AppError, notFound } from '../http/app-error.ts';
 import type { JsonCache } from '../http/cached-json.ts';
 import type { Caller } from '../identity/caller.ts';
+import { cancelUnpaidOrder } from './cancel-unpaid-order.ts';
 import { toOrderDto } from './order-dto.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -81,16 +82,7 @@ export function createAdminOrdersService(db: Database, catalogueCache: JsonCache
     /** DELETE /deletOrder/{id}: an admin cancels an unpaid order; it stays on record. */
     async cancelOrder(admin: Caller, orderId: string): Promise<{ acknowledged: true; deletedCount: number }> {
       const order = await liveOrder(orderId);
-      return db.transaction(async (tx) => {
-        const cancelled = await tx
-          .update(orders)
-          .set({ cancelledAt: new Date() })
-          .where(and(eq(orders.id, order.id), eq(orders.status, 'unpaid'), isNull(orders.cancelledAt)))
-          .returning({ id: orders.id });
-        if (cancelled.length === 0) throw new AppError('CONFLICT', 'A paid order cannot be cancelled.');
-        await tx.insert(orderEvents).values({ orderId: order.id, type: 'cancelled', actorUserId: admin.userId, actorEmail: admin.email, detail: 'by an admin' });
-        return { acknowledged: true as const, deletedCount: 1 };
-      });
+      return cancelUnpaidOrder(db, order.id, admin, 'by an admin');
     },
 
     /** Every state change of one order, oldest first; cancelled orders included. */

@@ -7,6 +7,7 @@ import { orderEvents, orders, tools } from '../db/schema.ts';
 import { AppError, notFound } from '../http/app-error.ts';
 import { parseOrRefuse } from '../http/parse-body.ts';
 import type { Caller } from '../identity/caller.ts';
+import { cancelUnpaidOrder } from './cancel-unpaid-order.ts';
 import { toOrderDto, type OrderRow } from './order-dto.ts';
 
 const orderNotFound = () => notFound('Order not found');
@@ -89,17 +90,7 @@ export function createOrdersService(db: Database) {
     async cancelOwnOrder(caller: Caller, orderId: string): Promise<{ acknowledged: true; deletedCount: number }> {
       const order = await findVisibleOrder(caller, orderId);
       if (order.userId !== caller.userId) throw new AppError('FORBIDDEN', 'Only the buyer can cancel this order here.');
-      return db.transaction(async (tx) => {
-        // The status condition makes a payment that lands at the same moment win: never cancel a paid order.
-        const cancelled = await tx
-          .update(orders)
-          .set({ cancelledAt: new Date() })
-          .where(and(eq(orders.id, order.id), eq(orders.status, 'unpaid'), isNull(orders.cancelledAt)))
-          .returning({ id: orders.id });
-        if (cancelled.length === 0) throw new AppError('CONFLICT', 'A paid order cannot be cancelled.');
-        await tx.insert(orderEvents).values({ orderId: order.id, type: 'cancelled', actorUserId: caller.userId, actorEmail: caller.email, detail: 'by the buyer' });
-        return { acknowledged: true as const, deletedCount: 1 };
-      });
+      return cancelUnpaidOrder(db, order.id, caller, 'by the buyer');
     },
   };
 }
