@@ -35,14 +35,17 @@ export async function buildApp(core: ShopCore, logger: FastifyInstance['log'] | 
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
+  // Stripe's hosts are allowed only when Stripe is the gateway: otherwise the shop loads nothing from elsewhere.
+  const stripe = config.payments.provider === 'stripe';
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...(stripe ? ['https://js.stripe.com'] : [])],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...(stripe ? ['https://api.stripe.com'] : [])],
+        frameSrc: stripe ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : ["'none'"],
         fontSrc: ["'self'"],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],

@@ -80,7 +80,9 @@ describe('http surface', () => {
     const response = await app.inject({ method: 'GET', url: '/home' });
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
-    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(response.headers['content-security-policy']).toContain("script-src 'self';");
+    expect(response.headers['content-security-policy']).not.toContain('stripe');
+    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   });
 
   it('serves the OpenAPI document', async () => {

@@ -55,6 +55,12 @@ describe.each(testDatabaseKinds)('card payments with Stripe on $name', (kind) =>
   const paidEvents = async (orderId: string) =>
     (await shop.database.db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId))).filter((e) => e.type === 'paid');
 
+  it("allows Stripe's hosts in the CSP only when Stripe is on", async () => {
+    const csp = (await shop.app.inject({ method: 'GET', url: '/api/health' })).headers['content-security-policy'] as string;
+    expect(csp).toContain('script-src \'self\' https://js.stripe.com');
+    expect(csp).toContain('frame-src https://js.stripe.com https://hooks.stripe.com');
+  });
+
   it('serves the publishable key to the payment page', async () => {
     expect((await shop.app.inject({ method: 'GET', url: '/api/payments/config' })).json()).toEqual({
       provider: 'stripe',
