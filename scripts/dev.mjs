@@ -5,7 +5,8 @@ const apiPort = process.env.API_PORT ?? '3001';
 const children = [
   spawn('npx', ['tsx', 'watch', 'apps/server/src/main.ts'], {
     stdio: 'inherit',
-    env: { ...process.env, PORT: apiPort },
+    // Sign-in forms post from Vite's origin, so that is the shop's public address in development.
+    env: { PUBLIC_URL: 'http://localhost:5173', ...process.env, PORT: apiPort },
   }),
   spawn('npx', ['vite', '--host', '127.0.0.1'], {
     stdio: 'inherit',

@@ -88,6 +88,15 @@ function oauthClient(clientId: string | undefined, clientSecret: string | undefi
   return clientId && clientSecret ? { clientId, clientSecret } : undefined;
 }
 
+/** A shop on localhost is also opened as 127.0.0.1 (and the other way round): both are its own origin. */
+function loopbackTwin(publicUrl: string): string[] {
+  const url = new URL(publicUrl);
+  const twin = url.hostname === 'localhost' ? '127.0.0.1' : url.hostname === '127.0.0.1' ? 'localhost' : undefined;
+  if (!twin) return [];
+  url.hostname = twin;
+  return [url.origin];
+}
+
 export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
   const parsed = environmentSchema.safeParse(environment);
   if (!parsed.success) {
@@ -108,7 +117,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
     publicUrl,
-    trustedOrigins: env.PUBLIC_URL ? [] : [`http://127.0.0.1:${env.PORT}`],
+    trustedOrigins: loopbackTwin(publicUrl),
     logLevel: env.LOG_LEVEL,
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : defaultWebDist,
     trustProxy: env.TRUST_PROXY,
