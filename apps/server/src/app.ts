@@ -20,6 +20,8 @@ import { ordersRoutes } from './orders/orders-routes.ts';
 import { paymentsRoutes } from './payments/payments-routes.ts';
 import { profilesRoutes } from './profiles/profiles-routes.ts';
 import { reviewsRoutes } from './reviews/reviews-routes.ts';
+import { registerMetrics } from './platform/metrics.ts';
+import { pingRedis } from './platform/redis.ts';
 import type { ShopCore } from './shop-core.ts';
 
 /** Builds the whole HTTP app; main.ts listens with it, tests call it with inject(). */
@@ -57,7 +59,11 @@ export async function buildApp(core: ShopCore, logger: FastifyInstance['log'] | 
     // The OAuth popup talks back to the page that opened it.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
-  await app.register(fastifyRateLimit, { global: false });
+  // With Redis the counters are shared, so a limit holds across every instance behind the balancer.
+  await app.register(fastifyRateLimit, {
+    global: false,
+    ...(core.redis ? { redis: core.redis, nameSpace: 'voltline-rate-limit:', skipOnError: false } : {}),
+  });
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Voltline shop API', version: '1.0.0' } },
@@ -67,6 +73,15 @@ export async function buildApp(core: ShopCore, logger: FastifyInstance['log'] | 
   await app.register(
     async (api) => {
       api.get('/health', { schema: { hide: true } }, () => ({ ok: true }));
+      api.get('/ready', { schema: { hide: true } }, async (_request, reply) => {
+        const [database, redis] = await Promise.all([core.database.ping(), pingRedis(core.redis)]);
+        const ready = database && redis;
+        return reply.status(ready ? 200 : 503).send(
+          ready
+            ? { ok: true, database, redis: core.redis ? redis : 'not configured' }
+            : { error: 'not_ready', message: `Not ready: database ${database ? 'up' : 'down'}, Redis ${redis ? 'up' : 'down'}.` },
+        );
+      });
       api.get('/docs', { schema: { hide: true } }, () => app.swagger());
       const identity = { auth: core.auth, tokens: core.tokens, profiles: core.profiles, config };
       registerAuthBridge(api, identity);
@@ -82,6 +97,7 @@ export async function buildApp(core: ShopCore, logger: FastifyInstance['log'] | 
     },
     { prefix: '/api' },
   );
+  registerMetrics(app, { database: core.database, guards: core.guards, metricsToken: config.metricsToken });
   await registerSpa(app, config.webDistDir);
   return app;
 }

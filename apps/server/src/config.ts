@@ -20,6 +20,9 @@ const environmentSchema = z.object({
   HOST: z.string().default('127.0.0.1'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalText,
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(10),
+  REDIS_URL: optionalText,
+  METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional()),
   PUBLIC_URL: optionalText.pipe(z.url().optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: optionalText,
@@ -56,6 +59,12 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Connections per instance to PostgreSQL. */
+  databasePoolSize: number;
+  /** Shared rate-limit counters and cache invalidation across instances. */
+  redisUrl: string | undefined;
+  /** Lets a Prometheus scraper read /api/metrics without an admin account. */
+  metricsToken: string | undefined;
   /** The shop's own address: links in mail, OAuth callbacks, the origin sign-in forms must come from. */
   publicUrl: string;
   /** Extra origins allowed to post to /api/auth (the loopback twin of a localhost PUBLIC_URL). */
@@ -116,6 +125,9 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     host: env.HOST,
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
+    databasePoolSize: env.DATABASE_POOL_SIZE,
+    redisUrl: env.REDIS_URL,
+    metricsToken: env.METRICS_TOKEN,
     publicUrl,
     trustedOrigins: loopbackTwin(publicUrl),
     logLevel: env.LOG_LEVEL,

@@ -9,11 +9,12 @@ import { createLogger } from './http/logging.ts';
 import { loadOrCreateAuthSecret } from './identity/auth-secret.ts';
 import { ensureFirstAdmin } from './identity/first-admin.ts';
 import { startUnpaidOrderExpiry } from './orders/unpaid-order-expiry.ts';
+import { connectRedis } from './platform/redis.ts';
 import { createShopCore } from './shop-core.ts';
 
 async function openDatabase(config: Config): Promise<{ database: DatabaseHandle; unlock: () => void }> {
   if (config.databaseUrl) {
-    return { database: await openPostgres(config.databaseUrl), unlock: () => {} };
+    return { database: await openPostgres(config.databaseUrl, config.databasePoolSize), unlock: () => {} };
   }
   mkdirSync(config.dataDir, { recursive: true });
   const unlock = acquireDataDirLock(config.dataDir);
@@ -29,19 +30,27 @@ async function start(): Promise<void> {
   const config = loadConfig();
   const log = createLogger(config.logLevel);
   const { database, unlock } = await openDatabase(config);
-  await database.migrate();
-  await seedShopOnFirstStart(database.db);
-
-  const secret = loadOrCreateAuthSecret(config.authSecret, config.dataDir);
-  const core = createShopCore({ config, database, secret, log });
-  await ensureFirstAdmin({ db: database.db, auth: core.auth, profiles: core.profiles, firstAdmin: config.firstAdmin, log });
+  const redis = config.redisUrl ? connectRedis(config.redisUrl) : undefined;
+  // Instances starting together: one migrates, seeds and creates the admin; the others wait, then find it done.
+  const secret = await database.withStartupLock(async () => {
+    await database.migrate();
+    await seedShopOnFirstStart(database.db);
+    return loadOrCreateAuthSecret(config.authSecret, config.dataDir, database);
+  });
+  const core = createShopCore({ config, database, secret, log, redis });
+  await database.withStartupLock(() =>
+    ensureFirstAdmin({ db: database.db, auth: core.auth, profiles: core.profiles, firstAdmin: config.firstAdmin, log }),
+  );
 
   const app = await buildApp(core, log);
   const stopExpiry = startUnpaidOrderExpiry(core.adminOrders, config.unpaidOrderExpiryDays, log);
   const shutdown = async (signal: string) => {
     app.log.info(`${signal} received, shutting down`);
     stopExpiry();
+    // Stops accepting connections and waits for requests in flight, then closes the pools.
     await app.close();
+    await core.cacheBus.close();
+    redis?.disconnect();
     await database.close();
     unlock();
     process.exit(0);

@@ -3,7 +3,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import { createCatalogueService } from './catalogue/catalogue-service.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import type { Redis } from 'ioredis';
 import { createJsonCache } from './http/cached-json.ts';
+import { createCacheBus } from './platform/cache-bus.ts';
 import { createImagesService } from './images/images-service.ts';
 import { createApiTokens } from './identity/api-tokens.ts';
 import { createAuth } from './identity/better-auth.ts';
@@ -18,8 +20,14 @@ import { createProfilesService } from './profiles/profiles-service.ts';
 import { createReviewsService } from './reviews/reviews-service.ts';
 
 /** Every service of the shop, wired once; the HTTP app and the first-start tasks share them. */
-export function createShopCore(deps: { config: Config; database: DatabaseHandle; secret: string; log: FastifyBaseLogger }) {
-  const { config, database, secret, log } = deps;
+export function createShopCore(deps: {
+  config: Config;
+  database: DatabaseHandle;
+  secret: string;
+  log: FastifyBaseLogger;
+  redis?: Redis;
+}) {
+  const { config, database, secret, log, redis } = deps;
   const db = database.db;
   const mailer = createMailer({
     smtpUrl: config.mail.smtpUrl,
@@ -29,12 +37,15 @@ export function createShopCore(deps: { config: Config; database: DatabaseHandle;
   });
   const tokens = createApiTokens(secret);
   const orders = createOrdersService(db);
-  const listCache = createJsonCache();
+  const cacheBus = createCacheBus(redis, log);
+  const listCache = createJsonCache(cacheBus);
   const builtin = config.payments.provider === 'builtin' ? createBuiltinGateway(db) : undefined;
   const stripe = config.payments.provider === 'stripe' ? createStripeGateway(config.payments) : undefined;
   return {
     config,
     database,
+    redis,
+    cacheBus,
     mailer,
     tokens,
     auth: createAuth({ db, log, config, secret, mailer }),

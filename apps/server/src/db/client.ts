@@ -20,8 +20,19 @@ export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  /**
+   * Runs start-up work (migrations, first-run seed, first admin) once across instances that start
+   * together: on PostgreSQL under an advisory lock; PGlite has one process by construction.
+   */
+  withStartupLock<T>(work: () => Promise<T>): Promise<T>;
+  /** Pool use, for the metrics endpoint (PostgreSQL only). */
+  poolStats(): { total: number; idle: number; waiting: number } | undefined;
+  ping(): Promise<boolean>;
   close(): Promise<void>;
 }
+
+/** Any fixed number: the lock only has to be the same for every instance of the shop. */
+const STARTUP_LOCK_KEY = 7_734_001;
 
 const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
 
@@ -42,12 +53,15 @@ export async function openPglite(location: PgliteLocation): Promise<DatabaseHand
     db: db as unknown as Database,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
+    withStartupLock: (work) => work(),
+    poolStats: () => undefined,
+    ping: async () => (await client.query('select 1')).rows.length === 1,
     close: () => client.close(),
   };
 }
 
-export async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString });
+export async function openPostgres(connectionString: string, poolSize = 10): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString, max: poolSize });
   // An idle connection the server drops (restart, failover) must not crash the process: the
   // pool replaces it on the next query.
   pool.on('error', () => {});
@@ -59,6 +73,25 @@ export async function openPostgres(connectionString: string): Promise<DatabaseHa
     db: db as unknown as Database,
     kind: 'postgres',
     migrate: () => migratePg(db, { migrationsFolder }),
+    async withStartupLock(work) {
+      const lockHolder = await pool.connect();
+      try {
+        await lockHolder.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+        return await work();
+      } finally {
+        await lockHolder.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).catch(() => {});
+        lockHolder.release();
+      }
+    },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    async ping() {
+      try {
+        await pool.query('select 1');
+        return true;
+      } catch {
+        return false;
+      }
+    },
     close: () => pool.end(),
   };
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { CacheBus } from '../platform/cache-bus.ts';
 
 /** One serialised answer, compressed once, with its validator. */
 export interface CachedJson {
@@ -24,9 +25,15 @@ export function toCachedJson(value: unknown): CachedJson {
  * Public lists (catalogue, reviews) are read far more than written: each is serialised and
  * compressed once, answered from memory until a write invalidates it, and revalidated by ETag.
  */
-export function createJsonCache() {
+export function createJsonCache(bus?: CacheBus) {
   const entries = new Map<string, Promise<CachedJson>>();
   let generation = 0;
+  const clearLocally = () => {
+    generation += 1;
+    entries.clear();
+  };
+  // Another instance wrote: drop what this one remembers.
+  bus?.onInvalidated(clearLocally);
   return {
     get(key: string, produce: () => Promise<unknown>): Promise<CachedJson> {
       const cached = entries.get(key);
@@ -41,10 +48,10 @@ export function createJsonCache() {
       );
       return pending;
     },
-    /** After any write that changes what the lists show. */
+    /** After any write that changes what the lists show, on this instance and every other. */
     invalidate(): void {
-      generation += 1;
-      entries.clear();
+      clearLocally();
+      bus?.publish();
     },
   };
 }

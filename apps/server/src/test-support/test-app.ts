@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/client.ts';
@@ -26,7 +27,7 @@ export interface TestShop {
 /** The real app on a fresh, migrated database; `seed` adds the first-run catalogue and reviews. */
 export async function startTestShop(
   kind: TestDatabaseKind,
-  options: { seed?: boolean; webDistDir?: string; environment?: Record<string, string> } = {},
+  options: { seed?: boolean; webDistDir?: string; environment?: Record<string, string>; logLines?: string[]; redis?: Redis } = {},
 ): Promise<TestShop> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'voltline-api-test-'));
   const config = loadConfig({
@@ -40,8 +41,10 @@ export async function startTestShop(
   const database = await kind.open();
   await database.migrate();
   if (options.seed) await seedShopOnFirstStart(database.db);
-  const core = createShopCore({ config, database, secret: 'test-secret-'.padEnd(48, 'x'), log: createLogger('silent') });
-  const app = await buildApp(core, false);
+  const logLines = options.logLines;
+  const log = logLines ? createLogger('info', { write: (line: string) => void logLines.push(line) }) : createLogger('silent');
+  const core = createShopCore({ config, database, secret: 'test-secret-'.padEnd(48, 'x'), log, redis: options.redis });
+  const app = await buildApp(core, logLines ? log : false);
   await app.ready();
   return {
     app,
@@ -51,6 +54,7 @@ export async function startTestShop(
     outbox: () => readOutbox(dataDir),
     async close() {
       await app.close();
+      await core.cacheBus.close();
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     },

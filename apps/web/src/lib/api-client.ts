@@ -54,7 +54,8 @@ interface SendOptions {
   signOutOnAuthFailure: boolean;
 }
 
-async function send<T>(url: string, init: RequestInit, options: SendOptions): Promise<T> {
+/** Sends the request and answers the response once it is known to be a success. */
+async function send(url: string, init: RequestInit, options: SendOptions): Promise<Response> {
   const headers = new Headers(init.headers);
   if (init.body !== undefined && !(init.body instanceof FormData)) headers.set('Content-Type', 'application/json');
   const token = options.bearer ? readAccessToken() : null;
@@ -69,27 +70,41 @@ async function send<T>(url: string, init: RequestInit, options: SendOptions): Pr
     throw new ApiRequestError(0, NETWORK_FAILURE_CODE, MESSAGES.networkFailure);
   }
 
-  const body: unknown = response.status === 204 ? undefined : await response.json().catch(() => undefined);
   if (!response.ok) {
+    const body: unknown = await response.json().catch(() => undefined);
     if ((response.status === 401 || response.status === 403) && options.signOutOnAuthFailure) authFailureHandler?.();
     throw isApiError(body)
       ? new ApiRequestError(response.status, body.error, body.message)
       : new ApiRequestError(response.status, 'unknown', `The server answered ${response.status}.`);
   }
+  return response;
+}
+
+async function readJson<T>(response: Response): Promise<T> {
+  const body: unknown = response.status === 204 ? undefined : await response.json().catch(() => undefined);
   return body as T;
 }
 
 /** Calls the shop's API on the same origin (the server serves this app), JSON both ways, with the stored token. */
-export function apiRequest<T>(path: string, { signOutOnAuthFailure = true, ...init }: ApiRequestInit = {}): Promise<T> {
-  return send<T>(`/api${path}`, init, { bearer: true, signOutOnAuthFailure });
+export async function apiRequest<T>(path: string, { signOutOnAuthFailure = true, ...init }: ApiRequestInit = {}): Promise<T> {
+  return readJson<T>(await send(`/api${path}`, init, { bearer: true, signOutOnAuthFailure }));
+}
+
+/**
+ * Fetches a file from the shop's API (e.g. a CSV export) with the stored token, which a plain link
+ * would not carry. Refusals are read and handled as apiRequest handles them.
+ */
+export async function apiDownload(path: string, { signOutOnAuthFailure = true, ...init }: ApiRequestInit = {}): Promise<Blob> {
+  const response = await send(`/api${path}`, init, { bearer: true, signOutOnAuthFailure });
+  return response.blob();
 }
 
 /**
  * Calls the identity service under /api/auth. It works with the session cookie alone, and its
  * 401s are answers to show (wrong password, unknown user), never a reason to sign out.
  */
-export function identityRequest<T>(path: string, init: RequestInit = {}): Promise<T> {
-  return send<T>(`/api/auth${path}`, init, { bearer: false, signOutOnAuthFailure: false });
+export async function identityRequest<T>(path: string, init: RequestInit = {}): Promise<T> {
+  return readJson<T>(await send(`/api/auth${path}`, init, { bearer: false, signOutOnAuthFailure: false }));
 }
 
 /** The text to show for a failed call: the server's message, or the network failure text. */

@@ -7,6 +7,7 @@ import { describeRequestError } from '../../lib/api-client.ts';
 import { useSession } from '../../lib/session/session-context.ts';
 import { FormField } from '../../components/form-field.tsx';
 import { FormMessage } from '../../components/form-message.tsx';
+import { PendingButton } from '../../components/pending-button.tsx';
 import { useAddReview } from './api/add-review.ts';
 import { StarRatingInput } from './components/star-rating-input.tsx';
 
@@ -62,10 +63,9 @@ export function AddReviewPage() {
             name="rating"
             render={({ field }) => <StarRatingInput name={field.name} value={field.value} onChange={field.onChange} />}
           />
-          <button type="submit" className="btn btn-primary" disabled={addReview.isPending}>
-            {addReview.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+          <PendingButton type="submit" className="btn btn-primary" pending={addReview.isPending}>
             Add review
-          </button>
+          </PendingButton>
           <FormMessage message={addReview.isError ? describeRequestError(addReview.error) : null} />
         </div>
       </form>

@@ -3,10 +3,13 @@ import { toast } from 'react-toastify';
 import { MESSAGES } from '@voltline/shared/messages';
 import type { Profile } from '@voltline/shared/profile';
 import { describeRequestError } from '../../lib/api-client.ts';
-import { LoadingSpinner } from '../../components/loading-spinner.tsx';
+import { DataTable } from '../../components/data-table.tsx';
+import { ModalDialog } from '../../components/modal-dialog.tsx';
+import { QueryState } from '../../components/query-state.tsx';
 import { useAllUsers } from './api/get-all-users.ts';
 import { useMakeAdmin } from './api/make-admin.ts';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+
+const COLUMNS = ['Email', 'Name', 'Role'];
 
 /** Admin: every user's email and role, and a way to promote a user (spec 4, behind a confirm dialog). */
 export function MakeAdminPage() {
@@ -31,51 +34,39 @@ export function MakeAdminPage() {
   return (
     <section className="flex flex-col gap-4">
       <h2 className="text-2xl font-bold">Make Admin</h2>
-      {users.isPending ? (
-        <LoadingSpinner label="Loading users" />
-      ) : users.isError ? (
-        <p role="alert" className="alert alert-error">
-          {describeRequestError(users.error)}
-        </p>
-      ) : (
-        <div className="overflow-x-auto rounded-box bg-base-100 shadow">
-          <table className="table">
-            <caption className="sr-only">Users</caption>
-            <thead>
-              <tr>
-                <th scope="col">Email</th>
-                <th scope="col">Name</th>
-                <th scope="col">Role</th>
+      <QueryState query={users} loadingLabel="Loading users">
+        {(everyone) => (
+          <DataTable caption="Users" columns={COLUMNS}>
+            {everyone.map((user) => (
+              <tr key={user._id}>
+                <td className="break-all">{user.email}</td>
+                <td>{user.name}</td>
+                <td>
+                  {user.role === 'admin' ? (
+                    'admin'
+                  ) : (
+                    <button type="button" className="btn btn-primary btn-sm" onClick={() => askToPromote(user)}>
+                      Make admin
+                    </button>
+                  )}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {users.data.map((user) => (
-                <tr key={user._id}>
-                  <td className="break-all">{user.email}</td>
-                  <td>{user.name}</td>
-                  <td>
-                    {user.role === 'admin' ? (
-                      'admin'
-                    ) : (
-                      <button type="button" className="btn btn-primary btn-sm" onClick={() => askToPromote(user)}>
-                        Make admin
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+            ))}
+          </DataTable>
+        )}
+      </QueryState>
       {candidate && (
-        <ConfirmDialog
-          question={`Make ${candidate.email} an admin?`}
-          confirmLabel="Yes, make admin"
-          onConfirm={promoteCandidate}
-          onCancel={() => setCandidate(null)}
-          pending={makeAdmin.isPending}
-          failure={makeAdmin.isError ? describeRequestError(makeAdmin.error) : null}
+        // Spec 4: promoting a user asks once before it changes anything.
+        <ModalDialog
+          title={`Make ${candidate.email} an admin?`}
+          onClose={() => setCandidate(null)}
+          confirm={{
+            label: 'Yes, make admin',
+            onConfirm: promoteCandidate,
+            pending: makeAdmin.isPending,
+            failure: makeAdmin.isError ? describeRequestError(makeAdmin.error) : null,
+            tone: 'primary',
+          }}
         />
       )}
     </section>

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { MESSAGES } from '@voltline/shared/messages';
 import { useSession } from '../../lib/session/session-context.ts';
-import { describeRequestError } from '../../lib/api-client.ts';
-import { LoadingSpinner } from '../../components/loading-spinner.tsx';
+import { QueryState } from '../../components/query-state.tsx';
 import { useProfile } from './api/get-profile.ts';
 import { ProfileCard } from './components/profile-card.tsx';
 import { UpdateProfileModal } from './components/update-profile-modal.tsx';
@@ -10,19 +9,15 @@ import { UpdateProfileModal } from './components/update-profile-modal.tsx';
 function ProfileOf({ email }: { email: string }) {
   const profile = useProfile(email);
   const [editing, setEditing] = useState(false);
-  if (profile.isPending) return <LoadingSpinner label="Loading your profile" />;
-  if (profile.isError) {
-    return (
-      <p role="alert" className="alert alert-error">
-        {describeRequestError(profile.error)}
-      </p>
-    );
-  }
   return (
-    <>
-      <ProfileCard profile={profile.data} onEdit={() => setEditing(true)} />
-      {editing && <UpdateProfileModal profile={profile.data} onClose={() => setEditing(false)} />}
-    </>
+    <QueryState query={profile} loadingLabel="Loading your profile">
+      {(loaded) => (
+        <>
+          <ProfileCard profile={loaded} onEdit={() => setEditing(true)} />
+          {editing && <UpdateProfileModal profile={loaded} onClose={() => setEditing(false)} />}
+        </>
+      )}
+    </QueryState>
   );
 }
 

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { Order } from '@voltline/shared/order';
-import { describeRequestError } from '../../lib/api-client.ts';
-import { LoadingSpinner } from '../../components/loading-spinner.tsx';
+import { QueryState } from '../../components/query-state.tsx';
 import { useAdminOrders } from './api/get-admin-orders.ts';
 import { CancelOrderDialog } from './components/cancel-order-dialog.tsx';
 import { DeliverOrderDialog } from './components/deliver-order-dialog.tsx';
@@ -35,17 +34,9 @@ export function ManageOrdersPage() {
         <OrderFilterButtons active={filter} onChoose={showFilter} />
         <ExportOrdersButton filter={filter} />
       </div>
-      {orders.isPending ? (
-        <LoadingSpinner label="Loading orders" />
-      ) : orders.isError ? (
-        <p role="alert" className="alert alert-error">
-          {describeRequestError(orders.error)}
-        </p>
-      ) : orders.data.length === 0 ? (
-        <p className="py-8 text-center text-base-content/70">No order found</p>
-      ) : (
-        <OrdersTable orders={orders.data} onAction={(action, order) => setOpenDialog({ action, order })} />
-      )}
+      <QueryState query={orders} loadingLabel="Loading orders" emptyText="No order found">
+        {(listed) => <OrdersTable orders={listed} onAction={(action, order) => setOpenDialog({ action, order })} />}
+      </QueryState>
       {openDialog && Dialog && <Dialog order={openDialog.order} onClose={() => setOpenDialog(null)} />}
     </section>
   );

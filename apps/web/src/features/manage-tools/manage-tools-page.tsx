@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import type { Tool } from '@voltline/shared/tool';
-import { describeRequestError } from '../../lib/api-client.ts';
-import { LoadingSpinner } from '../../components/loading-spinner.tsx';
+import { QueryState } from '../../components/query-state.tsx';
 import { useAdminTools } from './api/get-admin-tools.ts';
 import { DeleteToolDialog } from './components/delete-tool-dialog.tsx';
 import { ToolsTable, type ToolAction } from './components/tools-table.tsx';
@@ -18,17 +17,9 @@ export function ManageToolsPage() {
   return (
     <section className="flex flex-col gap-4">
       <h2 className="text-2xl font-bold">Manage Tools</h2>
-      {tools.isPending ? (
-        <LoadingSpinner label="Loading tools" />
-      ) : tools.isError ? (
-        <p role="alert" className="alert alert-error">
-          {describeRequestError(tools.error)}
-        </p>
-      ) : tools.data.length === 0 ? (
-        <p className="py-8 text-center text-base-content/70">No tool found</p>
-      ) : (
-        <ToolsTable tools={tools.data} onAction={(action, tool) => setOpenDialog({ action, tool })} />
-      )}
+      <QueryState query={tools} loadingLabel="Loading tools" emptyText="No tool found">
+        {(catalogue) => <ToolsTable tools={catalogue} onAction={(action, tool) => setOpenDialog({ action, tool })} />}
+      </QueryState>
       {openDialog && Dialog && <Dialog tool={openDialog.tool} onClose={() => setOpenDialog(null)} />}
     </section>
   );

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import type { Order } from '@voltline/shared/order';
+import { CANCEL_CONFIRMATION_WORD } from '@voltline/shared/shop-constants';
 import { describeRequestError } from '../../lib/api-client.ts';
-import { LoadingSpinner } from '../../components/loading-spinner.tsx';
+import { QueryState } from '../../components/query-state.tsx';
+import { TypedConfirmDialog } from '../../components/typed-confirm-dialog.tsx';
 import { useCancelOrder } from './api/cancel-order.ts';
 import { useMyOrders } from './api/get-my-orders.ts';
-import { CancelOrderDialog } from './components/cancel-order-dialog.tsx';
 import { OrderCard } from './components/order-card.tsx';
 
 // Spec 2: the card layout changes at 2 and 3 orders (on wide screens; phones always get one column).
@@ -38,28 +39,25 @@ export function MyOrdersPage() {
   return (
     <section className="flex flex-col gap-4">
       <h2 className="text-2xl font-bold">My Orders</h2>
-      {orders.data ? (
-        orders.data.length === 0 ? (
-          <p className="text-base-content/70">You didn't order anything yet</p>
-        ) : (
-          <div className={`grid grid-cols-1 gap-6 ${gridColumnsFor(orders.data.length)}`}>
-            {orders.data.map((order) => (
+      <QueryState query={orders} loadingLabel="Loading your orders" emptyText="You didn't order anything yet">
+        {(myOrders) => (
+          <div className={`grid grid-cols-1 gap-6 ${gridColumnsFor(myOrders.length)}`}>
+            {myOrders.map((order) => (
               <OrderCard key={order._id} order={order} onCancel={() => askToCancel(order)} />
             ))}
           </div>
-        )
-      ) : orders.isError ? (
-        <p role="alert" className="alert alert-error">
-          {describeRequestError(orders.error)}
-        </p>
-      ) : (
-        <LoadingSpinner label="Loading your orders" />
-      )}
+        )}
+      </QueryState>
+      {/* Spec 4: a customer cancels an unpaid order only after typing CANCEL. */}
       {orderToCancel && (
-        <CancelOrderDialog
-          order={orderToCancel}
+        <TypedConfirmDialog
+          title="Cancel order"
+          description={`Type ${CANCEL_CONFIRMATION_WORD} to confirm that you want to cancel your order of ${orderToCancel.product}.`}
+          word={CANCEL_CONFIRMATION_WORD}
           onConfirm={cancelChosenOrder}
           onClose={() => setOrderToCancel(null)}
+          closeLabel="Keep order"
+          confirmLabel="Cancel order"
           pending={cancelOrder.isPending}
           failure={cancelOrder.isError ? describeRequestError(cancelOrder.error) : null}
         />

@@ -1,5 +1,6 @@
 import { Link, useParams } from 'react-router';
 import { ApiRequestError, describeRequestError } from '../../lib/api-client.ts';
+import { ErrorAlert } from '../../components/error-alert.tsx';
 import { LoadingSpinner } from '../../components/loading-spinner.tsx';
 import { useOrder } from './api/get-order.ts';
 import { OrderPayment } from './components/order-payment.tsx';
@@ -9,9 +10,7 @@ function OrderUnavailable({ error }: { error: Error }) {
   const notFound = error instanceof ApiRequestError && error.status === 404;
   return (
     <div className="flex flex-col items-start gap-4">
-      <p role="alert" className="alert alert-error">
-        {notFound ? 'Order not found' : describeRequestError(error)}
-      </p>
+      <ErrorAlert message={notFound ? 'Order not found' : describeRequestError(error)} />
       <Link to="/dashboard/myorders" className="btn btn-primary">
         Back to my orders
       </Link>

@@ -1,7 +1,19 @@
+import type { ReactNode } from 'react';
 import { developer, education, projects, skills } from './portfolio-data.ts';
 import { ProjectCard } from './project-card.tsx';
 
-const sectionHeading = 'text-2xl font-bold tracking-tight';
+/** A part of the page, named by its heading. */
+function PortfolioSection({ id, title, className, children }: { id: string; title: string; className?: string; children: ReactNode }) {
+  const headingId = `${id}-heading`;
+  return (
+    <section aria-labelledby={headingId} className={className}>
+      <h2 id={headingId} className="text-2xl font-bold tracking-tight">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
 
 export function PortfolioPage() {
   return (
@@ -22,22 +34,16 @@ export function PortfolioPage() {
         </div>
       </header>
 
-      <section aria-labelledby="about-heading" className="max-w-3xl">
-        <h2 id="about-heading" className={sectionHeading}>
-          About me
-        </h2>
+      <PortfolioSection id="about" title="About me" className="max-w-3xl">
         <div className="mt-4 space-y-3 text-lg leading-relaxed text-base-content/80">
           {developer.about.map((paragraph) => (
             <p key={paragraph}>{paragraph}</p>
           ))}
         </div>
-      </section>
+      </PortfolioSection>
 
       <div className="grid grid-cols-1 gap-14 lg:grid-cols-2 lg:gap-10">
-        <section aria-labelledby="education-heading">
-          <h2 id="education-heading" className={sectionHeading}>
-            Education
-          </h2>
+        <PortfolioSection id="education" title="Education">
           <ol className="mt-6 space-y-4">
             {education.map((entry) => (
               <li key={entry.degree} className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm">
@@ -48,12 +54,9 @@ export function PortfolioPage() {
               </li>
             ))}
           </ol>
-        </section>
+        </PortfolioSection>
 
-        <section aria-labelledby="skills-heading">
-          <h2 id="skills-heading" className={sectionHeading}>
-            Skills
-          </h2>
+        <PortfolioSection id="skills" title="Skills">
           <ul className="mt-6 grid grid-cols-1 gap-x-8 gap-y-5 sm:grid-cols-2">
             {skills.map((skill) => (
               <li key={skill.name} className="min-w-0">
@@ -70,19 +73,16 @@ export function PortfolioPage() {
               </li>
             ))}
           </ul>
-        </section>
+        </PortfolioSection>
       </div>
 
-      <section aria-labelledby="projects-heading">
-        <h2 id="projects-heading" className={sectionHeading}>
-          Projects
-        </h2>
+      <PortfolioSection id="projects" title="Projects">
         <div className="mt-6 grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
           {projects.map((project) => (
             <ProjectCard key={project.id} project={project} />
           ))}
         </div>
-      </section>
+      </PortfolioSection>
     </div>
   );
 }

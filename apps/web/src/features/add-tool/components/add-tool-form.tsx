@@ -6,10 +6,12 @@ import { z } from 'zod';
 import { IMAGE_UPLOAD_MAX_BYTES } from '@voltline/shared/profile';
 import { toolInputSchema } from '@voltline/shared/tool';
 import { describeRequestError } from '../../../lib/api-client.ts';
+import { useUploadImage } from '../../../lib/upload-image.ts';
 import { FormField } from '../../../components/form-field.tsx';
 import { FormMessage } from '../../../components/form-message.tsx';
+import { PendingButton } from '../../../components/pending-button.tsx';
+import { WholeNumberField } from '../../../components/whole-number-field.tsx';
 import { useAddTool } from '../api/add-tool.ts';
-import { useUploadImage } from '../api/upload-image.ts';
 import { useImagePreview } from '../hooks/use-image-preview.ts';
 
 const maxMegabytes = IMAGE_UPLOAD_MAX_BYTES / (1024 * 1024);
@@ -71,20 +73,14 @@ export function AddToolForm() {
         </FormField>
         <div className="grid gap-4 sm:grid-cols-3">
           {NUMBER_FIELDS.map((field) => (
-            <FormField key={field.name} id={`add-tool-${field.name}`} label={field.label} error={errors[field.name]?.message}>
-              {(control) => (
-                <input
-                  {...control}
-                  {...register(field.name, { valueAsNumber: true })}
-                  type="number"
-                  inputMode="numeric"
-                  min={field.min}
-                  step={1}
-                  required
-                  className="input w-full"
-                />
-              )}
-            </FormField>
+            <WholeNumberField
+              key={field.name}
+              id={`add-tool-${field.name}`}
+              label={field.label}
+              error={errors[field.name]?.message}
+              min={field.min}
+              registration={register(field.name, { valueAsNumber: true })}
+            />
           ))}
         </div>
         <FormField id="add-tool-image" label="Image" error={errors.image?.message}>
@@ -101,10 +97,9 @@ export function AddToolForm() {
         </FormField>
         {previewUrl && <img src={previewUrl} alt="Preview of the chosen image" className="size-24 rounded object-cover" />}
         <FormMessage message={failure} />
-        <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-          {isSubmitting && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+        <PendingButton type="submit" className="btn btn-primary" pending={isSubmitting}>
           Add tool
-        </button>
+        </PendingButton>
       </div>
     </form>
   );

@@ -6,6 +6,7 @@ import { loginFormSchema, type LoginForm as LoginFields } from '@voltline/shared
 import { MESSAGES } from '@voltline/shared/messages';
 import { FormField } from '../../../components/form-field.tsx';
 import { FormMessage } from '../../../components/form-message.tsx';
+import { PendingButton } from '../../../components/pending-button.tsx';
 import { useRequestPasswordReset } from '../api/request-password-reset.ts';
 import { useSignInWithEmail } from '../api/sign-in-with-email.ts';
 import { describePasswordResetError, describeSignInError } from '../sign-in-errors.ts';
@@ -58,10 +59,9 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
       >
         forgot password?
       </button>
-      <button type="submit" className="btn btn-primary" disabled={signIn.isPending}>
-        {signIn.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+      <PendingButton type="submit" className="btn btn-primary" pending={signIn.isPending}>
         Login
-      </button>
+      </PendingButton>
       <FormMessage message={refusal} />
     </form>
   );

@@ -5,6 +5,7 @@ import { registerFormSchema, type RegisterForm as RegisterFields } from '@voltli
 import { describeRequestError } from '../../../lib/api-client.ts';
 import { FormField } from '../../../components/form-field.tsx';
 import { FormMessage } from '../../../components/form-message.tsx';
+import { PendingButton } from '../../../components/pending-button.tsx';
 import { useSignUpWithEmail } from '../api/sign-up-with-email.ts';
 import { NewPasswordFields } from './new-password-fields.tsx';
 
@@ -45,10 +46,9 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
         password={password}
         errors={{ password: errors.password?.message, confirmPassword: errors.confirmPassword?.message }}
       />
-      <button type="submit" className="btn btn-primary" disabled={signUp.isPending}>
-        {signUp.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+      <PendingButton type="submit" className="btn btn-primary" pending={signUp.isPending}>
         Register
-      </button>
+      </PendingButton>
       <FormMessage message={refusal} />
     </form>
   );

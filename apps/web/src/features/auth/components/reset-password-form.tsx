@@ -4,6 +4,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { resetPasswordFormSchema, type ResetPasswordForm as ResetPasswordFields } from '@voltline/shared/account';
 import { ApiRequestError, describeRequestError } from '../../../lib/api-client.ts';
 import { FormMessage } from '../../../components/form-message.tsx';
+import { PendingButton } from '../../../components/pending-button.tsx';
 import { useResetPassword } from '../api/reset-password.ts';
 import { NewPasswordFields } from './new-password-fields.tsx';
 
@@ -52,10 +53,9 @@ export function ResetPasswordForm({ token, onPasswordChanged, onLinkRejected }: 
         password={password}
         errors={{ password: errors.password?.message, confirmPassword: errors.confirmPassword?.message }}
       />
-      <button type="submit" className="btn btn-primary" disabled={resetPassword.isPending}>
-        {resetPassword.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+      <PendingButton type="submit" className="btn btn-primary" pending={resetPassword.isPending}>
         Reset password
-      </button>
+      </PendingButton>
       <FormMessage message={refusal} />
     </form>
   );

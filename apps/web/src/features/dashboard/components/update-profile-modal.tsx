@@ -6,12 +6,11 @@ import { z } from 'zod';
 import { MESSAGES } from '@voltline/shared/messages';
 import { IMAGE_UPLOAD_MAX_BYTES, profileUpdateFormSchema, type Profile } from '@voltline/shared/profile';
 import { describeRequestError } from '../../../lib/api-client.ts';
+import { useUploadImage } from '../../../lib/upload-image.ts';
 import { FormField } from '../../../components/form-field.tsx';
-import { FormMessage } from '../../../components/form-message.tsx';
-import { useUpdateProfile } from '../api/update-profile.ts';
-import { useUploadImage } from '../api/upload-image.ts';
-import { PROFILE_ITEMS } from '../profile-items.ts';
 import { ModalDialog } from '../../../components/modal-dialog.tsx';
+import { useUpdateProfile } from '../api/update-profile.ts';
+import { PROFILE_ITEMS } from '../profile-items.ts';
 
 const PICTURE_REQUIRED = 'Profile picture is required';
 const maxMegabytes = IMAGE_UPLOAD_MAX_BYTES / (1024 * 1024);
@@ -27,8 +26,6 @@ const updateFormSchema = profileUpdateFormSchema.extend({
 });
 type UpdateFormInput = z.input<typeof updateFormSchema>;
 type UpdateForm = z.output<typeof updateFormSchema>;
-
-const TITLE_ID = 'update-profile-title';
 
 export function UpdateProfileModal({ profile, onClose }: { profile: Profile; onClose: () => void }) {
   const {
@@ -62,32 +59,21 @@ export function UpdateProfileModal({ profile, onClose }: { profile: Profile; onC
   };
 
   return (
-    <ModalDialog titleId={TITLE_ID} onClose={onClose}>
-      <h3 id={TITLE_ID} className="text-lg font-bold">
-        Update profile
-      </h3>
-      <form onSubmit={handleSubmit(saveProfile)} noValidate className="mt-4 flex flex-col gap-3">
-        {PROFILE_ITEMS.map((item) => (
-          <FormField key={item.field} id={`update-${item.field}`} label={item.label} error={errors[item.field]?.message}>
-            {(control) => (
-              <input {...control} {...register(item.field)} type={item.inputType} placeholder={item.placeholder} className="input w-full" />
-            )}
-          </FormField>
-        ))}
-        <FormField id="update-picture" label="Profile picture" error={errors.picture?.message}>
-          {(control) => <input {...control} {...register('picture')} type="file" accept="image/*" className="file-input w-full" />}
+    <ModalDialog
+      title="Update profile"
+      onClose={onClose}
+      confirm={{ label: 'Update', onConfirm: () => void handleSubmit(saveProfile)(), pending: isSubmitting, failure, tone: 'primary' }}
+    >
+      {PROFILE_ITEMS.map((item) => (
+        <FormField key={item.field} id={`update-${item.field}`} label={item.label} error={errors[item.field]?.message}>
+          {(control) => (
+            <input {...control} {...register(item.field)} type={item.inputType} placeholder={item.placeholder} className="input w-full" />
+          )}
         </FormField>
-        <FormMessage message={failure} />
-        <div className="modal-action mt-0">
-          <button type="button" className="btn" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-            {isSubmitting && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-            Update
-          </button>
-        </div>
-      </form>
+      ))}
+      <FormField id="update-picture" label="Profile picture" error={errors.picture?.message}>
+        {(control) => <input {...control} {...register('picture')} type="file" accept="image/*" className="file-input w-full" />}
+      </FormField>
     </ModalDialog>
   );
 }

@@ -4,7 +4,7 @@ import { toast } from 'react-toastify';
 import type { z } from 'zod';
 import { MESSAGES } from '@voltline/shared/messages';
 import { QUERY_ROLES, queryFormSchema, type QueryForm } from '@voltline/shared/query-form';
-import { FormField } from './form-field.tsx';
+import { FormField } from '../../../components/form-field.tsx';
 
 type QueryFormInput = z.input<typeof queryFormSchema>;
 

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 
 // The form sits at the bottom of the page; loading its form library later keeps the first paint light.
 const AskUsForm = lazy(async () => ({ default: (await import('./ask-us-form.tsx')).AskUsForm }));
@@ -19,7 +20,7 @@ export function AskUsSection() {
           <h2 id="ask-us-heading" className="mb-6 text-3xl font-bold sm:text-4xl">
             Ask us anything about our website
           </h2>
-          <Suspense fallback={<span className="loading loading-spinner" role="status" aria-label="Loading form" />}>
+          <Suspense fallback={<LoadingSpinner label="Loading form" />}>
             <AskUsForm labelledBy="ask-us-heading" />
           </Suspense>
         </div>

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { TOOLS_SHOWN_INITIALLY } from '@voltline/shared/shop-constants';
+import { QueryState } from '../../../components/query-state.tsx';
 import { useTools } from '../api/get-tools.ts';
-import { ErrorAlert } from './error-alert.tsx';
-import { LoadingSpinner } from './loading-spinner.tsx';
 import { SectionHeading } from './section-heading.tsx';
 import { ToolCard } from './tool-card.tsx';
 
@@ -17,33 +16,30 @@ export function ToolsSection() {
         title="Our Tools"
         subtitle="Drills, drivers, testers and more, made in our own factory and sold straight from our stock."
       />
-      {tools.isPending && <LoadingSpinner label="Loading tools" />}
-      {tools.isError && <ErrorAlert message={tools.error.message} />}
-      {tools.isSuccess && tools.data.length === 0 && (
-        <p className="text-center text-base-content/70">No tools in the catalogue yet.</p>
-      )}
-      {tools.isSuccess && tools.data.length > 0 && (
-        <>
-          <div id="tools-list" className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {(showAll ? tools.data : tools.data.slice(0, TOOLS_SHOWN_INITIALLY)).map((tool) => (
-              <ToolCard key={tool._id} tool={tool} />
-            ))}
-          </div>
-          {tools.data.length > TOOLS_SHOWN_INITIALLY && (
-            <div className="mt-10 text-center">
-              <button
-                type="button"
-                className="btn btn-outline btn-secondary"
-                aria-expanded={showAll}
-                aria-controls="tools-list"
-                onClick={() => setShowAll((value) => !value)}
-              >
-                {showAll ? 'Show less' : 'Show more'}
-              </button>
+      <QueryState query={tools} loadingLabel="Loading tools" emptyText="No tools in the catalogue yet.">
+        {(catalogue) => (
+          <>
+            <div id="tools-list" className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              {(showAll ? catalogue : catalogue.slice(0, TOOLS_SHOWN_INITIALLY)).map((tool) => (
+                <ToolCard key={tool._id} tool={tool} />
+              ))}
             </div>
-          )}
-        </>
-      )}
+            {catalogue.length > TOOLS_SHOWN_INITIALLY && (
+              <div className="mt-10 text-center">
+                <button
+                  type="button"
+                  className="btn btn-outline btn-secondary"
+                  aria-expanded={showAll}
+                  aria-controls="tools-list"
+                  onClick={() => setShowAll((value) => !value)}
+                >
+                  {showAll ? 'Show less' : 'Show more'}
+                </button>
+              </div>
+            )}
+          </>
+        )}
+      </QueryState>
     </section>
   );
 }

@@ -1,8 +1,8 @@
 import { toast } from 'react-toastify';
 import type { Order } from '@voltline/shared/order';
 import { describeRequestError } from '../../../lib/api-client.ts';
+import { ModalDialog } from '../../../components/modal-dialog.tsx';
 import { useCancelUnpaidOrder } from '../api/cancel-unpaid-order.ts';
-import { OrderDialog } from './order-dialog.tsx';
 
 /** Spec 4: an admin cancels an unpaid order only after confirming once. */
 export function CancelOrderDialog({ order, onClose }: { order: Order; onClose: () => void }) {
@@ -16,11 +16,11 @@ export function CancelOrderDialog({ order, onClose }: { order: Order; onClose: (
     });
 
   return (
-    <OrderDialog
+    <ModalDialog
       title="Cancel this order?"
       onClose={onClose}
       closeLabel="No"
-      action={{
+      confirm={{
         label: 'Yes, cancel',
         onConfirm: confirmCancel,
         pending: cancelOrder.isPending,
@@ -29,6 +29,6 @@ export function CancelOrderDialog({ order, onClose }: { order: Order; onClose: (
       }}
     >
       <p className="break-words">{`${order.quantity} × ${order.product} for ${order.buyer} (${order.buyerEamil}), $${order.price}.`}</p>
-    </OrderDialog>
+    </ModalDialog>
   );
 }

@@ -1,8 +1,8 @@
 import { toast } from 'react-toastify';
 import type { Order } from '@voltline/shared/order';
 import { describeRequestError } from '../../../lib/api-client.ts';
+import { ModalDialog } from '../../../components/modal-dialog.tsx';
 import { useShipOrder } from '../api/ship-order.ts';
-import { OrderDialog } from './order-dialog.tsx';
 
 /** Shows what is about to leave the warehouse, then ships it; a refusal (e.g. short stock) stays in view. */
 export function DeliverOrderDialog({ order, onClose }: { order: Order; onClose: () => void }) {
@@ -16,11 +16,11 @@ export function DeliverOrderDialog({ order, onClose }: { order: Order; onClose: 
     });
 
   return (
-    <OrderDialog
+    <ModalDialog
       title="Deliver order"
       onClose={onClose}
       closeLabel="Close"
-      action={{
+      confirm={{
         label: 'Confirm delivery',
         onConfirm: confirmDelivery,
         pending: shipOrder.isPending,
@@ -42,6 +42,6 @@ export function DeliverOrderDialog({ order, onClose }: { order: Order; onClose: 
         <dt className="font-semibold">Total</dt>
         <dd>{`$${order.price}`}</dd>
       </dl>
-    </OrderDialog>
+    </ModalDialog>
   );
 }

@@ -1,5 +1,6 @@
 import { describeRequestError } from '../../../lib/api-client.ts';
 import { FormMessage } from '../../../components/form-message.tsx';
+import { PendingButton } from '../../../components/pending-button.tsx';
 import { useExportOrdersCsv } from '../api/export-orders-csv.ts';
 import type { OrderFilter } from '../order-filters.ts';
 
@@ -8,10 +9,15 @@ export function ExportOrdersButton({ filter }: { filter: OrderFilter }) {
   const exportCsv = useExportOrdersCsv();
   return (
     <div className="flex flex-col items-end gap-1">
-      <button type="button" className="btn btn-sm btn-outline" onClick={() => exportCsv.mutate(filter)} disabled={exportCsv.isPending}>
-        {exportCsv.isPending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
+      <PendingButton
+        type="button"
+        className="btn btn-sm btn-outline"
+        onClick={() => exportCsv.mutate(filter)}
+        pending={exportCsv.isPending}
+        spinnerSize="xs"
+      >
         Export CSV
-      </button>
+      </PendingButton>
       <FormMessage message={exportCsv.isError ? describeRequestError(exportCsv.error) : null} />
     </div>
   );

@@ -1,5 +1,5 @@
-import { describeRequestError } from '../../../lib/api-client.ts';
-import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
+import type { ShopOverview as Overview } from '@voltline/shared/order';
+import { QueryState } from '../../../components/query-state.tsx';
 import { useShopOverview } from '../api/get-shop-overview.ts';
 import { LowStockList } from './low-stock-list.tsx';
 import { RevenueChart } from './revenue-chart.tsx';
@@ -7,16 +7,14 @@ import { RevenueChart } from './revenue-chart.tsx';
 /** The last 30 days at a glance, above the orders: revenue, order count and what needs restocking. */
 export function ShopOverview() {
   const overview = useShopOverview();
-  if (overview.isPending) return <LoadingSpinner label="Loading the shop overview" className="py-6" />;
-  if (overview.isError) {
-    return (
-      <p role="alert" className="alert alert-error">
-        {describeRequestError(overview.error)}
-      </p>
-    );
-  }
+  return (
+    <QueryState query={overview} loadingLabel="Loading the shop overview" spinnerClassName="py-6">
+      {(figures) => <OverviewFigures overview={figures} />}
+    </QueryState>
+  );
+}
 
-  const { days, lowStockTools } = overview.data;
+function OverviewFigures({ overview: { days, lowStockTools } }: { overview: Overview }) {
   const totalRevenue = days.reduce((sum, day) => sum + day.revenue, 0);
   const totalOrders = days.reduce((sum, day) => sum + day.orders, 0);
   return (

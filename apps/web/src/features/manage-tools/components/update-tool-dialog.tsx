@@ -5,9 +5,9 @@ import { toast } from 'react-toastify';
 import type { z } from 'zod';
 import { toolUpdateSchema, type Tool, type ToolUpdate } from '@voltline/shared/tool';
 import { describeRequestError } from '../../../lib/api-client.ts';
-import { FormField } from '../../../components/form-field.tsx';
+import { ModalDialog } from '../../../components/modal-dialog.tsx';
+import { WholeNumberField } from '../../../components/whole-number-field.tsx';
 import { useUpdateTool } from '../api/update-tool.ts';
-import { ToolDialog } from './tool-dialog.tsx';
 
 const NUMBER_FIELDS = [
   { name: 'availableQuantity', label: 'Available quantity', min: 0 },
@@ -43,32 +43,28 @@ export function UpdateToolDialog({ tool, onClose }: { tool: Tool; onClose: () =>
     );
 
   return (
-    <ToolDialog
+    <ModalDialog
       title="Update tool"
       description={`Stock, minimum order and price of ${tool.toolName}.`}
       onClose={onClose}
-      onSubmit={handleSubmit(saveTool)}
-      submitLabel="Update"
-      pending={updateTool.isPending}
-      failure={updateTool.isError ? describeRequestError(updateTool.error) : null}
-      tone="primary"
+      confirm={{
+        label: 'Update',
+        onConfirm: () => void handleSubmit(saveTool)(),
+        pending: updateTool.isPending,
+        failure: updateTool.isError ? describeRequestError(updateTool.error) : null,
+        tone: 'primary',
+      }}
     >
       {NUMBER_FIELDS.map((field) => (
-        <FormField key={field.name} id={`${idPrefix}-${field.name}`} label={field.label} error={errors[field.name]?.message}>
-          {(control) => (
-            <input
-              {...control}
-              {...register(field.name, { valueAsNumber: true })}
-              type="number"
-              inputMode="numeric"
-              min={field.min}
-              step={1}
-              required
-              className="input w-full"
-            />
-          )}
-        </FormField>
+        <WholeNumberField
+          key={field.name}
+          id={`${idPrefix}-${field.name}`}
+          label={field.label}
+          error={errors[field.name]?.message}
+          min={field.min}
+          registration={register(field.name, { valueAsNumber: true })}
+        />
       ))}
-    </ToolDialog>
+    </ModalDialog>
   );
 }

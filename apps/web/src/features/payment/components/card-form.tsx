@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import type { PaymentConfig } from '@voltline/shared/payment';
+import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import type { CardFormProps } from '../card-payment.ts';
 import { BuiltinCardForm } from './builtin-card-form.tsx';
@@ -10,13 +11,7 @@ const StripeCardForm = lazy(async () => ({ default: (await import('./stripe-card
 /** The card form of the shop's gateway (GET /payments/config). */
 export function CardForm({ config, ...form }: CardFormProps & { config: PaymentConfig }) {
   if (config.provider === 'builtin') return <BuiltinCardForm {...form} />;
-  if (!config.publishableKey) {
-    return (
-      <p role="alert" className="alert alert-error">
-        Card payment is not set up on this shop yet.
-      </p>
-    );
-  }
+  if (!config.publishableKey) return <ErrorAlert message="Card payment is not set up on this shop yet." />;
   return (
     <Suspense fallback={<LoadingSpinner label="Loading the card form" className="py-6" />}>
       <StripeCardForm publishableKey={config.publishableKey} {...form} />

@@ -2,21 +2,14 @@ import type { Order } from '@voltline/shared/order';
 import { PAYMENT_LIMIT_MESSAGE } from '@voltline/shared/payment';
 import { PAYMENT_MAXIMUM } from '@voltline/shared/shop-constants';
 import { describeRequestError } from '../../../lib/api-client.ts';
-import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
+import { ErrorAlert } from '../../../components/error-alert.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
 import { usePaymentIntent } from '../api/create-payment-intent.ts';
 import { usePaymentConfig } from '../api/get-payment-config.ts';
 import { useCardPayment } from '../hooks/use-card-payment.ts';
 import { CardForm } from './card-form.tsx';
 
 type CardPayment = ReturnType<typeof useCardPayment>;
-
-function ErrorAlert({ message }: { message: string }) {
-  return (
-    <p role="alert" className="alert alert-error">
-      {message}
-    </p>
-  );
-}
 
 /** The card form of an unpaid order, and how its payment is going. */
 function PayByCard({ order, payment }: { order: Order; payment: CardPayment }) {
@@ -28,19 +21,17 @@ function PayByCard({ order, payment }: { order: Order; payment: CardPayment }) {
     <div className="card bg-base-100 shadow">
       <div className="card-body gap-4">
         <h2 className="card-title">Pay by card</h2>
-        {config.isPending ? (
-          <LoadingSpinner label="Loading the card form" className="py-6" />
-        ) : config.isError ? (
-          <ErrorAlert message={describeRequestError(config.error)} />
-        ) : (
-          <CardForm
-            config={config.data}
-            order={order}
-            clientSecret={clientSecret}
-            canPay={clientSecret !== null && !payment.processing && payment.transactionId === null}
-            onPay={payment.pay}
-          />
-        )}
+        <QueryState query={config} loadingLabel="Loading the card form" spinnerClassName="py-6">
+          {(gateway) => (
+            <CardForm
+              config={gateway}
+              order={order}
+              clientSecret={clientSecret}
+              canPay={clientSecret !== null && !payment.processing && payment.transactionId === null}
+              onPay={payment.pay}
+            />
+          )}
+        </QueryState>
         {intent.isError && <ErrorAlert message={describeRequestError(intent.error)} />}
         {payment.processing && (
           <p role="status" className="flex items-center gap-2">

@@ -1,6 +1,7 @@
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import type { Stripe, StripeCardElementChangeEvent } from '@stripe/stripe-js';
 import { use, useState, type FormEvent } from 'react';
+import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { CardPaymentRefusedError, type CardFormProps } from '../card-payment.ts';
 import { PayButton } from './pay-button.tsx';
 
@@ -60,13 +61,7 @@ function StripeCardFields({ order, clientSecret, canPay, onPay }: CardFormProps)
 export function StripeCardForm({ publishableKey, ...form }: CardFormProps & { publishableKey: string }) {
   // Suspends (the caller's Suspense shows a spinner) until Stripe.js has loaded.
   const stripe = use(loadStripeOnce(publishableKey));
-  if (!stripe) {
-    return (
-      <p role="alert" className="alert alert-error">
-        The card form could not be loaded. Check your connection and reload the page.
-      </p>
-    );
-  }
+  if (!stripe) return <ErrorAlert message="The card form could not be loaded. Check your connection and reload the page." />;
   return (
     <Elements stripe={stripe}>
       <StripeCardFields {...form} />

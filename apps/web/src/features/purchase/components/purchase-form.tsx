@@ -7,6 +7,7 @@ import type { Tool } from '@voltline/shared/tool';
 import { describeRequestError } from '../../../lib/api-client.ts';
 import { FormField } from '../../../components/form-field.tsx';
 import { FormMessage } from '../../../components/form-message.tsx';
+import { PendingButton } from '../../../components/pending-button.tsx';
 import { usePlaceOrder, type PurchaseForm as PurchaseFields } from '../api/place-order.ts';
 
 export function PurchaseForm({ tool }: { tool: Tool }) {
@@ -64,10 +65,9 @@ export function PurchaseForm({ tool }: { tool: Tool }) {
           )}
         </FormField>
         {/* Spec 5: no purchase while the quantity is outside the tool's limits. */}
-        <button type="submit" className="btn btn-primary" disabled={Boolean(errors.quantity) || placeOrder.isPending}>
-          {placeOrder.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+        <PendingButton type="submit" className="btn btn-primary" pending={placeOrder.isPending} disabled={Boolean(errors.quantity)}>
           Purchase
-        </button>
+        </PendingButton>
         <FormMessage message={placeOrder.isError ? describeRequestError(placeOrder.error) : null} />
       </div>
     </form>

@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { uploadResponseSchema } from '@voltline/shared/profile';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from './api-client.ts';
 
-/** POST /api/upload: stores a picture and answers the address the tool will use. Changes nothing cached. */
+/** POST /api/upload: stores a picture (a tool's, a profile's) and answers the address to use for it. Changes nothing cached. */
 export async function uploadImage(image: File): Promise<string> {
   const form = new FormData();
   form.append('image', image);

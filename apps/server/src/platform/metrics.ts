@@ -1,0 +1,68 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { DatabaseHandle } from '../db/client.ts';
+import type { CallerGuards } from '../identity/caller.ts';
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * Prometheus metrics: request counts and latencies per route, database pool use, and Node's own
+ * (heap, event loop). Readable by admins, or by a scraper holding METRICS_TOKEN.
+ */
+export function registerMetrics(
+  app: FastifyInstance,
+  deps: { database: DatabaseHandle; guards: CallerGuards; metricsToken: string | undefined },
+): void {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const requests = new Counter({
+    name: 'voltline_http_requests_total',
+    help: 'HTTP requests answered, by method, route and status',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers: [registry],
+  });
+  const latency = new Histogram({
+    name: 'voltline_http_request_duration_seconds',
+    help: 'Time to answer, by method and route',
+    labelNames: ['method', 'route'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [registry],
+  });
+  new Gauge({
+    name: 'voltline_db_pool_connections',
+    help: 'PostgreSQL pool connections by state (absent on PGlite)',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    collect() {
+      const stats = deps.database.poolStats();
+      if (!stats) return;
+      this.set({ state: 'total' }, stats.total);
+      this.set({ state: 'idle' }, stats.idle);
+      this.set({ state: 'waiting' }, stats.waiting);
+    },
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    // The route pattern, not the URL: ids would make every order its own time series.
+    const route = request.routeOptions.url ?? 'unmatched';
+    requests.inc({ method: request.method, route, status: String(reply.statusCode) });
+    latency.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+  });
+
+  async function allowScraper(request: FastifyRequest): Promise<void> {
+    const header = request.headers.authorization ?? '';
+    if (deps.metricsToken && sameSecret(header, `Bearer ${deps.metricsToken}`)) return;
+    await deps.guards.requireAdmin(request);
+  }
+
+  app.get('/api/metrics', { schema: { hide: true }, preHandler: allowScraper }, async (_request, reply) => {
+    reply.type(registry.contentType);
+    return registry.metrics();
+  });
+}
+

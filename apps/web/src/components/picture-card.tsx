@@ -1,0 +1,28 @@
+import { useId, type ReactNode } from 'react';
+
+interface PictureCardProps {
+  /** The card's heading, which also names it. */
+  title: string;
+  picture: string;
+  pictureAlt: string;
+  testId: string;
+  children: ReactNode;
+}
+
+/** A card led by a 4:3 picture (a tool of the catalogue, an order's tool), named by its heading. */
+export function PictureCard({ title, picture, pictureAlt, testId, children }: PictureCardProps) {
+  const headingId = useId();
+  return (
+    <article data-testid={testId} aria-labelledby={headingId} className="card border border-base-300 bg-base-100 shadow-sm">
+      <figure className="bg-base-200">
+        <img src={picture} alt={pictureAlt} width={400} height={300} loading="lazy" className="aspect-[4/3] h-auto w-full object-cover" />
+      </figure>
+      <div className="card-body gap-2">
+        <h3 id={headingId} className="card-title break-words">
+          {title}
+        </h3>
+        {children}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,25 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { describeRequestError } from '../lib/api-client.ts';
+import { ErrorAlert } from './error-alert.tsx';
+import { LoadingSpinner } from './loading-spinner.tsx';
+
+interface QueryStateProps<T> {
+  query: UseQueryResult<T>;
+  /** Names the spinner for screen readers, e.g. "Loading orders". */
+  loadingLabel: string;
+  spinnerClassName?: string;
+  /** For a list: what to say instead of an empty one. */
+  emptyText?: string;
+  children: (data: T) => ReactNode;
+}
+
+/** What a query has to show: a spinner while it loads, the failure, the empty-list text, or its data. */
+export function QueryState<T>({ query, loadingLabel, spinnerClassName, emptyText, children }: QueryStateProps<T>) {
+  if (query.isPending) return <LoadingSpinner label={loadingLabel} className={spinnerClassName} />;
+  if (query.isError) return <ErrorAlert message={describeRequestError(query.error)} />;
+  if (emptyText !== undefined && Array.isArray(query.data) && query.data.length === 0) {
+    return <p className="py-8 text-center text-base-content/70">{emptyText}</p>;
+  }
+  return children(query.data);
+}
