@@ -8,12 +8,12 @@ import { openPglite, openPostgres, type DatabaseHandle } from '../db/client.ts';
  */
 export interface TestDatabaseKind {
   name: 'pglite' | 'postgres';
-  open(): Promise<DatabaseHandle>;
+  open(): Promise<DatabaseHandle & { url?: string }>;
 }
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
 
-async function openFreshPostgres(baseUrl: string): Promise<DatabaseHandle> {
+async function openFreshPostgres(baseUrl: string): Promise<DatabaseHandle & { url: string }> {
   const databaseName = `voltline_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
@@ -24,6 +24,7 @@ async function openFreshPostgres(baseUrl: string): Promise<DatabaseHandle> {
   const handle = await openPostgres(url.toString());
   return {
     ...handle,
+    url: url.toString(),
     async close() {
       await handle.close();
       const dropper = new pg.Client({ connectionString: baseUrl });

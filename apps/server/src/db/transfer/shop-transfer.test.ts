@@ -1,0 +1,67 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openPglite } from '../client.ts';
+import { startTestShop } from '../../test-support/test-app.ts';
+import { testDatabaseKinds } from '../../test-support/test-databases.ts';
+import { firstTool, placeOrder, placePaidOrder } from '../../test-support/test-orders.ts';
+import { registerUser } from '../../test-support/test-users.ts';
+import { exportShop, importShop } from './shop-transfer.ts';
+
+const repoRoot = path.resolve(import.meta.dirname, '../../../../..');
+const postgres = testDatabaseKinds.find((kind) => kind.name === 'postgres');
+// Without PostgreSQL the move is tested into a second embedded database.
+const target = postgres ?? testDatabaseKinds[0]!;
+
+function runScript(script: string, args: string[], env: Record<string, string>) {
+  return spawnSync(process.execPath, ['--import', 'tsx', `apps/server/src/db/transfer/${script}`, ...args], {
+    cwd: repoRoot,
+    env: { ...process.env, LOG_LEVEL: 'silent', DATABASE_URL: '', ...env },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+}
+
+describe(`moving a PGlite shop to ${target.name}`, () => {
+  const work = mkdtempSync(path.join(tmpdir(), 'voltline-transfer-'));
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+  it('keeps every row of a shop with users, orders, payments and reviews', async () => {
+    const dataDir = path.join(work, 'data');
+    const source = await startTestShop({ name: 'pglite', open: () => openPglite({ dataDir: path.join(dataDir, 'pglite') }) }, { seed: true });
+    const alice = await registerUser(source);
+    const tool = await firstTool(source);
+    await placeOrder(source, alice, tool);
+    await placePaidOrder(source, alice, tool);
+    await source.app.inject({ method: 'POST', url: '/api/review', headers: { authorization: `Bearer ${alice.token}` }, payload: { review: 'Moved well', rating: 5 } });
+    const before = await exportShop(source.database.db);
+    await source.close();
+
+    const file = path.join(work, 'shop.json');
+    const exported = runScript('db-export.ts', ['--out', file], { DATA_DIR: dataDir });
+    expect(exported.status, exported.stderr).toBe(0);
+    expect(exported.stdout).toMatch(/orders 2/);
+
+    const destination = await target.open();
+    try {
+      if (postgres) {
+        const imported = runScript('db-import.ts', ['--in', file], { DATABASE_URL: destination.url!, DATA_DIR: path.join(work, 'unused') });
+        expect(imported.status, imported.stderr).toBe(0);
+        const again = runScript('db-import.ts', ['--in', file], { DATABASE_URL: destination.url!, DATA_DIR: path.join(work, 'unused') });
+        expect(again.status).toBe(1);
+        expect(again.stderr).toContain('already has data');
+      } else {
+        await destination.migrate();
+        const { readFileSync } = await import('node:fs');
+        await importShop(destination.db, JSON.parse(readFileSync(file, 'utf8')));
+      }
+      const after = await exportShop(destination.db);
+      expect(after.tables).toEqual(before.tables);
+      expect(Object.values(after.tables).reduce((sum, rows) => sum + rows.length, 0)).toBeGreaterThan(30);
+    } finally {
+      await destination.close();
+    }
+  });
+});

@@ -1,0 +1,78 @@
+import { getTableName, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Database } from '../client.ts';
+import * as schema from '../schema.ts';
+
+/** Every table, parents before children, so rows can be inserted in this order. */
+const TABLES_IN_ORDER: PgTable[] = [
+  schema.authUsers,
+  schema.authAccounts,
+  schema.authSessions,
+  schema.authVerifications,
+  schema.userProfiles,
+  schema.tools,
+  schema.images,
+  schema.orders,
+  schema.orderEvents,
+  schema.paymentIntents,
+  schema.processedWebhookEvents,
+  schema.reviews,
+  schema.shopState,
+];
+
+export interface ShopExport {
+  format: 'voltline-shop-export';
+  version: 1;
+  exportedAt: string;
+  tables: Record<string, unknown[]>;
+}
+
+// JSON has no dates or bytes: they travel tagged and come back as they were.
+function encode(value: unknown): unknown {
+  if (value instanceof Date) return { $date: value.toISOString() };
+  if (Buffer.isBuffer(value)) return { $bytes: value.toString('base64') };
+  return value;
+}
+
+function decode(value: unknown): unknown {
+  if (value && typeof value === 'object' && '$date' in value) return new Date((value as { $date: string }).$date);
+  if (value && typeof value === 'object' && '$bytes' in value) return Buffer.from((value as { $bytes: string }).$bytes, 'base64');
+  return value;
+}
+
+const mapRow = (row: Record<string, unknown>, convert: (value: unknown) => unknown) =>
+  Object.fromEntries(Object.entries(row).map(([key, value]) => [key, convert(value)]));
+
+/** Every row of every table, e.g. to move a PGlite shop to PostgreSQL. */
+export async function exportShop(db: Database): Promise<ShopExport> {
+  const tables: Record<string, unknown[]> = {};
+  for (const table of TABLES_IN_ORDER) {
+    const rows = (await db.select().from(table)) as Record<string, unknown>[];
+    tables[getTableName(table)] = rows.map((row) => mapRow(row, encode));
+  }
+  return { format: 'voltline-shop-export', version: 1, exportedAt: new Date().toISOString(), tables };
+}
+
+/**
+ * Loads an export into a migrated, empty database, all or nothing. A database that already holds
+ * a shop is refused rather than merged: ids would collide and orders could point at other tools.
+ */
+export async function importShop(db: Database, data: ShopExport): Promise<Record<string, number>> {
+  if (data.format !== 'voltline-shop-export' || data.version !== 1) throw new Error('This file is not a Voltline shop export.');
+  return db.transaction(async (tx) => {
+    for (const table of TABLES_IN_ORDER) {
+      const [row] = await tx.select({ present: sql<number>`1` }).from(table).limit(1);
+      if (row) throw new Error(`The target database already has data in ${getTableName(table)}: import into an empty database.`);
+    }
+    const counts: Record<string, number> = {};
+    for (const table of TABLES_IN_ORDER) {
+      const name = getTableName(table);
+      const rows = (data.tables[name] ?? []).map((row) => mapRow(row as Record<string, unknown>, decode));
+      for (let start = 0; start < rows.length; start += 500) {
+        await tx.insert(table).values(rows.slice(start, start + 500));
+      }
+      counts[name] = rows.length;
+    }
+    return counts;
+  });
+}
