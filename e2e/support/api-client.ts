@@ -4,8 +4,14 @@ export interface ApiSession {
   call(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }>; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 
-export async function signInOverHttp(shopUrl: string, email: string, password: string, options: { signUpAs?: string } = {}): Promise<ApiSession> {
-  const headers = { origin: shopUrl, 'content-type': 'application/json' };
+export async function signInOverHttp(
+  shopUrl: string,
+  email: string,
+  password: string,
+  options: { signUpAs?: string; origin?: string } = {},
+): Promise<ApiSession> {
+  // Sign-in forms are accepted only from the shop's own public address.
+  const headers = { origin: options.origin ?? shopUrl, 'content-type': 'application/json' };
   const path = options.signUpAs ? '/api/auth/sign-up/email' : '/api/auth/sign-in/email';
   const response = await fetch(`${shopUrl}${path}`, {
     method: 'POST',
