@@ -27,7 +27,11 @@ describe('starting the shop', () => {
     expect(second.status).toBe(1);
     expect(second.stderr).toContain('is in use by another Voltline server');
 
+    // SIGTERM: finish what is in flight, close the database, exit 0 (and release the lock).
+    const inFlight = fetch(`${first.url}/api/getTools`);
     await first.stop();
+    expect((await inFlight).status).toBe(200);
+    expect(first.process.exitCode).toBe(0);
     const again = await startShop({ dataDir });
     const toolsAgain = await (await fetch(`${again.url}/api/getTools`)).json();
     expect(toolsAgain).toEqual(tools);
