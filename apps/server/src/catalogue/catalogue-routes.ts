@@ -23,7 +23,7 @@ export function catalogueRoutes(catalogue: CatalogueService): FastifyPluginAsync
           response: { 200: toolSchema },
         },
       },
-      (request) => catalogue.getTool(request.params.toolId),
+      async (request, reply) => sendCachedJson(request, reply, await catalogue.cachedTool(request.params.toolId)),
     );
   };
 }

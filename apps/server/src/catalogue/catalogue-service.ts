@@ -27,20 +27,29 @@ export function createCatalogueService(db: Database, cache: JsonCache) {
     return rows.map(toToolDto);
   }
 
+  /** One tool; a malformed id is simply a tool that does not exist. */
+  async function getTool(toolId: string): Promise<Tool> {
+    const id = entityIdSchema.safeParse(toolId);
+    if (!id.success) throw notFound('Tool not found');
+    const [row] = await db.select().from(tools).where(eq(tools.id, id.data));
+    if (!row) throw notFound('Tool not found');
+    return toToolDto(row);
+  }
+
   return {
     listTools,
+    getTool,
 
     /** GET /getTools, serialised once until a tool or its stock changes. */
     cachedToolList: () => cache.get('tools', listTools),
 
-    /** One tool; a malformed id is simply a tool that does not exist. */
-    async getTool(toolId: string): Promise<Tool> {
+    /** GET /getTool/{id}, served from the same cache as the list, until a tool changes. */
+    async cachedTool(toolId: string) {
       const id = entityIdSchema.safeParse(toolId);
       if (!id.success) throw notFound('Tool not found');
-      const [row] = await db.select().from(tools).where(eq(tools.id, id.data));
-      if (!row) throw notFound('Tool not found');
-      return toToolDto(row);
+      return cache.get(`tool:${id.data}`, () => getTool(id.data));
     },
+
 
     /** POST /addTool (admins). Names are unique: the spec's stock call finds tools by name. */
     async addTool(body: unknown): Promise<{ acknowledged: true; insertedId: string }> {

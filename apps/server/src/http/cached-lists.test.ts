@@ -45,6 +45,7 @@ describe.each(testDatabaseKinds)('cached public lists on $name', (kind) => {
     const afterEdit = await get('/api/getTools', { 'if-none-match': before.headers.etag as string });
     expect(afterEdit.statusCode).toBe(200);
     expect(afterEdit.json()[0].availableQuantity).toBe(tool.availableQuantity + 100);
+    expect((await get(`/api/getTool/${tool._id}`)).json().availableQuantity).toBe(tool.availableQuantity + 100);
 
     const orderId = await placePaidOrder(shop, alice, afterEdit.json()[0]);
     await shop.app.inject({ method: 'PATCH', url: `/api/deliverConfirm/${orderId}`, headers: bearer(admin), payload: {} });

@@ -92,6 +92,16 @@ describe.each(testDatabaseKinds)('ordering on $name', (kind) => {
     expect(await snapshotShop(shop.database.db)).toEqual(before);
   });
 
+  it('refuses an order whose total would not fit, instead of failing', async () => {
+    const [pricey] = await shop.database.db
+      .insert(tools)
+      .values({ toolName: 'Voltline XL Transformer', description: 'x'.repeat(100), img: '/images/tools/jigsaw.svg', price: 1_000_000, minimumOrderQuantity: 1, availableQuantity: 10_000 })
+      .returning();
+    const response = await place(alice, { toolId: pricey!.id, quantity: 5000, phone: '5550100', address: 'Plant 1' });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().message).toContain('too large');
+  });
+
   it('refuses anonymous callers', async () => {
     expect((await place(null, validOrder())).statusCode).toBe(401);
     expect((await shop.app.inject({ method: 'GET', url: '/api/purchased' })).statusCode).toBe(401);
