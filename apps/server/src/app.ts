@@ -16,7 +16,9 @@ import { answerRouterRefusal, registerErrorHandler } from './http/error-handler.
 import { registerSpa } from './http/spa.ts';
 import { identityRoutes, registerAuthBridge } from './identity/auth-routes.ts';
 import { imagesRoutes } from './images/images-routes.ts';
+import { webhookEndpointsRoutes } from './notifications/webhook-endpoints-routes.ts';
 import { ordersRoutes } from './orders/orders-routes.ts';
+import { clientConfigSchema } from '@voltline/shared/account';
 import { paymentsRoutes } from './payments/payments-routes.ts';
 import { profilesRoutes } from './profiles/profiles-routes.ts';
 import { reviewsRoutes } from './reviews/reviews-routes.ts';
@@ -46,7 +48,7 @@ export async function buildApp(core: ShopCore, logger: FastifyInstance['log'] | 
         scriptSrc: ["'self'", ...(stripe ? ['https://js.stripe.com'] : [])],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", ...(stripe ? ['https://api.stripe.com'] : [])],
+        connectSrc: ["'self'", ...(stripe ? ['https://api.stripe.com'] : []), ...(config.tokenSyncUrl ? [new URL(config.tokenSyncUrl).origin] : [])],
         frameSrc: stripe ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : ["'none'"],
         fontSrc: ["'self'"],
         objectSrc: ["'none'"],
@@ -92,6 +94,12 @@ export async function buildApp(core: ShopCore, logger: FastifyInstance['log'] | 
       await api.register(paymentsRoutes(core.payments, core.guards));
       await api.register(adminOrdersRoutes(core.adminOrders, core.guards));
       await api.register(catalogueAdminRoutes(core.catalogue, core.guards));
+      await api.register(webhookEndpointsRoutes(core.webhookEndpoints, core.guards));
+      api.get(
+        '/client-config',
+        { schema: { tags: ['identity'], summary: 'Settings the web app needs (the token-sync URL). Public.', response: { 200: clientConfigSchema } } },
+        () => ({ tokenSyncUrl: config.tokenSyncUrl ?? null }),
+      );
       await api.register(profilesRoutes(core.profiles, core.guards));
       await api.register(imagesRoutes(core.images, core.guards));
     },

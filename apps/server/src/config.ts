@@ -33,6 +33,8 @@ const environmentSchema = z.object({
   SHOP_ADMIN_EMAIL: optionalText.pipe(z.email().optional()),
   SHOP_ADMIN_PASSWORD: optionalText,
   SMTP_URL: optionalText,
+  SHOP_NOTIFY_EMAIL: optionalText.pipe(z.email().optional()),
+  AUTH_TOKEN_SYNC_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
   MAIL_FROM: z.string().default('Voltline Tools <no-reply@voltline.local>'),
   UNPAID_ORDER_EXPIRY_DAYS: z.coerce.number().int().positive().default(7),
   PAYMENT_PROVIDER: z.enum(['builtin', 'stripe']).default('builtin'),
@@ -78,7 +80,9 @@ export interface Config {
   authSecret: string | undefined;
   authRateLimit: { max: number; windowSeconds: number };
   firstAdmin: { email: string | undefined; password: string | undefined };
-  mail: { smtpUrl: string | undefined; from: string };
+  mail: { smtpUrl: string | undefined; from: string; shopNotifyEmail: string | undefined };
+  /** Where the web app reports the current API token (spec 7's optional token-sync URL). */
+  tokenSyncUrl: string | undefined;
   /** Unpaid orders older than this are cancelled by the shop. */
   unpaidOrderExpiryDays: number;
   payments:
@@ -136,7 +140,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     authSecret: env.AUTH_SECRET,
     authRateLimit: { max: env.AUTH_RATE_LIMIT_MAX, windowSeconds: env.AUTH_RATE_LIMIT_WINDOW_SECONDS },
     firstAdmin: { email: env.SHOP_ADMIN_EMAIL, password: env.SHOP_ADMIN_PASSWORD },
-    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, shopNotifyEmail: env.SHOP_NOTIFY_EMAIL },
+    tokenSyncUrl: env.AUTH_TOKEN_SYNC_URL,
     unpaidOrderExpiryDays: env.UNPAID_ORDER_EXPIRY_DAYS,
     payments:
       env.PAYMENT_PROVIDER === 'stripe'

@@ -44,9 +44,11 @@ async function start(): Promise<void> {
 
   const app = await buildApp(core, log);
   const stopExpiry = startUnpaidOrderExpiry(core.adminOrders, config.unpaidOrderExpiryDays, log);
+  const stopNotifications = core.notificationDispatcher.start();
   const shutdown = async (signal: string) => {
     app.log.info(`${signal} received, shutting down`);
     stopExpiry();
+    stopNotifications();
     // Stops accepting connections and waits for requests in flight, then closes the pools.
     await app.close();
     await core.cacheBus.close();

@@ -12,6 +12,9 @@ import { createAuth } from './identity/better-auth.ts';
 import { createCallerGuards } from './identity/caller.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createAdminOrdersService } from './orders/admin-orders-service.ts';
+import { createNotificationDispatcher } from './notifications/notification-dispatcher.ts';
+import { createOrderNotifier } from './notifications/order-notifier.ts';
+import { createWebhookEndpointsService } from './notifications/webhook-endpoints-service.ts';
 import { createOrdersService } from './orders/orders-service.ts';
 import { createBuiltinGateway } from './payments/builtin-gateway.ts';
 import { createPaymentsService } from './payments/payments-service.ts';
@@ -36,7 +39,8 @@ export function createShopCore(deps: {
     log,
   });
   const tokens = createApiTokens(secret);
-  const orders = createOrdersService(db);
+  const notifier = createOrderNotifier(config.mail.shopNotifyEmail);
+  const orders = createOrdersService(db, notifier);
   const cacheBus = createCacheBus(redis, log);
   const listCache = createJsonCache(cacheBus);
   const builtin = config.payments.provider === 'builtin' ? createBuiltinGateway(db) : undefined;
@@ -50,13 +54,15 @@ export function createShopCore(deps: {
     tokens,
     auth: createAuth({ db, log, config, secret, mailer }),
     guards: createCallerGuards(db, tokens),
-    catalogue: createCatalogueService(db, listCache),
+    catalogue: createCatalogueService(db, listCache, notifier),
     reviews: createReviewsService(db, listCache),
     profiles: createProfilesService(db),
     images: createImagesService(db),
     orders,
-    adminOrders: createAdminOrdersService(db, listCache),
-    payments: createPaymentsService({ db, orders, gateway: (stripe?.gateway ?? builtin)!, builtin, stripe }),
+    notificationDispatcher: createNotificationDispatcher({ db, mailer, shop: { publicUrl: config.publicUrl, port: config.port }, log }),
+    webhookEndpoints: createWebhookEndpointsService(db, { publicUrl: config.publicUrl, port: config.port }),
+    adminOrders: createAdminOrdersService(db, listCache, notifier),
+    payments: createPaymentsService({ db, orders, gateway: (stripe?.gateway ?? builtin)!, builtin, stripe, notifier }),
   };
 }
 export type ShopCore = ReturnType<typeof createShopCore>;

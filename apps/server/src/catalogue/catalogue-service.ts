@@ -6,6 +6,7 @@ import { tools } from '../db/schema.ts';
 import { AppError, notFound } from '../http/app-error.ts';
 import type { JsonCache } from '../http/cached-json.ts';
 import { parseOrRefuse } from '../http/parse-body.ts';
+import type { OrderNotifier } from '../notifications/order-notifier.ts';
 
 type ToolRow = typeof tools.$inferSelect;
 
@@ -21,7 +22,7 @@ export function toToolDto(row: ToolRow): Tool {
   };
 }
 
-export function createCatalogueService(db: Database, cache: JsonCache) {
+export function createCatalogueService(db: Database, cache: JsonCache, notifier: OrderNotifier) {
   async function listTools(): Promise<Tool[]> {
     const rows = await db.select().from(tools).orderBy(desc(tools.createdAt), desc(tools.id));
     return rows.map(toToolDto);
@@ -89,12 +90,15 @@ export function createCatalogueService(db: Database, cache: JsonCache) {
       const { quantity } = parseOrRefuse(stockReductionSchema, body);
       const [tool] = await db.select({ id: tools.id }).from(tools).where(eq(tools.toolName, toolName));
       if (!tool) throw notFound('Tool not found');
-      const changed = await db
-        .update(tools)
-        .set({ availableQuantity: sql`${tools.availableQuantity} - ${quantity}` })
-        .where(and(eq(tools.id, tool.id), gte(tools.availableQuantity, quantity)))
-        .returning({ id: tools.id });
-      if (changed.length === 0) throw new AppError('CONFLICT', 'Not enough stock: available quantity cannot go below zero.');
+      await db.transaction(async (tx) => {
+        const [changed] = await tx
+          .update(tools)
+          .set({ availableQuantity: sql`${tools.availableQuantity} - ${quantity}` })
+          .where(and(eq(tools.id, tool.id), gte(tools.availableQuantity, quantity)))
+          .returning();
+        if (!changed) throw new AppError('CONFLICT', 'Not enough stock: available quantity cannot go below zero.');
+        await notifier.stockChanged(tx, changed, changed.availableQuantity + quantity);
+      });
       cache.invalidate();
       return { acknowledged: true, modifiedCount: 1 };
     },

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, customType, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, customType, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * One schema for PGlite and PostgreSQL. Columns keep the spec's field names (section 3), in
@@ -235,4 +235,46 @@ export const authVerifications = pgTable(
     ...timestamps,
   },
   (table) => [index('auth_verifications_identifier_idx').on(table.identifier)],
+);
+
+/** Systems (accounting, ERP) that want to hear about orders and stock; the secret signs each delivery. */
+export const webhookEndpoints = pgTable('webhook_endpoints', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  url: text('url').notNull(),
+  events: jsonb('events').$type<string[]>().notNull(),
+  secret: text('secret').notNull(),
+  active: boolean('active').notNull().default(true),
+  createdBy: text('created_by'),
+  createdAt: createdAt(),
+});
+
+/**
+ * The outbox: every mail and webhook delivery, written in the same transaction as the change it
+ * tells about, then sent (and retried) by the dispatcher. A change that rolls back sends nothing;
+ * a crash between the change and the sending loses nothing.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    channel: text('channel', { enum: ['mail', 'webhook'] }).notNull(),
+    /** The mail address, or the webhook endpoint's id. */
+    target: text('target').notNull(),
+    eventType: text('event_type').notNull(),
+    /** Mail: { to, subject, text, html }. Webhook: the JSON body, sent byte for byte. */
+    payload: jsonb('payload').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Claimed by one dispatcher until then, so two instances never send the same row at once. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+    lastStatus: integer('last_status'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('notifications_due_idx').on(table.nextAttemptAt),
+    index('notifications_target_idx').on(table.target),
+  ],
 );

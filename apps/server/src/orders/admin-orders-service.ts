@@ -6,6 +6,7 @@ import { orderEvents, orders, tools } from '../db/schema.ts';
 import { AppError, notFound } from '../http/app-error.ts';
 import type { JsonCache } from '../http/cached-json.ts';
 import type { Caller } from '../identity/caller.ts';
+import type { OrderNotifier } from '../notifications/order-notifier.ts';
 import { cancelUnpaidOrder } from './cancel-unpaid-order.ts';
 import { toOrderDto } from './order-dto.ts';
 
@@ -19,7 +20,7 @@ function filterFor(query: AdminOrdersQuery): SQL | undefined {
 }
 
 /** Order work for admins: the lists, shipping with stock, cancelling, history, export, overview. */
-export function createAdminOrdersService(db: Database, catalogueCache: JsonCache) {
+export function createAdminOrdersService(db: Database, catalogueCache: JsonCache, notifier: OrderNotifier) {
   async function liveOrder(orderId: string) {
     const id = entityIdSchema.safeParse(orderId);
     if (!id.success) throw orderNotFound();
@@ -48,19 +49,19 @@ export function createAdminOrdersService(db: Database, catalogueCache: JsonCache
       const order = await liveOrder(orderId);
       if (order.status !== 'paid') throw new AppError('CONFLICT', 'Only a paid order can be shipped.');
       const result = await db.transaction(async (tx) => {
-        const shipped = await tx
+        const [shipped] = await tx
           .update(orders)
           .set({ delivery: 'shipped' })
           .where(and(eq(orders.id, order.id), eq(orders.status, 'paid'), eq(orders.delivery, 'pending')))
-          .returning({ id: orders.id });
-        if (shipped.length === 0) throw new AppError('CONFLICT', 'This order has already been shipped.');
+          .returning();
+        if (!shipped) throw new AppError('CONFLICT', 'This order has already been shipped.');
         let detail = `stock -${order.quantity}`;
         if (order.toolId) {
           const lowered = await tx
             .update(tools)
             .set({ availableQuantity: sql`${tools.availableQuantity} - ${order.quantity}` })
             .where(and(eq(tools.id, order.toolId), gte(tools.availableQuantity, order.quantity)))
-            .returning({ availableQuantity: tools.availableQuantity });
+            .returning();
           if (lowered.length === 0) {
             const [tool] = await tx.select({ available: tools.availableQuantity }).from(tools).where(eq(tools.id, order.toolId));
             throw new AppError(
@@ -68,10 +69,13 @@ export function createAdminOrdersService(db: Database, catalogueCache: JsonCache
               `Not enough stock to ship: ${order.quantity} ordered, ${tool?.available ?? 0} available. Restock the tool first.`,
             );
           }
+          const tool = lowered[0]!;
+          await notifier.stockChanged(tx, tool, tool.availableQuantity + order.quantity);
         } else {
           detail = 'the tool is no longer in the catalogue: no stock moved';
         }
         await tx.insert(orderEvents).values({ orderId: order.id, type: 'shipped', actorUserId: admin.userId, actorEmail: admin.email, detail });
+        await notifier.shipped(tx, shipped);
         return { acknowledged: true as const, modifiedCount: 1 };
       });
       // The catalogue shows stock: it must not keep the old figure.
@@ -82,7 +86,7 @@ export function createAdminOrdersService(db: Database, catalogueCache: JsonCache
     /** DELETE /deletOrder/{id}: an admin cancels an unpaid order; it stays on record. */
     async cancelOrder(admin: Caller, orderId: string): Promise<{ acknowledged: true; deletedCount: number }> {
       const order = await liveOrder(orderId);
-      return cancelUnpaidOrder(db, order.id, admin, 'by an admin');
+      return cancelUnpaidOrder(db, notifier, order.id, admin, 'admin');
     },
 
     /** Every state change of one order, oldest first; cancelled orders included. */
@@ -144,12 +148,13 @@ export function createAdminOrdersService(db: Database, catalogueCache: JsonCache
           .update(orders)
           .set({ cancelledAt: now })
           .where(and(eq(orders.status, 'unpaid'), isNull(orders.cancelledAt), lt(orders.createdAt, cutoff)))
-          .returning({ id: orders.id });
+          .returning();
         if (expired.length > 0) {
           await tx.insert(orderEvents).values(
             expired.map(({ id }) => ({ orderId: id, type: 'cancelled' as const, detail: `expired: unpaid for more than ${maxAgeDays} days`, at: now })),
           );
         }
+        for (const order of expired) await notifier.cancelled(tx, order, `because it stayed unpaid for more than ${maxAgeDays} days`);
         return expired.length;
       });
     },

@@ -7,6 +7,7 @@ import { orders } from '../db/schema.ts';
 import { AppError, notFound } from '../http/app-error.ts';
 import { parseOrRefuse } from '../http/parse-body.ts';
 import type { Caller } from '../identity/caller.ts';
+import type { OrderNotifier } from '../notifications/order-notifier.ts';
 import { cancelUnpaidOrder } from './cancel-unpaid-order.ts';
 import { toOrderDto, type OrderRow } from './order-dto.ts';
 
@@ -14,7 +15,7 @@ const orderNotFound = () => notFound('Order not found');
 /** Whole dollars: the orders table holds totals as 32-bit integers. */
 const MAX_ORDER_TOTAL = 2_000_000_000;
 
-export function createOrdersService(db: Database) {
+export function createOrdersService(db: Database, notifier: OrderNotifier) {
   /** A live (not cancelled) order the caller may see: their own, or any for an admin. */
   async function findVisibleOrder(caller: Caller, orderId: string): Promise<OrderRow> {
     const id = entityIdSchema.safeParse(orderId);
@@ -54,10 +55,22 @@ export function createOrdersService(db: Database) {
           from tool
           where ${sqlQuantity}::int between minimum_order_quantity and available_quantity
             and ${sqlQuantity}::bigint * price <= ${MAX_ORDER_TOTAL}
-          returning id
+          returning id, tool_id, product, quantity, unit_price, price, img, buyer, buyer_email, phone, address, purchase_date
         ), history as (
           insert into order_events (order_id, type, actor_user_id, actor_email, at)
           select id, 'placed', ${caller.userId}, ${caller.email}, ${now.toISOString()}::timestamptz from placed
+        ), event as (
+          select gen_random_uuid() as id
+        ), hooks as (
+          -- The order.placed deliveries, in the same statement as the order (see notification-outbox.ts).
+          insert into notifications (channel, target, event_type, payload, next_attempt_at)
+          select 'webhook', endpoint.id::text, 'order.placed',
+                 jsonb_build_object('id', event.id, 'type', 'order.placed', 'createdAt', ${now.toISOString()}::text, 'data', jsonb_build_object('order',
+                   jsonb_build_object('_id', p.id, 'toolId', p.tool_id, 'product', p.product, 'quantity', p.quantity, 'unitPrice', p.unit_price,
+                     'price', p.price, 'img', p.img, 'buyer', p.buyer, 'buyerEamil', p.buyer_email, 'phone', p.phone, 'address', p.address,
+                     'purchaseDate', p.purchase_date, 'status', 'unpaid', 'transactionId', null, 'delivery', null))),
+                 ${now.toISOString()}::timestamptz
+          from placed p cross join event join webhook_endpoints endpoint on endpoint.active and endpoint.events ? 'order.placed'
         )
         select minimum_order_quantity as minimum, available_quantity as available, (select id from placed) as order_id from tool
       `);
@@ -87,7 +100,7 @@ export function createOrdersService(db: Database) {
     async cancelOwnOrder(caller: Caller, orderId: string): Promise<{ acknowledged: true; deletedCount: number }> {
       const order = await findVisibleOrder(caller, orderId);
       if (order.userId !== caller.userId) throw new AppError('FORBIDDEN', 'Only the buyer can cancel this order here.');
-      return cancelUnpaidOrder(db, order.id, caller, 'by the buyer');
+      return cancelUnpaidOrder(db, notifier, order.id, caller, 'buyer');
     },
   };
 }

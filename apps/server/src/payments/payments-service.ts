@@ -8,6 +8,7 @@ import { orderEvents, orders, paymentIntents, processedWebhookEvents } from '../
 import { AppError, notFound } from '../http/app-error.ts';
 import { parseOrRefuse } from '../http/parse-body.ts';
 import type { Caller } from '../identity/caller.ts';
+import type { OrderNotifier } from '../notifications/order-notifier.ts';
 import type { OrdersService } from '../orders/orders-service.ts';
 import { TEST_CARD_OUTCOMES, TEST_MODE_MESSAGE, type BuiltinGateway } from './builtin-gateway.ts';
 import type { GatewayIntent, PaymentGateway } from './payment-gateway.ts';
@@ -27,8 +28,9 @@ export function createPaymentsService(deps: {
   gateway: PaymentGateway;
   builtin: BuiltinGateway | undefined;
   stripe: StripeGateway | undefined;
+  notifier: OrderNotifier;
 }) {
-  const { db, orders: ordersService, gateway, builtin, stripe } = deps;
+  const { db, orders: ordersService, gateway, builtin, stripe, notifier } = deps;
 
   /**
    * unpaid -> paid, once. The conditional update makes concurrent confirmations (the browser and
@@ -41,12 +43,12 @@ export function createPaymentsService(deps: {
   ): Promise<{ changed: boolean }> {
     const [order] = await executor.select().from(orders).where(eq(orders.id, intent.orderId ?? ''));
     if (!order || !intent.succeeded || intent.amountCents !== cents(order.price)) throw notVerified();
-    const paid = await executor
+    const [paid] = await executor
       .update(orders)
       .set({ status: 'paid', transactionId: intent.id, delivery: 'pending' })
       .where(and(eq(orders.id, order.id), eq(orders.status, 'unpaid'), isNull(orders.cancelledAt)))
-      .returning({ id: orders.id });
-    if (paid.length === 0) {
+      .returning();
+    if (!paid) {
       // Another confirmation got there first: read the order as it is now, not as it was.
       const [now] = await executor.select().from(orders).where(eq(orders.id, order.id));
       if (now?.status === 'paid' && now.transactionId === intent.id) return { changed: false };
@@ -59,6 +61,7 @@ export function createPaymentsService(deps: {
       actorEmail: actor?.email ?? null,
       detail: `${gateway.provider} ${intent.id}`,
     });
+    await notifier.paid(executor, paid);
     return { changed: true };
   }
 

@@ -18,6 +18,7 @@ export interface Fixtures {
   paidOrderId: string;
   clientSecret: string;
   imageUrl: string;
+  webhookEndpointId: string;
 }
 
 export interface MatrixRow {
@@ -53,6 +54,17 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
   { method: 'POST', route: '/api/review', url: () => '/api/review', body: () => ({ review: 'Good', rating: 5 }), allowed: signedIn },
   { method: 'GET', route: '/api/social-providers', url: () => '/api/social-providers', allowed: everyone },
   { method: 'GET', route: '/api/payments/config', url: () => '/api/payments/config', allowed: everyone },
+  { method: 'GET', route: '/api/client-config', url: () => '/api/client-config', allowed: everyone },
+  { method: 'GET', route: '/api/webhook-endpoints', url: () => '/api/webhook-endpoints', allowed: adminOnly },
+  {
+    method: 'POST',
+    route: '/api/webhook-endpoints',
+    url: () => '/api/webhook-endpoints',
+    body: () => ({ url: 'http://127.0.0.1:9/hooks', events: ['order.paid'] }),
+    allowed: adminOnly,
+  },
+  { method: 'DELETE', route: '/api/webhook-endpoints/{id}', url: (f) => `/api/webhook-endpoints/${f.webhookEndpointId}`, allowed: adminOnly },
+  { method: 'GET', route: '/api/webhook-endpoints/{id}/deliveries', url: (f) => `/api/webhook-endpoints/${f.webhookEndpointId}/deliveries`, allowed: adminOnly },
   { method: 'GET', route: '/api/images/{imageId}', url: (f) => f.imageUrl, allowed: everyone },
   { method: 'POST', route: '/api/upload', url: () => '/api/upload', multipart: true, allowed: signedIn },
   { method: 'GET', route: '/api/user', url: (f) => `/api/user?email=${f.ownerEmail}`, allowed: ownerAndAdmin },
@@ -143,5 +155,20 @@ export async function freshFixtures(shop: TestShop, owner: TestUser, admin: Test
   const clientSecret = (await createIntent(shop, owner, unpaidOrderId)).json().clientSecret;
   const form = multipartImage(await tinyPng());
   const upload = await shop.app.inject({ method: 'POST', url: '/api/upload', payload: form.payload, headers: { ...form.headers, ...bearer(owner) } });
-  return { tool, ownerEmail: owner.email, ownerProfileId: owner.profileId, unpaidOrderId, paidOrderId, clientSecret, imageUrl: upload.json().data.url };
+  const endpoint = await shop.app.inject({
+    method: 'POST',
+    url: '/api/webhook-endpoints',
+    headers: bearer(admin),
+    payload: { url: 'http://127.0.0.1:9/hooks', events: ['tool.stock_low'] },
+  });
+  return {
+    tool,
+    ownerEmail: owner.email,
+    ownerProfileId: owner.profileId,
+    unpaidOrderId,
+    paidOrderId,
+    clientSecret,
+    imageUrl: upload.json().data.url,
+    webhookEndpointId: endpoint.json()._id,
+  };
 }

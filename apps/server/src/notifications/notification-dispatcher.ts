@@ -1,0 +1,150 @@
+import { and, asc, eq, isNull, lte, or, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { WEBHOOK_EVENT_ID_HEADER, WEBHOOK_SIGNATURE_HEADER } from '@voltline/shared/webhook';
+import type { Database } from '../db/client.ts';
+import { notifications, webhookEndpoints } from '../db/schema.ts';
+import type { Mailer, MailMessage } from '../mail/mailer.ts';
+import { signWebhook } from './webhook-signing.ts';
+import { refusalFor } from './webhook-target.ts';
+
+const GIVE_UP_AFTER_MS = 24 * 60 * 60 * 1000;
+const CLAIM_MS = 60_000;
+const BATCH = 20;
+const TIMEOUT_MS = 10_000;
+
+/** 10 s, 20 s, 40 s ... capped at an hour: about 30 tries over the 24 hours a delivery is tried for. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(10_000 * 2 ** (attempts - 1), 60 * 60 * 1000);
+}
+
+type NotificationRow = typeof notifications.$inferSelect;
+type Outcome = { ok: true; status?: number } | { ok: false; status?: number; error: string };
+
+/**
+ * Sends what the outbox holds: due rows are claimed (so two instances never send the same one),
+ * sent, and marked delivered, or scheduled again with backoff until a day has passed.
+ */
+export function createNotificationDispatcher(deps: {
+  db: Database;
+  mailer: Mailer;
+  shop: { publicUrl: string; port: number };
+  log: Pick<FastifyBaseLogger, 'warn' | 'info'>;
+}) {
+  const { db, mailer, shop, log } = deps;
+
+  async function claimDue(now: Date): Promise<NotificationRow[]> {
+    return db.transaction(async (tx) => {
+      const due = await tx
+        .select({ id: notifications.id })
+        .from(notifications)
+        .where(
+          and(
+            isNull(notifications.deliveredAt),
+            isNull(notifications.failedAt),
+            lte(notifications.nextAttemptAt, now),
+            or(isNull(notifications.lockedUntil), lte(notifications.lockedUntil, now)),
+          ),
+        )
+        .orderBy(asc(notifications.createdAt))
+        .limit(BATCH)
+        .for('update', { skipLocked: true });
+      if (due.length === 0) return [];
+      return tx
+        .update(notifications)
+        .set({ lockedUntil: new Date(now.getTime() + CLAIM_MS) })
+        .where(sql`${notifications.id} in (${sql.join(due.map((row) => sql`${row.id}`), sql`, `)})`)
+        .returning();
+    });
+  }
+
+  async function sendMail(row: NotificationRow): Promise<Outcome> {
+    try {
+      await mailer.send(row.payload as MailMessage);
+      return { ok: true };
+    } catch (error) {
+      return { ok: false, error: error instanceof Error ? error.message : String(error) };
+    }
+  }
+
+  async function sendWebhook(row: NotificationRow): Promise<Outcome> {
+    const [endpoint] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, row.target));
+    if (!endpoint || !endpoint.active) return { ok: false, error: 'The endpoint was removed.' };
+    const refusal = await refusalFor(endpoint.url, shop);
+    if (refusal) return { ok: false, error: refusal };
+    const body = JSON.stringify(row.payload);
+    const timestamp = Math.floor(Date.now() / 1000);
+    try {
+      const response = await fetch(endpoint.url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': 'Voltline-Webhooks/1',
+          [WEBHOOK_SIGNATURE_HEADER]: signWebhook(endpoint.secret, body, timestamp),
+          [WEBHOOK_EVENT_ID_HEADER]: String((row.payload as { id: string }).id),
+        },
+        body,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
+      await response.body?.cancel();
+      return response.ok ? { ok: true, status: response.status } : { ok: false, status: response.status, error: `HTTP ${response.status}` };
+    } catch (error) {
+      return { ok: false, error: error instanceof Error ? error.message : String(error) };
+    }
+  }
+
+  async function settle(row: NotificationRow, outcome: Outcome, now: Date): Promise<void> {
+    const attempts = row.attempts + 1;
+    if (outcome.ok) {
+      await db
+        .update(notifications)
+        .set({ attempts, deliveredAt: now, lastStatus: outcome.status ?? null, lastError: null, lockedUntil: null })
+        .where(eq(notifications.id, row.id));
+      return;
+    }
+    const next = new Date(now.getTime() + retryDelayMs(attempts));
+    const giveUp = next.getTime() - row.createdAt.getTime() > GIVE_UP_AFTER_MS;
+    log.warn({ notification: row.id, channel: row.channel, event: row.eventType, attempts, error: outcome.error }, giveUp ? 'notification failed for good' : 'notification failed, will retry');
+    await db
+      .update(notifications)
+      .set({
+        attempts,
+        lastStatus: outcome.status ?? null,
+        lastError: outcome.error.slice(0, 500),
+        lockedUntil: null,
+        ...(giveUp ? { failedAt: now } : { nextAttemptAt: next }),
+      })
+      .where(eq(notifications.id, row.id));
+  }
+
+  /** One pass: sends everything due at `now`; returns how many were tried. */
+  async function deliverDue(now = new Date()): Promise<number> {
+    const rows = await claimDue(now);
+    await Promise.all(rows.map(async (row) => settle(row, row.channel === 'mail' ? await sendMail(row) : await sendWebhook(row), now)));
+    return rows.length;
+  }
+
+  return {
+    deliverDue,
+    /** Runs passes every few seconds until stopped; a failing pass is logged, not fatal. */
+    start(intervalMs = 2000): () => void {
+      let running = false;
+      const tick = async () => {
+        if (running) return;
+        running = true;
+        try {
+          while ((await deliverDue()) === BATCH);
+        } catch (error) {
+          log.warn({ err: error }, 'notification pass failed');
+        } finally {
+          running = false;
+        }
+      };
+      void tick();
+      const timer = setInterval(() => void tick(), intervalMs);
+      timer.unref();
+      return () => clearInterval(timer);
+    },
+  };
+}
+export type NotificationDispatcher = ReturnType<typeof createNotificationDispatcher>;

@@ -1,0 +1,36 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { WebhookEvent } from '@voltline/shared/webhook';
+import type { DbExecutor } from '../db/client.ts';
+import { notifications, webhookEndpoints } from '../db/schema.ts';
+import type { MailMessage } from '../mail/mailer.ts';
+
+export interface ShopEvent {
+  type: WebhookEvent;
+  data: Record<string, unknown>;
+  /** Mail this change sends (to the buyer, to the shop). */
+  mails: MailMessage[];
+}
+
+/** The body every webhook endpoint receives for one event; its id is the same for all of them. */
+export function webhookBody(eventId: string, type: WebhookEvent, data: Record<string, unknown>, at: Date) {
+  return { id: eventId, type, createdAt: at.toISOString(), data };
+}
+
+/**
+ * Writes the mail and webhook deliveries of a change, inside the change's own transaction: they
+ * exist exactly when the change does. The dispatcher sends them after the commit.
+ */
+export async function recordShopEvent(executor: DbExecutor, event: ShopEvent, now = new Date()): Promise<void> {
+  const endpoints = await executor
+    .select({ id: webhookEndpoints.id })
+    .from(webhookEndpoints)
+    .where(sql`${webhookEndpoints.active} and ${webhookEndpoints.events} ? ${event.type}`);
+  const body = webhookBody(randomUUID(), event.type, event.data, now);
+  const rows = [
+    ...event.mails.map((mail) => ({ channel: 'mail' as const, target: mail.to, eventType: event.type, payload: mail, nextAttemptAt: now })),
+    ...endpoints.map((endpoint) => ({ channel: 'webhook' as const, target: endpoint.id, eventType: event.type, payload: body, nextAttemptAt: now })),
+  ];
+  if (rows.length > 0) await executor.insert(notifications).values(rows);
+}
+

@@ -1,0 +1,218 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WEBHOOK_EVENTS } from '@voltline/shared/webhook';
+import type { Tool } from '@voltline/shared/tool';
+import { notifications, orders, tools } from '../db/schema.ts';
+import { startTestShop, type TestShop } from '../test-support/test-app.ts';
+import { testDatabaseKinds } from '../test-support/test-databases.ts';
+import { placeOrder, placePaidOrder } from '../test-support/test-orders.ts';
+import { bearer, registerUser, type TestUser } from '../test-support/test-users.ts';
+import { startWebhookReceiver, type WebhookReceiver } from '../test-support/webhook-receiver.ts';
+import { retryDelayMs } from './notification-dispatcher.ts';
+import { verifyWebhook } from './webhook-signing.ts';
+
+const SHOP_EMAIL = 'orders@voltline.test';
+const HOUR = 60 * 60 * 1000;
+
+describe.each(testDatabaseKinds)('notifications on $name', (kind) => {
+  let shop: TestShop;
+  let receiver: WebhookReceiver;
+  let alice: TestUser;
+  let admin: TestUser;
+  let secret: string;
+  let tool: Tool;
+  beforeAll(async () => {
+    receiver = await startWebhookReceiver();
+    shop = await startTestShop(kind, { seed: true, environment: { SHOP_NOTIFY_EMAIL: SHOP_EMAIL } });
+    [alice, admin] = [await registerUser(shop, { name: 'Alice Ampere' }), await registerUser(shop, { role: 'admin' })];
+    const created = await shop.app.inject({
+      method: 'POST',
+      url: '/api/webhook-endpoints',
+      headers: bearer(admin),
+      payload: { url: receiver.url, events: [...WEBHOOK_EVENTS] },
+    });
+    expect(created.statusCode).toBe(200);
+    secret = created.json().secret;
+    const [row] = await shop.database.db
+      .insert(tools)
+      .values({ toolName: 'Notify Drill', description: 'x'.repeat(100), img: '/images/tools/jigsaw.svg', price: 40, minimumOrderQuantity: 5, availableQuantity: 12 })
+      .returning();
+    tool = { ...row!, _id: row!.id } as unknown as Tool;
+  });
+  afterAll(async () => {
+    await shop.close();
+    await receiver.stop();
+  });
+
+  const deliver = (at = new Date()) => shop.core.notificationDispatcher.deliverDue(at);
+  const mailsTo = (address: string) => shop.outbox().filter((mail) => mail.includes(`To: ${address}`));
+  const eventsOfType = (type: string) =>
+    receiver.received.map((hook) => JSON.parse(hook.body)).filter((body: { type: string }) => body.type === type);
+
+  it('tells the buyer, the shop and subscribers about a payment and a shipment, once each', async () => {
+    const orderId = await placePaidOrder(shop, alice, tool, 8);
+    await deliver();
+    await deliver();
+    const buyerMails = mailsTo(alice.email);
+    const receipt = buyerMails.find((mail) => mail.includes('payment received'))!;
+    expect(buyerMails.filter((mail) => mail.includes('payment received'))).toHaveLength(1);
+    const [order] = await shop.database.db.select().from(orders).where(eq(orders.id, orderId));
+    for (const fact of [orderId, 'Notify Drill', 'Quantity: 8', 'Total: $320', `Transaction id: ${order!.transactionId}`, 'Voltline Tools']) {
+      expect(receipt).toContain(fact);
+    }
+    expect(receipt).toContain('Content-Type: text/html');
+    expect(receipt).not.toMatch(/<img/i);
+    expect(mailsTo(SHOP_EMAIL).filter((mail) => mail.includes('new paid order'))).toHaveLength(1);
+
+    await shop.app.inject({ method: 'PATCH', url: `/api/deliverConfirm/${orderId}`, headers: bearer(admin), payload: {} });
+    await deliver();
+    expect(mailsTo(alice.email).filter((mail) => mail.includes('has shipped'))).toHaveLength(1);
+    // 12 - 8 = 4, below the minimum of 5: the shop hears once.
+    expect(mailsTo(SHOP_EMAIL).filter((mail) => mail.includes('low on stock'))).toHaveLength(1);
+    expect(eventsOfType('order.placed').filter((e) => e.data.order._id === orderId)).toHaveLength(1);
+    expect(eventsOfType('order.paid').filter((e) => e.data.order._id === orderId)).toHaveLength(1);
+    expect(eventsOfType('order.shipped').filter((e) => e.data.order._id === orderId)).toHaveLength(1);
+    expect(eventsOfType('tool.stock_low')).toEqual([expect.objectContaining({ data: { tool: expect.objectContaining({ toolName: 'Notify Drill', availableQuantity: 4 }) } })]);
+  });
+
+  it('signs every delivery so the receiver can verify it', () => {
+    expect(receiver.received.length).toBeGreaterThan(0);
+    for (const hook of receiver.received) {
+      const signature = hook.headers['voltline-signature'] as string;
+      expect(verifyWebhook(secret, hook.body, signature)).toBe(true);
+      expect(verifyWebhook('whsec_wrong', hook.body, signature)).toBe(false);
+      expect(hook.headers['voltline-event-id']).toBe(JSON.parse(hook.body).id);
+    }
+  });
+
+  it('mails the buyer when an order is cancelled by them, by an admin, or because it expired', async () => {
+    await shop.database.db.update(tools).set({ availableQuantity: 100 }).where(eq(tools.id, tool._id));
+    const byBuyer = await placeOrder(shop, alice, tool);
+    const byAdmin = await placeOrder(shop, alice, tool);
+    const expired = await placeOrder(shop, alice, tool);
+    await shop.app.inject({ method: 'DELETE', url: `/api/purchasedSingle/${byBuyer}`, headers: bearer(alice) });
+    await shop.app.inject({ method: 'DELETE', url: `/api/deletOrder/${byAdmin}`, headers: bearer(admin) });
+    await shop.database.db.update(orders).set({ createdAt: new Date(Date.now() - 9 * 24 * HOUR) }).where(eq(orders.id, expired));
+    await shop.core.adminOrders.cancelExpiredUnpaidOrders(7);
+    await deliver();
+    const cancellations = mailsTo(alice.email).filter((mail) => mail.includes('was cancelled'));
+    expect(cancellations.find((mail) => mail.includes(byBuyer))).toContain('at your request');
+    expect(cancellations.find((mail) => mail.includes(byAdmin))).toContain('by the shop');
+    expect(cancellations.find((mail) => mail.includes(expired))).toContain('stayed unpaid for more than 7 days');
+    expect(eventsOfType('order.cancelled').map((e) => e.data.order._id)).toEqual(expect.arrayContaining([byBuyer, byAdmin, expired]));
+  });
+
+  it('sends nothing for a change that was refused', async () => {
+    const orderId = await placePaidOrder(shop, alice, tool, 5);
+    await deliver();
+    await shop.database.db.update(tools).set({ availableQuantity: 1 }).where(eq(tools.id, tool._id));
+    const before = await shop.database.db.select().from(notifications);
+    expect((await shop.app.inject({ method: 'PATCH', url: `/api/deliverConfirm/${orderId}`, headers: bearer(admin), payload: {} })).statusCode).toBe(409);
+    expect(await shop.database.db.select().from(notifications)).toHaveLength(before.length);
+  });
+
+  it('retries a receiver that answers 500, and stops after it answers 200', async () => {
+    await shop.database.db.update(tools).set({ availableQuantity: 100 }).where(eq(tools.id, tool._id));
+    receiver.answers.push(500, 500);
+    const orderId = await placeOrder(shop, alice, tool);
+    const now = Date.now();
+    await deliver(new Date(now));
+    const [row] = (await shop.database.db.select().from(notifications)).filter(
+      (n) => n.eventType === 'order.placed' && (n.payload as { data: { order: { _id: string } } }).data.order._id === orderId,
+    );
+    let state = (await shop.database.db.select().from(notifications).where(eq(notifications.id, row!.id)))[0]!;
+    expect(state).toMatchObject({ attempts: 1, lastStatus: 500, deliveredAt: null });
+    await deliver(new Date(now + 1000));
+    expect((await shop.database.db.select().from(notifications).where(eq(notifications.id, row!.id)))[0]!.attempts).toBe(1);
+    await deliver(new Date(now + retryDelayMs(1) + 1000));
+    await deliver(new Date(now + retryDelayMs(1) + retryDelayMs(2) + 2000));
+    state = (await shop.database.db.select().from(notifications).where(eq(notifications.id, row!.id)))[0]!;
+    expect(state).toMatchObject({ attempts: 3, lastStatus: 200 });
+    expect(state.deliveredAt).toBeInstanceOf(Date);
+    const log = (await shop.app.inject({ method: 'GET', url: `/api/webhook-endpoints/${row!.target}/deliveries`, headers: bearer(admin) })).json();
+    expect(log.find((delivery: { _id: string }) => delivery._id === row!.id)).toMatchObject({ attempts: 3, lastStatus: 200 });
+    const sameEvent = receiver.received.filter((hook) => JSON.parse(hook.body).data?.order?._id === orderId && JSON.parse(hook.body).type === 'order.placed');
+    expect(sameEvent).toHaveLength(3);
+    expect(new Set(sameEvent.map((hook) => hook.headers['voltline-event-id'])).size).toBe(1);
+  });
+
+  it('gives up after a day of failures and says so in the log', async () => {
+    receiver.answers.push(...Array.from({ length: 60 }, () => 503));
+    const orderId = await placeOrder(shop, alice, tool);
+    let at = Date.now();
+    for (let i = 0; i < 60; i += 1) {
+      await deliver(new Date(at));
+      at += HOUR;
+    }
+    const rows = (await shop.database.db.select().from(notifications)).filter(
+      (n) => n.channel === 'webhook' && (n.payload as { data: { order?: { _id: string } } }).data.order?._id === orderId,
+    );
+    expect(rows[0]!.failedAt).toBeInstanceOf(Date);
+    expect(rows[0]!.deliveredAt).toBeNull();
+    receiver.answers.length = 0;
+  });
+
+  it('keeps mail that cannot be sent for a retry, and never undoes the change', async () => {
+    const broken = await startTestShop(kind, { seed: true, environment: { SMTP_URL: 'smtp://127.0.0.1:1' } });
+    const buyer = await registerUser(broken);
+    const seeded: Tool = (await broken.app.inject({ method: 'GET', url: '/api/getTools' })).json()[0];
+    const orderId = await placePaidOrder(broken, buyer, seeded);
+    await broken.core.notificationDispatcher.deliverDue();
+    const [mail] = await broken.database.db.select().from(notifications).where(eq(notifications.channel, 'mail'));
+    expect(mail).toMatchObject({ attempts: 1, deliveredAt: null });
+    expect(mail!.lastError).toBeTruthy();
+    expect(mail!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+    const order = (await broken.app.inject({ method: 'GET', url: `/api/purchasedSingle/${orderId}`, headers: bearer(buyer) })).json();
+    expect(order.status).toBe('paid');
+    await broken.close();
+  });
+
+  it.each([
+    ['an ftp address', 'ftp://example.com/hooks'],
+    ['a link-local address', 'http://169.254.169.254/latest/meta-data'],
+    ['the shop itself', 'http://shop.test/api/getTools'],
+    ['the shop on loopback', 'http://127.0.0.1:3000/api/getTools'],
+  ])('refuses to register %s', async (_label, url) => {
+    const response = await shop.app.inject({ method: 'POST', url: '/api/webhook-endpoints', headers: bearer(admin), payload: { url, events: ['order.paid'] } });
+    expect(response.statusCode).toBe(400);
+  });
+
+  it('lets only admins manage endpoints', async () => {
+    const list = (user: TestUser | null) => shop.app.inject({ method: 'GET', url: '/api/webhook-endpoints', headers: user ? bearer(user) : {} });
+    expect((await list(null)).statusCode).toBe(401);
+    expect((await list(alice)).statusCode).toBe(403);
+    const endpoints = (await list(admin)).json();
+    expect(endpoints[0]).not.toHaveProperty('secret');
+  });
+});
+
+describe('notifications across a restart', () => {
+  it('delivers after a restart what was recorded before it', async () => {
+    const { mkdtempSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const path = await import('node:path');
+    const { openPglite } = await import('../db/client.ts');
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'voltline-restart-'));
+    const embedded = { name: 'pglite' as const, open: () => openPglite({ dataDir }) };
+    const receiver = await startWebhookReceiver();
+    try {
+      const before = await startTestShop(embedded, { seed: true });
+      const admin = await registerUser(before, { role: 'admin' });
+      const buyer = await registerUser(before);
+      await before.app.inject({ method: 'POST', url: '/api/webhook-endpoints', headers: bearer(admin), payload: { url: receiver.url, events: ['order.placed'] } });
+      const seeded: Tool = (await before.app.inject({ method: 'GET', url: '/api/getTools' })).json()[0];
+      const orderId = await placeOrder(before, buyer, seeded);
+      // The process stops before its dispatcher ran.
+      await before.app.close();
+      await before.database.close();
+
+      const after = await startTestShop(embedded);
+      await after.core.notificationDispatcher.deliverDue();
+      expect(receiver.received.map((hook) => JSON.parse(hook.body).data.order._id)).toEqual([orderId]);
+      await after.close();
+    } finally {
+      await receiver.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,43 @@
+import type { DbExecutor } from '../db/client.ts';
+import type { OrderRow } from '../orders/order-dto.ts';
+import { toOrderDto } from '../orders/order-dto.ts';
+import { recordShopEvent } from './notification-outbox.ts';
+import { orderMail } from './order-mail.ts';
+
+interface StockFacts {
+  id: string;
+  toolName: string;
+  availableQuantity: number;
+  minimumOrderQuantity: number;
+}
+
+/**
+ * What each order change tells the buyer, the shop (SHOP_NOTIFY_EMAIL) and subscribed systems.
+ * Every method runs inside the transaction of the change.
+ */
+export function createOrderNotifier(shopNotifyEmail: string | undefined) {
+  const toShop = <T>(build: (email: string) => T): T[] => (shopNotifyEmail ? [build(shopNotifyEmail)] : []);
+  return {
+    paid: (executor: DbExecutor, order: OrderRow) =>
+      recordShopEvent(executor, {
+        type: 'order.paid',
+        data: { order: toOrderDto(order) },
+        mails: [orderMail.paymentReceived({ ...order, id: order.id }), ...toShop((email) => orderMail.newPaidOrder(email, order))],
+      }),
+    shipped: (executor: DbExecutor, order: OrderRow) =>
+      recordShopEvent(executor, { type: 'order.shipped', data: { order: toOrderDto(order) }, mails: [orderMail.shipped(order)] }),
+    cancelled: (executor: DbExecutor, order: OrderRow, reason: string) =>
+      recordShopEvent(executor, { type: 'order.cancelled', data: { order: toOrderDto(order), reason }, mails: [orderMail.cancelled(order, reason)] }),
+    /** Only when a change takes the stock from enough to below the minimum, not on every later sale. */
+    async stockChanged(executor: DbExecutor, tool: StockFacts, previousQuantity: number) {
+      const fellBelow = tool.availableQuantity < tool.minimumOrderQuantity && previousQuantity >= tool.minimumOrderQuantity;
+      if (!fellBelow) return;
+      await recordShopEvent(executor, {
+        type: 'tool.stock_low',
+        data: { tool: { _id: tool.id, toolName: tool.toolName, availableQuantity: tool.availableQuantity, minimumOrderQuantity: tool.minimumOrderQuantity } },
+        mails: toShop((email) => orderMail.stockLow(email, tool)),
+      });
+    },
+  };
+}
+export type OrderNotifier = ReturnType<typeof createOrderNotifier>;
