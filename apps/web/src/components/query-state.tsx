@@ -9,14 +9,16 @@ interface QueryStateProps<T> {
   /** Names the spinner for screen readers, e.g. "Loading orders". */
   loadingLabel: string;
   spinnerClassName?: string;
+  /** Shown instead of the spinner while loading, e.g. placeholders that hold the space of what is coming. */
+  placeholder?: ReactNode;
   /** For a list: what to say instead of an empty one. */
   emptyText?: string;
   children: (data: T) => ReactNode;
 }
 
 /** What a query has to show: a spinner while it loads, the failure, the empty-list text, or its data. */
-export function QueryState<T>({ query, loadingLabel, spinnerClassName, emptyText, children }: QueryStateProps<T>) {
-  if (query.isPending) return <LoadingSpinner label={loadingLabel} className={spinnerClassName} />;
+export function QueryState<T>({ query, loadingLabel, spinnerClassName, placeholder, emptyText, children }: QueryStateProps<T>) {
+  if (query.isPending) return placeholder ?? <LoadingSpinner label={loadingLabel} className={spinnerClassName} />;
   if (query.isError) return <ErrorAlert message={describeRequestError(query.error)} />;
   if (emptyText !== undefined && Array.isArray(query.data) && query.data.length === 0) {
     return <p className="py-8 text-center text-base-content/70">{emptyText}</p>;

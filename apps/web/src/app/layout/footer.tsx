@@ -14,7 +14,7 @@ export function Footer() {
       <div className="footer mx-auto max-w-7xl p-10 sm:footer-horizontal">
         {columns.map((column) => (
           <nav key={column.title} aria-label={column.title}>
-            <h2 className="footer-title">{column.title}</h2>
+            <h2 className="footer-title opacity-80">{column.title}</h2>
             {column.items.map((item) => (
               <a key={item} className="link link-hover">
                 {item}
@@ -23,9 +23,9 @@ export function Footer() {
           </nav>
         ))}
         <form onSubmit={ignoreSubscribe} aria-label="Newsletter">
-          <h2 className="footer-title">Newsletter</h2>
+          <h2 className="footer-title opacity-80">Newsletter</h2>
           <fieldset className="w-full sm:w-80">
-            <label className="label" htmlFor="newsletter-email">
+            <label className="label text-base-content/80" htmlFor="newsletter-email">
               Enter your email address
             </label>
             <div className="join w-full">

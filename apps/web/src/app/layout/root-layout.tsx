@@ -6,7 +6,11 @@ export function RootLayout() {
   return (
     <div className="flex min-h-screen flex-col">
       <Navbar />
-      <main className="flex-1">
+      {/*
+        At least a screen tall (less the 4rem navbar): while a page's code or data is loading, the
+        tall footer would otherwise sit in view and be pushed down when the page arrives (layout shift).
+      */}
+      <main className="min-h-[calc(100vh-4rem)] flex-1">
         <Outlet />
       </main>
       <Footer />

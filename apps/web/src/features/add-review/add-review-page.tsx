@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast/toast.ts';
 import { reviewInputSchema, type ReviewInput } from '@voltline/shared/review';
 import { RATING_DEFAULT } from '@voltline/shared/shop-constants';
 import { describeRequestError } from '../../lib/api-client.ts';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast/toast.ts';
 import { MESSAGES } from '@voltline/shared/messages';
 import { AuthCard } from './components/auth-card.tsx';
 import { ResetPasswordForm } from './components/reset-password-form.tsx';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast/toast.ts';
 import { MESSAGES } from '@voltline/shared/messages';
 import type { Profile } from '@voltline/shared/profile';
 import { describeRequestError } from '../../lib/api-client.ts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast/toast.ts';
 import type { Order } from '@voltline/shared/order';
 import { CANCEL_CONFIRMATION_WORD } from '@voltline/shared/shop-constants';
 import { describeRequestError } from '../../lib/api-client.ts';

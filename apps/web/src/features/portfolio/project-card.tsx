@@ -5,7 +5,7 @@ export function ProjectCard({ project }: { project: Project }) {
   return (
     <article aria-labelledby={titleId} className="card min-w-0 border border-base-300 bg-base-100 shadow-sm">
       <figure className="bg-base-200">
-        <img src={project.image} alt={project.imageAlt} width={400} height={240} className="h-auto w-full" />
+        <img src={project.image} alt={project.imageAlt} width={400} height={240} loading="lazy" className="h-auto w-full" />
       </figure>
       <div className="card-body gap-3">
         <h3 id={titleId} className="card-title text-xl">

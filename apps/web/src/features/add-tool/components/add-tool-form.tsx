@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast/toast.ts';
 import { z } from 'zod';
 import { IMAGE_UPLOAD_MAX_BYTES } from '@voltline/shared/profile';
 import { toolInputSchema } from '@voltline/shared/tool';
@@ -95,7 +95,7 @@ export function AddToolForm() {
             />
           )}
         </FormField>
-        {previewUrl && <img src={previewUrl} alt="Preview of the chosen image" className="size-24 rounded object-cover" />}
+        {previewUrl && <img src={previewUrl} alt="Preview of the chosen image" width={96} height={96} className="size-24 rounded object-cover" />}
         <FormMessage message={failure} />
         <PendingButton type="submit" className="btn btn-primary" pending={isSubmitting}>
           Add tool

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast/toast.ts';
 import { loginFormSchema, type LoginForm as LoginFields } from '@voltline/shared/account';
 import { MESSAGES } from '@voltline/shared/messages';
 import { FormField } from '../../../components/form-field.tsx';

@@ -29,7 +29,7 @@ export function SocialSignInButtons({ onSignedIn }: { onSignedIn: () => void }) 
           <div key={provider.id} className="flex flex-col items-stretch">
             <button
               type="button"
-              className={`btn btn-outline w-full ${notSetUp ? 'opacity-60' : ''}`}
+              className={`btn btn-outline w-full ${notSetUp ? 'border-dashed text-base-content/75' : ''}`}
               title={notSetUp ? `${provider.name} sign-in is not set up on this shop.` : undefined}
               aria-describedby={notSetUp ? hintId : undefined}
               aria-busy={waitingFor === provider.id}

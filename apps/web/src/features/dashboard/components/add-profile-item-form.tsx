@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast/toast.ts';
 import { z } from 'zod';
 import { MESSAGES } from '@voltline/shared/messages';
 import { profileFields, type Profile } from '@voltline/shared/profile';

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast/toast.ts';
 import { z } from 'zod';
 import { MESSAGES } from '@voltline/shared/messages';
 import { IMAGE_UPLOAD_MAX_BYTES, profileUpdateFormSchema, type Profile } from '@voltline/shared/profile';

@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast/toast.ts';
 import type { z } from 'zod';
 import { MESSAGES } from '@voltline/shared/messages';
 import { QUERY_ROLES, queryFormSchema, type QueryForm } from '@voltline/shared/query-form';

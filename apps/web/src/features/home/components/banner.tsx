@@ -59,7 +59,8 @@ export function Banner() {
                 alt={slide.alt}
                 width={1200}
                 height={500}
-                fetchPriority={index === 0 ? 'high' : 'auto'}
+                // The first slide is the page's largest element; the others are not seen for seconds.
+                fetchPriority={index === 0 ? 'high' : 'low'}
                 className="absolute inset-0 h-full w-full object-cover"
               />
               <div className="absolute inset-0 bg-linear-to-t from-neutral/90 via-neutral/60 to-neutral/10 sm:bg-linear-to-r sm:from-neutral/90 sm:via-neutral/55 sm:to-transparent" />

@@ -53,9 +53,9 @@ export function BusinessSummary() {
               <div className="stat-figure text-primary">
                 <LineIcon paths={stat.icon} className="h-8 w-8" />
               </div>
-              <div className="stat-title">{stat.title}</div>
+              <div className="stat-title text-base-content/80">{stat.title}</div>
               <div className="stat-value tabular-nums">{`${Math.round(stat.value * progress)}${stat.unit}+`}</div>
-              <div className="stat-desc">{stat.caption}</div>
+              <div className="stat-desc text-base-content/80">{stat.caption}</div>
             </div>
           ))}
         </div>

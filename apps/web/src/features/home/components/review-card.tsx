@@ -25,7 +25,7 @@ export function ReviewCard({ review }: { review: Review }) {
           />
           <div className="min-w-0">
             <h3 className="truncate font-semibold">{review.userName}</h3>
-            <p className="text-sm text-base-content/60">{`${review.reviewDate} at ${review.reviewTime}`}</p>
+            <p className="text-sm text-base-content/70">{`${review.reviewDate} at ${review.reviewTime}`}</p>
           </div>
         </div>
         <StarRating rating={review.rating} />

@@ -19,7 +19,7 @@ export function ToolCard({ tool }: { tool: Tool }) {
         {isLong && (
           <button
             type="button"
-            className="btn btn-link btn-xs h-auto min-h-0 px-0"
+            className="btn btn-link btn-xs h-auto min-h-0 px-0 text-secondary"
             aria-expanded={expanded}
             onClick={() => setExpanded((value) => !value)}
           >
@@ -38,5 +38,24 @@ export function ToolCard({ tool }: { tool: Tool }) {
         </Link>
       </div>
     </PictureCard>
+  );
+}
+
+/** A tool card's shape without a tool: the 4:3 picture's space and bars where its text goes. */
+export function ToolCardPlaceholder() {
+  return (
+    <div aria-hidden="true" className="card border border-base-300 bg-base-100 shadow-sm">
+      <figure className="bg-base-200">
+        <div className="aspect-[4/3] w-full" />
+      </figure>
+      <div className="card-body gap-2">
+        <div className="skeleton h-7 w-2/3" />
+        <div className="skeleton h-[5.5rem] w-full" />
+        <div className="skeleton h-[4.25rem] w-3/4" />
+        <div className="mt-auto flex justify-end pt-2">
+          <div className="skeleton h-10 w-28" />
+        </div>
+      </div>
+    </div>
   );
 }

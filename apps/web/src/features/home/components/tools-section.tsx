@@ -3,7 +3,20 @@ import { TOOLS_SHOWN_INITIALLY } from '@voltline/shared/shop-constants';
 import { QueryState } from '../../../components/query-state.tsx';
 import { useTools } from '../api/get-tools.ts';
 import { SectionHeading } from './section-heading.tsx';
-import { ToolCard } from './tool-card.tsx';
+import { ToolCard, ToolCardPlaceholder } from './tool-card.tsx';
+
+const toolsGridClass = 'grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3';
+
+/** While the catalogue loads: the first tools' cards, empty, so the page below does not move when they arrive. */
+function ToolGridPlaceholder() {
+  return (
+    <div role="status" aria-label="Loading tools" className={toolsGridClass}>
+      {Array.from({ length: TOOLS_SHOWN_INITIALLY }, (_, index) => (
+        <ToolCardPlaceholder key={index} />
+      ))}
+    </div>
+  );
+}
 
 export function ToolsSection() {
   const tools = useTools();
@@ -16,10 +29,10 @@ export function ToolsSection() {
         title="Our Tools"
         subtitle="Drills, drivers, testers and more, made in our own factory and sold straight from our stock."
       />
-      <QueryState query={tools} loadingLabel="Loading tools" emptyText="No tools in the catalogue yet.">
+      <QueryState query={tools} loadingLabel="Loading tools" placeholder={<ToolGridPlaceholder />} emptyText="No tools in the catalogue yet.">
         {(catalogue) => (
           <>
-            <div id="tools-list" className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            <div id="tools-list" className={toolsGridClass}>
               {(showAll ? catalogue : catalogue.slice(0, TOOLS_SHOWN_INITIALLY)).map((tool) => (
                 <ToolCard key={tool._id} tool={tool} />
               ))}

@@ -1,7 +1,10 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 
-/** True from the first time the element scrolls into view; it never turns false again. */
-export function useSeenOnce<T extends Element>(): [RefObject<T | null>, boolean] {
+/**
+ * True from the first time the element scrolls into view (or within `rootMargin` of it); it never
+ * turns false again.
+ */
+export function useSeenOnce<T extends Element>({ threshold = 0.25, rootMargin = '0px' } = {}): [RefObject<T | null>, boolean] {
   const ref = useRef<T>(null);
   const [seen, setSeen] = useState(false);
 
@@ -14,11 +17,11 @@ export function useSeenOnce<T extends Element>(): [RefObject<T | null>, boolean]
         setSeen(true);
         observer.disconnect();
       },
-      { threshold: 0.25 },
+      { threshold, rootMargin },
     );
     observer.observe(element);
     return () => observer.disconnect();
-  }, []);
+  }, [threshold, rootMargin]);
 
   return [ref, seen];
 }

@@ -1,4 +1,4 @@
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast/toast.ts';
 import type { Order } from '@voltline/shared/order';
 import { describeRequestError } from '../../../lib/api-client.ts';
 import { ModalDialog } from '../../../components/modal-dialog.tsx';

@@ -1,4 +1,4 @@
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast/toast.ts';
 import { DELETE_CONFIRMATION_WORD } from '@voltline/shared/shop-constants';
 import type { Tool } from '@voltline/shared/tool';
 import { describeRequestError } from '../../../lib/api-client.ts';

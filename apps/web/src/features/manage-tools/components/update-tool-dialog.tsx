@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast/toast.ts';
 import type { z } from 'zod';
 import { toolUpdateSchema, type Tool, type ToolUpdate } from '@voltline/shared/tool';
 import { describeRequestError } from '../../../lib/api-client.ts';
