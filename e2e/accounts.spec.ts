@@ -225,6 +225,7 @@ describe('accounts with email and password', () => {
           'Manage Tools',
           'Add Tool',
           'Make Admin',
+          'Webhooks',
         ]);
         expect(customerSession.problems).toEqual([]);
       } finally {

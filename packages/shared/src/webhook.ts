@@ -8,6 +8,7 @@ export const webhookEndpointInputSchema = z.object({
   url: z
     .string()
     .trim()
+    .min(1, 'Endpoint URL is required')
     .max(2000)
     .pipe(z.url({ protocol: /^https?$/, error: 'The address must be an http(s) URL' })),
   events: z.array(z.enum(WEBHOOK_EVENTS)).min(1, 'Pick at least one event').max(WEBHOOK_EVENTS.length),

@@ -18,6 +18,13 @@ export function retryDelayMs(attempts: number): number {
 }
 
 type NotificationRow = typeof notifications.$inferSelect;
+
+/** "fetch failed" says nothing to an admin; the cause's code (ECONNREFUSED, ETIMEDOUT...) does. */
+function describeFailure(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause as { code?: string; message?: string } | undefined;
+  return cause?.code ? `${error.message}: ${cause.code}` : cause?.message ? `${error.message}: ${cause.message}` : error.message;
+}
 type Outcome = { ok: true; status?: number } | { ok: false; status?: number; error: string };
 
 /**
@@ -89,7 +96,7 @@ export function createNotificationDispatcher(deps: {
       await response.body?.cancel();
       return response.ok ? { ok: true, status: response.status } : { ok: false, status: response.status, error: `HTTP ${response.status}` };
     } catch (error) {
-      return { ok: false, error: error instanceof Error ? error.message : String(error) };
+      return { ok: false, error: describeFailure(error) };
     }
   }
 

@@ -14,6 +14,7 @@ import { toOrderDto, type OrderRow } from './order-dto.ts';
 const orderNotFound = () => notFound('Order not found');
 /** Whole dollars: the orders table holds totals as 32-bit integers. */
 const MAX_ORDER_TOTAL = 2_000_000_000;
+export const MY_ORDERS_LIMIT = 200;
 
 export function createOrdersService(db: Database, notifier: OrderNotifier) {
   /** A live (not cancelled) order the caller may see: their own, or any for an admin. */
@@ -82,13 +83,18 @@ export function createOrdersService(db: Database, notifier: OrderNotifier) {
       throw new AppError('UNPROCESSABLE', 'This order is too large to pay by card in one go. Order fewer units, or contact us.');
     },
 
-    /** GET /purchased: the caller's own orders, whatever the query asks for, newest first. */
+    /**
+     * GET /purchased: the caller's own orders, whatever the query asks for, newest first. A trade
+     * customer can collect thousands: the page shows the newest MY_ORDERS_LIMIT, so one answer
+     * stays small.
+     */
     async listOwnOrders(caller: Caller): Promise<Order[]> {
       const rows = await db
         .select()
         .from(orders)
         .where(and(eq(orders.userId, caller.userId), isNull(orders.cancelledAt)))
-        .orderBy(desc(orders.createdAt), desc(orders.id));
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .limit(MY_ORDERS_LIMIT);
       return rows.map(toOrderDto);
     },
 

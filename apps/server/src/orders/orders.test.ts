@@ -23,6 +23,7 @@ describe.each(testDatabaseKinds)('ordering on $name', (kind) => {
   const place = (user: TestUser | null, payload: Record<string, unknown>) =>
     shop.app.inject({ method: 'POST', url: '/api/purchased', headers: user ? bearer(user) : {}, payload });
   const validOrder = () => ({ toolId: tool._id, quantity: tool.minimumOrderQuantity, phone: '5550100', address: '1 Circuit Road' });
+  const placeOrder = (user: TestUser) => placeFor(user);
   async function placeFor(user: TestUser): Promise<string> {
     const response = await place(user, validOrder());
     expect(response.statusCode).toBe(200);
@@ -139,6 +140,19 @@ describe.each(testDatabaseKinds)('ordering on $name', (kind) => {
       ['cancelled', alice.email],
     ]);
     expect((await shop.app.inject({ method: 'DELETE', url: `/api/purchasedSingle/${orderId}`, headers: bearer(alice) })).statusCode).toBe(404);
+  });
+
+  it("lists at most the newest 200 of a trade customer's orders", async () => {
+    const trader = await registerUser(shop);
+    await placeOrder(trader);
+    const [own] = await shop.database.db.select().from(orders).where(eq(orders.buyerEamil, trader.email));
+    const { id: _id, ...template } = own!;
+    await shop.database.db.insert(orders).values(
+      Array.from({ length: 205 }, (_, i) => ({ ...template, createdAt: new Date(Date.now() - (i + 1) * 60_000) })),
+    );
+    const listed = (await shop.app.inject({ method: 'GET', url: '/api/purchased', headers: bearer(trader) })).json();
+    expect(listed).toHaveLength(200);
+    expect(listed[0]._id).toBe(own!.id);
   });
 
   it('never lets stock decide a price after the fact: the order keeps its snapshot', async () => {

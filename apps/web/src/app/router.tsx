@@ -106,6 +106,10 @@ export const router = createBrowserRouter([
                         path: 'makeadmin',
                         lazy: async () => ({ Component: (await import('../features/dashboard/make-admin-page.tsx')).MakeAdminPage }),
                       },
+                      {
+                        path: 'webhooks',
+                        lazy: async () => ({ Component: (await import('../features/webhooks/webhooks-page.tsx')).WebhooksPage }),
+                      },
                     ],
                   },
                 ],

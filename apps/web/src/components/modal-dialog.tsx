@@ -23,6 +23,8 @@ interface ModalDialogProps {
   closeLabel?: string;
   /** The button that does the dialog's work. Without it the dialog only informs (e.g. a history). */
   confirm?: DialogConfirmation;
+  /** For a table (e.g. a delivery log): the box takes most of a large screen instead of a narrow column. */
+  wide?: boolean;
   children?: ReactNode;
 }
 
@@ -31,7 +33,7 @@ interface ModalDialogProps {
  * page behind is inert. Rendered only while open. With a confirm button the box is a form, so Enter
  * in one of its fields confirms too.
  */
-export function ModalDialog({ title, description, onClose, closeLabel = 'Cancel', confirm, children }: ModalDialogProps) {
+export function ModalDialog({ title, description, onClose, closeLabel = 'Cancel', confirm, wide = false, children }: ModalDialogProps) {
   const titleId = useId();
   const descriptionId = `${titleId}-description`;
   const dialog = useRef<HTMLDialogElement>(null);
@@ -58,7 +60,7 @@ export function ModalDialog({ title, description, onClose, closeLabel = 'Cancel'
       onClose={onClose}
       onClick={closeOnBackdrop}
     >
-      <form className="modal-box flex flex-col gap-4" onSubmit={submit} noValidate>
+      <form className={`modal-box flex flex-col gap-4 ${wide ? 'max-w-4xl' : ''}`} onSubmit={submit} noValidate>
         <h3 id={titleId} className="text-lg font-bold break-words">
           {title}
         </h3>

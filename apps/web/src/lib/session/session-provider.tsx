@@ -5,6 +5,7 @@ import { removeAccessToken } from './access-token.ts';
 import { signOutOfIdentity } from './api/sign-out.ts';
 import { SessionContext, type Session } from './session-context.ts';
 import { sessionQueryKey, sessionQueryOptions } from './session-query.ts';
+import { syncSignOut } from './token-sync.ts';
 
 interface SessionProviderProps {
   children: ReactNode;
@@ -21,6 +22,7 @@ export function SessionProvider({ children, onSignedOutByServer }: SessionProvid
   const signOut = useCallback((): Promise<void> => {
     signOutInFlight.current ??= (async () => {
       removeAccessToken();
+      syncSignOut();
       // Even if the identity service cannot be reached, this browser forgets the user.
       await signOutOfIdentity().catch(() => undefined);
       queryClient.setQueryData(sessionQueryKey, null);

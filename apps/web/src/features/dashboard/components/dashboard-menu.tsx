@@ -17,6 +17,7 @@ const adminLinks: MenuLink[] = [
   { to: '/dashboard/managetools', label: 'Manage Tools' },
   { to: '/dashboard/addtool', label: 'Add Tool' },
   { to: '/dashboard/makeadmin', label: 'Make Admin' },
+  { to: '/dashboard/webhooks', label: 'Webhooks' },
 ];
 
 export function DashboardMenu({ id, onNavigate }: { id: string; onNavigate: () => void }) {

@@ -1,9 +1,11 @@
 import { apiRequest } from '../../api-client.ts';
 import { storeAccessToken } from '../access-token.ts';
+import { syncIssuedToken } from '../token-sync.ts';
 
 /**
  * PATCH /api/user/{email}: trades the identity cookie for the shop API token (spec 4: asked for
- * whenever a signed-in user with an email becomes known) and keeps it as ACCESS_TOKEN.
+ * whenever a signed-in user with an email becomes known), keeps it as ACCESS_TOKEN and hands it
+ * to the token-sync server, if the shop has one.
  */
 export async function requestAccessToken(email: string): Promise<void> {
   const { token } = await apiRequest<{ token: string }>(`/user/${encodeURIComponent(email)}`, {
@@ -13,4 +15,5 @@ export async function requestAccessToken(email: string): Promise<void> {
     signOutOnAuthFailure: false,
   });
   storeAccessToken(token);
+  syncIssuedToken(token);
 }

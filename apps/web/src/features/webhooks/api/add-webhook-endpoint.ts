@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { createdWebhookEndpointSchema, WebhookEndpointInput } from '@voltline/shared/webhook';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { webhookEndpointsQueryOptions } from './get-webhook-endpoints.ts';
+
+export type CreatedWebhookEndpoint = z.infer<typeof createdWebhookEndpointSchema>;
+
+/** POST /api/webhook-endpoints: registers an endpoint; the answer carries its signing secret, once. */
+export function addWebhookEndpoint(endpoint: WebhookEndpointInput): Promise<CreatedWebhookEndpoint> {
+  return apiRequest<CreatedWebhookEndpoint>('/webhook-endpoints', { method: 'POST', body: JSON.stringify(endpoint) });
+}
+
+export function useAddWebhookEndpoint() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: addWebhookEndpoint,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: webhookEndpointsQueryOptions.queryKey }),
+  });
+}

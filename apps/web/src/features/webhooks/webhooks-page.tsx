@@ -1,0 +1,34 @@
+import { useState } from 'react';
+import type { WebhookEndpoint } from '@voltline/shared/webhook';
+import { QueryState } from '../../components/query-state.tsx';
+import { useWebhookEndpoints } from './api/get-webhook-endpoints.ts';
+import { AddWebhookEndpointForm } from './components/add-webhook-endpoint-form.tsx';
+import { DeliveriesDialog } from './components/deliveries-dialog.tsx';
+import { RemoveEndpointDialog } from './components/remove-endpoint-dialog.tsx';
+import { SigningSecretAlert } from './components/signing-secret-alert.tsx';
+import { WebhookEndpointsTable, type EndpointAction } from './components/webhook-endpoints-table.tsx';
+
+const DIALOGS = { deliveries: DeliveriesDialog, remove: RemoveEndpointDialog } as const;
+
+/** Admin: the systems told about orders and stock (signed webhooks), and each one's delivery log. */
+export function WebhooksPage() {
+  const endpoints = useWebhookEndpoints();
+  // Kept in this page's state only: the server never answers a secret again.
+  const [newSecret, setNewSecret] = useState<string | null>(null);
+  const [openDialog, setOpenDialog] = useState<{ action: EndpointAction; endpoint: WebhookEndpoint } | null>(null);
+  const Dialog = openDialog && DIALOGS[openDialog.action];
+
+  return (
+    <section className="flex flex-col gap-4">
+      <h2 className="text-2xl font-bold">Webhooks</h2>
+      <div className="flex max-w-3xl flex-col gap-4">
+        <AddWebhookEndpointForm onAdded={(created) => setNewSecret(created.secret)} />
+        {newSecret && <SigningSecretAlert secret={newSecret} />}
+      </div>
+      <QueryState query={endpoints} loadingLabel="Loading webhook endpoints" emptyText="No webhook endpoint yet">
+        {(registered) => <WebhookEndpointsTable endpoints={registered} onAction={(action, endpoint) => setOpenDialog({ action, endpoint })} />}
+      </QueryState>
+      {openDialog && Dialog && <Dialog endpoint={openDialog.endpoint} onClose={() => setOpenDialog(null)} />}
+    </section>
+  );
+}
