@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { placeOrderSchema, purchaseFormSchema } from './order.ts';
+
+describe('the purchase form (spec 5)', () => {
+  const form = purchaseFormSchema({ minimumOrderQuantity: 10, availableQuantity: 250 });
+  const messagesFor = (quantity: number) =>
+    form.safeParse({ quantity, phone: '5550100', address: 'Depot 1' }).error?.issues.map((issue) => issue.message) ?? [];
+
+  it('accepts the minimum and the whole stock', () => {
+    expect(messagesFor(10)).toEqual([]);
+    expect(messagesFor(250)).toEqual([]);
+  });
+
+  it('uses the spec messages, with the typo fixed', () => {
+    expect(messagesFor(251)).toEqual(["**Order quantity can't be greater than 250"]);
+    expect(messagesFor(9)).toEqual(["**Order quantity can't be less than 10"]);
+    expect(messagesFor(0)).toEqual(["**Order quantity can't be less than 10"]);
+  });
+
+  it('requires a phone number and an address', () => {
+    const result = form.safeParse({ quantity: 10, phone: '', address: ' ' });
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual(expect.arrayContaining(['Phone is required', 'Address is required']));
+  });
+});
+
+describe('placing an order over the API', () => {
+  it('takes the spec client’s numeric phone as text', () => {
+    const order = placeOrderSchema.parse({ product: 'Drill', quantity: 5, phone: 5550100, address: 'Depot 1' });
+    expect(order.phone).toBe('5550100');
+  });
+
+  it('needs to know which tool', () => {
+    expect(placeOrderSchema.safeParse({ quantity: 5, phone: '5550100', address: 'Depot 1' }).success).toBe(false);
+  });
+});
