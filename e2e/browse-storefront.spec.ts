@@ -41,6 +41,25 @@ describe('browsing the storefront', () => {
     await expect.poll(() => toolCards.count()).toBe(TOOLS_SHOWN_INITIALLY);
   });
 
+  it('shows a spinner while the tools load', async () => {
+    session = await openShopPage(browser, shop.url);
+    const { page } = session;
+    // Hold the real answer back a moment (it is not replaced), to see the loading state.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/getTools', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/');
+    const loading = page.getByRole('status', { name: 'Loading tools' });
+    await loading.waitFor();
+    expect(await loading.locator('.loading-spinner').count()).toBeGreaterThan(0);
+    release();
+    await page.locator('[data-testid="tool-card"]').first().waitFor();
+    expect(await loading.count()).toBe(0);
+  });
+
   it('toggles a description between its first 90 characters and the full text', async () => {
     session = await openShopPage(browser, shop.url);
     const { page } = session;
