@@ -1,17 +1,16 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Tool } from '@voltline/shared/tool';
 import { ADMIN, ADMIN_ENV, newCustomer, signInInContext } from './support/accounts.ts';
 import { signInOverHttp } from './support/api-client.ts';
-import { launchBrowser, openShopPage, type BrowserSession } from './support/browser.ts';
+import type { BrowserSession } from './support/browser.ts';
+import { shopJourney } from './support/journey.ts';
 import { fetchTools, makePng, payOrderOverHttp, placeOrderOverHttp, toast } from './support/orders.ts';
-import { startShop, type RunningShop } from './support/shop-server.ts';
 
 /** An admin runs the shop: ships and cancels orders, exports them, and keeps the catalogue. */
 describe('running the shop as an admin', () => {
-  let shop: RunningShop;
-  let browser: Browser;
+  const journey = shopJourney({ env: ADMIN_ENV });
   let session: BrowserSession;
   let tools: Tool[];
   // One customer's orders, placed in beforeAll: two paid (pending delivery) and one unpaid.
@@ -20,12 +19,11 @@ describe('running the shop as an admin', () => {
   let paidOrderIds: string[];
 
   beforeAll(async () => {
-    [shop, browser] = await Promise.all([startShop({ env: ADMIN_ENV }), launchBrowser()]);
-    tools = await fetchTools(shop.url);
+    tools = await fetchTools(journey.shop.url);
     paidTools = [tools[0]!, tools[1]!];
     unpaidTool = tools[2]!;
     const customer = newCustomer();
-    const api = await signInOverHttp(shop.url, customer.email, customer.password, { signUpAs: customer.name });
+    const api = await signInOverHttp(journey.shop.url, customer.email, customer.password, { signUpAs: customer.name });
     await placeOrderOverHttp(api, unpaidTool);
     paidOrderIds = [];
     for (const tool of paidTools) {
@@ -34,18 +32,10 @@ describe('running the shop as an admin', () => {
       paidOrderIds.push(orderId);
     }
   });
-  afterAll(async () => {
-    await browser?.close();
-    await shop?.stop();
-  });
-  afterEach(async () => {
-    expect(session.problems).toEqual([]);
-    await session.context.close();
-  });
 
   async function openAsAdmin(path: string): Promise<Page> {
-    session = await openShopPage(browser, shop.url);
-    await signInInContext(session.context, shop.url, ADMIN.email, ADMIN.password);
+    session = await journey.open();
+    await signInInContext(session.context, journey.shop.url, ADMIN.email, ADMIN.password);
     await session.page.goto(path);
     return session.page;
   }

@@ -1,33 +1,21 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DESCRIPTION_PREVIEW_LENGTH, TOOLS_SHOWN_INITIALLY } from '@voltline/shared/shop-constants';
 import type { Tool } from '@voltline/shared/tool';
-import { launchBrowser, openShopPage, type BrowserSession } from './support/browser.ts';
-import { startShop, type RunningShop } from './support/shop-server.ts';
+import type { BrowserSession } from './support/browser.ts';
+import { shopJourney } from './support/journey.ts';
 
 /** A visitor browses the storefront: catalogue, reviews, blogs, portfolio, query form, 404. */
 describe('browsing the storefront', () => {
-  let shop: RunningShop;
-  let browser: Browser;
+  const journey = shopJourney();
   let session: BrowserSession;
   let tools: Tool[];
 
   beforeAll(async () => {
-    [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
-    tools = await (await fetch(`${shop.url}/api/getTools`)).json();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await shop?.stop();
-  });
-  afterEach(async () => {
-    // Nothing may load from outside the machine, and the page must not log errors.
-    expect(session.problems).toEqual([]);
-    await session.context.close();
+    tools = await (await fetch(`${journey.shop.url}/api/getTools`)).json();
   });
 
   it('shows 6 tools, then all of them after Show more, and 6 again after Show less', async () => {
-    session = await openShopPage(browser, shop.url);
+    session = await journey.open();
     const { page } = session;
     await page.goto('/');
     const toolCards = page.locator('[data-testid="tool-card"]');
@@ -42,7 +30,7 @@ describe('browsing the storefront', () => {
   });
 
   it('shows a spinner while the tools load', async () => {
-    session = await openShopPage(browser, shop.url);
+    session = await journey.open();
     const { page } = session;
     // Hold the real answer back a moment (it is not replaced), to see the loading state.
     let release: () => void = () => {};
@@ -61,7 +49,7 @@ describe('browsing the storefront', () => {
   });
 
   it('toggles a description between its first 90 characters and the full text', async () => {
-    session = await openShopPage(browser, shop.url);
+    session = await journey.open();
     const { page } = session;
     await page.goto('/home');
     const firstTool = tools[0]!;
@@ -81,9 +69,9 @@ describe('browsing the storefront', () => {
   });
 
   it('shows the banner, the business summary and reviews with stars and a default avatar', async () => {
-    session = await openShopPage(browser, shop.url);
+    session = await journey.open();
     const { page } = session;
-    const reviews = await (await fetch(`${shop.url}/api/review`)).json();
+    const reviews = await (await fetch(`${journey.shop.url}/api/review`)).json();
     await page.goto('/');
     // Three slides, each with Get Started; the banner moves on by itself every 3000 ms.
     expect(await page.locator('button', { hasText: 'Get Started' }).count()).toBe(3);
@@ -103,7 +91,7 @@ describe('browsing the storefront', () => {
   });
 
   it('validates the query form and confirms with a toast without sending anything', async () => {
-    session = await openShopPage(browser, shop.url);
+    session = await journey.open();
     const { page } = session;
     await page.goto('/');
     const posts: string[] = [];
@@ -127,18 +115,18 @@ describe('browsing the storefront', () => {
   });
 
   it('shows the not-found page for an unknown path, with a way back home', async () => {
-    session = await openShopPage(browser, shop.url);
+    session = await journey.open();
     const { page } = session;
     const response = await page.goto('/no/such/page');
     expect(response?.status()).toBe(200);
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
     await page.getByRole('link', { name: 'Back to home' }).click();
-    await page.waitForURL(`${shop.url}/home`);
+    await page.waitForURL(`${journey.shop.url}/home`);
     await page.locator('[data-testid="tool-card"]').first().waitFor();
   });
 
   it('shows the blog answers and the portfolio with three live project links', async () => {
-    session = await openShopPage(browser, shop.url);
+    session = await journey.open();
     const { page } = session;
     await page.goto('/');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Blogs' }).first().click();
@@ -158,7 +146,7 @@ describe('browsing the storefront', () => {
   });
 
   it.each(['/', '/blogs', '/myportfolio', '/nope'])('fits a 375 px wide screen on %s, with alt text on every image', async (path) => {
-    session = await openShopPage(browser, shop.url, { width: 375, height: 800 });
+    session = await journey.open({ width: 375, height: 800 });
     const { page } = session;
     await page.goto(path);
     await page.locator('main h1, main h2').first().waitFor();

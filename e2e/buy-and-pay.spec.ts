@@ -1,9 +1,9 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Tool } from '@voltline/shared/tool';
 import { ADMIN, ADMIN_ENV } from './support/accounts.ts';
 import { signInOverHttp } from './support/api-client.ts';
-import { launchBrowser, openShopPage, type BrowserSession } from './support/browser.ts';
+import type { BrowserSession } from './support/browser.ts';
+import { shopJourney } from './support/journey.ts';
 import {
   CARDS,
   DECLINED_CARD_CONSOLE_ERROR,
@@ -16,38 +16,27 @@ import {
   signUpCustomer,
   toast,
 } from './support/orders.ts';
-import { startShop, type RunningShop } from './support/shop-server.ts';
 
 /** A customer orders a tool, pays for it by card, keeps track of the order and reviews the shop. */
 describe('buying and paying for a tool', () => {
-  let shop: RunningShop;
-  let browser: Browser;
+  const journey = shopJourney({ env: { ...ADMIN_ENV, AUTH_RATE_LIMIT_MAX: '100' } });
   let session: BrowserSession;
   let tools: Tool[];
 
   beforeAll(async () => {
     // Every test signs up a customer of its own; the default of 10 sign-ins a minute is too few for that.
-    [shop, browser] = await Promise.all([startShop({ env: { ...ADMIN_ENV, AUTH_RATE_LIMIT_MAX: '100' } }), launchBrowser()]);
-    tools = await fetchTools(shop.url);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await shop?.stop();
-  });
-  afterEach(async () => {
-    expect(session.problems).toEqual([]);
-    await session.context.close();
+    tools = await fetchTools(journey.shop.url);
   });
 
   it('places an order from a tool card within the tool’s limits and lands on its payment page', async () => {
-    session = await openShopPage(browser, shop.url);
+    session = await journey.open();
     const { page, context } = session;
-    const customer = (await signUpCustomer(context, shop.url)).customer;
+    const customer = (await signUpCustomer(context, journey.shop.url)).customer;
     const tool = tools[0]!;
 
     await page.goto('/');
     await page.locator('[data-testid="tool-card"]').first().getByRole('link', { name: 'Place order' }).click();
-    await page.waitForURL(`${shop.url}/purchase/${tool._id}`);
+    await page.waitForURL(`${journey.shop.url}/purchase/${tool._id}`);
     await page.getByRole('heading', { level: 1, name: tool.toolName }).waitFor();
     await page.getByText(`Minimum order quantity: ${tool.minimumOrderQuantity}`, { exact: true }).waitFor();
     await page.getByText(`Available quantity: ${tool.availableQuantity}`, { exact: true }).waitFor();
@@ -72,7 +61,7 @@ describe('buying and paying for a tool', () => {
     await page.getByLabel('Address', { exact: true }).fill(DELIVERY.address);
     await purchase.click();
 
-    await page.waitForURL(new RegExp(`^${shop.url}/payment/[^/]+$`));
+    await page.waitForURL(new RegExp(`^${journey.shop.url}/payment/[^/]+$`));
     const summary = page.getByLabel('Order summary');
     await summary.getByRole('definition').first().waitFor();
     expect(await readDescriptionList(summary)).toMatchObject({
@@ -85,9 +74,9 @@ describe('buying and paying for a tool', () => {
   });
 
   it('pays with the test card, shows the transaction id, and My Orders shows the order paid and pending delivery', async () => {
-    session = await openShopPage(browser, shop.url);
+    session = await journey.open();
     const { page, context } = session;
-    const { api } = await signUpCustomer(context, shop.url);
+    const { api } = await signUpCustomer(context, journey.shop.url);
     const tool = tools[1]!;
     const orderId = await placeOrderOverHttp(api, tool);
 
@@ -111,9 +100,9 @@ describe('buying and paying for a tool', () => {
   });
 
   it('shows the decline of a declined card, lets the customer try again, and keeps the order unpaid', async () => {
-    session = await openShopPage(browser, shop.url);
+    session = await journey.open();
     const { page, context } = session;
-    const { api } = await signUpCustomer(context, shop.url);
+    const { api } = await signUpCustomer(context, journey.shop.url);
     const orderId = await placeOrderOverHttp(api, tools[2]!);
 
     await page.goto(`/payment/${orderId}`);
@@ -134,9 +123,9 @@ describe('buying and paying for a tool', () => {
   });
 
   it('cancels an unpaid order from My Orders only after typing CANCEL', async () => {
-    session = await openShopPage(browser, shop.url);
+    session = await journey.open();
     const { page, context } = session;
-    const { api } = await signUpCustomer(context, shop.url);
+    const { api } = await signUpCustomer(context, journey.shop.url);
     await placeOrderOverHttp(api, tools[3]!);
 
     await page.goto('/dashboard/myorders');
@@ -160,9 +149,9 @@ describe('buying and paying for a tool', () => {
   });
 
   it('adds a 4-star review that shows first on the home page', async () => {
-    session = await openShopPage(browser, shop.url);
+    session = await journey.open();
     const { page, context } = session;
-    await signUpCustomer(context, shop.url);
+    await signUpCustomer(context, journey.shop.url);
     const text = `Sturdy tools and quick delivery (${Date.now()})`;
 
     await page.goto('/dashboard/addareview');
@@ -178,9 +167,9 @@ describe('buying and paying for a tool', () => {
   });
 
   it('shows markup in a review as plain text and never runs it', async () => {
-    session = await openShopPage(browser, shop.url);
+    session = await journey.open();
     const { page, context } = session;
-    await signUpCustomer(context, shop.url);
+    await signUpCustomer(context, journey.shop.url);
     const markup = '<img src=x onerror="window.__xss=1">';
 
     await page.goto('/dashboard/addareview');
@@ -197,10 +186,10 @@ describe('buying and paying for a tool', () => {
   });
 
   it('refuses to take a card payment over $999999.99 without asking for a payment intent', async () => {
-    session = await openShopPage(browser, shop.url);
+    session = await journey.open();
     const { page, context } = session;
-    const { api } = await signUpCustomer(context, shop.url);
-    const admin = await signInOverHttp(shop.url, ADMIN.email, ADMIN.password);
+    const { api } = await signUpCustomer(context, journey.shop.url);
+    const admin = await signInOverHttp(journey.shop.url, ADMIN.email, ADMIN.password);
     const tool = tools.at(-1)!;
     const update = { availableQuantity: Math.max(tool.availableQuantity, 2), minimumOrderQuantity: 2, price: 500_000 };
     expect((await admin.call('PATCH', `/api/updateTool/${tool._id}`, update)).status).toBe(200);
