@@ -6,7 +6,7 @@ import { snapshotShop } from '../test-support/db-snapshot.ts';
 import { startTestShop, type TestShop } from '../test-support/test-app.ts';
 import { testDatabaseKinds } from '../test-support/test-databases.ts';
 import { firstTool, placeOrder } from '../test-support/test-orders.ts';
-import { bearer, registerUser, type TestUser } from '../test-support/test-users.ts';
+import { bearer, registerCustomerAndAdmin, type TestUser } from '../test-support/test-users.ts';
 
 const newTool = () => ({
   toolName: `Voltline TS-1 Test Saw ${Math.random().toString(36).slice(2, 8)}`,
@@ -23,7 +23,7 @@ describe.each(testDatabaseKinds)('catalogue management on $name', (kind) => {
   let admin: TestUser;
   beforeAll(async () => {
     shop = await startTestShop(kind, { seed: true });
-    [alice, admin] = [await registerUser(shop), await registerUser(shop, { role: 'admin' })];
+    ({ customer: alice, admin } = await registerCustomerAndAdmin(shop));
   });
   afterAll(() => shop.close());
 

@@ -4,7 +4,7 @@ import { snapshotShop } from '../test-support/db-snapshot.ts';
 import { startTestShop, type TestShop } from '../test-support/test-app.ts';
 import { testDatabaseKinds } from '../test-support/test-databases.ts';
 import { firstTool, placeOrder } from '../test-support/test-orders.ts';
-import { bearer, browserHeaders, registerUser, type TestUser } from '../test-support/test-users.ts';
+import { bearer, browserHeaders, registerCustomerAndAdmin, type TestUser } from '../test-support/test-users.ts';
 
 /** Attacks a shop like this one meets (modelled on OWASP Juice Shop's classes). */
 const SQL_INJECTIONS = ["' OR '1'='1", "'; DROP TABLE orders; --", '1; SELECT pg_sleep(5)', "admin'--", '" OR ""="', '\\x27 UNION SELECT * FROM auth_accounts --'];
@@ -16,7 +16,7 @@ describe.each(testDatabaseKinds)('attacks on $name', (kind) => {
   let tool: Tool;
   beforeAll(async () => {
     shop = await startTestShop(kind, { seed: true });
-    [alice, admin] = [await registerUser(shop), await registerUser(shop, { role: 'admin' })];
+    ({ customer: alice, admin } = await registerCustomerAndAdmin(shop));
     tool = await firstTool(shop);
   });
   afterAll(() => shop.close());

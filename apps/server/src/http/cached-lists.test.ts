@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestShop, type TestShop } from '../test-support/test-app.ts';
 import { testDatabaseKinds } from '../test-support/test-databases.ts';
 import { firstTool, placePaidOrder } from '../test-support/test-orders.ts';
-import { bearer, registerUser, type TestUser } from '../test-support/test-users.ts';
+import { bearer, registerCustomerAndAdmin, type TestUser } from '../test-support/test-users.ts';
 
 /** The catalogue and reviews are answered from a cache that every write invalidates. */
 describe.each(testDatabaseKinds)('cached public lists on $name', (kind) => {
@@ -12,7 +12,7 @@ describe.each(testDatabaseKinds)('cached public lists on $name', (kind) => {
   let alice: TestUser;
   beforeAll(async () => {
     shop = await startTestShop(kind, { seed: true });
-    [admin, alice] = [await registerUser(shop, { role: 'admin' }), await registerUser(shop)];
+    ({ customer: alice, admin } = await registerCustomerAndAdmin(shop));
   });
   afterAll(() => shop.close());
 

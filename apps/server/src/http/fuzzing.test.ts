@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTHORIZATION_MATRIX, freshFixtures, type MatrixRow } from '../test-support/route-catalogue.ts';
 import { startTestShop, type TestShop } from '../test-support/test-app.ts';
 import { testDatabaseKinds } from '../test-support/test-databases.ts';
-import { bearer, registerUser, type TestUser } from '../test-support/test-users.ts';
+import { bearer, registerCustomerAndAdmin, type TestUser } from '../test-support/test-users.ts';
 
 const TOTAL_REQUESTS = 10_000;
 const RUNS_PER_ROUTE = Math.ceil(TOTAL_REQUESTS / AUTHORIZATION_MATRIX.length);
@@ -52,7 +52,7 @@ describe.each(testDatabaseKinds)(`fuzzing every route with ${TOTAL_REQUESTS} req
   let requestsSent = 0;
   beforeAll(async () => {
     shop = await startTestShop(kind, { seed: true });
-    [owner, admin] = [await registerUser(shop), await registerUser(shop, { role: 'admin' })];
+    ({ customer: owner, admin } = await registerCustomerAndAdmin(shop));
     serverErrors = [];
   });
   afterAll(() => shop.close());

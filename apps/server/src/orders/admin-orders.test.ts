@@ -6,7 +6,7 @@ import { snapshotShop } from '../test-support/db-snapshot.ts';
 import { startTestShop, type TestShop } from '../test-support/test-app.ts';
 import { testDatabaseKinds } from '../test-support/test-databases.ts';
 import { placeOrder, placePaidOrder } from '../test-support/test-orders.ts';
-import { bearer, registerUser, type TestUser } from '../test-support/test-users.ts';
+import { bearer, registerCustomerAndAdmin, type TestUser } from '../test-support/test-users.ts';
 
 describe.each(testDatabaseKinds)('back office orders on $name', (kind) => {
   let shop: TestShop;
@@ -15,7 +15,7 @@ describe.each(testDatabaseKinds)('back office orders on $name', (kind) => {
   let tool: Tool;
   beforeAll(async () => {
     shop = await startTestShop(kind, { seed: true });
-    [alice, admin] = [await registerUser(shop), await registerUser(shop, { role: 'admin' })];
+    ({ customer: alice, admin } = await registerCustomerAndAdmin(shop));
   });
   afterAll(() => shop.close());
 

@@ -4,7 +4,7 @@ import { orderEvents, orders, tools } from '../db/schema.ts';
 import { startTestShop, type TestShop } from '../test-support/test-app.ts';
 import { testDatabaseKinds } from '../test-support/test-databases.ts';
 import { card, createIntent, placeOrder } from '../test-support/test-orders.ts';
-import { bearer, registerUser, type TestUser } from '../test-support/test-users.ts';
+import { bearer, registerCustomerAndAdmin, type TestUser } from '../test-support/test-users.ts';
 
 const TRIALS = 1000;
 const SHIPS_PER_TRIAL = 10;
@@ -19,7 +19,7 @@ describe.each(testDatabaseKinds)('races on $name', (kind) => {
   let admin: TestUser;
   beforeAll(async () => {
     shop = await startTestShop(kind, { seed: true });
-    [alice, admin] = [await registerUser(shop), await registerUser(shop, { role: 'admin' })];
+    ({ customer: alice, admin } = await registerCustomerAndAdmin(shop));
   });
   afterAll(() => shop.close());
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestShop, type TestShop } from '../test-support/test-app.ts';
 import { testDatabaseKinds } from '../test-support/test-databases.ts';
 import { card, createIntent, firstTool, placeOrder } from '../test-support/test-orders.ts';
-import { bearer, registerUser, type TestUser } from '../test-support/test-users.ts';
+import { bearer, registerCustomerAndAdmin, type TestUser } from '../test-support/test-users.ts';
 
 const METRICS_TOKEN = 'metrics-scraper-token-0123456789';
 
@@ -13,7 +13,7 @@ describe.each(testDatabaseKinds)('running the shop on $name', (kind) => {
   const logLines: string[] = [];
   beforeAll(async () => {
     shop = await startTestShop(kind, { seed: true, logLines, environment: { METRICS_TOKEN } });
-    [admin, alice] = [await registerUser(shop, { role: 'admin' }), await registerUser(shop)];
+    ({ customer: alice, admin } = await registerCustomerAndAdmin(shop));
   });
   afterAll(() => shop.close());
 

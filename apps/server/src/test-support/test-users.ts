@@ -69,3 +69,8 @@ export async function registerUser(shop: TestShop, options: { name?: string; rol
 }
 
 export const bearer = (user: Pick<TestUser, 'token'>) => ({ authorization: `Bearer ${user.token}` });
+
+/** The two callers most suites need: a customer and an admin, each with a token. */
+export async function registerCustomerAndAdmin(shop: TestShop): Promise<{ customer: TestUser; admin: TestUser }> {
+  return { customer: await registerUser(shop), admin: await registerUser(shop, { role: 'admin' }) };
+}
