@@ -14,6 +14,8 @@ import { catalogueRoutes } from './catalogue/catalogue-routes.ts';
 import { adminOrdersRoutes } from './orders/admin-orders-routes.ts';
 import { answerRouterRefusal, registerErrorHandler } from './http/error-handler.ts';
 import { registerSpa } from './http/spa.ts';
+import { fastifyTrustProxy } from './http/trusted-proxies.ts';
+import { createWriteLimits } from './http/write-rate-limit.ts';
 import { identityRoutes, registerAuthBridge } from './identity/auth-routes.ts';
 import { imagesRoutes } from './images/images-routes.ts';
 import { webhookEndpointsRoutes } from './notifications/webhook-endpoints-routes.ts';
@@ -32,7 +34,7 @@ export async function buildApp(core: ShopCore, logger: FastifyInstance['log'] | 
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
     bodyLimit: 1024 * 1024,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     frameworkErrors: answerRouterRefusal,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -66,6 +68,7 @@ export async function buildApp(core: ShopCore, logger: FastifyInstance['log'] | 
     global: false,
     ...(core.redis ? { redis: core.redis, nameSpace: 'voltline-rate-limit:', skipOnError: false } : {}),
   });
+  const writeLimits = createWriteLimits(config.writeRateLimits);
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Voltline shop API', version: '1.0.0' } },
@@ -89,19 +92,19 @@ export async function buildApp(core: ShopCore, logger: FastifyInstance['log'] | 
       registerAuthBridge(api, identity);
       await api.register(identityRoutes(identity));
       await api.register(catalogueRoutes(core.catalogue));
-      await api.register(reviewsRoutes(core.reviews, core.guards));
-      await api.register(ordersRoutes(core.orders, core.payments, core.guards));
+      await api.register(reviewsRoutes(core.reviews, core.guards, writeLimits.reviews));
+      await api.register(ordersRoutes(core.orders, core.payments, core.guards, writeLimits.orders));
       await api.register(paymentsRoutes(core.payments, core.guards));
       await api.register(adminOrdersRoutes(core.adminOrders, core.guards));
       await api.register(catalogueAdminRoutes(core.catalogue, core.guards));
-      await api.register(webhookEndpointsRoutes(core.webhookEndpoints, core.guards));
+      await api.register(webhookEndpointsRoutes(core.webhookEndpoints, core.guards, writeLimits.webhookEndpoints));
       api.get(
         '/client-config',
         { schema: { tags: ['identity'], summary: 'Settings the web app needs (the token-sync URL). Public.', response: { 200: clientConfigSchema } } },
         () => ({ tokenSyncUrl: config.tokenSyncUrl ?? null }),
       );
       await api.register(profilesRoutes(core.profiles, core.guards));
-      await api.register(imagesRoutes(core.images, core.guards));
+      await api.register(imagesRoutes(core.images, core.guards, writeLimits.uploads));
     },
     { prefix: '/api' },
   );

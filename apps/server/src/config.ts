@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { proxyTrustSetting, type ProxyTrust } from './http/trusted-proxies.ts';
 
 /**
  * The shop's configuration, read from the environment. This is the only module that reads
@@ -26,15 +27,21 @@ const environmentSchema = z.object({
   PUBLIC_URL: optionalText.pipe(z.url().optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: optionalText,
-  TRUST_PROXY: flag,
+  TRUST_PROXY: proxyTrustSetting,
   AUTH_SECRET: optionalText.pipe(z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional()),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
+  ORDER_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  REVIEW_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(5),
+  UPLOAD_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20),
+  WEBHOOK_ENDPOINT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(10),
   SHOP_ADMIN_EMAIL: optionalText.pipe(z.email().optional()),
   SHOP_ADMIN_PASSWORD: optionalText,
   SMTP_URL: optionalText,
   SHOP_NOTIFY_EMAIL: optionalText.pipe(z.email().optional()),
   AUTH_TOKEN_SYNC_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: flag,
   MAIL_FROM: z.string().default('Voltline Tools <no-reply@voltline.local>'),
   UNPAID_ORDER_EXPIRY_DAYS: z.coerce.number().int().positive().default(7),
   PAYMENT_PROVIDER: z.enum(['builtin', 'stripe']).default('builtin'),
@@ -47,13 +54,34 @@ const environmentSchema = z.object({
   GOOGLE_DISCOVERY_URL: z.url().default('https://accounts.google.com/.well-known/openid-configuration'),
   GITHUB_CLIENT_ID: optionalText,
   GITHUB_CLIENT_SECRET: optionalText,
+  GITHUB_AUTHORIZATION_URL: z.url().default('https://github.com/login/oauth/authorize'),
+  GITHUB_TOKEN_URL: z.url().default('https://github.com/login/oauth/access_token'),
+  GITHUB_API_URL: z.url().default('https://api.github.com'),
   FACEBOOK_CLIENT_ID: optionalText,
   FACEBOOK_CLIENT_SECRET: optionalText,
+  FACEBOOK_AUTHORIZATION_URL: z.url().default('https://www.facebook.com/v19.0/dialog/oauth'),
+  FACEBOOK_TOKEN_URL: z.url().default('https://graph.facebook.com/v19.0/oauth/access_token'),
+  FACEBOOK_API_URL: z.url().default('https://graph.facebook.com/v19.0'),
 });
 
 export interface OAuthClientConfig {
   clientId: string;
   clientSecret: string;
+}
+
+/** Where a provider without OpenID discovery is reached (real addresses by default, a local stand-in in tests). */
+export interface OAuthEndpoints {
+  authorizationUrl: string;
+  tokenUrl: string;
+  /** The provider's own API that says who signed in (GitHub's REST API, Facebook's Graph API). */
+  apiUrl: string;
+}
+
+export interface WriteRateLimits {
+  orders: number;
+  reviews: number;
+  uploads: number;
+  webhookEndpoints: number;
 }
 
 export interface Config {
@@ -74,15 +102,25 @@ export interface Config {
   logLevel: string;
   /** Folder of the built SPA; without it the server answers the API only. */
   webDistDir: string;
-  /** Believe X-Forwarded-For only when a trusted reverse proxy sits in front. */
-  trustProxy: boolean;
+  /** Which X-Forwarded-For entries to believe: none, the nearest N hops, or hops from these proxy addresses. */
+  trustProxy: ProxyTrust;
   /** Undefined: generated once into DATA_DIR (see identity/auth-secret.ts). */
   authSecret: string | undefined;
   authRateLimit: { max: number; windowSeconds: number };
+  /** Writes one signed-in account may make per minute, per kind (orders, reviews, uploads, webhook endpoints). */
+  writeRateLimits: WriteRateLimits;
+  /** A shutdown that has not finished after this long exits anyway, with a log line and code 1. */
+  shutdownTimeoutSeconds: number;
   firstAdmin: { email: string | undefined; password: string | undefined };
   mail: { smtpUrl: string | undefined; from: string; shopNotifyEmail: string | undefined };
   /** Where the web app reports the current API token (spec 7's optional token-sync URL). */
   tokenSyncUrl: string | undefined;
+  /**
+   * Webhook receivers on loopback or a private network (10/8, 172.16/12, 192.168/16, 100.64/10,
+   * fc00::/7) are accepted. Off by default: an admin account must not become a way into the
+   * operator's internal services. Link-local addresses and the shop itself stay refused.
+   */
+  allowPrivateWebhookTargets: boolean;
   /** Unpaid orders older than this are cancelled by the shop. */
   unpaidOrderExpiryDays: number;
   payments:
@@ -90,8 +128,8 @@ export interface Config {
     | { provider: 'stripe'; secretKey: string; publishableKey: string; webhookSecret: string; apiUrl: string | undefined };
   oauth: {
     google: (OAuthClientConfig & { discoveryUrl: string }) | undefined;
-    github: OAuthClientConfig | undefined;
-    facebook: OAuthClientConfig | undefined;
+    github: (OAuthClientConfig & OAuthEndpoints) | undefined;
+    facebook: (OAuthClientConfig & OAuthEndpoints) | undefined;
   };
 }
 
@@ -99,6 +137,10 @@ const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
 
 function oauthClient(clientId: string | undefined, clientSecret: string | undefined): OAuthClientConfig | undefined {
   return clientId && clientSecret ? { clientId, clientSecret } : undefined;
+}
+
+function oauthEndpoints(authorizationUrl: string, tokenUrl: string, apiUrl: string): OAuthEndpoints {
+  return { authorizationUrl, tokenUrl, apiUrl: apiUrl.replace(/\/$/, '') };
 }
 
 /** A shop on localhost is also opened as 127.0.0.1 (and the other way round): both are its own origin. */
@@ -124,6 +166,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
   }
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   const google = oauthClient(env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET);
+  const github = oauthClient(env.GITHUB_CLIENT_ID, env.GITHUB_CLIENT_SECRET);
+  const facebook = oauthClient(env.FACEBOOK_CLIENT_ID, env.FACEBOOK_CLIENT_SECRET);
   return {
     port: env.PORT,
     host: env.HOST,
@@ -139,9 +183,17 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     trustProxy: env.TRUST_PROXY,
     authSecret: env.AUTH_SECRET,
     authRateLimit: { max: env.AUTH_RATE_LIMIT_MAX, windowSeconds: env.AUTH_RATE_LIMIT_WINDOW_SECONDS },
+    writeRateLimits: {
+      orders: env.ORDER_RATE_LIMIT_PER_MINUTE,
+      reviews: env.REVIEW_RATE_LIMIT_PER_MINUTE,
+      uploads: env.UPLOAD_RATE_LIMIT_PER_MINUTE,
+      webhookEndpoints: env.WEBHOOK_ENDPOINT_RATE_LIMIT_PER_MINUTE,
+    },
+    shutdownTimeoutSeconds: env.SHUTDOWN_TIMEOUT_SECONDS,
     firstAdmin: { email: env.SHOP_ADMIN_EMAIL, password: env.SHOP_ADMIN_PASSWORD },
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, shopNotifyEmail: env.SHOP_NOTIFY_EMAIL },
     tokenSyncUrl: env.AUTH_TOKEN_SYNC_URL,
+    allowPrivateWebhookTargets: env.WEBHOOK_ALLOW_PRIVATE_TARGETS,
     unpaidOrderExpiryDays: env.UNPAID_ORDER_EXPIRY_DAYS,
     payments:
       env.PAYMENT_PROVIDER === 'stripe'
@@ -155,8 +207,11 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
         : { provider: 'builtin' },
     oauth: {
       google: google && { ...google, discoveryUrl: env.GOOGLE_DISCOVERY_URL },
-      github: oauthClient(env.GITHUB_CLIENT_ID, env.GITHUB_CLIENT_SECRET),
-      facebook: oauthClient(env.FACEBOOK_CLIENT_ID, env.FACEBOOK_CLIENT_SECRET),
+      github: github && { ...github, ...oauthEndpoints(env.GITHUB_AUTHORIZATION_URL, env.GITHUB_TOKEN_URL, env.GITHUB_API_URL) },
+      facebook: facebook && {
+        ...facebook,
+        ...oauthEndpoints(env.FACEBOOK_AUTHORIZATION_URL, env.FACEBOOK_TOKEN_URL, env.FACEBOOK_API_URL),
+      },
     },
   };
 }

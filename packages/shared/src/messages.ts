@@ -15,4 +15,8 @@ export const MESSAGES = {
   socialAccountExists:
     'An account already exists with this email address but a different sign-in method. Log in with that method instead.',
   networkFailure: 'The shop could not be reached. Check your connection and try again.',
+  socialEmailNotVouched: (provider: string) =>
+    `${provider} has not confirmed your email address, so the shop cannot sign you in with it. Confirm it at ${provider}, or register with email and password.`,
+  socialEmailConfirmationMailed: (provider: string) =>
+    `Confirm your email address first: open the link we mailed to it, then sign in with ${provider} again.`,
 } as const;

@@ -1,7 +1,4 @@
-import type { MailMessage } from '../mail/mailer.ts';
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+import { escapeHtml, type MailMessage } from '../mail/mailer.ts';
 
 export function passwordResetMail(input: { to: string; name: string; url: string; validMinutes: number }): MailMessage {
   const text = [

@@ -1,5 +1,8 @@
+import type { User, ValidateUserInfoResult, ValidateUserInfoSource } from 'better-auth';
 import type { GenericOAuthConfig } from 'better-auth/plugins';
+import { z } from 'zod';
 import type { SocialProviderId } from '@voltline/shared/account';
+import { MESSAGES } from '@voltline/shared/messages';
 import type { Config } from '../config.ts';
 
 /**
@@ -13,76 +16,130 @@ export const SOCIAL_PROVIDER_NAMES: Record<SocialProviderId, string> = {
   facebook: 'Facebook',
 };
 
-interface GitHubEmail {
-  email: string;
-  primary: boolean;
-  verified: boolean;
+/**
+ * Providers whose word on an email address the shop takes: Google's email_verified claim and the
+ * verified flag of GitHub's primary address say their user proved the address. Facebook says
+ * nothing, so its address stays unconfirmed until the owner opens the link the shop mails to it
+ * (social-email-confirmation.ts).
+ */
+const PROVIDERS_THAT_VOUCH_FOR_EMAIL: readonly SocialProviderId[] = ['google', 'github'];
+
+const PROVIDER_EMAIL_NOT_VERIFIED = 'provider_email_not_verified';
+
+function vouchesForEmail(providerId: string | undefined): providerId is SocialProviderId {
+  return PROVIDERS_THAT_VOUCH_FOR_EMAIL.some((id) => id === providerId);
 }
 
-async function fetchJson<T>(url: string, accessToken: string): Promise<T | null> {
-  const response = await fetch(url, {
-    headers: { authorization: `Bearer ${accessToken}`, 'user-agent': 'voltline-shop', accept: 'application/json' },
-  });
-  return response.ok ? ((await response.json()) as T) : null;
+/**
+ * better-auth's `user.validateUserInfo` gate, asked before a provider sign-in creates a user,
+ * links an account or opens one. An address a vouching provider has not verified would otherwise
+ * create an account for it, and the attacker's provider login would keep opening that account
+ * after its real owner took it over with a password reset.
+ */
+export function refuseEmailTheProviderDoesNotVouchFor({
+  user,
+  source,
+}: {
+  user: Partial<User>;
+  source: ValidateUserInfoSource;
+}): ValidateUserInfoResult | undefined {
+  const providerId = source.oauth?.providerId;
+  if (source.method !== 'oauth' || !vouchesForEmail(providerId) || user.emailVerified === true) return undefined;
+  return { error: PROVIDER_EMAIL_NOT_VERIFIED, errorDescription: MESSAGES.socialEmailNotVouched(SOCIAL_PROVIDER_NAMES[providerId]) };
 }
+
+const PROVIDER_API_TIMEOUT_MS = 10_000;
+
+const githubProfileSchema = z.object({
+  id: z.union([z.number(), z.string()]),
+  login: z.string(),
+  name: z.string().nullish(),
+  avatar_url: z.string().nullish(),
+});
+const githubEmailsSchema = z.array(z.object({ email: z.string(), primary: z.boolean(), verified: z.boolean() }));
+const facebookProfileSchema = z.object({ id: z.string(), name: z.string(), email: z.string().optional() });
+
+/** A provider API answer in the expected shape, or null (refused, unreachable, malformed): the sign-in then fails. */
+async function fetchProviderJson<T>(url: string, accessToken: string, schema: z.ZodType<T>): Promise<T | null> {
+  try {
+    const response = await fetch(url, {
+      headers: { authorization: `Bearer ${accessToken}`, 'user-agent': 'voltline-shop', accept: 'application/json' },
+      signal: AbortSignal.timeout(PROVIDER_API_TIMEOUT_MS),
+    });
+    if (!response.ok) return null;
+    const parsed = schema.safeParse(await response.json());
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+// Every provider: the code flow with PKCE, and no session for a user whose address nobody has
+// confirmed (better-auth then mails the confirmation link instead, see social-email-confirmation.ts).
+const SIGN_IN_RULES = { pkce: true, requireEmailVerification: true } as const;
 
 export function socialProviderConfigs(oauth: Config['oauth']): GenericOAuthConfig[] {
   const configs: GenericOAuthConfig[] = [];
   if (oauth.google) {
     configs.push({
+      ...SIGN_IN_RULES,
       providerId: 'google',
       clientId: oauth.google.clientId,
       clientSecret: oauth.google.clientSecret,
       discoveryUrl: oauth.google.discoveryUrl,
       scopes: ['openid', 'email', 'profile'],
-      pkce: true,
     });
   }
-  if (oauth.github) {
+  const github = oauth.github;
+  if (github) {
     configs.push({
+      ...SIGN_IN_RULES,
       providerId: 'github',
-      clientId: oauth.github.clientId,
-      clientSecret: oauth.github.clientSecret,
-      authorizationUrl: 'https://github.com/login/oauth/authorize',
-      tokenUrl: 'https://github.com/login/oauth/access_token',
+      clientId: github.clientId,
+      clientSecret: github.clientSecret,
+      authorizationUrl: github.authorizationUrl,
+      tokenUrl: github.tokenUrl,
       scopes: ['read:user', 'user:email'],
-      pkce: true,
       async getUserInfo(tokens) {
         if (!tokens.accessToken) return null;
-        const profile = await fetchJson<{ id: number; login: string; name: string | null; avatar_url: string }>(
-          'https://api.github.com/user',
-          tokens.accessToken,
-        );
-        const emails = await fetchJson<GitHubEmail[]>('https://api.github.com/user/emails', tokens.accessToken);
-        const primary = emails?.find((entry) => entry.primary) ?? emails?.[0];
+        const [profile, emails] = await Promise.all([
+          fetchProviderJson(`${github.apiUrl}/user`, tokens.accessToken, githubProfileSchema),
+          fetchProviderJson(`${github.apiUrl}/user/emails`, tokens.accessToken, githubEmailsSchema),
+        ]);
+        // Only the primary address counts: GitHub also lists addresses its user typed in and never
+        // proved. An unverified primary is passed on as unverified, so the gate above refuses it in words.
+        const primary = emails?.find((entry) => entry.primary);
         if (!profile || !primary) return null;
         return {
           id: String(profile.id),
           name: profile.name ?? profile.login,
           email: primary.email,
           emailVerified: primary.verified,
-          image: profile.avatar_url,
+          image: profile.avatar_url ?? undefined,
         };
       },
     });
   }
-  if (oauth.facebook) {
+  const facebook = oauth.facebook;
+  if (facebook) {
     configs.push({
+      ...SIGN_IN_RULES,
       providerId: 'facebook',
-      clientId: oauth.facebook.clientId,
-      clientSecret: oauth.facebook.clientSecret,
-      authorizationUrl: 'https://www.facebook.com/v19.0/dialog/oauth',
-      tokenUrl: 'https://graph.facebook.com/v19.0/oauth/access_token',
+      clientId: facebook.clientId,
+      clientSecret: facebook.clientSecret,
+      authorizationUrl: facebook.authorizationUrl,
+      tokenUrl: facebook.tokenUrl,
       scopes: ['email', 'public_profile'],
-      pkce: true,
       async getUserInfo(tokens) {
         if (!tokens.accessToken) return null;
-        const profile = await fetchJson<{ id: string; name: string; email?: string }>(
-          'https://graph.facebook.com/me?fields=id,name,email',
+        const profile = await fetchProviderJson(
+          `${facebook.apiUrl}/me?fields=id,name,email`,
           tokens.accessToken,
+          facebookProfileSchema,
         );
         if (!profile?.email) return null;
-        // Facebook does not say whether the address was confirmed: never link on it.
+        // Facebook does not say whether the address was confirmed: never link on it, and keep the
+        // account it creates locked until the owner opens the mailed confirmation link.
         return { id: profile.id, name: profile.name, email: profile.email, emailVerified: false };
       },
     });

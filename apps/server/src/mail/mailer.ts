@@ -17,6 +17,9 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
+/** For the HTML part of a message: text the shop did not write goes in escaped. */
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
 /**
  * Over SMTP when SMTP_URL is set. Otherwise every message becomes an .eml file in
  * DATA_DIR/outbox and its link is logged, so password reset works on a laptop with no mail server.

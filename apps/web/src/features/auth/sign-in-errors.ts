@@ -20,6 +20,9 @@ export function describePasswordResetError(error: unknown): string {
 export function describeSocialSignInError(code: string, providerName: string): string {
   const normalised = code.toLowerCase();
   if (normalised === 'account_not_linked') return MESSAGES.socialAccountExists;
+  // The server's refusals of an address the provider did not vouch for (identity/social-providers.ts).
+  if (normalised === 'provider_email_not_verified') return MESSAGES.socialEmailNotVouched(providerName);
+  if (normalised === 'email_not_verified') return MESSAGES.socialEmailConfirmationMailed(providerName);
   if (normalised === NETWORK_FAILURE_CODE) return MESSAGES.networkFailure;
   return `${providerName} sign-in did not finish (${code}). Please try again.`;
 }
