@@ -11,7 +11,9 @@ export type AppErrorKind =
   | 'NOT_FOUND'
   | 'CONFLICT'
   | 'UNPROCESSABLE'
-  | 'PAYMENT_REFUSED';
+  | 'PAYMENT_REFUSED'
+  | 'TOO_MANY_REQUESTS'
+  | 'TOO_LARGE';
 
 const statusByKind: Record<AppErrorKind, { status: number; code: ApiErrorCode }> = {
   INVALID_DATA: { status: 400, code: API_ERROR_CODES.badRequest },
@@ -21,6 +23,8 @@ const statusByKind: Record<AppErrorKind, { status: number; code: ApiErrorCode }>
   CONFLICT: { status: 409, code: API_ERROR_CODES.conflict },
   UNPROCESSABLE: { status: 422, code: API_ERROR_CODES.invalidData },
   PAYMENT_REFUSED: { status: 402, code: API_ERROR_CODES.paymentRefused },
+  TOO_MANY_REQUESTS: { status: 429, code: API_ERROR_CODES.tooManyRequests },
+  TOO_LARGE: { status: 413, code: API_ERROR_CODES.payloadTooLarge },
 };
 
 export class AppError extends Error {

@@ -1,34 +1,34 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IMAGE_UPLOAD_MAX_BYTES, uploadResponseSchema } from '@voltline/shared/profile';
-import { AppError } from '../http/app-error.ts';
+import { uploadResponseSchema } from '@voltline/shared/profile';
+import type { WriteLimit } from '../http/write-rate-limit.ts';
 import { callerOf, type CallerGuards } from '../identity/caller.ts';
 import type { ImagesService } from './images-service.ts';
+import { receivePicture, refuseOversizedUpload, UPLOAD_PARSER_FILE_LIMIT } from './picture-upload.ts';
 
 /** Picture uploads (replacing the spec's third-party image host) and serving them back. */
-export function imagesRoutes(imagesService: ImagesService, guards: CallerGuards): FastifyPluginAsyncZod {
+export function imagesRoutes(imagesService: ImagesService, guards: CallerGuards, uploadLimit: WriteLimit): FastifyPluginAsyncZod {
   return async (app) => {
     await app.register(fastifyMultipart, {
-      limits: { fileSize: IMAGE_UPLOAD_MAX_BYTES, files: 1, fields: 5, parts: 6 },
+      limits: { fileSize: UPLOAD_PARSER_FILE_LIMIT, files: 1, fields: 5, parts: 6, fieldSize: 1024 },
       throwFileSizeLimit: true,
     });
 
     app.post(
       '/upload',
       {
+        onRequest: refuseOversizedUpload,
         preHandler: guards.requireUser,
+        config: uploadLimit,
         schema: {
           tags: ['images'],
           summary: 'Upload a picture (multipart field "image", at most 5 MB). Signed-in users.',
           response: { 200: uploadResponseSchema },
         },
       },
-      async (request) => {
-        if (!request.isMultipart()) throw new AppError('INVALID_DATA', 'Send the picture as multipart/form-data in the field "image".');
-        const file = await request.file();
-        if (!file || file.fieldname !== 'image') throw new AppError('INVALID_DATA', 'Send the picture in the field "image".');
-        const bytes = await file.toBuffer();
+      async (request, reply) => {
+        const bytes = await receivePicture(request, reply);
         const url = await imagesService.storeUpload(bytes, callerOf(request).userId);
         return { data: { url } };
       },

@@ -1,18 +1,31 @@
+import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IMAGE_UPLOAD_MAX_BYTES } from '@voltline/shared/profile';
 import { images } from '../db/schema.ts';
 import { startTestShop, type TestShop } from '../test-support/test-app.ts';
 import { testDatabaseKinds } from '../test-support/test-databases.ts';
 import { bearer, registerUser, type TestUser } from '../test-support/test-users.ts';
 
+const BOUNDARY = '----voltline-test-boundary';
+const MULTIPART_HEADERS = { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` };
+const partHead = (field: string, fileName: string, contentType: string) =>
+  Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`);
+const closing = Buffer.from(`\r\n--${BOUNDARY}--\r\n`);
+
 function multipart(fileName: string, contentType: string, bytes: Buffer, field = 'image') {
-  const boundary = '----voltline-test-boundary';
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`;
-  return {
-    payload: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
+  return { payload: Buffer.concat([partHead(field, fileName, contentType), bytes, closing]), headers: MULTIPART_HEADERS };
 }
+
+/** A real PNG followed by zeros up to `size` bytes: decoders stop at its end marker and ignore the rest. */
+async function paddedPng(size: number): Promise<Buffer> {
+  const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#fff' } }).png().toBuffer();
+  return Buffer.concat([png, Buffer.alloc(size - png.length)]);
+}
+
+/** The body as a socket delivers it: in these chunks, so the test decides where each read ends. */
+const inChunks = (chunks: Buffer[]) => Readable.from(chunks, { objectMode: false });
+const totalLength = (chunks: Buffer[]) => String(chunks.reduce((sum, chunk) => sum + chunk.length, 0));
 
 describe.each(testDatabaseKinds)('image uploads on $name', (kind) => {
   let shop: TestShop;
@@ -70,6 +83,48 @@ describe.each(testDatabaseKinds)('image uploads on $name', (kind) => {
     const response = await upload(multipart('big.jpg', 'image/jpeg', big));
     expect(response.statusCode).toBe(413);
     expect(response.json().error).toBe('payload_too_large');
+  });
+
+  const storedImages = async () => (await shop.database.db.select({ id: images.id }).from(images)).length;
+  const tooLarge = { error: 'payload_too_large', message: 'The picture must be at most 5 MB.' };
+
+  it.each([
+    ['a few bytes more', 1024],
+    ['56 MB more (61 MB in all)', 56 * 1024 * 1024],
+  ])('refuses a picture whose first 5 MB end on a read, followed by %s, and stores nothing', async (_label, extra) => {
+    // The parser cuts the file at the limit without a word when the limit falls exactly between two reads.
+    const picture = Buffer.concat([await paddedPng(IMAGE_UPLOAD_MAX_BYTES), Buffer.alloc(extra, 0xff)]);
+    const chunks = [
+      Buffer.concat([partHead('image', 'big.png', 'image/png'), picture.subarray(0, IMAGE_UPLOAD_MAX_BYTES)]),
+      Buffer.concat([picture.subarray(IMAGE_UPLOAD_MAX_BYTES), closing]),
+    ];
+    const before = await storedImages();
+    const response = await shop.app.inject({
+      method: 'POST',
+      url: '/api/upload',
+      payload: inChunks(chunks),
+      headers: { ...MULTIPART_HEADERS, 'content-length': totalLength(chunks), ...bearer(alice) },
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual(tooLarge);
+    expect(await storedImages()).toBe(before);
+  });
+
+  it('accepts a picture of exactly 5 MB', async () => {
+    const response = await upload(multipart('full.png', 'image/png', await paddedPng(IMAGE_UPLOAD_MAX_BYTES)));
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('caps the whole body, not only the file: megabytes around a small picture, sent without a length', async () => {
+    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#fff' } }).png().toBuffer();
+    // Multipart ignores anything before the first boundary; a parser reads it all the same.
+    const preamble = Buffer.alloc(2 * 1024 * 1024, 'x');
+    const chunks = [preamble, preamble, preamble, Buffer.from('\r\n'), partHead('image', 'small.png', 'image/png'), png, closing];
+    const before = await storedImages();
+    const response = await shop.app.inject({ method: 'POST', url: '/api/upload', payload: inChunks(chunks), headers: { ...MULTIPART_HEADERS, ...bearer(alice) } });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({ error: 'payload_too_large', message: expect.stringContaining('5 MB') });
+    expect(await storedImages()).toBe(before);
   });
 
   it('refuses anonymous uploads and other field names', async () => {

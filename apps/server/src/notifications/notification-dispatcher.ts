@@ -1,3 +1,6 @@
+import { request as httpRequest, type OutgoingHttpHeaders } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import type { LookupFunction } from 'node:net';
 import { and, asc, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { WEBHOOK_EVENT_ID_HEADER, WEBHOOK_SIGNATURE_HEADER } from '@voltline/shared/webhook';
@@ -5,7 +8,7 @@ import type { Database } from '../db/client.ts';
 import { notifications, webhookEndpoints } from '../db/schema.ts';
 import type { Mailer, MailMessage } from '../mail/mailer.ts';
 import { signWebhook } from './webhook-signing.ts';
-import { refusalFor } from './webhook-target.ts';
+import { connectionFor, type WebhookTargetPolicy } from './webhook-target.ts';
 
 const GIVE_UP_AFTER_MS = 24 * 60 * 60 * 1000;
 const CLAIM_MS = 60_000;
@@ -19,13 +22,29 @@ export function retryDelayMs(attempts: number): number {
 
 type NotificationRow = typeof notifications.$inferSelect;
 
-/** "fetch failed" says nothing to an admin; the cause's code (ECONNREFUSED, ETIMEDOUT...) does. */
+/** Node names the failure in its message ("connect ECONNREFUSED 10.0.0.5:443"); an abort says why in its cause (the timeout). */
 function describeFailure(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
-  const cause = error.cause as { code?: string; message?: string } | undefined;
-  return cause?.code ? `${error.message}: ${cause.code}` : cause?.message ? `${error.message}: ${cause.message}` : error.message;
+  return error.cause instanceof Error ? `${error.message}: ${error.cause.message}` : error.message;
 }
 type Outcome = { ok: true; status?: number } | { ok: false; status?: number; error: string };
+
+/**
+ * One POST over node:http(s) rather than fetch: only there can the connection be made through our
+ * own `lookup`, which checks the very address the socket is about to use. Redirects are not
+ * followed, and only the status is read: a receiver cannot make the shop download anything.
+ */
+function postWebhook(url: URL, lookup: LookupFunction, headers: OutgoingHttpHeaders, body: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+    const request = send(url, { method: 'POST', headers, lookup, agent: false, signal: AbortSignal.timeout(TIMEOUT_MS) }, (response) => {
+      resolve(response.statusCode ?? 0);
+      response.destroy();
+    });
+    request.on('error', reject);
+    request.end(body);
+  });
+}
 
 /**
  * Sends what the outbox holds: due rows are claimed (so two instances never send the same one),
@@ -34,10 +53,10 @@ type Outcome = { ok: true; status?: number } | { ok: false; status?: number; err
 export function createNotificationDispatcher(deps: {
   db: Database;
   mailer: Mailer;
-  shop: { publicUrl: string; port: number };
+  webhookTargets: WebhookTargetPolicy;
   log: Pick<FastifyBaseLogger, 'warn' | 'info'>;
 }) {
-  const { db, mailer, shop, log } = deps;
+  const { db, mailer, webhookTargets, log } = deps;
 
   async function claimDue(now: Date): Promise<NotificationRow[]> {
     return db.transaction(async (tx) => {
@@ -76,25 +95,25 @@ export function createNotificationDispatcher(deps: {
   async function sendWebhook(row: NotificationRow): Promise<Outcome> {
     const [endpoint] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, row.target));
     if (!endpoint || !endpoint.active) return { ok: false, error: 'The endpoint was removed.' };
-    const refusal = await refusalFor(endpoint.url, shop);
-    if (refusal) return { ok: false, error: refusal };
+    // Checked again at every delivery: the rules may have tightened since the endpoint was stored.
+    const connection = connectionFor(endpoint.url, webhookTargets);
+    if ('refusal' in connection) return { ok: false, error: connection.refusal };
     const body = JSON.stringify(row.payload);
     const timestamp = Math.floor(Date.now() / 1000);
     try {
-      const response = await fetch(endpoint.url, {
-        method: 'POST',
-        headers: {
+      const status = await postWebhook(
+        connection.url,
+        connection.lookup,
+        {
           'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
           'user-agent': 'Voltline-Webhooks/1',
           [WEBHOOK_SIGNATURE_HEADER]: signWebhook(endpoint.secret, body, timestamp),
           [WEBHOOK_EVENT_ID_HEADER]: String((row.payload as { id: string }).id),
         },
         body,
-        redirect: 'manual',
-        signal: AbortSignal.timeout(TIMEOUT_MS),
-      });
-      await response.body?.cancel();
-      return response.ok ? { ok: true, status: response.status } : { ok: false, status: response.status, error: `HTTP ${response.status}` };
+      );
+      return status >= 200 && status < 300 ? { ok: true, status } : { ok: false, status, error: `HTTP ${status}` };
     } catch (error) {
       return { ok: false, error: describeFailure(error) };
     }

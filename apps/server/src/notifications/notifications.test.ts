@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEBHOOK_EVENTS } from '@voltline/shared/webhook';
 import type { Tool } from '@voltline/shared/tool';
-import { notifications, orders, tools } from '../db/schema.ts';
+import { notifications, orders, tools, webhookEndpoints } from '../db/schema.ts';
 import { startTestShop, type TestShop } from '../test-support/test-app.ts';
 import { testDatabaseKinds } from '../test-support/test-databases.ts';
 import { placeOrder, placePaidOrder } from '../test-support/test-orders.ts';
@@ -13,6 +13,8 @@ import { verifyWebhook } from './webhook-signing.ts';
 
 const SHOP_EMAIL = 'orders@voltline.test';
 const HOUR = 60 * 60 * 1000;
+/** The test receivers listen on 127.0.0.1, as a receiver on the operator's own network would. */
+const PRIVATE_TARGETS = { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' };
 
 describe.each(testDatabaseKinds)('notifications on $name', (kind) => {
   let shop: TestShop;
@@ -23,7 +25,7 @@ describe.each(testDatabaseKinds)('notifications on $name', (kind) => {
   let tool: Tool;
   beforeAll(async () => {
     receiver = await startWebhookReceiver();
-    shop = await startTestShop(kind, { seed: true, environment: { SHOP_NOTIFY_EMAIL: SHOP_EMAIL } });
+    shop = await startTestShop(kind, { seed: true, environment: { SHOP_NOTIFY_EMAIL: SHOP_EMAIL, ...PRIVATE_TARGETS } });
     [alice, admin] = [await registerUser(shop, { name: 'Alice Ampere' }), await registerUser(shop, { role: 'admin' })];
     const created = await shop.app.inject({
       method: 'POST',
@@ -168,13 +170,35 @@ describe.each(testDatabaseKinds)('notifications on $name', (kind) => {
   });
 
   it.each([
-    ['an ftp address', 'ftp://example.com/hooks'],
-    ['a link-local address', 'http://169.254.169.254/latest/meta-data'],
-    ['the shop itself', 'http://shop.test/api/getTools'],
-    ['the shop on loopback', 'http://127.0.0.1:3000/api/getTools'],
-  ])('refuses to register %s', async (_label, url) => {
-    const response = await shop.app.inject({ method: 'POST', url: '/api/webhook-endpoints', headers: bearer(admin), payload: { url, events: ['order.paid'] } });
+    ['an ftp address', 'ftp://example.com/hooks', 'http(s)'],
+    ['a link-local address', 'http://169.254.169.254/latest/meta-data', 'Link-local'],
+    ['link-local as mapped IPv6', 'http://[::ffff:169.254.169.254]/latest/meta-data', 'Link-local'],
+    ['link-local as mapped IPv6 in hex', 'http://[::ffff:a9fe:a9fe]/latest/meta-data', 'Link-local'],
+    ['an IPv6 link-local address', 'http://[fe80::1]/hooks', 'Link-local'],
+    ['the shop itself', 'http://shop.test/api/getTools', 'the shop itself'],
+    ['the shop in capitals with its port', 'http://SHOP.test:80/api/getTools', 'the shop itself'],
+    ['the shop as a fully qualified name', 'http://shop.test./api/getTools', 'the shop itself'],
+    ['the shop on loopback', 'http://127.0.0.1:PORT/api/getTools', 'the shop itself'],
+    ['the shop on mapped loopback', 'http://[::ffff:127.0.0.1]:PORT/api/getTools', 'the shop itself'],
+    ['the shop on mapped loopback in hex', 'http://[0:0:0:0:0:ffff:7f00:1]:PORT/api/getTools', 'the shop itself'],
+    ['the shop on IPv6 loopback', 'http://[::1]:PORT/api/getTools', 'the shop itself'],
+    ['the shop on 0.0.0.0', 'http://0.0.0.0:PORT/api/getTools', 'the shop itself'],
+    ['the shop on mapped 0.0.0.0', 'http://[::ffff:0.0.0.0]:PORT/api/getTools', 'the shop itself'],
+    ['the shop on ::', 'http://[::]:PORT/api/getTools', 'the shop itself'],
+    ['the shop as a decimal number', 'http://2130706433:PORT/api/getTools', 'the shop itself'],
+    ['the shop in hex', 'http://0x7f.1:PORT/api/getTools', 'the shop itself'],
+    ['the shop as localhost', 'http://localhost:PORT/api/getTools', 'the shop itself'],
+  ])('refuses to register %s, even with private targets allowed', async (_label, url, reason) => {
+    const before = await shop.database.db.select().from(webhookEndpoints);
+    const response = await shop.app.inject({
+      method: 'POST',
+      url: '/api/webhook-endpoints',
+      headers: bearer(admin),
+      payload: { url: url.replace('PORT', String(shop.config.port)), events: ['order.paid'] },
+    });
     expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error: 'bad_request', message: expect.stringContaining(reason) });
+    expect(await shop.database.db.select().from(webhookEndpoints)).toHaveLength(before.length);
   });
 
   it('lets only admins manage endpoints', async () => {
@@ -196,7 +220,7 @@ describe('notifications across a restart', () => {
     const embedded = { name: 'pglite' as const, open: () => openPglite({ dataDir }) };
     const receiver = await startWebhookReceiver();
     try {
-      const before = await startTestShop(embedded, { seed: true });
+      const before = await startTestShop(embedded, { seed: true, environment: PRIVATE_TARGETS });
       const admin = await registerUser(before, { role: 'admin' });
       const buyer = await registerUser(before);
       await before.app.inject({ method: 'POST', url: '/api/webhook-endpoints', headers: bearer(admin), payload: { url: receiver.url, events: ['order.placed'] } });
@@ -206,7 +230,7 @@ describe('notifications across a restart', () => {
       await before.app.close();
       await before.database.close();
 
-      const after = await startTestShop(embedded);
+      const after = await startTestShop(embedded, { environment: PRIVATE_TARGETS });
       await after.core.notificationDispatcher.deliverDue();
       expect(receiver.received.map((hook) => JSON.parse(hook.body).data.order._id)).toEqual([orderId]);
       await after.close();
@@ -214,5 +238,102 @@ describe('notifications across a restart', () => {
       await receiver.stop();
       rmSync(dataDir, { recursive: true, force: true });
     }
+  });
+});
+
+/** With the default settings, as an operator runs the shop: receivers must be on the public internet. */
+describe.each(testDatabaseKinds)('webhook targets on $name', (kind) => {
+  let shop: TestShop;
+  let receiver: WebhookReceiver;
+  let admin: TestUser;
+  beforeAll(async () => {
+    receiver = await startWebhookReceiver();
+    shop = await startTestShop(kind, { seed: true });
+    admin = await registerUser(shop, { role: 'admin' });
+  });
+  afterAll(async () => {
+    await shop.close();
+    await receiver.stop();
+  });
+
+  const register = (url: string, events = ['order.placed']) =>
+    shop.app.inject({ method: 'POST', url: '/api/webhook-endpoints', headers: bearer(admin), payload: { url, events } });
+
+  it.each([
+    // The spellings of issue 13: IPv4-mapped IPv6 for loopback, 0.0.0.0 and the metadata service.
+    'http://[::ffff:127.0.0.1]:8080/hooks',
+    'http://[::ffff:0.0.0.0]/hooks',
+    'http://[0:0:0:0:0:ffff:7f00:1]/hooks',
+    'http://[::ffff:169.254.169.254]/latest/meta-data',
+    'http://[::ffff:a9fe:a9fe]/latest/meta-data',
+    // Loopback and 0.0.0.0 however written; WHATWG URL turns the numeric forms into 127.0.0.1.
+    'http://127.0.0.1:8080/hooks',
+    'http://127.1:8080/hooks',
+    'http://2130706433/hooks',
+    'http://0x7f.1/hooks',
+    'http://0177.0.0.1/hooks',
+    'http://[::1]:8080/hooks',
+    'http://0.0.0.0:8080/hooks',
+    'http://[::]/hooks',
+    'http://localhost:8080/hooks',
+    // Private networks, CGNAT, link-local, multicast and broadcast.
+    'http://10.0.0.7/hooks',
+    'http://172.16.0.1/hooks',
+    'http://172.31.255.254/hooks',
+    'http://192.168.1.10/hooks',
+    'http://100.64.0.1/hooks',
+    'http://[fc00::1]/hooks',
+    'http://[fd12:3456:789a::1]/hooks',
+    'http://169.254.169.254/latest/meta-data',
+    'http://[fe80::1]/hooks',
+    'http://224.0.0.1/hooks',
+    'http://[ff02::1]/hooks',
+    'http://255.255.255.255/hooks',
+    // IPv6 forms that carry an IPv4 address inside: NAT64, IPv4-compatible, 6to4.
+    'http://[64:ff9b::7f00:1]/hooks',
+    'http://[::127.0.0.1]/hooks',
+    'http://[2002:7f00:1::]/hooks',
+  ])('refuses to register %s and stores nothing', async (url) => {
+    const before = await shop.database.db.select().from(webhookEndpoints);
+    const response = await register(url);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error: 'bad_request', message: expect.stringMatching(/receive webhooks/) });
+    expect(await shop.database.db.select().from(webhookEndpoints)).toHaveLength(before.length);
+  });
+
+  it('accepts receivers on public addresses', async () => {
+    // Never sent to: nothing in this suite makes stock run low, and both are removed at once.
+    for (const url of ['https://93.184.215.14/hooks', 'https://[2606:4700:4700::1111]/hooks']) {
+      const response = await register(url, ['tool.stock_low']);
+      expect(response.statusCode).toBe(200);
+      await shop.app.inject({ method: 'DELETE', url: `/api/webhook-endpoints/${response.json()._id}`, headers: bearer(admin) });
+    }
+  });
+
+  it('checks the address again as each delivery connects, so a stored endpoint cannot reach loopback', async () => {
+    // Stored while it was allowed (or before these rules), and a name, so only the connection's own lookup sees 127.0.0.1.
+    const port = new URL(receiver.url).port;
+    const [byName] = await shop.database.db
+      .insert(webhookEndpoints)
+      .values({ url: `http://localhost:${port}/hooks`, events: ['order.placed'], secret: 'whsec_test', createdBy: admin.email })
+      .returning();
+    const [byAddress] = await shop.database.db
+      .insert(webhookEndpoints)
+      .values({ url: `http://[::ffff:7f00:1]:${port}/hooks`, events: ['order.placed'], secret: 'whsec_test', createdBy: admin.email })
+      .returning();
+    const buyer = await registerUser(shop);
+    const seeded: Tool = (await shop.app.inject({ method: 'GET', url: '/api/getTools' })).json()[0];
+    await placeOrder(shop, buyer, seeded);
+    await shop.core.notificationDispatcher.deliverDue();
+
+    const deliveries = await shop.database.db.select().from(notifications).where(eq(notifications.channel, 'webhook'));
+    for (const endpoint of [byName!, byAddress!]) {
+      expect(deliveries.find((row) => row.target === endpoint.id)).toMatchObject({
+        deliveredAt: null,
+        lastStatus: null,
+        lastError: 'Loopback and private-network addresses cannot receive webhooks.',
+      });
+    }
+    expect(receiver.received).toEqual([]);
   });
 });
