@@ -27,7 +27,7 @@ describe.runIf(postgres && redisUrl)('two instances behind one address', () => {
     const redisDb = `${redisUrl!.replace(/\/\d*$/, '')}/7`;
     redis = new Redis(redisDb);
     await redis.flushdb();
-    const env = { ...ADMIN_ENV, DATABASE_URL: database.url!, REDIS_URL: redisDb, PUBLIC_URL, AUTH_RATE_LIMIT_MAX: '6' };
+    const env = { ...ADMIN_ENV, DATABASE_URL: database.url!, REDIS_URL: redisDb, PUBLIC_URL, AUTH_RATE_LIMIT_MAX: '6', REVIEW_RATE_LIMIT_PER_MINUTE: '2' };
     // Started at the same moment: the startup lock lets one migrate and seed, the other waits.
     [a, b] = await Promise.all([startShop({ env }), startShop({ env })]);
   }, 120_000);
@@ -73,6 +73,18 @@ describe.runIf(postgres && redisUrl)('two instances behind one address', () => {
     for (let i = 0; i < 6; i += 1) statuses.push((await attempt(i % 2 === 0 ? a : b)).status);
     expect(statuses).toContain(429);
     expect(statuses.indexOf(429)).toBeLessThan(6);
+    await redis.flushdb();
+  });
+
+  it("counts one account's writes across both instances", async () => {
+    const onA = await signIn(a, 'reviewer@example.com', 'Review#123', 'Reviewer');
+    const onB = await signIn(b, 'reviewer@example.com', 'Review#123');
+    const review = { review: 'Two instances, one limit', rating: 5 };
+    expect((await onA.call('POST', '/api/review', review)).status).toBe(200);
+    expect((await onB.call('POST', '/api/review', review)).status).toBe(200);
+    const third = await onA.call('POST', '/api/review', review);
+    expect(third.status).toBe(429);
+    expect(third.body.message).toMatch(/^You are adding reviews too quickly/);
     await redis.flushdb();
   });
 

@@ -47,9 +47,20 @@ async function start(): Promise<void> {
   const stopNotifications = core.notificationDispatcher.start();
   const shutdown = async (signal: string) => {
     app.log.info(`${signal} received, shutting down`);
+    // A request that never ends (a client that stops sending halfway through an upload) would hold
+    // app.close() for ever, and the data directory's lock with it: past the bound the shop exits
+    // anyway. PGlite, like PostgreSQL, recovers from its log on the next start.
+    setTimeout(() => {
+      app.log.error(
+        `Shutdown did not finish within ${config.shutdownTimeoutSeconds} s (requests still in flight): exiting without waiting for them`,
+      );
+      unlock();
+      process.exit(1);
+    }, config.shutdownTimeoutSeconds * 1000).unref();
     stopExpiry();
     stopNotifications();
-    // Stops accepting connections and waits for requests in flight, then closes the pools.
+    // Stops accepting connections, closes idle keep-alive ones (Node does on close) and waits for
+    // requests in flight, then closes the pools.
     await app.close();
     await core.cacheBus.close();
     redis?.disconnect();

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { DELIVERY_STATES, ORDER_STATUSES } from './shop-constants.ts';
 import { entityIdSchema } from './id.ts';
+import { pageQuerySchema } from './paging.ts';
+import { TEXT_LIMITS, tooLongMessage } from './text-limits.ts';
 
 /** An order, as the API answers it (spec section 3; `buyerEamil` is spelled as the spec has it). */
 export const orderSchema = z.object({
@@ -31,8 +33,13 @@ export const phoneSchema = z
   .string()
   .trim()
   .min(1, 'Phone is required')
+  .max(TEXT_LIMITS.phone, tooLongMessage('Phone', TEXT_LIMITS.phone))
   .regex(/^\+?[0-9][0-9 ()-]{4,28}$/, 'Phone must be a phone number');
-export const addressSchema = z.string().trim().min(1, 'Address is required').max(300, 'Address is too long');
+export const addressSchema = z
+  .string()
+  .trim()
+  .min(1, 'Address is required')
+  .max(TEXT_LIMITS.address, tooLongMessage('Address', TEXT_LIMITS.address));
 
 /**
  * POST /purchased. The spec's client sends the whole order; the server uses only the tool, the
@@ -71,12 +78,12 @@ export const deletedSchema = z.object({ acknowledged: z.boolean(), deletedCount:
 
 /** PATCH /purchasedSingle/{id}: the spec's payment update. */
 export const paymentUpdateSchema = z.object({
-  transactionId: z.string().trim().min(1).max(255),
+  transactionId: z.string().trim().min(1).max(TEXT_LIMITS.transactionId, tooLongMessage('Transaction id', TEXT_LIMITS.transactionId)),
   delivery: z.literal('pending'),
 });
 
-/** GET /adminPurchased: the four filters of Manage All Orders. */
-export const adminOrdersQuerySchema = z.object({
+/** GET /adminPurchased: the four filters of Manage All Orders, a page at a time, with search. */
+export const adminOrdersQuerySchema = pageQuerySchema.extend({
   delivery: z.enum(DELIVERY_STATES).optional(),
   status: z.literal('unpaid').optional(),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { entityIdSchema } from './id.ts';
+import { TEXT_LIMITS, tooLongMessage } from './text-limits.ts';
 
 export const ROLES = ['user', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
@@ -18,13 +19,13 @@ export const profileSchema = z.object({
 });
 export type Profile = z.infer<typeof profileSchema>;
 
-const required = (label: string, max: number) => z.string().trim().min(1, `${label} is required`).max(max, `${label} is too long`);
+const required = (label: string, max: number) => z.string().trim().min(1, `${label} is required`).max(max, tooLongMessage(label, max));
 
 export const profileFields = {
-  address: required('Address', 300),
-  phone: required('Phone', 30).regex(/^\+?[0-9][0-9 ()-]{4,28}$/, 'Phone must be a phone number'),
-  linkedIn: required('LinkedIn', 300).pipe(z.url({ protocol: /^https?$/, error: 'LinkedIn must be a web address (https://...)' })),
-  education: required('Education', 300),
+  address: required('Address', TEXT_LIMITS.address),
+  phone: required('Phone', TEXT_LIMITS.phone).regex(/^\+?[0-9][0-9 ()-]{4,28}$/, 'Phone must be a phone number'),
+  linkedIn: required('LinkedIn', TEXT_LIMITS.linkedIn).pipe(z.url({ protocol: /^https?$/, error: 'LinkedIn must be a web address (https://...)' })),
+  education: required('Education', TEXT_LIMITS.education),
   // Only pictures this shop stored itself: an upload's /api/images/{id} URL.
   profilePicture: z.string().regex(/^\/api\/images\/[0-9a-f-]{36}$/, 'Profile picture must be an uploaded image'),
 };

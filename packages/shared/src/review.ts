@@ -1,12 +1,16 @@
 import { z } from 'zod';
 import { RATING_MAX, RATING_MIN } from './shop-constants.ts';
 import { entityIdSchema } from './id.ts';
+import { TEXT_LIMITS, tooLongMessage } from './text-limits.ts';
 
-/** A customer review, as the API answers it (spec section 3). */
+/**
+ * A customer review, as the public list answers it (spec section 3) without the reviewer's email:
+ * the home page shows the name and photo only, and a public answer carries no personal data
+ * beyond what it shows. The email stays on the stored review.
+ */
 export const reviewSchema = z.object({
   _id: entityIdSchema,
   userName: z.string(),
-  userEmail: z.string(),
   review: z.string(),
   reviewDate: z.string(),
   reviewTime: z.string(),
@@ -15,9 +19,13 @@ export const reviewSchema = z.object({
 });
 export type Review = z.infer<typeof reviewSchema>;
 
+/** GET /review/summary: the count and average the home page shows above the newest reviews. */
+export const reviewSummarySchema = z.object({ count: z.number().int(), averageRating: z.number().nullable() });
+export type ReviewSummary = z.infer<typeof reviewSummarySchema>;
+
 /** POST /review: the author and the date come from the server; the spec's other fields are ignored. */
 export const reviewInputSchema = z.object({
-  review: z.string().trim().min(1, 'Review is required').max(1000, 'Review is too long (1000 characters at most)'),
+  review: z.string().trim().min(1, 'Review is required').max(TEXT_LIMITS.review, tooLongMessage('Review', TEXT_LIMITS.review)),
   rating: z
     .number({ error: 'Rating must be a number' })
     .int('Rating must be a whole number')

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { entityIdSchema } from './id.ts';
+import { TEXT_LIMITS, tooLongMessage } from './text-limits.ts';
 
 const wholeNumber = (label: string) =>
   z.number({ error: `${label} must be a number` }).int({ error: `${label} must be a whole number` });
@@ -18,13 +19,18 @@ export type Tool = z.infer<typeof toolSchema>;
 
 /** What an admin sends to add a tool. */
 export const toolInputSchema = z.object({
-  toolName: z.string().trim().min(1, 'Tool name is required').max(120),
-  description: z.string().trim().min(1, 'Description is required').max(2000),
+  toolName: z.string().trim().min(1, 'Tool name is required').max(TEXT_LIMITS.toolName, tooLongMessage('Tool name', TEXT_LIMITS.toolName)),
+  description: z
+    .string()
+    .trim()
+    .min(1, 'Description is required')
+    .max(TEXT_LIMITS.toolDescription, tooLongMessage('Description', TEXT_LIMITS.toolDescription)),
   // Pictures the shop serves itself only: an upload, or one of the shipped catalogue drawings.
   img: z
     .string()
     .trim()
     .min(1, 'Image is required')
+    .max(TEXT_LIMITS.picture, tooLongMessage('Image', TEXT_LIMITS.picture))
     .regex(/^\/(api\/images\/[0-9a-f-]{36}|images\/[a-z0-9/_-]+\.(svg|webp|png|jpe?g))$/, 'Image must be an uploaded picture'),
   price: wholeNumber('Price').positive({ error: 'Price must be greater than 0' }).max(1_000_000),
   minimumOrderQuantity: wholeNumber('Minimum order quantity')

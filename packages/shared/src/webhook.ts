@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TEXT_LIMITS, tooLongMessage } from './text-limits.ts';
 
 /** What other systems can subscribe to. */
 export const WEBHOOK_EVENTS = ['order.placed', 'order.paid', 'order.shipped', 'order.cancelled', 'tool.stock_low'] as const;
@@ -9,7 +10,7 @@ export const webhookEndpointInputSchema = z.object({
     .string()
     .trim()
     .min(1, 'Endpoint URL is required')
-    .max(2000)
+    .max(TEXT_LIMITS.webhookUrl, tooLongMessage('Endpoint URL', TEXT_LIMITS.webhookUrl))
     .pipe(z.url({ protocol: /^https?$/, error: 'The address must be an http(s) URL' })),
   events: z.array(z.enum(WEBHOOK_EVENTS)).min(1, 'Pick at least one event').max(WEBHOOK_EVENTS.length),
 });

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { API_ERROR_CODES, type ApiError } from '@voltline/shared/api-error';
+import { textTooLongRefusal } from '../db/text-columns.ts';
 import { AppError } from './app-error.ts';
 
 const codeByStatus: Record<number, string> = {
@@ -35,6 +36,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
         .status(400)
         .send({ error: API_ERROR_CODES.badRequest, message: `Invalid ${error.validationContext ?? 'request'}: ${details}` });
     }
+    // The database's length limits are the last word: a text no schema caught (an over-long email
+    // copied from an account) is refused in words rather than failing as a 500.
+    const tooLong = textTooLongRefusal(error);
+    if (tooLong) return reply.status(400).send({ error: API_ERROR_CODES.badRequest, message: tooLong });
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return reply

@@ -5,16 +5,31 @@ const COLUMNS: (keyof Order)[] = [
 ];
 
 /**
- * One cell. Text that a spreadsheet would run as a formula (=, +, -, @, tab, return) gets a
- * leading apostrophe: customers write addresses and names, admins open the file in Excel.
+ * Customers write addresses and names, admins open the file in a spreadsheet, which runs a cell
+ * starting with = + - @ (or their full-width forms, or any of them after spaces it may trim) as a
+ * formula. Following OWASP's CSV-injection guidance such text gets a leading apostrophe, and so
+ * does every place inside a cell where a spreadsheet splitting on another separator (`;` in much
+ * of Europe, tab, pipe) or on a bare line break would start a cell of its own.
  */
-function csvCell(value: unknown): string {
+const FORMULA_AT_START = /^(?:[\t\r\n]|[\s"]*[=+\-@＝＋－＠])/u;
+// A quote counts as space here: written as `""`, it reads as an empty quoted text in front of the formula.
+const FORMULA_AFTER_SEPARATOR = /([,;\t|\r\n])(?=[\s"]*[=+\-@＝＋－＠])/gu;
+/** Letters, digits and . _ : / - cannot be split by any separator; every other cell is quoted. */
+const PLAIN = /^[\p{L}\p{N}._:/-]*$/u;
+
+export function csvCell(value: unknown): string {
   let text = value === null || value === undefined ? '' : String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  if (typeof value === 'string') {
+    if (FORMULA_AT_START.test(text)) text = `'${text}`;
+    text = text.replace(FORMULA_AFTER_SEPARATOR, "$1'");
+  }
+  return PLAIN.test(text) ? text : `"${text.replaceAll('"', '""')}"`;
 }
 
-export function ordersToCsv(orders: Order[]): string {
-  const lines = [COLUMNS.join(','), ...orders.map((order) => COLUMNS.map((column) => csvCell(order[column])).join(','))];
-  return `${lines.join('\r\n')}\r\n`;
+const csvLine = (order: Order) => `${COLUMNS.map((column) => csvCell(order[column])).join(',')}\r\n`;
+
+/** The CSV text, a batch of orders at a time, so a million orders stream through flat memory. */
+export async function* ordersToCsv(batches: AsyncIterable<Order[]>): AsyncGenerator<string> {
+  yield `${COLUMNS.join(',')}\r\n`;
+  for await (const batch of batches) yield batch.map(csvLine).join('');
 }

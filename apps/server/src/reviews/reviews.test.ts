@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reviewSchema } from '@voltline/shared/review';
 import { testDatabaseKinds } from '../test-support/test-databases.ts';
@@ -47,12 +48,26 @@ describe.each(testDatabaseKinds)('adding reviews on $name', (kind) => {
     expect(newest).toMatchObject({
       _id: response.json().insertedId,
       userName: 'Alice Ampere',
-      userEmail: alice.email,
       review: 'Sturdy crimper, <b>great</b> ratchet.',
       rating: 4,
       photo: null,
     });
     expect(newest.reviewDate).not.toBe('Jan 1, 1990');
+    // The email is the shop's record of who wrote it, not something the public list gives away.
+    const [stored] = await shop.database.db.select().from(reviews).where(eq(reviews.id, newest._id));
+    expect(stored!.userEmail).toBe(alice.email);
+  });
+
+  it('names reviewers in the public list by name and photo only, never by email', async () => {
+    const bob = await registerUser(shop, { name: 'Bob Bolt' });
+    await shop.app.inject({ method: 'POST', url: '/api/review', headers: bearer(bob), payload: { review: 'Good meter', rating: 5 } });
+    const list = await shop.app.inject({ method: 'GET', url: '/api/review' });
+    expect(list.statusCode).toBe(200);
+    for (const review of list.json()) {
+      expect(Object.keys(review).sort()).toEqual(['_id', 'photo', 'rating', 'review', 'reviewDate', 'reviewTime', 'userName']);
+    }
+    expect(list.body).not.toContain(bob.email);
+    expect(list.body).not.toContain('userEmail');
   });
 
   it.each([

@@ -36,6 +36,11 @@ export async function startTestShop(
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: options.webDistDir ?? path.join(dataDir, 'no-web-build'),
     AUTH_RATE_LIMIT_MAX: '1000',
+    // Suites place hundreds of orders from one account; the write-limit tests set their own.
+    ORDER_RATE_LIMIT_PER_MINUTE: '100000',
+    REVIEW_RATE_LIMIT_PER_MINUTE: '100000',
+    UPLOAD_RATE_LIMIT_PER_MINUTE: '100000',
+    WEBHOOK_ENDPOINT_RATE_LIMIT_PER_MINUTE: '100000',
     ...options.environment,
   });
   const database = await kind.open();

@@ -1,24 +1,33 @@
-import { getTableName, sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { getTableName, is, sql } from 'drizzle-orm';
+import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../client.ts';
 import * as schema from '../schema.ts';
 
-/** Every table, parents before children, so rows can be inserted in this order. */
-const TABLES_IN_ORDER: PgTable[] = [
-  schema.authUsers,
-  schema.authAccounts,
-  schema.authSessions,
-  schema.authVerifications,
-  schema.userProfiles,
-  schema.tools,
-  schema.images,
-  schema.orders,
-  schema.orderEvents,
-  schema.paymentIntents,
-  schema.processedWebhookEvents,
-  schema.reviews,
-  schema.shopState,
-];
+/** Orders tables so that every table comes after the tables its foreign keys point at. */
+function parentsFirst(tables: PgTable[]): PgTable[] {
+  const ordered: PgTable[] = [];
+  const visit = (table: PgTable, visiting: Set<PgTable>) => {
+    if (ordered.includes(table)) return;
+    if (visiting.has(table)) throw new Error(`The foreign keys of ${getTableName(table)} form a cycle: no insert order exists.`);
+    visiting.add(table);
+    for (const key of getTableConfig(table).foreignKeys) {
+      const parent = key.reference().foreignTable;
+      if (parent !== table) visit(parent, visiting);
+    }
+    visiting.delete(table);
+    ordered.push(table);
+  };
+  for (const table of tables) visit(table, new Set());
+  return ordered;
+}
+
+/**
+ * Every table of the schema, parents before children, so rows can be inserted in this order. Taken
+ * from schema.ts rather than listed by hand: a new table travels without anyone remembering it.
+ */
+export const TABLES_IN_ORDER: PgTable[] = parentsFirst(
+  Object.values(schema as Record<string, unknown>).filter((value): value is PgTable => is(value, PgTable)),
+);
 
 export interface ShopExport {
   format: 'voltline-shop-export';

@@ -1,0 +1,92 @@
+import { sql } from 'drizzle-orm';
+import { check } from 'drizzle-orm/pg-core';
+import { TEXT_LIMITS, tooLongMessage } from '@voltline/shared/text-limits';
+
+interface TextLimit {
+  /** How a refusal names the field. */
+  label: string;
+  max: number;
+}
+
+const limit = (label: string, max: number): TextLimit => ({ label, max });
+
+/**
+ * Every text column of the shop's tables that a request, a copied user name or email, a gateway or
+ * a webhook receiver fills, with the most characters it holds. Each gets a CHECK in the database,
+ * so a path that forgets to validate is refused instead of storing a megabyte. Columns the shop
+ * fills only with its own fixed values (statuses, ids, dates it formats) are left out.
+ */
+export const TEXT_COLUMN_LIMITS = {
+  tools: {
+    tool_name: limit('Tool name', TEXT_LIMITS.toolName),
+    description: limit('Description', TEXT_LIMITS.toolDescription),
+    img: limit('Image', TEXT_LIMITS.picture),
+  },
+  orders: {
+    product: limit('Product', TEXT_LIMITS.toolName),
+    img: limit('Image', TEXT_LIMITS.picture),
+    buyer: limit('Name', TEXT_LIMITS.personName),
+    buyer_email: limit('Email', TEXT_LIMITS.email),
+    phone: limit('Phone', TEXT_LIMITS.phone),
+    address: limit('Address', TEXT_LIMITS.address),
+    transaction_id: limit('Transaction id', TEXT_LIMITS.transactionId),
+  },
+  order_events: {
+    actor_email: limit('Email', TEXT_LIMITS.email),
+    detail: limit('Detail', TEXT_LIMITS.note),
+  },
+  payment_intents: {
+    last_error: limit('Payment error', TEXT_LIMITS.note),
+  },
+  reviews: {
+    user_name: limit('Name', TEXT_LIMITS.personName),
+    user_email: limit('Email', TEXT_LIMITS.email),
+    review: limit('Review', TEXT_LIMITS.review),
+    photo: limit('Photo', TEXT_LIMITS.picture),
+  },
+  user_profiles: {
+    name: limit('Name', TEXT_LIMITS.personName),
+    email: limit('Email', TEXT_LIMITS.email),
+    address: limit('Address', TEXT_LIMITS.address),
+    phone: limit('Phone', TEXT_LIMITS.phone),
+    linked_in: limit('LinkedIn', TEXT_LIMITS.linkedIn),
+    education: limit('Education', TEXT_LIMITS.education),
+    profile_picture: limit('Profile picture', TEXT_LIMITS.picture),
+  },
+  webhook_endpoints: {
+    url: limit('Endpoint URL', TEXT_LIMITS.webhookUrl),
+    created_by: limit('Email', TEXT_LIMITS.email),
+  },
+  notifications: {
+    last_error: limit('Delivery error', TEXT_LIMITS.note),
+  },
+} as const satisfies Record<string, Record<string, TextLimit>>;
+
+type BoundedTable = keyof typeof TEXT_COLUMN_LIMITS;
+
+const checkName = (table: string, column: string) => `${table}_${column}_length`;
+
+/** The CHECK constraints of one table's bounded columns (schema.ts adds them to the table). */
+export function textLengthChecks(table: BoundedTable) {
+  return Object.entries(TEXT_COLUMN_LIMITS[table]).map(([column, { max }]) =>
+    check(checkName(table, column), sql`char_length(${sql.identifier(column)}) <= ${sql.raw(String(max))}`),
+  );
+}
+
+const messageByCheck = new Map(
+  Object.entries(TEXT_COLUMN_LIMITS).flatMap(([table, columns]) =>
+    Object.entries(columns).map(([column, { label, max }]) => [checkName(table, column), tooLongMessage(label, max)] as const),
+  ),
+);
+
+/**
+ * The refusal for a database error that is one of these CHECKs, in the shop's words; undefined for
+ * any other error. Drizzle wraps the driver's error, so the cause is looked at too.
+ */
+export function textTooLongRefusal(error: unknown): string | undefined {
+  for (let current = error; current instanceof Error; current = current.cause) {
+    const { code, constraint } = current as { code?: unknown; constraint?: unknown };
+    if (code === '23514' && typeof constraint === 'string') return messageByCheck.get(constraint);
+  }
+  return undefined;
+}

@@ -1,0 +1,53 @@
+import type { RateLimitOptions } from '@fastify/rate-limit';
+import type { FastifyRequest } from 'fastify';
+import type { WriteRateLimits } from '../config.ts';
+import { callerOf } from '../identity/caller.ts';
+import { AppError } from './app-error.ts';
+
+type WriteKind = keyof WriteRateLimits;
+
+/** What the account was doing too quickly, as the refusal says it. */
+const ACTIVITY: Record<WriteKind, string> = {
+  orders: 'placing orders',
+  reviews: 'adding reviews',
+  uploads: 'uploading pictures',
+  webhookEndpoints: 'adding webhook endpoints',
+};
+
+/** The route config a limited write carries (`config` of app.post). */
+export interface WriteLimit {
+  rateLimit: RateLimitOptions;
+}
+
+/**
+ * At most `perMinute` writes of one kind per signed-in account. The count runs as a preHandler
+ * after the route's guard, so it is keyed on the account the token proves, whatever addresses the
+ * calls come from; with Redis it is shared by every instance (app.ts registers the store).
+ */
+function perAccountLimit(kind: WriteKind, perMinute: number): WriteLimit {
+  return {
+    rateLimit: {
+      max: perMinute,
+      timeWindow: 60_000,
+      hook: 'preHandler',
+      keyGenerator: (request: FastifyRequest) => callerOf(request).userId,
+      errorResponseBuilder: (_request, context) => {
+        const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
+        return new AppError(
+          'TOO_MANY_REQUESTS',
+          `You are ${ACTIVITY[kind]} too quickly. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+        );
+      },
+    },
+  };
+}
+
+/** One limit per kind of write a customer or admin can repeat: orders, reviews, uploads, webhook endpoints. */
+export function createWriteLimits(limits: WriteRateLimits): Record<WriteKind, WriteLimit> {
+  return {
+    orders: perAccountLimit('orders', limits.orders),
+    reviews: perAccountLimit('reviews', limits.reviews),
+    uploads: perAccountLimit('uploads', limits.uploads),
+    webhookEndpoints: perAccountLimit('webhookEndpoints', limits.webhookEndpoints),
+  };
+}

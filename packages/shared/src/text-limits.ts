@@ -1,0 +1,35 @@
+/**
+ * The longest text the shop stores in each field. The forms, the API's schemas and the database's
+ * CHECK constraints all hold to these numbers, so no path (a form, a script, a copied user name)
+ * can store more. Lengths count characters.
+ */
+export const TEXT_LIMITS = {
+  /** A person's name as orders, reviews and profiles show it: the register form's limit. */
+  personName: 80,
+  email: 254,
+  phone: 30,
+  address: 300,
+  education: 300,
+  linkedIn: 300,
+  review: 1000,
+  toolName: 120,
+  toolDescription: 2000,
+  /** An uploaded picture's /api/images/{id} or one of the shipped catalogue drawings. */
+  picture: 300,
+  webhookUrl: 2000,
+  transactionId: 255,
+  /** What the shop writes itself about a change or a failed delivery. */
+  note: 500,
+} as const;
+
+/** The refusal people read when a text is over its limit. */
+export const tooLongMessage = (label: string, max: number) => `${label} can be at most ${max} characters`;
+
+/**
+ * The first `max` characters of a text the shop copies rather than receives (a user's name into an
+ * order): cut between characters, never inside one, so the result is valid text of at most `max`.
+ */
+export function clipText(text: string, max: number): string {
+  if (text.length <= max) return text;
+  return Array.from(text.slice(0, max * 2)).slice(0, max).join('');
+}
