@@ -6,6 +6,7 @@ import type { DatabaseHandle } from './db/client.ts';
 import type { Redis } from 'ioredis';
 import { createJsonCache } from './http/cached-json.ts';
 import { createCacheBus } from './platform/cache-bus.ts';
+import { createPaging } from './platform/paging.ts';
 import { createImagesService } from './images/images-service.ts';
 import { createApiTokens } from './identity/api-tokens.ts';
 import { createAuth } from './identity/better-auth.ts';
@@ -39,10 +40,12 @@ export function createShopCore(deps: {
     log,
   });
   const tokens = createApiTokens(secret);
+  const paging = createPaging(secret);
   const notifier = createOrderNotifier(config.mail.shopNotifyEmail);
-  const orders = createOrdersService(db, notifier);
+  const orders = createOrdersService(db, notifier, paging);
   const cacheBus = createCacheBus(redis, log);
   const listCache = createJsonCache(cacheBus);
+  const webhookTargets = { publicUrl: config.publicUrl, port: config.port, allowPrivateTargets: config.allowPrivateWebhookTargets };
   const builtin = config.payments.provider === 'builtin' ? createBuiltinGateway(db) : undefined;
   const stripe = config.payments.provider === 'stripe' ? createStripeGateway(config.payments) : undefined;
   return {
@@ -54,14 +57,14 @@ export function createShopCore(deps: {
     tokens,
     auth: createAuth({ db, log, config, secret, mailer }),
     guards: createCallerGuards(db, tokens),
-    catalogue: createCatalogueService(db, listCache, notifier),
-    reviews: createReviewsService(db, listCache),
-    profiles: createProfilesService(db),
+    catalogue: createCatalogueService(db, listCache, notifier, paging),
+    reviews: createReviewsService(db, listCache, paging),
+    profiles: createProfilesService(db, paging),
     images: createImagesService(db),
     orders,
-    notificationDispatcher: createNotificationDispatcher({ db, mailer, shop: { publicUrl: config.publicUrl, port: config.port }, log }),
-    webhookEndpoints: createWebhookEndpointsService(db, { publicUrl: config.publicUrl, port: config.port }),
-    adminOrders: createAdminOrdersService(db, listCache, notifier),
+    notificationDispatcher: createNotificationDispatcher({ db, mailer, webhookTargets, log }),
+    webhookEndpoints: createWebhookEndpointsService(db, webhookTargets, paging),
+    adminOrders: createAdminOrdersService(db, listCache, notifier, paging),
     payments: createPaymentsService({ db, orders, gateway: (stripe?.gateway ?? builtin)!, builtin, stripe, notifier }),
   };
 }

@@ -2,8 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { deletedSchema, insertedSchema } from '@voltline/shared/order';
 import { acknowledgedSchema } from '@voltline/shared/profile';
+import { toolListQuerySchema } from '@voltline/shared/paging';
 import { toolSchema } from '@voltline/shared/tool';
 import type { CallerGuards } from '../identity/caller.ts';
+import { sendPage } from '../platform/paging.ts';
 import type { CatalogueService } from './catalogue-service.ts';
 
 const toolIdParams = z.object({ id: z.string().max(100) });
@@ -16,8 +18,15 @@ export function catalogueAdminRoutes(catalogue: CatalogueService, guards: Caller
 
     app.get(
       '/adminGetTools',
-      { schema: { tags: ['catalogue'], summary: 'All tools, newest first. Admins only.', response: { 200: z.array(toolSchema) } } },
-      () => catalogue.listTools(),
+      {
+        schema: {
+          tags: ['catalogue'],
+          summary: 'Tools, a page at a time (limit, cursor from the Link header, q: name contains, sort). Admins only.',
+          querystring: toolListQuerySchema,
+          response: { 200: z.array(toolSchema) },
+        },
+      },
+      async (request, reply) => sendPage(request, reply, await catalogue.listTools(request.query)),
     );
 
     app.post(

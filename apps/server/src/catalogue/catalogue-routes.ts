@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { toolListQuerySchema } from '@voltline/shared/paging';
 import { toolIdParamsSchema, toolSchema } from '@voltline/shared/tool';
 import { sendCachedJson } from '../http/cached-json.ts';
 import type { CatalogueService } from './catalogue-service.ts';
@@ -9,8 +10,15 @@ export function catalogueRoutes(catalogue: CatalogueService): FastifyPluginAsync
   return async (app) => {
     app.get(
       '/getTools',
-      { schema: { tags: ['catalogue'], summary: 'All tools, newest first. Public.', response: { 200: z.array(toolSchema) } } },
-      async (request, reply) => sendCachedJson(request, reply, await catalogue.cachedToolList()),
+      {
+        schema: {
+          tags: ['catalogue'],
+          summary: 'Tools, a page at a time (limit, cursor from the Link header, q: name contains, sort). Public.',
+          querystring: toolListQuerySchema,
+          response: { 200: z.array(toolSchema) },
+        },
+      },
+      async (request, reply) => sendCachedJson(request, reply, await catalogue.cachedToolList(request.query)),
     );
 
     app.get(

@@ -1,12 +1,14 @@
-import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, eq, gte, sql } from 'drizzle-orm';
 import { entityIdSchema } from '@voltline/shared/id';
+import type { ToolListQuery, ToolSort } from '@voltline/shared/paging';
 import { stockReductionSchema, toolInputSchema, toolUpdateSchema, type Tool } from '@voltline/shared/tool';
 import type { Database } from '../db/client.ts';
 import { tools } from '../db/schema.ts';
 import { AppError, notFound } from '../http/app-error.ts';
-import type { JsonCache } from '../http/cached-json.ts';
+import { toCachedJson, type JsonCache } from '../http/cached-json.ts';
 import { parseOrRefuse } from '../http/parse-body.ts';
 import type { OrderNotifier } from '../notifications/order-notifier.ts';
+import { likePattern, mapPage, type KeysetOrder, type Page, type Paging } from '../platform/paging.ts';
 
 type ToolRow = typeof tools.$inferSelect;
 
@@ -22,10 +24,30 @@ export function toToolDto(row: ToolRow): Tool {
   };
 }
 
-export function createCatalogueService(db: Database, cache: JsonCache, notifier: OrderNotifier) {
-  async function listTools(): Promise<Tool[]> {
-    const rows = await db.select().from(tools).orderBy(desc(tools.createdAt), desc(tools.id));
-    return rows.map(toToolDto);
+/** The catalogue's orders, each served by an index on (key, id). */
+const toolOrders: Record<ToolSort, KeysetOrder> = {
+  newest: { key: tools.createdAt, keyType: 'timestamptz', id: tools.id, idType: 'uuid', direction: 'desc' },
+  'price-asc': { key: tools.price, keyType: 'integer', id: tools.id, idType: 'uuid', direction: 'asc' },
+  'price-desc': { key: tools.price, keyType: 'integer', id: tools.id, idType: 'uuid', direction: 'desc' },
+  name: { key: sql`lower(${tools.toolName})`, keyType: 'text', id: tools.id, idType: 'uuid', direction: 'asc' },
+};
+
+export function createCatalogueService(db: Database, cache: JsonCache, notifier: OrderNotifier, paging: Paging) {
+  /** One page of tools, newest first unless asked otherwise; `q` finds tools whose name contains it. */
+  async function listTools(query: ToolListQuery): Promise<Page<Tool>> {
+    const sort = query.sort ?? 'newest';
+    const page = paging.page({ list: `tools:${sort}`, order: toolOrders[sort], scope: { q: query.q }, query });
+    const search = query.q === undefined ? undefined : sql`lower(${tools.toolName}) like ${likePattern(query.q, 'contains')}`;
+    const rows = await db
+      .select({ tool: tools, cursorKey: page.cursorKey })
+      .from(tools)
+      .where(and(search, page.where))
+      .orderBy(...page.orderBy)
+      .limit(page.fetchLimit);
+    return mapPage(
+      page.finish(rows, (row) => row.tool.id),
+      (row) => toToolDto(row.tool),
+    );
   }
 
   /** One tool; a malformed id is simply a tool that does not exist. */
@@ -41,8 +63,14 @@ export function createCatalogueService(db: Database, cache: JsonCache, notifier:
     listTools,
     getTool,
 
-    /** GET /getTools, serialised once until a tool or its stock changes. */
-    cachedToolList: () => cache.get('tools', listTools),
+    /**
+     * GET /getTools, each page serialised once until a tool or its stock changes. Searches are
+     * not cached: every visitor types something else.
+     */
+    cachedToolList: (query: ToolListQuery) =>
+      query.q === undefined
+        ? cache.getPage(`tools:${query.sort ?? 'newest'}:${query.limit ?? ''}:${query.cursor ?? ''}`, () => listTools(query))
+        : listTools(query).then((page) => toCachedJson(page.items, page.nextCursor)),
 
     /** GET /getTool/{id}, served from the same cache as the list, until a tool changes. */
     async cachedTool(toolId: string) {

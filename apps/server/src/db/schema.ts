@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, customType, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { textLengthChecks } from './text-columns.ts';
 
 /**
  * One schema for PGlite and PostgreSQL. Columns keep the spec's field names (section 3), in
@@ -26,7 +27,11 @@ export const tools = pgTable(
     check('tools_minimum_positive', sql`${table.minimumOrderQuantity} >= 1`),
     // Stock never goes below zero, whatever a request does: the database refuses it.
     check('tools_stock_not_negative', sql`${table.availableQuantity} >= 0`),
-    index('tools_created_at_idx').on(table.createdAt),
+    ...textLengthChecks('tools'),
+    // Each catalogue sort pages on (key, id): see catalogue-service.ts.
+    index('tools_created_at_id_idx').on(table.createdAt, table.id),
+    index('tools_price_id_idx').on(table.price, table.id),
+    index('tools_name_lower_id_idx').on(sql`lower(${table.toolName})`, table.id),
   ],
 );
 
@@ -60,9 +65,19 @@ export const orders = pgTable(
     check('orders_quantity_positive', sql`${table.quantity} > 0`),
     check('orders_paid_has_transaction', sql`${table.status} = 'unpaid' or ${table.transactionId} is not null`),
     check('orders_cancelled_only_unpaid', sql`${table.cancelledAt} is null or ${table.status} = 'unpaid'`),
-    index('orders_buyer_email_idx').on(table.buyerEamil),
-    index('orders_user_id_idx').on(table.userId),
+    ...textLengthChecks('orders'),
+    // The 30-day overview counts every order placed since a day.
     index('orders_created_at_idx').on(table.createdAt),
+    // My Orders: one customer's orders, newest first, paged on (created_at, id).
+    index('orders_user_created_id_idx').on(table.userId, table.createdAt, table.id),
+    // Manage All Orders pages live orders newest first, unfiltered or within one filter.
+    index('orders_live_created_id_idx').on(table.createdAt, table.id).where(sql`${table.cancelledAt} is null`),
+    index('orders_live_delivery_created_id_idx').on(table.delivery, table.createdAt, table.id).where(sql`${table.cancelledAt} is null`),
+    index('orders_live_status_created_id_idx').on(table.status, table.createdAt, table.id).where(sql`${table.cancelledAt} is null`),
+    // Order search: the start of the buyer's email or name or of the product, any case.
+    index('orders_buyer_email_search_idx').on(sql`lower(${table.buyerEamil}) text_pattern_ops`),
+    index('orders_buyer_search_idx').on(sql`lower(${table.buyer}) text_pattern_ops`),
+    index('orders_product_search_idx').on(sql`lower(${table.product}) text_pattern_ops`),
   ],
 );
 
@@ -81,27 +96,31 @@ export const orderEvents = pgTable(
     detail: text('detail'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('order_events_order_id_idx').on(table.orderId)],
+  (table) => [index('order_events_order_id_idx').on(table.orderId), ...textLengthChecks('order_events')],
 );
 
 /**
  * One payment intent per order, at whichever gateway is configured. The built-in test gateway
  * keeps its whole state here; for Stripe this row records the intent the shop created.
  */
-export const paymentIntents = pgTable('payment_intents', {
-  id: text('id').primaryKey(),
-  orderId: uuid('order_id')
-    .notNull()
-    .unique()
-    .references(() => orders.id, { onDelete: 'cascade' }),
-  provider: text('provider', { enum: ['builtin', 'stripe'] }).notNull(),
-  amountCents: integer('amount_cents').notNull(),
-  currency: text('currency').notNull().default('usd'),
-  clientSecret: text('client_secret').notNull(),
-  status: text('status', { enum: ['requires_payment_method', 'succeeded'] }).notNull(),
-  lastError: text('last_error'),
-  createdAt: createdAt(),
-});
+export const paymentIntents = pgTable(
+  'payment_intents',
+  {
+    id: text('id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .unique()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: ['builtin', 'stripe'] }).notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    clientSecret: text('client_secret').notNull(),
+    status: text('status', { enum: ['requires_payment_method', 'succeeded'] }).notNull(),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  () => textLengthChecks('payment_intents'),
+);
 
 /** Stripe event ids already handled: a replayed webhook changes nothing. */
 export const processedWebhookEvents = pgTable('processed_webhook_events', {
@@ -125,26 +144,37 @@ export const reviews = pgTable(
   },
   (table) => [
     check('reviews_rating_range', sql`${table.rating} between 1 and 5`),
-    index('reviews_created_at_idx').on(table.createdAt),
+    ...textLengthChecks('reviews'),
+    index('reviews_created_at_id_idx').on(table.createdAt, table.id),
   ],
 );
 
-export const userProfiles = pgTable('user_profiles', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  /** The identity this profile belongs to; set when the user first asks for an API token. */
-  userId: text('user_id')
-    .unique()
-    .references(() => authUsers.id, { onDelete: 'cascade' }),
-  name: text('name').notNull(),
-  email: text('email').notNull().unique(),
-  role: text('role', { enum: ['user', 'admin'] }).notNull().default('user'),
-  address: text('address'),
-  phone: text('phone'),
-  linkedIn: text('linked_in'),
-  education: text('education'),
-  profilePicture: text('profile_picture'),
-  createdAt: createdAt(),
-});
+export const userProfiles = pgTable(
+  'user_profiles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The identity this profile belongs to; set when the user first asks for an API token. */
+    userId: text('user_id')
+      .unique()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    email: text('email').notNull().unique(),
+    role: text('role', { enum: ['user', 'admin'] }).notNull().default('user'),
+    address: text('address'),
+    phone: text('phone'),
+    linkedIn: text('linked_in'),
+    education: text('education'),
+    profilePicture: text('profile_picture'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    ...textLengthChecks('user_profiles'),
+    // Make Admin pages customers oldest first and finds them by the start of their email or name.
+    index('user_profiles_created_at_id_idx').on(table.createdAt, table.id),
+    index('user_profiles_email_search_idx').on(sql`lower(${table.email}) text_pattern_ops`),
+    index('user_profiles_name_search_idx').on(sql`lower(${table.name}) text_pattern_ops`),
+  ],
+);
 
 /** Facts about this installation, e.g. that the first-run seed has happened. */
 export const shopState = pgTable('shop_state', {
@@ -238,15 +268,19 @@ export const authVerifications = pgTable(
 );
 
 /** Systems (accounting, ERP) that want to hear about orders and stock; the secret signs each delivery. */
-export const webhookEndpoints = pgTable('webhook_endpoints', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  url: text('url').notNull(),
-  events: jsonb('events').$type<string[]>().notNull(),
-  secret: text('secret').notNull(),
-  active: boolean('active').notNull().default(true),
-  createdBy: text('created_by'),
-  createdAt: createdAt(),
-});
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    url: text('url').notNull(),
+    events: jsonb('events').$type<string[]>().notNull(),
+    secret: text('secret').notNull(),
+    active: boolean('active').notNull().default(true),
+    createdBy: text('created_by'),
+    createdAt: createdAt(),
+  },
+  () => textLengthChecks('webhook_endpoints'),
+);
 
 /**
  * The outbox: every mail and webhook delivery, written in the same transaction as the change it
@@ -275,6 +309,8 @@ export const notifications = pgTable(
   },
   (table) => [
     index('notifications_due_idx').on(table.nextAttemptAt),
-    index('notifications_target_idx').on(table.target),
+    // An endpoint's delivery log, newest first, paged on (created_at, id).
+    index('notifications_target_created_id_idx').on(table.target, table.createdAt, table.id),
+    ...textLengthChecks('notifications'),
   ],
 );

@@ -26,6 +26,8 @@ function bodyArbitrary(valid: unknown): fc.Arbitrary<unknown> {
   );
 }
 
+const LIST_PARAMETERS = ['limit', 'cursor', 'q', 'sort', 'delivery', 'status'];
+
 /** The real URL, or one with a segment or the query replaced by arbitrary text. */
 function urlArbitrary(url: string): fc.Arbitrary<string> {
   const [path, query] = url.split('?') as [string, string | undefined];
@@ -38,7 +40,8 @@ function urlArbitrary(url: string): fc.Arbitrary<string> {
       copy[index] = value || 'x';
       return copy.join('/') + (query ? `?${query}` : '');
     }),
-    fc.array(fc.tuple(fc.string({ maxLength: 10 }), fc.string({ unit: 'binary', maxLength: 30 })), { maxLength: 4 }).map(
+    // Arbitrary names, and the list parameters every paged route reads, with arbitrary values.
+    fc.array(fc.tuple(fc.oneof(fc.string({ maxLength: 10 }), fc.constantFrom(...LIST_PARAMETERS)), fc.string({ unit: 'binary', maxLength: 30 })), { maxLength: 4 }).map(
       (pairs) => `${path}?${new URLSearchParams(pairs).toString()}${query ? `&${query}` : ''}`,
     ),
   );

@@ -2,25 +2,40 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { deletedSchema } from '@voltline/shared/order';
 import { createdWebhookEndpointSchema, webhookDeliverySchema, webhookEndpointSchema } from '@voltline/shared/webhook';
+import type { WriteLimit } from '../http/write-rate-limit.ts';
+import { pageQuerySchema } from '@voltline/shared/paging';
+import { sendPage } from '../platform/paging.ts';
 import { callerOf, type CallerGuards } from '../identity/caller.ts';
 import type { WebhookEndpointsService } from './webhook-endpoints-service.ts';
 
 const endpointParams = z.object({ id: z.string().max(100) });
 
 /** Outgoing webhooks. Every route: admins only. */
-export function webhookEndpointsRoutes(endpoints: WebhookEndpointsService, guards: CallerGuards): FastifyPluginAsyncZod {
+export function webhookEndpointsRoutes(
+  endpoints: WebhookEndpointsService,
+  guards: CallerGuards,
+  endpointLimit: WriteLimit,
+): FastifyPluginAsyncZod {
   return async (app) => {
     app.addHook('preHandler', guards.requireAdmin);
 
     app.get(
       '/webhook-endpoints',
-      { schema: { tags: ['webhooks'], summary: 'Registered endpoints. Admins only.', response: { 200: z.array(webhookEndpointSchema) } } },
-      () => endpoints.list(),
+      {
+        schema: {
+          tags: ['webhooks'],
+          summary: 'Registered endpoints, newest first, a page at a time (limit, cursor from the Link header). Admins only.',
+          querystring: pageQuerySchema,
+          response: { 200: z.array(webhookEndpointSchema) },
+        },
+      },
+      async (request, reply) => sendPage(request, reply, await endpoints.list(request.query)),
     );
 
     app.post(
       '/webhook-endpoints',
       {
+        config: endpointLimit,
         schema: {
           tags: ['webhooks'],
           summary: 'Register an endpoint for events; answers its signing secret once. Admins only.',
@@ -42,12 +57,13 @@ export function webhookEndpointsRoutes(endpoints: WebhookEndpointsService, guard
       {
         schema: {
           tags: ['webhooks'],
-          summary: 'The last 100 deliveries to an endpoint, with status codes. Admins only.',
+          summary: 'Deliveries to an endpoint with status codes, newest first, a page at a time (limit, cursor from the Link header). Admins only.',
           params: endpointParams,
+          querystring: pageQuerySchema,
           response: { 200: z.array(webhookDeliverySchema) },
         },
       },
-      (request) => endpoints.deliveries(request.params.id),
+      async (request, reply) => sendPage(request, reply, await endpoints.deliveries(request.params.id, request.query)),
     );
   };
 }

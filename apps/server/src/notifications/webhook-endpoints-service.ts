@@ -1,13 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { entityIdSchema } from '@voltline/shared/id';
+import type { PageQuery } from '@voltline/shared/paging';
 import { webhookEndpointInputSchema, type WebhookDelivery, type WebhookEndpoint } from '@voltline/shared/webhook';
 import type { Database } from '../db/client.ts';
 import { notifications, webhookEndpoints } from '../db/schema.ts';
 import { AppError, notFound } from '../http/app-error.ts';
 import { parseOrRefuse } from '../http/parse-body.ts';
 import type { Caller } from '../identity/caller.ts';
-import { refusalFor } from './webhook-target.ts';
+import { mapPage, type KeysetOrder, type Page, type Paging } from '../platform/paging.ts';
+import { refusalFor, type WebhookTargetPolicy } from './webhook-target.ts';
 
 type EndpointRow = typeof webhookEndpoints.$inferSelect;
 
@@ -20,7 +22,22 @@ const toEndpointDto = (row: EndpointRow): WebhookEndpoint => ({
 });
 
 /** Admins register the systems that hear about orders and stock, and read each one's delivery log. */
-export function createWebhookEndpointsService(db: Database, shop: { publicUrl: string; port: number }) {
+const newestEndpointsFirst: KeysetOrder = {
+  key: webhookEndpoints.createdAt,
+  keyType: 'timestamptz',
+  id: webhookEndpoints.id,
+  idType: 'uuid',
+  direction: 'desc',
+};
+const newestDeliveriesFirst: KeysetOrder = {
+  key: notifications.createdAt,
+  keyType: 'timestamptz',
+  id: notifications.id,
+  idType: 'uuid',
+  direction: 'desc',
+};
+
+export function createWebhookEndpointsService(db: Database, targets: WebhookTargetPolicy, paging: Paging) {
   async function findEndpoint(endpointId: string): Promise<EndpointRow> {
     const id = entityIdSchema.safeParse(endpointId);
     if (!id.success) throw notFound('Webhook endpoint not found');
@@ -30,15 +47,25 @@ export function createWebhookEndpointsService(db: Database, shop: { publicUrl: s
   }
 
   return {
-    async list(): Promise<WebhookEndpoint[]> {
-      const rows = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.active, true)).orderBy(desc(webhookEndpoints.createdAt));
-      return rows.map(toEndpointDto);
+    /** The endpoints deliveries go to, newest first, a page at a time. */
+    async list(query: PageQuery): Promise<Page<WebhookEndpoint>> {
+      const page = paging.page({ list: 'webhook-endpoints', order: newestEndpointsFirst, query: { ...query, q: undefined } });
+      const rows = await db
+        .select({ endpoint: webhookEndpoints, cursorKey: page.cursorKey })
+        .from(webhookEndpoints)
+        .where(and(eq(webhookEndpoints.active, true), page.where))
+        .orderBy(...page.orderBy)
+        .limit(page.fetchLimit);
+      return mapPage(
+        page.finish(rows, (row) => row.endpoint.id),
+        (row) => toEndpointDto(row.endpoint),
+      );
     },
 
     /** The signing secret is returned here and never again. */
     async create(admin: Caller, body: unknown): Promise<WebhookEndpoint & { secret: string }> {
       const input = parseOrRefuse(webhookEndpointInputSchema, body);
-      const refusal = await refusalFor(input.url, shop);
+      const refusal = await refusalFor(input.url, targets);
       if (refusal) throw new AppError('INVALID_DATA', refusal);
       const secret = `whsec_${randomBytes(24).toString('base64url')}`;
       const [row] = await db
@@ -55,15 +82,17 @@ export function createWebhookEndpointsService(db: Database, shop: { publicUrl: s
       return { acknowledged: true, deletedCount: 1 };
     },
 
-    async deliveries(endpointId: string): Promise<WebhookDelivery[]> {
+    /** An endpoint's delivery log, newest first, a page at a time. */
+    async deliveries(endpointId: string, query: PageQuery): Promise<Page<WebhookDelivery>> {
       const endpoint = await findEndpoint(endpointId);
+      const page = paging.page({ list: `webhook-deliveries:${endpoint.id}`, order: newestDeliveriesFirst, query: { ...query, q: undefined } });
       const rows = await db
-        .select()
+        .select({ delivery: notifications, cursorKey: page.cursorKey })
         .from(notifications)
-        .where(and(eq(notifications.channel, 'webhook'), eq(notifications.target, endpoint.id)))
-        .orderBy(desc(notifications.createdAt))
-        .limit(100);
-      return rows.map((row) => ({
+        .where(and(eq(notifications.channel, 'webhook'), eq(notifications.target, endpoint.id), page.where))
+        .orderBy(...page.orderBy)
+        .limit(page.fetchLimit);
+      return mapPage(page.finish(rows, (row) => row.delivery.id), ({ delivery: row }) => ({
         _id: row.id,
         eventType: row.eventType,
         attempts: row.attempts,

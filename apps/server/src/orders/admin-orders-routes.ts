@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminOrdersQuerySchema, deletedSchema, orderEventSchema, orderSchema, shopOverviewSchema } from '@voltline/shared/order';
@@ -5,6 +6,7 @@ import { acknowledgedSchema } from '@voltline/shared/profile';
 import { callerOf, type CallerGuards } from '../identity/caller.ts';
 import type { AdminOrdersService } from './admin-orders-service.ts';
 import { ordersToCsv } from './orders-csv.ts';
+import { sendPage } from '../platform/paging.ts';
 
 const orderIdParams = z.object({ id: z.string().max(100) });
 
@@ -18,12 +20,13 @@ export function adminOrdersRoutes(adminOrders: AdminOrdersService, guards: Calle
       {
         schema: {
           tags: ['back office'],
-          summary: 'Orders: ?delivery=pending|shipped, ?status=unpaid, or all; newest first. Admins only.',
+          summary:
+            'Orders: ?delivery=pending|shipped, ?status=unpaid, or all; newest first, a page at a time (limit, cursor from the Link header, q: order id, buyer email or name, product, transaction id). Admins only.',
           querystring: adminOrdersQuerySchema,
           response: { 200: z.array(orderSchema) },
         },
       },
-      (request) => adminOrders.listOrders(request.query),
+      async (request, reply) => sendPage(request, reply, await adminOrders.listOrders(request.query)),
     );
 
     app.get(
@@ -31,17 +34,17 @@ export function adminOrdersRoutes(adminOrders: AdminOrdersService, guards: Calle
       {
         schema: {
           tags: ['back office'],
-          summary: 'The same filtered orders as a CSV file. Admins only.',
+          summary: 'Every order the filters and search match, as a CSV file streamed as it is read (limit and cursor do not apply). Admins only.',
           querystring: adminOrdersQuerySchema,
         },
       },
       async (request, reply) => {
-        const csv = ordersToCsv(await adminOrders.listOrders(request.query));
-        const name = request.query.status ?? request.query.delivery ?? 'all';
+        const { limit: _limit, cursor: _cursor, ...filters } = request.query;
+        const name = filters.status ?? filters.delivery ?? 'all';
         return reply
           .header('Content-Type', 'text/csv; charset=utf-8')
           .header('Content-Disposition', `attachment; filename="voltline-orders-${name}.csv"`)
-          .send(csv);
+          .send(Readable.from(ordersToCsv(adminOrders.exportOrders(filters))));
       },
     );
 

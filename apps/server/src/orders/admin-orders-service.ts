@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, isNull, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { entityIdSchema } from '@voltline/shared/id';
 import type { AdminOrdersQuery, Order, OrderEvent, ShopOverview } from '@voltline/shared/order';
 import type { Database } from '../db/client.ts';
@@ -7,10 +7,12 @@ import { AppError, notFound } from '../http/app-error.ts';
 import type { JsonCache } from '../http/cached-json.ts';
 import type { Caller } from '../identity/caller.ts';
 import type { OrderNotifier } from '../notifications/order-notifier.ts';
+import { likePattern, mapPage, type Page, type Paging } from '../platform/paging.ts';
 import { cancelUnpaidOrder } from './cancel-unpaid-order.ts';
-import { toOrderDto } from './order-dto.ts';
+import { newestOrdersFirst, toOrderDto } from './order-dto.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+const EXPORT_BATCH_SIZE = 2000;
 const orderNotFound = () => notFound('Order not found');
 
 function filterFor(query: AdminOrdersQuery): SQL | undefined {
@@ -19,8 +21,26 @@ function filterFor(query: AdminOrdersQuery): SQL | undefined {
   return undefined;
 }
 
+/**
+ * An admin looks an order up by what the customer tells them: its id, the buyer's email or name,
+ * the product, or the payment's transaction id. Each branch is served by an index (prefix LIKE on
+ * the lower-cased text, equality on the id and transaction id).
+ */
+function searchFor(q: string | undefined): SQL | undefined {
+  if (q === undefined) return undefined;
+  const pattern = likePattern(q, 'prefix');
+  const byId = entityIdSchema.safeParse(q.toLowerCase());
+  return or(
+    byId.success ? eq(orders.id, byId.data) : undefined,
+    sql`lower(${orders.buyerEamil}) like ${pattern}`,
+    sql`lower(${orders.buyer}) like ${pattern}`,
+    sql`lower(${orders.product}) like ${pattern}`,
+    eq(orders.transactionId, q),
+  );
+}
+
 /** Order work for admins: the lists, shipping with stock, cancelling, history, export, overview. */
-export function createAdminOrdersService(db: Database, catalogueCache: JsonCache, notifier: OrderNotifier) {
+export function createAdminOrdersService(db: Database, catalogueCache: JsonCache, notifier: OrderNotifier, paging: Paging) {
   async function liveOrder(orderId: string) {
     const id = entityIdSchema.safeParse(orderId);
     if (!id.success) throw orderNotFound();
@@ -29,15 +49,40 @@ export function createAdminOrdersService(db: Database, catalogueCache: JsonCache
     return row;
   }
 
+  /** GET /adminPurchased: a page of pending, shipped, unpaid or all live orders, newest first. */
+  async function listOrders(query: AdminOrdersQuery): Promise<Page<Order>> {
+    const page = paging.page({
+      list: 'admin-orders',
+      order: newestOrdersFirst,
+      scope: { status: query.status, delivery: query.delivery, q: query.q },
+      query,
+    });
+    const rows = await db
+      .select({ order: orders, cursorKey: page.cursorKey })
+      .from(orders)
+      .where(and(isNull(orders.cancelledAt), filterFor(query), searchFor(query.q), page.where))
+      .orderBy(...page.orderBy)
+      .limit(page.fetchLimit);
+    return mapPage(
+      page.finish(rows, (row) => row.order.id),
+      (row) => toOrderDto(row.order),
+    );
+  }
+
   return {
-    /** GET /adminPurchased: pending, shipped, unpaid or all live orders, newest first. */
-    async listOrders(query: AdminOrdersQuery): Promise<Order[]> {
-      const rows = await db
-        .select()
-        .from(orders)
-        .where(and(isNull(orders.cancelledAt), filterFor(query)))
-        .orderBy(desc(orders.createdAt), desc(orders.id));
-      return rows.map(toOrderDto);
+    listOrders,
+
+    /**
+     * Every order the filters match, in batches read one after another as the CSV is written:
+     * a million orders never sit in memory at once.
+     */
+    async *exportOrders(query: AdminOrdersQuery): AsyncGenerator<Order[]> {
+      let cursor: string | undefined;
+      do {
+        const page = await listOrders({ ...query, limit: EXPORT_BATCH_SIZE, cursor });
+        yield page.items;
+        cursor = page.nextCursor;
+      } while (cursor !== undefined);
     },
 
     /**

@@ -1,5 +1,6 @@
 import type { Order } from '@voltline/shared/order';
-import type { orders } from '../db/schema.ts';
+import { orders } from '../db/schema.ts';
+import type { KeysetOrder } from '../platform/paging.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -22,3 +23,6 @@ export function toOrderDto(row: OrderRow): Order {
     delivery: row.delivery,
   };
 }
+
+/** Every order list (My Orders, Manage All Orders, the CSV export) runs newest first. */
+export const newestOrdersFirst: KeysetOrder = { key: orders.createdAt, keyType: 'timestamptz', id: orders.id, idType: 'uuid', direction: 'desc' };

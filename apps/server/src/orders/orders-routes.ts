@@ -1,20 +1,29 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { deletedSchema, insertedSchema, orderSchema } from '@voltline/shared/order';
+import { pageQuerySchema } from '@voltline/shared/paging';
 import { acknowledgedSchema } from '@voltline/shared/profile';
+import type { WriteLimit } from '../http/write-rate-limit.ts';
 import { callerOf, type CallerGuards } from '../identity/caller.ts';
 import type { PaymentsService } from '../payments/payments-service.ts';
+import { sendPage } from '../platform/paging.ts';
 import type { OrdersService } from './orders-service.ts';
 
 const orderIdParams = z.object({ id: z.string().max(100) });
 
 /** A customer's orders (spec section 7). Every route needs a Bearer token. */
-export function ordersRoutes(ordersService: OrdersService, payments: PaymentsService, guards: CallerGuards): FastifyPluginAsyncZod {
+export function ordersRoutes(
+  ordersService: OrdersService,
+  payments: PaymentsService,
+  guards: CallerGuards,
+  orderLimit: WriteLimit,
+): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/purchased',
       {
         preHandler: guards.requireUser,
+        config: orderLimit,
         schema: {
           tags: ['orders'],
           summary: 'Place an order (toolId, quantity, phone, address). Signed-in users; price and buyer come from the server.',
@@ -31,12 +40,13 @@ export function ordersRoutes(ordersService: OrdersService, payments: PaymentsSer
         preHandler: guards.requireUser,
         schema: {
           tags: ['orders'],
-          summary: "The caller's own orders, newest first (the buyerEamil query is ignored). Signed-in users.",
-          querystring: z.object({ buyerEamil: z.string().max(254).optional() }),
+          summary:
+            "The caller's own orders, newest first, a page at a time (limit, cursor from the Link header; the buyerEamil query is ignored). Signed-in users.",
+          querystring: pageQuerySchema.extend({ buyerEamil: z.string().max(254).optional() }),
           response: { 200: z.array(orderSchema) },
         },
       },
-      (request) => ordersService.listOwnOrders(callerOf(request)),
+      async (request, reply) => sendPage(request, reply, await ordersService.listOwnOrders(callerOf(request), request.query)),
     );
 
     app.get(

@@ -1,22 +1,24 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { entityIdSchema } from '@voltline/shared/id';
+import type { PageQuery } from '@voltline/shared/paging';
 import { orderQuantityMessages, placeOrderSchema, type Order } from '@voltline/shared/order';
 import { formatPurchaseDate } from '@voltline/shared/shop-constants';
+import { clipText, TEXT_LIMITS } from '@voltline/shared/text-limits';
 import type { Database } from '../db/client.ts';
 import { orders } from '../db/schema.ts';
 import { AppError, notFound } from '../http/app-error.ts';
 import { parseOrRefuse } from '../http/parse-body.ts';
 import type { Caller } from '../identity/caller.ts';
 import type { OrderNotifier } from '../notifications/order-notifier.ts';
+import { mapPage, type Page, type Paging } from '../platform/paging.ts';
 import { cancelUnpaidOrder } from './cancel-unpaid-order.ts';
-import { toOrderDto, type OrderRow } from './order-dto.ts';
+import { newestOrdersFirst, toOrderDto, type OrderRow } from './order-dto.ts';
 
 const orderNotFound = () => notFound('Order not found');
 /** Whole dollars: the orders table holds totals as 32-bit integers. */
 const MAX_ORDER_TOTAL = 2_000_000_000;
-export const MY_ORDERS_LIMIT = 200;
 
-export function createOrdersService(db: Database, notifier: OrderNotifier) {
+export function createOrdersService(db: Database, notifier: OrderNotifier, paging: Paging) {
   /** A live (not cancelled) order the caller may see: their own, or any for an admin. */
   async function findVisibleOrder(caller: Caller, orderId: string): Promise<OrderRow> {
     const id = entityIdSchema.safeParse(orderId);
@@ -46,12 +48,14 @@ export function createOrdersService(db: Database, notifier: OrderNotifier) {
       const quantity = request.quantity;
       // Beyond the 32-bit range no stock could hold it anyway; clamping keeps the SQL parameters valid.
       const sqlQuantity = Math.min(Math.max(quantity, -1), 2_147_483_647);
+      // The account's name is copied into the order: one stored before names were bounded is cut to the limit.
+      const buyer = clipText(caller.name, TEXT_LIMITS.personName);
       const result = await db.execute(sql`
         with tool as (
           select id, tool_name, img, price, minimum_order_quantity, available_quantity from tools where ${whichTool}
         ), placed as (
           insert into orders (tool_id, user_id, product, img, unit_price, quantity, price, buyer, buyer_email, phone, address, purchase_date, status, created_at)
-          select id, ${caller.userId}, tool_name, img, price, ${sqlQuantity}, (${sqlQuantity}::bigint * price)::int, ${caller.name}, ${caller.email},
+          select id, ${caller.userId}, tool_name, img, price, ${sqlQuantity}, (${sqlQuantity}::bigint * price)::int, ${buyer}, ${caller.email},
                  ${request.phone}, ${request.address}, ${formatPurchaseDate(now)}, 'unpaid', ${now.toISOString()}::timestamptz
           from tool
           where ${sqlQuantity}::int between minimum_order_quantity and available_quantity
@@ -84,18 +88,21 @@ export function createOrdersService(db: Database, notifier: OrderNotifier) {
     },
 
     /**
-     * GET /purchased: the caller's own orders, whatever the query asks for, newest first. A trade
-     * customer can collect thousands: the page shows the newest MY_ORDERS_LIMIT, so one answer
-     * stays small.
+     * GET /purchased: a page of the caller's own orders, newest first, whatever the query asks for:
+     * a trade customer can collect thousands.
      */
-    async listOwnOrders(caller: Caller): Promise<Order[]> {
+    async listOwnOrders(caller: Caller, query: PageQuery): Promise<Page<Order>> {
+      const page = paging.page({ list: `my-orders:${caller.userId}`, order: newestOrdersFirst, query: { ...query, q: undefined } });
       const rows = await db
-        .select()
+        .select({ order: orders, cursorKey: page.cursorKey })
         .from(orders)
-        .where(and(eq(orders.userId, caller.userId), isNull(orders.cancelledAt)))
-        .orderBy(desc(orders.createdAt), desc(orders.id))
-        .limit(MY_ORDERS_LIMIT);
-      return rows.map(toOrderDto);
+        .where(and(eq(orders.userId, caller.userId), isNull(orders.cancelledAt), page.where))
+        .orderBy(...page.orderBy)
+        .limit(page.fetchLimit);
+      return mapPage(
+        page.finish(rows, (row) => row.order.id),
+        (row) => toOrderDto(row.order),
+      );
     },
 
     async getOrder(caller: Caller, orderId: string): Promise<Order> {

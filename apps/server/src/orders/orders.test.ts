@@ -142,7 +142,7 @@ describe.each(testDatabaseKinds)('ordering on $name', (kind) => {
     expect((await shop.app.inject({ method: 'DELETE', url: `/api/purchasedSingle/${orderId}`, headers: bearer(alice) })).statusCode).toBe(404);
   });
 
-  it("lists at most the newest 200 of a trade customer's orders", async () => {
+  it("pages a trade customer's orders: the newest 100 first, the rest behind the Link header", async () => {
     const trader = await registerUser(shop);
     await placeOrder(trader);
     const [own] = await shop.database.db.select().from(orders).where(eq(orders.buyerEamil, trader.email));
@@ -150,9 +150,24 @@ describe.each(testDatabaseKinds)('ordering on $name', (kind) => {
     await shop.database.db.insert(orders).values(
       Array.from({ length: 205 }, (_, i) => ({ ...template, createdAt: new Date(Date.now() - (i + 1) * 60_000) })),
     );
-    const listed = (await shop.app.inject({ method: 'GET', url: '/api/purchased', headers: bearer(trader) })).json();
-    expect(listed).toHaveLength(200);
-    expect(listed[0]._id).toBe(own!.id);
+    const first = await shop.app.inject({ method: 'GET', url: '/api/purchased', headers: bearer(trader) });
+    expect(first.json()).toHaveLength(100);
+    expect(first.json()[0]._id).toBe(own!.id);
+    const seen = new Set<string>(first.json().map((order: { _id: string }) => order._id));
+    let link = first.headers.link as string | undefined;
+    while (link) {
+      const next = await shop.app.inject({ method: 'GET', url: link.slice(1, link.indexOf('>')), headers: bearer(trader) });
+      for (const order of next.json() as { _id: string; buyerEamil: string }[]) {
+        expect(order.buyerEamil).toBe(trader.email);
+        seen.add(order._id);
+      }
+      link = next.headers.link as string | undefined;
+    }
+    expect(seen.size).toBe(206);
+    // Another customer's cursor position means nothing in this list.
+    const other = await registerUser(shop);
+    const foreign = await shop.app.inject({ method: 'GET', url: (first.headers.link as string).slice(1, (first.headers.link as string).indexOf('>')), headers: bearer(other) });
+    expect(foreign.statusCode).toBe(400);
   });
 
   it('never lets stock decide a price after the fact: the order keeps its snapshot', async () => {

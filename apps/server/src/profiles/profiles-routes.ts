@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { acknowledgedSchema, adminAnswerSchema, profileSchema } from '@voltline/shared/profile';
 import { callerOf, type CallerGuards } from '../identity/caller.ts';
+import { pageQuerySchema } from '@voltline/shared/paging';
+import { sendPage } from '../platform/paging.ts';
 import type { ProfilesService } from './profiles-service.ts';
 
 const emailParam = z.string().min(1).max(254);
@@ -56,9 +58,14 @@ export function profilesRoutes(profiles: ProfilesService, guards: CallerGuards):
       '/allUsers',
       {
         preHandler: guards.requireAdmin,
-        schema: { tags: ['profiles'], summary: 'Every profile. Admins only.', response: { 200: z.array(profileSchema) } },
+        schema: {
+          tags: ['profiles'],
+          summary: 'Profiles, oldest first, a page at a time (limit, cursor from the Link header, q: start of email or name). Admins only.',
+          querystring: pageQuerySchema,
+          response: { 200: z.array(profileSchema) },
+        },
       },
-      () => profiles.listProfiles(),
+      async (request, reply) => sendPage(request, reply, await profiles.listProfiles(request.query)),
     );
   };
 }

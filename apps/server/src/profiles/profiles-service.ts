@@ -1,11 +1,14 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import { entityIdSchema } from '@voltline/shared/id';
+import type { PageQuery } from '@voltline/shared/paging';
 import { profileInfoUpdateSchema, roleUpdateSchema, type Profile, type Role } from '@voltline/shared/profile';
+import { clipText, TEXT_LIMITS } from '@voltline/shared/text-limits';
 import type { Database } from '../db/client.ts';
 import { userProfiles } from '../db/schema.ts';
 import { AppError, notFound } from '../http/app-error.ts';
 import { parseOrRefuse } from '../http/parse-body.ts';
 import { isSameEmail, type Caller } from '../identity/caller.ts';
+import { likePattern, mapPage, type KeysetOrder, type Page, type Paging } from '../platform/paging.ts';
 
 type ProfileRow = typeof userProfiles.$inferSelect;
 
@@ -25,7 +28,9 @@ function toProfileDto(row: ProfileRow): Profile {
 
 const forbidden = () => new AppError('FORBIDDEN', 'You can only see and change your own profile.');
 
-export function createProfilesService(db: Database) {
+const oldestProfilesFirst: KeysetOrder = { key: userProfiles.createdAt, keyType: 'timestamptz', id: userProfiles.id, idType: 'uuid', direction: 'asc' };
+
+export function createProfilesService(db: Database, paging: Paging) {
   async function findByEmail(email: string): Promise<ProfileRow | undefined> {
     const [row] = await db.select().from(userProfiles).where(eq(userProfiles.email, email.trim().toLowerCase()));
     return row;
@@ -36,7 +41,7 @@ export function createProfilesService(db: Database) {
     async ensureProfile(user: { id: string; email: string; name: string }, role: Role = 'user'): Promise<Profile> {
       await db
         .insert(userProfiles)
-        .values({ userId: user.id, email: user.email.toLowerCase(), name: user.name, role })
+        .values({ userId: user.id, email: user.email.toLowerCase(), name: clipText(user.name, TEXT_LIMITS.personName), role })
         .onConflictDoNothing();
       const row = await findByEmail(user.email);
       if (!row) throw new Error(`profile for ${user.email} was not created`);
@@ -84,10 +89,25 @@ export function createProfilesService(db: Database) {
       return { acknowledged: true, modifiedCount: changed.length };
     },
 
-    /** GET /allUsers: admins only (the route's guard). */
-    async listProfiles(): Promise<Profile[]> {
-      const rows = await db.select().from(userProfiles).orderBy(asc(userProfiles.createdAt), asc(userProfiles.email));
-      return rows.map(toProfileDto);
+    /**
+     * GET /allUsers: admins only (the route's guard). A page of customers, oldest first; `q` finds
+     * them by the start of their email or name.
+     */
+    async listProfiles(query: PageQuery): Promise<Page<Profile>> {
+      const page = paging.page({ list: 'profiles', order: oldestProfilesFirst, scope: { q: query.q }, query });
+      const pattern = query.q === undefined ? undefined : likePattern(query.q, 'prefix');
+      const search =
+        pattern === undefined ? undefined : or(sql`lower(${userProfiles.email}) like ${pattern}`, sql`lower(${userProfiles.name}) like ${pattern}`);
+      const rows = await db
+        .select({ profile: userProfiles, cursorKey: page.cursorKey })
+        .from(userProfiles)
+        .where(and(search, page.where))
+        .orderBy(...page.orderBy)
+        .limit(page.fetchLimit);
+      return mapPage(
+        page.finish(rows, (row) => row.profile.id),
+        (row) => toProfileDto(row.profile),
+      );
     },
   };
 }

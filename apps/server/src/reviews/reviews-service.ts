@@ -1,10 +1,13 @@
-import { desc, eq } from 'drizzle-orm';
-import { reviewInputSchema, type Review } from '@voltline/shared/review';
+import { eq, sql } from 'drizzle-orm';
+import type { PageQuery } from '@voltline/shared/paging';
+import { reviewInputSchema, type Review, type ReviewSummary } from '@voltline/shared/review';
+import { clipText, TEXT_LIMITS } from '@voltline/shared/text-limits';
 import type { Database } from '../db/client.ts';
 import { reviews, userProfiles } from '../db/schema.ts';
 import type { JsonCache } from '../http/cached-json.ts';
 import { parseOrRefuse } from '../http/parse-body.ts';
 import type { Caller } from '../identity/caller.ts';
+import { mapPage, type KeysetOrder, type Page, type Paging } from '../platform/paging.ts';
 
 type ReviewRow = typeof reviews.$inferSelect;
 
@@ -12,7 +15,6 @@ function toReviewDto(row: ReviewRow): Review {
   return {
     _id: row.id,
     userName: row.userName,
-    userEmail: row.userEmail,
     review: row.review,
     reviewDate: row.reviewDate,
     reviewTime: row.reviewTime,
@@ -21,18 +23,36 @@ function toReviewDto(row: ReviewRow): Review {
   };
 }
 
-export function createReviewsService(db: Database, cache: JsonCache) {
-  /** Every review, newest first. */
-  async function listReviews(): Promise<Review[]> {
-    const rows = await db.select().from(reviews).orderBy(desc(reviews.createdAt), desc(reviews.id));
-    return rows.map(toReviewDto);
+const newestReviewsFirst: KeysetOrder = { key: reviews.createdAt, keyType: 'timestamptz', id: reviews.id, idType: 'uuid', direction: 'desc' };
+
+export function createReviewsService(db: Database, cache: JsonCache, paging: Paging) {
+  /** A page of reviews, newest first. */
+  async function listReviews(query: PageQuery): Promise<Page<Review>> {
+    const page = paging.page({ list: 'reviews', order: newestReviewsFirst, query: { ...query, q: undefined } });
+    const rows = await db
+      .select({ review: reviews, cursorKey: page.cursorKey })
+      .from(reviews)
+      .where(page.where)
+      .orderBy(...page.orderBy)
+      .limit(page.fetchLimit);
+    return mapPage(
+      page.finish(rows, (row) => row.review.id),
+      (row) => toReviewDto(row.review),
+    );
   }
 
   return {
     listReviews,
 
-    /** GET /review, serialised once until someone writes a review. */
-    cachedReviewList: () => cache.get('reviews', listReviews),
+    /** GET /review, each page serialised once until someone writes a review. */
+    cachedReviewList: (query: PageQuery) => cache.getPage(`reviews:${query.limit ?? ''}:${query.cursor ?? ''}`, () => listReviews(query)),
+
+    /** GET /review/summary: how many reviews and their average rating, for the home page's heading. */
+    cachedReviewSummary: () =>
+      cache.get('reviews:summary', async (): Promise<ReviewSummary> => {
+        const [row] = await db.select({ count: sql<number>`count(*)::int`, average: sql<string | null>`avg(${reviews.rating})::text` }).from(reviews);
+        return { count: row?.count ?? 0, averageRating: row?.average ? Math.round(Number(row.average) * 10) / 10 : null };
+      }),
 
     /** POST /review: the text and rating are the caller's; name, email, photo and date are the server's. */
     async addReview(caller: Caller, body: unknown, now = new Date()): Promise<{ acknowledged: true; insertedId: string }> {
@@ -42,7 +62,8 @@ export function createReviewsService(db: Database, cache: JsonCache) {
         .insert(reviews)
         .values({
           userId: caller.userId,
-          userName: caller.name,
+          // An account name stored before names were bounded must not bloat the public list.
+          userName: clipText(caller.name, TEXT_LIMITS.personName),
           userEmail: caller.email,
           review: input.review,
           rating: input.rating,

@@ -4,6 +4,9 @@ import type { TestShop } from './test-app.ts';
 import { createIntent, firstTool, placeOrder, placePaidOrder } from './test-orders.ts';
 import { bearer, type TestUser } from './test-users.ts';
 
+/** Receivers must be on the public internet (webhook-target.ts); these tests never deliver to it. */
+const PUBLIC_RECEIVER_URL = 'https://93.184.215.14/hooks';
+
 /**
  * Every documented /api route with who may call it, and fixtures that give each call something
  * real to touch. The authorization matrix and the fuzzer both walk this list.
@@ -48,23 +51,24 @@ export const newToolBody = () => ({
 });
 
 export const AUTHORIZATION_MATRIX: MatrixRow[] = [
-  { method: 'GET', route: '/api/getTools', url: () => '/api/getTools', allowed: everyone },
+  { method: 'GET', route: '/api/getTools', url: () => '/api/getTools?limit=2&sort=price-asc&q=a', allowed: everyone },
   { method: 'GET', route: '/api/getTool/{toolId}', url: (f) => `/api/getTool/${f.tool._id}`, allowed: everyone },
-  { method: 'GET', route: '/api/review', url: () => '/api/review', allowed: everyone },
+  { method: 'GET', route: '/api/review', url: () => '/api/review?limit=2', allowed: everyone },
+  { method: 'GET', route: '/api/review/summary', url: () => '/api/review/summary', allowed: everyone },
   { method: 'POST', route: '/api/review', url: () => '/api/review', body: () => ({ review: 'Good', rating: 5 }), allowed: signedIn },
   { method: 'GET', route: '/api/social-providers', url: () => '/api/social-providers', allowed: everyone },
   { method: 'GET', route: '/api/payments/config', url: () => '/api/payments/config', allowed: everyone },
   { method: 'GET', route: '/api/client-config', url: () => '/api/client-config', allowed: everyone },
-  { method: 'GET', route: '/api/webhook-endpoints', url: () => '/api/webhook-endpoints', allowed: adminOnly },
+  { method: 'GET', route: '/api/webhook-endpoints', url: () => '/api/webhook-endpoints?limit=2', allowed: adminOnly },
   {
     method: 'POST',
     route: '/api/webhook-endpoints',
     url: () => '/api/webhook-endpoints',
-    body: () => ({ url: 'http://127.0.0.1:9/hooks', events: ['order.paid'] }),
+    body: () => ({ url: PUBLIC_RECEIVER_URL, events: ['order.paid'] }),
     allowed: adminOnly,
   },
   { method: 'DELETE', route: '/api/webhook-endpoints/{id}', url: (f) => `/api/webhook-endpoints/${f.webhookEndpointId}`, allowed: adminOnly },
-  { method: 'GET', route: '/api/webhook-endpoints/{id}/deliveries', url: (f) => `/api/webhook-endpoints/${f.webhookEndpointId}/deliveries`, allowed: adminOnly },
+  { method: 'GET', route: '/api/webhook-endpoints/{id}/deliveries', url: (f) => `/api/webhook-endpoints/${f.webhookEndpointId}/deliveries?limit=2`, allowed: adminOnly },
   { method: 'GET', route: '/api/images/{imageId}', url: (f) => f.imageUrl, allowed: everyone },
   { method: 'POST', route: '/api/upload', url: () => '/api/upload', multipart: true, allowed: signedIn },
   { method: 'GET', route: '/api/user', url: (f) => `/api/user?email=${f.ownerEmail}`, allowed: ownerAndAdmin },
@@ -78,7 +82,7 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     cookie: true,
     allowed: ['owner'],
   },
-  { method: 'GET', route: '/api/allUsers', url: () => '/api/allUsers', allowed: adminOnly },
+  { method: 'GET', route: '/api/allUsers', url: () => '/api/allUsers?limit=2&q=user', allowed: adminOnly },
   {
     method: 'POST',
     route: '/api/purchased',
@@ -86,7 +90,7 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     body: (f) => ({ toolId: f.tool._id, quantity: f.tool.minimumOrderQuantity, phone: '5550100', address: 'Somewhere 1' }),
     allowed: signedIn,
   },
-  { method: 'GET', route: '/api/purchased', url: () => '/api/purchased', allowed: signedIn },
+  { method: 'GET', route: '/api/purchased', url: () => '/api/purchased?limit=2', allowed: signedIn },
   { method: 'GET', route: '/api/purchasedSingle/{id}', url: (f) => `/api/purchasedSingle/${f.unpaidOrderId}`, allowed: ownerAndAdmin },
   { method: 'DELETE', route: '/api/purchasedSingle/{id}', url: (f) => `/api/purchasedSingle/${f.unpaidOrderId}`, allowed: ['owner'] },
   {
@@ -107,13 +111,13 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     allowed: everyone,
   },
   { method: 'POST', route: '/api/webhooks/stripe', url: () => '/api/webhooks/stripe', body: () => ({}), allowed: [] },
-  { method: 'GET', route: '/api/adminPurchased', url: () => '/api/adminPurchased', allowed: adminOnly },
-  { method: 'GET', route: '/api/adminPurchased/export.csv', url: () => '/api/adminPurchased/export.csv', allowed: adminOnly },
+  { method: 'GET', route: '/api/adminPurchased', url: () => '/api/adminPurchased?limit=2&delivery=pending&q=user', allowed: adminOnly },
+  { method: 'GET', route: '/api/adminPurchased/export.csv', url: () => '/api/adminPurchased/export.csv?status=unpaid&q=user', allowed: adminOnly },
   { method: 'GET', route: '/api/adminPurchased/{id}/history', url: (f) => `/api/adminPurchased/${f.paidOrderId}/history`, allowed: adminOnly },
   { method: 'GET', route: '/api/adminOverview', url: () => '/api/adminOverview', allowed: adminOnly },
   { method: 'PATCH', route: '/api/deliverConfirm/{id}', url: (f) => `/api/deliverConfirm/${f.paidOrderId}`, body: () => ({ delivery: 'shipped' }), allowed: adminOnly },
   { method: 'DELETE', route: '/api/deletOrder/{id}', url: (f) => `/api/deletOrder/${f.unpaidOrderId}`, allowed: adminOnly },
-  { method: 'GET', route: '/api/adminGetTools', url: () => '/api/adminGetTools', allowed: adminOnly },
+  { method: 'GET', route: '/api/adminGetTools', url: () => '/api/adminGetTools?limit=2&sort=name&q=a', allowed: adminOnly },
   { method: 'POST', route: '/api/addTool', url: () => '/api/addTool', body: () => newToolBody(), allowed: adminOnly },
   {
     method: 'PATCH',
@@ -159,7 +163,7 @@ export async function freshFixtures(shop: TestShop, owner: TestUser, admin: Test
     method: 'POST',
     url: '/api/webhook-endpoints',
     headers: bearer(admin),
-    payload: { url: 'http://127.0.0.1:9/hooks', events: ['tool.stock_low'] },
+    payload: { url: PUBLIC_RECEIVER_URL, events: ['tool.stock_low'] },
   });
   return {
     tool,

@@ -1,0 +1,123 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { asc, desc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { PAGE_LIMIT_DEFAULT, type PageQuery } from '@voltline/shared/paging';
+import { AppError } from '../http/app-error.ts';
+
+/**
+ * Keyset paging for every list that grows with the business. A page is "the next N rows after
+ * (sort key, id)", so it costs one index range scan however deep it is, and rows inserted while
+ * someone pages never shift what the next page holds. The cursor carries that position, signed,
+ * together with the list, sort and filters it belongs to: a tampered or foreign cursor is refused.
+ */
+export interface KeysetOrder {
+  /** The sort key: a column or an expression an index serves, made unique by the id after it. */
+  key: AnyColumn | SQL;
+  /** How the key's text form in a cursor is read back, exactly (timestamps keep their microseconds). */
+  keyType: 'timestamptz' | 'integer' | 'text';
+  id: AnyColumn;
+  idType: 'uuid' | 'text';
+  direction: 'asc' | 'desc';
+}
+
+export interface PageRequest {
+  /** Which list (and sort) the cursor belongs to. */
+  list: string;
+  order: KeysetOrder;
+  /** Everything else that decides which rows are in the list (filters, search): part of the cursor's scope. */
+  scope?: Record<string, string | number | boolean | undefined>;
+  query: PageQuery;
+}
+
+export interface Page<T> {
+  items: T[];
+  nextCursor?: string;
+}
+
+const invalidCursor = () => new AppError('INVALID_DATA', 'This page link is not valid (it belongs to another list or was changed). Start again from the first page.');
+
+function scopeText(request: PageRequest): string {
+  const entries = Object.entries(request.scope ?? {})
+    .filter(([, value]) => value !== undefined)
+    .sort(([a], [b]) => a.localeCompare(b));
+  return JSON.stringify([request.list, entries]);
+}
+
+export function createPaging(secret: string) {
+  const sign = (text: string) => createHmac('sha256', `paging:${secret}`).update(text).digest().subarray(0, 16);
+
+  function encode(scope: string, key: [string, string]): string {
+    const payload = Buffer.from(JSON.stringify(key)).toString('base64url');
+    return `${payload}.${sign(`${scope}\n${payload}`).toString('base64url')}`;
+  }
+
+  function decode(scope: string, cursor: string): [string, string] {
+    const [payload, signature, extra] = cursor.split('.');
+    if (!payload || !signature || extra !== undefined) throw invalidCursor();
+    const expected = sign(`${scope}\n${payload}`);
+    const given = Buffer.from(signature, 'base64url');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalidCursor();
+    const key: unknown = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+    if (!Array.isArray(key) || key.length !== 2 || !key.every((part) => typeof part === 'string')) throw invalidCursor();
+    return key as [string, string];
+  }
+
+  return {
+    /**
+     * The parts of one page's query: add `where` to the list's own conditions, order by `orderBy`,
+     * fetch `fetchLimit` rows (one more than the page, to know whether another follows), select
+     * `cursorKey`, then hand the rows to `finish`.
+     */
+    page(request: PageRequest) {
+      const { order } = request;
+      const scope = scopeText(request);
+      const limit = request.query.limit ?? PAGE_LIMIT_DEFAULT;
+      const after = request.query.cursor === undefined ? undefined : decode(scope, request.query.cursor);
+      const direction = order.direction === 'desc' ? desc : asc;
+      const comparison = order.direction === 'desc' ? sql.raw('<') : sql.raw('>');
+      return {
+        where: after
+          ? sql`(${order.key}, ${order.id}) ${comparison} (cast(${after[0]} as ${sql.raw(order.keyType)}), cast(${after[1]} as ${sql.raw(order.idType)}))`
+          : undefined,
+        orderBy: [direction(order.key), direction(order.id)] as const,
+        fetchLimit: limit + 1,
+        cursorKey: sql<string>`(${order.key})::text`,
+        finish<Row extends { cursorKey: string }>(rows: Row[], idOf: (row: Row) => string): Page<Row> {
+          if (rows.length <= limit) return { items: rows };
+          const items = rows.slice(0, limit);
+          const last = items[items.length - 1]!;
+          return { items, nextCursor: encode(scope, [last.cursorKey, idOf(last)]) };
+        },
+      };
+    },
+  };
+}
+export type Paging = ReturnType<typeof createPaging>;
+
+/** Maps a page's rows to what the API answers, keeping its cursor. */
+export function mapPage<Row, Item>(page: Page<Row>, toItem: (row: Row) => Item): Page<Item> {
+  return { items: page.items.map(toItem), nextCursor: page.nextCursor };
+}
+
+/**
+ * The spec's lists answer a JSON array; the next page is announced as GitHub's API does, in a
+ * `Link` header that repeats the request with the next cursor.
+ */
+export function setNextPageLink(request: FastifyRequest, reply: FastifyReply, nextCursor: string | undefined): void {
+  if (nextCursor === undefined) return;
+  const url = new URL(request.url, 'http://link.invalid');
+  url.searchParams.set('cursor', nextCursor);
+  reply.header('Link', `<${url.pathname}${url.search}>; rel="next"`);
+}
+
+/** Sends a page: the array, and the link to the next one. */
+export function sendPage<T>(request: FastifyRequest, reply: FastifyReply, page: Page<T>): T[] {
+  setNextPageLink(request, reply, page.nextCursor);
+  return page.items;
+}
+
+/** `q` as a LIKE pattern that matches literally: %, _ and \ in a search are plain characters. */
+export function likePattern(search: string, where: 'prefix' | 'contains'): string {
+  const escaped = search.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`);
+  return where === 'prefix' ? `${escaped}%` : `%${escaped}%`;
+}
