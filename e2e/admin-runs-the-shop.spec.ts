@@ -47,6 +47,8 @@ describe('running the shop as an admin', () => {
     page.locator('[data-testid="tool-row"]').filter({ has: page.getByRole('cell', { name: toolName, exact: true }) });
   /** The products of the order rows on screen, once the list has settled on `count` rows (0: "No order found"). */
   async function productsShown(page: Page, count: number): Promise<string[]> {
+    // While another filter's page loads, the rows of the one before stay on screen, marked busy.
+    await page.locator('[aria-busy="true"]').waitFor({ state: 'detached' });
     if (count === 0) {
       await page.getByText('No order found', { exact: true }).waitFor();
       return [];

@@ -35,7 +35,7 @@ describe('browsing the storefront', () => {
     // Hold the real answer back a moment (it is not replaced), to see the loading state.
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/getTools', async (route) => {
+    await page.route((url) => url.pathname === '/api/getTools', async (route) => {
       await held;
       await route.continue();
     });
@@ -68,10 +68,11 @@ describe('browsing the storefront', () => {
     expect(await placeOrder.getAttribute('href')).toBe(`/purchase/${firstTool._id}`);
   });
 
-  it('shows the banner, the business summary and reviews with stars and a default avatar', async () => {
+  it('shows the banner, the business summary and reviews with stars, a default avatar and their average', async () => {
     session = await journey.open();
     const { page } = session;
     const reviews = await (await fetch(`${journey.shop.url}/api/review`)).json();
+    const summary = await (await fetch(`${journey.shop.url}/api/review/summary`)).json();
     await page.goto('/');
     // Three slides, each with Get Started; the banner moves on by itself every 3000 ms.
     expect(await page.locator('button', { hasText: 'Get Started' }).count()).toBe(3);
@@ -86,8 +87,20 @@ describe('browsing the storefront', () => {
     await reviewCard.waitFor();
     expect(await reviewCard.getByRole('img', { name: `Rated ${firstReview.rating} out of 5` }).count()).toBe(1);
     const withoutPhoto = reviews.findIndex((review: { photo: string | null }) => review.photo === null);
-    const avatar = page.locator('[data-testid="review-card"]').nth(withoutPhoto).locator('img').first();
+    const reviewCards = page.locator('[data-testid="review-card"]');
+    // The newest reviews show first; older ones load on demand.
+    while ((await reviewCards.count()) <= withoutPhoto) {
+      const before = await reviewCards.count();
+      await page.getByRole('button', { name: 'Load more', exact: true }).click();
+      await expect.poll(() => reviewCards.count()).toBeGreaterThan(before);
+    }
+    const avatar = reviewCards.nth(withoutPhoto).locator('img').first();
     expect(await avatar.getAttribute('src')).toBe('/images/avatar-default.svg');
+    expect(summary.count).toBe(reviews.length);
+    await page
+      .getByTestId('review-summary')
+      .getByText(`${summary.averageRating.toFixed(1)} out of 5 from ${summary.count} reviews`, { exact: true })
+      .waitFor();
   });
 
   it('validates the query form and confirms with a toast without sending anything', async () => {

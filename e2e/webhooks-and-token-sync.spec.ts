@@ -112,7 +112,8 @@ describe('webhooks', () => {
 
   beforeAll(async () => {
     // Without AUTH_TOKEN_SYNC_URL nothing is synced: any such request would show as an outside request.
-    [shop, receiver] = await Promise.all([startShop({ env: ADMIN_ENV }), startWebhookReceiver()]);
+    // The receiver listens on 127.0.0.1, which only an operator's WEBHOOK_ALLOW_PRIVATE_TARGETS lets through.
+    [shop, receiver] = await Promise.all([startShop({ env: { ...ADMIN_ENV, WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' } }), startWebhookReceiver()]);
   });
   afterAll(async () => {
     await shop?.stop();

@@ -1,4 +1,5 @@
 import type { ApiError } from '@voltline/shared/api-error';
+import { nextCursorFromLink } from '@voltline/shared/link-header';
 import { MESSAGES } from '@voltline/shared/messages';
 import { readAccessToken } from './session/access-token.ts';
 
@@ -88,6 +89,22 @@ async function readJson<T>(response: Response): Promise<T> {
 /** Calls the shop's API on the same origin (the server serves this app), JSON both ways, with the stored token. */
 export async function apiRequest<T>(path: string, { signOutOnAuthFailure = true, ...init }: ApiRequestInit = {}): Promise<T> {
   return readJson<T>(await send(`/api${path}`, init, { bearer: true, signOutOnAuthFailure }));
+}
+
+/** One page of a list: its rows, and the cursor of the next page unless this is the last. */
+export interface ApiPage<T> {
+  items: T[];
+  nextCursor?: string;
+}
+
+/**
+ * Calls one of the shop's paged lists. The body stays the spec's JSON array; whether another page
+ * follows is told by the `Link: <...>; rel="next"` header, read here once for every list.
+ */
+export async function apiPage<T>(path: string, { signOutOnAuthFailure = true, ...init }: ApiRequestInit = {}): Promise<ApiPage<T>> {
+  const response = await send(`/api${path}`, init, { bearer: true, signOutOnAuthFailure });
+  const items = (await readJson<T[] | undefined>(response)) ?? [];
+  return { items, nextCursor: nextCursorFromLink(response.headers.get('Link')) };
 }
 
 /**

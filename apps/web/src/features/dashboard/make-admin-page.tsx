@@ -3,17 +3,20 @@ import { toast } from '../../lib/toast/toast.ts';
 import { MESSAGES } from '@voltline/shared/messages';
 import type { Profile } from '@voltline/shared/profile';
 import { describeRequestError } from '../../lib/api-client.ts';
+import { useListAddress } from '../../lib/list-address.ts';
 import { DataTable } from '../../components/data-table.tsx';
 import { ModalDialog } from '../../components/modal-dialog.tsx';
-import { QueryState } from '../../components/query-state.tsx';
+import { PagedTable } from '../../components/paged-table.tsx';
+import { SearchBox } from '../../components/search-box.tsx';
 import { useAllUsers } from './api/get-all-users.ts';
 import { useMakeAdmin } from './api/make-admin.ts';
 
 const COLUMNS = ['Email', 'Name', 'Role'];
 
-/** Admin: every user's email and role, and a way to promote a user (spec 4, behind a confirm dialog). */
+/** Admin: users' emails and roles a page at a time, and a way to promote a user (spec 4, behind a confirm dialog). */
 export function MakeAdminPage() {
-  const users = useAllUsers();
+  const address = useListAddress();
+  const users = useAllUsers({ q: address.q, cursor: address.cursor });
   const makeAdmin = useMakeAdmin();
   const [candidate, setCandidate] = useState<Profile | null>(null);
 
@@ -34,10 +37,11 @@ export function MakeAdminPage() {
   return (
     <section className="flex flex-col gap-4">
       <h2 className="text-2xl font-bold">Make Admin</h2>
-      <QueryState query={users} loadingLabel="Loading users">
-        {(everyone) => (
+      <SearchBox label="Search users" value={address.q ?? ''} onSearch={address.search} />
+      <PagedTable page={users} address={address} label="User pages" loadingLabel="Loading users" emptyText="No user found">
+        {(listed) => (
           <DataTable caption="Users" columns={COLUMNS}>
-            {everyone.map((user) => (
+            {listed.map((user) => (
               <tr key={user._id}>
                 <td className="break-all">{user.email}</td>
                 <td>{user.name}</td>
@@ -54,7 +58,7 @@ export function MakeAdminPage() {
             ))}
           </DataTable>
         )}
-      </QueryState>
+      </PagedTable>
       {candidate && (
         // Spec 4: promoting a user asks once before it changes anything.
         <ModalDialog

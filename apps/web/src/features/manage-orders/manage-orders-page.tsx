@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import type { Order } from '@voltline/shared/order';
-import { QueryState } from '../../components/query-state.tsx';
+import { useListAddress } from '../../lib/list-address.ts';
+import { PagedTable } from '../../components/paged-table.tsx';
+import { SearchBox } from '../../components/search-box.tsx';
 import { useAdminOrders } from './api/get-admin-orders.ts';
 import { CancelOrderDialog } from './components/cancel-order-dialog.tsx';
 import { DeliverOrderDialog } from './components/deliver-order-dialog.tsx';
@@ -10,20 +11,19 @@ import { OrderFilterButtons } from './components/order-filter-buttons.tsx';
 import { OrderHistoryDialog } from './components/order-history-dialog.tsx';
 import { OrdersTable, type OrderAction } from './components/orders-table.tsx';
 import { ShopOverview } from './components/shop-overview.tsx';
-import { filterOf, queryOf, type OrderFilter } from './order-filters.ts';
+import { filterOf, putFilter, type OrderFilter } from './order-filters.ts';
 
 const DIALOGS = { deliver: DeliverOrderDialog, cancel: CancelOrderDialog, history: OrderHistoryDialog } as const;
 
-/** Admin: every order, filtered, with shipping, cancelling and each order's history (spec 2 and 4). */
+/** Admin: every order, filtered and searched a page at a time, with shipping, cancelling and history (spec 2 and 4). */
 export function ManageOrdersPage() {
-  // The filter lives in the address (?delivery=pending, ?status=unpaid), so a reload keeps the view.
-  const [searchParams, setSearchParams] = useSearchParams();
-  const filter = filterOf(searchParams);
-  const orders = useAdminOrders(filter);
+  // Filter (?delivery=pending, ?status=unpaid), search and page live in the address, so a reload keeps the view.
+  const address = useListAddress();
+  const filter = filterOf(address.searchParams);
+  const orders = useAdminOrders({ filter, q: address.q, cursor: address.cursor });
   const [openDialog, setOpenDialog] = useState<{ action: OrderAction; order: Order } | null>(null);
 
-  // Replacing rather than pushing: the filters are views of one page, so Back leaves the page.
-  const showFilter = (next: OrderFilter) => setSearchParams(queryOf(next), { replace: true });
+  const showFilter = (next: OrderFilter) => address.refine((params) => putFilter(params, next));
   const Dialog = openDialog && DIALOGS[openDialog.action];
 
   return (
@@ -32,11 +32,14 @@ export function ManageOrdersPage() {
       <ShopOverview />
       <div className="flex flex-wrap items-start justify-between gap-3">
         <OrderFilterButtons active={filter} onChoose={showFilter} />
-        <ExportOrdersButton filter={filter} />
+        <div className="flex flex-wrap items-start gap-3">
+          <SearchBox label="Search orders" value={address.q ?? ''} onSearch={address.search} />
+          <ExportOrdersButton view={{ filter, q: address.q }} />
+        </div>
       </div>
-      <QueryState query={orders} loadingLabel="Loading orders" emptyText="No order found">
+      <PagedTable page={orders} address={address} label="Order pages" loadingLabel="Loading orders" emptyText="No order found">
         {(listed) => <OrdersTable orders={listed} onAction={(action, order) => setOpenDialog({ action, order })} />}
-      </QueryState>
+      </PagedTable>
       {openDialog && Dialog && <Dialog order={openDialog.order} onClose={() => setOpenDialog(null)} />}
     </section>
   );

@@ -8,7 +8,7 @@ const FILTER_QUERIES = {
   shipped: { delivery: 'shipped' },
   unpaid: { status: 'unpaid' },
   all: {},
-} as const satisfies Record<OrderFilter, AdminOrdersQuery>;
+} as const satisfies Record<OrderFilter, Pick<AdminOrdersQuery, 'delivery' | 'status'>>;
 
 /** The filter buttons, in the order the spec lists them. */
 export const ORDER_FILTER_BUTTONS: readonly { filter: OrderFilter; label: string }[] = [
@@ -23,11 +23,15 @@ export function queryOf(filter: OrderFilter): Record<string, string> {
   return FILTER_QUERIES[filter];
 }
 
-/** The query string for /adminPurchased and its export: '' for all orders, else '?delivery=pending' etc. */
-export function queryStringOf(filter: OrderFilter): string {
-  const query = new URLSearchParams(queryOf(filter)).toString();
-  return query ? `?${query}` : '';
+/** Shows another filter in the page's address, in place of the one there (search and the rest stay). */
+export function putFilter(params: URLSearchParams, filter: OrderFilter): void {
+  params.delete('delivery');
+  params.delete('status');
+  for (const [name, value] of Object.entries(queryOf(filter))) params.set(name, value);
 }
+
+// Only the filter's own parameters: the search and page beside them in the address are not its business.
+const filterQuerySchema = adminOrdersQuerySchema.pick({ delivery: true, status: true });
 
 /**
  * Reads the filter from the page's address with the API's own schema, so a bookmarked or shared
@@ -35,7 +39,10 @@ export function queryStringOf(filter: OrderFilter): string {
  * delivery, as on the server.
  */
 export function filterOf(searchParams: URLSearchParams): OrderFilter {
-  const query = adminOrdersQuerySchema.safeParse(Object.fromEntries(searchParams));
+  const query = filterQuerySchema.safeParse({
+    delivery: searchParams.get('delivery') ?? undefined,
+    status: searchParams.get('status') ?? undefined,
+  });
   if (!query.success) return 'all';
   return query.data.status ?? query.data.delivery ?? 'all';
 }

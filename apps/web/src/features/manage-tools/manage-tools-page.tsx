@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import type { Tool } from '@voltline/shared/tool';
-import { QueryState } from '../../components/query-state.tsx';
+import { useListAddress } from '../../lib/list-address.ts';
+import { PagedTable } from '../../components/paged-table.tsx';
+import { SearchBox } from '../../components/search-box.tsx';
 import { useAdminTools } from './api/get-admin-tools.ts';
 import { DeleteToolDialog } from './components/delete-tool-dialog.tsx';
 import { ToolsTable, type ToolAction } from './components/tools-table.tsx';
@@ -8,18 +10,20 @@ import { UpdateToolDialog } from './components/update-tool-dialog.tsx';
 
 const DIALOGS = { edit: UpdateToolDialog, delete: DeleteToolDialog } as const;
 
-/** Admin: the catalogue, with editing stock and price, and deleting a tool (spec 2 and 4). */
+/** Admin: the catalogue a page at a time, with editing stock and price, and deleting a tool (spec 2 and 4). */
 export function ManageToolsPage() {
-  const tools = useAdminTools();
+  const address = useListAddress();
+  const tools = useAdminTools({ q: address.q, cursor: address.cursor });
   const [openDialog, setOpenDialog] = useState<{ action: ToolAction; tool: Tool } | null>(null);
   const Dialog = openDialog && DIALOGS[openDialog.action];
 
   return (
     <section className="flex flex-col gap-4">
       <h2 className="text-2xl font-bold">Manage Tools</h2>
-      <QueryState query={tools} loadingLabel="Loading tools" emptyText="No tool found">
+      <SearchBox label="Search tools" value={address.q ?? ''} onSearch={address.search} />
+      <PagedTable page={tools} address={address} label="Tool pages" loadingLabel="Loading tools" emptyText="No tool found">
         {(catalogue) => <ToolsTable tools={catalogue} onAction={(action, tool) => setOpenDialog({ action, tool })} />}
-      </QueryState>
+      </PagedTable>
       {openDialog && Dialog && <Dialog tool={openDialog.tool} onClose={() => setOpenDialog(null)} />}
     </section>
   );

@@ -3,11 +3,14 @@ import { toast } from '../../lib/toast/toast.ts';
 import type { Order } from '@voltline/shared/order';
 import { CANCEL_CONFIRMATION_WORD } from '@voltline/shared/shop-constants';
 import { describeRequestError } from '../../lib/api-client.ts';
+import { LoadMoreButton } from '../../components/load-more-button.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { TypedConfirmDialog } from '../../components/typed-confirm-dialog.tsx';
 import { useCancelOrder } from './api/cancel-order.ts';
 import { useMyOrders } from './api/get-my-orders.ts';
 import { OrderCard } from './components/order-card.tsx';
+
+const ORDER_LIST_ID = 'my-orders-list';
 
 // Spec 2: the card layout changes at 2 and 3 orders (on wide screens; phones always get one column).
 function gridColumnsFor(orderCount: number): string {
@@ -16,7 +19,7 @@ function gridColumnsFor(orderCount: number): string {
   return '';
 }
 
-/** Dashboard, My Orders: the buyer's orders, paying or cancelling the unpaid ones. */
+/** Dashboard, My Orders: the buyer's orders, a page at a time, paying or cancelling the unpaid ones. */
 export function MyOrdersPage() {
   const orders = useMyOrders();
   const cancelOrder = useCancelOrder();
@@ -39,13 +42,16 @@ export function MyOrdersPage() {
   return (
     <section className="flex flex-col gap-4">
       <h2 className="text-2xl font-bold">My Orders</h2>
-      <QueryState query={orders} loadingLabel="Loading your orders" emptyText="You didn't order anything yet">
+      <QueryState query={orders.rows} loadingLabel="Loading your orders" emptyText="You didn't order anything yet">
         {(myOrders) => (
-          <div className={`grid grid-cols-1 gap-6 ${gridColumnsFor(myOrders.length)}`}>
-            {myOrders.map((order) => (
-              <OrderCard key={order._id} order={order} onCancel={() => askToCancel(order)} />
-            ))}
-          </div>
+          <>
+            <div id={ORDER_LIST_ID} className={`grid grid-cols-1 gap-6 ${gridColumnsFor(myOrders.length)}`}>
+              {myOrders.map((order) => (
+                <OrderCard key={order._id} order={order} onCancel={() => askToCancel(order)} />
+              ))}
+            </div>
+            <LoadMoreButton more={orders.more} controls={ORDER_LIST_ID} />
+          </>
         )}
       </QueryState>
       {/* Spec 4: a customer cancels an unpaid order only after typing CANCEL. */}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { WebhookEndpoint } from '@voltline/shared/webhook';
+import { LoadMoreButton } from '../../components/load-more-button.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { useWebhookEndpoints } from './api/get-webhook-endpoints.ts';
 import { AddWebhookEndpointForm } from './components/add-webhook-endpoint-form.tsx';
@@ -9,6 +10,7 @@ import { SigningSecretAlert } from './components/signing-secret-alert.tsx';
 import { WebhookEndpointsTable, type EndpointAction } from './components/webhook-endpoints-table.tsx';
 
 const DIALOGS = { deliveries: DeliveriesDialog, remove: RemoveEndpointDialog } as const;
+const ENDPOINT_LIST_ID = 'webhook-endpoints';
 
 /** Admin: the systems told about orders and stock (signed webhooks), and each one's delivery log. */
 export function WebhooksPage() {
@@ -25,8 +27,15 @@ export function WebhooksPage() {
         <AddWebhookEndpointForm onAdded={(created) => setNewSecret(created.secret)} />
         {newSecret && <SigningSecretAlert secret={newSecret} />}
       </div>
-      <QueryState query={endpoints} loadingLabel="Loading webhook endpoints" emptyText="No webhook endpoint yet">
-        {(registered) => <WebhookEndpointsTable endpoints={registered} onAction={(action, endpoint) => setOpenDialog({ action, endpoint })} />}
+      <QueryState query={endpoints.rows} loadingLabel="Loading webhook endpoints" emptyText="No webhook endpoint yet">
+        {(registered) => (
+          <>
+            <div id={ENDPOINT_LIST_ID}>
+              <WebhookEndpointsTable endpoints={registered} onAction={(action, endpoint) => setOpenDialog({ action, endpoint })} />
+            </div>
+            <LoadMoreButton more={endpoints.more} controls={ENDPOINT_LIST_ID} />
+          </>
+        )}
       </QueryState>
       {openDialog && Dialog && <Dialog endpoint={openDialog.endpoint} onClose={() => setOpenDialog(null)} />}
     </section>

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { insertedSchema } from '@voltline/shared/order';
 import type { ReviewInput } from '@voltline/shared/review';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { reviewKeys } from '../../../lib/query-keys.ts';
 
 type Inserted = z.infer<typeof insertedSchema>;
 
@@ -15,7 +16,7 @@ export function useAddReview() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: addReview,
-    // The home page lists reviews under ['reviews'].
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['reviews'] }),
+    // The home page's newest reviews and their count and average.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: reviewKeys.all }),
   });
 }

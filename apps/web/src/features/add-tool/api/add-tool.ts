@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { insertedSchema } from '@voltline/shared/order';
 import type { ToolInput } from '@voltline/shared/tool';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { refreshCatalogue } from '../../../lib/query-keys.ts';
 
 type Inserted = z.infer<typeof insertedSchema>;
 
@@ -15,12 +16,8 @@ export function useAddTool() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: addTool,
-    onSuccess: () =>
-      Promise.all([
-        // ['tools'] covers the storefront and the admin list (['tools','admin']).
-        queryClient.invalidateQueries({ queryKey: ['tools'] }),
-        // A tool added with less stock than its minimum order shows in the overview's low-stock list.
-        queryClient.invalidateQueries({ queryKey: ['orders', 'overview'] }),
-      ]),
+    // The storefront and the admin list show it; with less stock than its minimum order it is also
+    // in the overview's low-stock list.
+    onSuccess: () => refreshCatalogue(queryClient),
   });
 }

@@ -1,14 +1,21 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Profile } from '@voltline/shared/profile';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiPage, type ApiPage } from '../../../lib/api-client.ts';
+import { TABLE_PAGE_SIZE } from '../../../lib/list-address.ts';
+import { listPath } from '../../../lib/paged-lists.ts';
+import { userKeys } from '../../../lib/query-keys.ts';
 
-/** GET /api/allUsers (admin): every user's profile. */
-export function getAllUsers(): Promise<Profile[]> {
-  return apiRequest<Profile[]>('/allUsers');
+/** What Make Admin shows: a search (start of the email or name) and a page. */
+export type UsersView = { q?: string; cursor?: string };
+
+/** GET /api/allUsers (admin): a page of users' profiles, oldest first. */
+export function getAllUsers({ q, cursor }: UsersView): Promise<ApiPage<Profile>> {
+  return apiPage<Profile>(listPath('/allUsers', { q, cursor, limit: TABLE_PAGE_SIZE }));
 }
 
-export const allUsersQueryOptions = queryOptions({ queryKey: ['users'], queryFn: getAllUsers });
+export const allUsersQueryOptions = (view: UsersView) =>
+  queryOptions({ queryKey: userKeys.list(view), queryFn: () => getAllUsers(view), placeholderData: keepPreviousData });
 
-export function useAllUsers() {
-  return useQuery(allUsersQueryOptions);
+export function useAllUsers(view: UsersView) {
+  return useQuery(allUsersQueryOptions(view));
 }

@@ -1,14 +1,19 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Review } from '@voltline/shared/review';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiPage, type ApiPage } from '../../../lib/api-client.ts';
+import { listPath, pagedListOptions, useInfiniteList } from '../../../lib/paged-lists.ts';
+import { reviewKeys } from '../../../lib/query-keys.ts';
 
-export function getReviews(): Promise<Review[]> {
-  return apiRequest<Review[]>('/review');
+/** Reviews per page: two rows of three cards. */
+const REVIEWS_PAGE_SIZE = 6;
+
+/** GET /api/review: a page of reviews, newest first. */
+export function getReviews(cursor: string | undefined): Promise<ApiPage<Review>> {
+  return apiPage<Review>(listPath('/review', { limit: REVIEWS_PAGE_SIZE, cursor }));
 }
 
-// Adding a review elsewhere invalidates ['reviews'] so the home page shows it on return.
-export const reviewsQueryOptions = queryOptions({ queryKey: ['reviews'], queryFn: getReviews });
+// Adding a review elsewhere invalidates every review key, this one among them.
+export const newestReviewsQueryOptions = pagedListOptions(reviewKeys.newest(), getReviews);
 
-export function useReviews() {
-  return useQuery(reviewsQueryOptions);
+export function useNewestReviews() {
+  return useInfiniteList(newestReviewsQueryOptions);
 }

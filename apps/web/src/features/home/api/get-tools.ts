@@ -1,15 +1,22 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import type { Tool } from '@voltline/shared/tool';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { TOOLS_SHOWN_INITIALLY } from '@voltline/shared/shop-constants';
+import { apiPage, type ApiPage } from '../../../lib/api-client.ts';
+import { listPath, pagedListOptions } from '../../../lib/paged-lists.ts';
+import { toolKeys } from '../../../lib/query-keys.ts';
 
-/** The whole catalogue, newest tool first (the server decides the order). */
-export function getTools(): Promise<Tool[]> {
-  return apiRequest<Tool[]>('/getTools');
+// The first page is what the spec shows at first; each Show more then adds up to four rows of three.
+const FIRST_PAGE_SIZE = TOOLS_SHOWN_INITIALLY;
+const MORE_PAGE_SIZE = 12;
+
+/** GET /api/getTools: a page of the catalogue, newest tool first (the server decides the order). */
+export function getTools(cursor: string | undefined): Promise<ApiPage<Tool>> {
+  return apiPage<Tool>(listPath('/getTools', { limit: cursor === undefined ? FIRST_PAGE_SIZE : MORE_PAGE_SIZE, cursor }));
 }
 
-// Other features refresh the storefront by invalidating ['tools'] after they change the catalogue.
-export const toolsQueryOptions = queryOptions({ queryKey: ['tools'], queryFn: getTools });
+// Whoever changes the catalogue invalidates every tool key, this one among them.
+export const storefrontToolsQueryOptions = pagedListOptions(toolKeys.storefront(), getTools);
 
-export function useTools() {
-  return useQuery(toolsQueryOptions);
+export function useStorefrontTools() {
+  return useInfiniteQuery(storefrontToolsQueryOptions);
 }

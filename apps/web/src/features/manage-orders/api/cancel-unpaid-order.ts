@@ -2,8 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { deletedSchema } from '@voltline/shared/order';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { adminOrdersKey } from './get-admin-orders.ts';
-import { orderHistoryQueryOptions } from './get-order-history.ts';
+import { orderKeys } from '../../../lib/query-keys.ts';
 
 type Deleted = z.infer<typeof deletedSchema>;
 
@@ -16,10 +15,11 @@ export function useCancelUnpaidOrder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: cancelUnpaidOrder,
+    // The order leaves every filter's pages; its history (under the order) gains the cancellation.
     onSuccess: (_answer, orderId) =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: adminOrdersKey }),
-        queryClient.invalidateQueries({ queryKey: orderHistoryQueryOptions(orderId).queryKey }),
+        queryClient.invalidateQueries({ queryKey: orderKeys.adminLists() }),
+        queryClient.invalidateQueries({ queryKey: orderKeys.detail(orderId) }),
       ]),
   });
 }

@@ -1,10 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiDownload } from '../../../lib/api-client.ts';
-import { queryStringOf, type OrderFilter } from '../order-filters.ts';
+import { listPath } from '../../../lib/paged-lists.ts';
+import { queryOf } from '../order-filters.ts';
+import type { AdminOrdersView } from './get-admin-orders.ts';
 
-/** GET /api/adminPurchased/export.csv (admin): the filtered orders as a file. */
-export async function exportOrdersCsv(filter: OrderFilter): Promise<void> {
-  const csv = await apiDownload(`/adminPurchased/export.csv${queryStringOf(filter)}`);
+/** GET /api/adminPurchased/export.csv (admin): every order of the filter and search on screen, as a file. */
+export async function exportOrdersCsv({ filter, q }: AdminOrdersView): Promise<void> {
+  const csv = await apiDownload(listPath('/adminPurchased/export.csv', { ...queryOf(filter), q }));
   saveFile(csv, `voltline-orders-${filter}.csv`);
 }
 

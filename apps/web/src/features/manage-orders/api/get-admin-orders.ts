@@ -1,19 +1,22 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Order } from '@voltline/shared/order';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { queryStringOf, type OrderFilter } from '../order-filters.ts';
+import { apiPage, type ApiPage } from '../../../lib/api-client.ts';
+import { TABLE_PAGE_SIZE } from '../../../lib/list-address.ts';
+import { listPath } from '../../../lib/paged-lists.ts';
+import { orderKeys } from '../../../lib/query-keys.ts';
+import { queryOf, type OrderFilter } from '../order-filters.ts';
 
-/** GET /api/adminPurchased (admin): the orders of one filter, newest first. */
-export function getAdminOrders(filter: OrderFilter): Promise<Order[]> {
-  return apiRequest<Order[]>(`/adminPurchased${queryStringOf(filter)}`);
+/** What Manage All Orders shows: one filter, a search (order id, buyer, product, transaction id) and a page. */
+export type AdminOrdersView = { filter: OrderFilter; q?: string; cursor?: string };
+
+/** GET /api/adminPurchased (admin): a page of one filter's orders, newest first. */
+export function getAdminOrders({ filter, q, cursor }: AdminOrdersView): Promise<ApiPage<Order>> {
+  return apiPage<Order>(listPath('/adminPurchased', { ...queryOf(filter), q, cursor, limit: TABLE_PAGE_SIZE }));
 }
 
-/** Every filter's list at once: shipping or cancelling moves an order between them. */
-export const adminOrdersKey = ['orders', 'admin'] as const;
+export const adminOrdersQueryOptions = (view: AdminOrdersView) =>
+  queryOptions({ queryKey: orderKeys.adminList(view), queryFn: () => getAdminOrders(view), placeholderData: keepPreviousData });
 
-export const adminOrdersQueryOptions = (filter: OrderFilter) =>
-  queryOptions({ queryKey: [...adminOrdersKey, filter], queryFn: () => getAdminOrders(filter) });
-
-export function useAdminOrders(filter: OrderFilter) {
-  return useQuery(adminOrdersQueryOptions(filter));
+export function useAdminOrders(view: AdminOrdersView) {
+  return useQuery(adminOrdersQueryOptions(view));
 }

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { OrderEvent } from '@voltline/shared/order';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { orderKeys } from '../../../lib/query-keys.ts';
 
 /** GET /api/adminPurchased/{id}/history (admin): the order's state changes, oldest first. */
 export function getOrderHistory(orderId: string): Promise<OrderEvent[]> {
@@ -8,7 +9,7 @@ export function getOrderHistory(orderId: string): Promise<OrderEvent[]> {
 }
 
 export const orderHistoryQueryOptions = (orderId: string) =>
-  queryOptions({ queryKey: ['orders', orderId, 'history'], queryFn: () => getOrderHistory(orderId) });
+  queryOptions({ queryKey: orderKeys.history(orderId), queryFn: () => getOrderHistory(orderId) });
 
 export function useOrderHistory(orderId: string) {
   return useQuery(orderHistoryQueryOptions(orderId));

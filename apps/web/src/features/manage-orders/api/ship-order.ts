@@ -2,9 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { acknowledgedSchema } from '@voltline/shared/profile';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { adminOrdersKey } from './get-admin-orders.ts';
-import { orderHistoryQueryOptions } from './get-order-history.ts';
-import { shopOverviewQueryOptions } from './get-shop-overview.ts';
+import { orderKeys, toolKeys } from '../../../lib/query-keys.ts';
 
 type Acknowledged = z.infer<typeof acknowledgedSchema>;
 
@@ -23,13 +21,12 @@ export function useShipOrder() {
   return useMutation({
     mutationFn: shipOrder,
     // Also after a refusal: a 409 may mean another admin shipped it meanwhile, so the lists are stale.
-    onSettled: (_answer, _error, orderId) =>
+    // Every order list, the order's history and the overview's low-stock list (all under orders), and,
+    // as shipping lowers stock, every tool list.
+    onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: adminOrdersKey }),
-        queryClient.invalidateQueries({ queryKey: orderHistoryQueryOptions(orderId).queryKey }),
-        // Shipping lowers stock: the low-stock list, the storefront and the admin tool list (all under ['tools']).
-        queryClient.invalidateQueries({ queryKey: shopOverviewQueryOptions.queryKey }),
-        queryClient.invalidateQueries({ queryKey: ['tools'] }),
+        queryClient.invalidateQueries({ queryKey: orderKeys.all }),
+        queryClient.invalidateQueries({ queryKey: toolKeys.all }),
       ]),
   });
 }

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { deletedSchema } from '@voltline/shared/order';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { refreshCatalogue } from './refresh-catalogue.ts';
+import { refreshCatalogue } from '../../../lib/query-keys.ts';
 
 type Deleted = z.infer<typeof deletedSchema>;
 

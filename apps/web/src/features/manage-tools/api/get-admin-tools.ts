@@ -1,14 +1,21 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Tool } from '@voltline/shared/tool';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiPage, type ApiPage } from '../../../lib/api-client.ts';
+import { TABLE_PAGE_SIZE } from '../../../lib/list-address.ts';
+import { listPath } from '../../../lib/paged-lists.ts';
+import { toolKeys } from '../../../lib/query-keys.ts';
 
-/** GET /api/adminGetTools (admin): every tool of the catalogue, newest first. */
-export function getAdminTools(): Promise<Tool[]> {
-  return apiRequest<Tool[]>('/adminGetTools');
+/** What Manage Tools shows: a search (name contains) and a page. */
+export type AdminToolsView = { q?: string; cursor?: string };
+
+/** GET /api/adminGetTools (admin): a page of the catalogue, newest first. */
+export function getAdminTools({ q, cursor }: AdminToolsView): Promise<ApiPage<Tool>> {
+  return apiPage<Tool>(listPath('/adminGetTools', { q, cursor, limit: TABLE_PAGE_SIZE }));
 }
 
-export const adminToolsQueryOptions = queryOptions({ queryKey: ['tools', 'admin'], queryFn: getAdminTools });
+export const adminToolsQueryOptions = (view: AdminToolsView) =>
+  queryOptions({ queryKey: toolKeys.adminList(view), queryFn: () => getAdminTools(view), placeholderData: keepPreviousData });
 
-export function useAdminTools() {
-  return useQuery(adminToolsQueryOptions);
+export function useAdminTools(view: AdminToolsView) {
+  return useQuery(adminToolsQueryOptions(view));
 }

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { acknowledgedSchema } from '@voltline/shared/profile';
 import type { ToolUpdate } from '@voltline/shared/tool';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { refreshCatalogue } from './refresh-catalogue.ts';
+import { refreshCatalogue } from '../../../lib/query-keys.ts';
 
 type Acknowledged = z.infer<typeof acknowledgedSchema>;
 

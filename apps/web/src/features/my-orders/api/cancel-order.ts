@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { deletedSchema } from '@voltline/shared/order';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { myOrdersQueryOptions } from './get-my-orders.ts';
+import { orderKeys } from '../../../lib/query-keys.ts';
 
 type Deleted = z.infer<typeof deletedSchema>;
 
@@ -15,6 +15,6 @@ export function useCancelOrder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: cancelOrder,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: myOrdersQueryOptions.queryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: orderKeys.mine() }),
   });
 }

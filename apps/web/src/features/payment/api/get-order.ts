@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Order } from '@voltline/shared/order';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { orderKeys } from '../../../lib/query-keys.ts';
 
 /** GET /api/purchasedSingle/{id}: one order, for its buyer or an admin. */
 export function getOrder(orderId: string): Promise<Order> {
@@ -9,7 +10,7 @@ export function getOrder(orderId: string): Promise<Order> {
 }
 
 export const orderQueryOptions = (orderId: string) =>
-  queryOptions({ queryKey: ['orders', orderId], queryFn: () => getOrder(orderId) });
+  queryOptions({ queryKey: orderKeys.detail(orderId), queryFn: () => getOrder(orderId) });
 
 export function useOrder(orderId: string) {
   return useQuery(orderQueryOptions(orderId));

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { orderKeys } from '../../../lib/query-keys.ts';
 
 export interface PaymentRecord {
   orderId: string;
@@ -22,7 +23,7 @@ export function useRecordPayment() {
   return useMutation({
     mutationFn: recordPayment,
     // Also after a failure: the gateway may have marked the order paid already, and the page should say so.
-    // ['orders'] covers this order (['orders', id]) and My Orders (['orders', 'mine']).
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['orders'] }),
+    // Every order key: this order and My Orders among them.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: orderKeys.all }),
   });
 }

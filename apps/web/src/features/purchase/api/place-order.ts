@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { insertedSchema, purchaseFormSchema } from '@voltline/shared/order';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { orderKeys } from '../../../lib/query-keys.ts';
 
 export type PurchaseForm = z.infer<ReturnType<typeof purchaseFormSchema>>;
 export type NewOrder = PurchaseForm & { toolId: string };
@@ -16,7 +17,7 @@ export function usePlaceOrder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: placeOrder,
-    // The new unpaid order belongs in My Orders (key owned by the my-orders feature).
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['orders', 'mine'] }),
+    // The new unpaid order belongs in My Orders.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: orderKeys.mine() }),
   });
 }

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { createdWebhookEndpointSchema, WebhookEndpointInput } from '@voltline/shared/webhook';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { webhookEndpointsQueryOptions } from './get-webhook-endpoints.ts';
+import { webhookKeys } from '../../../lib/query-keys.ts';
 
 export type CreatedWebhookEndpoint = z.infer<typeof createdWebhookEndpointSchema>;
 
@@ -15,6 +15,6 @@ export function useAddWebhookEndpoint() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: addWebhookEndpoint,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: webhookEndpointsQueryOptions.queryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: webhookKeys.endpoints() }),
   });
 }

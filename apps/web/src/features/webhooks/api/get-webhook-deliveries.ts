@@ -1,22 +1,25 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { WebhookDelivery } from '@voltline/shared/webhook';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiPage, type ApiPage } from '../../../lib/api-client.ts';
+import { listPath, pagedListOptions, rowsOf, useInfiniteList } from '../../../lib/paged-lists.ts';
+import { webhookKeys } from '../../../lib/query-keys.ts';
 
-/** GET /api/webhook-endpoints/{id}/deliveries (admin): the endpoint's last 100 deliveries, newest first. */
-export function getWebhookDeliveries(endpointId: string): Promise<WebhookDelivery[]> {
-  return apiRequest<WebhookDelivery[]>(`/webhook-endpoints/${encodeURIComponent(endpointId)}/deliveries`);
+const DELIVERIES_PAGE_SIZE = 20;
+
+/** GET /api/webhook-endpoints/{id}/deliveries (admin): a page of the endpoint's deliveries, newest first. */
+export function getWebhookDeliveries(endpointId: string, cursor: string | undefined): Promise<ApiPage<WebhookDelivery>> {
+  return apiPage<WebhookDelivery>(
+    listPath(`/webhook-endpoints/${encodeURIComponent(endpointId)}/deliveries`, { cursor, limit: DELIVERIES_PAGE_SIZE }),
+  );
 }
 
 export const webhookDeliveriesQueryOptions = (endpointId: string) =>
-  queryOptions({
-    queryKey: ['webhook-endpoints', endpointId, 'deliveries'],
-    queryFn: () => getWebhookDeliveries(endpointId),
+  pagedListOptions(webhookKeys.deliveries(endpointId), (cursor) => getWebhookDeliveries(endpointId, cursor), {
     // The dispatcher keeps working while the dialog is open: a fresh log each time it opens, and
-    // a new look every few seconds while a delivery is still on its way.
+    // a new look every few seconds while a delivery shown is still on its way.
     staleTime: 0,
-    refetchInterval: (query) => (query.state.data?.some((delivery) => !delivery.deliveredAt && !delivery.failedAt) ? 3000 : false),
+    refetchInterval: (query) => (rowsOf(query.state.data)?.some((delivery) => !delivery.deliveredAt && !delivery.failedAt) ? 3000 : false),
   });
 
 export function useWebhookDeliveries(endpointId: string) {
-  return useQuery(webhookDeliveriesQueryOptions(endpointId));
+  return useInfiniteList(webhookDeliveriesQueryOptions(endpointId));
 }

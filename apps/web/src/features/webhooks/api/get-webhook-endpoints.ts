@@ -1,14 +1,17 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { WebhookEndpoint } from '@voltline/shared/webhook';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiPage, type ApiPage } from '../../../lib/api-client.ts';
+import { listPath, pagedListOptions, useInfiniteList } from '../../../lib/paged-lists.ts';
+import { webhookKeys } from '../../../lib/query-keys.ts';
 
-/** GET /api/webhook-endpoints (admin): the endpoints that receive events, newest first. */
-export function getWebhookEndpoints(): Promise<WebhookEndpoint[]> {
-  return apiRequest<WebhookEndpoint[]>('/webhook-endpoints');
+const ENDPOINTS_PAGE_SIZE = 20;
+
+/** GET /api/webhook-endpoints (admin): a page of the endpoints that receive events, newest first. */
+export function getWebhookEndpoints(cursor: string | undefined): Promise<ApiPage<WebhookEndpoint>> {
+  return apiPage<WebhookEndpoint>(listPath('/webhook-endpoints', { cursor, limit: ENDPOINTS_PAGE_SIZE }));
 }
 
-export const webhookEndpointsQueryOptions = queryOptions({ queryKey: ['webhook-endpoints'], queryFn: getWebhookEndpoints });
+export const webhookEndpointsQueryOptions = pagedListOptions(webhookKeys.endpoints(), getWebhookEndpoints);
 
 export function useWebhookEndpoints() {
-  return useQuery(webhookEndpointsQueryOptions);
+  return useInfiniteList(webhookEndpointsQueryOptions);
 }

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { deletedSchema } from '@voltline/shared/order';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { webhookEndpointsQueryOptions } from './get-webhook-endpoints.ts';
+import { webhookKeys } from '../../../lib/query-keys.ts';
 
 type Deleted = z.infer<typeof deletedSchema>;
 
@@ -15,6 +15,6 @@ export function useRemoveWebhookEndpoint() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: removeWebhookEndpoint,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: webhookEndpointsQueryOptions.queryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: webhookKeys.endpoints() }),
   });
 }

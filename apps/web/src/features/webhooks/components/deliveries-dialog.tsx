@@ -1,8 +1,11 @@
 import type { WebhookDelivery, WebhookEndpoint } from '@voltline/shared/webhook';
 import { DataTable } from '../../../components/data-table.tsx';
+import { LoadMoreButton } from '../../../components/load-more-button.tsx';
 import { ModalDialog } from '../../../components/modal-dialog.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { useWebhookDeliveries } from '../api/get-webhook-deliveries.ts';
+
+const DELIVERY_LOG_ID = 'delivery-log';
 
 const COLUMNS = ['Event', 'Created', 'Attempts', 'Last status', 'State'];
 
@@ -22,19 +25,24 @@ export function DeliveriesDialog({ endpoint, onClose }: { endpoint: WebhookEndpo
   return (
     <ModalDialog title="Deliveries" onClose={onClose} closeLabel="Close" wide>
       <p className="break-all text-base-content/70">{endpoint.url}</p>
-      <QueryState query={deliveries} loadingLabel="Loading deliveries" spinnerClassName="py-6" emptyText="No delivery yet">
+      <QueryState query={deliveries.rows} loadingLabel="Loading deliveries" spinnerClassName="py-6" emptyText="No delivery yet">
         {(log) => (
-          <DataTable caption="Deliveries, newest first" columns={COLUMNS}>
-            {log.map((delivery) => (
-              <tr key={delivery._id} data-testid="delivery-row">
-                <td className="font-mono text-sm">{delivery.eventType}</td>
-                <td>{when(delivery.createdAt)}</td>
-                <td>{delivery.attempts}</td>
-                <td>{delivery.lastStatus ?? '—'}</td>
-                <td className="min-w-48 break-words">{describeState(delivery)}</td>
-              </tr>
-            ))}
-          </DataTable>
+          <>
+            <div id={DELIVERY_LOG_ID}>
+              <DataTable caption="Deliveries, newest first" columns={COLUMNS}>
+                {log.map((delivery) => (
+                  <tr key={delivery._id} data-testid="delivery-row">
+                    <td className="font-mono text-sm">{delivery.eventType}</td>
+                    <td>{when(delivery.createdAt)}</td>
+                    <td>{delivery.attempts}</td>
+                    <td>{delivery.lastStatus ?? '—'}</td>
+                    <td className="min-w-48 break-words">{describeState(delivery)}</td>
+                  </tr>
+                ))}
+              </DataTable>
+            </div>
+            <LoadMoreButton more={deliveries.more} controls={DELIVERY_LOG_ID} />
+          </>
         )}
       </QueryState>
     </ModalDialog>

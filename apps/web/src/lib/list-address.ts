@@ -1,0 +1,50 @@
+import { useSearchParams } from 'react-router';
+
+/** Rows per page of the back-office tables. */
+export const TABLE_PAGE_SIZE = 20;
+
+/**
+ * Where a back-office table stands, kept in the page's address so that a reload or a shared link
+ * shows the same rows: `q` is the search, the table's own filters sit beside it, and `cursor` is
+ * repeated once per page walked through, oldest first. The last one fetches the page on screen;
+ * keeping the earlier ones is what lets Previous work on a reloaded or shared link too (the
+ * server's cursors only go forward).
+ */
+export function useListAddress() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const trail = searchParams.getAll('cursor');
+
+  const change = (edit: (params: URLSearchParams) => void, options: { replace: boolean }) =>
+    setSearchParams((current) => {
+      const next = new URLSearchParams(current);
+      edit(next);
+      return next;
+    }, options);
+  const setTrail = (params: URLSearchParams, cursors: string[]) => {
+    params.delete('cursor');
+    for (const cursor of cursors) params.append('cursor', cursor);
+  };
+  /** Changes the search or a filter (sets or deletes parameters), which starts again at the first page. */
+  const refine = (edit: (params: URLSearchParams) => void) =>
+    change((params) => {
+      edit(params);
+      setTrail(params, []);
+    }, { replace: true });
+
+  return {
+    searchParams,
+    q: searchParams.get('q')?.trim() || undefined,
+    cursor: trail.at(-1),
+    /** 1 on the first page, 21 on the second... */
+    firstRow: trail.length * TABLE_PAGE_SIZE + 1,
+    hasPrevious: trail.length > 0,
+    // Pages are steps the browser's Back retraces; a new search or filter replaces the entry
+    // instead, so typing does not fill the history.
+    showNext: (nextCursor: string) => change((params) => params.append('cursor', nextCursor), { replace: false }),
+    showPrevious: () => change((params) => setTrail(params, trail.slice(0, -1)), { replace: false }),
+    showFirst: () => change((params) => setTrail(params, []), { replace: false }),
+    refine,
+    search: (q: string) => refine((params) => (q ? params.set('q', q) : params.delete('q'))),
+  };
+}
+export type ListAddress = ReturnType<typeof useListAddress>;
