@@ -1,0 +1,713 @@
+// `npm run bench:growth` (issue 18): the shop after two years of business. Seeds 5,000 tools,
+// 100,000 customers, 1,000,000 orders and 50,000 reviews into a fresh database (a new database on
+// the PostgreSQL server of DATABASE_URL, or a new PGlite data dir), starts the real shop on it and
+// measures every list's first page, a deep page and a search, the CSV export (time and server RSS
+// growth), order placement (and, on PostgreSQL, pgbench's one-row INSERT rate beside it), and how
+// long Home, Manage All Orders and Make Admin take to draw their rows in Chromium. Prints a table
+// and writes bench/results/growth-<pglite|postgres>-<date>.json.
+//
+// Environment: GROWTH_SCALE (multiplies every count, default 1), GROWTH_SAMPLES (requests per list
+// measurement, 20), GROWTH_DEEP_PAGES (how far to walk for the deep page, 200), GROWTH_BROWSER_RUNS
+// (navigations per page, 3), BENCH_SECONDS (order placement, 10), BENCH_KEEP=1 (keep the database).
+import { spawn, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { Browser } from 'playwright-core';
+import type { Tool } from '@voltline/shared/tool';
+import { signInInContext } from '../e2e/support/accounts.ts';
+import { signInOverHttp, type ApiSession } from '../e2e/support/api-client.ts';
+import { launchBrowser } from '../e2e/support/browser.ts';
+import { startShop, type RunningShop } from '../e2e/support/shop-server.ts';
+import { measure, orderScenario, type Measurement } from './bench-support.ts';
+import { CUSTOMER_PASSWORD, customerEmail, growthSizes, seedGrowth, type SeedReport } from './growth/seed-growth.ts';
+
+const repoRoot = path.resolve(import.meta.dirname, '..');
+const resultsDir = path.join(repoRoot, 'bench/results');
+
+const SCALE = Number(process.env.GROWTH_SCALE ?? 1);
+const SAMPLES = Number(process.env.GROWTH_SAMPLES ?? 20);
+const DEEP_PAGES = Number(process.env.GROWTH_DEEP_PAGES ?? 200);
+const BROWSER_RUNS = Number(process.env.GROWTH_BROWSER_RUNS ?? 3);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const KEEP = process.env.BENCH_KEEP === '1';
+const CONNECTIONS = 50;
+const PAGE_LIMIT = 100;
+/** One list measurement stops early (with at least one sample) once it has taken this long. */
+const SCENARIO_BUDGET_MS = 60_000;
+const REQUEST_TIMEOUT_MS = 120_000;
+const PAGE_TIMEOUT_MS = 60_000;
+const ADMIN = { email: 'admin@growth.test', password: 'Admin#2026' };
+
+const GOALS = { listMs: 100, listBytes: 256 * 1024, csvRssMb: 100, drawMs: 1500, orderMs: 50, pgbenchRatio: 0.25 };
+
+const serverUrl = process.env.DATABASE_URL?.trim() || undefined;
+const kind: 'postgres' | 'pglite' = serverUrl ? 'postgres' : 'pglite';
+const sizes = growthSizes(SCALE);
+
+// ---------------------------------------------------------------------------------------------
+// Small helpers
+
+const median = (values: number[]) => percentile(values, 50);
+function percentile(values: number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+const ms = (value: number) => (Number.isFinite(value) ? `${Math.round(value)} ms` : 'n/a');
+const kb = (bytes: number) => (Number.isFinite(bytes) ? `${(bytes / 1024).toFixed(1)} KB` : 'n/a');
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+function residentBytes(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) * 1024;
+  } catch {
+    return 0;
+  }
+}
+
+/** The address of the `rel="next"` link, resolved against the shop, or undefined. */
+function nextLink(baseUrl: string, link: string | null): string | undefined {
+  if (!link) return undefined;
+  for (const part of link.split(',')) {
+    const match = /<([^>]*)>\s*;\s*rel="?next"?/.exec(part);
+    if (match) return new URL(match[1]!, baseUrl).href;
+  }
+  return undefined;
+}
+
+function withQuery(url: string, params: Record<string, string | number | undefined>): string {
+  const target = new URL(url);
+  for (const [key, value] of Object.entries(params)) if (value !== undefined) target.searchParams.set(key, String(value));
+  return target.href;
+}
+
+interface Answer {
+  ms: number;
+  bytes: number;
+  status: number;
+  link: string | null;
+  items: number | undefined;
+}
+
+/** One GET, body read in full; the size is the uncompressed body (identity encoding). */
+async function getOnce(url: string, token?: string): Promise<Answer> {
+  const started = performance.now();
+  const response = await fetch(url, {
+    headers: { 'accept-encoding': 'identity', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+  });
+  const body = Buffer.from(await response.arrayBuffer());
+  const elapsed = performance.now() - started;
+  let items: number | undefined;
+  if (response.ok && body.length < 64 * 1024 * 1024) {
+    try {
+      const parsed: unknown = JSON.parse(body.toString('utf8'));
+      if (Array.isArray(parsed)) items = parsed.length;
+    } catch {
+      // not JSON
+    }
+  }
+  return { ms: elapsed, bytes: body.length, status: response.status, link: response.headers.get('link'), items };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lists
+
+interface ListSpec {
+  name: string;
+  path: string;
+  token?: string;
+  /** What a person would type in the search box; undefined: the list is not searched here. */
+  q?: string;
+}
+
+interface ListResult {
+  list: string;
+  what: 'first page' | 'deep page' | 'search';
+  url?: string;
+  samples: number;
+  medianMs: number;
+  p95Ms: number;
+  bytes: number;
+  items?: number;
+  statuses: number[];
+  note?: string;
+  pass?: boolean;
+}
+
+async function sampleList(spec: ListSpec, what: ListResult['what'], url: string, note?: string): Promise<ListResult> {
+  const times: number[] = [];
+  const statuses = new Set<number>();
+  let bytes = 0;
+  let items: number | undefined;
+  const started = performance.now();
+  for (let i = 0; i < SAMPLES; i += 1) {
+    try {
+      const answer = await getOnce(url, spec.token);
+      times.push(answer.ms);
+      statuses.add(answer.status);
+      bytes = Math.max(bytes, answer.bytes);
+      items = answer.items ?? items;
+    } catch (error) {
+      statuses.add(0);
+      note = `${note ? `${note}; ` : ''}request failed: ${(error as Error).message}`;
+      break;
+    }
+    if (performance.now() - started > SCENARIO_BUDGET_MS) {
+      note = `${note ? `${note}; ` : ''}stopped after ${times.length} of ${SAMPLES} (over ${SCENARIO_BUDGET_MS / 1000} s)`;
+      break;
+    }
+  }
+  const result: ListResult = {
+    list: spec.name,
+    what,
+    url: url.replace(/^https?:\/\/[^/]+/, ''),
+    samples: times.length,
+    medianMs: median(times),
+    p95Ms: percentile(times, 95),
+    bytes,
+    items,
+    statuses: [...statuses],
+    note,
+  };
+  result.pass = result.samples > 0 && result.statuses.every((status) => status === 200) && result.medianMs <= GOALS.listMs && result.bytes <= GOALS.listBytes;
+  return result;
+}
+
+/** Follows the Link header with limit=100 up to DEEP_PAGES pages; answers the deepest page's address. */
+async function walkDeep(shopUrl: string, spec: ListSpec): Promise<{ url?: string; page: number; seconds: number; note: string }> {
+  const started = performance.now();
+  let url = withQuery(`${shopUrl}${spec.path}`, { limit: PAGE_LIMIT });
+  let page = 1;
+  try {
+    let answer = await getOnce(url, spec.token);
+    if (answer.status !== 200) return { page, seconds: 0, note: `first page answered ${answer.status}` };
+    while (page < DEEP_PAGES) {
+      const next = nextLink(shopUrl, answer.link);
+      if (!next) break;
+      url = next;
+      page += 1;
+      answer = await getOnce(url, spec.token);
+      if (answer.status !== 200) return { page, seconds: (performance.now() - started) / 1000, note: `page ${page} answered ${answer.status}` };
+    }
+  } catch (error) {
+    return { page, seconds: (performance.now() - started) / 1000, note: `walk failed on page ${page}: ${(error as Error).message}` };
+  }
+  const seconds = (performance.now() - started) / 1000;
+  if (page === 1) return { page, seconds, note: 'no next page (no Link header)' };
+  return { url, page, seconds, note: page < DEEP_PAGES ? `page ${page} (end of list)` : `page ${page}` };
+}
+
+async function measureList(shopUrl: string, spec: ListSpec, log: (line: string) => void): Promise<ListResult[]> {
+  const results: ListResult[] = [];
+  results.push(await sampleList(spec, 'first page', `${shopUrl}${spec.path}`));
+  log(`  ${spec.name}: first page ${ms(results.at(-1)!.medianMs)}, ${kb(results.at(-1)!.bytes)}`);
+  const deep = await walkDeep(shopUrl, spec);
+  log(`  ${spec.name}: walked to ${deep.note} in ${deep.seconds.toFixed(1)} s`);
+  if (deep.url) {
+    results.push(await sampleList(spec, 'deep page', deep.url, deep.note));
+  } else {
+    results.push({ list: spec.name, what: 'deep page', samples: 0, medianMs: Number.NaN, p95Ms: Number.NaN, bytes: Number.NaN, statuses: [], note: deep.note, pass: false });
+  }
+  if (spec.q !== undefined) {
+    results.push(await sampleList(spec, 'search', withQuery(`${shopUrl}${spec.path}`, { q: spec.q })));
+    log(`  ${spec.name}: search ${ms(results.at(-1)!.medianMs)}, ${kb(results.at(-1)!.bytes)}`);
+  }
+  return results;
+}
+
+// ---------------------------------------------------------------------------------------------
+// CSV export
+
+interface CsvResult {
+  status: number;
+  firstByteMs: number;
+  totalMs: number;
+  bytes: number;
+  rows: number;
+  rssBeforeBytes: number;
+  rssMaxBytes: number;
+  rssGrowthBytes: number;
+  note?: string;
+  pass: boolean;
+}
+
+async function measureCsv(shopUrl: string, admin: ApiSession, pid: number): Promise<CsvResult> {
+  const rssBefore = residentBytes(pid);
+  let rssMax = rssBefore;
+  const sampler = setInterval(() => (rssMax = Math.max(rssMax, residentBytes(pid))), 200);
+  const started = performance.now();
+  let firstByteMs = Number.NaN;
+  let bytes = 0;
+  let newlines = 0;
+  let status = 0;
+  let note: string | undefined;
+  try {
+    const response = await fetch(`${shopUrl}/api/adminPurchased/export.csv`, {
+      headers: { authorization: `Bearer ${admin.token}`, 'accept-encoding': 'identity' },
+      signal: AbortSignal.timeout(15 * 60_000),
+    });
+    status = response.status;
+    const reader = response.body?.getReader();
+    for (let read = await reader?.read(); read && !read.done; read = await reader!.read()) {
+      if (bytes === 0) firstByteMs = performance.now() - started;
+      bytes += read.value.length;
+      for (const byte of read.value) if (byte === 10) newlines += 1;
+    }
+  } catch (error) {
+    note = `export failed: ${(error as Error).message}`;
+  }
+  const totalMs = performance.now() - started;
+  clearInterval(sampler);
+  rssMax = Math.max(rssMax, residentBytes(pid));
+  const rssGrowthBytes = rssMax - rssBefore;
+  return {
+    status,
+    firstByteMs,
+    totalMs,
+    bytes,
+    rows: Math.max(0, newlines - 1),
+    rssBeforeBytes: rssBefore,
+    rssMaxBytes: rssMax,
+    rssGrowthBytes,
+    note,
+    pass: status === 200 && !note && rssGrowthBytes <= GOALS.csvRssMb * 1024 * 1024,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Order placement, and pgbench beside it
+
+function findPgbench(): string | undefined {
+  if (existsSync('/usr/bin/pgbench')) return '/usr/bin/pgbench';
+  const versions = existsSync('/usr/lib/postgresql') ? readdirSync('/usr/lib/postgresql') : [];
+  return versions
+    .map((version) => `/usr/lib/postgresql/${version}/bin/pgbench`)
+    .filter((candidate) => existsSync(candidate))
+    .sort()
+    .at(-1);
+}
+
+interface PgbenchRun {
+  tps: number;
+  transactions: number;
+  output: string;
+}
+
+function runPgbench(binary: string, url: string, scriptPath: string): Promise<PgbenchRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(binary, ['-n', '-c', String(CONNECTIONS), '-j', '2', '-T', String(SECONDS), '-f', scriptPath, url], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      const tps = Number(/tps = ([\d.]+)/.exec(output)?.[1]);
+      const transactions = Number(/number of transactions actually processed: (\d+)/.exec(output)?.[1]);
+      if (code !== 0 || !Number.isFinite(tps)) reject(new Error(`pgbench exited with ${code}:\n${output}`));
+      else resolve({ tps, transactions, output });
+    });
+  });
+}
+
+interface PlacementResult {
+  /** Order placement on its own: the latency goal. */
+  orders: Measurement;
+  /** PostgreSQL: pgbench alone, then pgbench and order placement at the same time, on the same server. */
+  pgbench?: {
+    aloneTps: number;
+    besideTps: number;
+    ordersBeside: Measurement;
+    /** Orders/s ÷ pgbench tps, both measured at the same time (the goal's ratio). */
+    ratio: number;
+    /** Orders/s alone ÷ pgbench tps alone, for comparison. */
+    ratioAlone: number;
+    pass: boolean;
+  };
+  pgbenchSkipped?: string;
+  pass: boolean;
+}
+
+async function measurePlacement(shopUrl: string, customer: ApiSession, tool: Tool, databaseUrl: string | undefined): Promise<PlacementResult> {
+  const scenario = orderScenario(customer, tool);
+  const orders = await measure(shopUrl, scenario, { connections: CONNECTIONS, seconds: SECONDS });
+  const pass = orders.p50 <= GOALS.orderMs && orders.non2xx === 0 && orders.errors === 0;
+  const pgbench = findPgbench();
+  if (!databaseUrl || !pgbench) {
+    return {
+      orders,
+      pgbenchSkipped: !databaseUrl
+        ? 'the database is PGlite (pgbench needs PostgreSQL)'
+        : 'pgbench not found (/usr/bin/pgbench, /usr/lib/postgresql/*/bin/pgbench)',
+      pass,
+    };
+  }
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  await client.query(
+    'create table if not exists growth_pgbench_scratch (id bigserial primary key, note text not null, at timestamptz not null default now())',
+  );
+  await client.end();
+  const scratchDir = mkdtempSync(path.join(tmpdir(), 'voltline-pgbench-'));
+  const script = path.join(scratchDir, 'one-insert.sql');
+  writeFileSync(script, "insert into growth_pgbench_scratch (note) values ('one row');\n");
+  try {
+    const alone = await runPgbench(pgbench, databaseUrl, script);
+    const [beside, ordersBeside] = await Promise.all([
+      runPgbench(pgbench, databaseUrl, script),
+      measure(shopUrl, scenario, { connections: CONNECTIONS, seconds: SECONDS }),
+    ]);
+    const ratio = ordersBeside.requestsPerSecond / beside.tps;
+    return {
+      orders,
+      pgbench: {
+        aloneTps: alone.tps,
+        besideTps: beside.tps,
+        ordersBeside,
+        ratio,
+        ratioAlone: orders.requestsPerSecond / alone.tps,
+        pass: ratio >= GOALS.pgbenchRatio,
+      },
+      pass,
+    };
+  } finally {
+    rmSync(scratchDir, { recursive: true, force: true });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pages in Chromium
+
+interface PageResult {
+  page: string;
+  path: string;
+  runsMs: (number | null)[];
+  medianMs: number;
+  rows?: number;
+  note?: string;
+  /** Page errors and console errors seen on the page. */
+  problems: string[];
+  pass: boolean;
+}
+
+const PAGES = [
+  { page: 'Home (tool cards)', path: '/', selector: '[data-testid="tool-card"]' },
+  { page: 'Manage All Orders (order rows)', path: '/dashboard/manageorders', selector: '[data-testid="order-row"]' },
+  { page: 'Make Admin (user rows)', path: '/dashboard/makeadmin', selector: 'main table tbody tr' },
+];
+
+/**
+ * Each page's time from navigation start until the first frame after its rows are in the DOM,
+ * recorded by a MutationObserver installed before the app's own scripts run.
+ */
+async function measurePages(browser: Browser, shopUrl: string): Promise<PageResult[]> {
+  const context = await browser.newContext({ baseURL: shopUrl, viewport: { width: 1280, height: 900 } });
+  try {
+    await signInInContext(context, shopUrl, ADMIN.email, ADMIN.password);
+    // A string, not a function: tsx would wrap a function's inner helpers in `__name()`, which the page lacks.
+    await context.addInitScript(`(() => {
+      const selectors = ${JSON.stringify(PAGES.map((page) => page.selector))};
+      const drawn = (window.__rowsDrawn = {});
+      new MutationObserver(() => {
+        for (const selector of selectors) {
+          if (drawn[selector] === undefined && document.querySelector(selector)) {
+            drawn[selector] = -1;
+            requestAnimationFrame(() => (drawn[selector] = performance.now()));
+          }
+        }
+      }).observe(document, { childList: true, subtree: true });
+    })();`);
+    const results: PageResult[] = [];
+    for (const target of PAGES) {
+      const page = await context.newPage();
+      const problems: string[] = [];
+      page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+      page.on('console', (message) => message.type() === 'error' && problems.push(`console: ${message.text()}`));
+      const runsMs: (number | null)[] = [];
+      let rows: number | undefined;
+      let note: string | undefined;
+      for (let run = 0; run < BROWSER_RUNS; run += 1) {
+        try {
+          await page.goto(target.path, { waitUntil: 'commit', timeout: PAGE_TIMEOUT_MS });
+          // A function (run through the debugger protocol): the shop's CSP refuses string evaluation.
+          const handle = await page.waitForFunction(
+            (selector) => {
+              const at = (window as unknown as { __rowsDrawn?: Record<string, number> }).__rowsDrawn?.[selector];
+              return at !== undefined && at >= 0 ? at : null;
+            },
+            target.selector,
+            { timeout: PAGE_TIMEOUT_MS, polling: 50 },
+          );
+          runsMs.push(Number(await handle.jsonValue()));
+          rows = await page.locator(target.selector).count();
+        } catch (error) {
+          runsMs.push(null);
+          note = /Timeout/i.test(String(error))
+            ? `did not draw in ${PAGE_TIMEOUT_MS / 1000} s`
+            : `failed: ${(error as Error).message.split('\n')[0]!.slice(0, 120)}`;
+          if (problems[0]) note += ` (${problems[0].slice(0, 120)})`;
+          const shot = path.join(resultsDir, `growth-${target.path === '/' ? 'home' : path.basename(target.path)}.png`);
+          await page.screenshot({ path: shot }).catch(() => undefined);
+          note += `; screenshot ${path.relative(repoRoot, shot)}`;
+          break;
+        }
+      }
+      await page.close();
+      const drawnRuns = runsMs.filter((value): value is number => value !== null);
+      const medianMs = drawnRuns.length === runsMs.length ? median(drawnRuns) : Number.NaN;
+      results.push({
+        page: target.page,
+        path: target.path,
+        runsMs,
+        medianMs,
+        rows,
+        note,
+        problems: problems.slice(0, 5),
+        pass: Number.isFinite(medianMs) && medianMs <= GOALS.drawMs,
+      });
+    }
+    return results;
+  } finally {
+    await context.close();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The fresh database
+
+interface FreshDatabase {
+  url?: string;
+  dataDir?: string;
+  label: string;
+  drop(): Promise<void>;
+}
+
+async function freshDatabase(stamp: string): Promise<FreshDatabase> {
+  if (!serverUrl) {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'voltline-growth-'));
+    return {
+      dataDir,
+      label: `PGlite data dir ${dataDir}`,
+      async drop() {
+        if (KEEP) console.log(`Kept the PGlite data dir ${dataDir} (BENCH_KEEP=1).`);
+        else rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
+  const name = `voltline_growth_${stamp}`;
+  const maintenance = new pg.Client({ connectionString: serverUrl });
+  await maintenance.connect();
+  await maintenance.query(`create database ${name}`);
+  await maintenance.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.href,
+    label: `PostgreSQL database ${name}`,
+    async drop() {
+      if (KEEP) {
+        console.log(`Kept the database ${url.href} (BENCH_KEEP=1).`);
+        return;
+      }
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Report
+
+function printTable(rows: [string, string, string, string][]): void {
+  const header: [string, string, string, string] = ['measurement', 'result', 'goal', 'pass'];
+  const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i]!.length)));
+  const format = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd();
+  console.log(format(header));
+  console.log(widths.map((width) => '-'.repeat(width)).join('  '));
+  for (const row of rows) console.log(format(row));
+}
+
+const verdict = (pass: boolean | undefined) => (pass ? 'yes' : 'NO');
+
+// ---------------------------------------------------------------------------------------------
+
+let shop: RunningShop | undefined;
+let browser: Browser | undefined;
+let database: FreshDatabase | undefined;
+let webDist: string | undefined;
+let cleaningUp: Promise<void> | undefined;
+
+function cleanUp(): Promise<void> {
+  cleaningUp ??= (async () => {
+    await browser?.close().catch((error: unknown) => console.error('Could not close Chromium:', error));
+    await shop?.stop().catch((error: unknown) => console.error('Could not stop the shop:', error));
+    await database?.drop().catch((error: unknown) => console.error('Could not drop the database:', error));
+    if (webDist) rmSync(webDist, { recursive: true, force: true });
+  })();
+  return cleaningUp;
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => void cleanUp().finally(() => process.exit(130)));
+}
+
+const log = (line: string) => console.log(`[growth ${new Date().toISOString().slice(11, 19)}] ${line}`);
+
+try {
+  // The shop serves its own copy of the web build: a rebuild of apps/web/dist during the run
+  // (another checkout task, a test run) would otherwise swap the assets under the browser.
+  const builtWeb = path.join(repoRoot, 'apps/web/dist');
+  if (!existsSync(path.join(builtWeb, 'index.html'))) throw new Error('apps/web/dist is missing: run `npm run bench:growth` (it builds first).');
+  webDist = mkdtempSync(path.join(tmpdir(), 'voltline-growth-web-'));
+  cpSync(builtWeb, webDist, { recursive: true });
+  const stamp = new Date().toISOString().replace(/[-:T]/g, '').slice(0, 14);
+  database = await freshDatabase(stamp);
+  log(`${database.label}; seeding ${JSON.stringify(sizes)} (GROWTH_SCALE=${SCALE})`);
+  const seed: SeedReport = await seedGrowth(database.url ? { kind: 'postgres', url: database.url } : { kind: 'pglite', dataDir: database.dataDir! }, sizes, log);
+
+  shop = await startShop({
+    ...(database.dataDir ? { dataDir: database.dataDir } : {}),
+    env: {
+      ...(database.url ? { DATABASE_URL: database.url } : {}),
+      WEB_DIST_DIR: webDist,
+      LOG_LEVEL: 'error',
+      AUTH_RATE_LIMIT_MAX: '100000',
+      ORDER_RATE_LIMIT_PER_MINUTE: '100000000',
+      SHOP_ADMIN_EMAIL: ADMIN.email,
+      SHOP_ADMIN_PASSWORD: ADMIN.password,
+    },
+  });
+  const pid = shop.process.pid!;
+  log(`shop on ${shop.url} (pid ${pid}, RSS ${mb(residentBytes(pid))})`);
+
+  const admin = await signInOverHttp(shop.url, ADMIN.email, ADMIN.password);
+  const tradeEmail = customerEmail(7);
+  const trade = await signInOverHttp(shop.url, tradeEmail, CUSTOMER_PASSWORD);
+  const buyer = await signInOverHttp(shop.url, `growth-buyer-${stamp}@example.com`, 'Buyer#2026', { signUpAs: 'Growth Buyer' });
+  const toolsAnswer = await buyer.call('GET', `/api/getTools?limit=${PAGE_LIMIT}`);
+  const tools: Tool[] = toolsAnswer.body;
+  const tool = tools.reduce((best, candidate) => (candidate.availableQuantity > best.availableQuantity ? candidate : best));
+
+  const lists: ListSpec[] = [
+    { name: 'GET /api/getTools', path: '/api/getTools', q: 'angle grinder' },
+    { name: 'GET /api/getTools?sort=price-asc', path: '/api/getTools?sort=price-asc' },
+    { name: 'GET /api/adminGetTools', path: '/api/adminGetTools', token: admin.token, q: 'voltline ws-1' },
+    { name: 'GET /api/review', path: '/api/review', q: 'Elena' },
+    { name: 'GET /api/adminPurchased', path: '/api/adminPurchased', token: admin.token, q: customerEmail(Math.floor(sizes.customers / 10) + 42) },
+    { name: 'GET /api/adminPurchased?delivery=pending', path: '/api/adminPurchased?delivery=pending', token: admin.token, q: 'Maya' },
+    { name: 'GET /api/adminPurchased?status=unpaid', path: '/api/adminPurchased?status=unpaid', token: admin.token },
+    { name: 'GET /api/allUsers', path: '/api/allUsers', token: admin.token, q: 'customer0424' },
+    { name: `GET /api/purchased (trade customer ${tradeEmail})`, path: '/api/purchased', token: trade.token, q: 'Voltline HD' },
+  ];
+  log(`lists: ${SAMPLES} sequential requests each (first page, deep page, search)`);
+  const listResults: ListResult[] = [];
+  for (const spec of lists) {
+    if (shop.process.exitCode !== null) throw new Error(`The shop stopped during the list measurements:\n${shop.output().slice(-4000)}`);
+    listResults.push(...(await measureList(shop.url, spec, log)));
+  }
+
+  log('CSV export of every order');
+  const csv = await measureCsv(shop.url, admin, pid);
+  log(`  CSV: ${csv.rows} rows, ${mb(csv.bytes)} in ${ms(csv.totalMs)}, RSS +${mb(csv.rssGrowthBytes)}`);
+
+  log(`order placement: ${CONNECTIONS} connections for ${SECONDS} s${kind === 'postgres' ? ', pgbench beside it' : ''}`);
+  const placement = await measurePlacement(shop.url, buyer, tool, database.url);
+
+  log('pages in Chromium');
+  browser = await launchBrowser();
+  const pages = await measurePages(browser, shop.url);
+
+  // --- Table
+  const rows: [string, string, string, string][] = [];
+  for (const result of listResults) {
+    const value =
+      result.samples === 0
+        ? (result.note ?? 'not measured')
+        : `median ${ms(result.medianMs)}, p95 ${ms(result.p95Ms)}, ${kb(result.bytes)}${result.items === undefined ? '' : `, ${result.items} items`}` +
+          `${result.statuses.some((status) => status !== 200) ? `, HTTP ${result.statuses.join('/')}` : ''}` +
+          `${result.what === 'deep page' && result.note ? ` [${result.note}]` : ''}`;
+    rows.push([`${result.list} — ${result.what}`, value, `<= ${GOALS.listMs} ms, <= 256 KB`, verdict(result.pass)]);
+  }
+  rows.push([
+    'CSV export (all orders)',
+    csv.status === 200
+      ? `${csv.rows} rows, ${mb(csv.bytes)}, first byte ${ms(csv.firstByteMs)}, total ${ms(csv.totalMs)}, server RSS ${mb(csv.rssBeforeBytes)} +${mb(csv.rssGrowthBytes)}`
+      : `HTTP ${csv.status}${csv.note ? `, ${csv.note}` : ''}`,
+    `streamed, RSS growth <= ${GOALS.csvRssMb} MB`,
+    verdict(csv.pass),
+  ]);
+  const orders = placement.orders;
+  rows.push([
+    `POST /api/purchased, ${CONNECTIONS} connections`,
+    `median ${orders.p50} ms, p97.5 ${orders.p95} ms, ${orders.requestsPerSecond} orders/s, errors ${orders.errors}, non-2xx ${orders.non2xx}`,
+    `median <= ${GOALS.orderMs} ms`,
+    verdict(placement.pass),
+  ]);
+  if (placement.pgbench) {
+    const bench = placement.pgbench;
+    rows.push([
+      'orders/s ÷ pgbench one-row INSERT tps, at the same time',
+      `${bench.ordersBeside.requestsPerSecond} / ${Math.round(bench.besideTps)} = ${bench.ratio.toFixed(2)} (orders median ${bench.ordersBeside.p50} ms)`,
+      `>= ${GOALS.pgbenchRatio}`,
+      verdict(bench.pass),
+    ]);
+    rows.push([
+      'orders/s ÷ pgbench tps, each alone (for comparison)',
+      `${orders.requestsPerSecond} / ${Math.round(bench.aloneTps)} = ${bench.ratioAlone.toFixed(2)}`,
+      '-',
+      '-',
+    ]);
+  } else {
+    rows.push(['orders/s ÷ pgbench one-row INSERT tps', `skipped: ${placement.pgbenchSkipped}`, `>= ${GOALS.pgbenchRatio}`, '-']);
+  }
+  for (const page of pages) {
+    const runs = page.runsMs.map((value) => (value === null ? '—' : String(Math.round(value)))).join(' / ');
+    rows.push([
+      `${page.page} ${page.path}`,
+      page.note ? `${page.note} (runs: ${runs} ms)` : `rows drawn: median ${ms(page.medianMs)} (runs: ${runs} ms), ${page.rows} rows`,
+      `<= ${GOALS.drawMs} ms`,
+      verdict(page.pass),
+    ]);
+  }
+
+  console.log(
+    `\nGrowth benchmark — ${kind === 'postgres' ? 'PostgreSQL' : 'PGlite'}, ${sizes.tools} tools, ${sizes.customers} customers, ${sizes.orders} orders, ${sizes.reviews} reviews` +
+      ` (seeded in ${seed.seconds.total.toFixed(0)} s); ${cpus().length} cores, load average ${loadavg()[0]!.toFixed(1)}\n`,
+  );
+  printTable(rows);
+
+  mkdirSync(resultsDir, { recursive: true });
+  const file = path.join(resultsDir, `growth-${kind}-${stamp.slice(0, 8)}-${stamp.slice(8)}.json`);
+  writeFileSync(
+    file,
+    JSON.stringify(
+      {
+        at: new Date().toISOString(),
+        database: kind,
+        scale: SCALE,
+        sizes,
+        seed,
+        settings: { samples: SAMPLES, deepPages: DEEP_PAGES, pageLimit: PAGE_LIMIT, browserRuns: BROWSER_RUNS, connections: CONNECTIONS, seconds: SECONDS },
+        machine: { cores: cpus().length, loadAverage: loadavg() },
+        goals: GOALS,
+        lists: listResults,
+        csv,
+        placement,
+        pages,
+        git: spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: repoRoot, encoding: 'utf8' }).stdout.trim(),
+      },
+      null,
+      2,
+    ),
+  );
+  console.log(`\nWritten to ${path.relative(repoRoot, file)}`);
+} finally {
+  await cleanUp();
+}
