@@ -6,11 +6,17 @@ import { defineConfig } from 'vite';
 // so the browser sees one origin exactly as in production.
 const apiPort = process.env.API_PORT ?? '3001';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss()],
   server: {
     port: 5173,
     proxy: { '/api': `http://127.0.0.1:${apiPort}` },
   },
   build: { outDir: 'dist', emptyOutDir: true },
-});
+  // The server-rendering build (entry-server.tsx, into dist-server/, never served as a file) runs in
+  // the shop's Node process: React and the other packages load from node_modules there, while the
+  // shared package, published as TypeScript source, is bundled in.
+  ssr: { noExternal: ['@voltline/shared'] },
+  // The pictures are the browser build's to serve; the server build needs none of them.
+  publicDir: isSsrBuild ? false : 'public',
+}));

@@ -2,6 +2,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
+import { constants as zlib } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -13,6 +14,8 @@ import { catalogueAdminRoutes } from './catalogue/catalogue-admin-routes.ts';
 import { catalogueRoutes } from './catalogue/catalogue-routes.ts';
 import { adminOrdersRoutes } from './orders/admin-orders-routes.ts';
 import { answerRouterRefusal, registerErrorHandler } from './http/error-handler.ts';
+import { registerSeoRoutes } from './http/seo-routes.ts';
+import { loadPageRenderer } from './http/server-rendering.ts';
 import { registerSpa } from './http/spa.ts';
 import { fastifyTrustProxy } from './http/trusted-proxies.ts';
 import { createWriteLimits } from './http/write-rate-limit.ts';
@@ -69,7 +72,14 @@ export async function buildApp(core: ShopCore, logger: FastifyInstance['log'] | 
     ...(core.redis ? { redis: core.redis, nameSpace: 'voltline-rate-limit:', skipOnError: false } : {}),
   });
   const writeLimits = createWriteLimits(config.writeRateLimits);
-  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  // Brotli's default quality (11) is meant for files compressed once; answers compressed on every
+  // request (the cached lists are compressed apart, once) use a quality that keeps up with the network.
+  await app.register(fastifyCompress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Voltline shop API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
@@ -109,6 +119,7 @@ export async function buildApp(core: ShopCore, logger: FastifyInstance['log'] | 
     { prefix: '/api' },
   );
   registerMetrics(app, { database: core.database, guards: core.guards, metricsToken: config.metricsToken });
-  await registerSpa(app, config.webDistDir);
+  registerSeoRoutes(app, core.catalogue, config.publicUrl);
+  await registerSpa(app, config.webDistDir, await loadPageRenderer(app, config));
   return app;
 }

@@ -1,6 +1,9 @@
 import { Link } from 'react-router';
+import { notFoundHead } from '../lib/page-head/page-head.ts';
+import { useDocumentHead } from '../lib/page-head/use-document-head.ts';
 
 export function NotFoundPage() {
+  useDocumentHead(notFoundHead);
   return (
     <section className="hero min-h-[60vh]">
       <div className="hero-content text-center">

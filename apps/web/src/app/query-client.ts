@@ -5,7 +5,12 @@ import { ApiRequestError } from '../lib/api-client.ts';
 const isWorthRetrying = (failureCount: number, error: Error) =>
   failureCount < 1 && !(error instanceof ApiRequestError && error.status >= 400 && error.status < 500);
 
-/** The app's one query cache: the providers hand it to React, route loaders prefetch into it. */
-export const queryClient = new QueryClient({
-  defaultOptions: { queries: { staleTime: 30_000, retry: isWorthRetrying, refetchOnWindowFocus: false } },
-});
+/**
+ * A query cache with the shop's defaults. The browser keeps one for the whole visit; the server
+ * makes one per page it renders, so no visitor's page ever shows data fetched for another.
+ */
+export function createShopQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: { queries: { staleTime: 30_000, retry: isWorthRetrying, refetchOnWindowFocus: false } },
+  });
+}

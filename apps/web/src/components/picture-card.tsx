@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import { Link } from 'react-router';
 
 interface PictureCardProps {
   /** The card's heading, which also names it. */
@@ -6,11 +7,13 @@ interface PictureCardProps {
   picture: string;
   pictureAlt: string;
   testId: string;
+  /** Where the heading leads: the page about what the card shows (a tool's own page). */
+  href?: string;
   children: ReactNode;
 }
 
 /** A card led by a 4:3 picture (a tool of the catalogue, an order's tool), named by its heading. */
-export function PictureCard({ title, picture, pictureAlt, testId, children }: PictureCardProps) {
+export function PictureCard({ title, picture, pictureAlt, testId, href, children }: PictureCardProps) {
   const headingId = useId();
   return (
     <article data-testid={testId} aria-labelledby={headingId} className="card border border-base-300 bg-base-100 shadow-sm">
@@ -19,7 +22,13 @@ export function PictureCard({ title, picture, pictureAlt, testId, children }: Pi
       </figure>
       <div className="card-body gap-2">
         <h3 id={headingId} className="card-title break-words">
-          {title}
+          {href ? (
+            <Link to={href} className="link-hover">
+              {title}
+            </Link>
+          ) : (
+            title
+          )}
         </h3>
         {children}
       </div>

@@ -25,6 +25,18 @@ export interface ApiRequestInit extends RequestInit {
   signOutOnAuthFailure?: boolean;
 }
 
+/** How a request reaches the API: the browser's fetch, or the server's own app while it renders a page. */
+export type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
+let transport: ApiTransport = (url, init) => fetch(url, init);
+
+/**
+ * The server renders public pages with this same code; it answers their calls in-process rather than
+ * over HTTP to itself. Set once at start-up (every page the server renders reads the same shop).
+ */
+export function setApiTransport(serverTransport: ApiTransport): void {
+  transport = serverTransport;
+}
+
 type AuthFailureHandler = () => void;
 let authFailureHandler: AuthFailureHandler | undefined;
 
@@ -64,7 +76,7 @@ async function send(url: string, init: RequestInit, options: SendOptions): Promi
 
   let response: Response;
   try {
-    response = await fetch(url, { ...init, headers });
+    response = await transport(url, { ...init, headers });
   } catch (error) {
     // A cancelled query is not a failure to report; anything else thrown by fetch means no answer came.
     if (error instanceof DOMException && error.name === 'AbortError') throw error;

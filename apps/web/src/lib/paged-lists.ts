@@ -40,7 +40,8 @@ export function pagedListOptions<T, Key extends QueryKey>(
 ) {
   return infiniteQueryOptions<ApiPage<T>, Error, InfiniteData<ApiPage<T>, string | undefined>, Key, string | undefined>({
     queryKey,
-    queryFn: ({ pageParam }) => fetchPage(pageParam),
+    // A first page rendered on the server crosses to the browser as JSON, where its undefined cursor becomes null.
+    queryFn: ({ pageParam }) => fetchPage(pageParam ?? undefined),
     initialPageParam: undefined,
     getNextPageParam: (lastPage) => lastPage.nextCursor,
     ...more,

@@ -1,8 +1,19 @@
-import { Outlet, ScrollRestoration } from 'react-router';
+import { useEffect } from 'react';
+import { Outlet, ScrollRestoration, useMatches } from 'react-router';
+import { SHELL_TITLE } from '../../lib/page-head/page-head.ts';
+import { publicPageHandle } from '../public-page.ts';
 import { Footer } from './footer.tsx';
 import { Navbar } from './navbar.tsx';
 
 export function RootLayout() {
+  const matches = useMatches();
+  const page = matches.at(-1);
+  const hasOwnHead = publicPageHandle(page?.handle) !== undefined;
+  // Public pages name themselves; the others (sign-in, dashboard) take the shell's title back.
+  useEffect(() => {
+    if (!hasOwnHead) document.title = SHELL_TITLE;
+  }, [hasOwnHead, page?.pathname]);
+
   return (
     <div className="flex min-h-screen flex-col">
       <Navbar />

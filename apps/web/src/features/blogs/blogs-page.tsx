@@ -1,7 +1,10 @@
+import { useDocumentHead } from '../../lib/page-head/use-document-head.ts';
 import { blogAnswers } from './blog-answers.ts';
 import { BlogCard } from './blog-card.tsx';
+import { blogsPageHead } from './blogs-page-head.ts';
 
 export function BlogsPage() {
+  useDocumentHead(blogsPageHead);
   return (
     <section className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
       <header className="max-w-3xl">

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
+import { useDocumentHead } from '../../lib/page-head/use-document-head.ts';
 import { developer, education, projects, skills } from './portfolio-data.ts';
+import { portfolioPageHead } from './portfolio-page-head.ts';
 import { ProjectCard } from './project-card.tsx';
 
 /** A part of the page, named by its heading. */
@@ -16,6 +18,7 @@ function PortfolioSection({ id, title, className, children }: { id: string; titl
 }
 
 export function PortfolioPage() {
+  useDocumentHead(portfolioPageHead);
   return (
     <div className="mx-auto max-w-7xl space-y-14 px-4 py-12 sm:px-6 lg:px-8">
       <header className="flex flex-col items-start gap-6 sm:flex-row sm:items-center">

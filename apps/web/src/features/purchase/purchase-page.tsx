@@ -1,9 +1,9 @@
 import { Link, useParams } from 'react-router';
 import { ApiRequestError, describeRequestError } from '../../lib/api-client.ts';
 import { LoadingSpinner } from '../../components/loading-spinner.tsx';
-import { useTool } from './api/get-tool.ts';
+import { useTool } from '../../lib/catalogue/get-tool.ts';
 import { PurchaseForm } from './components/purchase-form.tsx';
-import { ToolDetails } from './components/tool-details.tsx';
+import { ToolDetails } from '../../components/tool-details.tsx';
 
 function ToolUnavailable({ error }: { error: Error }) {
   const notFound = error instanceof ApiRequestError && error.status === 404;
@@ -27,7 +27,7 @@ export function PurchasePage() {
   if (tool.data) {
     return (
       <section className="mx-auto grid max-w-6xl gap-8 px-4 py-10 md:grid-cols-2">
-        <ToolDetails tool={tool.data} />
+        <ToolDetails tool={tool.data} stock={<li>{`Available quantity: ${tool.data.availableQuantity}`}</li>} />
         <PurchaseForm key={tool.data._id} tool={tool.data} />
       </section>
     );

@@ -11,7 +11,13 @@ export function ToolCard({ tool }: { tool: Tool }) {
     isLong && !expanded ? `${tool.description.slice(0, DESCRIPTION_PREVIEW_LENGTH)}...` : tool.description;
 
   return (
-    <PictureCard title={tool.toolName} picture={tool.img} pictureAlt={tool.toolName} testId="tool-card">
+    <PictureCard
+      title={tool.toolName}
+      picture={tool.img}
+      pictureAlt={tool.toolName}
+      testId="tool-card"
+      href={`/tools/${encodeURIComponent(tool._id)}`}
+    >
       <div>
         <p data-testid="tool-description" className="break-words text-base-content/80">
           {description}

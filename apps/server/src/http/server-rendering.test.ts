@@ -1,0 +1,190 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Tool } from '@voltline/shared/tool';
+import { serverEntryFor } from './server-rendering.ts';
+import { registerSeoRoutes } from './seo-routes.ts';
+import { startTestShop, TEST_PUBLIC_URL, type TestShop } from '../test-support/test-app.ts';
+import { testDatabaseKinds } from '../test-support/test-databases.ts';
+import { bearer, registerCustomerAndAdmin, type TestUser } from '../test-support/test-users.ts';
+
+// The real build of the web app (`npm run build`): its shell and its server entry.
+const webDistDir = path.resolve(import.meta.dirname, '../../../web/dist');
+
+/** Text as React writes it into HTML. */
+const asHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
+
+const metaContent = (html: string, attribute: 'name' | 'property', key: string) =>
+  html.match(new RegExp(`<meta ${attribute}="${key}" content="([^"]*)"`))?.[1];
+
+/** The contents of every <script> element, with its opening tag. */
+const scriptsOf = (html: string) => [...html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)].map(([, attributes, body]) => ({ attributes: attributes!, body: body! }));
+
+function productOf(html: string) {
+  const ldJson = scriptsOf(html).filter((script) => script.attributes.includes('application/ld+json'));
+  expect(ldJson).toHaveLength(1);
+  return JSON.parse(ldJson[0]!.body);
+}
+
+const uploadedPicture = '/api/images/00000000-0000-4000-8000-000000000001';
+
+describe.each(testDatabaseKinds)('server-rendered public pages on $name', (kind) => {
+  let shop: TestShop;
+  let admin: TestUser;
+  let firstTools: Tool[];
+
+  beforeAll(async () => {
+    expect(existsSync(serverEntryFor(webDistDir)), 'run `npm run build` first: these tests read the real build').toBe(true);
+    shop = await startTestShop(kind, { seed: true, webDistDir });
+    ({ admin } = await registerCustomerAndAdmin(shop));
+    firstTools = (await shop.app.inject({ method: 'GET', url: '/api/getTools?limit=6' })).json();
+  });
+  afterAll(() => shop.close());
+
+  const get = (url: string) => shop.app.inject({ method: 'GET', url });
+  const admins = (method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+    shop.app.inject({ method, url, headers: bearer(admin), payload });
+
+  it('answers / with the first tools and the reviews in the first response, and no inline script', async () => {
+    const response = await get('/');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(firstTools).toHaveLength(6);
+    for (const tool of firstTools) expect(response.body).toContain(asHtml(tool.toolName));
+    const [newestReview] = (await get('/api/review?limit=1')).json();
+    expect(response.body).toContain(asHtml(newestReview.review));
+    expect(response.body).toContain(`<link rel="canonical" href="${TEST_PUBLIC_URL}/" />`);
+    // The CSP allows no inline script: every script is a file or data the browser does not run.
+    for (const script of scriptsOf(response.body)) {
+      expect(script.attributes.includes(' src=') || /type="application\/(ld\+)?json"/.test(script.attributes)).toBe(true);
+    }
+    const state = scriptsOf(response.body).find((script) => script.attributes.includes('id="server-state"'));
+    expect(JSON.parse(state!.body).queries.queries.length).toBeGreaterThan(0);
+  });
+
+  it('renders a tool page with its details, title, Open Graph tags and a Product with today\'s price', async () => {
+    const tool = firstTools[0]!;
+    const response = await get(`/tools/${tool._id}`);
+    expect(response.statusCode).toBe(200);
+    const html = response.body;
+    expect(html).toContain(`<title>${asHtml(tool.toolName)} — Voltline Tools</title>`);
+    expect(html).toContain(asHtml(tool.description));
+    expect(html).toContain(`Minimum order quantity: ${tool.minimumOrderQuantity}`);
+    expect(html).toContain(`Price: $${tool.price} per unit`);
+    expect(html).toContain(`href="/purchase/${tool._id}"`);
+    expect(metaContent(html, 'property', 'og:title')).toBe(asHtml(`${tool.toolName} — Voltline Tools`));
+    expect(metaContent(html, 'property', 'og:url')).toBe(`${TEST_PUBLIC_URL}/tools/${tool._id}`);
+    expect(metaContent(html, 'property', 'og:image')).toBe(new URL(tool.img, TEST_PUBLIC_URL).href);
+    expect(metaContent(html, 'name', 'description')).toBeTruthy();
+    expect(productOf(html)).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name: tool.toolName,
+      offers: { '@type': 'Offer', price: tool.price, priceCurrency: 'USD', availability: 'https://schema.org/InStock' },
+    });
+  });
+
+  it('shows an admin\'s change of price and stock on the tool page right away', async () => {
+    const tool = firstTools[1]!;
+    expect(productOf((await get(`/tools/${tool._id}`)).body).offers.price).toBe(tool.price);
+    const changed = { price: tool.price + 7, minimumOrderQuantity: tool.minimumOrderQuantity, availableQuantity: 0 };
+    expect((await admins('PATCH', `/api/updateTool/${tool._id}`, changed)).statusCode).toBe(200);
+
+    const html = (await get(`/tools/${tool._id}`)).body;
+    expect(productOf(html).offers).toMatchObject({ price: tool.price + 7, availability: 'https://schema.org/OutOfStock' });
+    expect(html).toContain(`Price: $${tool.price + 7} per unit`);
+    expect(html).toContain('Out of stock');
+  });
+
+  it('keeps a tool name that closes the script element inside the JSON-LD data', async () => {
+    const toolName = 'Probe </script><script>alert(1)</script> & "quotes"';
+    const added = await admins('POST', '/api/addTool', {
+      toolName,
+      description: 'A tool whose name tries to end the JSON-LD element and run a script of its own.',
+      img: uploadedPicture,
+      price: 12,
+      minimumOrderQuantity: 1,
+      availableQuantity: 5,
+    });
+    expect(added.statusCode).toBe(200);
+    const html = (await get(`/tools/${added.json().insertedId}`)).body;
+    expect(html).not.toContain('<script>alert(1)');
+    expect(productOf(html).name).toBe(toolName);
+    const state = scriptsOf(html).find((script) => script.attributes.includes('id="server-state"'))!;
+    expect(JSON.stringify(JSON.parse(state.body))).toContain(JSON.stringify(toolName).slice(1, -1));
+    expect(html).toContain(`<title>${asHtml(toolName)} — Voltline Tools</title>`);
+  });
+
+  it.each([
+    ['an unknown tool id', '/tools/00000000-0000-4000-8000-00000000dead', 'Tool not found'],
+    ['a malformed tool id', '/tools/not-a-tool', 'Tool not found'],
+    ['an unknown path', '/no/such/page', 'Page not found'],
+  ])('answers %s with a 404 page', async (_label, url, heading) => {
+    const response = await get(url);
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.body).toContain(heading);
+    expect(response.body).toContain('Back to home');
+    expect(metaContent(response.body, 'name', 'robots')).toBe('noindex');
+  });
+
+  it('leaves login-only pages to the browser: the shell, as before', async () => {
+    for (const url of ['/dashboard', `/purchase/${firstTools[0]!._id}`, '/login']) {
+      const response = await get(url);
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('<div id="root"></div>');
+      expect(response.body).not.toContain('id="server-state"');
+    }
+  });
+
+  it('lists every tool page in the sitemap and no deleted one; robots.txt points at it', async () => {
+    const allTools: Tool[] = (await get('/api/getTools?limit=100')).json();
+    const gone = allTools.at(-1)!;
+    expect((await admins('DELETE', `/api/deleteTool/${gone._id}`)).statusCode).toBe(200);
+
+    const sitemap = await get('/sitemap.xml');
+    expect(sitemap.statusCode).toBe(200);
+    expect(sitemap.headers['content-type']).toContain('application/xml');
+    const listed = [...sitemap.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map(([, address]) => address);
+    const remaining: Tool[] = (await get('/api/getTools?limit=100')).json();
+    expect(listed.sort()).toEqual(
+      [`${TEST_PUBLIC_URL}/`, `${TEST_PUBLIC_URL}/blogs`, `${TEST_PUBLIC_URL}/myportfolio`, ...remaining.map((tool) => `${TEST_PUBLIC_URL}/tools/${tool._id}`)].sort(),
+    );
+    expect(listed).not.toContain(`${TEST_PUBLIC_URL}/tools/${gone._id}`);
+
+    const robots = await get('/robots.txt');
+    expect(robots.statusCode).toBe(200);
+    expect(robots.body).toContain(`Sitemap: ${TEST_PUBLIC_URL}/sitemap.xml`);
+  });
+
+  it('turns the sitemap into an index of paged sitemaps past the bound', async () => {
+    // The same routes over the same catalogue, with a bound of 4 addresses instead of 50,000.
+    const app = Fastify();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    registerSeoRoutes(app, shop.core.catalogue, TEST_PUBLIC_URL, 4);
+    await app.ready();
+    try {
+      const locations = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map(([, address]) => address!.replace(/&amp;/g, '&'));
+      const index = (await app.inject({ method: 'GET', url: '/sitemap.xml' })).body;
+      expect(index).toContain('<sitemapindex');
+      const sitemaps = locations(index);
+      const allTools: Tool[] = (await get('/api/getTools?limit=100')).json();
+      expect(sitemaps).toHaveLength(1 + Math.ceil(allTools.length / 4));
+      const listed: string[] = [];
+      for (const sitemap of sitemaps) {
+        const page = locations((await app.inject({ method: 'GET', url: sitemap.replace(TEST_PUBLIC_URL, '') })).body);
+        expect(page.length).toBeLessThanOrEqual(4);
+        listed.push(...page);
+      }
+      expect(listed.sort()).toEqual(
+        [`${TEST_PUBLIC_URL}/`, `${TEST_PUBLIC_URL}/blogs`, `${TEST_PUBLIC_URL}/myportfolio`, ...allTools.map((tool) => `${TEST_PUBLIC_URL}/tools/${tool._id}`)].sort(),
+      );
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -1,0 +1,80 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance, HTTPMethods } from 'fastify';
+
+/** A page the web app's server build rendered (apps/web/src/entry-server.tsx). */
+interface RenderedPage {
+  status: number;
+  head: string;
+  appHtml: string;
+  serverState: string;
+}
+
+/** What this server needs of the web app's server build; its types live in apps/web. */
+interface PageRendererModule {
+  SERVER_STATE_ELEMENT_ID: string;
+  createPageRenderer(options: {
+    publicUrl: string;
+    transport: (url: string, init: RequestInit) => Promise<Response>;
+  }): (url: string) => Promise<RenderedPage | null>;
+}
+
+/** Answers a public page: its status and full HTML, or null when the browser renders it from the shell. */
+export type RenderPublicPage = (url: string) => Promise<{ status: number; html: string } | null>;
+
+/** `vite build --ssr` writes next to the browser build, outside the folder served as files. */
+export const serverEntryFor = (webDistDir: string) => path.resolve(webDistDir, '..', 'dist-server', 'entry-server.js');
+
+/** Statuses whose answer has no body, which a fetch Response refuses to be given. */
+const bodilessStatuses = new Set([101, 204, 205, 304]);
+
+/**
+ * The page's API calls, answered by this same app in-process (inject): the same routes, caches and
+ * ETags as a browser's calls, without a trip over the network to itself. Unsigned: a rendered page
+ * holds only what any visitor may see.
+ */
+function injectTransport(app: FastifyInstance) {
+  return async (url: string, init: RequestInit): Promise<Response> => {
+    const answer = await app.inject({ method: (init.method ?? 'GET') as HTTPMethods, url });
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(answer.headers)) {
+      if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : String(value));
+    }
+    const body = bodilessStatuses.has(answer.statusCode) ? null : answer.rawPayload;
+    return new Response(body, { status: answer.statusCode, headers });
+  };
+}
+
+/** The shell with the page's head in place of its own title and description, and the page in #root. */
+function composePage(shell: string, page: RenderedPage, stateElementId: string): string {
+  // Replacer functions, not strings: a tool's text containing "$&" must arrive as written.
+  return shell
+    .replace(/<title>[\s\S]*?<\/title>\s*/, () => '')
+    .replace(/<meta name="description"[^>]*>\s*/, () => '')
+    .replace('</head>', () => `  ${page.head}\n  </head>`)
+    .replace(
+      '<div id="root"></div>',
+      () => `<div id="root">${page.appHtml}</div>\n    <script type="application/json" id="${stateElementId}">${page.serverState}</script>`,
+    );
+}
+
+/**
+ * Loads the web app's server build when there is one (`npm run build` makes it). Without it, every
+ * page is the shell, as before server rendering existed.
+ */
+export async function loadPageRenderer(
+  app: FastifyInstance,
+  { webDistDir, publicUrl }: { webDistDir: string; publicUrl: string },
+): Promise<RenderPublicPage | undefined> {
+  const entry = serverEntryFor(webDistDir);
+  const shellPath = path.join(webDistDir, 'index.html');
+  if (!existsSync(entry) || !existsSync(shellPath)) return undefined;
+  const shell = readFileSync(shellPath, 'utf8');
+  const renderer = (await import(pathToFileURL(entry).href)) as PageRendererModule;
+  const renderPage = renderer.createPageRenderer({ publicUrl, transport: injectTransport(app) });
+  return async (url) => {
+    const page = await renderPage(url);
+    return page && { status: page.status, html: composePage(shell, page, renderer.SERVER_STATE_ELEMENT_ID) };
+  };
+}

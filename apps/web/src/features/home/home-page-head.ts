@@ -1,0 +1,10 @@
+import { SHOP_NAME, type PageHead } from '../../lib/page-head/page-head.ts';
+
+export const homePageHead: PageHead = {
+  title: `${SHOP_NAME} — electrical tools, built, sold and stocked`,
+  description:
+    'Voltline builds, sells and stocks electrical tools: drills, grinders, testers, crimpers and soldering stations, shipped worldwide.',
+  // /home shows the same page: both name / as the one to index.
+  path: '/',
+  image: '/images/banner/workshop.svg',
+};

@@ -1,0 +1,39 @@
+import type { Tool } from '@voltline/shared/tool';
+import { toolIsOutOfStock } from '../../lib/catalogue/get-tool.ts';
+import { describeBriefly, SHOP_NAME, type PageHead } from '../../lib/page-head/page-head.ts';
+
+export const toolPagePath = (toolId: string) => `/tools/${encodeURIComponent(toolId)}`;
+
+/** A tool's page as search engines see it: a Product with today's price and whether it can be ordered. */
+export function toolPageHead(tool: Tool): PageHead {
+  const path = toolPagePath(tool._id);
+  return {
+    title: `${tool.toolName} — ${SHOP_NAME}`,
+    description: describeBriefly(`${tool.toolName}: ${tool.description}`),
+    path,
+    image: tool.img,
+    structuredData: (absolute) => ({
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name: tool.toolName,
+      description: tool.description,
+      image: absolute(tool.img),
+      sku: tool._id,
+      brand: { '@type': 'Brand', name: SHOP_NAME },
+      offers: {
+        '@type': 'Offer',
+        url: absolute(path),
+        price: tool.price,
+        priceCurrency: 'USD',
+        availability: toolIsOutOfStock(tool) ? 'https://schema.org/OutOfStock' : 'https://schema.org/InStock',
+      },
+    }),
+  };
+}
+
+export const missingToolHead: PageHead = {
+  title: `Tool not found — ${SHOP_NAME}`,
+  description: 'This tool is not in our catalogue.',
+  path: undefined,
+  image: '/images/logo.svg',
+};

@@ -1,0 +1,69 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useLoaderData, useParams } from 'react-router';
+import type { Tool } from '@voltline/shared/tool';
+import { ApiRequestError, describeRequestError } from '../../lib/api-client.ts';
+import { orderableQuantityOf, toolIsOutOfStock, toolQueryOptions } from '../../lib/catalogue/get-tool.ts';
+import { useDocumentHead } from '../../lib/page-head/use-document-head.ts';
+import { ErrorAlert } from '../../components/error-alert.tsx';
+import { LoadingSpinner } from '../../components/loading-spinner.tsx';
+import { ToolDetails } from '../../components/tool-details.tsx';
+import { missingToolHead, toolPageHead } from './tool-page-head.ts';
+
+/** What the route's loader found out before the page rendered (on the server: that the tool does not exist). */
+export interface ToolPageData {
+  toolMissing: boolean;
+}
+
+function ToolNotFound() {
+  useDocumentHead(missingToolHead);
+  return (
+    <section className="mx-auto flex max-w-xl flex-col items-center gap-6 px-4 py-20 text-center">
+      <p className="text-7xl font-black text-primary">404</p>
+      <h1 className="text-3xl font-bold">Tool not found</h1>
+      <p>This tool is not in our catalogue.</p>
+      <Link to="/home" className="btn btn-primary">
+        Back to home
+      </Link>
+    </section>
+  );
+}
+
+function ToolOffer({ tool }: { tool: Tool }) {
+  useDocumentHead(toolPageHead(tool));
+  const outOfStock = toolIsOutOfStock(tool);
+  const stock = outOfStock ? (
+    <li className="font-semibold text-error">Out of stock</li>
+  ) : (
+    <li>{`Available to order: ${orderableQuantityOf(tool)}`}</li>
+  );
+  return (
+    <section className="mx-auto grid max-w-6xl gap-8 px-4 py-10 md:grid-cols-2">
+      <ToolDetails tool={tool} stock={stock} />
+      <div className="flex flex-col gap-4 md:pt-4">
+        {/* Login-only (spec 2): a signed-out visitor signs in first and comes back to the purchase screen. */}
+        {!outOfStock && (
+          <Link to={`/purchase/${encodeURIComponent(tool._id)}`} className="btn btn-primary self-start">
+            Place order
+          </Link>
+        )}
+        <Link to="/home" className="link link-secondary self-start">
+          See all our tools
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+/** /tools/:toolId: one tool of the catalogue, public, with the way to order it. */
+export function ToolPage() {
+  const { toolId = '' } = useParams();
+  const { toolMissing } = useLoaderData<ToolPageData>();
+  // The server already found there is no such tool: asking again would only fail again.
+  const tool = useQuery({ ...toolQueryOptions(toolId), enabled: !toolMissing });
+
+  if (toolMissing) return <ToolNotFound />;
+  if (tool.data) return <ToolOffer tool={tool.data} />;
+  if (tool.error instanceof ApiRequestError && tool.error.status === 404) return <ToolNotFound />;
+  if (tool.isError) return <ErrorAlert message={describeRequestError(tool.error)} />;
+  return <LoadingSpinner label="Loading the tool" className="py-24" />;
+}
