@@ -16,6 +16,7 @@ import { createAdminOrdersService } from './orders/admin-orders-service.ts';
 import { createNotificationDispatcher } from './notifications/notification-dispatcher.ts';
 import { createOrderNotifier } from './notifications/order-notifier.ts';
 import { createWebhookEndpointsService } from './notifications/webhook-endpoints-service.ts';
+import { createOrderLifecycle } from './orders/order-lifecycle.ts';
 import { createOrdersService } from './orders/orders-service.ts';
 import { createBuiltinGateway } from './payments/builtin-gateway.ts';
 import { createPaymentsService } from './payments/payments-service.ts';
@@ -42,12 +43,14 @@ export function createShopCore(deps: {
   const tokens = createApiTokens(secret);
   const paging = createPaging(secret);
   const notifier = createOrderNotifier(config.mail.shopNotifyEmail);
-  const orders = createOrdersService(db, notifier, paging);
   const cacheBus = createCacheBus(redis, log);
   const listCache = createJsonCache(cacheBus);
   const webhookTargets = { publicUrl: config.publicUrl, port: config.port, allowPrivateTargets: config.allowPrivateWebhookTargets };
   const builtin = config.payments.provider === 'builtin' ? createBuiltinGateway(db) : undefined;
   const stripe = config.payments.provider === 'stripe' ? createStripeGateway(config.payments) : undefined;
+  const gateway = (stripe?.gateway ?? builtin)!;
+  const lifecycle = createOrderLifecycle({ db, notifier, gateway, catalogueCache: listCache });
+  const orders = createOrdersService(db, lifecycle, paging);
   return {
     config,
     database,
@@ -57,15 +60,15 @@ export function createShopCore(deps: {
     tokens,
     auth: createAuth({ db, log, config, secret, mailer }),
     guards: createCallerGuards(db, tokens),
-    catalogue: createCatalogueService(db, listCache, notifier, paging),
+    catalogue: createCatalogueService(db, listCache, paging),
     reviews: createReviewsService(db, listCache, paging),
     profiles: createProfilesService(db, paging),
     images: createImagesService(db),
     orders,
     notificationDispatcher: createNotificationDispatcher({ db, mailer, webhookTargets, log }),
     webhookEndpoints: createWebhookEndpointsService(db, webhookTargets, paging),
-    adminOrders: createAdminOrdersService(db, listCache, notifier, paging),
-    payments: createPaymentsService({ db, orders, gateway: (stripe?.gateway ?? builtin)!, builtin, stripe, notifier }),
+    adminOrders: createAdminOrdersService(db, lifecycle, paging),
+    payments: createPaymentsService({ db, orders, lifecycle, gateway, builtin, stripe }),
   };
 }
 export type ShopCore = ReturnType<typeof createShopCore>;

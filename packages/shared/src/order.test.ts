@@ -29,6 +29,14 @@ describe('placing an order over the API', () => {
     expect(order.phone).toBe('5550100');
   });
 
+  it('takes a whole number written as digits, as the spec client’s form sends it, and nothing else', () => {
+    const parse = (quantity: unknown) => placeOrderSchema.safeParse({ product: 'Drill', quantity, phone: '5550100', address: 'Depot 1' });
+    expect(parse('2').data?.quantity).toBe(2);
+    for (const quantity of ['2.5', '1e3', '', ' 2', '-1', 'two', 2.5]) {
+      expect(parse(quantity).error?.issues.map((issue) => issue.message), String(quantity)).toEqual(['Quantity must be a whole number']);
+    }
+  });
+
   it('needs to know which tool', () => {
     expect(placeOrderSchema.safeParse({ quantity: 5, phone: '5550100', address: 'Depot 1' }).success).toBe(false);
   });

@@ -21,13 +21,35 @@ export const orderSchema = z.object({
   status: z.enum(ORDER_STATUSES),
   transactionId: z.string().nullable(),
   delivery: z.enum(DELIVERY_STATES).nullable(),
+  /** Whole dollars given back so far (0 for most orders); equal to `price` once `status` is `refunded`. */
+  refundedAmount: z.number().int(),
+  /** Cancelled by its buyer, an admin or the shop (unpaid too long, or refunded in full before shipping); kept on record. */
+  cancelled: z.boolean(),
 });
 export type Order = z.infer<typeof orderSchema>;
 
 export const orderQuantityMessages = {
   tooMany: (available: number) => `**Order quantity can't be greater than ${available}`,
   tooFew: (minimum: number) => `**Order quantity can't be less than ${minimum}`,
+  /** At payment: paid, unshipped orders already hold the rest of the stock. */
+  onlyLeft: (orderable: number) =>
+    orderable > 0 ? `Only ${orderable} left: lower the quantity` : 'Out of stock: the last units were just sold',
 };
+
+/**
+ * A whole number of units, as a number or as the digits a form field gives (the spec's client sends
+ * `"2"`). Anything else ("2.5", "1e3", "", " 2") is refused: it is not what a customer typed as a count.
+ */
+const quantityField = z.union(
+  [
+    z.number().int('Quantity must be a whole number'),
+    z
+      .string()
+      .regex(/^[0-9]{1,10}$/, 'Quantity must be a whole number')
+      .transform(Number),
+  ],
+  { error: 'Quantity must be a whole number' },
+);
 
 export const phoneSchema = z
   .string()
@@ -50,7 +72,7 @@ export const placeOrderSchema = z
     toolId: z.string().max(100).optional(),
     /** The spec's client names the tool instead of sending its id. */
     product: z.string().max(200).optional(),
-    quantity: z.number({ error: 'Quantity must be a number' }).int('Quantity must be a whole number'),
+    quantity: quantityField,
     phone: z.union([phoneSchema, z.number().int().nonnegative().transform(String).pipe(phoneSchema)]),
     address: addressSchema,
   })
@@ -82,14 +104,49 @@ export const paymentUpdateSchema = z.object({
   delivery: z.literal('pending'),
 });
 
-/** GET /adminPurchased: the four filters of Manage All Orders, a page at a time, with search. */
+/**
+ * GET /adminPurchased: the filters of Manage All Orders, a page at a time, with search.
+ * `status=refunded` lists every order with money given back, in part or in full, cancelled ones included.
+ */
 export const adminOrdersQuerySchema = pageQuerySchema.extend({
   delivery: z.enum(DELIVERY_STATES).optional(),
-  status: z.literal('unpaid').optional(),
+  status: z.enum(['unpaid', 'refunded']).optional(),
 });
 export type AdminOrdersQuery = z.infer<typeof adminOrdersQuerySchema>;
 
-export const ORDER_EVENT_TYPES = ['placed', 'paid', 'shipped', 'cancelled'] as const;
+/**
+ * POST /adminPurchased/{id}/refund: whole dollars (default: all that is left to refund) and why.
+ * Numbers written as digits are taken, as on the purchase form.
+ */
+export const refundOrderSchema = z.object({
+  amount: z
+    .union([z.number(), z.string().regex(/^[0-9]{1,10}$/, 'Amount must be a whole number of dollars').transform(Number)], {
+      error: 'Amount must be a whole number of dollars',
+    })
+    .pipe(z.number().int('Amount must be a whole number of dollars').positive('Amount must be at least $1'))
+    .optional(),
+  reason: z
+    .string({ error: 'Say why the order is refunded' })
+    .trim()
+    .min(1, 'Say why the order is refunded')
+    .max(TEXT_LIMITS.refundReason, tooLongMessage('Reason', TEXT_LIMITS.refundReason)),
+});
+export type RefundOrder = z.input<typeof refundOrderSchema>;
+
+/** The refund's answer: how much has been given back in all, and the order's status now. */
+export const refundAnswerSchema = z.object({
+  acknowledged: z.boolean(),
+  refundedAmount: z.number().int(),
+  status: z.enum(ORDER_STATUSES),
+});
+
+export const refundMessages = {
+  unpaid: 'This order is not paid: there is nothing to refund.',
+  alreadyRefunded: 'This order is already refunded in full.',
+  pastTotal: (left: number) => `Only $${left} of this order is left to refund.`,
+};
+
+export const ORDER_EVENT_TYPES = ['placed', 'paid', 'shipped', 'cancelled', 'refunded'] as const;
 export const orderEventSchema = z.object({
   type: z.enum(ORDER_EVENT_TYPES),
   at: z.string(),

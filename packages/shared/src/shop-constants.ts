@@ -16,7 +16,8 @@ export const DELETE_CONFIRMATION_WORD = 'DELETE';
 
 export const ACCESS_TOKEN_STORAGE_KEY = 'ACCESS_TOKEN';
 
-export const ORDER_STATUSES = ['unpaid', 'paid'] as const;
+/** `refunded`: every dollar paid was given back (a partial refund leaves the order `paid`). */
+export const ORDER_STATUSES = ['unpaid', 'paid', 'refunded'] as const;
 export const DELIVERY_STATES = ['pending', 'shipped'] as const;
 
 /** Purchase date as the spec writes it: long weekday, year, short month, day, US English. */

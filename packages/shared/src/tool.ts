@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { entityIdSchema } from './id.ts';
+import { PAYMENT_MAXIMUM } from './shop-constants.ts';
 import { TEXT_LIMITS, tooLongMessage } from './text-limits.ts';
+import { wholeNumberSchema } from './whole-number.ts';
 
-const wholeNumber = (label: string) =>
-  z.number({ error: `${label} must be a number` }).int({ error: `${label} must be a whole number` });
 
 /** A tool of the catalogue, as the API answers it (spec section 3). */
 export const toolSchema = z.object({
@@ -13,9 +13,19 @@ export const toolSchema = z.object({
   img: z.string(),
   price: z.number().int(),
   minimumOrderQuantity: z.number().int(),
+  /** Physical stock: drops when an order ships (spec section 4). */
   availableQuantity: z.number().int(),
+  /**
+   * What can still be ordered and paid for: the stock minus the units promised to paid orders not
+   * yet shipped (never below 0). Below `minimumOrderQuantity` the tool is out of stock.
+   */
+  orderableQuantity: z.number().int(),
 });
 export type Tool = z.infer<typeof toolSchema>;
+
+/** Out of stock for customers: not even the minimum order can be promised. */
+export const isOutOfStock = (tool: Pick<Tool, 'orderableQuantity' | 'minimumOrderQuantity'>) =>
+  tool.orderableQuantity < tool.minimumOrderQuantity;
 
 /** What an admin sends to add a tool. */
 export const toolInputSchema = z.object({
@@ -32,13 +42,13 @@ export const toolInputSchema = z.object({
     .min(1, 'Image is required')
     .max(TEXT_LIMITS.picture, tooLongMessage('Image', TEXT_LIMITS.picture))
     .regex(/^\/(api\/images\/[0-9a-f-]{36}|images\/[a-z0-9/_-]+\.(svg|webp|png|jpe?g))$/, 'Image must be an uploaded picture'),
-  price: wholeNumber('Price').positive({ error: 'Price must be greater than 0' }).max(1_000_000),
-  minimumOrderQuantity: wholeNumber('Minimum order quantity')
-    .min(1, { error: 'Minimum order quantity must be at least 1' })
-    .max(1_000_000),
-  availableQuantity: wholeNumber('Available quantity')
-    .min(0, { error: 'Available quantity cannot be negative' })
-    .max(10_000_000),
+  price: wholeNumberSchema('Price', { min: 1, max: 1_000_000, minMessage: 'Price must be greater than 0' }),
+  minimumOrderQuantity: wholeNumberSchema('Minimum order quantity', { min: 1, max: 1_000_000 }),
+  availableQuantity: wholeNumberSchema('Available quantity', {
+    min: 0,
+    max: 10_000_000,
+    minMessage: 'Available quantity cannot be negative',
+  }),
 });
 export type ToolInput = z.infer<typeof toolInputSchema>;
 
@@ -50,7 +60,24 @@ export const toolUpdateSchema = toolInputSchema
   .strict();
 export type ToolUpdate = z.infer<typeof toolUpdateSchema>;
 
-/** PATCH /getTool?toolName=: the spec's separate stock reduction. */
+/** PATCH /getTool?toolName=: the spec's separate stock reduction (kept for old clients; it moves no stock). */
 export const stockReductionSchema = z.object({
   quantity: z.number({ error: 'Quantity must be a number' }).int('Quantity must be a whole number').positive('Quantity must be positive'),
 });
+
+/**
+ * Every order of a tool must stay payable by card: the largest order (the whole stock at the unit
+ * price) may not cost more than one payment can take. Cents, so 999999.99 compares exactly.
+ */
+export const fitsOnePayment = (tool: Pick<ToolInput, 'price' | 'availableQuantity'>) =>
+  tool.price * tool.availableQuantity * 100 <= Math.round(PAYMENT_MAXIMUM * 100);
+export const PAYABLE_TOOL_MESSAGE = `Unit price x available quantity can be at most $${PAYMENT_MAXIMUM}, the most one card payment takes: lower the price or the stock.`;
+
+/** The answer to PATCH /updateTool/{id}; `warning` when customers cannot order the tool as saved. */
+export const toolUpdateAnswerSchema = z.object({
+  acknowledged: z.boolean(),
+  modifiedCount: z.number().int(),
+  warning: z.string().optional(),
+});
+export const minimumAboveStockWarning = (minimum: number, orderable: number) =>
+  `Saved, but customers cannot order this tool: the minimum order quantity (${minimum}) is more than can be ordered (${orderable}).`;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { deletedSchema, insertedSchema } from '@voltline/shared/order';
 import { acknowledgedSchema } from '@voltline/shared/profile';
 import { toolListQuerySchema } from '@voltline/shared/paging';
-import { toolSchema } from '@voltline/shared/tool';
+import { toolSchema, toolUpdateAnswerSchema } from '@voltline/shared/tool';
 import type { CallerGuards } from '../identity/caller.ts';
 import { sendPage } from '../platform/paging.ts';
 import type { CatalogueService } from './catalogue-service.ts';
@@ -40,10 +40,10 @@ export function catalogueAdminRoutes(catalogue: CatalogueService, guards: Caller
       {
         schema: {
           tags: ['catalogue'],
-          summary: 'Set available quantity, minimum order quantity and price. Admins only.',
+          summary: 'Set available quantity, minimum order quantity and price; `warning` when customers cannot order it as saved. Admins only.',
           params: toolIdParams,
           body: anyBody,
-          response: { 200: acknowledgedSchema },
+          response: { 200: toolUpdateAnswerSchema },
         },
       },
       (request) => catalogue.updateTool(request.params.id, request.body),
@@ -60,13 +60,14 @@ export function catalogueAdminRoutes(catalogue: CatalogueService, guards: Caller
       {
         schema: {
           tags: ['catalogue'],
-          summary: 'Lower a tool’s stock by name (the spec’s stock call; never below zero). Admins only.',
+          summary:
+            'The spec’s stock call, kept for old clients: Deliver already lowered the stock, so it changes nothing and answers modifiedCount 0. Admins only.',
           querystring: z.object({ toolName: z.string().min(1).max(200) }),
-          body: anyBody,
+          body: anyBody.optional(),
           response: { 200: acknowledgedSchema },
         },
       },
-      (request) => catalogue.reduceStock(request.query.toolName, request.body),
+      (request) => catalogue.acknowledgeStockCall(request.query.toolName),
     );
   };
 }

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Tool } from '@voltline/shared/tool';
-import { orders, tools } from '../db/schema.ts';
+import { isOutOfStock, minimumAboveStockWarning, PAYABLE_TOOL_MESSAGE, type Tool } from '@voltline/shared/tool';
+import { orders } from '../db/schema.ts';
 import { snapshotShop } from '../test-support/db-snapshot.ts';
 import { startTestShop, type TestShop } from '../test-support/test-app.ts';
 import { testDatabaseKinds } from '../test-support/test-databases.ts';
-import { firstTool, placeOrder } from '../test-support/test-orders.ts';
+import { firstTool, placeOrder, placePaidOrder } from '../test-support/test-orders.ts';
 import { bearer, registerCustomerAndAdmin, type TestUser } from '../test-support/test-users.ts';
 
 const newTool = () => ({
@@ -35,7 +35,7 @@ describe.each(testDatabaseKinds)('catalogue management on $name', (kind) => {
     const response = await call('POST', '/api/addTool', admin, input);
     expect(response.statusCode).toBe(200);
     const [newest] = (await call('GET', '/api/getTools', null)).json();
-    expect(newest).toEqual({ _id: response.json().insertedId, ...input });
+    expect(newest).toEqual({ _id: response.json().insertedId, ...input, orderableQuantity: input.availableQuantity });
     expect((await call('GET', '/api/adminGetTools', admin)).json()[0]._id).toBe(newest._id);
   });
 
@@ -48,6 +48,7 @@ describe.each(testDatabaseKinds)('catalogue management on $name', (kind) => {
     ['numbers as text', async () => ({ ...newTool(), price: '120' }), 400],
     ['a hot-linked image', async () => ({ ...newTool(), img: 'https://images.example.com/x.png' }), 400],
     ['no name', async () => ({ ...newTool(), toolName: '  ' }), 400],
+    ['a largest order over the card maximum', async () => ({ ...newTool(), price: 100_000, availableQuantity: 10 }), 400],
   ])('refuses a tool with %s and writes nothing', async (_label, build, status) => {
     const before = await snapshotShop(shop.database.db);
     const response = await call('POST', '/api/addTool', admin, await build());
@@ -78,15 +79,35 @@ describe.each(testDatabaseKinds)('catalogue management on $name', (kind) => {
     expect((await call('DELETE', `/api/deleteTool/${insertedId}`, admin)).statusCode).toBe(404);
   });
 
-  it('keeps the spec stock call, never below zero', async () => {
-    const { insertedId } = (await call('POST', '/api/addTool', admin, { ...newTool(), availableQuantity: 10 })).json();
-    const [row] = await shop.database.db.select().from(tools).where(eq(tools.id, insertedId));
-    const url = `/api/getTool?toolName=${encodeURIComponent(row!.toolName)}`;
-    expect((await call('PATCH', url, admin, { quantity: 4 })).statusCode).toBe(200);
-    expect((await call('PATCH', url, admin, { quantity: 7 })).statusCode).toBe(409);
-    expect((await call('PATCH', url, admin, { quantity: -3 })).statusCode).toBe(400);
-    const [after] = await shop.database.db.select().from(tools).where(eq(tools.id, insertedId));
-    expect(after!.availableQuantity).toBe(6);
+  it('refuses a price and stock whose largest order no card payment could take, in the shared words', async () => {
+    const { insertedId } = (await call('POST', '/api/addTool', admin, newTool())).json();
+    const before = await snapshotShop(shop.database.db);
+    // $100,000 x 10 = $1,000,000: one cent over what one payment takes.
+    const response = await call('PATCH', `/api/updateTool/${insertedId}`, admin, { availableQuantity: 10, minimumOrderQuantity: 1, price: 100_000 });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(PAYABLE_TOOL_MESSAGE);
+    expect(await snapshotShop(shop.database.db)).toEqual(before);
+    const fits = await call('PATCH', `/api/updateTool/${insertedId}`, admin, { availableQuantity: 9, minimumOrderQuantity: 1, price: 100_000 });
+    expect(fits.statusCode).toBe(200);
+  });
+
+  it('saves a minimum above the stock, with a warning, and the tool shows nothing orderable', async () => {
+    const { insertedId } = (await call('POST', '/api/addTool', admin, newTool())).json();
+    const response = await call('PATCH', `/api/updateTool/${insertedId}`, admin, { availableQuantity: 3, minimumOrderQuantity: 10, price: 20 });
+    expect(response.json()).toEqual({ acknowledged: true, modifiedCount: 1, warning: minimumAboveStockWarning(10, 3) });
+    const tool: Tool = (await call('GET', `/api/getTool/${insertedId}`, null)).json();
+    expect(isOutOfStock(tool)).toBe(true);
+  });
+
+  it('keeps the spec stock call for old clients: Deliver then the stock call lowers the stock once', async () => {
+    const { insertedId } = (await call('POST', '/api/addTool', admin, { ...newTool(), availableQuantity: 50, minimumOrderQuantity: 1 })).json();
+    const tool: Tool = (await call('GET', `/api/getTool/${insertedId}`, null)).json();
+    const orderId = await placePaidOrder(shop, alice, tool, 5);
+    expect((await call('PATCH', `/api/deliverConfirm/${orderId}`, admin, { delivery: 'shipped' })).statusCode).toBe(200);
+    const stockCall = await call('PATCH', `/api/getTool?toolName=${encodeURIComponent(tool.toolName)}`, admin, { quantity: 5 });
+    expect(stockCall.json()).toEqual({ acknowledged: true, modifiedCount: 0 });
+    expect((await call('GET', `/api/getTool/${insertedId}`, null)).json()).toMatchObject({ availableQuantity: 45, orderableQuantity: 45 });
+    expect((await call('PATCH', '/api/getTool?toolName=No%20such%20tool', admin, { quantity: 5 })).statusCode).toBe(404);
   });
 
   it.each([

@@ -1,16 +1,28 @@
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import { entityIdSchema } from '@voltline/shared/id';
 import type { ToolListQuery, ToolSort } from '@voltline/shared/paging';
-import { stockReductionSchema, toolInputSchema, toolUpdateSchema, type Tool } from '@voltline/shared/tool';
+import {
+  fitsOnePayment,
+  isOutOfStock,
+  minimumAboveStockWarning,
+  PAYABLE_TOOL_MESSAGE,
+  toolInputSchema,
+  toolUpdateSchema,
+  type Tool,
+} from '@voltline/shared/tool';
 import type { Database } from '../db/client.ts';
 import { tools } from '../db/schema.ts';
 import { AppError, notFound } from '../http/app-error.ts';
 import { toCachedJson, type JsonCache } from '../http/cached-json.ts';
 import { parseOrRefuse } from '../http/parse-body.ts';
-import type { OrderNotifier } from '../notifications/order-notifier.ts';
 import { likePattern, mapPage, type KeysetOrder, type Page, type Paging } from '../platform/paging.ts';
 
 type ToolRow = typeof tools.$inferSelect;
+
+/** Refuses a price and stock whose largest order no card payment could take. */
+const payableTool = <T extends z.ZodType<{ price: number; availableQuantity: number }>>(schema: T) =>
+  schema.refine(fitsOnePayment, { message: PAYABLE_TOOL_MESSAGE, path: ['price'] });
 
 export function toToolDto(row: ToolRow): Tool {
   return {
@@ -21,6 +33,7 @@ export function toToolDto(row: ToolRow): Tool {
     price: row.price,
     minimumOrderQuantity: row.minimumOrderQuantity,
     availableQuantity: row.availableQuantity,
+    orderableQuantity: Math.max(row.availableQuantity - row.promisedQuantity, 0),
   };
 }
 
@@ -32,7 +45,7 @@ const toolOrders: Record<ToolSort, KeysetOrder> = {
   name: { key: sql`lower(${tools.toolName})`, keyType: 'text', id: tools.id, idType: 'uuid', direction: 'asc' },
 };
 
-export function createCatalogueService(db: Database, cache: JsonCache, notifier: OrderNotifier, paging: Paging) {
+export function createCatalogueService(db: Database, cache: JsonCache, paging: Paging) {
   /** One page of tools, newest first unless asked otherwise; `q` finds tools whose name contains it. */
   async function listTools(query: ToolListQuery): Promise<Page<Tool>> {
     const sort = query.sort ?? 'newest';
@@ -82,22 +95,28 @@ export function createCatalogueService(db: Database, cache: JsonCache, notifier:
 
     /** POST /addTool (admins). Names are unique: the spec's stock call finds tools by name. */
     async addTool(body: unknown): Promise<{ acknowledged: true; insertedId: string }> {
-      const input = parseOrRefuse(toolInputSchema, body);
+      const input = parseOrRefuse(payableTool(toolInputSchema), body);
       const [row] = await db.insert(tools).values(input).onConflictDoNothing().returning({ id: tools.id });
       if (!row) throw new AppError('CONFLICT', `A tool named "${input.toolName}" already exists.`);
       cache.invalidate();
       return { acknowledged: true, insertedId: row.id };
     },
 
-    /** PATCH /updateTool/{id} (admins): stock, minimum order quantity and unit price. */
-    async updateTool(toolId: string, body: unknown): Promise<{ acknowledged: true; modifiedCount: number }> {
-      const update = parseOrRefuse(toolUpdateSchema, body);
+    /**
+     * PATCH /updateTool/{id} (admins): stock, minimum order quantity and unit price. A minimum above
+     * what can be ordered is saved (stock may be on its way) but answered with a warning.
+     */
+    async updateTool(toolId: string, body: unknown): Promise<{ acknowledged: true; modifiedCount: number; warning?: string }> {
+      const update = parseOrRefuse(payableTool(toolUpdateSchema), body);
       const id = entityIdSchema.safeParse(toolId);
       if (!id.success) throw notFound('Tool not found');
-      const changed = await db.update(tools).set(update).where(eq(tools.id, id.data)).returning({ id: tools.id });
-      if (changed.length === 0) throw notFound('Tool not found');
+      const [changed] = await db.update(tools).set(update).where(eq(tools.id, id.data)).returning();
+      if (!changed) throw notFound('Tool not found');
       cache.invalidate();
-      return { acknowledged: true, modifiedCount: 1 };
+      const tool = toToolDto(changed);
+      return isOutOfStock(tool)
+        ? { acknowledged: true, modifiedCount: 1, warning: minimumAboveStockWarning(tool.minimumOrderQuantity, tool.orderableQuantity) }
+        : { acknowledged: true, modifiedCount: 1 };
     },
 
     /** DELETE /deleteTool/{id} (admins). Orders keep their own snapshot of the tool. */
@@ -111,24 +130,13 @@ export function createCatalogueService(db: Database, cache: JsonCache, notifier:
     },
 
     /**
-     * PATCH /getTool?toolName= (admins): the spec's separate stock call, kept for compatibility.
-     * Shipping already lowers stock, so the shop's own app never calls it.
+     * PATCH /getTool?toolName= (admins): the spec's separate stock call, kept for old clients. It
+     * moves no stock: Deliver already lowered it, and the spec's client calls this right after.
      */
-    async reduceStock(toolName: string, body: unknown): Promise<{ acknowledged: true; modifiedCount: number }> {
-      const { quantity } = parseOrRefuse(stockReductionSchema, body);
+    async acknowledgeStockCall(toolName: string): Promise<{ acknowledged: true; modifiedCount: 0 }> {
       const [tool] = await db.select({ id: tools.id }).from(tools).where(eq(tools.toolName, toolName));
       if (!tool) throw notFound('Tool not found');
-      await db.transaction(async (tx) => {
-        const [changed] = await tx
-          .update(tools)
-          .set({ availableQuantity: sql`${tools.availableQuantity} - ${quantity}` })
-          .where(and(eq(tools.id, tool.id), gte(tools.availableQuantity, quantity)))
-          .returning();
-        if (!changed) throw new AppError('CONFLICT', 'Not enough stock: available quantity cannot go below zero.');
-        await notifier.stockChanged(tx, changed, changed.availableQuantity + quantity);
-      });
-      cache.invalidate();
-      return { acknowledged: true, modifiedCount: 1 };
+      return { acknowledged: true, modifiedCount: 0 };
     },
   };
 }

@@ -19,7 +19,14 @@ export const tools = pgTable(
     /** Whole dollars per unit. */
     price: integer('price').notNull(),
     minimumOrderQuantity: integer('minimum_order_quantity').notNull(),
+    /** Physical stock: lowered when an order ships. */
     availableQuantity: integer('available_quantity').notNull(),
+    /**
+     * Units of paid orders not yet shipped. Only order-lifecycle.ts moves it: up when a payment is
+     * accepted (only while stock - promised covers the order), down when such an order ships, is
+     * refunded in full or cancelled. Customers can order available - promised.
+     */
+    promisedQuantity: integer('promised_quantity').notNull().default(0),
     createdAt: createdAt(),
   },
   (table) => [
@@ -27,6 +34,9 @@ export const tools = pgTable(
     check('tools_minimum_positive', sql`${table.minimumOrderQuantity} >= 1`),
     // Stock never goes below zero, whatever a request does: the database refuses it.
     check('tools_stock_not_negative', sql`${table.availableQuantity} >= 0`),
+    // Not also "<= available": a shop that oversold before promises existed, or an admin counting
+    // breakage, can hold less than is promised. New payments still never promise past the stock.
+    check('tools_promised_not_negative', sql`${table.promisedQuantity} >= 0`),
     ...textLengthChecks('tools'),
     // Each catalogue sort pages on (key, id): see catalogue-service.ts.
     index('tools_created_at_id_idx').on(table.createdAt, table.id),
@@ -54,17 +64,22 @@ export const orders = pgTable(
     phone: text('phone').notNull(),
     address: text('address').notNull(),
     purchaseDate: text('purchase_date').notNull(),
-    status: text('status', { enum: ['unpaid', 'paid'] }).notNull().default('unpaid'),
+    status: text('status', { enum: ['unpaid', 'paid', 'refunded'] }).notNull().default('unpaid'),
     transactionId: text('transaction_id').unique(),
     delivery: text('delivery', { enum: ['pending', 'shipped'] }),
-    /** Cancelled orders leave every list but stay as a record (who and when: order_events). */
+    /** Whole dollars given back to the buyer so far; status is 'refunded' once it reaches the total. */
+    refundedAmount: integer('refunded_amount').notNull().default(0),
+    /** Cancelled orders leave the admin's lists but stay as a record (who and when: order_events). */
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [
     check('orders_quantity_positive', sql`${table.quantity} > 0`),
     check('orders_paid_has_transaction', sql`${table.status} = 'unpaid' or ${table.transactionId} is not null`),
-    check('orders_cancelled_only_unpaid', sql`${table.cancelledAt} is null or ${table.status} = 'unpaid'`),
+    // A paid order is cancelled only by refunding it in full.
+    check('orders_cancelled_only_unpaid_or_refunded', sql`${table.cancelledAt} is null or ${table.status} in ('unpaid', 'refunded')`),
+    check('orders_refund_within_total', sql`${table.refundedAmount} between 0 and ${table.price}`),
+    check('orders_refunded_in_full', sql`${table.status} <> 'refunded' or ${table.refundedAmount} = ${table.price}`),
     ...textLengthChecks('orders'),
     // The 30-day overview counts every order placed since a day.
     index('orders_created_at_idx').on(table.createdAt),
@@ -74,6 +89,8 @@ export const orders = pgTable(
     index('orders_live_created_id_idx').on(table.createdAt, table.id).where(sql`${table.cancelledAt} is null`),
     index('orders_live_delivery_created_id_idx').on(table.delivery, table.createdAt, table.id).where(sql`${table.cancelledAt} is null`),
     index('orders_live_status_created_id_idx').on(table.status, table.createdAt, table.id).where(sql`${table.cancelledAt} is null`),
+    // The Refunded filter: orders with money given back, cancelled ones included.
+    index('orders_refunded_created_id_idx').on(table.createdAt, table.id).where(sql`${table.refundedAmount} > 0`),
     // Order search: the start of the buyer's email or name or of the product, any case.
     index('orders_buyer_email_search_idx').on(sql`lower(${table.buyerEamil}) text_pattern_ops`),
     index('orders_buyer_search_idx').on(sql`lower(${table.buyer}) text_pattern_ops`),
@@ -81,7 +98,7 @@ export const orders = pgTable(
   ],
 );
 
-/** Every state change of an order, with who did it and when (placed, paid, shipped, cancelled). */
+/** Every state change of an order, with who did it and when (placed, paid, shipped, cancelled, refunded). */
 export const orderEvents = pgTable(
   'order_events',
   {
@@ -89,7 +106,7 @@ export const orderEvents = pgTable(
     orderId: uuid('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    type: text('type', { enum: ['placed', 'paid', 'shipped', 'cancelled'] }).notNull(),
+    type: text('type', { enum: ['placed', 'paid', 'shipped', 'cancelled', 'refunded'] }).notNull(),
     /** Null when the shop itself acted (a payment webhook, an automatic cancellation). */
     actorUserId: text('actor_user_id'),
     actorEmail: text('actor_email'),
@@ -116,6 +133,8 @@ export const paymentIntents = pgTable(
     currency: text('currency').notNull().default('usd'),
     clientSecret: text('client_secret').notNull(),
     status: text('status', { enum: ['requires_payment_method', 'succeeded'] }).notNull(),
+    /** Given back through the gateway so far; the built-in gateway's whole record of its refunds. */
+    refundedCents: integer('refunded_cents').notNull().default(0),
     lastError: text('last_error'),
     createdAt: createdAt(),
   },

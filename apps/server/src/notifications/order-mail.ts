@@ -43,6 +43,15 @@ export const orderMail = {
     mail(order.buyerEamil, 'your order has shipped', [`Hello ${order.buyer},`, 'your order is on its way.', '', ...orderLines(order)]),
   cancelled: (order: OrderFacts, reason: string) =>
     mail(order.buyerEamil, 'your order was cancelled', [`Hello ${order.buyer},`, `your order was cancelled ${reason}.`, '', ...orderLines(order)]),
+  refunded: (order: OrderFacts & { refundedAmount: number }, refund: { amount: number; reason: string }) =>
+    mail(order.buyerEamil, 'money refunded', [
+      `Hello ${order.buyer},`,
+      `we refunded $${refund.amount} to your card: ${refund.reason}.`,
+      order.refundedAmount === order.price ? 'Your order is refunded in full.' : `Refunded so far: $${order.refundedAmount} of $${order.price}.`,
+      '',
+      ...orderLines(order),
+      'Your bank may take a few days to show it.',
+    ]),
   newPaidOrder: (shopEmail: string, order: OrderFacts) =>
     mail(shopEmail, `new paid order from ${order.buyer}`, [...orderLines(order), `Buyer: ${order.buyer} <${order.buyerEamil}>`, `Transaction id: ${order.transactionId}`]),
   stockLow: (shopEmail: string, tool: { toolName: string; availableQuantity: number; minimumOrderQuantity: number }) =>

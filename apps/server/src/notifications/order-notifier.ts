@@ -28,6 +28,13 @@ export function createOrderNotifier(shopNotifyEmail: string | undefined) {
       recordShopEvent(executor, { type: 'order.shipped', data: { order: toOrderDto(order) }, mails: [orderMail.shipped(order)] }),
     cancelled: (executor: DbExecutor, order: OrderRow, reason: string) =>
       recordShopEvent(executor, { type: 'order.cancelled', data: { order: toOrderDto(order), reason }, mails: [orderMail.cancelled(order, reason)] }),
+    /** Money given back: `amount` of this refund, in whole dollars, and why, in the buyer's mail and the webhook. */
+    refunded: (executor: DbExecutor, order: OrderRow, refund: { amount: number; reason: string }) =>
+      recordShopEvent(executor, {
+        type: 'order.refunded',
+        data: { order: toOrderDto(order), refund },
+        mails: [orderMail.refunded(order, refund)],
+      }),
     /** Only when a change takes the stock from enough to below the minimum, not on every later sale. */
     async stockChanged(executor: DbExecutor, tool: StockFacts, previousQuantity: number) {
       const fellBelow = tool.availableQuantity < tool.minimumOrderQuantity && previousQuantity >= tool.minimumOrderQuantity;

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminOrdersQuerySchema, deletedSchema, orderEventSchema, orderSchema, shopOverviewSchema } from '@voltline/shared/order';
+import { adminOrdersQuerySchema, deletedSchema, orderEventSchema, orderSchema, refundAnswerSchema, shopOverviewSchema } from '@voltline/shared/order';
 import { acknowledgedSchema } from '@voltline/shared/profile';
 import { callerOf, type CallerGuards } from '../identity/caller.ts';
 import type { AdminOrdersService } from './admin-orders-service.ts';
@@ -21,7 +21,7 @@ export function adminOrdersRoutes(adminOrders: AdminOrdersService, guards: Calle
         schema: {
           tags: ['back office'],
           summary:
-            'Orders: ?delivery=pending|shipped, ?status=unpaid, or all; newest first, a page at a time (limit, cursor from the Link header, q: order id, buyer email or name, product, transaction id). Admins only.',
+            'Orders: ?delivery=pending|shipped, ?status=unpaid, ?status=refunded (any money given back, cancelled orders included), or all live orders; newest first, a page at a time (limit, cursor from the Link header, q: order id, buyer email or name, product, transaction id). Admins only.',
           querystring: adminOrdersQuerySchema,
           response: { 200: z.array(orderSchema) },
         },
@@ -37,6 +37,8 @@ export function adminOrdersRoutes(adminOrders: AdminOrdersService, guards: Calle
           summary: 'Every order the filters and search match, as a CSV file streamed as it is read (limit and cursor do not apply). Admins only.',
           querystring: adminOrdersQuerySchema,
         },
+        // Hundreds of megabytes for a big shop: gzip streams them with a small, fixed window.
+        compress: { encodings: ['gzip'] },
       },
       async (request, reply) => {
         const { limit: _limit, cursor: _cursor, ...filters } = request.query;
@@ -85,6 +87,21 @@ export function adminOrdersRoutes(adminOrders: AdminOrdersService, guards: Calle
         },
       },
       (request) => adminOrders.shipOrder(callerOf(request), request.params.id),
+    );
+
+    app.post(
+      '/adminPurchased/:id/refund',
+      {
+        schema: {
+          tags: ['back office'],
+          summary:
+            'Refund a paid order through the card gateway ({ amount?: whole dollars, default the rest; reason }). In full before shipping it cancels the order and frees its units; after shipping nothing is restocked. Admins only.',
+          params: orderIdParams,
+          body: z.record(z.string(), z.unknown()),
+          response: { 200: refundAnswerSchema },
+        },
+      },
+      (request) => adminOrders.refundOrder(callerOf(request), request.params.id, request.body),
     );
 
     app.delete(

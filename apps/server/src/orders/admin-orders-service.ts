@@ -1,24 +1,27 @@
-import { and, asc, eq, gte, isNull, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, isNull, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { entityIdSchema } from '@voltline/shared/id';
-import type { AdminOrdersQuery, Order, OrderEvent, ShopOverview } from '@voltline/shared/order';
+import { refundOrderSchema, type AdminOrdersQuery, type Order, type OrderEvent, type ShopOverview } from '@voltline/shared/order';
 import type { Database } from '../db/client.ts';
 import { orderEvents, orders, tools } from '../db/schema.ts';
-import { AppError, notFound } from '../http/app-error.ts';
-import type { JsonCache } from '../http/cached-json.ts';
+import { notFound } from '../http/app-error.ts';
+import { parseOrRefuse } from '../http/parse-body.ts';
 import type { Caller } from '../identity/caller.ts';
-import type { OrderNotifier } from '../notifications/order-notifier.ts';
 import { likePattern, mapPage, type Page, type Paging } from '../platform/paging.ts';
-import { cancelUnpaidOrder } from './cancel-unpaid-order.ts';
 import { newestOrdersFirst, toOrderDto } from './order-dto.ts';
+import type { OrderLifecycle } from './order-lifecycle.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const EXPORT_BATCH_SIZE = 2000;
+/** Orders read per query while a CSV streams: small enough that memory stays flat, large enough to be quick. */
+const EXPORT_BATCH_SIZE = 1000;
 const orderNotFound = () => notFound('Order not found');
 
+/** Cancelled orders leave the lists, except under Refunded: a refund in full before shipping cancels. */
 function filterFor(query: AdminOrdersQuery): SQL | undefined {
-  if (query.status === 'unpaid') return eq(orders.status, 'unpaid');
-  if (query.delivery) return eq(orders.delivery, query.delivery);
-  return undefined;
+  if (query.status === 'refunded') return gt(orders.refundedAmount, 0);
+  const live = isNull(orders.cancelledAt);
+  if (query.status === 'unpaid') return and(live, eq(orders.status, 'unpaid'));
+  if (query.delivery) return and(live, eq(orders.delivery, query.delivery));
+  return live;
 }
 
 /**
@@ -39,17 +42,9 @@ function searchFor(q: string | undefined): SQL | undefined {
   );
 }
 
-/** Order work for admins: the lists, shipping with stock, cancelling, history, export, overview. */
-export function createAdminOrdersService(db: Database, catalogueCache: JsonCache, notifier: OrderNotifier, paging: Paging) {
-  async function liveOrder(orderId: string) {
-    const id = entityIdSchema.safeParse(orderId);
-    if (!id.success) throw orderNotFound();
-    const [row] = await db.select().from(orders).where(and(eq(orders.id, id.data), isNull(orders.cancelledAt)));
-    if (!row) throw orderNotFound();
-    return row;
-  }
-
-  /** GET /adminPurchased: a page of pending, shipped, unpaid or all live orders, newest first. */
+/** Order work for admins: the lists, history, export, overview; shipping, cancelling and refunds go to the lifecycle. */
+export function createAdminOrdersService(db: Database, lifecycle: OrderLifecycle, paging: Paging) {
+  /** GET /adminPurchased: a page of pending, shipped, unpaid, refunded or all live orders, newest first. */
   async function listOrders(query: AdminOrdersQuery): Promise<Page<Order>> {
     const page = paging.page({
       list: 'admin-orders',
@@ -60,7 +55,7 @@ export function createAdminOrdersService(db: Database, catalogueCache: JsonCache
     const rows = await db
       .select({ order: orders, cursorKey: page.cursorKey })
       .from(orders)
-      .where(and(isNull(orders.cancelledAt), filterFor(query), searchFor(query.q), page.where))
+      .where(and(filterFor(query), searchFor(query.q), page.where))
       .orderBy(...page.orderBy)
       .limit(page.fetchLimit);
     return mapPage(
@@ -85,54 +80,18 @@ export function createAdminOrdersService(db: Database, catalogueCache: JsonCache
       } while (cursor !== undefined);
     },
 
-    /**
-     * PATCH /deliverConfirm/{id}: pending -> shipped and stock lowered by the order's quantity, in
-     * one transaction. Both updates are conditional, so concurrent ships can neither ship an order
-     * twice nor take stock below zero: when stock is short the whole thing is refused.
-     */
-    async shipOrder(admin: Caller, orderId: string): Promise<{ acknowledged: true; modifiedCount: number }> {
-      const order = await liveOrder(orderId);
-      if (order.status !== 'paid') throw new AppError('CONFLICT', 'Only a paid order can be shipped.');
-      const result = await db.transaction(async (tx) => {
-        const [shipped] = await tx
-          .update(orders)
-          .set({ delivery: 'shipped' })
-          .where(and(eq(orders.id, order.id), eq(orders.status, 'paid'), eq(orders.delivery, 'pending')))
-          .returning();
-        if (!shipped) throw new AppError('CONFLICT', 'This order has already been shipped.');
-        let detail = `stock -${order.quantity}`;
-        if (order.toolId) {
-          const lowered = await tx
-            .update(tools)
-            .set({ availableQuantity: sql`${tools.availableQuantity} - ${order.quantity}` })
-            .where(and(eq(tools.id, order.toolId), gte(tools.availableQuantity, order.quantity)))
-            .returning();
-          if (lowered.length === 0) {
-            const [tool] = await tx.select({ available: tools.availableQuantity }).from(tools).where(eq(tools.id, order.toolId));
-            throw new AppError(
-              'CONFLICT',
-              `Not enough stock to ship: ${order.quantity} ordered, ${tool?.available ?? 0} available. Restock the tool first.`,
-            );
-          }
-          const tool = lowered[0]!;
-          await notifier.stockChanged(tx, tool, tool.availableQuantity + order.quantity);
-        } else {
-          detail = 'the tool is no longer in the catalogue: no stock moved';
-        }
-        await tx.insert(orderEvents).values({ orderId: order.id, type: 'shipped', actorUserId: admin.userId, actorEmail: admin.email, detail });
-        await notifier.shipped(tx, shipped);
-        return { acknowledged: true as const, modifiedCount: 1 };
-      });
-      // The catalogue shows stock: it must not keep the old figure.
-      catalogueCache.invalidate();
-      return result;
-    },
+    /** PATCH /deliverConfirm/{id}: ships a paid order and lowers the stock (order-lifecycle.ts). */
+    shipOrder: (admin: Caller, orderId: string) => lifecycle.ship(admin, orderId),
 
     /** DELETE /deletOrder/{id}: an admin cancels an unpaid order; it stays on record. */
     async cancelOrder(admin: Caller, orderId: string): Promise<{ acknowledged: true; deletedCount: number }> {
-      const order = await liveOrder(orderId);
-      return cancelUnpaidOrder(db, notifier, order.id, admin, 'admin');
+      const order = await lifecycle.findOrder(orderId);
+      if (order.cancelledAt) throw orderNotFound();
+      return lifecycle.cancel(admin, order.id, 'admin');
     },
+
+    /** POST /adminPurchased/{id}/refund: some or all of a paid order's money back (order-lifecycle.ts). */
+    refundOrder: (admin: Caller, orderId: string, body: unknown) => lifecycle.refund(admin, orderId, parseOrRefuse(refundOrderSchema, body)),
 
     /** Every state change of one order, oldest first; cancelled orders included. */
     async orderHistory(orderId: string): Promise<OrderEvent[]> {
@@ -143,7 +102,7 @@ export function createAdminOrdersService(db: Database, catalogueCache: JsonCache
       return rows.map((row) => ({ type: row.type, at: row.at.toISOString(), actorEmail: row.actorEmail, detail: row.detail }));
     },
 
-    /** Revenue (paid orders, by payment day) and orders placed per day over the last 30 days, and low stock. */
+    /** Revenue (paid orders less what was refunded, by payment day) and orders placed per day over the last 30 days, and low stock. */
     async overview(now = new Date()): Promise<ShopOverview> {
       const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - 29 * DAY_MS);
       const day = (column: AnyColumn) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`;
@@ -153,7 +112,7 @@ export function createAdminOrdersService(db: Database, catalogueCache: JsonCache
         .where(gte(orders.createdAt, start))
         .groupBy(day(orders.createdAt));
       const paid = await db
-        .select({ date: day(orderEvents.at), revenue: sql<number>`coalesce(sum(${orders.price}), 0)::int` })
+        .select({ date: day(orderEvents.at), revenue: sql<number>`coalesce(sum(${orders.price} - ${orders.refundedAmount}), 0)::int` })
         .from(orderEvents)
         .innerJoin(orders, eq(orders.id, orderEvents.orderId))
         .where(and(eq(orderEvents.type, 'paid'), gte(orderEvents.at, start)))
@@ -182,27 +141,8 @@ export function createAdminOrdersService(db: Database, catalogueCache: JsonCache
       };
     },
 
-    /**
-     * Unpaid orders older than the configured number of days are cancelled by the shop itself,
-     * recorded in their history. Returns how many.
-     */
-    async cancelExpiredUnpaidOrders(maxAgeDays: number, now = new Date()): Promise<number> {
-      const cutoff = new Date(now.getTime() - maxAgeDays * DAY_MS);
-      return db.transaction(async (tx) => {
-        const expired = await tx
-          .update(orders)
-          .set({ cancelledAt: now })
-          .where(and(eq(orders.status, 'unpaid'), isNull(orders.cancelledAt), lt(orders.createdAt, cutoff)))
-          .returning();
-        if (expired.length > 0) {
-          await tx.insert(orderEvents).values(
-            expired.map(({ id }) => ({ orderId: id, type: 'cancelled' as const, detail: `expired: unpaid for more than ${maxAgeDays} days`, at: now })),
-          );
-        }
-        for (const order of expired) await notifier.cancelled(tx, order, `because it stayed unpaid for more than ${maxAgeDays} days`);
-        return expired.length;
-      });
-    },
+    /** Unpaid orders older than the configured number of days are cancelled by the shop itself. */
+    cancelExpiredUnpaidOrders: (maxAgeDays: number, now = new Date()) => lifecycle.cancelExpired(maxAgeDays, now),
   };
 }
 export type AdminOrdersService = ReturnType<typeof createAdminOrdersService>;

@@ -21,6 +21,8 @@ export function toOrderDto(row: OrderRow): Order {
     status: row.status,
     transactionId: row.transactionId,
     delivery: row.delivery,
+    refundedAmount: row.refundedAmount,
+    cancelled: row.cancelledAt !== null,
   };
 }
 

@@ -29,9 +29,11 @@ describe.each(testDatabaseKinds)('races on $name', (kind) => {
       // Quantities 1..4 and a stock that fits some of them: which ones win is up to the race.
       const quantities = Array.from({ length: SHIPS_PER_TRIAL }, (_, i) => 1 + ((trial + i) % 4));
       const stock = 5 + (trial % 11);
+      // Paid orders for more than the stock: a shop that oversold before payments promised stock.
+      const promised = quantities.reduce((sum, quantity) => sum + quantity, 0);
       const [tool] = await db
         .insert(tools)
-        .values({ toolName: `Race tool ${kind.name} ${trial}`, description: 'race', img: '/images/tools/jigsaw.svg', price: 1, minimumOrderQuantity: 1, availableQuantity: stock })
+        .values({ toolName: `Race tool ${kind.name} ${trial}`, description: 'race', img: '/images/tools/jigsaw.svg', price: 1, minimumOrderQuantity: 1, availableQuantity: stock, promisedQuantity: promised })
         .returning();
       const placed = await db
         .insert(orders)
@@ -65,6 +67,7 @@ describe.each(testDatabaseKinds)('races on $name', (kind) => {
       const shippedUnits = shipped.reduce((sum, order) => sum + order.quantity, 0);
       const [after] = await db.select().from(tools).where(eq(tools.id, tool!.id));
       expect(after!.availableQuantity).toBe(stock - shippedUnits);
+      expect(after!.promisedQuantity).toBe(promised - shippedUnits);
       expect(after!.availableQuantity).toBeGreaterThanOrEqual(0);
       // Every refused order could not have fitted in what was left.
       const refused = placed.filter((_, i) => results[i]!.statusCode === 409);

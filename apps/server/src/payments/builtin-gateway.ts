@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../db/client.ts';
 import { paymentIntents } from '../db/schema.ts';
@@ -43,6 +43,11 @@ export function createBuiltinGateway(db: Database): PaymentGateway & {
     async retrieveIntent(intentId) {
       const [row] = await db.select().from(paymentIntents).where(eq(paymentIntents.id, intentId));
       return row && row.provider === 'builtin' ? toGatewayIntent(row) : null;
+    },
+    // The refund's record is payment_intents.refunded_cents, written by the order lifecycle in the
+    // refund's own transaction: nothing leaves the shop, so there is nothing else to call.
+    async refund({ idempotencyKey }) {
+      return { refundId: `re_test_${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 24)}` };
     },
     async findByClientSecret(clientSecret) {
       const [row] = await db.select().from(paymentIntents).where(eq(paymentIntents.clientSecret, clientSecret));

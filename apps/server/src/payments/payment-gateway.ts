@@ -20,4 +20,9 @@ export interface PaymentGateway {
   createIntent(input: { orderId: string; amountCents: number }): Promise<GatewayIntent>;
   /** The intent as the gateway knows it now; null for an id it never issued. */
   retrieveIntent(intentId: string): Promise<GatewayIntent | null>;
+  /**
+   * Gives `amountCents` of a succeeded intent back to the card. The key makes a retry of the same
+   * refund (after a crash or a lost answer) return the first refund instead of paying out twice.
+   */
+  refund(input: { intentId: string; amountCents: number; idempotencyKey: string }): Promise<{ refundId: string }>;
 }

@@ -1,17 +1,17 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { builtinConfirmSchema, PAYMENT_LIMIT_MESSAGE, type PaymentConfig } from '@voltline/shared/payment';
 import { paymentUpdateSchema } from '@voltline/shared/order';
 import { PAYMENT_MAXIMUM } from '@voltline/shared/shop-constants';
 import type { Database, DbExecutor } from '../db/client.ts';
-import { orderEvents, orders, paymentIntents, processedWebhookEvents } from '../db/schema.ts';
+import { paymentIntents, processedWebhookEvents } from '../db/schema.ts';
 import { AppError, notFound } from '../http/app-error.ts';
 import { parseOrRefuse } from '../http/parse-body.ts';
 import type { Caller } from '../identity/caller.ts';
-import type { OrderNotifier } from '../notifications/order-notifier.ts';
+import type { OrderLifecycle } from '../orders/order-lifecycle.ts';
 import type { OrdersService } from '../orders/orders-service.ts';
 import { TEST_CARD_OUTCOMES, TEST_MODE_MESSAGE, type BuiltinGateway } from './builtin-gateway.ts';
-import type { GatewayIntent, PaymentGateway } from './payment-gateway.ts';
+import type { PaymentGateway } from './payment-gateway.ts';
 import type { StripeGateway } from './stripe-gateway.ts';
 
 const cents = (dollars: number) => dollars * 100;
@@ -28,53 +28,23 @@ export function createPaymentsService(deps: {
   gateway: PaymentGateway;
   builtin: BuiltinGateway | undefined;
   stripe: StripeGateway | undefined;
-  notifier: OrderNotifier;
+  lifecycle: OrderLifecycle;
 }) {
-  const { db, orders: ordersService, gateway, builtin, stripe, notifier } = deps;
-
-  /**
-   * unpaid -> paid, once. The conditional update makes concurrent confirmations (the browser and
-   * a webhook, or a retried request) change the order exactly once.
-   */
-  async function markPaid(
-    executor: DbExecutor,
-    intent: GatewayIntent,
-    actor: { userId: string; email: string } | null,
-  ): Promise<{ changed: boolean }> {
-    const [order] = await executor.select().from(orders).where(eq(orders.id, intent.orderId ?? ''));
-    if (!order || !intent.succeeded || intent.amountCents !== cents(order.price)) throw notVerified();
-    const [paid] = await executor
-      .update(orders)
-      .set({ status: 'paid', transactionId: intent.id, delivery: 'pending' })
-      .where(and(eq(orders.id, order.id), eq(orders.status, 'unpaid'), isNull(orders.cancelledAt)))
-      .returning();
-    if (!paid) {
-      // Another confirmation got there first: read the order as it is now, not as it was.
-      const [now] = await executor.select().from(orders).where(eq(orders.id, order.id));
-      if (now?.status === 'paid' && now.transactionId === intent.id) return { changed: false };
-      throw new AppError('CONFLICT', now?.cancelledAt ? 'This order was cancelled.' : 'This order is already paid.');
-    }
-    await executor.insert(orderEvents).values({
-      orderId: order.id,
-      type: 'paid',
-      actorUserId: actor?.userId ?? null,
-      actorEmail: actor?.email ?? null,
-      detail: `${gateway.provider} ${intent.id}`,
-    });
-    await notifier.paid(executor, paid);
-    return { changed: true };
-  }
+  const { db, orders: ordersService, lifecycle, gateway, builtin, stripe } = deps;
 
   return {
     config(): PaymentConfig {
       return { provider: gateway.provider, publishableKey: gateway.publishableKey };
     },
 
-    /** POST /create-payment-intent: only the buyer of an unpaid order; one intent per order, reused. */
+    /**
+     * POST /create-payment-intent: only the buyer of an unpaid order; one intent per order, reused.
+     * Refused before the card form when the units left cannot cover the order.
+     */
     async createIntent(caller: Caller, orderId: string): Promise<{ clientSecret: string; paymentIntentId: string }> {
       const order = await ordersService.findVisibleOrder(caller, orderId);
       if (order.userId !== caller.userId) throw new AppError('FORBIDDEN', 'Only the buyer can pay this order.');
-      if (order.status !== 'unpaid') throw new AppError('CONFLICT', 'This order is already paid.');
+      await lifecycle.checkPayable(order);
       if (order.price > PAYMENT_MAXIMUM) throw new AppError('INVALID_DATA', PAYMENT_LIMIT_MESSAGE);
 
       const existing = async () =>
@@ -103,8 +73,10 @@ export function createPaymentsService(deps: {
       const order = await ordersService.findVisibleOrder(caller, orderId);
       const intent = await gateway.retrieveIntent(update.transactionId);
       if (!intent || intent.orderId !== order.id) throw notVerified();
-      const { changed } = await db.transaction((tx) => markPaid(tx, intent, caller));
-      return { acknowledged: true, modifiedCount: changed ? 1 : 0 };
+      // The card was already charged in the browser: if the order cannot take it, it is refunded.
+      const paid = await lifecycle.pay(intent, caller, { shortfall: 'refund' });
+      if (paid.outcome === 'refunded') throw new AppError('CONFLICT', paid.message);
+      return { acknowledged: true, modifiedCount: paid.outcome === 'paid' ? 1 : 0 };
     },
 
     /**
@@ -122,9 +94,10 @@ export function createPaymentsService(deps: {
         if (!outcome) throw new AppError('PAYMENT_REFUSED', TEST_MODE_MESSAGE, 'test_mode');
         if (!outcome.ok) throw new AppError('PAYMENT_REFUSED', outcome.message, outcome.code);
       }
-      await db.transaction(async (tx) => {
-        await markPaid(tx, { ...intent, succeeded: true }, null);
-        await builtin.markSucceeded(tx, intent.id);
+      // The shop is the card provider here: when the units are gone it refuses before charging.
+      await lifecycle.pay({ ...intent, succeeded: true }, null, {
+        shortfall: 'refuse',
+        within: (tx) => builtin.markSucceeded(tx, intent.id),
       });
       return { status: 'succeeded', paymentIntentId: intent.id };
     },
@@ -140,17 +113,25 @@ export function createPaymentsService(deps: {
       }
       // The event proves the intent succeeded only if Stripe, asked directly, still says so.
       const current = event.type === 'payment_intent.succeeded' ? await gateway.retrieveIntent(event.data.object.id) : null;
-      await db.transaction(async (tx) => {
-        const fresh = await tx.insert(processedWebhookEvents).values({ eventId: event.id }).onConflictDoNothing().returning();
-        if (fresh.length === 0 || event.type !== 'payment_intent.succeeded') return;
-        if (!current?.succeeded) throw notVerified();
-        try {
-          await markPaid(tx, current, null);
-        } catch (error) {
-          // A cancelled or already-settled order is not Stripe's to retry: keep the event as handled.
-          if (!(error instanceof AppError && error.kind === 'CONFLICT')) throw error;
-        }
-      });
+      const recordEvent = (executor: DbExecutor) =>
+        executor.insert(processedWebhookEvents).values({ eventId: event.id }).onConflictDoNothing().returning();
+      if (event.type !== 'payment_intent.succeeded') {
+        await recordEvent(db);
+        return { received: true };
+      }
+      if (!current) throw notVerified();
+      try {
+        // A sold-out or cancelled order gets its money back (order-lifecycle.ts): nothing for Stripe to retry.
+        await lifecycle.pay(current, null, {
+          shortfall: 'refund',
+          // A replayed event id changes nothing; an unverified one rolls its record back so Stripe retries.
+          within: async (tx) => ((await recordEvent(tx)).length === 0 ? 'skip' : undefined),
+        });
+      } catch (error) {
+        // An order already settled by another payment is not Stripe's to retry: keep the event as handled.
+        if (!(error instanceof AppError && error.kind === 'CONFLICT')) throw error;
+        await recordEvent(db);
+      }
       return { received: true };
     },
   };

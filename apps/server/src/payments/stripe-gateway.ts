@@ -47,6 +47,10 @@ export function createStripeGateway(settings: StripeSettings) {
         throw error;
       }
     },
+    async refund({ intentId, amountCents, idempotencyKey }) {
+      const refund = await stripe.refunds.create({ payment_intent: intentId, amount: amountCents }, { idempotencyKey });
+      return { refundId: refund.id };
+    },
   };
   return {
     gateway,

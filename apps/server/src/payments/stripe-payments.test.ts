@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tool } from '@voltline/shared/tool';
-import { orderEvents } from '../db/schema.ts';
+import { notifications, orderEvents, tools } from '../db/schema.ts';
 import { startFakeStripeApi, type FakeStripeApi } from '../test-support/fake-stripe-api.ts';
 import { startTestShop, type TestShop } from '../test-support/test-app.ts';
 import { testDatabaseKinds } from '../test-support/test-databases.ts';
@@ -122,5 +122,89 @@ describe.each(testDatabaseKinds)('card payments with Stripe on $name', (kind) =>
     stripeApi.succeed(paymentIntentId);
     expect((await record()).json()).toEqual({ acknowledged: true, modifiedCount: 1 });
     expect(await paidEvents(orderId)).toHaveLength(1);
+  });
+
+  /** A tool of the test's own with just enough stock for one order of `quantity`. */
+  async function lastUnitsTool(quantity: number): Promise<Tool> {
+    const [row] = await shop.database.db
+      .insert(tools)
+      .values({ toolName: `Stripe last units ${Math.random()}`, description: 'x'.repeat(100), img: '/images/tools/jigsaw.svg', price: 20, minimumOrderQuantity: 1, availableQuantity: quantity })
+      .returning();
+    return (await shop.app.inject({ method: 'GET', url: `/api/getTool/${row!.id}` })).json();
+  }
+  const orderOf = async (user: TestUser, orderId: string) =>
+    (await shop.app.inject({ method: 'GET', url: `/api/purchasedSingle/${orderId}`, headers: bearer(user) })).json();
+
+  it('refunds automatically a payment that succeeds at Stripe after the last units were promised', async () => {
+    const tool = await lastUnitsTool(3);
+    const bob = await registerUser(shop);
+    const first = await placeOrder(shop, alice, tool, 3);
+    const late = await placeOrder(shop, bob, tool, 3);
+    // Both open the card form while the units are still there, and both pay in the browser.
+    const firstIntent = (await createIntent(shop, alice, first)).json().paymentIntentId;
+    const lateIntent = (await createIntent(shop, bob, late)).json().paymentIntentId;
+    stripeApi.succeed(firstIntent);
+    stripeApi.succeed(lateIntent);
+    expect((await webhook(succeededEvent('evt_first_units', firstIntent))).statusCode).toBe(200);
+    expect((await webhook(succeededEvent('evt_late_units', lateIntent))).statusCode).toBe(200);
+    // Delivered again, it refunds nothing more.
+    expect((await webhook(succeededEvent('evt_late_units', lateIntent))).statusCode).toBe(200);
+
+    expect(stripeApi.refunds.filter((refund) => refund.payment_intent === lateIntent)).toEqual([expect.objectContaining({ amount: 6000 })]);
+    expect(await orderOf(alice, first)).toMatchObject({ status: 'paid', refundedAmount: 0 });
+    expect(await orderOf(bob, late)).toMatchObject({ status: 'refunded', refundedAmount: 60, cancelled: true, transactionId: lateIntent });
+    const [after] = await shop.database.db.select().from(tools).where(eq(tools.id, tool._id));
+    expect(after).toMatchObject({ availableQuantity: 3, promisedQuantity: 3 });
+    const mine = (await shop.app.inject({ method: 'GET', url: '/api/purchased', headers: bearer(bob) })).json();
+    expect(mine.find((order: { _id: string }) => order._id === late)).toMatchObject({ status: 'refunded', cancelled: true });
+    const [mail] = await shop.database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.eventType, 'order.refunded'), eq(notifications.target, bob.email)));
+    expect((mail!.payload as { text: string }).text).toContain('your payment arrived after the last units were sold');
+  });
+
+  it("tells the browser confirming a late payment that it was refunded, and refunds a cancelled order's payment", async () => {
+    const tool = await lastUnitsTool(2);
+    const bob = await registerUser(shop);
+    const first = await placeOrder(shop, alice, tool, 2);
+    const late = await placeOrder(shop, bob, tool, 2);
+    const firstIntent = (await createIntent(shop, alice, first)).json().paymentIntentId;
+    const lateIntent = (await createIntent(shop, bob, late)).json().paymentIntentId;
+    stripeApi.succeed(firstIntent);
+    await webhook(succeededEvent('evt_browser_first', firstIntent));
+    stripeApi.succeed(lateIntent);
+    const recorded = await shop.app.inject({
+      method: 'PATCH',
+      url: `/api/purchasedSingle/${late}`,
+      headers: bearer(bob),
+      payload: { transactionId: lateIntent, delivery: 'pending' },
+    });
+    expect(recorded.statusCode).toBe(409);
+    expect(recorded.json().message).toBe('Your payment arrived after the last units were sold. It has been refunded in full.');
+    expect(stripeApi.refunds.filter((refund) => refund.payment_intent === lateIntent)).toHaveLength(1);
+
+    const cancelled = await placeOrder(shop, alice, await lastUnitsTool(1), 1);
+    const cancelledIntent = (await createIntent(shop, alice, cancelled)).json().paymentIntentId;
+    await shop.app.inject({ method: 'DELETE', url: `/api/purchasedSingle/${cancelled}`, headers: bearer(alice) });
+    stripeApi.succeed(cancelledIntent);
+    expect((await webhook(succeededEvent('evt_after_cancel', cancelledIntent))).statusCode).toBe(200);
+    expect(await orderOf(alice, cancelled)).toMatchObject({ status: 'refunded', refundedAmount: 20, cancelled: true });
+    expect(stripeApi.refunds.filter((refund) => refund.payment_intent === cancelledIntent)).toEqual([expect.objectContaining({ amount: 2000 })]);
+  });
+
+  it("refunds through Stripe's Refunds API when an admin refunds", async () => {
+    const admin = await registerUser(shop, { role: 'admin' });
+    const tool = await lastUnitsTool(5);
+    const orderId = await placeOrder(shop, alice, tool, 5);
+    const { paymentIntentId } = (await createIntent(shop, alice, orderId)).json();
+    stripeApi.succeed(paymentIntentId);
+    await webhook(succeededEvent('evt_admin_refund', paymentIntentId));
+    const refund = (amount: number) =>
+      shop.app.inject({ method: 'POST', url: `/api/adminPurchased/${orderId}/refund`, headers: bearer(admin), payload: { amount, reason: 'Scratched casing' } });
+    expect((await refund(30)).json()).toEqual({ acknowledged: true, refundedAmount: 30, status: 'paid' });
+    expect((await refund(71)).statusCode).toBe(409);
+    expect((await refund(70)).json()).toEqual({ acknowledged: true, refundedAmount: 100, status: 'refunded' });
+    expect(stripeApi.refunds.filter((r) => r.payment_intent === paymentIntentId).map((r) => r.amount)).toEqual([3000, 7000]);
   });
 });

@@ -11,13 +11,22 @@ interface FakeIntent {
   metadata: Record<string, string>;
 }
 
+interface FakeRefund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  payment_intent: string;
+  status: 'succeeded';
+}
+
 /**
  * A local HTTP stand-in for the part of Stripe's API the shop uses (create and retrieve
- * PaymentIntents). The official SDK talks to it over HTTP; nothing of ours is stubbed.
+ * PaymentIntents, create Refunds). The official SDK talks to it over HTTP; nothing of ours is stubbed.
  */
 export async function startFakeStripeApi() {
   const intents = new Map<string, FakeIntent>();
-  const idempotent = new Map<string, FakeIntent>();
+  const idempotent = new Map<string, FakeIntent | FakeRefund>();
+  const refunds: FakeRefund[] = [];
   const requests: string[] = [];
   const server: Server = createServer((request, response) => {
     let body = '';
@@ -31,10 +40,29 @@ export async function startFakeStripeApi() {
       if (request.headers.authorization !== 'Bearer sk_test_voltline') {
         return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
       }
+      const key = request.headers['idempotency-key'] as string | undefined;
+      if (request.method === 'POST' && request.url === '/v1/refunds') {
+        if (key && idempotent.has(key)) return send(200, idempotent.get(key));
+        const form = new URLSearchParams(body);
+        const intent = intents.get(form.get('payment_intent') ?? '');
+        if (!intent) return send(400, { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent' } });
+        if (intent.status !== 'succeeded') {
+          return send(400, { error: { type: 'invalid_request_error', code: 'charge_not_succeeded', message: 'This PaymentIntent has no successful charge to refund.' } });
+        }
+        const already = refunds.filter((refund) => refund.payment_intent === intent.id).reduce((sum, refund) => sum + refund.amount, 0);
+        const amount = Number(form.get('amount') ?? intent.amount - already);
+        // Stripe's own rule: never more back than was charged.
+        if (already + amount > intent.amount) {
+          return send(400, { error: { type: 'invalid_request_error', code: 'charge_already_refunded', message: 'Refund amount is greater than unrefunded amount on charge' } });
+        }
+        const refund: FakeRefund = { id: `re_${randomBytes(12).toString('hex')}`, object: 'refund', amount, payment_intent: intent.id, status: 'succeeded' };
+        refunds.push(refund);
+        if (key) idempotent.set(key, refund);
+        return send(200, refund);
+      }
       const match = request.url?.match(/^\/v1\/payment_intents(?:\/([A-Za-z0-9_]+))?$/);
       if (!match) return send(404, { error: { type: 'invalid_request_error', message: 'Unrecognized request URL' } });
       if (request.method === 'POST' && !match[1]) {
-        const key = request.headers['idempotency-key'] as string | undefined;
         if (key && idempotent.has(key)) return send(200, idempotent.get(key));
         const form = new URLSearchParams(body);
         const id = `pi_${randomBytes(12).toString('hex')}`;
@@ -66,6 +94,7 @@ export async function startFakeStripeApi() {
   return {
     url: `http://127.0.0.1:${port}`,
     intents,
+    refunds,
     requests,
     /** What happens at Stripe when the customer's card is accepted in Stripe Elements. */
     succeed(intentId: string) {

@@ -114,6 +114,13 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
   { method: 'GET', route: '/api/adminPurchased', url: () => '/api/adminPurchased?limit=2&delivery=pending&q=user', allowed: adminOnly },
   { method: 'GET', route: '/api/adminPurchased/export.csv', url: () => '/api/adminPurchased/export.csv?status=unpaid&q=user', allowed: adminOnly },
   { method: 'GET', route: '/api/adminPurchased/{id}/history', url: (f) => `/api/adminPurchased/${f.paidOrderId}/history`, allowed: adminOnly },
+  {
+    method: 'POST',
+    route: '/api/adminPurchased/{id}/refund',
+    url: (f) => `/api/adminPurchased/${f.paidOrderId}/refund`,
+    body: () => ({ amount: 1, reason: 'Authorization matrix' }),
+    allowed: adminOnly,
+  },
   { method: 'GET', route: '/api/adminOverview', url: () => '/api/adminOverview', allowed: adminOnly },
   { method: 'PATCH', route: '/api/deliverConfirm/{id}', url: (f) => `/api/deliverConfirm/${f.paidOrderId}`, body: () => ({ delivery: 'shipped' }), allowed: adminOnly },
   { method: 'DELETE', route: '/api/deletOrder/{id}', url: (f) => `/api/deletOrder/${f.unpaidOrderId}`, allowed: adminOnly },
