@@ -12,7 +12,7 @@ import type { OrderLifecycle } from './order-lifecycle.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Orders read per query while a CSV streams: small enough that memory stays flat, large enough to be quick. */
-const EXPORT_BATCH_SIZE = 1000;
+const EXPORT_BATCH_SIZE = 250;
 const orderNotFound = () => notFound('Order not found');
 
 /** Cancelled orders leave the lists, except under Refunded: a refund in full before shipping cancels. */
