@@ -1,12 +1,18 @@
 import { z } from 'zod';
 import { PASSWORD_MISMATCH, passwordSchema } from './password.ts';
+import { TEXT_LIMITS, tooLongMessage } from './text-limits.ts';
 
-const emailSchema = z.string().trim().min(1, 'Email is required').max(254).pipe(z.email('Enter a valid email'));
+const emailSchema = z
+  .string()
+  .trim()
+  .min(1, 'Email is required')
+  .max(TEXT_LIMITS.email, tooLongMessage('Email', TEXT_LIMITS.email))
+  .pipe(z.email('Enter a valid email'));
 
 /** What the register form checks before it calls /api/auth/sign-up/email. */
 export const registerFormSchema = z
   .object({
-    name: z.string().trim().min(1, 'Name is required').max(80, 'Name is too long'),
+    name: z.string().trim().min(1, 'Name is required').max(TEXT_LIMITS.personName, tooLongMessage('Name', TEXT_LIMITS.personName)),
     email: emailSchema,
     password: passwordSchema,
     confirmPassword: z.string(),
@@ -19,7 +25,7 @@ export type RegisterForm = z.infer<typeof registerFormSchema>;
 
 export const loginFormSchema = z.object({
   email: emailSchema,
-  password: z.string().min(1, 'Password is required').max(128),
+  password: z.string().min(1, 'Password is required').max(128, tooLongMessage('Password', 128)),
 });
 export type LoginForm = z.infer<typeof loginFormSchema>;
 

@@ -15,6 +15,10 @@ export const MESSAGES = {
   socialAccountExists:
     'An account already exists with this email address but a different sign-in method. Log in with that method instead.',
   networkFailure: 'The shop could not be reached. Check your connection and try again.',
+  /** The server refused the stored token (expired, revoked): the user is signed out and told why. */
+  sessionEnded: 'Your session ended. Please log in again.',
+  /** A signed-in customer who opens an admin page. */
+  adminsOnly: 'This page is for admins',
   socialEmailNotVouched: (provider: string) =>
     `${provider} has not confirmed your email address, so the shop cannot sign you in with it. Confirm it at ${provider}, or register with email and password.`,
   socialEmailConfirmationMailed: (provider: string) =>

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+// The shop's wording for every refusal these schemas do not word themselves.
+import './validation-messages.ts';
 
 /**
  * Every list that grows with the business is answered a page at a time. The body stays the spec's

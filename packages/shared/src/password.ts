@@ -1,4 +1,6 @@
 import { z } from 'zod';
+// The shop's wording for every refusal these schemas do not word themselves.
+import './validation-messages.ts';
 
 /** The registration password rules of spec section 5, shown live as a checklist and enforced by the server. */
 export const PASSWORD_MIN_LENGTH = 6;

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+// The shop's wording for every refusal these schemas do not word themselves.
+import './validation-messages.ts';
 
 export const PAYMENT_PROVIDERS = ['builtin', 'stripe'] as const;
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];

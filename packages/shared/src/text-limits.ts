@@ -12,18 +12,23 @@ export const TEXT_LIMITS = {
   education: 300,
   linkedIn: 300,
   review: 1000,
+  /** The home page's "Ask us anything" question (checked in the browser only: the spec sends nothing). */
+  query: 2000,
   toolName: 120,
   toolDescription: 2000,
   /** An uploaded picture's /api/images/{id} or one of the shipped catalogue drawings. */
   picture: 300,
   webhookUrl: 2000,
   transactionId: 255,
+  /** Why an admin gave money back; it goes into the order's history and the buyer's mail. */
+  refundReason: 200,
   /** What the shop writes itself about a change or a failed delivery. */
   note: 500,
 } as const;
 
-/** The refusal people read when a text is over its limit. */
-export const tooLongMessage = (label: string, max: number) => `${label} can be at most ${max} characters`;
+// The refusal wording lives with the rest of the shop's validation messages; importing it from here
+// also installs them for every schema that states a text limit.
+export { tooLongMessage } from './validation-messages.ts';
 
 /**
  * The first `max` characters of a text the shop copies rather than receives (a user's name into an

@@ -1,6 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { API_ERROR_CODES, type ApiError } from '@voltline/shared/api-error';
+// Importing it also installs the shop's wording for zod refusals of schemas declared in the server itself.
+import { describeRefusal } from '@voltline/shared/validation-messages';
 import { textTooLongRefusal } from '../db/text-columns.ts';
 import { AppError } from './app-error.ts';
 
@@ -26,15 +28,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(error.status).send({ error: error.code, message: error.message } satisfies ApiError);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const details = error.validation
-        .map((issue) => {
-          const where = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
-          return where ? `${where}: ${issue.message}` : issue.message;
-        })
-        .join('; ');
-      return reply
-        .status(400)
-        .send({ error: API_ERROR_CODES.badRequest, message: `Invalid ${error.validationContext ?? 'request'}: ${details}` });
+      // The messages are the shop's own and name their field ("Tool name can be at most 120
+      // characters"): no JSON path, no "Invalid body:" in front of them.
+      const issues = error.validation.map((issue) => ({ path: issue.instancePath.split('/').filter(Boolean), message: issue.message ?? 'This request is not valid' }));
+      return reply.status(400).send({ error: API_ERROR_CODES.badRequest, message: describeRefusal(issues) });
     }
     // The database's length limits are the last word: a text no schema caught (an over-long email
     // copied from an account) is refused in words rather than failing as a 500.

@@ -68,8 +68,7 @@ export function createReviewsService(db: Database, cache: JsonCache, paging: Pag
           review: input.review,
           rating: input.rating,
           photo: profile?.photo ?? null,
-          reviewDate: now.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' }),
-          reviewTime: now.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' }),
+          ...reviewDateAndTime(now),
           createdAt: now,
         })
         .returning({ id: reviews.id });
@@ -79,3 +78,11 @@ export function createReviewsService(db: Database, cache: JsonCache, paging: Pag
   };
 }
 export type ReviewsService = ReturnType<typeof createReviewsService>;
+
+/** The date and time a review shows, as the spec's list has them ("Mar 4, 2026" and "9:14 AM"). */
+export function reviewDateAndTime(writtenAt: Date): { reviewDate: string; reviewTime: string } {
+  return {
+    reviewDate: writtenAt.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' }),
+    reviewTime: writtenAt.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' }),
+  };
+}

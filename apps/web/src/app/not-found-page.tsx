@@ -8,7 +8,7 @@ export function NotFoundPage() {
     <section className="hero min-h-[60vh]">
       <div className="hero-content text-center">
         <div className="max-w-md">
-          <p className="text-7xl font-black text-primary">404</p>
+          <p className="text-7xl font-black text-secondary">404</p>
           <h1 className="mt-4 text-3xl font-bold">Page not found</h1>
           <p className="py-4 text-base-content/70">The page you are looking for does not exist or has been moved.</p>
           <Link to="/home" className="btn btn-primary">

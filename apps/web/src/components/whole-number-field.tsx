@@ -5,17 +5,31 @@ interface WholeNumberFieldProps {
   id: string;
   label: string;
   error: string | undefined;
-  min: number;
-  /** register(name, { valueAsNumber: true }), so the form gets a number rather than text. */
+  /**
+   * register(name, { setValueAs: wholeNumberFromText }), so the form gets a number rather than text,
+   * and "1e3" or "2.5" reach the schema as not whole instead of as 1000 or 2.5.
+   */
   registration: UseFormRegisterReturn;
 }
 
-/** A required whole number (a stock, a minimum order quantity, a price). */
-export function WholeNumberField({ id, label, error, min, registration }: WholeNumberFieldProps) {
+/**
+ * A required whole number (a stock, a minimum order quantity, a price). A text field for digits: a
+ * number field would take "1e3" as 1000 without a word, and hand over nothing for what it cannot read.
+ */
+export function WholeNumberField({ id, label, error, registration }: WholeNumberFieldProps) {
   return (
     <FormField id={id} label={label} error={error}>
       {(control) => (
-        <input {...control} {...registration} type="number" inputMode="numeric" min={min} step={1} required className="input w-full" />
+        <input
+          {...control}
+          {...registration}
+          type="text"
+          inputMode="numeric"
+          autoComplete="off"
+          pattern="[0-9]*"
+          required
+          className="input w-full"
+        />
       )}
     </FormField>
   );

@@ -5,6 +5,8 @@ export interface SeedReview {
   rating: number;
   photo: string | null;
   daysAgo: number;
+  /** The time of day it was written, in hours (14.5 is 2:30 PM). */
+  writtenAtHour: number;
 }
 
 export const seedReviews: SeedReview[] = [
@@ -16,6 +18,7 @@ export const seedReviews: SeedReview[] = [
     rating: 5,
     photo: '/images/avatars/ravi.svg',
     daysAgo: 3,
+    writtenAtHour: 9.25,
   },
   {
     userName: 'Elena Kovac',
@@ -25,6 +28,7 @@ export const seedReviews: SeedReview[] = [
     rating: 5,
     photo: '/images/avatars/elena.svg',
     daysAgo: 9,
+    writtenAtHour: 14.5,
   },
   {
     userName: 'Marcus Green',
@@ -34,6 +38,7 @@ export const seedReviews: SeedReview[] = [
     rating: 4,
     photo: '/images/avatars/marcus.svg',
     daysAgo: 17,
+    writtenAtHour: 7.75,
   },
   {
     userName: 'Hannah Fischer',
@@ -43,6 +48,7 @@ export const seedReviews: SeedReview[] = [
     rating: 5,
     photo: '/images/avatars/hannah.svg',
     daysAgo: 26,
+    writtenAtHour: 21.1,
   },
   {
     userName: 'Daniel Okafor',
@@ -52,6 +58,7 @@ export const seedReviews: SeedReview[] = [
     rating: 5,
     photo: null,
     daysAgo: 38,
+    writtenAtHour: 11.6,
   },
   {
     userName: 'Sofia Marin',
@@ -61,6 +68,7 @@ export const seedReviews: SeedReview[] = [
     rating: 4,
     photo: null,
     daysAgo: 52,
+    writtenAtHour: 16.35,
   },
   {
     userName: 'Tom Lindqvist',
@@ -70,6 +78,7 @@ export const seedReviews: SeedReview[] = [
     rating: 3,
     photo: null,
     daysAgo: 67,
+    writtenAtHour: 8.2,
   },
   {
     userName: 'Aisha Rahman',
@@ -79,6 +88,7 @@ export const seedReviews: SeedReview[] = [
     rating: 4,
     photo: null,
     daysAgo: 84,
+    writtenAtHour: 19.9,
   },
   {
     userName: 'Peter Novak',
@@ -88,5 +98,6 @@ export const seedReviews: SeedReview[] = [
     rating: 5,
     photo: null,
     daysAgo: 110,
+    writtenAtHour: 13.05,
   },
 ];

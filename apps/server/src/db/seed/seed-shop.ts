@@ -1,5 +1,6 @@
 import type { Database } from '../client.ts';
 import { reviews, shopState, tools } from '../schema.ts';
+import { reviewDateAndTime } from '../../reviews/reviews-service.ts';
 import { seedReviews } from './seed-reviews.ts';
 import { seedTools } from './seed-tools.ts';
 
@@ -27,14 +28,12 @@ export async function seedShopOnFirstStart(db: Database, now = new Date()): Prom
       })),
     );
     await tx.insert(reviews).values(
-      seedReviews.map(({ daysAgo, ...review }) => {
+      seedReviews.map(({ daysAgo, writtenAtHour, ...review }) => {
+        // Each review at its own time of its day, not the moment the shop first started: ten
+        // reviews all written at the same minute would read as made up.
         const writtenAt = new Date(now.getTime() - daysAgo * DAY_MS);
-        return {
-          ...review,
-          reviewDate: writtenAt.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' }),
-          reviewTime: writtenAt.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' }),
-          createdAt: writtenAt,
-        };
+        writtenAt.setHours(Math.floor(writtenAtHour), Math.round((writtenAtHour % 1) * 60), 0, 0);
+        return { ...review, ...reviewDateAndTime(writtenAt), createdAt: writtenAt };
       }),
     );
     return true;

@@ -1,9 +1,29 @@
 import type { FormEvent } from 'react';
+import { Link } from 'react-router';
 
-const columns = [
-  { title: 'Services', items: ['Manufacturing', 'Selling', 'Stocking electrical tools'] },
-  { title: 'Company', items: ['About us', 'Contact', 'Jobs'] },
-  { title: 'Legal', items: ['Terms of use', 'Privacy policy', 'Cookie policy'] },
+interface FooterItem {
+  label: string;
+  /** The part of the shop that says this; without one the item is text, not a link that goes nowhere. */
+  to?: string;
+}
+
+// The spec's footer links have no destination. A link without one is skipped by the keyboard and
+// read as broken, so each goes to the home page's section that tells it; the shop has no jobs or
+// legal pages yet, so those stay plain text until it does.
+const columns: { title: string; items: FooterItem[] }[] = [
+  {
+    title: 'Services',
+    items: [
+      { label: 'Manufacturing', to: '/home#production-heading' },
+      { label: 'Selling', to: '/home#tools-heading' },
+      { label: 'Stocking electrical tools', to: '/home#stock-heading' },
+    ],
+  },
+  {
+    title: 'Company',
+    items: [{ label: 'About us', to: '/home#production-heading' }, { label: 'Contact', to: '/home#ask-us-heading' }, { label: 'Jobs' }],
+  },
+  { title: 'Legal', items: [{ label: 'Terms of use' }, { label: 'Privacy policy' }, { label: 'Cookie policy' }] },
 ];
 
 export function Footer() {
@@ -15,11 +35,15 @@ export function Footer() {
         {columns.map((column) => (
           <nav key={column.title} aria-label={column.title}>
             <h2 className="footer-title opacity-80">{column.title}</h2>
-            {column.items.map((item) => (
-              <a key={item} className="link link-hover">
-                {item}
-              </a>
-            ))}
+            {column.items.map((item) =>
+              item.to ? (
+                <Link key={item.label} to={item.to} className="link link-hover">
+                  {item.label}
+                </Link>
+              ) : (
+                <span key={item.label}>{item.label}</span>
+              ),
+            )}
           </nav>
         ))}
         <form onSubmit={ignoreSubscribe} aria-label="Newsletter">

@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { toast } from '../../lib/toast/toast.ts';
 import { reviewInputSchema, type ReviewInput } from '@voltline/shared/review';
 import { RATING_DEFAULT } from '@voltline/shared/shop-constants';
+import { TEXT_LIMITS } from '@voltline/shared/text-limits';
 import { describeRequestError } from '../../lib/api-client.ts';
 import { useSession } from '../../lib/session/session-context.ts';
 import { FormField } from '../../components/form-field.tsx';
@@ -11,7 +12,6 @@ import { PendingButton } from '../../components/pending-button.tsx';
 import { useAddReview } from './api/add-review.ts';
 import { StarRatingInput } from './components/star-rating-input.tsx';
 
-const REVIEW_MAX_LENGTH = 1000;
 const emptyReview: ReviewInput = { review: '', rating: RATING_DEFAULT };
 
 /** Dashboard, Add A Review: the signed-in user rates the shop; the review appears on the home page. */
@@ -25,6 +25,7 @@ export function AddReviewPage() {
     formState: { errors },
   } = useForm<ReviewInput>({ resolver: zodResolver(reviewInputSchema), defaultValues: emptyReview });
   const addReview = useAddReview();
+  const written = useWatch({ control, name: 'review' }).length;
 
   const submitReview = (review: ReviewInput) =>
     addReview.mutate(review, {
@@ -46,18 +47,14 @@ export function AddReviewPage() {
           <FormField id="review-email" label="Email" error={undefined}>
             {(field) => <input {...field} type="email" value={user?.email ?? ''} disabled className="input w-full" />}
           </FormField>
-          <FormField id="review-text" label="Your review" error={errors.review?.message}>
-            {(field) => (
-              <textarea
-                {...field}
-                {...register('review')}
-                required
-                maxLength={REVIEW_MAX_LENGTH}
-                rows={5}
-                className="textarea w-full"
-              />
-            )}
+          {/* No maxLength: the browser would cut a pasted text at the limit without a word. The count
+              shows the limit as it is reached, and the schema refuses a longer text in words. */}
+          <FormField id="review-text" label="Your review" error={errors.review?.message} describedBy="review-text-count">
+            {(field) => <textarea {...field} {...register('review')} required rows={5} className="textarea w-full" />}
           </FormField>
+          <p id="review-text-count" className={`-mt-3 text-sm ${written > TEXT_LIMITS.review ? 'text-error' : 'text-base-content/70'}`}>
+            {`${written} of ${TEXT_LIMITS.review} characters`}
+          </p>
           <Controller
             control={control}
             name="rating"

@@ -1,4 +1,4 @@
-import { useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Outlet } from 'react-router';
 import { DashboardMenu } from './components/dashboard-menu.tsx';
 
@@ -8,10 +8,20 @@ const MENU_ID = 'dashboard-menu';
 /** The dashboard shell: the side menu always shows on large screens and is a drawer on small ones. */
 export function DashboardLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
+  const openButton = useRef<HTMLButtonElement>(null);
   const closeMenu = () => setMenuOpen(false);
-  const closeOnEscape = (event: KeyboardEvent) => {
-    if (event.key === 'Escape') closeMenu();
-  };
+  // Escape closes the open drawer wherever the focus is (it stays on the button that opened it),
+  // and gives the focus back to that button.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setMenuOpen(false);
+      openButton.current?.focus();
+    };
+    document.addEventListener('keydown', closeOnEscape);
+    return () => document.removeEventListener('keydown', closeOnEscape);
+  }, [menuOpen]);
 
   return (
     <div className="drawer lg:drawer-open">
@@ -28,6 +38,7 @@ export function DashboardLayout() {
       <div className="drawer-content min-w-0 px-4 py-6 sm:px-8">
         <div className="mb-6 flex items-center gap-2">
           <button
+            ref={openButton}
             type="button"
             className="btn btn-square btn-ghost lg:hidden"
             aria-label="Open dashboard menu"
@@ -43,8 +54,10 @@ export function DashboardLayout() {
         </div>
         <Outlet />
       </div>
-      <div className="drawer-side z-40 lg:z-auto" onKeyDown={closeOnEscape}>
-        <label htmlFor={DRAWER_ID} aria-label="Close dashboard menu" className="drawer-overlay" />
+      <div className="drawer-side z-40 lg:z-auto">
+        {/* The overlay closes the drawer for a pointer; keyboards use Escape. A <label> may not carry
+            an aria-label (it has no role to name), so it is hidden from assistive technology. */}
+        <label htmlFor={DRAWER_ID} aria-hidden="true" className="drawer-overlay" />
         <DashboardMenu id={MENU_ID} onNavigate={closeMenu} />
       </div>
     </div>

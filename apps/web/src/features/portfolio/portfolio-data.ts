@@ -56,7 +56,11 @@ export interface Project {
   technologies: string[];
   image: string;
   imageAlt: string;
-  url: string;
+  /**
+   * Where the project can be seen working, when that is a page of this shop. The other projects run
+   * nowhere a visitor can reach, so they show no link rather than one to a placeholder host.
+   */
+  livePath?: string;
 }
 
 export const projects: Project[] = [
@@ -68,7 +72,7 @@ export const projects: Project[] = [
     technologies: ['React', 'TypeScript', 'Fastify', 'PostgreSQL', 'Tailwind CSS'],
     image: '/images/portfolio/voltline-shop.svg',
     imageAlt: 'Voltline storefront in a browser window with a yellow banner and a grid of power tool cards',
-    url: 'https://voltline-shop.example.com',
+    livePath: '/home',
   },
   {
     id: 'stock-tracker',
@@ -78,7 +82,6 @@ export const projects: Project[] = [
     technologies: ['React', 'TanStack Query', 'Node.js', 'PGlite', 'Vitest'],
     image: '/images/portfolio/stock-tracker.svg',
     imageAlt: 'Stock dashboard with a bar chart of stock per warehouse, a low-stock warning and a table of tools',
-    url: 'https://stock-tracker.example.com',
   },
   {
     id: 'load-planner',
@@ -88,6 +91,5 @@ export const projects: Project[] = [
     technologies: ['TypeScript', 'React', 'Zod', 'Playwright', 'daisyUI'],
     image: '/images/portfolio/load-planner.svg',
     imageAlt: 'Distribution board with six circuit breakers wired to a load gauge whose needle sits in the green zone',
-    url: 'https://load-planner.example.org',
   },
 ];

@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import type { Project } from './portfolio-data.ts';
 
 export function ProjectCard({ project }: { project: Project }) {
@@ -19,17 +20,13 @@ export function ProjectCard({ project }: { project: Project }) {
             </li>
           ))}
         </ul>
-        <div className="card-actions mt-auto justify-end pt-2">
-          <a
-            href={project.url}
-            target="_blank"
-            rel="noreferrer noopener"
-            aria-describedby={titleId}
-            className="btn btn-primary btn-sm"
-          >
-            Live site
-          </a>
-        </div>
+        {project.livePath && (
+          <div className="card-actions mt-auto justify-end pt-2">
+            <Link to={project.livePath} aria-describedby={titleId} className="btn btn-primary btn-sm">
+              Live site
+            </Link>
+          </div>
+        )}
       </div>
     </article>
   );

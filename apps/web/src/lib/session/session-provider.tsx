@@ -1,6 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { MESSAGES } from '@voltline/shared/messages';
 import { registerAuthFailureHandler } from '../api-client.ts';
+import { toast } from '../toast/toast.ts';
 import { removeAccessToken } from './access-token.ts';
 import { signOutOfIdentity } from './api/sign-out.ts';
 import { SessionContext, type Session } from './session-context.ts';
@@ -40,6 +42,8 @@ export function SessionProvider({ children, onSignedOutByServer }: SessionProvid
       registerAuthFailureHandler(() => {
         // Navigate first, so login-only pages do not bounce to /login on their way out.
         onSignedOutByServer();
+        // Said once, however many calls were refused together: a sign-out without a word reads as a fault.
+        if (!signOutInFlight.current) toast.info(MESSAGES.sessionEnded);
         void signOut();
       }),
     [onSignedOutByServer, signOut],

@@ -16,6 +16,8 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
     register,
     handleSubmit,
     getValues,
+    setError,
+    clearErrors,
     formState: { errors },
   } = useForm<LoginFields>({ resolver: zodResolver(loginFormSchema), defaultValues: { email: '', password: '' } });
   const signIn = useSignInWithEmail();
@@ -28,14 +30,19 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   };
 
   // Spec 5: the reset link goes to the address in the email field, and only when asked for.
+  // One refusal at a time, beside the field it is about: the reset needs only the email, so the
+  // login's own errors (an empty password) and an earlier refusal go.
   const sendResetLink = () => {
-    const email = getValues('email').trim();
-    if (!email) {
-      setRefusal('Enter your email first');
+    setRefusal(null);
+    clearErrors();
+    const typed = getValues('email');
+    const email = loginFormSchema.shape.email.safeParse(typed);
+    if (!email.success) {
+      const message = typed.trim() ? (email.error.issues[0]?.message ?? 'Enter a valid email') : 'Enter your email first';
+      setError('email', { message }, { shouldFocus: true });
       return;
     }
-    setRefusal(null);
-    requestReset.mutate(email, {
+    requestReset.mutate(email.data, {
       onSuccess: () => toast.success(MESSAGES.passwordResetSent),
       onError: (error) => setRefusal(describePasswordResetError(error)),
     });

@@ -46,8 +46,14 @@ export function UpdateProfileModal({ profile, onClose }: { profile: Profile; onC
   const updateProfile = useUpdateProfile(profile);
   const [failure, setFailure] = useState<string | null>(null);
 
-  const saveProfile = async ({ picture, ...details }: UpdateForm) => {
+  // A new attempt (or a new picture) starts clean: an earlier upload's refusal no longer applies, and
+  // shown beside this attempt's own error it would read as a second, current problem.
+  const tryAgain = () => {
     setFailure(null);
+    void handleSubmit(saveProfile)();
+  };
+
+  const saveProfile = async ({ picture, ...details }: UpdateForm) => {
     try {
       const profilePicture = await uploadImage.mutateAsync(picture);
       await updateProfile.mutateAsync({ profileId: profile._id, update: { ...details, profilePicture } });
@@ -62,7 +68,7 @@ export function UpdateProfileModal({ profile, onClose }: { profile: Profile; onC
     <ModalDialog
       title="Update profile"
       onClose={onClose}
-      confirm={{ label: 'Update', onConfirm: () => void handleSubmit(saveProfile)(), pending: isSubmitting, failure, tone: 'primary' }}
+      confirm={{ label: 'Update', onConfirm: tryAgain, pending: isSubmitting, failure, tone: 'primary' }}
     >
       {PROFILE_ITEMS.map((item) => (
         <FormField key={item.field} id={`update-${item.field}`} label={item.label} error={errors[item.field]?.message}>
@@ -72,7 +78,7 @@ export function UpdateProfileModal({ profile, onClose }: { profile: Profile; onC
         </FormField>
       ))}
       <FormField id="update-picture" label="Profile picture" error={errors.picture?.message}>
-        {(control) => <input {...control} {...register('picture')} type="file" accept="image/*" className="file-input w-full" />}
+        {(control) => <input {...control} {...register('picture', { onChange: () => setFailure(null) })} type="file" accept="image/*" className="file-input w-full" />}
       </FormField>
     </ModalDialog>
   );

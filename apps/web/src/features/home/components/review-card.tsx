@@ -3,11 +3,16 @@ import type { Review } from '@voltline/shared/review';
 import { StarRating } from './star-rating.tsx';
 
 const DEFAULT_AVATAR = '/images/avatar-default.svg';
+/** Past this many characters a review starts folded, so one long review cannot stretch its card and the row. */
+const FOLDED_REVIEW_CHARACTERS = 280;
 
 export function ReviewCard({ review }: { review: Review }) {
   // A photo URL may point at an image that no longer exists; the generic avatar stands in for it.
   const [photoFailed, setPhotoFailed] = useState(false);
   const photo = photoFailed ? undefined : review.photo?.trim() || undefined;
+  const foldable = review.review.length > FOLDED_REVIEW_CHARACTERS;
+  const [unfolded, setUnfolded] = useState(false);
+  const textId = `review-${review._id}-text`;
 
   return (
     <article data-testid="review-card" className="card h-full border border-base-300 bg-base-100 shadow-sm">
@@ -29,7 +34,23 @@ export function ReviewCard({ review }: { review: Review }) {
           </div>
         </div>
         <StarRating rating={review.rating} />
-        <p className="whitespace-pre-line break-words text-base-content/80">{review.review}</p>
+        <p
+          id={textId}
+          className={`whitespace-pre-line break-words text-base-content/80 ${foldable && !unfolded ? 'line-clamp-5' : ''}`}
+        >
+          {review.review}
+        </p>
+        {foldable && (
+          <button
+            type="button"
+            className="link self-start text-sm font-medium"
+            aria-expanded={unfolded}
+            aria-controls={textId}
+            onClick={() => setUnfolded(!unfolded)}
+          >
+            {unfolded ? 'Read less' : 'Read more'}
+          </button>
+        )}
       </div>
     </article>
   );

@@ -1,5 +1,6 @@
 import type { Tool } from '@voltline/shared/tool';
 import { DataTable } from '../../../components/data-table.tsx';
+import { formatMoney } from '@voltline/shared/money';
 
 export type ToolAction = 'edit' | 'delete';
 
@@ -22,7 +23,7 @@ export function ToolsTable({ tools, onAction }: ToolsTableProps) {
           <td className="min-w-40 font-medium">{tool.toolName}</td>
           <td>{tool.minimumOrderQuantity}</td>
           <td>{tool.availableQuantity}</td>
-          <td>{`$${tool.price}`}</td>
+          <td>{formatMoney(tool.price)}</td>
           <td>
             <div className="flex gap-2">
               <button type="button" className="btn btn-primary btn-xs" aria-label={`Edit ${tool.toolName}`} onClick={() => onAction('edit', tool)}>
