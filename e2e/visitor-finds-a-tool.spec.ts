@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { formatMoney } from '@voltline/shared/money';
 import type { Tool } from '@voltline/shared/tool';
 import { logInThroughForm, newCustomer, type Customer } from './support/accounts.ts';
 import { takeFailedLoads, type BrowserSession } from './support/browser.ts';
@@ -38,7 +39,7 @@ describe('a visitor finds a tool', () => {
     await page.getByText(tool.description, { exact: true }).waitFor();
     await page.getByText(`Minimum order quantity: ${tool.minimumOrderQuantity}`, { exact: true }).waitFor();
     await page.getByText(`Available to order: ${tool.orderableQuantity ?? tool.availableQuantity}`, { exact: true }).waitFor();
-    await page.getByText(`Price: $${tool.price} per unit`, { exact: true }).waitFor();
+    await page.getByText(`Price: ${formatMoney(tool.price)} per unit`, { exact: true }).waitFor();
     await expect.poll(() => page.title()).toBe(`${tool.toolName} — Voltline Tools`);
 
     await page.getByRole('link', { name: 'Place order', exact: true }).click();

@@ -73,6 +73,18 @@ export const fitsOnePayment = (tool: Pick<ToolInput, 'price' | 'availableQuantit
   tool.price * tool.availableQuantity * 100 <= Math.round(PAYMENT_MAXIMUM * 100);
 export const PAYABLE_TOOL_MESSAGE = `Unit price x available quantity can be at most $${PAYMENT_MAXIMUM}, the most one card payment takes: lower the price or the stock.`;
 
+/**
+ * A tool schema (the add form, the update body) that also refuses a price and stock whose largest
+ * order no card payment could take, on the price field. Checked as soon as both numbers are right,
+ * so the admin reads it beside the other fields' messages rather than after fixing them.
+ */
+export const payableTool = <T extends z.ZodType<{ price: number; availableQuantity: number }>>(schema: T) =>
+  schema.refine(fitsOnePayment, {
+    message: PAYABLE_TOOL_MESSAGE,
+    path: ['price'],
+    when: (payload) => !payload.issues.some((issue) => issue.path?.[0] === 'price' || issue.path?.[0] === 'availableQuantity'),
+  });
+
 /** The answer to PATCH /updateTool/{id}; `warning` when customers cannot order the tool as saved. */
 export const toolUpdateAnswerSchema = z.object({
   acknowledged: z.boolean(),

@@ -1,12 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { z } from 'zod';
 import { entityIdSchema } from '@voltline/shared/id';
 import type { ToolListQuery, ToolSort } from '@voltline/shared/paging';
 import {
-  fitsOnePayment,
   isOutOfStock,
   minimumAboveStockWarning,
-  PAYABLE_TOOL_MESSAGE,
+  payableTool,
   toolInputSchema,
   toolUpdateSchema,
   type Tool,
@@ -19,10 +17,6 @@ import { parseOrRefuse } from '../http/parse-body.ts';
 import { likePattern, mapPage, type KeysetOrder, type Page, type Paging } from '../platform/paging.ts';
 
 type ToolRow = typeof tools.$inferSelect;
-
-/** Refuses a price and stock whose largest order no card payment could take. */
-const payableTool = <T extends z.ZodType<{ price: number; availableQuantity: number }>>(schema: T) =>
-  schema.refine(fitsOnePayment, { message: PAYABLE_TOOL_MESSAGE, path: ['price'] });
 
 export function toToolDto(row: ToolRow): Tool {
   return {

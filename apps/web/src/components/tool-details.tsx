@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import type { Tool } from '@voltline/shared/tool';
+import { formatMoney } from '@voltline/shared/money';
 
 interface ToolDetailsProps {
   tool: Tool;
-  /** The stock line: the purchase page shows the available quantity, the tool page what can be ordered. */
+  /** The stock line: what customers can still order, or Out of stock (components/tool-stock.tsx). */
   stock: ReactNode;
 }
 
@@ -26,7 +27,7 @@ export function ToolDetails({ tool, stock }: ToolDetailsProps) {
       <ul className="space-y-1">
         <li>{`Minimum order quantity: ${tool.minimumOrderQuantity}`}</li>
         {stock}
-        <li className="text-lg font-semibold">{`Price: $${tool.price} per unit`}</li>
+        <li className="text-lg font-semibold">{`Price: ${formatMoney(tool.price)} per unit`}</li>
       </ul>
     </div>
   );

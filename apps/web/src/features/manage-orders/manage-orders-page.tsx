@@ -10,12 +10,13 @@ import { ExportOrdersButton } from './components/export-orders-button.tsx';
 import { OrderFilterButtons } from './components/order-filter-buttons.tsx';
 import { OrderHistoryDialog } from './components/order-history-dialog.tsx';
 import { OrdersTable, type OrderAction } from './components/orders-table.tsx';
+import { RefundOrderDialog } from './components/refund-order-dialog.tsx';
 import { ShopOverview } from './components/shop-overview.tsx';
 import { filterOf, putFilter, type OrderFilter } from './order-filters.ts';
 
-const DIALOGS = { deliver: DeliverOrderDialog, cancel: CancelOrderDialog, history: OrderHistoryDialog } as const;
+const DIALOGS = { deliver: DeliverOrderDialog, cancel: CancelOrderDialog, refund: RefundOrderDialog, history: OrderHistoryDialog } as const;
 
-/** Admin: every order, filtered and searched a page at a time, with shipping, cancelling and history (spec 2 and 4). */
+/** Admin: every order, filtered and searched a page at a time, with shipping, cancelling, refunds and history (spec 2 and 4). */
 export function ManageOrdersPage() {
   // Filter (?delivery=pending, ?status=unpaid), search and page live in the address, so a reload keeps the view.
   const address = useListAddress();

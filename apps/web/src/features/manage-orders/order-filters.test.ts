@@ -4,8 +4,14 @@ import { listPath } from '../../lib/paged-lists.ts';
 import { filterOf, ORDER_FILTER_BUTTONS, putFilter, queryOf } from './order-filters.ts';
 
 describe('Manage All Orders filters', () => {
-  it('lists the spec buttons in the spec order', () => {
-    expect(ORDER_FILTER_BUTTONS.map((button) => button.label)).toEqual(['Pending orders', 'Shipped orders', 'Unpaid orders', 'All orders']);
+  it('lists the spec buttons in the spec order, then the refunded orders', () => {
+    expect(ORDER_FILTER_BUTTONS.map((button) => button.label)).toEqual([
+      'Pending orders',
+      'Shipped orders',
+      'Unpaid orders',
+      'All orders',
+      'Refunded orders',
+    ]);
   });
 
   it('asks the server the spec queries', () => {
@@ -13,6 +19,7 @@ describe('Manage All Orders filters', () => {
     expect(listPath('/adminPurchased', queryOf('shipped'))).toBe('/adminPurchased?delivery=shipped');
     expect(listPath('/adminPurchased', queryOf('unpaid'))).toBe('/adminPurchased?status=unpaid');
     expect(listPath('/adminPurchased', queryOf('all'))).toBe('/adminPurchased');
+    expect(listPath('/adminPurchased', queryOf('refunded'))).toBe('/adminPurchased?status=refunded');
   });
 
   it('sends only queries the server accepts', () => {
@@ -24,6 +31,7 @@ describe('Manage All Orders filters', () => {
     address.append('cursor', 'first');
     address.append('cursor', 'second');
     expect(filterOf(address)).toBe('unpaid');
+    expect(filterOf(new URLSearchParams('status=refunded'))).toBe('refunded');
     expect(filterOf(new URLSearchParams('delivery=lost'))).toBe('all');
   });
 

@@ -1,21 +1,26 @@
 import { adminOrdersQuerySchema, type AdminOrdersQuery } from '@voltline/shared/order';
 
-/** The four views of Manage All Orders (spec 2), named as the server names their CSV export. */
-export type OrderFilter = 'pending' | 'shipped' | 'unpaid' | 'all';
+/**
+ * The four views of Manage All Orders (spec 2), and the refunded orders (any money given back,
+ * cancelled ones included), named as the server names their CSV export.
+ */
+export type OrderFilter = 'pending' | 'shipped' | 'unpaid' | 'refunded' | 'all';
 
 const FILTER_QUERIES = {
   pending: { delivery: 'pending' },
   shipped: { delivery: 'shipped' },
   unpaid: { status: 'unpaid' },
+  refunded: { status: 'refunded' },
   all: {},
 } as const satisfies Record<OrderFilter, Pick<AdminOrdersQuery, 'delivery' | 'status'>>;
 
-/** The filter buttons, in the order the spec lists them. */
+/** The filter buttons, in the order the spec lists them; Refunded, which the spec does not have, last. */
 export const ORDER_FILTER_BUTTONS: readonly { filter: OrderFilter; label: string }[] = [
   { filter: 'pending', label: 'Pending orders' },
   { filter: 'shipped', label: 'Shipped orders' },
   { filter: 'unpaid', label: 'Unpaid orders' },
   { filter: 'all', label: 'All orders' },
+  { filter: 'refunded', label: 'Refunded orders' },
 ];
 
 /** The API query of a filter, e.g. { delivery: 'pending' }; the page's address carries the same one. */

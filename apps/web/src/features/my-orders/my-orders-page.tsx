@@ -19,7 +19,7 @@ function gridColumnsFor(orderCount: number): string {
   return '';
 }
 
-/** Dashboard, My Orders: the buyer's orders, a page at a time, paying or cancelling the unpaid ones. */
+/** Dashboard, My Orders: the buyer's orders (cancelled and refunded ones too), a page at a time, paying or cancelling the unpaid ones. */
 export function MyOrdersPage() {
   const orders = useMyOrders();
   const cancelOrder = useCancelOrder();

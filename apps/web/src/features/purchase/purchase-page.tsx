@@ -4,6 +4,7 @@ import { LoadingSpinner } from '../../components/loading-spinner.tsx';
 import { useTool } from '../../lib/catalogue/get-tool.ts';
 import { PurchaseForm } from './components/purchase-form.tsx';
 import { ToolDetails } from '../../components/tool-details.tsx';
+import { ToolStockLine } from '../../components/tool-stock.tsx';
 
 function ToolUnavailable({ error }: { error: Error }) {
   const notFound = error instanceof ApiRequestError && error.status === 404;
@@ -27,7 +28,7 @@ export function PurchasePage() {
   if (tool.data) {
     return (
       <section className="mx-auto grid max-w-6xl gap-8 px-4 py-10 md:grid-cols-2">
-        <ToolDetails tool={tool.data} stock={<li>{`Available quantity: ${tool.data.availableQuantity}`}</li>} />
+        <ToolDetails tool={tool.data} stock={<ToolStockLine tool={tool.data} label="Available quantity" />} />
         <PurchaseForm key={tool.data._id} tool={tool.data} />
       </section>
     );

@@ -2,11 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useLoaderData, useParams } from 'react-router';
 import type { Tool } from '@voltline/shared/tool';
 import { ApiRequestError, describeRequestError } from '../../lib/api-client.ts';
-import { orderableQuantityOf, toolIsOutOfStock, toolQueryOptions } from '../../lib/catalogue/get-tool.ts';
+import { toolQueryOptions } from '../../lib/catalogue/get-tool.ts';
 import { useDocumentHead } from '../../lib/page-head/use-document-head.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { LoadingSpinner } from '../../components/loading-spinner.tsx';
 import { ToolDetails } from '../../components/tool-details.tsx';
+import { PlaceOrderButton } from '../../components/place-order-button.tsx';
+import { ToolStockLine } from '../../components/tool-stock.tsx';
 import { missingToolHead, toolPageHead } from './tool-page-head.ts';
 
 /** What the route's loader found out before the page rendered (on the server: that the tool does not exist). */
@@ -18,7 +20,7 @@ function ToolNotFound() {
   useDocumentHead(missingToolHead);
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center gap-6 px-4 py-20 text-center">
-      <p className="text-7xl font-black text-primary">404</p>
+      <p className="text-7xl font-black text-secondary">404</p>
       <h1 className="text-3xl font-bold">Tool not found</h1>
       <p>This tool is not in our catalogue.</p>
       <Link to="/home" className="btn btn-primary">
@@ -30,22 +32,12 @@ function ToolNotFound() {
 
 function ToolOffer({ tool }: { tool: Tool }) {
   useDocumentHead(toolPageHead(tool));
-  const outOfStock = toolIsOutOfStock(tool);
-  const stock = outOfStock ? (
-    <li className="font-semibold text-error">Out of stock</li>
-  ) : (
-    <li>{`Available to order: ${orderableQuantityOf(tool)}`}</li>
-  );
   return (
     <section className="mx-auto grid max-w-6xl gap-8 px-4 py-10 md:grid-cols-2">
-      <ToolDetails tool={tool} stock={stock} />
+      <ToolDetails tool={tool} stock={<ToolStockLine tool={tool} label="Available to order" />} />
       <div className="flex flex-col gap-4 md:pt-4">
         {/* Login-only (spec 2): a signed-out visitor signs in first and comes back to the purchase screen. */}
-        {!outOfStock && (
-          <Link to={`/purchase/${encodeURIComponent(tool._id)}`} className="btn btn-primary self-start">
-            Place order
-          </Link>
-        )}
+        <PlaceOrderButton tool={tool} className="self-start" />
         <Link to="/home" className="link link-secondary self-start">
           See all our tools
         </Link>

@@ -1,8 +1,10 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
 import type { Tool } from '@voltline/shared/tool';
 import { DESCRIPTION_PREVIEW_LENGTH } from '@voltline/shared/shop-constants';
 import { PictureCard } from '../../../components/picture-card.tsx';
+import { PlaceOrderButton } from '../../../components/place-order-button.tsx';
+import { ToolStockLine } from '../../../components/tool-stock.tsx';
+import { formatMoney } from '@voltline/shared/money';
 
 export function ToolCard({ tool }: { tool: Tool }) {
   const [expanded, setExpanded] = useState(false);
@@ -35,13 +37,11 @@ export function ToolCard({ tool }: { tool: Tool }) {
       </div>
       <ul className="space-y-1 text-sm">
         <li>{`Minimum order quantity: ${tool.minimumOrderQuantity}`}</li>
-        <li>{`Available quantity: ${tool.availableQuantity}`}</li>
-        <li className="text-base font-semibold">{`Price: $${tool.price} per unit`}</li>
+        <ToolStockLine tool={tool} label="Available quantity" />
+        <li className="text-base font-semibold">{`Price: ${formatMoney(tool.price)} per unit`}</li>
       </ul>
       <div className="card-actions mt-auto justify-end pt-2">
-        <Link to={`/purchase/${tool._id}`} className="btn btn-primary">
-          Place order
-        </Link>
+        <PlaceOrderButton tool={tool} />
       </div>
     </PictureCard>
   );

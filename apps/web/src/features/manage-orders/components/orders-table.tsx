@@ -1,8 +1,9 @@
 import type { Order } from '@voltline/shared/order';
 import { deliveryText } from '../../../lib/delivery-text.ts';
+import { orderStateText } from '../../../lib/order-state.ts';
 import { DataTable } from '../../../components/data-table.tsx';
 
-export type OrderAction = 'deliver' | 'cancel' | 'history';
+export type OrderAction = 'deliver' | 'cancel' | 'refund' | 'history';
 
 const COLUMNS = ['Product', 'Buyer', 'Quantity', 'Price', 'Purchase date', 'Payment', 'Delivery', 'Actions'];
 
@@ -26,27 +27,28 @@ export function OrdersTable({ orders, onAction }: OrdersTableProps) {
           <td>{`$${order.price}`}</td>
           <td className="min-w-36">{order.purchaseDate}</td>
           <td>
-            {order.status === 'paid' ? (
-              <>
-                <span className="badge badge-success">paid</span>
-                {order.transactionId && <span className="mt-1 block text-xs break-all">{order.transactionId}</span>}
-              </>
-            ) : (
-              <span className="badge badge-warning">unpaid</span>
-            )}
+            <PaymentState order={order} />
           </td>
-          <td className="whitespace-nowrap">{deliveryText(order.delivery)}</td>
+          {/* A full refund before shipping cancels the order but leaves its delivery pending. */}
+          <td className="whitespace-nowrap">{order.cancelled ? 'cancelled' : deliveryText(order.delivery)}</td>
           <td>
             <div className="flex flex-wrap gap-2">
-              {/* Spec 4: only pending orders can be delivered, only unpaid ones cancelled. */}
-              {order.delivery === 'pending' && (
+              {/* Spec 4: only pending orders can be delivered, only unpaid ones cancelled. A full refund
+                  before shipping cancels the order and leaves it pending: nothing is left to deliver. */}
+              {order.delivery === 'pending' && !order.cancelled && (
                 <button type="button" className="btn btn-primary btn-xs" onClick={() => onAction('deliver', order)}>
                   Deliver
                 </button>
               )}
-              {order.status === 'unpaid' && (
+              {order.status === 'unpaid' && !order.cancelled && (
                 <button type="button" className="btn btn-error btn-xs" onClick={() => onAction('cancel', order)}>
                   Cancel
+                </button>
+              )}
+              {/* Paid, and not yet refunded in full (a partial refund keeps the order paid). */}
+              {order.status === 'paid' && !order.cancelled && (
+                <button type="button" className="btn btn-warning btn-xs" onClick={() => onAction('refund', order)}>
+                  Refund
                 </button>
               )}
               <button type="button" className="btn btn-ghost btn-xs" onClick={() => onAction('history', order)}>
@@ -57,5 +59,23 @@ export function OrdersTable({ orders, onAction }: OrdersTableProps) {
         </tr>
       ))}
     </DataTable>
+  );
+}
+
+const PAYMENT_BADGES: Record<Order['status'], string> = {
+  unpaid: 'badge badge-warning',
+  paid: 'badge badge-success',
+  refunded: 'badge badge-neutral',
+};
+
+/** Paid or unpaid as the spec has it, refunded in full, and a partial refund or a cancellation beside it. */
+function PaymentState({ order }: { order: Order }) {
+  const state = orderStateText(order);
+  return (
+    <>
+      <span className={PAYMENT_BADGES[order.status]}>{order.status}</span>
+      {order.transactionId && <span className="mt-1 block text-xs break-all">{order.transactionId}</span>}
+      {state && order.status !== 'refunded' && <span className="mt-1 block text-sm font-semibold whitespace-nowrap">{state}</span>}
+    </>
   );
 }

@@ -1,15 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { acknowledgedSchema } from '@voltline/shared/profile';
-import type { ToolUpdate } from '@voltline/shared/tool';
+import type { ToolUpdate, toolUpdateAnswerSchema } from '@voltline/shared/tool';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { refreshCatalogue } from '../../../lib/query-keys.ts';
 
-type Acknowledged = z.infer<typeof acknowledgedSchema>;
+type ToolUpdateAnswer = z.infer<typeof toolUpdateAnswerSchema>;
 
-/** PATCH /api/updateTool/{id}: sets a tool's stock, minimum order quantity and price. */
-export function updateTool({ toolId, update }: { toolId: string; update: ToolUpdate }): Promise<Acknowledged> {
-  return apiRequest<Acknowledged>(`/updateTool/${encodeURIComponent(toolId)}`, {
+/**
+ * PATCH /api/updateTool/{id}: sets a tool's stock, minimum order quantity and price; the answer's
+ * `warning` says when customers cannot order the tool as saved (minimum above what is orderable).
+ */
+export function updateTool({ toolId, update }: { toolId: string; update: ToolUpdate }): Promise<ToolUpdateAnswer> {
+  return apiRequest<ToolUpdateAnswer>(`/updateTool/${encodeURIComponent(toolId)}`, {
     method: 'PATCH',
     body: JSON.stringify(update),
     // Spec 8: this call is exempt from signing out on 401/403; the dialog shows the refusal instead.

@@ -3,17 +3,21 @@ import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from '../../../lib/toast/toast.ts';
 import type { z } from 'zod';
-import { toolUpdateSchema, type Tool, type ToolUpdate } from '@voltline/shared/tool';
+import { payableTool, toolUpdateSchema, type Tool, type ToolUpdate } from '@voltline/shared/tool';
 import { describeRequestError } from '../../../lib/api-client.ts';
 import { ModalDialog } from '../../../components/modal-dialog.tsx';
 import { WholeNumberField } from '../../../components/whole-number-field.tsx';
+import { wholeNumberFromText } from '@voltline/shared/whole-number';
 import { useUpdateTool } from '../api/update-tool.ts';
 
 const NUMBER_FIELDS = [
-  { name: 'availableQuantity', label: 'Available quantity', min: 0 },
-  { name: 'minimumOrderQuantity', label: 'Minimum order quantity', min: 1 },
-  { name: 'price', label: 'Price', min: 1 },
-] as const satisfies readonly { name: keyof ToolUpdate; label: string; min: number }[];
+  { name: 'availableQuantity', label: 'Available quantity' },
+  { name: 'minimumOrderQuantity', label: 'Minimum order quantity' },
+  { name: 'price', label: 'Price' },
+] as const satisfies readonly { name: keyof ToolUpdate; label: string }[];
+
+// The server's own check: the whole stock at the unit price must fit one card payment.
+const toolUpdateFormSchema = payableTool(toolUpdateSchema);
 
 /** Spec 5: all three numbers are required whole numbers; they start from the tool's current values. */
 export function UpdateToolDialog({ tool, onClose }: { tool: Tool; onClose: () => void }) {
@@ -23,7 +27,7 @@ export function UpdateToolDialog({ tool, onClose }: { tool: Tool; onClose: () =>
     handleSubmit,
     formState: { errors },
   } = useForm<z.input<typeof toolUpdateSchema>, unknown, ToolUpdate>({
-    resolver: zodResolver(toolUpdateSchema),
+    resolver: zodResolver(toolUpdateFormSchema),
     defaultValues: {
       availableQuantity: tool.availableQuantity,
       minimumOrderQuantity: tool.minimumOrderQuantity,
@@ -35,8 +39,10 @@ export function UpdateToolDialog({ tool, onClose }: { tool: Tool; onClose: () =>
     updateTool.mutate(
       { toolId: tool._id, update },
       {
-        onSuccess: () => {
+        onSuccess: ({ warning }) => {
           toast.success('Tool updated successfully');
+          // Saved all the same (stock may be on its way), but the admin should know customers are shut out.
+          if (warning) toast.warning(warning);
           onClose();
         },
       },
@@ -61,8 +67,7 @@ export function UpdateToolDialog({ tool, onClose }: { tool: Tool; onClose: () =>
           id={`${idPrefix}-${field.name}`}
           label={field.label}
           error={errors[field.name]?.message}
-          min={field.min}
-          registration={register(field.name, { valueAsNumber: true })}
+          registration={register(field.name, { setValueAs: wholeNumberFromText })}
         />
       ))}
     </ModalDialog>

@@ -15,6 +15,7 @@ export function useCancelOrder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: cancelOrder,
+    // The order stays in My Orders, now shown as cancelled.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: orderKeys.mine() }),
   });
 }

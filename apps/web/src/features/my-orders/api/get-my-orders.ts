@@ -6,7 +6,7 @@ import { orderKeys } from '../../../lib/query-keys.ts';
 /** Orders per page: four rows of the three-column card grid. */
 const MY_ORDERS_PAGE_SIZE = 12;
 
-/** GET /api/purchased: a page of the signed-in buyer's own orders, newest first; cancelled ones are gone. */
+/** GET /api/purchased: a page of the signed-in buyer's own orders, newest first, cancelled and refunded ones included. */
 export function getMyOrders(cursor: string | undefined): Promise<ApiPage<Order>> {
   return apiPage<Order>(listPath('/purchased', { cursor, limit: MY_ORDERS_PAGE_SIZE }));
 }

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Order } from '@voltline/shared/order';
 import { deliveryText } from '../../../lib/delivery-text.ts';
+import { orderStateText } from '../../../lib/order-state.ts';
 import { PictureCard } from '../../../components/picture-card.tsx';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -20,23 +21,45 @@ export function OrderCard({ order, onCancel }: { order: Order; onCancel: () => v
       <Fact label="Total price">{`$${order.price}`}</Fact>
       <Fact label="Purchase date">{order.purchaseDate}</Fact>
       <Fact label="Address">{order.address}</Fact>
-      {/* Spec 4: the card treats any status other than unpaid as paid. */}
-      {order.status === 'unpaid' ? (
-        <div className="card-actions mt-auto justify-end pt-2">
-          <Link to={`/payment/${encodeURIComponent(order._id)}`} className="btn btn-primary btn-sm">
-            Pay Order
-          </Link>
-          <button type="button" className="btn btn-outline btn-error btn-sm" onClick={onCancel}>
-            Cancel Order
-          </button>
-        </div>
-      ) : (
-        <div className="mt-auto flex flex-col gap-1 border-t border-base-200 pt-2">
-          <p className="font-semibold text-success">payment done!!!</p>
-          <p className="break-all">{`Transaction id: ${order.transactionId ?? ''}`}</p>
-          <p>{`Delivery: ${deliveryText(order.delivery)}`}</p>
-        </div>
-      )}
+      <OrderProgress order={order} onCancel={onCancel} />
     </PictureCard>
+  );
+}
+
+/** The bottom of the card: what the buyer can do with the order, or how far it has got. */
+function OrderProgress({ order, onCancel }: { order: Order; onCancel: () => void }) {
+  const state = orderStateText(order);
+  // Cancelled and refunded orders stay in the list so the buyer sees what became of them; there is
+  // nothing left to pay, cancel or wait for.
+  if (order.cancelled || order.status === 'refunded') {
+    return (
+      <div className="mt-auto flex flex-col gap-1 border-t border-base-200 pt-2">
+        <p className="font-semibold text-error">{state}</p>
+        {order.transactionId && <p className="break-all">{`Transaction id: ${order.transactionId}`}</p>}
+        {order.delivery === 'shipped' && <p>{`Delivery: ${deliveryText(order.delivery)}`}</p>}
+      </div>
+    );
+  }
+  // Spec 4: the card treats any status other than unpaid as paid.
+  if (order.status === 'unpaid') {
+    return (
+      <div className="card-actions mt-auto justify-end pt-2">
+        <Link to={`/payment/${encodeURIComponent(order._id)}`} className="btn btn-primary btn-sm">
+          Pay Order
+        </Link>
+        <button type="button" className="btn btn-outline btn-error btn-sm" onClick={onCancel}>
+          Cancel Order
+        </button>
+      </div>
+    );
+  }
+  return (
+    <div className="mt-auto flex flex-col gap-1 border-t border-base-200 pt-2">
+      <p className="font-semibold text-success">payment done!!!</p>
+      <p className="break-all">{`Transaction id: ${order.transactionId ?? ''}`}</p>
+      <p>{`Delivery: ${deliveryText(order.delivery)}`}</p>
+      {/* A partial refund keeps the order paid and on its way. */}
+      {state && <p className="font-semibold">{state}</p>}
+    </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { orderKeys } from '../../../lib/query-keys.ts';
+import { orderKeys, toolKeys } from '../../../lib/query-keys.ts';
 
 export interface PaymentRecord {
   orderId: string;
@@ -23,7 +23,12 @@ export function useRecordPayment() {
   return useMutation({
     mutationFn: recordPayment,
     // Also after a failure: the gateway may have marked the order paid already, and the page should say so.
-    // Every order key: this order and My Orders among them.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: orderKeys.all }),
+    // Every order key: this order and My Orders among them. A payment promises the order's units,
+    // which lowers what every tool list offers.
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: orderKeys.all }),
+        queryClient.invalidateQueries({ queryKey: toolKeys.all }),
+      ]),
   });
 }

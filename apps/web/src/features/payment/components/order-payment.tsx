@@ -2,6 +2,7 @@ import type { Order } from '@voltline/shared/order';
 import { PAYMENT_LIMIT_MESSAGE } from '@voltline/shared/payment';
 import { PAYMENT_MAXIMUM } from '@voltline/shared/shop-constants';
 import { describeRequestError } from '../../../lib/api-client.ts';
+import { orderStateText } from '../../../lib/order-state.ts';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { usePaymentIntent } from '../api/create-payment-intent.ts';
@@ -57,6 +58,19 @@ export function OrderPayment({ order }: { order: Order }) {
   // The order is refetched as paid while this visit's payment completes; that payment keeps its form and message.
   const payingNow = payment.processing || payment.transactionId !== null;
 
+  // Cancelled, or refunded (also when the payment arrived after the last units were sold and was
+  // refunded at once): nothing to pay. The refusal of this visit's payment stays in view, in the
+  // server's words, instead of giving way to "payment done!!!".
+  if ((order.cancelled || order.status === 'refunded') && !payment.processing) {
+    return (
+      <div className="flex flex-col gap-4">
+        {payment.failure && <ErrorAlert message={payment.failure} />}
+        <div role="status" className="alert alert-warning">
+          <p className="font-semibold">{`Order ${orderStateText(order)?.toLowerCase() ?? 'cancelled'}`}</p>
+        </div>
+      </div>
+    );
+  }
   if (order.status !== 'unpaid' && !payingNow) {
     return (
       <div role="status" className="alert alert-success flex flex-col items-start gap-1">

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { purchaseFormSchema } from '@voltline/shared/order';
 import type { Tool } from '@voltline/shared/tool';
 import { describeRequestError } from '../../../lib/api-client.ts';
+import { orderableQuantityOf, toolIsOutOfStock } from '../../../lib/catalogue/get-tool.ts';
 import { FormField } from '../../../components/form-field.tsx';
 import { FormMessage } from '../../../components/form-message.tsx';
 import { PendingButton } from '../../../components/pending-button.tsx';
@@ -12,8 +13,13 @@ import { usePlaceOrder, type PurchaseForm as PurchaseFields } from '../api/place
 
 export function PurchaseForm({ tool }: { tool: Tool }) {
   const navigate = useNavigate();
-  // The limits are the tool's own, so the schema is built per tool.
-  const schema = useMemo(() => purchaseFormSchema(tool), [tool]);
+  // The limits are the tool's own, so the schema is built per tool. The most one can order is what
+  // is not yet promised to paid orders: the payment would refuse more ("Only N left").
+  const schema = useMemo(
+    () => purchaseFormSchema({ minimumOrderQuantity: tool.minimumOrderQuantity, availableQuantity: orderableQuantityOf(tool) }),
+    [tool],
+  );
+  const outOfStock = toolIsOutOfStock(tool);
   const {
     register,
     handleSubmit,
@@ -65,9 +71,15 @@ export function PurchaseForm({ tool }: { tool: Tool }) {
           )}
         </FormField>
         {/* Spec 5: no purchase while the quantity is outside the tool's limits. */}
-        <PendingButton type="submit" className="btn btn-primary" pending={placeOrder.isPending} disabled={Boolean(errors.quantity)}>
+        <PendingButton
+          type="submit"
+          className="btn btn-primary"
+          pending={placeOrder.isPending}
+          disabled={outOfStock || Boolean(errors.quantity)}
+        >
           Purchase
         </PendingButton>
+        {outOfStock && <p className="font-semibold text-error">Out of stock: this tool cannot be ordered now.</p>}
         <FormMessage message={placeOrder.isError ? describeRequestError(placeOrder.error) : null} />
       </div>
     </form>
