@@ -4,6 +4,8 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const builtIndex = path.join(root, 'apps/web/dist/index.html');
+// The server-rendering entry is built second: a build that stopped between the two is not a build.
+const builtServerEntry = path.join(root, 'apps/web/dist-server/entry-server.js');
 const sources = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/shared/src'];
 
 function newestChange(target) {
@@ -14,7 +16,7 @@ function newestChange(target) {
 
 /** Builds the SPA when it has never been built or a source changed since the last build. */
 export function buildWebIfNeeded() {
-  const builtAt = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;
+  const builtAt = existsSync(builtIndex) && existsSync(builtServerEntry) ? statSync(builtIndex).mtimeMs : 0;
   const changedAt = Math.max(...sources.map((source) => newestChange(path.join(root, source))));
   if (builtAt > changedAt) return;
   console.log('Building the web app...');
