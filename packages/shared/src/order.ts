@@ -1,3 +1,4 @@
+import { formatMoney } from './money.ts';
 import { z } from 'zod';
 import { DELIVERY_STATES, ORDER_STATUSES } from './shop-constants.ts';
 import { entityIdSchema } from './id.ts';
@@ -143,7 +144,7 @@ export const refundAnswerSchema = z.object({
 export const refundMessages = {
   unpaid: 'This order is not paid: there is nothing to refund.',
   alreadyRefunded: 'This order is already refunded in full.',
-  pastTotal: (left: number) => `Only $${left} of this order is left to refund.`,
+  pastTotal: (left: number) => `Only ${formatMoney(left)} of this order is left to refund.`,
 };
 
 export const ORDER_EVENT_TYPES = ['placed', 'paid', 'shipped', 'cancelled', 'refunded'] as const;

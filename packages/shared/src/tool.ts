@@ -1,3 +1,4 @@
+import { formatMoney } from './money.ts';
 import { z } from 'zod';
 import { entityIdSchema } from './id.ts';
 import { PAYMENT_MAXIMUM } from './shop-constants.ts';
@@ -71,7 +72,7 @@ export const stockReductionSchema = z.object({
  */
 export const fitsOnePayment = (tool: Pick<ToolInput, 'price' | 'availableQuantity'>) =>
   tool.price * tool.availableQuantity * 100 <= Math.round(PAYMENT_MAXIMUM * 100);
-export const PAYABLE_TOOL_MESSAGE = `Unit price x available quantity can be at most $${PAYMENT_MAXIMUM}, the most one card payment takes: lower the price or the stock.`;
+export const PAYABLE_TOOL_MESSAGE = `Unit price x available quantity can be at most ${formatMoney(PAYMENT_MAXIMUM)}, the most one card payment takes: lower the price or the stock.`;
 
 /**
  * A tool schema (the add form, the update body) that also refuses a price and stock whose largest

@@ -1,3 +1,4 @@
+import { formatMoney } from '@voltline/shared/money';
 import { toast } from '../../../lib/toast/toast.ts';
 import type { Order } from '@voltline/shared/order';
 import { describeRequestError } from '../../../lib/api-client.ts';
@@ -28,7 +29,7 @@ export function CancelOrderDialog({ order, onClose }: { order: Order; onClose: (
         tone: 'error',
       }}
     >
-      <p className="break-words">{`${order.quantity} × ${order.product} for ${order.buyer} (${order.buyerEamil}), $${order.price}.`}</p>
+      <p className="break-words">{`${order.quantity} × ${order.product} for ${order.buyer} (${order.buyerEamil}), ${formatMoney(order.price)}.`}</p>
     </ModalDialog>
   );
 }

@@ -1,3 +1,4 @@
+import { formatMoney } from '@voltline/shared/money';
 import { toast } from '../../../lib/toast/toast.ts';
 import type { Order } from '@voltline/shared/order';
 import { describeRequestError } from '../../../lib/api-client.ts';
@@ -40,7 +41,7 @@ export function DeliverOrderDialog({ order, onClose }: { order: Order; onClose: 
         <dt className="font-semibold">Phone</dt>
         <dd>{order.phone}</dd>
         <dt className="font-semibold">Total</dt>
-        <dd>{`$${order.price}`}</dd>
+        <dd>{formatMoney(order.price)}</dd>
       </dl>
     </ModalDialog>
   );

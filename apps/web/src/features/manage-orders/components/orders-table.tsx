@@ -1,3 +1,4 @@
+import { formatMoney } from '@voltline/shared/money';
 import type { Order } from '@voltline/shared/order';
 import { deliveryText } from '../../../lib/delivery-text.ts';
 import { orderStateText } from '../../../lib/order-state.ts';
@@ -24,7 +25,7 @@ export function OrdersTable({ orders, onAction }: OrdersTableProps) {
             <span className="block text-sm break-all text-base-content/70">{order.buyerEamil}</span>
           </td>
           <td>{order.quantity}</td>
-          <td>{`$${order.price}`}</td>
+          <td>{formatMoney(order.price)}</td>
           <td className="min-w-36">{order.purchaseDate}</td>
           <td>
             <PaymentState order={order} />

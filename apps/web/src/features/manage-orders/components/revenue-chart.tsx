@@ -1,3 +1,4 @@
+import { formatMoney } from '@voltline/shared/money';
 import type { ShopOverview } from '@voltline/shared/order';
 
 type Day = ShopOverview['days'][number];
@@ -32,7 +33,7 @@ export function RevenueChart({ days, totalRevenue, totalOrders }: RevenueChartPr
     <figure className="flex flex-col gap-2">
       <svg
         role="img"
-        aria-label={`Revenue per day over the last ${days.length} days: $${totalRevenue} in total from ${totalOrders} orders.`}
+        aria-label={`Revenue per day over the last ${days.length} days: ${formatMoney(totalRevenue)} in total from ${totalOrders} orders.`}
         viewBox={`0 0 ${days.length * BAR_STEP} ${CHART_HEIGHT}`}
         preserveAspectRatio="none"
         className="h-24 w-full"
@@ -78,7 +79,7 @@ export function RevenueChart({ days, totalRevenue, totalOrders }: RevenueChartPr
                     <time dateTime={day.date}>{dayLabel(day.date)}</time>
                   </th>
                   <td>{day.orders}</td>
-                  <td>{`$${day.revenue}`}</td>
+                  <td>{formatMoney(day.revenue)}</td>
                 </tr>
               ))}
             </tbody>

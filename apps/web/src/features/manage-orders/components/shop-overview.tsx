@@ -1,3 +1,4 @@
+import { formatMoney } from '@voltline/shared/money';
 import type { ShopOverview as Overview } from '@voltline/shared/order';
 import { QueryState } from '../../../components/query-state.tsx';
 import { useShopOverview } from '../api/get-shop-overview.ts';
@@ -22,7 +23,7 @@ function OverviewFigures({ overview: { days, lowStockTools } }: { overview: Over
       <div className="flex min-w-0 flex-col gap-3">
         <div className="stats stats-vertical sm:stats-horizontal">
           <div className="stat px-0 sm:px-6">
-            <p className="stat-value text-xl">{`Revenue (30 days): $${totalRevenue}`}</p>
+            <p className="stat-value text-xl">{`Revenue (30 days): ${formatMoney(totalRevenue)}`}</p>
           </div>
           <div className="stat px-0 sm:px-6">
             <p className="stat-value text-xl">{`Orders (30 days): ${totalOrders}`}</p>

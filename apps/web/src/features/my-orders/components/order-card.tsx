@@ -1,3 +1,4 @@
+import { formatMoney } from '@voltline/shared/money';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Order } from '@voltline/shared/order';
@@ -18,7 +19,7 @@ export function OrderCard({ order, onCancel }: { order: Order; onCancel: () => v
   return (
     <PictureCard title={order.product} picture={order.img} pictureAlt={order.product} testId="order-card">
       <Fact label="Quantity">{order.quantity}</Fact>
-      <Fact label="Total price">{`$${order.price}`}</Fact>
+      <Fact label="Total price">{formatMoney(order.price)}</Fact>
       <Fact label="Purchase date">{order.purchaseDate}</Fact>
       <Fact label="Address">{order.address}</Fact>
       <OrderProgress order={order} onCancel={onCancel} />
