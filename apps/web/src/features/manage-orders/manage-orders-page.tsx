@@ -30,7 +30,7 @@ export function ManageOrdersPage() {
   return (
     <section className="flex flex-col gap-6">
       <h2 className="text-2xl font-bold">Manage All Orders</h2>
-      <ShopOverview />
+      <ShopOverview ordersShown={!orders.isPending} />
       <div className="flex flex-wrap items-start justify-between gap-3">
         <OrderFilterButtons active={filter} onChoose={showFilter} />
         <div className="flex flex-wrap items-start gap-3">

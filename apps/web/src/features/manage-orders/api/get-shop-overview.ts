@@ -11,6 +11,6 @@ export function getShopOverview(): Promise<ShopOverview> {
 // Shipping an order lowers stock, so it invalidates this key (as do tool edits elsewhere).
 export const shopOverviewQueryOptions = queryOptions({ queryKey: orderKeys.overview(), queryFn: getShopOverview });
 
-export function useShopOverview() {
-  return useQuery(shopOverviewQueryOptions);
+export function useShopOverview({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...shopOverviewQueryOptions, enabled });
 }

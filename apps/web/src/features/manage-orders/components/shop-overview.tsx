@@ -5,9 +5,13 @@ import { useShopOverview } from '../api/get-shop-overview.ts';
 import { LowStockList } from './low-stock-list.tsx';
 import { RevenueChart } from './revenue-chart.tsx';
 
-/** The last 30 days at a glance, above the orders: revenue, order count and what needs restocking. */
-export function ShopOverview() {
-  const overview = useShopOverview();
+/**
+ * The last 30 days at a glance, above the orders: revenue, order count and what needs restocking.
+ * It asks once `ordersShown` is true: on the embedded database every query waits its turn on one
+ * connection, and the orders an admin came for should not wait behind a month of figures.
+ */
+export function ShopOverview({ ordersShown }: { ordersShown: boolean }) {
+  const overview = useShopOverview({ enabled: ordersShown });
   return (
     <QueryState query={overview} loadingLabel="Loading the shop overview" spinnerClassName="py-6">
       {(figures) => <OverviewFigures overview={figures} />}
