@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { placeOrderSchema, purchaseFormSchema } from './order.ts';
+import { orderQuantityMessages, placeOrderSchema, purchaseFormSchema } from './order.ts';
 
 describe('the purchase form (spec 5)', () => {
   const form = purchaseFormSchema({ minimumOrderQuantity: 10, availableQuantity: 250 });
@@ -39,5 +39,17 @@ describe('placing an order over the API', () => {
 
   it('needs to know which tool', () => {
     expect(placeOrderSchema.safeParse({ quantity: 5, phone: '5550100', address: 'Depot 1' }).success).toBe(false);
+  });
+});
+
+describe('the purchase form on out-of-range numbers', () => {
+  const form = purchaseFormSchema({ minimumOrderQuantity: 2, availableQuantity: 5 });
+  const firstMessage = (quantity: number) =>
+    form.safeParse({ quantity, phone: '5550100', address: '1 Circuit Road' }).error?.issues[0]?.message;
+
+  it('names the limit before wholeness, so a huge number reads as too many', () => {
+    expect(firstMessage(Number('99999999999999999999'))).toBe(orderQuantityMessages.tooMany(5));
+    expect(firstMessage(1)).toBe(orderQuantityMessages.tooFew(2));
+    expect(firstMessage(2.5)).toBe('Quantity must be a whole number');
   });
 });

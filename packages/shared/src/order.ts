@@ -86,11 +86,13 @@ export type PlaceOrder = z.input<typeof placeOrderSchema>;
 /** The purchase form, checked in the browser against the tool's current limits. */
 export function purchaseFormSchema(tool: { minimumOrderQuantity: number; availableQuantity: number }) {
   return z.object({
+    // The limits come first: 99999999999999999999 is "too many", not "not a whole number" (the
+    // form shows the first refusal).
     quantity: z
       .number({ error: 'Quantity must be a number' })
-      .int('Quantity must be a whole number')
       .max(tool.availableQuantity, orderQuantityMessages.tooMany(tool.availableQuantity))
-      .min(tool.minimumOrderQuantity, orderQuantityMessages.tooFew(tool.minimumOrderQuantity)),
+      .min(tool.minimumOrderQuantity, orderQuantityMessages.tooFew(tool.minimumOrderQuantity))
+      .int('Quantity must be a whole number'),
     phone: phoneSchema,
     address: addressSchema,
   });
