@@ -10,6 +10,8 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
+          // The server-rendering tests read the real web build.
+          globalSetup: ['scripts/vitest-build-web.mjs'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -18,6 +20,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.spec.ts'],
+          globalSetup: ['scripts/vitest-build-web.mjs'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // One Chromium and one server per file; files run one after another on a 2-core machine.
