@@ -1,3 +1,4 @@
+import { nextCursorFromLink } from '@voltline/shared/link-header';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -78,7 +79,14 @@ describe('crash safety of the embedded database', () => {
     await new Promise((resolve) => shop!.process.once('exit', resolve));
     shop = await start();
     admin = await signInOverHttp(shop.url, ADMIN.email, ADMIN.password);
-    const all: { _id: string; quantity: number; status: string; delivery: string | null }[] = (await admin.call('GET', '/api/adminPurchased')).body;
+    // Manage All Orders answers a page at a time: follow the Link header to the end.
+    const all: { _id: string; quantity: number; status: string; delivery: string | null }[] = [];
+    for (let path: string | undefined = '/api/adminPurchased?limit=100'; path !== undefined; ) {
+      const response = await fetch(`${shop.url}${path}`, { headers: { authorization: `Bearer ${admin.token}` } });
+      all.push(...((await response.json()) as typeof all));
+      const cursor = nextCursorFromLink(response.headers.get('link'));
+      path = cursor === undefined ? undefined : `/api/adminPurchased?limit=100&cursor=${encodeURIComponent(cursor)}`;
+    }
     const byId = new Map(all.map((order) => [order._id, order]));
     for (const [orderId] of acknowledged.placed) expect(byId.has(orderId), `order ${orderId}`).toBe(true);
     for (const orderId of acknowledged.paid) expect(byId.get(orderId)?.status, `payment of ${orderId}`).toBe('paid');
