@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { DELIVERY_STATES, ORDER_STATUSES } from './shop-constants.ts';
 import { entityIdSchema } from './id.ts';
 import { pageQuerySchema } from './paging.ts';
+import { phoneSchema } from './phone.ts';
 import { TEXT_LIMITS, tooLongMessage } from './text-limits.ts';
 
 /** An order, as the API answers it (spec section 3; `buyerEamil` is spelled as the spec has it). */
@@ -52,12 +53,6 @@ const quantityField = z.union(
   { error: 'Quantity must be a whole number' },
 );
 
-export const phoneSchema = z
-  .string()
-  .trim()
-  .min(1, 'Phone is required')
-  .max(TEXT_LIMITS.phone, tooLongMessage('Phone', TEXT_LIMITS.phone))
-  .regex(/^\+?[0-9][0-9 ()-]{4,28}$/, 'Phone must be a phone number');
 export const addressSchema = z
   .string()
   .trim()

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { entityIdSchema } from './id.ts';
+import { phoneSchema } from './phone.ts';
 import { TEXT_LIMITS, tooLongMessage } from './text-limits.ts';
 
 export const ROLES = ['user', 'admin'] as const;
@@ -23,7 +24,7 @@ const required = (label: string, max: number) => z.string().trim().min(1, `${lab
 
 export const profileFields = {
   address: required('Address', TEXT_LIMITS.address),
-  phone: required('Phone', TEXT_LIMITS.phone).regex(/^\+?[0-9][0-9 ()-]{4,28}$/, 'Phone must be a phone number'),
+  phone: phoneSchema,
   linkedIn: required('LinkedIn', TEXT_LIMITS.linkedIn).pipe(z.url({ protocol: /^https?$/, error: 'LinkedIn must be a web address (https://...)' })),
   education: required('Education', TEXT_LIMITS.education),
   // Only pictures this shop stored itself: an upload's /api/images/{id} URL.

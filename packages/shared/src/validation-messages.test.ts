@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { loginFormSchema, registerFormSchema, resetPasswordFormSchema } from './account.ts';
-import { adminOrdersQuerySchema, paymentUpdateSchema, phoneSchema, placeOrderSchema, purchaseFormSchema, refundOrderSchema } from './order.ts';
+import { adminOrdersQuerySchema, paymentUpdateSchema, placeOrderSchema, purchaseFormSchema, refundOrderSchema } from './order.ts';
+import { phoneSchema } from './phone.ts';
 import { toolListQuerySchema } from './paging.ts';
 import { cardSchema } from './payment.ts';
 import { profileInfoUpdateSchema, profileUpdateFormSchema } from './profile.ts';

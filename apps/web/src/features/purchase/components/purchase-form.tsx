@@ -55,7 +55,8 @@ export function PurchaseForm({ tool }: { tool: Tool }) {
         </FormField>
         <FormField id="purchase-phone" label="Phone" error={errors.phone?.message}>
           {(control) => (
-            <input {...control} {...register('phone')} type="number" autoComplete="tel" required className="input w-full" />
+            // A phone number is text: "+44 20 7946 0958" has a plus and spaces a number field refuses.
+            <input {...control} {...register('phone')} type="tel" autoComplete="tel" required className="input w-full" />
           )}
         </FormField>
         <FormField id="purchase-address" label="Address" error={errors.address?.message}>
