@@ -4,7 +4,7 @@ import { createCatalogueService } from './catalogue/catalogue-service.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import type { Redis } from 'ioredis';
-import { createJsonCache } from './http/cached-json.ts';
+import { createJsonCache } from './platform/cached-json.ts';
 import { createCacheBus } from './platform/cache-bus.ts';
 import { createPaging } from './platform/paging.ts';
 import { createImagesService } from './images/images-service.ts';

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { toolListQuerySchema } from '@voltline/shared/paging';
 import { toolIdParamsSchema, toolSchema } from '@voltline/shared/tool';
-import { sendCachedJson } from '../http/cached-json.ts';
+import { sendCachedJson } from '../platform/cached-json.ts';
 import type { CatalogueService } from './catalogue-service.ts';
 
 /** Public catalogue reads (spec section 7). Who may call: anyone. */

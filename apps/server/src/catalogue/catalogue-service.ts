@@ -11,9 +11,8 @@ import {
 } from '@voltline/shared/tool';
 import type { Database } from '../db/client.ts';
 import { tools } from '../db/schema.ts';
-import { AppError, notFound } from '../http/app-error.ts';
-import { toCachedJson, type JsonCache } from '../http/cached-json.ts';
-import { parseOrRefuse } from '../http/parse-body.ts';
+import { AppError, notFound, parseOrRefuse } from '../platform/app-error.ts';
+import { toCachedJson, type JsonCache } from '../platform/cached-json.ts';
 import { likePattern, mapPage, type KeysetOrder, type Page, type Paging } from '../platform/paging.ts';
 
 type ToolRow = typeof tools.$inferSelect;
@@ -91,7 +90,7 @@ export function createCatalogueService(db: Database, cache: JsonCache, paging: P
     async addTool(body: unknown): Promise<{ acknowledged: true; insertedId: string }> {
       const input = parseOrRefuse(payableTool(toolInputSchema), body);
       const [row] = await db.insert(tools).values(input).onConflictDoNothing().returning({ id: tools.id });
-      if (!row) throw new AppError('CONFLICT', `A tool named "${input.toolName}" already exists.`);
+      if (!row) throw new AppError('conflict', `A tool named "${input.toolName}" already exists.`);
       cache.invalidate();
       return { acknowledged: true, insertedId: row.id };
     },

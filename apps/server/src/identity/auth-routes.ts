@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SOCIAL_PROVIDER_IDS, socialProvidersResponseSchema, tokenResponseSchema } from '@voltline/shared/account';
 import type { Config } from '../config.ts';
-import { AppError } from '../http/app-error.ts';
+import { AppError } from '../platform/app-error.ts';
 import type { ProfilesService } from '../profiles/profiles-service.ts';
 import type { ApiTokens } from './api-tokens.ts';
 import { AUTH_BASE_PATH, CLIENT_IP_HEADER, type Auth } from './better-auth.ts';
@@ -47,7 +47,7 @@ function isCounted(method: string, url: string): boolean {
 /** Only an address written exactly as it is routed reaches better-auth, so the count and the route agree. */
 function assertPlainAuthPath(url: string): void {
   if (routedPath(url) !== url.split('?')[0]) {
-    throw new AppError('INVALID_DATA', 'This sign-in address is not written plainly: leave out "." and ".." parts and %-escapes.');
+    throw new AppError('bad_request', 'This sign-in address is not written plainly: leave out "." and ".." parts and %-escapes.');
   }
 }
 
@@ -153,12 +153,12 @@ export function identityRoutes({ auth, tokens, profiles, config }: IdentityRoute
         // The one shop call that trusts the session cookie: refuse it from another site's page.
         const origin = request.headers.origin;
         if (origin !== undefined && !config.trustedOrigins.concat(new URL(config.publicUrl).origin).includes(origin)) {
-          throw new AppError('FORBIDDEN', 'This request must come from the shop itself.');
+          throw new AppError('forbidden', 'This request must come from the shop itself.');
         }
         const session = await auth.api.getSession({ headers: toWebHeaders(request) });
-        if (!session) throw new AppError('UNAUTHORIZED', 'Sign in to get an API token.');
+        if (!session) throw new AppError('unauthorized', 'Sign in to get an API token.');
         if (!isSameEmail(session.user.email, request.params.email)) {
-          throw new AppError('FORBIDDEN', 'A token is only given to its own user.');
+          throw new AppError('forbidden', 'A token is only given to its own user.');
         }
         await profiles.ensureProfile(session.user);
         const token = await tokens.issue({

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Role } from '@voltline/shared/profile';
 import type { Database } from '../db/client.ts';
 import { authSessions, authUsers, userProfiles } from '../db/schema.ts';
-import { AppError } from '../http/app-error.ts';
+import { AppError } from '../platform/app-error.ts';
 import type { ApiTokens } from './api-tokens.ts';
 
 /** Who is calling, as the server knows it: never taken from the request body. */
@@ -21,7 +21,7 @@ declare module 'fastify' {
   }
 }
 
-const notSignedIn = () => new AppError('UNAUTHORIZED', 'Sign in to do this.');
+const notSignedIn = () => new AppError('unauthorized', 'Sign in to do this.');
 
 export function createCallerGuards(db: Database, tokens: ApiTokens) {
   async function resolveCaller(request: FastifyRequest): Promise<Caller> {
@@ -29,7 +29,7 @@ export function createCallerGuards(db: Database, tokens: ApiTokens) {
     const match = header?.match(/^Bearer ([A-Za-z0-9._-]+)$/);
     if (!match?.[1]) throw notSignedIn();
     const subject = await tokens.verify(match[1]);
-    if (!subject) throw new AppError('UNAUTHORIZED', 'Your sign-in has expired. Please log in again.');
+    if (!subject) throw new AppError('unauthorized', 'Your sign-in has expired. Please log in again.');
     // The session must still be alive: logout and password reset end every token bound to it.
     const [row] = await db
       .select({
@@ -49,7 +49,7 @@ export function createCallerGuards(db: Database, tokens: ApiTokens) {
           gt(authSessions.expiresAt, new Date()),
         ),
       );
-    if (!row) throw new AppError('UNAUTHORIZED', 'Your sign-in has ended. Please log in again.');
+    if (!row) throw new AppError('unauthorized', 'Your sign-in has ended. Please log in again.');
     return row;
   }
 
@@ -61,7 +61,7 @@ export function createCallerGuards(db: Database, tokens: ApiTokens) {
     /** preHandler: admins only. */
     async requireAdmin(request: FastifyRequest): Promise<void> {
       const caller = await resolveCaller(request);
-      if (caller.role !== 'admin') throw new AppError('FORBIDDEN', 'Only an admin can do this.');
+      if (caller.role !== 'admin') throw new AppError('forbidden', 'Only an admin can do this.');
       request.caller = caller;
     },
   };

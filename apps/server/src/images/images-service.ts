@@ -3,7 +3,7 @@ import sharp, { type OutputInfo } from 'sharp';
 import { entityIdSchema } from '@voltline/shared/id';
 import type { Database } from '../db/client.ts';
 import { images } from '../db/schema.ts';
-import { AppError, notFound } from '../http/app-error.ts';
+import { AppError, notFound } from '../platform/app-error.ts';
 
 /** Raster formats people upload from phones and cameras; SVG is refused (it can carry script). */
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
@@ -12,7 +12,7 @@ const MAX_EDGE = 1200;
 /** Decoding stops past this many pixels: a tiny file that unpacks to gigabytes is refused. */
 const MAX_INPUT_PIXELS = 50_000_000;
 
-const notAnImage = () => new AppError('INVALID_DATA', 'The file is not an image we can use (JPEG, PNG, WebP, GIF or AVIF).');
+const notAnImage = () => new AppError('bad_request', 'The file is not an image we can use (JPEG, PNG, WebP, GIF or AVIF).');
 
 export function createImagesService(db: Database) {
   return {

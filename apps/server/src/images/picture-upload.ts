@@ -1,7 +1,7 @@
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { IMAGE_UPLOAD_MAX_BYTES } from '@voltline/shared/profile';
-import { AppError } from '../http/app-error.ts';
+import { AppError } from '../platform/app-error.ts';
 
 /**
  * The whole body of an upload: the picture, its part headers and a few short fields. Fastify's
@@ -17,7 +17,7 @@ export const UPLOAD_BODY_MAX_BYTES = IMAGE_UPLOAD_MAX_BYTES + 64 * 1024;
  */
 export const UPLOAD_PARSER_FILE_LIMIT = IMAGE_UPLOAD_MAX_BYTES + 1;
 
-const pictureTooLarge = () => new AppError('TOO_LARGE', `The picture must be at most ${IMAGE_UPLOAD_MAX_BYTES / (1024 * 1024)} MB.`);
+const pictureTooLarge = () => new AppError('payload_too_large', `The picture must be at most ${IMAGE_UPLOAD_MAX_BYTES / (1024 * 1024)} MB.`);
 
 /**
  * After refusing, the connection is closed rather than kept alive: otherwise Node would read
@@ -69,16 +69,16 @@ async function readPicture(file: MultipartFile): Promise<Buffer> {
 
 /** The one picture of a multipart upload, in the field "image", at most 5 MB, from a body at most UPLOAD_BODY_MAX_BYTES. */
 export async function receivePicture(request: FastifyRequest, reply: FastifyReply): Promise<Buffer> {
-  if (!request.isMultipart()) throw new AppError('INVALID_DATA', 'Send the picture as multipart/form-data in the field "image".');
+  if (!request.isMultipart()) throw new AppError('bad_request', 'Send the picture as multipart/form-data in the field "image".');
   // request.file() pipes the request into the parser at once; counting starts right after, before any byte flows.
   const nextFile = request.file();
   const overflow = bodyOverflow(request, UPLOAD_BODY_MAX_BYTES);
   try {
     const file = await Promise.race([nextFile, overflow]);
-    if (!file || file.fieldname !== 'image') throw new AppError('INVALID_DATA', 'Send the picture in the field "image".');
+    if (!file || file.fieldname !== 'image') throw new AppError('bad_request', 'Send the picture in the field "image".');
     return await Promise.race([readPicture(file), overflow]);
   } catch (error) {
-    if (error instanceof AppError && error.kind === 'TOO_LARGE') refuseTooLarge(reply);
+    if (error instanceof AppError && error.kind === 'payload_too_large') refuseTooLarge(reply);
     throw error;
   }
 }

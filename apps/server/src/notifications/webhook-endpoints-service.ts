@@ -5,8 +5,7 @@ import type { PageQuery } from '@voltline/shared/paging';
 import { webhookEndpointInputSchema, type WebhookDelivery, type WebhookEndpoint } from '@voltline/shared/webhook';
 import type { Database } from '../db/client.ts';
 import { notifications, webhookEndpoints } from '../db/schema.ts';
-import { AppError, notFound } from '../http/app-error.ts';
-import { parseOrRefuse } from '../http/parse-body.ts';
+import { AppError, notFound, parseOrRefuse } from '../platform/app-error.ts';
 import type { Caller } from '../identity/caller.ts';
 import { mapPage, type KeysetOrder, type Page, type Paging } from '../platform/paging.ts';
 import { refusalFor, type WebhookTargetPolicy } from './webhook-target.ts';
@@ -66,7 +65,7 @@ export function createWebhookEndpointsService(db: Database, targets: WebhookTarg
     async create(admin: Caller, body: unknown): Promise<WebhookEndpoint & { secret: string }> {
       const input = parseOrRefuse(webhookEndpointInputSchema, body);
       const refusal = await refusalFor(input.url, targets);
-      if (refusal) throw new AppError('INVALID_DATA', refusal);
+      if (refusal) throw new AppError('bad_request', refusal);
       const secret = `whsec_${randomBytes(24).toString('base64url')}`;
       const [row] = await db
         .insert(webhookEndpoints)

@@ -5,8 +5,8 @@ import { formatPurchaseDate } from '@voltline/shared/shop-constants';
 import { clipText, TEXT_LIMITS } from '@voltline/shared/text-limits';
 import type { Database, DbTransaction } from '../db/client.ts';
 import { orderEvents, orders, paymentIntents, tools } from '../db/schema.ts';
-import { AppError, notFound } from '../http/app-error.ts';
-import type { JsonCache } from '../http/cached-json.ts';
+import { AppError, notFound } from '../platform/app-error.ts';
+import type { JsonCache } from '../platform/cached-json.ts';
 import type { OrderNotifier } from '../notifications/order-notifier.ts';
 import type { GatewayIntent, PaymentGateway } from '../payments/payment-gateway.ts';
 import type { OrderRow } from './order-dto.ts';
@@ -36,7 +36,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const cents = (dollars: number) => dollars * 100;
 const orderNotFound = () => notFound('Order not found');
 const notVerified = () =>
-  new AppError('UNPROCESSABLE', 'The payment could not be verified with the card provider. The order stays unpaid.');
+  new AppError('invalid_data', 'The payment could not be verified with the card provider. The order stays unpaid.');
 
 /** What became of a payment the gateway reports as succeeded. */
 export type PaymentOutcome =
@@ -78,7 +78,7 @@ export function createOrderLifecycle(deps: { db: Database; notifier: OrderNotifi
     try {
       await gateway.refund({ intentId, amountCents: cents(amount), idempotencyKey });
     } catch {
-      throw new AppError('CONFLICT', 'The card provider did not take the refund just now, so nothing was refunded. Try again in a minute.');
+      throw new AppError('conflict', 'The card provider did not take the refund just now, so nothing was refunded. Try again in a minute.');
     }
     await tx
       .update(paymentIntents)
@@ -122,7 +122,7 @@ export function createOrderLifecycle(deps: { db: Database; notifier: OrderNotifi
           return { outcome: 'paid' };
         }
         const orderable = await orderableUnits(tx, claimed.toolId!);
-        if (options.shortfall === 'refuse') throw new AppError('CONFLICT', orderQuantityMessages.onlyLeft(orderable));
+        if (options.shortfall === 'refuse') throw new AppError('conflict', orderQuantityMessages.onlyLeft(orderable));
         const [refunded] = await tx
           .update(orders)
           .set({ status: 'refunded', refundedAmount: claimed.price, delivery: null, cancelledAt: new Date() })
@@ -134,7 +134,7 @@ export function createOrderLifecycle(deps: { db: Database; notifier: OrderNotifi
       const [current] = await tx.select().from(orders).where(eq(orders.id, order.id));
       if (current?.transactionId === intent.id) return { outcome: 'already recorded' };
       if (current?.cancelledAt && current.status === 'unpaid') {
-        if (options.shortfall === 'refuse') throw new AppError('CONFLICT', 'This order was cancelled.');
+        if (options.shortfall === 'refuse') throw new AppError('conflict', 'This order was cancelled.');
         const [refunded] = await tx
           .update(orders)
           .set({ status: 'refunded', transactionId: intent.id, refundedAmount: current.price, delivery: null })
@@ -144,7 +144,7 @@ export function createOrderLifecycle(deps: { db: Database; notifier: OrderNotifi
         if (!refunded) return { outcome: 'already recorded' };
         return refundLatePayment(tx, refunded, intent, 'the order was cancelled');
       }
-      throw new AppError('CONFLICT', 'This order is already paid.');
+      throw new AppError('conflict', 'This order is already paid.');
     });
     if (result.outcome === 'paid') catalogueCache.invalidate();
     return result;
@@ -169,8 +169,8 @@ export function createOrderLifecycle(deps: { db: Database; notifier: OrderNotifi
       .returning();
     if (cancelled) return cancelled;
     const [current] = await tx.select().from(orders).where(eq(orders.id, orderId));
-    if (current?.cancelledAt) throw new AppError('CONFLICT', 'This order is already cancelled.');
-    throw new AppError('CONFLICT', 'A paid order cannot be cancelled: an admin can refund it.');
+    if (current?.cancelledAt) throw new AppError('conflict', 'This order is already cancelled.');
+    throw new AppError('conflict', 'A paid order cannot be cancelled: an admin can refund it.');
   }
 
   return {
@@ -226,9 +226,9 @@ export function createOrderLifecycle(deps: { db: Database; notifier: OrderNotifi
       const [outcome] = (result as unknown as { rows: { minimum: number; orderable: number; order_id: string | null }[] }).rows;
       if (!outcome) throw notFound('Tool not found');
       if (outcome.order_id) return { acknowledged: true, insertedId: outcome.order_id };
-      if (quantity < outcome.minimum) throw new AppError('UNPROCESSABLE', orderQuantityMessages.tooFew(outcome.minimum));
-      if (quantity > outcome.orderable) throw new AppError('UNPROCESSABLE', orderQuantityMessages.tooMany(outcome.orderable));
-      throw new AppError('UNPROCESSABLE', 'This order is too large to pay by card in one go. Order fewer units, or contact us.');
+      if (quantity < outcome.minimum) throw new AppError('invalid_data', orderQuantityMessages.tooFew(outcome.minimum));
+      if (quantity > outcome.orderable) throw new AppError('invalid_data', orderQuantityMessages.tooMany(outcome.orderable));
+      throw new AppError('invalid_data', 'This order is too large to pay by card in one go. Order fewer units, or contact us.');
     },
 
     /**
@@ -236,11 +236,11 @@ export function createOrderLifecycle(deps: { db: Database; notifier: OrderNotifi
      * yet promised cover it. Checked again, atomically, when the payment is confirmed.
      */
     async checkPayable(order: OrderRow): Promise<void> {
-      if (order.cancelledAt) throw new AppError('CONFLICT', 'This order was cancelled.');
-      if (order.status !== 'unpaid') throw new AppError('CONFLICT', 'This order is already paid.');
+      if (order.cancelledAt) throw new AppError('conflict', 'This order was cancelled.');
+      if (order.status !== 'unpaid') throw new AppError('conflict', 'This order is already paid.');
       if (order.toolId === null) return;
       const orderable = await orderableUnits(db, order.toolId);
-      if (orderable < order.quantity) throw new AppError('CONFLICT', orderQuantityMessages.onlyLeft(orderable));
+      if (orderable < order.quantity) throw new AppError('conflict', orderQuantityMessages.onlyLeft(orderable));
     },
 
     pay,
@@ -260,9 +260,9 @@ export function createOrderLifecycle(deps: { db: Database; notifier: OrderNotifi
           .returning();
         if (!shipped) {
           const [current] = await tx.select().from(orders).where(eq(orders.id, order.id));
-          if (current?.delivery === 'shipped') throw new AppError('CONFLICT', 'This order has already been shipped.');
-          if (current?.status === 'refunded') throw new AppError('CONFLICT', 'This order was refunded in full: there is nothing to ship.');
-          throw new AppError('CONFLICT', 'Only a paid order can be shipped.');
+          if (current?.delivery === 'shipped') throw new AppError('conflict', 'This order has already been shipped.');
+          if (current?.status === 'refunded') throw new AppError('conflict', 'This order was refunded in full: there is nothing to ship.');
+          throw new AppError('conflict', 'Only a paid order can be shipped.');
         }
         let detail = 'the tool is no longer in the catalogue: no stock moved';
         if (shipped.toolId) {
@@ -277,7 +277,7 @@ export function createOrderLifecycle(deps: { db: Database; notifier: OrderNotifi
           if (!lowered) {
             const [tool] = await tx.select({ available: tools.availableQuantity }).from(tools).where(eq(tools.id, shipped.toolId));
             throw new AppError(
-              'CONFLICT',
+              'conflict',
               `Not enough stock to ship: ${shipped.quantity} ordered, ${tool?.available ?? 0} available. Restock the tool first, or refund the order.`,
             );
           }
@@ -333,11 +333,11 @@ export function createOrderLifecycle(deps: { db: Database; notifier: OrderNotifi
       const found = await findOrder(orderId);
       const result = await db.transaction(async (tx) => {
         const [order] = await tx.select().from(orders).where(eq(orders.id, found.id)).for('update');
-        if (!order || order.status === 'unpaid' || !order.transactionId) throw new AppError('CONFLICT', refundMessages.unpaid);
-        if (order.status === 'refunded') throw new AppError('CONFLICT', refundMessages.alreadyRefunded);
+        if (!order || order.status === 'unpaid' || !order.transactionId) throw new AppError('conflict', refundMessages.unpaid);
+        if (order.status === 'refunded') throw new AppError('conflict', refundMessages.alreadyRefunded);
         const left = order.price - order.refundedAmount;
         const amount = request.amount ?? left;
-        if (amount > left) throw new AppError('CONFLICT', refundMessages.pastTotal(left));
+        if (amount > left) throw new AppError('conflict', refundMessages.pastTotal(left));
         const inFull = amount === left;
         const freesUnits = inFull && order.delivery === 'pending';
         const [refunded] = await tx

@@ -3,8 +3,7 @@ import type { PageQuery } from '@voltline/shared/paging';
 import { placeOrderSchema, type Order } from '@voltline/shared/order';
 import type { Database } from '../db/client.ts';
 import { orders } from '../db/schema.ts';
-import { AppError } from '../http/app-error.ts';
-import { parseOrRefuse } from '../http/parse-body.ts';
+import { AppError, parseOrRefuse } from '../platform/app-error.ts';
 import type { Caller } from '../identity/caller.ts';
 import { mapPage, type Page, type Paging } from '../platform/paging.ts';
 import { newestOrdersFirst, toOrderDto, type OrderRow } from './order-dto.ts';
@@ -16,7 +15,7 @@ export function createOrdersService(db: Database, lifecycle: OrderLifecycle, pag
   async function findVisibleOrder(caller: Caller, orderId: string): Promise<OrderRow> {
     const row = await lifecycle.findOrder(orderId);
     if (row.userId !== caller.userId && caller.role !== 'admin') {
-      throw new AppError('FORBIDDEN', 'This order belongs to someone else.');
+      throw new AppError('forbidden', 'This order belongs to someone else.');
     }
     return row;
   }
@@ -54,7 +53,7 @@ export function createOrdersService(db: Database, lifecycle: OrderLifecycle, pag
     /** DELETE /purchasedSingle/{id}: the owner cancels their own unpaid order. It stays on record. */
     async cancelOwnOrder(caller: Caller, orderId: string): Promise<{ acknowledged: true; deletedCount: number }> {
       const order = await findVisibleOrder(caller, orderId);
-      if (order.userId !== caller.userId) throw new AppError('FORBIDDEN', 'Only the buyer can cancel this order here.');
+      if (order.userId !== caller.userId) throw new AppError('forbidden', 'Only the buyer can cancel this order here.');
       return lifecycle.cancel(caller, order.id, 'buyer');
     },
   };

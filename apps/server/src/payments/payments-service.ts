@@ -5,8 +5,7 @@ import { paymentUpdateSchema } from '@voltline/shared/order';
 import { PAYMENT_MAXIMUM } from '@voltline/shared/shop-constants';
 import type { Database, DbExecutor } from '../db/client.ts';
 import { paymentIntents, processedWebhookEvents } from '../db/schema.ts';
-import { AppError, notFound } from '../http/app-error.ts';
-import { parseOrRefuse } from '../http/parse-body.ts';
+import { AppError, notFound, parseOrRefuse } from '../platform/app-error.ts';
 import type { Caller } from '../identity/caller.ts';
 import type { OrderLifecycle } from '../orders/order-lifecycle.ts';
 import type { OrdersService } from '../orders/orders-service.ts';
@@ -16,7 +15,7 @@ import type { StripeGateway } from './stripe-gateway.ts';
 
 const cents = (dollars: number) => dollars * 100;
 const notVerified = () =>
-  new AppError('UNPROCESSABLE', 'The payment could not be verified with the card provider. The order stays unpaid.');
+  new AppError('invalid_data', 'The payment could not be verified with the card provider. The order stays unpaid.');
 
 /**
  * Card payments. The amount always comes from the stored order, and an order becomes paid only
@@ -43,9 +42,9 @@ export function createPaymentsService(deps: {
      */
     async createIntent(caller: Caller, orderId: string): Promise<{ clientSecret: string; paymentIntentId: string }> {
       const order = await ordersService.findVisibleOrder(caller, orderId);
-      if (order.userId !== caller.userId) throw new AppError('FORBIDDEN', 'Only the buyer can pay this order.');
+      if (order.userId !== caller.userId) throw new AppError('forbidden', 'Only the buyer can pay this order.');
       await lifecycle.checkPayable(order);
-      if (order.price > PAYMENT_MAXIMUM) throw new AppError('INVALID_DATA', PAYMENT_LIMIT_MESSAGE);
+      if (order.price > PAYMENT_MAXIMUM) throw new AppError('bad_request', PAYMENT_LIMIT_MESSAGE);
 
       const existing = async () =>
         (await db.select().from(paymentIntents).where(eq(paymentIntents.orderId, order.id)))[0];
@@ -75,7 +74,7 @@ export function createPaymentsService(deps: {
       if (!intent || intent.orderId !== order.id) throw notVerified();
       // The card was already charged in the browser: if the order cannot take it, it is refunded.
       const paid = await lifecycle.pay(intent, caller, { shortfall: 'refund' });
-      if (paid.outcome === 'refunded') throw new AppError('CONFLICT', paid.message);
+      if (paid.outcome === 'refunded') throw new AppError('conflict', paid.message);
       return { acknowledged: true, modifiedCount: paid.outcome === 'paid' ? 1 : 0 };
     },
 
@@ -91,8 +90,8 @@ export function createPaymentsService(deps: {
       if (!intent) throw notFound('Payment not found');
       if (!intent.succeeded) {
         const outcome = TEST_CARD_OUTCOMES[card.number];
-        if (!outcome) throw new AppError('PAYMENT_REFUSED', TEST_MODE_MESSAGE, 'test_mode');
-        if (!outcome.ok) throw new AppError('PAYMENT_REFUSED', outcome.message, outcome.code);
+        if (!outcome) throw new AppError('payment_refused', TEST_MODE_MESSAGE, 'test_mode');
+        if (!outcome.ok) throw new AppError('payment_refused', outcome.message, outcome.code);
       }
       // The shop is the card provider here: when the units are gone it refuses before charging.
       await lifecycle.pay({ ...intent, succeeded: true }, null, {
@@ -109,7 +108,7 @@ export function createPaymentsService(deps: {
       try {
         event = stripe.verifyWebhook(rawBody, signature ?? '');
       } catch {
-        throw new AppError('INVALID_DATA', 'The webhook signature does not match.');
+        throw new AppError('bad_request', 'The webhook signature does not match.');
       }
       // The event proves the intent succeeded only if Stripe, asked directly, still says so.
       const current = event.type === 'payment_intent.succeeded' ? await gateway.retrieveIntent(event.data.object.id) : null;
@@ -129,7 +128,7 @@ export function createPaymentsService(deps: {
         });
       } catch (error) {
         // An order already settled by another payment is not Stripe's to retry: keep the event as handled.
-        if (!(error instanceof AppError && error.kind === 'CONFLICT')) throw error;
+        if (!(error instanceof AppError && error.kind === 'conflict')) throw error;
         await recordEvent(db);
       }
       return { received: true };

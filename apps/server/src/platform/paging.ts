@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { asc, desc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PAGE_LIMIT_DEFAULT, type PageQuery } from '@voltline/shared/paging';
-import { AppError } from '../http/app-error.ts';
+import { AppError } from './app-error.ts';
 
 /**
  * Keyset paging for every list that grows with the business. A page is "the next N rows after
@@ -34,7 +34,7 @@ export interface Page<T> {
   nextCursor?: string;
 }
 
-const invalidCursor = () => new AppError('INVALID_DATA', 'This page link is not valid (it belongs to another list or was changed). Start again from the first page.');
+const invalidCursor = () => new AppError('bad_request', 'This page link is not valid (it belongs to another list or was changed). Start again from the first page.');
 
 function scopeText(request: PageRequest): string {
   const entries = Object.entries(request.scope ?? {})

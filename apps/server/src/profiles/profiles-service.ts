@@ -5,8 +5,7 @@ import { profileInfoUpdateSchema, roleUpdateSchema, type Profile, type Role } fr
 import { clipText, TEXT_LIMITS } from '@voltline/shared/text-limits';
 import type { Database } from '../db/client.ts';
 import { userProfiles } from '../db/schema.ts';
-import { AppError, notFound } from '../http/app-error.ts';
-import { parseOrRefuse } from '../http/parse-body.ts';
+import { AppError, notFound, parseOrRefuse } from '../platform/app-error.ts';
 import { isSameEmail, type Caller } from '../identity/caller.ts';
 import { likePattern, mapPage, type KeysetOrder, type Page, type Paging } from '../platform/paging.ts';
 
@@ -26,7 +25,7 @@ function toProfileDto(row: ProfileRow): Profile {
   };
 }
 
-const forbidden = () => new AppError('FORBIDDEN', 'You can only see and change your own profile.');
+const forbidden = () => new AppError('forbidden', 'You can only see and change your own profile.');
 
 const oldestProfilesFirst: KeysetOrder = { key: userProfiles.createdAt, keyType: 'timestamptz', id: userProfiles.id, idType: 'uuid', direction: 'asc' };
 
@@ -78,7 +77,7 @@ export function createProfilesService(db: Database, paging: Paging) {
 
       const wantsRole = typeof body === 'object' && body !== null && 'role' in body;
       if (wantsRole) {
-        if (caller.role !== 'admin') throw new AppError('FORBIDDEN', 'Only an admin can make admins.');
+        if (caller.role !== 'admin') throw new AppError('forbidden', 'Only an admin can make admins.');
         const update = parseOrRefuse(roleUpdateSchema, body);
         const changed = await db.update(userProfiles).set(update).where(eq(userProfiles.id, target.id)).returning();
         return { acknowledged: true, modifiedCount: changed.length };

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { pageQuerySchema } from '@voltline/shared/paging';
 import { reviewSchema, reviewSummarySchema } from '@voltline/shared/review';
 import { insertedSchema } from '@voltline/shared/order';
-import { sendCachedJson } from '../http/cached-json.ts';
+import { sendCachedJson } from '../platform/cached-json.ts';
 import type { WriteLimit } from '../http/write-rate-limit.ts';
 import { callerOf, type CallerGuards } from '../identity/caller.ts';
 import type { ReviewsService } from './reviews-service.ts';

@@ -4,8 +4,8 @@ import { reviewInputSchema, type Review, type ReviewSummary } from '@voltline/sh
 import { clipText, TEXT_LIMITS } from '@voltline/shared/text-limits';
 import type { Database } from '../db/client.ts';
 import { reviews, userProfiles } from '../db/schema.ts';
-import type { JsonCache } from '../http/cached-json.ts';
-import { parseOrRefuse } from '../http/parse-body.ts';
+import type { JsonCache } from '../platform/cached-json.ts';
+import { parseOrRefuse } from '../platform/app-error.ts';
 import type { Caller } from '../identity/caller.ts';
 import { mapPage, type KeysetOrder, type Page, type Paging } from '../platform/paging.ts';
 
