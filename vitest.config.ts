@@ -6,6 +6,15 @@ export default defineConfig({
       { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'] } },
       // Pure logic of the web app (formatting, filters); pages are covered by the browser tests.
       { test: { name: 'web', include: ['apps/web/src/**/*.test.ts'] } },
+      // Forms and dialogs rendered in jsdom: their rules without a whole browser journey.
+      {
+        test: {
+          name: 'components',
+          include: ['apps/web/src/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['apps/web/src/testing/component-setup.ts'],
+        },
+      },
       {
         test: {
           name: 'server',

@@ -76,7 +76,6 @@ export const placeOrderSchema = z
     message: 'Say which tool to order (toolId)',
     path: ['toolId'],
   });
-export type PlaceOrder = z.input<typeof placeOrderSchema>;
 
 /** The purchase form, checked in the browser against the tool's current limits. */
 export function purchaseFormSchema(tool: { minimumOrderQuantity: number; availableQuantity: number }) {
@@ -112,21 +111,34 @@ export const adminOrdersQuerySchema = pageQuerySchema.extend({
 });
 export type AdminOrdersQuery = z.infer<typeof adminOrdersQuerySchema>;
 
+export const refundMessages = {
+  unpaid: 'This order is not paid: there is nothing to refund.',
+  alreadyRefunded: 'This order is already refunded in full.',
+  pastTotal: (left: number) => `Only ${formatMoney(left)} of this order is left to refund.`,
+  notWholeDollars: 'Amount must be a whole number of dollars',
+  noReason: 'Say why the order is refunded',
+};
+
 /**
  * POST /adminPurchased/{id}/refund: whole dollars (default: all that is left to refund) and why.
  * Numbers written as digits are taken, as on the purchase form.
  */
 export const refundOrderSchema = z.object({
   amount: z
-    .union([z.number(), z.string().regex(/^[0-9]{1,10}$/, 'Amount must be a whole number of dollars').transform(Number)], {
-      error: 'Amount must be a whole number of dollars',
-    })
-    .pipe(z.number().int('Amount must be a whole number of dollars').positive('Amount must be at least $1'))
+    // Each branch names the rule too: a form's resolver shows the first branch's message, not the union's.
+    .union(
+      [
+        z.number({ error: refundMessages.notWholeDollars }),
+        z.string().regex(/^[0-9]{1,10}$/, refundMessages.notWholeDollars).transform(Number),
+      ],
+      { error: refundMessages.notWholeDollars },
+    )
+    .pipe(z.number().int(refundMessages.notWholeDollars).positive('Amount must be at least $1'))
     .optional(),
   reason: z
-    .string({ error: 'Say why the order is refunded' })
+    .string({ error: refundMessages.noReason })
     .trim()
-    .min(1, 'Say why the order is refunded')
+    .min(1, refundMessages.noReason)
     .max(TEXT_LIMITS.refundReason, tooLongMessage('Reason', TEXT_LIMITS.refundReason)),
 });
 export type RefundOrder = z.input<typeof refundOrderSchema>;
@@ -138,11 +150,6 @@ export const refundAnswerSchema = z.object({
   status: z.enum(ORDER_STATUSES),
 });
 
-export const refundMessages = {
-  unpaid: 'This order is not paid: there is nothing to refund.',
-  alreadyRefunded: 'This order is already refunded in full.',
-  pastTotal: (left: number) => `Only ${formatMoney(left)} of this order is left to refund.`,
-};
 
 export const ORDER_EVENT_TYPES = ['placed', 'paid', 'shipped', 'cancelled', 'refunded'] as const;
 export const orderEventSchema = z.object({

@@ -1,0 +1,87 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { refundMessages, type Order } from '@voltline/shared/order';
+import { renderWithShop, type ApiAnswer } from '../../../testing/render-with-shop.tsx';
+import { RefundOrderDialog } from './refund-order-dialog.tsx';
+
+/** A paid order of 4 drills at $250, of which $300 was already given back. */
+const partlyRefunded: Order = {
+  _id: '6f1c2b3a4d5e6f7a8b9c0d1e',
+  toolId: '6f1c2b3a4d5e6f7a8b9c0d1f',
+  product: 'Cordless drill',
+  quantity: 4,
+  unitPrice: 250,
+  price: 1000,
+  img: '/catalogue/drill.svg',
+  buyer: 'Ada Lovelace',
+  buyerEamil: 'ada@example.com',
+  phone: '+44 20 7946 0958',
+  address: '1 Analytical Row, London',
+  purchaseDate: 'Monday, Nov 23, 2026',
+  status: 'paid',
+  transactionId: 'pi_123',
+  delivery: 'pending',
+  refundedAmount: 300,
+  cancelled: false,
+};
+
+function renderRefund(answer: () => ApiAnswer = () => ({ status: 200, body: { acknowledged: true, refundedAmount: 500, status: 'paid' } })) {
+  const onClose = vi.fn();
+  const view = renderWithShop(<RefundOrderDialog order={partlyRefunded} onClose={onClose} />, answer);
+  return { ...view, onClose };
+}
+
+describe('refund dialog', () => {
+  it('offers what is left to refund and says so', () => {
+    renderRefund();
+    expect((screen.getByLabelText('Amount (whole dollars)') as HTMLInputElement).value).toBe('700');
+    expect(screen.getByText(/paid \$1,000, \$700 left to refund/)).toBeTruthy();
+  });
+
+  it('refuses more than is left, a sum that is not whole dollars, and a missing reason, before asking anything', async () => {
+    const { user, sent } = renderRefund();
+    const amount = screen.getByLabelText('Amount (whole dollars)');
+    await user.clear(amount);
+    await user.type(amount, '701');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText(refundMessages.pastTotal(700))).toBeTruthy();
+    expect(await screen.findByText(refundMessages.noReason)).toBeTruthy();
+
+    await user.clear(amount);
+    await user.type(amount, '1e2');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText(refundMessages.notWholeDollars)).toBeTruthy();
+    expect(sent).toEqual([]);
+  });
+
+  it('asks once more, naming the sum and the buyer, then sends the refund', async () => {
+    const { user, sent, onClose } = renderRefund();
+    const amount = screen.getByLabelText('Amount (whole dollars)');
+    await user.clear(amount);
+    await user.type(amount, '200');
+    await user.type(screen.getByLabelText('Reason'), 'One drill came back unused');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+
+    expect(screen.getByText(/\$200 goes back to Ada Lovelace \(ada@example.com\) for 4 × Cordless drill, of \$700 left to refund\./)).toBeTruthy();
+    expect(sent).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Yes, refund $200' }));
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(sent[0]).toEqual({
+      method: 'POST',
+      path: `/api/adminPurchased/${partlyRefunded._id}/refund`,
+      body: { amount: 200, reason: 'One drill came back unused' },
+    });
+  });
+
+  it("keeps the dialog open with the server's refusal", async () => {
+    const { user, onClose } = renderRefund(() => ({
+      status: 409,
+      body: { error: 'conflict', message: 'This order is already refunded in full.' },
+    }));
+    await user.type(screen.getByLabelText('Reason'), 'Duplicate order');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, refund $700' }));
+    expect(await screen.findByText('This order is already refunded in full.')).toBeTruthy();
+    expect(onClose).not.toHaveBeenCalled();
+  });
+});

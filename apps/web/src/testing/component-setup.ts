@@ -1,0 +1,17 @@
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+
+// jsdom has <dialog> but not its modal methods; the app's one dialog (components/modal-dialog.tsx)
+// opens with showModal(). Opening and closing are all these tests need of it: focus trapping and
+// the inert page behind are the browser's and are covered by the browser journeys.
+if (!HTMLDialogElement.prototype.showModal) {
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.open = true;
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    this.open = false;
+    this.dispatchEvent(new Event('close'));
+  };
+}
+
+afterEach(cleanup);

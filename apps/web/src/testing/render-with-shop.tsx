@@ -1,0 +1,43 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
+import { MemoryRouter } from 'react-router';
+import { createShopQueryClient } from '../app/query-client.ts';
+import { setApiTransport } from '../lib/api-client.ts';
+
+/** One request the component sent to the shop's API, as the server would read it. */
+export interface SentRequest {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+/** How the stand-in API answers one request: a status and a JSON body. */
+export type ApiAnswer = { status: number; body?: unknown };
+
+/**
+ * Renders a component inside what the app gives every page (query cache, router) and answers its
+ * API calls with `answer`: the component's own code, down to api-client.ts, runs unchanged; only the
+ * network hop to the server is replaced, through the transport the server renderer also uses.
+ */
+export function renderWithShop(ui: ReactElement, answer: (request: SentRequest) => ApiAnswer = () => ({ status: 200, body: {} })) {
+  const sent: SentRequest[] = [];
+  setApiTransport(async (url, init) => {
+    const request: SentRequest = {
+      method: init.method ?? 'GET',
+      path: url,
+      body: typeof init.body === 'string' ? JSON.parse(init.body) : init.body,
+    };
+    sent.push(request);
+    const { status, body } = answer(request);
+    return new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+  });
+  const user = userEvent.setup();
+  const view = render(
+    <QueryClientProvider client={createShopQueryClient()}>
+      <MemoryRouter>{ui}</MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return { ...view, user, sent };
+}
