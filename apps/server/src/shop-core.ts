@@ -60,7 +60,7 @@ export function createShopCore(deps: {
     tokens,
     auth: createAuth({ db, log, config, secret, mailer }),
     guards: createCallerGuards(db, tokens),
-    catalogue: createCatalogueService(db, listCache, paging),
+    catalogue: createCatalogueService(db, listCache, paging, lifecycle),
     reviews: createReviewsService(db, listCache, paging),
     profiles: createProfilesService(db, paging),
     images: createImagesService(db),

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { entityIdSchema } from './id.ts';
 import { PAYMENT_MAXIMUM } from './shop-constants.ts';
 import { TEXT_LIMITS, tooLongMessage } from './text-limits.ts';
+import { formatCount } from './validation-messages.ts';
 import { wholeNumberSchema } from './whole-number.ts';
 
 
@@ -55,16 +56,19 @@ export type ToolInput = z.infer<typeof toolInputSchema>;
 
 export const toolIdParamsSchema = z.object({ toolId: z.string() });
 
-/** PATCH /updateTool/{id}: the three numbers an admin edits (all required, whole numbers). */
-export const toolUpdateSchema = toolInputSchema
-  .pick({ availableQuantity: true, minimumOrderQuantity: true, price: true })
-  .strict();
+/**
+ * PATCH /updateTool/{id}: the spec's three numbers (required whole numbers, as a spec client sends
+ * them), and optionally a new name, description or picture (issue 16: the whole tool is editable).
+ */
+export const toolUpdateSchema = toolInputSchema.partial({ toolName: true, description: true, img: true }).strict();
 export type ToolUpdate = z.infer<typeof toolUpdateSchema>;
 
-/** PATCH /getTool?toolName=: the spec's separate stock reduction (kept for old clients; it moves no stock). */
-export const stockReductionSchema = z.object({
-  quantity: z.number({ error: 'Quantity must be a number' }).int('Quantity must be a whole number').positive('Quantity must be positive'),
-});
+/**
+ * PATCH /getTool?toolName=: the body of the spec's separate stock reduction, kept for old clients.
+ * The call moves no stock (Deliver did), so the quantity is only documented, as a number or the
+ * form's text a spec client sends.
+ */
+export const stockCallSchema = z.object({ quantity: z.union([z.number(), z.string().max(20)]).optional() }).optional();
 
 /**
  * Every order of a tool must stay payable by card: the largest order (the whole stock at the unit
@@ -85,6 +89,13 @@ export const payableTool = <T extends z.ZodType<{ price: number; availableQuanti
     path: ['price'],
     when: (payload) => !payload.issues.some((issue) => issue.path?.[0] === 'price' || issue.path?.[0] === 'availableQuantity'),
   });
+
+/** Tool names are unique (the spec's stock call finds a tool by name): adding or renaming to a taken one is refused. */
+export const toolNameTakenMessage = (toolName: string) => `A tool named "${toolName}" already exists.`;
+
+/** An admin edit may not take the stock below the units paid, unshipped orders were promised. */
+export const stockBelowPromisedMessage = (promised: number) =>
+  `Paid orders not yet shipped hold ${formatCount(promised)} ${promised === 1 ? 'unit' : 'units'} of this tool: the available quantity cannot go below ${formatCount(promised)}. Ship or refund those orders first.`;
 
 /** The answer to PATCH /updateTool/{id}; `warning` when customers cannot order the tool as saved. */
 export const toolUpdateAnswerSchema = z.object({

@@ -3,18 +3,18 @@ import { z } from 'zod';
 import { deletedSchema, insertedSchema } from '@voltline/shared/order';
 import { acknowledgedSchema } from '@voltline/shared/profile';
 import { toolListQuerySchema } from '@voltline/shared/paging';
-import { toolSchema, toolUpdateAnswerSchema } from '@voltline/shared/tool';
+import { payableTool, stockCallSchema, toolInputSchema, toolSchema, toolUpdateAnswerSchema, toolUpdateSchema } from '@voltline/shared/tool';
 import type { CallerGuards } from '../identity/caller.ts';
 import { sendPage } from '../platform/paging.ts';
 import type { CatalogueService } from './catalogue-service.ts';
 
 const toolIdParams = z.object({ id: z.string().max(100) });
-const anyBody = z.record(z.string(), z.unknown());
 
 /** Catalogue management (spec section 7). Every route: admins only. */
 export function catalogueAdminRoutes(catalogue: CatalogueService, guards: CallerGuards): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addHook('preHandler', guards.requireAdmin);
+    // Before the schemas: who may call is decided first, so a stranger learns nothing about the bodies.
+    app.addHook('preValidation', guards.requireAdmin);
 
     app.get(
       '/adminGetTools',
@@ -31,7 +31,14 @@ export function catalogueAdminRoutes(catalogue: CatalogueService, guards: Caller
 
     app.post(
       '/addTool',
-      { schema: { tags: ['catalogue'], summary: 'Add a tool. Admins only.', body: anyBody, response: { 200: insertedSchema } } },
+      {
+        schema: {
+          tags: ['catalogue'],
+          summary: 'Add a tool; its name must not be taken (409). Admins only.',
+          body: payableTool(toolInputSchema),
+          response: { 200: insertedSchema },
+        },
+      },
       (request) => catalogue.addTool(request.body),
     );
 
@@ -40,9 +47,10 @@ export function catalogueAdminRoutes(catalogue: CatalogueService, guards: Caller
       {
         schema: {
           tags: ['catalogue'],
-          summary: 'Set available quantity, minimum order quantity and price; `warning` when customers cannot order it as saved. Admins only.',
+          summary:
+            'Set available quantity, minimum order quantity and price, and optionally a new tool name (409 when taken), description or picture. The stock cannot go below what paid orders were promised (409). `warning` when customers cannot order it as saved. Admins only.',
           params: toolIdParams,
-          body: anyBody,
+          body: payableTool(toolUpdateSchema),
           response: { 200: toolUpdateAnswerSchema },
         },
       },
@@ -63,7 +71,7 @@ export function catalogueAdminRoutes(catalogue: CatalogueService, guards: Caller
           summary:
             'The spec’s stock call, kept for old clients: Deliver already lowered the stock, so it changes nothing and answers modifiedCount 0. Admins only.',
           querystring: z.object({ toolName: z.string().min(1).max(200) }),
-          body: anyBody.optional(),
+          body: stockCallSchema,
           response: { 200: acknowledgedSchema },
         },
       },

@@ -1,19 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { entityIdSchema } from '@voltline/shared/id';
 import type { ToolListQuery, ToolSort } from '@voltline/shared/paging';
-import {
-  isOutOfStock,
-  minimumAboveStockWarning,
-  payableTool,
-  toolInputSchema,
-  toolUpdateSchema,
-  type Tool,
-} from '@voltline/shared/tool';
+import { isOutOfStock, minimumAboveStockWarning, toolNameTakenMessage, type Tool, type ToolInput, type ToolUpdate } from '@voltline/shared/tool';
 import type { Database } from '../db/client.ts';
 import { tools } from '../db/schema.ts';
-import { AppError, notFound, parseOrRefuse } from '../platform/app-error.ts';
+import { AppError, notFound } from '../platform/app-error.ts';
 import { toCachedJson, type JsonCache } from '../platform/cached-json.ts';
 import { likePattern, mapPage, type KeysetOrder, type Page, type Paging } from '../platform/paging.ts';
+import type { OrderLifecycle } from '../orders/order-lifecycle.ts';
 
 type ToolRow = typeof tools.$inferSelect;
 
@@ -38,7 +32,18 @@ const toolOrders: Record<ToolSort, KeysetOrder> = {
   name: { key: sql`lower(${tools.toolName})`, keyType: 'text', id: tools.id, idType: 'uuid', direction: 'asc' },
 };
 
-export function createCatalogueService(db: Database, cache: JsonCache, paging: Paging) {
+const nameTaken = (toolName: string) => new AppError('conflict', toolNameTakenMessage(toolName));
+
+/** The database's refusal of a second tool with a name already taken (drizzle wraps the driver's error). */
+function isToolNameConflict(error: unknown): boolean {
+  for (let current = error; current instanceof Error; current = current.cause) {
+    const { code, constraint } = current as { code?: unknown; constraint?: unknown };
+    if (code === '23505' && constraint === 'tools_tool_name_unique') return true;
+  }
+  return false;
+}
+
+export function createCatalogueService(db: Database, cache: JsonCache, paging: Paging, lifecycle: Pick<OrderLifecycle, 'editTool'>) {
   /** One page of tools, newest first unless asked otherwise; `q` finds tools whose name contains it. */
   async function listTools(query: ToolListQuery): Promise<Page<Tool>> {
     const sort = query.sort ?? 'newest';
@@ -87,25 +92,24 @@ export function createCatalogueService(db: Database, cache: JsonCache, paging: P
 
 
     /** POST /addTool (admins). Names are unique: the spec's stock call finds tools by name. */
-    async addTool(body: unknown): Promise<{ acknowledged: true; insertedId: string }> {
-      const input = parseOrRefuse(payableTool(toolInputSchema), body);
+    async addTool(input: ToolInput): Promise<{ acknowledged: true; insertedId: string }> {
       const [row] = await db.insert(tools).values(input).onConflictDoNothing().returning({ id: tools.id });
-      if (!row) throw new AppError('conflict', `A tool named "${input.toolName}" already exists.`);
+      if (!row) throw nameTaken(input.toolName);
       cache.invalidate();
       return { acknowledged: true, insertedId: row.id };
     },
 
     /**
-     * PATCH /updateTool/{id} (admins): stock, minimum order quantity and unit price. A minimum above
-     * what can be ordered is saved (stock may be on its way) but answered with a warning.
+     * PATCH /updateTool/{id} (admins): stock, minimum order quantity and unit price, and a new name,
+     * description or picture if sent. The order lifecycle applies it (the stock may not go below
+     * what paid orders were promised). A minimum above what can be ordered is saved (stock may be on
+     * its way) but answered with a warning.
      */
-    async updateTool(toolId: string, body: unknown): Promise<{ acknowledged: true; modifiedCount: number; warning?: string }> {
-      const update = parseOrRefuse(payableTool(toolUpdateSchema), body);
-      const id = entityIdSchema.safeParse(toolId);
-      if (!id.success) throw notFound('Tool not found');
-      const [changed] = await db.update(tools).set(update).where(eq(tools.id, id.data)).returning();
-      if (!changed) throw notFound('Tool not found');
-      cache.invalidate();
+    async updateTool(toolId: string, update: ToolUpdate): Promise<{ acknowledged: true; modifiedCount: number; warning?: string }> {
+      const changed = await lifecycle.editTool(toolId, update).catch((error: unknown) => {
+        // Two renames to one name at the same moment: the unique index decides, and the loser hears why.
+        throw update.toolName !== undefined && isToolNameConflict(error) ? nameTaken(update.toolName) : error;
+      });
       const tool = toToolDto(changed);
       return isOutOfStock(tool)
         ? { acknowledged: true, modifiedCount: 1, warning: minimumAboveStockWarning(tool.minimumOrderQuantity, tool.orderableQuantity) }

@@ -2,6 +2,7 @@ import { and, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { entityIdSchema } from '@voltline/shared/id';
 import { orderQuantityMessages, refundMessages, type PlaceOrder } from '@voltline/shared/order';
 import { formatPurchaseDate } from '@voltline/shared/shop-constants';
+import { stockBelowPromisedMessage, type ToolUpdate } from '@voltline/shared/tool';
 import { clipText, TEXT_LIMITS } from '@voltline/shared/text-limits';
 import type { Database, DbTransaction } from '../db/client.ts';
 import { orderEvents, orders, paymentIntents, tools } from '../db/schema.ts';
@@ -10,6 +11,8 @@ import type { JsonCache } from '../platform/cached-json.ts';
 import type { OrderNotifier } from '../notifications/order-notifier.ts';
 import type { GatewayIntent, PaymentGateway } from '../payments/payment-gateway.ts';
 import type { OrderRow } from './order-dto.ts';
+
+type ToolRow = typeof tools.$inferSelect;
 
 /**
  * The one owner of an order's state, its stock and its money. Each transition checks the state,
@@ -176,6 +179,34 @@ export function createOrderLifecycle(deps: { db: Database; notifier: OrderNotifi
   return {
     findOrder,
     orderableUnits: (toolId: string) => orderableUnits(db, toolId),
+
+    /**
+     * An admin's edit of a tool (PATCH /updateTool), the one stock write that is not an order's move.
+     * One conditional update, so even beside a payment promising units at the same moment the stock
+     * is never set below what paid orders were promised. Raising it (or leaving it) is always allowed,
+     * so a shop that oversold before promises existed can still fix names and prices.
+     */
+    async editTool(toolId: string, edit: ToolUpdate): Promise<ToolRow> {
+      const id = entityIdSchema.safeParse(toolId);
+      if (!id.success) throw notFound('Tool not found');
+      const [edited] = await db
+        .update(tools)
+        .set(edit)
+        .where(
+          and(
+            eq(tools.id, id.data),
+            sql`(${tools.promisedQuantity} <= ${edit.availableQuantity} or ${tools.availableQuantity} <= ${edit.availableQuantity})`,
+          ),
+        )
+        .returning();
+      if (edited) {
+        catalogueCache.invalidate();
+        return edited;
+      }
+      const [tool] = await db.select({ promised: tools.promisedQuantity }).from(tools).where(eq(tools.id, id.data));
+      if (!tool) throw notFound('Tool not found');
+      throw new AppError('conflict', stockBelowPromisedMessage(tool.promised));
+    },
 
     /**
      * Places an order: quantity x the tool's current unit price, within the tool's minimum and what
