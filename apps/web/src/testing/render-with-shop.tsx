@@ -5,6 +5,7 @@ import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
 import { createShopQueryClient } from '../app/query-client.ts';
 import { setApiTransport } from '../lib/api-client.ts';
+import { ToastHost } from '../lib/toast/toast-host.tsx';
 
 /** One request the component sent to the shop's API, as the server would read it. */
 export interface SentRequest {
@@ -17,7 +18,7 @@ export interface SentRequest {
 export type ApiAnswer = { status: number; body?: unknown };
 
 /**
- * Renders a component inside what the app gives every page (query cache, router) and answers its
+ * Renders a component inside what the app gives every page (query cache, router, toasts) and answers its
  * API calls with `answer`: the component's own code, down to api-client.ts, runs unchanged; only the
  * network hop to the server is replaced, through the transport the server renderer also uses.
  */
@@ -37,6 +38,7 @@ export function renderWithShop(ui: ReactElement, answer: (request: SentRequest) 
   const view = render(
     <QueryClientProvider client={createShopQueryClient()}>
       <MemoryRouter>{ui}</MemoryRouter>
+      <ToastHost />
     </QueryClientProvider>,
   );
   return { ...view, user, sent };
