@@ -1,0 +1,59 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { TEXT_LIMITS, tooLongMessage } from '@voltline/shared/text-limits';
+import { SessionContext, type Session } from '../../lib/session/session-context.ts';
+import { renderWithShop, type ApiAnswer } from '../../testing/render-with-shop.tsx';
+import { AddReviewPage } from './add-review-page.tsx';
+
+const signedIn: Session = {
+  status: 'signed-in',
+  user: { id: 'u1', name: 'Ada Lovelace', email: 'ada@example.com', image: null },
+  signOut: async () => {},
+};
+
+function renderPage(answer?: () => ApiAnswer) {
+  return renderWithShop(
+    <SessionContext.Provider value={signedIn}>
+      <AddReviewPage />
+    </SessionContext.Provider>,
+    answer,
+  );
+}
+
+describe('Add A Review', () => {
+  it("shows who writes it, without letting it be changed (the server takes it from the session)", () => {
+    renderPage();
+    const name = screen.getByLabelText('Name') as HTMLInputElement;
+    expect(name.value).toBe('Ada Lovelace');
+    expect(name.disabled).toBe(true);
+    expect((screen.getByLabelText('Email') as HTMLInputElement).disabled).toBe(true);
+  });
+
+  it('starts at one star and sends only the text and the rating', async () => {
+    const { user, sent } = renderPage(() => ({ status: 201, body: { acknowledged: true } }));
+    expect((screen.getByLabelText('1 star') as HTMLInputElement).checked).toBe(true);
+    await user.type(screen.getByLabelText('Your review'), 'Sturdy drills, fast delivery.');
+    await user.click(screen.getByLabelText('4 stars'));
+    await user.click(screen.getByRole('button', { name: 'Add review' }));
+    expect(await screen.findByText('Review added successfully')).toBeTruthy();
+    expect(sent[0]).toMatchObject({ method: 'POST', path: '/api/review', body: { review: 'Sturdy drills, fast delivery.', rating: 4 } });
+    expect((screen.getByLabelText('Your review') as HTMLTextAreaElement).value).toBe('');
+  });
+
+  it('keeps a pasted text past the limit whole and says what is too long, instead of cutting it', async () => {
+    const { user, sent } = renderPage();
+    const pasted = 'a'.repeat(TEXT_LIMITS.review + 5);
+    fireEvent.input(screen.getByLabelText('Your review'), { target: { value: pasted } });
+    expect(screen.getByText(`${pasted.length} of ${TEXT_LIMITS.review} characters`)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Add review' }));
+    expect(await screen.findByText(tooLongMessage('Review', TEXT_LIMITS.review))).toBeTruthy();
+    expect((screen.getByLabelText('Your review') as HTMLTextAreaElement).value).toHaveLength(pasted.length);
+    expect(sent).toEqual([]);
+  });
+
+  it('asks for the text', async () => {
+    const { user } = renderPage();
+    await user.click(screen.getByRole('button', { name: 'Add review' }));
+    expect(await screen.findByText('Review is required')).toBeTruthy();
+  });
+});
