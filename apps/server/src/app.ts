@@ -21,6 +21,7 @@ import { fastifyTrustProxy } from './http/trusted-proxies.ts';
 import { createWriteLimits } from './http/write-rate-limit.ts';
 import { identityRoutes, registerAuthBridge } from './identity/auth-routes.ts';
 import { imagesRoutes } from './images/images-routes.ts';
+import { invoicesRoutes } from './invoices/invoices-routes.ts';
 import { webhookEndpointsRoutes } from './notifications/webhook-endpoints-routes.ts';
 import { ordersRoutes } from './orders/orders-routes.ts';
 import { clientConfigSchema } from '@voltline/shared/account';
@@ -104,6 +105,7 @@ export async function buildApp(core: ShopCore, logger: FastifyInstance['log'] | 
       await api.register(catalogueRoutes(core.catalogue));
       await api.register(reviewsRoutes(core.reviews, core.guards, writeLimits.reviews));
       await api.register(ordersRoutes(core.orders, core.payments, core.guards, writeLimits.orders));
+      await api.register(invoicesRoutes(core.invoices, core.guards));
       await api.register(paymentsRoutes(core.payments, core.guards));
       await api.register(adminOrdersRoutes(core.adminOrders, core.guards));
       await api.register(catalogueAdminRoutes(core.catalogue, core.guards));

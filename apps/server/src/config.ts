@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { TEXT_LIMITS } from '@voltline/shared/text-limits';
 import { proxyTrustSetting, type ProxyTrust } from './http/trusted-proxies.ts';
 
 /**
@@ -15,6 +16,15 @@ const flag = z
   .enum(['true', 'false', '1', '0', ''])
   .optional()
   .transform((value) => value === 'true' || value === '1');
+
+/** A text the shop prints on its documents: bounded like the columns that copy it. */
+const shopText = (name: string, max: number, fallback: string) =>
+  z.string().trim().max(max, `${name} must be at most ${max} characters`).default(fallback);
+
+/** Room is left for the number's digits within the stored number's bound. */
+const DOCUMENT_DIGITS_ROOM = 12;
+const documentPrefix = (name: string, fallback: string) =>
+  shopText(name, TEXT_LIMITS.documentNumber - DOCUMENT_DIGITS_ROOM, fallback);
 
 const environmentSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -43,6 +53,12 @@ const environmentSchema = z.object({
   AUTH_TOKEN_SYNC_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
   WEBHOOK_ALLOW_PRIVATE_TARGETS: flag,
   MAIL_FROM: z.string().default('Voltline Tools <no-reply@voltline.local>'),
+  // Printed on every invoice and credit note, and copied into each when it is issued.
+  SHOP_LEGAL_NAME: shopText('SHOP_LEGAL_NAME', TEXT_LIMITS.shopLegalName, 'Voltline Tools'),
+  SHOP_ADDRESS: shopText('SHOP_ADDRESS', TEXT_LIMITS.address, '1 Circuit Road, Springfield'),
+  SHOP_TAX_ID: shopText('SHOP_TAX_ID', TEXT_LIMITS.taxId, ''),
+  INVOICE_PREFIX: documentPrefix('INVOICE_PREFIX', 'INV-'),
+  CREDIT_NOTE_PREFIX: documentPrefix('CREDIT_NOTE_PREFIX', 'CN-'),
   UNPAID_ORDER_EXPIRY_DAYS: z.coerce.number().int().positive().default(7),
   PAYMENT_PROVIDER: z.enum(['builtin', 'stripe']).default('builtin'),
   STRIPE_SECRET_KEY: optionalText,
@@ -75,6 +91,16 @@ export interface OAuthEndpoints {
   tokenUrl: string;
   /** The provider's own API that says who signed in (GitHub's REST API, Facebook's Graph API). */
   apiUrl: string;
+}
+
+export interface InvoicingConfig {
+  /** The shop's legal name: on documents and as the signature of every mail. */
+  shopLegalName: string;
+  shopAddress: string;
+  /** Empty: the documents leave the tax id line out. */
+  shopTaxId: string;
+  invoicePrefix: string;
+  creditNotePrefix: string;
 }
 
 export interface WriteRateLimits {
@@ -113,6 +139,8 @@ export interface Config {
   shutdownTimeoutSeconds: number;
   firstAdmin: { email: string | undefined; password: string | undefined };
   mail: { smtpUrl: string | undefined; from: string; shopNotifyEmail: string | undefined };
+  /** Who issues invoices and credit notes, and how their numbers start (INV-000042, CN-000007). */
+  invoicing: InvoicingConfig;
   /** Where the web app reports the current API token (spec 7's optional token-sync URL). */
   tokenSyncUrl: string | undefined;
   /**
@@ -192,6 +220,13 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     shutdownTimeoutSeconds: env.SHUTDOWN_TIMEOUT_SECONDS,
     firstAdmin: { email: env.SHOP_ADMIN_EMAIL, password: env.SHOP_ADMIN_PASSWORD },
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, shopNotifyEmail: env.SHOP_NOTIFY_EMAIL },
+    invoicing: {
+      shopLegalName: env.SHOP_LEGAL_NAME || 'Voltline Tools',
+      shopAddress: env.SHOP_ADDRESS,
+      shopTaxId: env.SHOP_TAX_ID,
+      invoicePrefix: env.INVOICE_PREFIX,
+      creditNotePrefix: env.CREDIT_NOTE_PREFIX,
+    },
     tokenSyncUrl: env.AUTH_TOKEN_SYNC_URL,
     allowPrivateWebhookTargets: env.WEBHOOK_ALLOW_PRIVATE_TARGETS,
     unpaidOrderExpiryDays: env.UNPAID_ORDER_EXPIRY_DAYS,

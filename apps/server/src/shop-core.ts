@@ -13,7 +13,11 @@ import { createAuth } from './identity/better-auth.ts';
 import { createCallerGuards } from './identity/caller.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createAdminOrdersService } from './orders/admin-orders-service.ts';
+import { createInvoiceRegister } from './invoices/invoice-register.ts';
+import { createInvoicesService } from './invoices/invoices-service.ts';
+import { createMailComposer } from './notifications/mail-composer.ts';
 import { createNotificationDispatcher } from './notifications/notification-dispatcher.ts';
+import { createOrderMail } from './notifications/order-mail.ts';
 import { createOrderNotifier } from './notifications/order-notifier.ts';
 import { createWebhookEndpointsService } from './notifications/webhook-endpoints-service.ts';
 import { createOrderLifecycle } from './orders/order-lifecycle.ts';
@@ -42,15 +46,19 @@ export function createShopCore(deps: {
   });
   const tokens = createApiTokens(secret);
   const paging = createPaging(secret);
-  const notifier = createOrderNotifier(config.mail.shopNotifyEmail);
+  const orderMail = createOrderMail(config.invoicing.shopLegalName);
+  const notifier = createOrderNotifier(orderMail, config.mail.shopNotifyEmail);
   const cacheBus = createCacheBus(redis, log);
   const listCache = createJsonCache(cacheBus);
   const webhookTargets = { publicUrl: config.publicUrl, port: config.port, allowPrivateTargets: config.allowPrivateWebhookTargets };
   const builtin = config.payments.provider === 'builtin' ? createBuiltinGateway(db) : undefined;
   const stripe = config.payments.provider === 'stripe' ? createStripeGateway(config.payments) : undefined;
   const gateway = (stripe?.gateway ?? builtin)!;
-  const lifecycle = createOrderLifecycle({ db, notifier, gateway, catalogueCache: listCache });
+  const invoiceRegister = createInvoiceRegister(config.invoicing, config.payments.provider);
+  const lifecycle = createOrderLifecycle({ db, notifier, gateway, catalogueCache: listCache, invoices: invoiceRegister });
   const orders = createOrdersService(db, lifecycle, paging);
+  const invoices = createInvoicesService({ db, orders, register: invoiceRegister });
+  const composeMail = createMailComposer({ db, orderMail, publicUrl: config.publicUrl, documentFile: invoices.mailFile });
   return {
     config,
     database,
@@ -65,7 +73,8 @@ export function createShopCore(deps: {
     profiles: createProfilesService(db, paging),
     images: createImagesService(db),
     orders,
-    notificationDispatcher: createNotificationDispatcher({ db, mailer, webhookTargets, log }),
+    invoices,
+    notificationDispatcher: createNotificationDispatcher({ db, mailer, composeMail, webhookTargets, log }),
     webhookEndpoints: createWebhookEndpointsService(db, webhookTargets, paging),
     adminOrders: createAdminOrdersService(db, lifecycle, paging),
     payments: createPaymentsService({ db, orders, lifecycle, gateway, builtin, stripe }),

@@ -24,6 +24,12 @@ export const TEXT_LIMITS = {
   refundReason: 200,
   /** What the shop writes itself about a change or a failed delivery. */
   note: 500,
+  /** The shop's legal name on invoices and credit notes (SHOP_LEGAL_NAME). */
+  shopLegalName: 200,
+  /** The shop's tax id on invoices (SHOP_TAX_ID). */
+  taxId: 50,
+  /** An invoice or credit note number, prefix included (INVOICE_PREFIX, CREDIT_NOTE_PREFIX). */
+  documentNumber: 40,
 } as const;
 
 // The refusal wording lives with the rest of the shop's validation messages; importing it from here

@@ -120,6 +120,78 @@ export const orderEvents = pgTable(
 );
 
 /**
+ * The last number issued of each kind of document. Invoices and credit notes take the next one
+ * in the transaction that pays or refunds the order (invoices/invoice-register.ts): the row lock
+ * makes concurrent payments wait their turn, and a transaction that rolls back takes its number
+ * back with it, so numbers never repeat and never skip (a database sequence can skip).
+ */
+export const documentCounters = pgTable('document_counters', {
+  kind: text('kind', { enum: ['invoice', 'credit_note'] }).primaryKey(),
+  value: integer('value').notNull(),
+});
+
+/**
+ * What an invoice or credit note shows, copied when it is issued: the shop's legal details, the
+ * buyer and the line as they were then. The same document renders the same PDF for ever, whatever
+ * later happens to the tool, the buyer's profile or the shop's settings.
+ */
+const issuedDocument = () => ({
+  id: uuid('id').primaryKey().defaultRandom(),
+  /** The number as printed, prefix included (INV-000042). */
+  number: text('number').notNull().unique(),
+  /** The counter value behind the number: gapless per kind. */
+  sequence: integer('sequence').notNull().unique(),
+  orderId: uuid('order_id')
+    .notNull()
+    .references(() => orders.id),
+  issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+  sellerName: text('seller_name').notNull(),
+  sellerAddress: text('seller_address').notNull(),
+  sellerTaxId: text('seller_tax_id').notNull(),
+  buyerName: text('buyer_name').notNull(),
+  buyerEmail: text('buyer_email').notNull(),
+  buyerPhone: text('buyer_phone').notNull(),
+  buyerAddress: text('buyer_address').notNull(),
+  product: text('product').notNull(),
+  quantity: integer('quantity').notNull(),
+  /** Whole dollars, as the order holds them. */
+  unitPrice: integer('unit_price').notNull(),
+  total: integer('total').notNull(),
+  paymentMethod: text('payment_method').notNull(),
+  transactionId: text('transaction_id').notNull(),
+});
+
+/** One invoice per paid order, issued when the payment is accepted. */
+export const invoices = pgTable(
+  'invoices',
+  { ...issuedDocument(), orderId: uuid('order_id').notNull().unique().references(() => orders.id) },
+  () => textLengthChecks('invoices'),
+);
+
+/** One per refund (full or partial), referring to the order's invoice. */
+export const creditNotes = pgTable(
+  'credit_notes',
+  {
+    ...issuedDocument(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    /** The invoice's number as printed on the credit note. */
+    invoiceNumber: text('invoice_number').notNull(),
+    /** Whole dollars given back by this refund. */
+    amount: integer('amount').notNull(),
+    /** All refunds of the order so far, this one included. */
+    refundedSoFar: integer('refunded_so_far').notNull(),
+    reason: text('reason').notNull(),
+  },
+  (table) => [
+    check('credit_notes_amount_positive', sql`${table.amount} > 0`),
+    index('credit_notes_order_id_idx').on(table.orderId, table.sequence),
+    ...textLengthChecks('credit_notes'),
+  ],
+);
+
+/**
  * One payment intent per order, at whichever gateway is configured. The built-in test gateway
  * keeps its whole state here; for Stripe this row records the intent the shop created.
  */

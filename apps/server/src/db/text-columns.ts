@@ -10,6 +10,20 @@ interface TextLimit {
 
 const limit = (label: string, max: number): TextLimit => ({ label, max });
 
+/** What invoices and credit notes copy from the order and the shop's settings. */
+const issuedDocumentColumns = {
+  number: limit('Document number', TEXT_LIMITS.documentNumber),
+  seller_name: limit('Shop legal name', TEXT_LIMITS.shopLegalName),
+  seller_address: limit('Shop address', TEXT_LIMITS.address),
+  seller_tax_id: limit('Shop tax id', TEXT_LIMITS.taxId),
+  buyer_name: limit('Name', TEXT_LIMITS.personName),
+  buyer_email: limit('Email', TEXT_LIMITS.email),
+  buyer_phone: limit('Phone', TEXT_LIMITS.phone),
+  buyer_address: limit('Address', TEXT_LIMITS.address),
+  product: limit('Product', TEXT_LIMITS.toolName),
+  transaction_id: limit('Transaction id', TEXT_LIMITS.transactionId),
+} as const;
+
 /**
  * Every text column of the shop's tables that a request, a copied user name or email, a gateway or
  * a webhook receiver fills, with the most characters it holds. Each gets a CHECK in the database,
@@ -59,6 +73,12 @@ export const TEXT_COLUMN_LIMITS = {
   },
   notifications: {
     last_error: limit('Delivery error', TEXT_LIMITS.note),
+  },
+  invoices: issuedDocumentColumns,
+  credit_notes: {
+    ...issuedDocumentColumns,
+    invoice_number: limit('Invoice number', TEXT_LIMITS.documentNumber),
+    reason: limit('Reason', TEXT_LIMITS.note),
   },
 } as const satisfies Record<string, Record<string, TextLimit>>;
 

@@ -11,10 +11,31 @@ export interface MailMessage {
   html: string;
   /** The one link the reader must follow, logged when mail goes to the outbox folder. */
   link?: string;
+  /**
+   * Invoices and credit notes the mail carries. The outbox keeps only these references, so its rows
+   * stay small; the PDF is rendered from the document's stored copy when the mail is sent.
+   */
+  documents?: DocumentAttachment[];
 }
 
+export interface DocumentAttachment {
+  kind: 'invoice' | 'credit_note';
+  id: string;
+  number: string;
+}
+
+/** A file as the mail carries it. */
+export interface MailFile {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
+/** A message ready to go: its documents rendered into files. */
+export type SendableMail = Omit<MailMessage, 'documents'> & { files?: MailFile[] };
+
 export interface Mailer {
-  send(message: MailMessage): Promise<void>;
+  send(message: SendableMail): Promise<void>;
 }
 
 /** For the HTML part of a message: text the shop did not write goes in escaped. */
@@ -33,15 +54,15 @@ export function createMailer(options: {
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
-      async send({ to, subject, text, html }) {
-        await transport.sendMail({ from: options.from, to, subject, text, html });
+      async send({ to, subject, text, html, files }) {
+        await transport.sendMail({ from: options.from, to, subject, text, html, attachments: files });
       },
     };
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
-    async send({ to, subject, text, html, link }) {
-      const info = await transport.sendMail({ from: options.from, to, subject, text, html });
+    async send({ to, subject, text, html, link, files }) {
+      const info = await transport.sendMail({ from: options.from, to, subject, text, html, attachments: files });
       await mkdir(options.outboxDir, { recursive: true });
       const fileName = `${new Date().toISOString().replaceAll(':', '-')}-${randomBytes(4).toString('hex')}.eml`;
       const filePath = path.join(options.outboxDir, fileName);

@@ -6,7 +6,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { WEBHOOK_EVENT_ID_HEADER, WEBHOOK_SIGNATURE_HEADER } from '@voltline/shared/webhook';
 import type { Database } from '../db/client.ts';
 import { notifications, webhookEndpoints } from '../db/schema.ts';
-import type { Mailer, MailMessage } from '../mail/mailer.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import type { MailComposer, OutboxMail } from './mail-composer.ts';
 import { signWebhook } from './webhook-signing.ts';
 import { connectionFor, type WebhookTargetPolicy } from './webhook-target.ts';
 
@@ -53,10 +54,12 @@ function postWebhook(url: URL, lookup: LookupFunction, headers: OutgoingHttpHead
 export function createNotificationDispatcher(deps: {
   db: Database;
   mailer: Mailer;
+  /** Composes deferred mail and renders the documents (invoices, credit notes) a mail carries. */
+  composeMail: MailComposer;
   webhookTargets: WebhookTargetPolicy;
   log: Pick<FastifyBaseLogger, 'warn' | 'info'>;
 }) {
-  const { db, mailer, webhookTargets, log } = deps;
+  const { db, mailer, composeMail, webhookTargets, log } = deps;
 
   async function claimDue(now: Date): Promise<NotificationRow[]> {
     return db.transaction(async (tx) => {
@@ -85,7 +88,7 @@ export function createNotificationDispatcher(deps: {
 
   async function sendMail(row: NotificationRow): Promise<Outcome> {
     try {
-      await mailer.send(row.payload as MailMessage);
+      await mailer.send(await composeMail(row.payload as OutboxMail));
       return { ok: true };
     } catch (error) {
       return { ok: false, error: error instanceof Error ? error.message : String(error) };

@@ -120,7 +120,7 @@ describe.each(testDatabaseKinds)('notifications on $name', (kind) => {
     const now = Date.now();
     await deliver(new Date(now));
     const [row] = (await shop.database.db.select().from(notifications)).filter(
-      (n) => n.eventType === 'order.placed' && (n.payload as { data: { order: { _id: string } } }).data.order._id === orderId,
+      (n) => n.channel === 'webhook' && n.eventType === 'order.placed' && (n.payload as { data: { order: { _id: string } } }).data.order._id === orderId,
     );
     let state = (await shop.database.db.select().from(notifications).where(eq(notifications.id, row!.id)))[0]!;
     expect(state).toMatchObject({ attempts: 1, lastStatus: 500, deliveredAt: null });

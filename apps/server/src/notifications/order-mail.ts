@@ -1,62 +1,103 @@
-import type { MailMessage } from '../mail/mailer.ts';
-
-const SHOP_NAME = 'Voltline Tools';
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+import { formatMoney } from '@voltline/shared/money';
+import { escapeHtml, type DocumentAttachment, type MailMessage } from '../mail/mailer.ts';
 
 interface OrderFacts {
   id: string;
   product: string;
   quantity: number;
+  unitPrice: number;
   price: number;
   buyer: string;
   buyerEamil: string;
+  address: string;
+  purchaseDate: string;
   transactionId?: string | null;
-}
-
-/** Plain text and the same in simple HTML; no images, no tracking. */
-function mail(to: string, subject: string, lines: string[]): MailMessage {
-  const text = [...lines, '', `— ${SHOP_NAME}`].join('\n');
-  const html = `${lines.map((line) => (line === '' ? '' : `<p>${escapeHtml(line)}</p>`)).join('\n')}\n<p>— ${SHOP_NAME}</p>`;
-  return { to, subject: `${SHOP_NAME}: ${subject}`, text, html };
 }
 
 const orderLines = (order: OrderFacts) => [
   `Order: ${order.id}`,
+  `Date: ${order.purchaseDate}`,
   `Product: ${order.product}`,
   `Quantity: ${order.quantity}`,
-  `Total: $${order.price}`,
+  `Unit price: ${formatMoney(order.unitPrice)}`,
+  `Total: ${formatMoney(order.price)}`,
+  `Delivery address: ${order.address}`,
 ];
 
-export const orderMail = {
-  paymentReceived: (order: OrderFacts) =>
-    mail(order.buyerEamil, 'payment received', [
-      `Hello ${order.buyer},`,
-      'we received your payment. Thank you!',
-      '',
-      ...orderLines(order),
-      `Transaction id: ${order.transactionId}`,
-      '',
-      'We will tell you when your order ships.',
-    ]),
-  shipped: (order: OrderFacts) =>
-    mail(order.buyerEamil, 'your order has shipped', [`Hello ${order.buyer},`, 'your order is on its way.', '', ...orderLines(order)]),
-  cancelled: (order: OrderFacts, reason: string) =>
-    mail(order.buyerEamil, 'your order was cancelled', [`Hello ${order.buyer},`, `your order was cancelled ${reason}.`, '', ...orderLines(order)]),
-  refunded: (order: OrderFacts & { refundedAmount: number }, refund: { amount: number; reason: string }) =>
-    mail(order.buyerEamil, 'money refunded', [
-      `Hello ${order.buyer},`,
-      `we refunded $${refund.amount} to your card: ${refund.reason}.`,
-      order.refundedAmount === order.price ? 'Your order is refunded in full.' : `Refunded so far: $${order.refundedAmount} of $${order.price}.`,
-      '',
-      ...orderLines(order),
-      'Your bank may take a few days to show it.',
-    ]),
-  newPaidOrder: (shopEmail: string, order: OrderFacts) =>
-    mail(shopEmail, `new paid order from ${order.buyer}`, [...orderLines(order), `Buyer: ${order.buyer} <${order.buyerEamil}>`, `Transaction id: ${order.transactionId}`]),
-  stockLow: (shopEmail: string, tool: { toolName: string; availableQuantity: number; minimumOrderQuantity: number }) =>
-    mail(shopEmail, `${tool.toolName} is low on stock`, [
-      `${tool.toolName}: ${tool.availableQuantity} left, below its minimum order quantity of ${tool.minimumOrderQuantity}.`,
-      'Customers cannot order it at the minimum until it is restocked.',
-    ]),
-};
+/** Every mail about an order, signed with the shop's name (SHOP_LEGAL_NAME). */
+export function createOrderMail(shopName: string) {
+  /** Plain text and the same in simple HTML; no images, no tracking. */
+  function mail(to: string, subject: string, lines: string[], extra: Pick<MailMessage, 'link' | 'documents'> = {}): MailMessage {
+    const text = [...lines, '', `— ${shopName}`].join('\n');
+    const html = `${lines.map((line) => (line === '' ? '' : `<p>${escapeHtml(line)}</p>`)).join('\n')}\n<p>— ${escapeHtml(shopName)}</p>`;
+    return { to, subject: `${shopName}: ${subject}`, text, html, ...extra };
+  }
+
+  return {
+    /** Composed when it is sent (see mail-composer.ts): the order is placed in a single SQL statement. */
+    placed: (order: OrderFacts, paymentLink: string) =>
+      mail(
+        order.buyerEamil,
+        'order placed',
+        [
+          `Hello ${order.buyer},`,
+          'thank you for your order. It is reserved for you once it is paid.',
+          '',
+          ...orderLines(order),
+          '',
+          `Pay it here: ${paymentLink}`,
+          'Unpaid orders are cancelled after a few days.',
+        ],
+        { link: paymentLink },
+      ),
+    paymentReceived: (order: OrderFacts, invoice?: DocumentAttachment) =>
+      mail(
+        order.buyerEamil,
+        'payment received',
+        [
+          `Hello ${order.buyer},`,
+          'we received your payment. Thank you!',
+          '',
+          ...orderLines(order),
+          `Transaction id: ${order.transactionId}`,
+          ...(invoice ? [`Invoice: ${invoice.number} (attached)`] : []),
+          '',
+          'We will tell you when your order ships.',
+        ],
+        invoice ? { documents: [invoice] } : {},
+      ),
+    shipped: (order: OrderFacts) =>
+      mail(order.buyerEamil, 'your order has shipped', [`Hello ${order.buyer},`, 'your order is on its way.', '', ...orderLines(order)]),
+    cancelled: (order: OrderFacts, reason: string) =>
+      mail(order.buyerEamil, 'your order was cancelled', [`Hello ${order.buyer},`, `your order was cancelled ${reason}.`, '', ...orderLines(order)]),
+    refunded: (order: OrderFacts & { refundedAmount: number }, refund: { amount: number; reason: string }, creditNote?: DocumentAttachment) =>
+      mail(
+        order.buyerEamil,
+        'money refunded',
+        [
+          `Hello ${order.buyer},`,
+          `we refunded ${formatMoney(refund.amount)} to your card: ${refund.reason}.`,
+          order.refundedAmount === order.price
+            ? 'Your order is refunded in full.'
+            : `Refunded so far: ${formatMoney(order.refundedAmount)} of ${formatMoney(order.price)}.`,
+          ...(creditNote ? [`Credit note: ${creditNote.number} (attached)`] : []),
+          '',
+          ...orderLines(order),
+          'Your bank may take a few days to show it.',
+        ],
+        creditNote ? { documents: [creditNote] } : {},
+      ),
+    newPaidOrder: (shopEmail: string, order: OrderFacts) =>
+      mail(shopEmail, `new paid order from ${order.buyer}`, [
+        ...orderLines(order),
+        `Buyer: ${order.buyer} <${order.buyerEamil}>`,
+        `Transaction id: ${order.transactionId}`,
+      ]),
+    stockLow: (shopEmail: string, tool: { toolName: string; availableQuantity: number; minimumOrderQuantity: number }) =>
+      mail(shopEmail, `${tool.toolName} is low on stock`, [
+        `${tool.toolName}: ${tool.availableQuantity} left, below its minimum order quantity of ${tool.minimumOrderQuantity}.`,
+        'Customers cannot order it at the minimum until it is restocked.',
+      ]),
+  };
+}
+export type OrderMail = ReturnType<typeof createOrderMail>;

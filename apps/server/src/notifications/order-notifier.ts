@@ -2,7 +2,8 @@ import type { DbExecutor } from '../db/client.ts';
 import type { OrderRow } from '../orders/order-dto.ts';
 import { toOrderDto } from '../orders/order-dto.ts';
 import { recordShopEvent } from './notification-outbox.ts';
-import { orderMail } from './order-mail.ts';
+import type { CreditNoteRow, InvoiceRow } from '../invoices/invoice-register.ts';
+import type { OrderMail } from './order-mail.ts';
 
 interface StockFacts {
   id: string;
@@ -15,25 +16,30 @@ interface StockFacts {
  * What each order change tells the buyer, the shop (SHOP_NOTIFY_EMAIL) and subscribed systems.
  * Every method runs inside the transaction of the change.
  */
-export function createOrderNotifier(shopNotifyEmail: string | undefined) {
+/** The reference a mail keeps to a document it carries. */
+const attachment = (kind: 'invoice' | 'credit_note', document: InvoiceRow | CreditNoteRow | undefined) =>
+  document && { kind, id: document.id, number: document.number };
+
+export function createOrderNotifier(orderMail: OrderMail, shopNotifyEmail: string | undefined) {
   const toShop = <T>(build: (email: string) => T): T[] => (shopNotifyEmail ? [build(shopNotifyEmail)] : []);
   return {
-    paid: (executor: DbExecutor, order: OrderRow) =>
+    /** The buyer's mail carries the invoice issued with the payment. */
+    paid: (executor: DbExecutor, order: OrderRow, invoice?: InvoiceRow) =>
       recordShopEvent(executor, {
         type: 'order.paid',
         data: { order: toOrderDto(order) },
-        mails: [orderMail.paymentReceived({ ...order, id: order.id }), ...toShop((email) => orderMail.newPaidOrder(email, order))],
+        mails: [orderMail.paymentReceived(order, attachment('invoice', invoice)), ...toShop((email) => orderMail.newPaidOrder(email, order))],
       }),
     shipped: (executor: DbExecutor, order: OrderRow) =>
       recordShopEvent(executor, { type: 'order.shipped', data: { order: toOrderDto(order) }, mails: [orderMail.shipped(order)] }),
     cancelled: (executor: DbExecutor, order: OrderRow, reason: string) =>
       recordShopEvent(executor, { type: 'order.cancelled', data: { order: toOrderDto(order), reason }, mails: [orderMail.cancelled(order, reason)] }),
     /** Money given back: `amount` of this refund, in whole dollars, and why, in the buyer's mail and the webhook. */
-    refunded: (executor: DbExecutor, order: OrderRow, refund: { amount: number; reason: string }) =>
+    refunded: (executor: DbExecutor, order: OrderRow, refund: { amount: number; reason: string }, creditNote?: CreditNoteRow) =>
       recordShopEvent(executor, {
         type: 'order.refunded',
         data: { order: toOrderDto(order), refund },
-        mails: [orderMail.refunded(order, refund)],
+        mails: [orderMail.refunded(order, refund, attachment('credit_note', creditNote))],
       }),
     /** Only when a change takes the stock from enough to below the minimum, not on every later sale. */
     async stockChanged(executor: DbExecutor, tool: StockFacts, previousQuantity: number) {

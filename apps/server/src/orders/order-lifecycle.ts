@@ -8,6 +8,7 @@ import type { Database, DbTransaction } from '../db/client.ts';
 import { orderEvents, orders, paymentIntents, tools } from '../db/schema.ts';
 import { AppError, notFound } from '../platform/app-error.ts';
 import type { JsonCache } from '../platform/cached-json.ts';
+import type { InvoiceRegister } from '../invoices/invoice-register.ts';
 import type { OrderNotifier } from '../notifications/order-notifier.ts';
 import type { GatewayIntent, PaymentGateway } from '../payments/payment-gateway.ts';
 import type { OrderRow } from './order-dto.ts';
@@ -47,8 +48,15 @@ export type PaymentOutcome =
   /** The order could not take it (sold out meanwhile, or cancelled): the money went straight back. */
   | { outcome: 'refunded'; message: string };
 
-export function createOrderLifecycle(deps: { db: Database; notifier: OrderNotifier; gateway: PaymentGateway; catalogueCache: JsonCache }) {
-  const { db, notifier, gateway, catalogueCache } = deps;
+export function createOrderLifecycle(deps: {
+  db: Database;
+  notifier: OrderNotifier;
+  gateway: PaymentGateway;
+  catalogueCache: JsonCache;
+  /** Numbers an invoice with each payment and a credit note with each refund, in their transaction. */
+  invoices: InvoiceRegister;
+}) {
+  const { db, notifier, gateway, catalogueCache, invoices } = deps;
 
   async function recordHistory(tx: DbTransaction, orderId: string, type: OrderEventType, actor: Actor, detail: string, at = new Date()) {
     await tx.insert(orderEvents).values({ orderId, type, actorUserId: actor?.userId ?? null, actorEmail: actor?.email ?? null, detail, at });
@@ -120,8 +128,9 @@ export function createOrderLifecycle(deps: { db: Database; notifier: OrderNotifi
       if (claimed) {
         const promised = claimed.toolId === null || (await promiseUnits(tx, claimed.toolId, claimed.quantity));
         if (promised) {
-          await recordHistory(tx, claimed.id, 'paid', actor, `${gateway.provider} ${intent.id}`);
-          await notifier.paid(tx, claimed);
+          const invoice = await invoices.issueInvoice(tx, claimed);
+          await recordHistory(tx, claimed.id, 'paid', actor, `${gateway.provider} ${intent.id}, invoice ${invoice.number}`);
+          await notifier.paid(tx, claimed, invoice);
           return { outcome: 'paid' };
         }
         const orderable = await orderableUnits(tx, claimed.toolId!);
@@ -238,6 +247,12 @@ export function createOrderLifecycle(deps: { db: Database; notifier: OrderNotifi
         ), history as (
           insert into order_events (order_id, type, actor_user_id, actor_email, at)
           select id, 'placed', ${caller.userId}, ${caller.email}, ${now.toISOString()}::timestamptz from placed
+        ), placed_mail as (
+          -- The buyer's "order placed" mail, composed from the order when it is sent (notifications/mail-composer.ts).
+          insert into notifications (channel, target, event_type, payload, next_attempt_at)
+          select 'mail', buyer_email, 'order.placed', jsonb_build_object('to', buyer_email, 'compose', 'order-placed', 'orderId', id),
+                 ${now.toISOString()}::timestamptz
+          from placed
         ), event as (
           select gen_random_uuid() as id
         ), hooks as (
@@ -392,8 +407,10 @@ export function createOrderLifecycle(deps: { db: Database; notifier: OrderNotifi
           }
         }
         await refundAtGateway(tx, order.transactionId, amount, `refund-${order.id}-${order.refundedAmount}-${amount}`);
-        await recordHistory(tx, order.id, 'refunded', admin, `$${amount} of $${order.price} (${consequence}): ${request.reason}`);
-        await notifier.refunded(tx, refunded!, { amount, reason: request.reason });
+        const creditNote = await invoices.issueCreditNote(tx, refunded!, { amount, reason: request.reason });
+        const documented = creditNote ? `, credit note ${creditNote.number}` : '';
+        await recordHistory(tx, order.id, 'refunded', admin, `$${amount} of $${order.price} (${consequence}${documented}): ${request.reason}`);
+        await notifier.refunded(tx, refunded!, { amount, reason: request.reason }, creditNote);
         return { acknowledged: true as const, refundedAmount: refunded!.refundedAmount, status: refunded!.status, freesUnits };
       });
       if (result.freesUnits) catalogueCache.invalidate();

@@ -93,6 +93,9 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
   { method: 'GET', route: '/api/purchased', url: () => '/api/purchased?limit=2', allowed: signedIn },
   { method: 'GET', route: '/api/purchasedSingle/{id}', url: (f) => `/api/purchasedSingle/${f.unpaidOrderId}`, allowed: ownerAndAdmin },
   { method: 'DELETE', route: '/api/purchasedSingle/{id}', url: (f) => `/api/purchasedSingle/${f.unpaidOrderId}`, allowed: ['owner'] },
+  { method: 'GET', route: '/api/purchasedSingle/{id}/invoice.pdf', url: (f) => `/api/purchasedSingle/${f.paidOrderId}/invoice.pdf`, allowed: ownerAndAdmin },
+  // Nothing was refunded: past the door the answer is "no credit note" (404), not a refusal of the caller.
+  { method: 'GET', route: '/api/purchasedSingle/{id}/credit-note.pdf', url: (f) => `/api/purchasedSingle/${f.paidOrderId}/credit-note.pdf`, allowed: ownerAndAdmin },
   {
     method: 'PATCH',
     route: '/api/purchasedSingle/{id}',

@@ -10,7 +10,7 @@ import * as schema from '../schema.ts';
 import { startTestShop } from '../../test-support/test-app.ts';
 import { testDatabaseKinds } from '../../test-support/test-databases.ts';
 import { firstTool, placeOrder, placePaidOrder } from '../../test-support/test-orders.ts';
-import { registerUser } from '../../test-support/test-users.ts';
+import { bearer, registerUser } from '../../test-support/test-users.ts';
 import { exportShop, importShop } from './shop-transfer.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../../..');
@@ -45,7 +45,11 @@ describe(`moving a PGlite shop to ${target.name}`, () => {
     // An endpoint that hears of new orders: placing one below writes its delivery into notifications.
     await db.insert(schema.webhookEndpoints).values({ url: 'https://erp.example.com/hooks', events: ['order.placed'], secret: 'whsec_moved', createdBy: alice.email });
     await placeOrder(source, alice, tool);
-    await placePaidOrder(source, alice, tool);
+    const paidId = await placePaidOrder(source, alice, tool);
+    // A partial refund issues a credit note: the shop's numbered documents travel too.
+    const admin = await registerUser(source, { role: 'admin' });
+    const refund = await source.app.inject({ method: 'POST', url: `/api/adminPurchased/${paidId}/refund`, headers: bearer(admin), payload: { amount: 1, reason: 'Moved' } });
+    expect(refund.statusCode, refund.body).toBe(200);
     await source.app.inject({ method: 'POST', url: '/api/review', headers: { authorization: `Bearer ${alice.token}` }, payload: { review: 'Moved well', rating: 5 } });
     const before = await exportShop(source.database.db);
     await source.close();

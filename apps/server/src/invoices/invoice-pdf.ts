@@ -1,0 +1,87 @@
+import path from 'node:path';
+import PDFDocument from 'pdfkit';
+import { formatMoney } from '@voltline/shared/money';
+import type { CreditNoteRow, InvoiceRow } from './invoice-register.ts';
+
+/** Liberation Sans (SIL OFL, assets/fonts/OFL.txt): shipped, so rendering needs no network and prints any Latin name. */
+const FONTS_DIR = path.resolve(import.meta.dirname, '../../assets/fonts');
+const REGULAR = path.join(FONTS_DIR, 'LiberationSans-Regular.ttf');
+const BOLD = path.join(FONTS_DIR, 'LiberationSans-Bold.ttf');
+
+const MARGIN = 56;
+const COLUMNS = [
+  { label: 'Tool', x: MARGIN, width: 250, align: 'left' },
+  { label: 'Quantity', x: 310, width: 60, align: 'right' },
+  { label: 'Unit price', x: 375, width: 80, align: 'right' },
+  { label: 'Total', x: 460, width: 80, align: 'right' },
+] as const;
+
+/** The issue date in UTC: the same document prints the same date wherever the server runs. */
+const issueDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+
+type Document = InstanceType<typeof PDFDocument>;
+
+function render(title: string, issuedAt: Date, draw: (doc: Document) => void): Promise<Buffer> {
+  // The creation date is the issue date, not "now": it also seeds the file id, so a document's bytes never change.
+  const doc = new PDFDocument({ size: 'A4', margin: MARGIN, font: REGULAR, info: { Title: title, CreationDate: issuedAt } });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  draw(doc);
+  doc.end();
+  return done;
+}
+
+/** The part both documents share: who issued it, to whom, and the order's line. */
+function drawHeader(doc: Document, heading: string, document: InvoiceRow | CreditNoteRow) {
+  doc.font(BOLD).fontSize(20).text(heading);
+  doc.moveDown(0.5).font(REGULAR).fontSize(10);
+  doc.text(`Number: ${document.number}`);
+  doc.text(`Date: ${issueDate.format(document.issuedAt)}`);
+  doc.text(`Order: ${document.orderId}`);
+  doc.moveDown();
+  doc.font(BOLD).text('From');
+  doc.font(REGULAR).text(document.sellerName).text(document.sellerAddress);
+  if (document.sellerTaxId) doc.text(`Tax id: ${document.sellerTaxId}`);
+  doc.moveDown();
+  doc.font(BOLD).text('Bill to');
+  doc.font(REGULAR).text(document.buyerName).text(document.buyerEmail).text(document.buyerPhone).text(document.buyerAddress);
+  doc.moveDown(1.5);
+  const cells = [document.product, String(document.quantity), formatMoney(document.unitPrice), formatMoney(document.total)];
+  for (const [font, texts] of [[BOLD, COLUMNS.map((column) => column.label)], [REGULAR, cells]] as const) {
+    const top = doc.y;
+    let bottom = top;
+    doc.font(font);
+    COLUMNS.forEach((column, index) => {
+      doc.text(texts[index]!, column.x, top, { width: column.width, align: column.align });
+      bottom = Math.max(bottom, doc.y);
+    });
+    doc.x = MARGIN;
+    doc.y = bottom + 4;
+  }
+  doc.moveDown();
+  doc.font(BOLD).text(`Total: ${formatMoney(document.total)}`, { align: 'right' });
+  doc.font(REGULAR).moveDown();
+  doc.text(`Payment: ${document.paymentMethod}`);
+  doc.text(`Transaction id: ${document.transactionId}`);
+}
+
+/** The invoice as it was issued at payment, for ever. */
+export const renderInvoicePdf = (invoice: InvoiceRow): Promise<Buffer> =>
+  render(`Invoice ${invoice.number}`, invoice.issuedAt, (doc) => {
+    drawHeader(doc, 'Invoice', invoice);
+    doc.moveDown().font(BOLD).fontSize(14).text('Paid');
+  });
+
+/** One refund of an invoiced order. */
+export const renderCreditNotePdf = (note: CreditNoteRow): Promise<Buffer> =>
+  render(`Credit note ${note.number}`, note.issuedAt, (doc) => {
+    drawHeader(doc, 'Credit note', note);
+    doc.moveDown().text(`This credit note refers to invoice ${note.invoiceNumber}.`);
+    doc.text(`Reason: ${note.reason}`);
+    doc.moveDown().font(BOLD).fontSize(14).text(`Refunded: ${formatMoney(note.amount)}`);
+    doc.font(REGULAR).fontSize(10).text(`Refunded so far on this order: ${formatMoney(note.refundedSoFar)} of ${formatMoney(note.total)}`);
+  });

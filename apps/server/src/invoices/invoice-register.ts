@@ -1,0 +1,110 @@
+import { desc, eq, sql } from 'drizzle-orm';
+import type { InvoicingConfig } from '../config.ts';
+import type { DbExecutor, DbTransaction } from '../db/client.ts';
+import { creditNotes, documentCounters, invoices } from '../db/schema.ts';
+import type { OrderRow } from '../orders/order-dto.ts';
+
+export type InvoiceRow = typeof invoices.$inferSelect;
+export type CreditNoteRow = typeof creditNotes.$inferSelect;
+type DocumentKind = (typeof documentCounters.$inferSelect)['kind'];
+
+/** INV-000042: six digits at least, so numbers sort as text until the millionth document. */
+export const documentNumber = (prefix: string, sequence: number) => `${prefix}${String(sequence).padStart(6, '0')}`;
+
+/** How the buyer paid, as the documents print it. */
+const PAYMENT_METHODS = { builtin: 'Card (test payments)', stripe: 'Card (Stripe)' } as const;
+
+/**
+ * Issues the shop's numbered documents. Only order-lifecycle.ts calls the issuing functions, with
+ * the transaction that pays or refunds the order: the document exists exactly when the payment or
+ * refund does, and its number is taken from the counter row in that same transaction.
+ */
+export function createInvoiceRegister(settings: InvoicingConfig, provider: keyof typeof PAYMENT_METHODS) {
+  /**
+   * The next number of a kind. The upsert locks the counter row until the transaction ends, so
+   * concurrent payments (on any instance) take numbers one after another; a rollback returns the
+   * number. Upsert rather than a row seeded by the migration: a migrated database stays empty, as
+   * a shop import requires (db/transfer).
+   */
+  async function nextSequence(tx: DbTransaction, kind: DocumentKind): Promise<number> {
+    const [counter] = await tx
+      .insert(documentCounters)
+      .values({ kind, value: 1 })
+      .onConflictDoUpdate({ target: documentCounters.kind, set: { value: sql`${documentCounters.value} + 1` } })
+      .returning({ value: documentCounters.value });
+    return counter!.value;
+  }
+
+  const seller = () => ({ sellerName: settings.shopLegalName, sellerAddress: settings.shopAddress, sellerTaxId: settings.shopTaxId });
+
+  return {
+    /** The invoice of an order just paid: the order's own copy of the buyer and the line, as they are now. */
+    async issueInvoice(tx: DbTransaction, order: OrderRow, issuedAt = new Date()): Promise<InvoiceRow> {
+      const sequence = await nextSequence(tx, 'invoice');
+      const [invoice] = await tx
+        .insert(invoices)
+        .values({
+          number: documentNumber(settings.invoicePrefix, sequence),
+          sequence,
+          orderId: order.id,
+          issuedAt,
+          ...seller(),
+          buyerName: order.buyer,
+          buyerEmail: order.buyerEamil,
+          buyerPhone: order.phone,
+          buyerAddress: order.address,
+          product: order.product,
+          quantity: order.quantity,
+          unitPrice: order.unitPrice,
+          total: order.price,
+          paymentMethod: PAYMENT_METHODS[provider],
+          transactionId: order.transactionId ?? '',
+        })
+        .returning();
+      return invoice!;
+    },
+
+    /**
+     * A credit note for one refund of an invoiced order, copying the invoice's buyer and line.
+     * Undefined when the order has no invoice (a payment refunded the moment it arrived, or one
+     * made before the shop issued invoices): there is nothing to credit.
+     */
+    async issueCreditNote(
+      tx: DbTransaction,
+      order: OrderRow,
+      refund: { amount: number; reason: string },
+      issuedAt = new Date(),
+    ): Promise<CreditNoteRow | undefined> {
+      const [invoice] = await tx.select().from(invoices).where(eq(invoices.orderId, order.id));
+      if (!invoice) return undefined;
+      const sequence = await nextSequence(tx, 'credit_note');
+      const { id: invoiceId, number: invoiceNumber, sequence: _invoiceSequence, issuedAt: _invoiced, ...copied } = invoice;
+      const [note] = await tx
+        .insert(creditNotes)
+        .values({
+          ...copied,
+          ...seller(),
+          number: documentNumber(settings.creditNotePrefix, sequence),
+          sequence,
+          issuedAt,
+          invoiceId,
+          invoiceNumber,
+          amount: refund.amount,
+          refundedSoFar: order.refundedAmount,
+          reason: refund.reason,
+        })
+        .returning();
+      return note!;
+    },
+
+    async invoiceOf(executor: DbExecutor, orderId: string): Promise<InvoiceRow | undefined> {
+      const [invoice] = await executor.select().from(invoices).where(eq(invoices.orderId, orderId));
+      return invoice;
+    },
+
+    /** The order's credit notes, newest first. */
+    creditNotesOf: (executor: DbExecutor, orderId: string): Promise<CreditNoteRow[]> =>
+      executor.select().from(creditNotes).where(eq(creditNotes.orderId, orderId)).orderBy(desc(creditNotes.sequence)),
+  };
+}
+export type InvoiceRegister = ReturnType<typeof createInvoiceRegister>;

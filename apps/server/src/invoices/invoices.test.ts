@@ -1,0 +1,247 @@
+import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Tool } from '@voltline/shared/tool';
+import { openPostgres } from '../db/client.ts';
+import { authUsers, creditNotes, invoices, notifications, orderEvents, tools, userProfiles } from '../db/schema.ts';
+import { pdfText } from '../test-support/pdf-text.ts';
+import { startTestShop, type TestShop } from '../test-support/test-app.ts';
+import { testDatabaseKinds } from '../test-support/test-databases.ts';
+import { card, createIntent, placeOrder, placePaidOrder } from '../test-support/test-orders.ts';
+import { bearer, registerUser, type TestUser } from '../test-support/test-users.ts';
+
+const SHOP = { SHOP_LEGAL_NAME: 'Voltline Tools GmbH', SHOP_ADDRESS: '7 Ohm Street, 10115 Berlin', SHOP_TAX_ID: 'DE123456789' };
+const PARALLEL_PAYMENTS = 50;
+
+async function freshTool(shop: TestShop, name: string, price: number, availableQuantity = 1000): Promise<Tool> {
+  const [row] = await shop.database.db
+    .insert(tools)
+    .values({ toolName: name, description: 'x'.repeat(100), img: '/images/tools/jigsaw.svg', price, minimumOrderQuantity: 1, availableQuantity })
+    .returning();
+  return (await shop.app.inject({ method: 'GET', url: `/api/getTool/${row!.id}` })).json();
+}
+
+const download = (shop: TestShop, url: string, user?: TestUser) =>
+  shop.app.inject({ method: 'GET', url, headers: user ? bearer(user) : {} });
+
+/** Places the orders, then pays them all at once through the built-in gateway, on the given shops in turn. */
+async function payInParallel(shops: TestShop[], buyer: TestUser, tool: Tool, count: number): Promise<string[]> {
+  const orderIds: string[] = [];
+  const secrets: string[] = [];
+  for (let index = 0; index < count; index++) {
+    const shop = shops[index % shops.length]!;
+    const orderId = await placeOrder(shop, buyer, tool, 1);
+    orderIds.push(orderId);
+    secrets.push((await createIntent(shop, buyer, orderId)).json().clientSecret);
+  }
+  const answers = await Promise.all(
+    secrets.map((clientSecret, index) =>
+      shops[index % shops.length]!.app.inject({ method: 'POST', url: '/api/payments/builtin/confirm', payload: { clientSecret, card: card('4242424242424242') } }),
+    ),
+  );
+  expect(answers.map((answer) => answer.statusCode)).toEqual(answers.map(() => 200));
+  return orderIds;
+}
+
+/** Every invoice number issued so far must run 1, 2, 3 ... without a gap or a repeat. */
+async function expectGaplessInvoices(shop: TestShop, paidOrderIds: string[]) {
+  const issued = await shop.database.db.select().from(invoices);
+  const sequences = issued.map((invoice) => invoice.sequence).sort((a, b) => a - b);
+  expect(sequences).toEqual(sequences.map((_sequence, index) => index + 1));
+  expect(new Set(issued.map((invoice) => invoice.number)).size).toBe(issued.length);
+  const ofThese = issued.filter((invoice) => paidOrderIds.includes(invoice.orderId));
+  expect(new Set(ofThese.map((invoice) => invoice.orderId)).size).toBe(paidOrderIds.length);
+}
+
+describe.each(testDatabaseKinds)('invoices and credit notes on $name', (kind) => {
+  let shop: TestShop;
+  let alice: TestUser;
+  let mallory: TestUser;
+  let admin: TestUser;
+  let tool: Tool;
+  beforeAll(async () => {
+    shop = await startTestShop(kind, { environment: SHOP });
+    alice = await registerUser(shop, { name: 'Alice Ampère' });
+    mallory = await registerUser(shop, { name: 'Mallory Meter' });
+    admin = await registerUser(shop, { role: 'admin' });
+    tool = await freshTool(shop, `Invoice Drill ${randomBytes(3).toString('hex')}`, 1250);
+  });
+  afterAll(() => shop.close());
+
+  const invoiceUrl = (orderId: string) => `/api/purchasedSingle/${orderId}/invoice.pdf`;
+  const creditNoteUrl = (orderId: string, number?: string) =>
+    `/api/purchasedSingle/${orderId}/credit-note.pdf${number ? `?number=${encodeURIComponent(number)}` : ''}`;
+  const invoiceOf = async (orderId: string) => (await shop.database.db.select().from(invoices).where(eq(invoices.orderId, orderId)))[0]!;
+  const refund = (orderId: string, payload: { amount?: number; reason: string }) =>
+    shop.app.inject({ method: 'POST', url: `/api/adminPurchased/${orderId}/refund`, headers: bearer(admin), payload });
+
+  it("prints the paid order's invoice: number, shop, buyer, tool, amounts and payment", async () => {
+    const orderId = await placePaidOrder(shop, alice, tool, 12);
+    const invoice = await invoiceOf(orderId);
+    expect(invoice.number).toMatch(/^INV-\d{6}$/);
+    const response = await download(shop, invoiceUrl(orderId), alice);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toBe(`attachment; filename="${invoice.number}.pdf"`);
+    const text = await pdfText(response.rawPayload);
+    for (const fact of [
+      'Invoice',
+      invoice.number,
+      orderId,
+      ...Object.values(SHOP),
+      'Alice Ampère',
+      alice.email,
+      '5550100',
+      '1 Circuit Road',
+      tool.toolName,
+      '12',
+      '$1,250',
+      'Total: $15,000',
+      'Card (test payments)',
+      invoice.transactionId,
+      'Paid',
+    ]) {
+      expect(text).toContain(fact);
+    }
+    // The order's history names the invoice.
+    const [paid] = await shop.database.db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).then((rows) => rows.filter((row) => row.type === 'paid'));
+    expect(paid!.detail).toContain(`invoice ${invoice.number}`);
+  });
+
+  it('lets the buyer and admins download it; anonymous callers and other customers are refused', async () => {
+    const orderId = await placePaidOrder(shop, alice, tool, 1);
+    expect((await download(shop, invoiceUrl(orderId), admin)).statusCode).toBe(200);
+    const anonymous = await download(shop, invoiceUrl(orderId));
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json().error).toBe('unauthorized');
+    const other = await download(shop, invoiceUrl(orderId), mallory);
+    expect(other.statusCode).toBe(403);
+    expect(other.json()).toEqual({ error: 'forbidden', message: 'This order belongs to someone else.' });
+    expect((await download(shop, creditNoteUrl(orderId), mallory)).statusCode).toBe(403);
+    expect((await download(shop, creditNoteUrl(orderId))).statusCode).toBe(401);
+    expect((await download(shop, invoiceUrl('not-an-order'), alice)).statusCode).toBe(404);
+  });
+
+  it('answers 409 in words for an unpaid order, and 404 for an order never refunded', async () => {
+    const orderId = await placeOrder(shop, alice, tool, 1);
+    const unpaid = await download(shop, invoiceUrl(orderId), alice);
+    expect(unpaid.statusCode).toBe(409);
+    expect(unpaid.json()).toEqual({ error: 'conflict', message: 'This order is not paid yet: its invoice is issued when it is paid.' });
+    const noRefund = await download(shop, creditNoteUrl(orderId), alice);
+    expect(noRefund.statusCode).toBe(404);
+    expect(noRefund.json().message).toBe('This order has no credit note: nothing has been refunded.');
+  });
+
+  it('issues a credit note with its own number for each refund, referring to the invoice', async () => {
+    const orderId = await placePaidOrder(shop, alice, tool, 2);
+    const invoice = await invoiceOf(orderId);
+    expect((await refund(orderId, { amount: 500, reason: 'Scratched case' })).statusCode).toBe(200);
+    expect((await refund(orderId, { reason: 'Returned' })).statusCode).toBe(200);
+    const notes = await shop.database.db.select().from(creditNotes).where(eq(creditNotes.orderId, orderId));
+    expect(notes.map((note) => [note.amount, note.refundedSoFar, note.invoiceNumber]).sort()).toEqual([
+      [2000, 2500, invoice.number],
+      [500, 500, invoice.number],
+    ]);
+    const [first, second] = [...notes].sort((a, b) => a.sequence - b.sequence);
+    expect(first!.number).toMatch(/^CN-\d{6}$/);
+    expect(second!.sequence).toBe(first!.sequence + 1);
+
+    const latest = await download(shop, creditNoteUrl(orderId), alice);
+    expect(latest.statusCode).toBe(200);
+    const latestText = await pdfText(latest.rawPayload);
+    for (const fact of ['Credit note', second!.number, `refers to invoice ${invoice.number}`, 'Alice Ampère', tool.toolName, 'Refunded: $2,000', 'Returned']) {
+      expect(latestText).toContain(fact);
+    }
+    const chosen = await download(shop, creditNoteUrl(orderId, first!.number), admin);
+    expect(await pdfText(chosen.rawPayload)).toContain('Refunded: $500');
+    expect((await download(shop, creditNoteUrl(orderId, 'CN-999999'), alice)).json().message).toBe('This order has no credit note CN-999999.');
+
+    // Both are listed on the order's history, and the invoice stays what it was.
+    const refunds = (await shop.database.db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId))).filter((event) => event.type === 'refunded');
+    expect(refunds.map((event) => event.detail).join('\n')).toContain(`credit note ${first!.number}`);
+    expect(refunds.map((event) => event.detail).join('\n')).toContain(`credit note ${second!.number}`);
+    expect(await pdfText((await download(shop, invoiceUrl(orderId), alice)).rawPayload)).toContain('Total: $2,500');
+  });
+
+  it('mails the invoice with the payment, the credit note with the refund, and an "order placed" mail with the way to pay', async () => {
+    const placedId = await placeOrder(shop, alice, tool, 3);
+    const orderId = await placePaidOrder(shop, alice, tool, 4);
+    expect((await refund(orderId, { amount: 1000, reason: 'Late delivery' })).statusCode).toBe(200);
+    const invoice = await invoiceOf(orderId);
+    const [note] = await shop.database.db.select().from(creditNotes).where(eq(creditNotes.orderId, orderId));
+    // The outbox keeps a reference, not the PDF: its rows stay small.
+    const rows = await shop.database.db.select().from(notifications).where(inArray(notifications.eventType, ['order.paid', 'order.refunded']));
+    expect(rows.map((row) => row.payload)).toContainEqual(
+      expect.objectContaining({ to: alice.email, documents: [{ kind: 'invoice', id: invoice.id, number: invoice.number }] }),
+    );
+    await shop.core.notificationDispatcher.deliverDue();
+    const mails = shop.outbox().filter((mail) => mail.includes(`To: ${alice.email}`));
+    const receipt = mails.find((mail) => mail.includes(`Invoice: ${invoice.number} (attached)`))!;
+    expect(receipt).toMatch(/Content-Type: application\/pdf; name=INV-\d{6}\.pdf/);
+    expect(receipt).toContain(`filename=${invoice.number}.pdf`);
+    expect(await pdfText(attachedPdf(shop, invoice.number))).toContain(`Number: ${invoice.number}`);
+    const refundMail = mails.find((mail) => mail.includes(`Credit note: ${note!.number} (attached)`))!;
+    expect(refundMail).toContain('Content-Type: application/pdf');
+    expect(await pdfText(attachedPdf(shop, note!.number))).toContain(`refers to invoice ${invoice.number}`);
+
+    const placed = mails.find((mail) => mail.includes('order placed') && mail.includes(placedId))!;
+    for (const fact of [tool.toolName, 'Quantity: 3', 'Unit price: $1,250', 'Total: $3,750', 'Delivery address: 1 Circuit Road', `/payment/${placedId}`, 'Voltline Tools GmbH']) {
+      expect(placed).toContain(fact);
+    }
+    // Every order mail carries the full detail; none carries an image (no tracking pixels).
+    expect(receipt).toContain('Unit price: $1,250');
+    expect(receipt).toContain('Delivery address: 1 Circuit Road');
+    for (const mail of mails) expect(mail).not.toMatch(/<img/i);
+  });
+
+  it('prints the same invoice after the tool, the profile and the order change', async () => {
+    const orderId = await placePaidOrder(shop, alice, tool, 5);
+    const before = (await download(shop, invoiceUrl(orderId), alice)).rawPayload;
+    await shop.database.db.update(tools).set({ toolName: `Renamed ${randomBytes(3).toString('hex')}`, price: 1 }).where(eq(tools.id, tool._id));
+    await shop.database.db.update(userProfiles).set({ name: 'Alice Renamed', address: 'Elsewhere 9', phone: '999999' }).where(eq(userProfiles.email, alice.email));
+    await shop.database.db.update(authUsers).set({ name: 'Alice Renamed' }).where(eq(authUsers.email, alice.email));
+    expect((await refund(orderId, { amount: 1, reason: 'Goodwill' })).statusCode).toBe(200);
+    const after = (await download(shop, invoiceUrl(orderId), alice)).rawPayload;
+    expect(await pdfText(after)).toContain('Alice Ampère');
+    expect(Buffer.compare(after, before)).toBe(0);
+  });
+
+  it(`numbers ${PARALLEL_PAYMENTS} parallel payments without a gap or a repeat`, { timeout: 120_000 }, async () => {
+    const buyer = await registerUser(shop);
+    const paid = await payInParallel([shop], buyer, tool, PARALLEL_PAYMENTS);
+    await expectGaplessInvoices(shop, paid);
+  });
+});
+
+// Instances share numbers only through a server database: PGlite has one process by construction.
+const postgres = testDatabaseKinds.find((kind) => kind.name === 'postgres');
+if (postgres) describe('invoice numbers across two instances on one PostgreSQL', () => {
+  it(`stay gapless and unique under ${PARALLEL_PAYMENTS} parallel payments split between the instances`, { timeout: 120_000 }, async () => {
+    const database = await postgres.open();
+    const sameDatabase = { name: 'postgres' as const, open: () => openPostgres(database.url!) };
+    const first = await startTestShop(sameDatabase, { environment: SHOP });
+    const second = await startTestShop(sameDatabase, { environment: SHOP });
+    try {
+      const buyer = await registerUser(first);
+      const tool = await freshTool(first, 'Two-instance Saw', 30);
+      const paid = await payInParallel([first, second], buyer, tool, PARALLEL_PAYMENTS);
+      await expectGaplessInvoices(first, paid);
+    } finally {
+      await Promise.all([first.close(), second.close()]);
+      await database.close();
+    }
+  });
+});
+
+/** The PDF attached as `<number>.pdf` to a mail in the outbox folder, read from the raw .eml (base64). */
+function attachedPdf(shop: TestShop, number: string): Buffer {
+  const outbox = path.join(shop.config.dataDir, 'outbox');
+  const mail = readdirSync(outbox)
+    .map((file) => readFileSync(path.join(outbox, file), 'utf8'))
+    .find((raw) => raw.includes(`filename=${number}.pdf`))!;
+  const part = mail.split(`filename=${number}.pdf`)[1]!;
+  const body = part.split(/\r?\n\r?\n/)[1]!.split(/\r?\n--/)[0]!;
+  return Buffer.from(body.replace(/\s+/g, ''), 'base64');
+}
