@@ -4,6 +4,7 @@ import { MESSAGES } from '@voltline/shared/messages';
 import type { Profile } from '@voltline/shared/profile';
 import { describeRequestError } from '../../lib/api-client.ts';
 import { useListAddress } from '../../lib/list-address.ts';
+import { BreakableAddress } from '../../components/breakable-address.tsx';
 import { DataTable } from '../../components/data-table.tsx';
 import { ModalDialog } from '../../components/modal-dialog.tsx';
 import { PagedTable } from '../../components/paged-table.tsx';
@@ -43,7 +44,9 @@ export function MakeAdminPage() {
           <DataTable caption="Users" columns={COLUMNS}>
             {listed.map((user) => (
               <tr key={user._id}>
-                <td className="break-all">{user.email}</td>
+                <td>
+                  <BreakableAddress value={user.email} />
+                </td>
                 <td>{user.name}</td>
                 <td>
                   {user.role === 'admin' ? (

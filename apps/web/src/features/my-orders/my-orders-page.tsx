@@ -12,12 +12,13 @@ import { OrderCard } from './components/order-card.tsx';
 
 const ORDER_LIST_ID = 'my-orders-list';
 
-// Spec 2: the card layout changes at 2 and 3 orders (on wide screens; phones always get one column).
-function gridColumnsFor(orderCount: number): string {
-  if (orderCount >= 3) return 'md:grid-cols-2 lg:grid-cols-3';
-  if (orderCount === 2) return 'md:grid-cols-2';
-  return '';
-}
+/**
+ * Spec 2: the card layout changes with the number of orders: one card, two side by side, three and
+ * more as many to a row as fit (three beside the menu on a desktop). A card keeps a card's width, at
+ * most 19rem (the whole width on a phone), so a lone order is not a page-wide card under a picture
+ * taller than the screen.
+ */
+const ORDER_GRID = 'grid grid-cols-1 gap-6 sm:grid-cols-[repeat(auto-fill,minmax(16rem,19rem))]';
 
 /** Dashboard, My Orders: the buyer's orders (cancelled and refunded ones too), a page at a time, paying or cancelling the unpaid ones. */
 export function MyOrdersPage() {
@@ -45,7 +46,7 @@ export function MyOrdersPage() {
       <QueryState query={orders.rows} loadingLabel="Loading your orders" emptyText="You didn't order anything yet">
         {(myOrders) => (
           <>
-            <div id={ORDER_LIST_ID} className={`grid grid-cols-1 gap-6 ${gridColumnsFor(myOrders.length)}`}>
+            <div id={ORDER_LIST_ID} className={ORDER_GRID}>
               {myOrders.map((order) => (
                 <OrderCard key={order._id} order={order} onCancel={() => askToCancel(order)} />
               ))}

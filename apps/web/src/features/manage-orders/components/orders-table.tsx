@@ -2,6 +2,7 @@ import { formatMoney } from '@voltline/shared/money';
 import type { Order } from '@voltline/shared/order';
 import { deliveryText } from '../../../lib/delivery-text.ts';
 import { orderStateText } from '../../../lib/order-state.ts';
+import { BreakableAddress } from '../../../components/breakable-address.tsx';
 import { DataTable } from '../../../components/data-table.tsx';
 
 export type OrderAction = 'deliver' | 'cancel' | 'refund' | 'history';
@@ -22,7 +23,7 @@ export function OrdersTable({ orders, onAction }: OrdersTableProps) {
           <td className="min-w-40 font-medium">{order.product}</td>
           <td className="min-w-48">
             <span className="block">{order.buyer}</span>
-            <span className="block text-sm break-all text-base-content/70">{order.buyerEamil}</span>
+            <BreakableAddress value={order.buyerEamil} className="block text-sm text-base-content/70" />
           </td>
           <td>{order.quantity}</td>
           <td>{formatMoney(order.price)}</td>

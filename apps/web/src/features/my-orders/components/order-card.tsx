@@ -6,22 +6,39 @@ import { deliveryText } from '../../../lib/delivery-text.ts';
 import { orderStateText } from '../../../lib/order-state.ts';
 import { PictureCard } from '../../../components/picture-card.tsx';
 
+/** One line of the card, "Label: value"; every line of every card has the same spacing. */
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <p className="break-words">
+    <p className="wrap-break-word">
       <span className="font-medium">{`${label}: `}</span>
       {children}
     </p>
   );
 }
 
+/**
+ * A transaction id is one token a buyer may copy or read out: it gets a line of its own in a fixed-width
+ * font, where it fits whole, instead of being cut at whatever letter meets the card's edge.
+ */
+function TransactionId({ id }: { id: string }) {
+  return (
+    <Fact label="Transaction id">
+      <span className="block font-mono text-xs wrap-break-word">{id}</span>
+    </Fact>
+  );
+}
+
 export function OrderCard({ order, onCancel }: { order: Order; onCancel: () => void }) {
   return (
     <PictureCard title={order.product} picture={order.img} pictureAlt={order.product} testId="order-card">
-      <Fact label="Quantity">{order.quantity}</Fact>
-      <Fact label="Total price">{formatMoney(order.price)}</Fact>
-      <Fact label="Purchase date">{order.purchaseDate}</Fact>
-      <Fact label="Address">{order.address}</Fact>
+      {/* Facts and progress in one column from the top, so cards side by side line up line for line;
+          only the buttons of an unpaid order sit at the card's foot. */}
+      <div className="flex flex-col gap-1">
+        <Fact label="Quantity">{order.quantity}</Fact>
+        <Fact label="Total price">{formatMoney(order.price)}</Fact>
+        <Fact label="Purchase date">{order.purchaseDate}</Fact>
+        <Fact label="Address">{order.address}</Fact>
+      </div>
       <OrderProgress order={order} onCancel={onCancel} />
     </PictureCard>
   );
@@ -34,10 +51,10 @@ function OrderProgress({ order, onCancel }: { order: Order; onCancel: () => void
   // nothing left to pay, cancel or wait for.
   if (order.cancelled || order.status === 'refunded') {
     return (
-      <div className="mt-auto flex flex-col gap-1 border-t border-base-200 pt-2">
+      <div className="flex flex-col gap-1 border-t border-base-200 pt-2">
         <p className="font-semibold text-error">{state}</p>
-        {order.transactionId && <p className="break-all">{`Transaction id: ${order.transactionId}`}</p>}
-        {order.delivery === 'shipped' && <p>{`Delivery: ${deliveryText(order.delivery)}`}</p>}
+        {order.transactionId && <TransactionId id={order.transactionId} />}
+        {order.delivery === 'shipped' && <Fact label="Delivery">{deliveryText(order.delivery)}</Fact>}
       </div>
     );
   }
@@ -55,10 +72,10 @@ function OrderProgress({ order, onCancel }: { order: Order; onCancel: () => void
     );
   }
   return (
-    <div className="mt-auto flex flex-col gap-1 border-t border-base-200 pt-2">
+    <div className="flex flex-col gap-1 border-t border-base-200 pt-2">
       <p className="font-semibold text-success">payment done!!!</p>
-      <p className="break-all">{`Transaction id: ${order.transactionId ?? ''}`}</p>
-      <p>{`Delivery: ${deliveryText(order.delivery)}`}</p>
+      <TransactionId id={order.transactionId ?? ''} />
+      <Fact label="Delivery">{deliveryText(order.delivery)}</Fact>
       {/* A partial refund keeps the order paid and on its way. */}
       {state && <p className="font-semibold">{state}</p>}
     </div>

@@ -1,4 +1,5 @@
 import type { WebhookEndpoint } from '@voltline/shared/webhook';
+import { BreakableAddress } from '../../../components/breakable-address.tsx';
 import { DataTable } from '../../../components/data-table.tsx';
 
 export type EndpointAction = 'deliveries' | 'remove';
@@ -15,7 +16,9 @@ export function WebhookEndpointsTable({ endpoints, onAction }: WebhookEndpointsT
     <DataTable caption="Webhook endpoints" columns={COLUMNS}>
       {endpoints.map((endpoint) => (
         <tr key={endpoint._id} data-testid="endpoint-row">
-          <td className="min-w-48 break-all">{endpoint.url}</td>
+          <td className="min-w-48">
+            <BreakableAddress value={endpoint.url} />
+          </td>
           <td className="min-w-40 font-mono text-sm">{endpoint.events.join(', ')}</td>
           <td>{new Date(endpoint.createdAt).toLocaleDateString()}</td>
           <td>
