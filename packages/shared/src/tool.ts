@@ -87,7 +87,11 @@ export const payableTool = <T extends z.ZodType<{ price: number; availableQuanti
   schema.refine(fitsOnePayment, {
     message: PAYABLE_TOOL_MESSAGE,
     path: ['price'],
-    when: (payload) => !payload.issues.some((issue) => issue.path?.[0] === 'price' || issue.path?.[0] === 'availableQuantity'),
+    // Not on a body that is no object at all (null): there is no price to compare, only that refusal.
+    when: (payload) =>
+      typeof payload.value === 'object' &&
+      payload.value !== null &&
+      !payload.issues.some((issue) => issue.path?.[0] === 'price' || issue.path?.[0] === 'availableQuantity'),
   });
 
 /** Tool names are unique (the spec's stock call finds a tool by name): adding or renaming to a taken one is refused. */

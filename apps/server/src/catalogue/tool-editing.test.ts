@@ -102,6 +102,17 @@ describe.each(testDatabaseKinds)('editing a tool on $name', (kind) => {
     expect(await snapshotShop(shop.database.db)).toEqual(before);
   });
 
+  it.each([
+    ['null', null],
+    ['a list', [numbers]],
+  ])('refuses a body that is no tool at all (%s) with 400, adding and editing alike', async (_label, body) => {
+    const tool = await addTool();
+    const headers = { ...bearer(admin), 'content-type': 'application/json' };
+    const payload = JSON.stringify(body);
+    expect((await shop.app.inject({ method: 'PATCH', url: `/api/updateTool/${tool._id}`, headers, payload })).statusCode).toBe(400);
+    expect((await shop.app.inject({ method: 'POST', url: '/api/addTool', headers, payload })).statusCode).toBe(400);
+  });
+
   it('asks who is calling before it reads the body: strangers 401, customers 403, even with a bad body', async () => {
     const tool = await addTool();
     const before = await snapshotShop(shop.database.db);
