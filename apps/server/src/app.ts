@@ -24,6 +24,8 @@ import { imagesRoutes } from './images/images-routes.ts';
 import { invoicesRoutes } from './invoices/invoices-routes.ts';
 import { webhookEndpointsRoutes } from './notifications/webhook-endpoints-routes.ts';
 import { ordersRoutes } from './orders/orders-routes.ts';
+import { createShopPages } from './pages/shop-pages.ts';
+import { shopPagesRoutes } from './pages/shop-pages-routes.ts';
 import { clientConfigSchema } from '@voltline/shared/account';
 import { paymentsRoutes } from './payments/payments-routes.ts';
 import { profilesRoutes } from './profiles/profiles-routes.ts';
@@ -117,6 +119,7 @@ export async function buildApp(core: ShopCore, logger: FastifyInstance['log'] | 
       );
       await api.register(profilesRoutes(core.profiles, core.guards));
       await api.register(imagesRoutes(core.images, core.guards, writeLimits.uploads));
+      await api.register(shopPagesRoutes(createShopPages({ dataDir: config.dataDir, log: app.log })));
     },
     { prefix: '/api' },
   );

@@ -59,6 +59,7 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
   { method: 'GET', route: '/api/social-providers', url: () => '/api/social-providers', allowed: everyone },
   { method: 'GET', route: '/api/payments/config', url: () => '/api/payments/config', allowed: everyone },
   { method: 'GET', route: '/api/client-config', url: () => '/api/client-config', allowed: everyone },
+  { method: 'GET', route: '/api/pages/{slug}', url: () => '/api/pages/about', allowed: everyone },
   { method: 'GET', route: '/api/webhook-endpoints', url: () => '/api/webhook-endpoints?limit=2', allowed: adminOnly },
   {
     method: 'POST',
