@@ -9,10 +9,13 @@ const emailSchema = z
   .max(TEXT_LIMITS.email, tooLongMessage('Email', TEXT_LIMITS.email))
   .pipe(z.email('Enter a valid email'));
 
+/** A person's name as the account and profile keep it (register, My Profile). */
+export const personNameSchema = z.string().trim().min(1, 'Name is required').max(TEXT_LIMITS.personName, tooLongMessage('Name', TEXT_LIMITS.personName));
+
 /** What the register form checks before it calls /api/auth/sign-up/email. */
 export const registerFormSchema = z
   .object({
-    name: z.string().trim().min(1, 'Name is required').max(TEXT_LIMITS.personName, tooLongMessage('Name', TEXT_LIMITS.personName)),
+    name: personNameSchema,
     email: emailSchema,
     password: passwordSchema,
     confirmPassword: z.string(),
@@ -36,6 +39,20 @@ export const resetPasswordFormSchema = z
     path: ['confirmPassword'],
   });
 export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
+
+/**
+ * My Profile's password change, before it calls /api/auth/change-password: the current password,
+ * and a new one that keeps the spec's rules, typed twice and different from the current one.
+ */
+export const changePasswordFormSchema = z
+  .object({
+    currentPassword: z.string().min(1, 'Current password is required').max(128, tooLongMessage('Current password', 128)),
+    password: passwordSchema,
+    confirmPassword: z.string(),
+  })
+  .refine((form) => form.password === form.confirmPassword, { message: PASSWORD_MISMATCH, path: ['confirmPassword'] })
+  .refine((form) => form.password !== form.currentPassword, { message: 'The new password must differ from the current one', path: ['password'] });
+export type ChangePasswordForm = z.infer<typeof changePasswordFormSchema>;
 
 /** PATCH /api/user/{email}: the body the spec sends, and the API token it answers. */
 export const tokenRequestSchema = z.object({ email: z.string().max(254) }).partial();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { personNameSchema } from './account.ts';
 import { entityIdSchema } from './id.ts';
 import { phoneSchema } from './phone.ts';
 import { TEXT_LIMITS, tooLongMessage } from './text-limits.ts';
@@ -23,6 +24,7 @@ export type Profile = z.infer<typeof profileSchema>;
 const required = (label: string, max: number) => z.string().trim().min(1, `${label} is required`).max(max, tooLongMessage(label, max));
 
 export const profileFields = {
+  name: personNameSchema,
   address: required('Address', TEXT_LIMITS.address),
   phone: phoneSchema,
   linkedIn: required('LinkedIn', TEXT_LIMITS.linkedIn).pipe(z.url({ protocol: /^https?$/, error: 'LinkedIn must be a web address (https://...)' })),
@@ -32,17 +34,10 @@ export const profileFields = {
 };
 
 /** What an owner may change on their own profile: any of these, nothing else (extra fields are refused). */
-export const profileInfoUpdateSchema = z
-  .object({
-    address: profileFields.address,
-    phone: profileFields.phone,
-    linkedIn: profileFields.linkedIn,
-    education: profileFields.education,
-    profilePicture: profileFields.profilePicture,
-  })
-  .partial()
-  .strict()
-  .refine((update) => Object.keys(update).length > 0, { message: 'Nothing to update' });
+const profileDetails = z.object(profileFields).partial();
+const somethingToUpdate = (update: object) => Object.keys(update).length > 0;
+
+export const profileInfoUpdateSchema = profileDetails.strict().refine(somethingToUpdate, { message: 'Nothing to update' });
 export type ProfileInfoUpdate = z.infer<typeof profileInfoUpdateSchema>;
 
 /** The update modal: every field and the picture are required (spec section 5). */
@@ -54,10 +49,34 @@ export const profileUpdateFormSchema = z.object({
 });
 export type ProfileUpdateForm = z.infer<typeof profileUpdateFormSchema>;
 
-/** Make Admin: the only role change there is. */
-export const roleUpdateSchema = z.object({ role: z.literal('admin') }).strict();
+/** Make Admin (user -> admin, spec section 4) and Remove admin (admin -> user, issue 16). */
+export const roleUpdateSchema = z.object({ role: z.enum(ROLES) }).strict();
+export type RoleUpdate = z.infer<typeof roleUpdateSchema>;
 
-export const profileUpdateSchema = z.union([roleUpdateSchema, profileInfoUpdateSchema]);
+/**
+ * PATCH /profile/{id}: the owner's own details, or, from an admin, a role. One object rather than a
+ * union, so each refused field is named in words; a role comes alone, as the spec's call sends it.
+ */
+export const profileUpdateSchema = profileDetails
+  .extend(roleUpdateSchema.partial().shape)
+  .strict()
+  .refine(somethingToUpdate, { message: 'Nothing to update' })
+  .refine((update) => update.role === undefined || Object.keys(update).length === 1, {
+    message: 'A role is changed on its own, without other profile details',
+    path: ['role'],
+  });
+export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
+
+/** One change of a profile's role, as GET /profile/{id}/role-history answers it, newest first. */
+export const roleChangeSchema = z.object({
+  role: z.enum(ROLES),
+  changedBy: z.string(),
+  at: z.string(),
+});
+export type RoleChange = z.infer<typeof roleChangeSchema>;
+
+/** The last admin's role cannot be removed: the shop would have nobody to run it. */
+export const LAST_ADMIN_MESSAGE = 'The shop needs an admin: make someone else an admin before this admin role is removed.';
 
 export const acknowledgedSchema = z.object({ acknowledged: z.boolean(), modifiedCount: z.number().int().optional() });
 export const adminAnswerSchema = z.object({ admin: z.boolean() });

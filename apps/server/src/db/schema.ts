@@ -270,6 +270,30 @@ export const userProfiles = pgTable(
   ],
 );
 
+/**
+ * Every change of a profile's role (Make Admin, Remove admin): to which role, who changed it and
+ * when. Written in the statement that changes the role, so no change goes unrecorded.
+ */
+export const roleChanges = pgTable(
+  'role_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    profileId: uuid('profile_id')
+      .notNull()
+      .references(() => userProfiles.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['user', 'admin'] }).notNull(),
+    changedByUserId: text('changed_by_user_id').notNull(),
+    /** A copy: the record still says who it was if that account goes. */
+    changedByEmail: text('changed_by_email').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    // A profile's history, newest first, paged on (at, id).
+    index('role_changes_profile_at_id_idx').on(table.profileId, table.at, table.id),
+    ...textLengthChecks('role_changes'),
+  ],
+);
+
 /** Facts about this installation, e.g. that the first-run seed has happened. */
 export const shopState = pgTable('shop_state', {
   key: text('key').primaryKey(),

@@ -67,6 +67,9 @@ export const TEXT_COLUMN_LIMITS = {
     education: limit('Education', TEXT_LIMITS.education),
     profile_picture: limit('Profile picture', TEXT_LIMITS.picture),
   },
+  role_changes: {
+    changed_by_email: limit('Email', TEXT_LIMITS.email),
+  },
   webhook_endpoints: {
     url: limit('Endpoint URL', TEXT_LIMITS.webhookUrl),
     created_by: limit('Email', TEXT_LIMITS.email),

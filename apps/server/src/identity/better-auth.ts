@@ -7,7 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@voltline/shared/password';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import { authAccounts, authSessions, authUsers, authVerifications } from '../db/schema.ts';
+import { authAccounts, authSessions, authUsers, authVerifications, userProfiles } from '../db/schema.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { assertAuthCallAcceptable, boundedSession, boundedUser } from './auth-input-rules.ts';
 import { passwordResetMail } from './password-reset-mail.ts';
@@ -90,7 +90,13 @@ export function createAuth({ db, log, config, secret, mailer }: AuthDependencies
     databaseHooks: {
       user: {
         create: { before: async (user) => ({ data: boundedUser(user) }) },
-        update: { before: async (user) => ({ data: boundedUser(user) }) },
+        update: {
+          before: async (user) => ({ data: boundedUser(user) }),
+          // The profile shows the account's name: a name changed here (update-user) is its name too.
+          after: async (user) => {
+            await db.update(userProfiles).set({ name: user.name }).where(eq(userProfiles.userId, user.id));
+          },
+        },
       },
       session: { create: { before: async (session) => ({ data: boundedSession(session) }) } },
     },

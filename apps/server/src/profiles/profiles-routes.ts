@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { acknowledgedSchema, adminAnswerSchema, profileSchema } from '@voltline/shared/profile';
+import { acknowledgedSchema, adminAnswerSchema, profileSchema, profileUpdateSchema, roleChangeSchema } from '@voltline/shared/profile';
 import { callerOf, type CallerGuards } from '../identity/caller.ts';
 import { pageQuerySchema } from '@voltline/shared/paging';
 import { sendPage } from '../platform/paging.ts';
 import type { ProfilesService } from './profiles-service.ts';
 
 const emailParam = z.string().min(1).max(254);
+const profileIdParams = z.object({ id: z.string().max(100) });
 
 /** Profiles and roles (spec section 7). Every route needs a Bearer token; see each summary for who. */
 export function profilesRoutes(profiles: ProfilesService, guards: CallerGuards): FastifyPluginAsyncZod {
@@ -14,7 +15,7 @@ export function profilesRoutes(profiles: ProfilesService, guards: CallerGuards):
     app.get(
       '/user',
       {
-        preHandler: guards.requireUser,
+        preValidation: guards.requireUser,
         schema: {
           tags: ['profiles'],
           summary: 'A profile by email. The owner or an admin.',
@@ -28,7 +29,7 @@ export function profilesRoutes(profiles: ProfilesService, guards: CallerGuards):
     app.get(
       '/admin/:email',
       {
-        preHandler: guards.requireUser,
+        preValidation: guards.requireUser,
         schema: {
           tags: ['profiles'],
           summary: 'Whether an email is an admin. The user themselves or an admin.',
@@ -42,12 +43,13 @@ export function profilesRoutes(profiles: ProfilesService, guards: CallerGuards):
     app.patch(
       '/profile/:id',
       {
-        preHandler: guards.requireUser,
+        preValidation: guards.requireUser,
         schema: {
           tags: ['profiles'],
-          summary: 'Owner: linkedIn, address, phone, education, profilePicture. Admin: { role: "admin" }.',
-          params: z.object({ id: z.string().max(100) }),
-          body: z.record(z.string(), z.unknown()),
+          summary:
+            'Owner: name, linkedIn, address, phone, education, profilePicture. Admin: { role: "admin" } (Make Admin) or { role: "user" } (Remove admin; 409 when it would leave no admin), recorded in the role history.',
+          params: profileIdParams,
+          body: profileUpdateSchema,
           response: { 200: acknowledgedSchema },
         },
       },
@@ -55,9 +57,24 @@ export function profilesRoutes(profiles: ProfilesService, guards: CallerGuards):
     );
 
     app.get(
+      '/profile/:id/role-history',
+      {
+        preValidation: guards.requireAdmin,
+        schema: {
+          tags: ['profiles'],
+          summary: 'Who changed this profile’s role, to what and when, newest first, a page at a time (limit, cursor from the Link header). Admins only.',
+          params: profileIdParams,
+          querystring: pageQuerySchema,
+          response: { 200: z.array(roleChangeSchema) },
+        },
+      },
+      async (request, reply) => sendPage(request, reply, await profiles.roleHistory(request.params.id, request.query)),
+    );
+
+    app.get(
       '/allUsers',
       {
-        preHandler: guards.requireAdmin,
+        preValidation: guards.requireAdmin,
         schema: {
           tags: ['profiles'],
           summary: 'Profiles, oldest first, a page at a time (limit, cursor from the Link header, q: start of email or name). Admins only.',

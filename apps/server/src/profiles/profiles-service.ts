@@ -1,11 +1,11 @@
 import { and, eq, or, sql } from 'drizzle-orm';
 import { entityIdSchema } from '@voltline/shared/id';
 import type { PageQuery } from '@voltline/shared/paging';
-import { profileInfoUpdateSchema, roleUpdateSchema, type Profile, type Role } from '@voltline/shared/profile';
+import { LAST_ADMIN_MESSAGE, type Profile, type ProfileUpdate, type Role, type RoleChange } from '@voltline/shared/profile';
 import { clipText, TEXT_LIMITS } from '@voltline/shared/text-limits';
 import type { Database } from '../db/client.ts';
-import { userProfiles } from '../db/schema.ts';
-import { AppError, notFound, parseOrRefuse } from '../platform/app-error.ts';
+import { authUsers, roleChanges, userProfiles } from '../db/schema.ts';
+import { AppError, notFound } from '../platform/app-error.ts';
 import { isSameEmail, type Caller } from '../identity/caller.ts';
 import { likePattern, mapPage, type KeysetOrder, type Page, type Paging } from '../platform/paging.ts';
 
@@ -27,12 +27,50 @@ function toProfileDto(row: ProfileRow): Profile {
 
 const forbidden = () => new AppError('forbidden', 'You can only see and change your own profile.');
 
+const onlyAdminsChangeRoles = () => new AppError('forbidden', 'Only an admin can change roles.');
+const profileNotFound = () => notFound('Profile not found');
+
 const oldestProfilesFirst: KeysetOrder = { key: userProfiles.createdAt, keyType: 'timestamptz', id: userProfiles.id, idType: 'uuid', direction: 'asc' };
+const newestRoleChangesFirst: KeysetOrder = { key: roleChanges.at, keyType: 'timestamptz', id: roleChanges.id, idType: 'uuid', direction: 'desc' };
 
 export function createProfilesService(db: Database, paging: Paging) {
   async function findByEmail(email: string): Promise<ProfileRow | undefined> {
     const [row] = await db.select().from(userProfiles).where(eq(userProfiles.email, email.trim().toLowerCase()));
     return row;
+  }
+
+  /**
+   * Make Admin and Remove admin, and its record, in one statement. It locks every admin row first,
+   * so two admins removing each other at the same moment take turns: the second sees one admin
+   * left and is refused, and the shop is never left without an admin. The caller must still be an
+   * admin then, too (a role taken away a moment ago no longer acts).
+   */
+  async function changeRole(caller: Caller, profileId: string, role: Role): Promise<{ acknowledged: true; modifiedCount: number }> {
+    if (caller.role !== 'admin') throw onlyAdminsChangeRoles();
+    const leavesAnAdmin = role === 'admin' ? sql`true` : sql`(select count(*) from admins) > 1`;
+    const result = await db.execute(sql`
+      with admins as (
+        select id from user_profiles where role = 'admin' for update
+      ), actor as (
+        select exists (select 1 from admins where id = ${caller.profileId}) as still_admin
+      ), changed as (
+        update user_profiles set role = ${role}
+        where id = ${profileId} and role <> ${role} and (select still_admin from actor) and ${leavesAnAdmin}
+        returning id, role
+      ), recorded as (
+        insert into role_changes (profile_id, role, changed_by_user_id, changed_by_email)
+        select id, role, ${caller.userId}, ${caller.email} from changed
+      )
+      select (select role from user_profiles where id = ${profileId}) as role_before,
+             (select still_admin from actor) as still_admin,
+             (select count(*) from changed)::int as changed
+    `);
+    const [outcome] = (result as unknown as { rows: { role_before: Role | null; still_admin: boolean; changed: number }[] }).rows;
+    if (outcome?.changed === 1) return { acknowledged: true, modifiedCount: 1 };
+    if (!outcome?.role_before) throw profileNotFound();
+    if (!outcome.still_admin) throw onlyAdminsChangeRoles();
+    if (outcome.role_before === role) return { acknowledged: true, modifiedCount: 0 };
+    throw new AppError('conflict', LAST_ADMIN_MESSAGE);
   }
 
   return {
@@ -66,26 +104,43 @@ export function createProfilesService(db: Database, paging: Paging) {
     },
 
     /**
-     * PATCH /profile/{id}: an owner changes their own details; only an admin changes a role, and
-     * only to admin (spec: user -> admin). Anything else in the body is refused, not ignored.
+     * PATCH /profile/{id}: an owner changes their own details (their name too); only an admin
+     * changes a role. The name lives in the account and the profile alike, so both change together;
+     * orders keep the name they were placed under.
      */
-    async updateProfile(caller: Caller, profileId: string, body: unknown): Promise<{ acknowledged: true; modifiedCount: number }> {
+    async updateProfile(caller: Caller, profileId: string, update: ProfileUpdate): Promise<{ acknowledged: true; modifiedCount: number }> {
       const id = entityIdSchema.safeParse(profileId);
-      if (!id.success) throw notFound('Profile not found');
+      if (!id.success) throw profileNotFound();
+      if (update.role !== undefined) return changeRole(caller, id.data, update.role);
       const [target] = await db.select().from(userProfiles).where(eq(userProfiles.id, id.data));
-      if (!target) throw notFound('Profile not found');
-
-      const wantsRole = typeof body === 'object' && body !== null && 'role' in body;
-      if (wantsRole) {
-        if (caller.role !== 'admin') throw new AppError('forbidden', 'Only an admin can make admins.');
-        const update = parseOrRefuse(roleUpdateSchema, body);
-        const changed = await db.update(userProfiles).set(update).where(eq(userProfiles.id, target.id)).returning();
-        return { acknowledged: true, modifiedCount: changed.length };
-      }
+      if (!target) throw profileNotFound();
       if (target.id !== caller.profileId) throw forbidden();
-      const update = parseOrRefuse(profileInfoUpdateSchema, body);
-      const changed = await db.update(userProfiles).set(update).where(eq(userProfiles.id, target.id)).returning();
-      return { acknowledged: true, modifiedCount: changed.length };
+      await db.transaction(async (tx) => {
+        await tx.update(userProfiles).set(update).where(eq(userProfiles.id, target.id));
+        if (update.name !== undefined) {
+          await tx.update(authUsers).set({ name: update.name, updatedAt: new Date() }).where(eq(authUsers.id, caller.userId));
+        }
+      });
+      return { acknowledged: true, modifiedCount: 1 };
+    },
+
+    /** GET /profile/{id}/role-history (admins): who changed the profile's role and when, newest first. */
+    async roleHistory(profileId: string, query: PageQuery): Promise<Page<RoleChange>> {
+      const id = entityIdSchema.safeParse(profileId);
+      if (!id.success) throw profileNotFound();
+      const [profile] = await db.select({ id: userProfiles.id }).from(userProfiles).where(eq(userProfiles.id, id.data));
+      if (!profile) throw profileNotFound();
+      const page = paging.page({ list: `role-history:${profile.id}`, order: newestRoleChangesFirst, query: { ...query, q: undefined } });
+      const rows = await db
+        .select({ change: roleChanges, cursorKey: page.cursorKey })
+        .from(roleChanges)
+        .where(and(eq(roleChanges.profileId, profile.id), page.where))
+        .orderBy(...page.orderBy)
+        .limit(page.fetchLimit);
+      return mapPage(
+        page.finish(rows, (row) => row.change.id),
+        ({ change }) => ({ role: change.role, changedBy: change.changedByEmail, at: change.at.toISOString() }),
+      );
     },
 
     /**

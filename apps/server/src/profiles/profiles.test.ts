@@ -98,7 +98,7 @@ describe.each(testDatabaseKinds)('profiles on $name', (kind) => {
 
     it('lets only an admin make another user an admin, and only that', async () => {
       expect((await patchProfile(bob, alice, { role: 'admin' })).statusCode).toBe(403);
-      expect((await patchProfile(admin, alice, { role: 'user' })).statusCode).toBe(400);
+      expect((await patchProfile(admin, alice, { role: 'owner' })).statusCode).toBe(400);
       expect((await patchProfile(admin, alice, { role: 'admin', phone: '5550100' })).statusCode).toBe(400);
       expect((await profileRow(alice)).role).toBe('user');
 

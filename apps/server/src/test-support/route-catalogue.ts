@@ -75,6 +75,9 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
   { method: 'GET', route: '/api/user', url: (f) => `/api/user?email=${f.ownerEmail}`, allowed: ownerAndAdmin },
   { method: 'GET', route: '/api/admin/{email}', url: (f) => `/api/admin/${f.ownerEmail}`, allowed: ownerAndAdmin },
   { method: 'PATCH', route: '/api/profile/{id}', url: (f) => `/api/profile/${f.ownerProfileId}`, body: () => ({ phone: '5550123' }), allowed: ['owner'] },
+  // The same route with a role: admins only. The owner is a customer already, so the admin's call changes nothing later cells rely on.
+  { method: 'PATCH', route: '/api/profile/{id}', url: (f) => `/api/profile/${f.ownerProfileId}`, body: () => ({ role: 'user' }), allowed: adminOnly },
+  { method: 'GET', route: '/api/profile/{id}/role-history', url: (f) => `/api/profile/${f.ownerProfileId}/role-history?limit=2`, allowed: adminOnly },
   {
     method: 'PATCH',
     route: '/api/user/{email}',
