@@ -119,13 +119,20 @@ export async function apiPage<T>(path: string, { signOutOnAuthFailure = true, ..
   return { items, nextCursor: nextCursorFromLink(response.headers.get('Link')) };
 }
 
+/** A file the API sent, with the name it suggests (Content-Disposition), e.g. INV-000042.pdf. */
+export interface DownloadedFile {
+  blob: Blob;
+  fileName: string | undefined;
+}
+
 /**
- * Fetches a file from the shop's API (e.g. a CSV export) with the stored token, which a plain link
- * would not carry. Refusals are read and handled as apiRequest handles them.
+ * Fetches a file from the shop's API (a CSV export, an invoice) with the stored token, which a plain
+ * link would not carry. Refusals are read and handled as apiRequest handles them.
  */
-export async function apiDownload(path: string, { signOutOnAuthFailure = true, ...init }: ApiRequestInit = {}): Promise<Blob> {
+export async function apiDownload(path: string, { signOutOnAuthFailure = true, ...init }: ApiRequestInit = {}): Promise<DownloadedFile> {
   const response = await send(`/api${path}`, init, { bearer: true, signOutOnAuthFailure });
-  return response.blob();
+  const fileName = response.headers.get('Content-Disposition')?.match(/filename="([^"]+)"/)?.[1];
+  return { blob: await response.blob(), fileName };
 }
 
 /**

@@ -4,6 +4,7 @@ import { deliveryText } from '../../../lib/delivery-text.ts';
 import { orderStateText } from '../../../lib/order-state.ts';
 import { BreakableAddress } from '../../../components/breakable-address.tsx';
 import { DataTable } from '../../../components/data-table.tsx';
+import { OrderDocuments } from '../../../components/order-documents.tsx';
 
 export type OrderAction = 'deliver' | 'cancel' | 'refund' | 'history';
 
@@ -56,6 +57,9 @@ export function OrdersTable({ orders, onAction }: OrdersTableProps) {
               <button type="button" className="btn btn-ghost btn-xs" onClick={() => onAction('history', order)}>
                 History
               </button>
+            </div>
+            <div className="mt-2">
+              <OrderDocuments order={order} size="xs" />
             </div>
           </td>
         </tr>

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { Order } from '@voltline/shared/order';
 import { deliveryText } from '../../../lib/delivery-text.ts';
 import { orderStateText } from '../../../lib/order-state.ts';
+import { OrderDocuments } from '../../../components/order-documents.tsx';
 import { PictureCard } from '../../../components/picture-card.tsx';
 
 /** One line of the card, "Label: value"; every line of every card has the same spacing. */
@@ -55,6 +56,7 @@ function OrderProgress({ order, onCancel }: { order: Order; onCancel: () => void
         <p className="font-semibold text-error">{state}</p>
         {order.transactionId && <TransactionId id={order.transactionId} />}
         {order.delivery === 'shipped' && <Fact label="Delivery">{deliveryText(order.delivery)}</Fact>}
+        <OrderDocuments order={order} />
       </div>
     );
   }
@@ -78,6 +80,7 @@ function OrderProgress({ order, onCancel }: { order: Order; onCancel: () => void
       <Fact label="Delivery">{deliveryText(order.delivery)}</Fact>
       {/* A partial refund keeps the order paid and on its way. */}
       {state && <p className="font-semibold">{state}</p>}
+      <OrderDocuments order={order} />
     </div>
   );
 }
