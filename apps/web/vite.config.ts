@@ -12,7 +12,13 @@ export default defineConfig(({ isSsrBuild }) => ({
     port: 5173,
     proxy: { '/api': `http://127.0.0.1:${apiPort}` },
   },
-  build: { outDir: 'dist', emptyOutDir: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // The polyfill weighed on every page for browsers without modulepreload (Safari before 17), which
+    // load the same modules without it, only without the head start.
+    modulePreload: { polyfill: false },
+  },
   // The server-rendering build (entry-server.tsx, into dist-server/, never served as a file) runs in
   // the shop's Node process: React and the other packages load from node_modules there, while the
   // shared package, published as TypeScript source, is bundled in.

@@ -2,13 +2,13 @@ import './lib/zod-jitless.ts';
 import { dehydrate } from '@tanstack/react-query';
 import { StrictMode, type ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
+import { matchRoutes, StaticRouter } from 'react-router';
 import { Writable } from 'node:stream';
-import { AppProviders } from './app/providers.tsx';
 import { publicPageHandle } from './app/public-page.ts';
 import { createShopQueryClient } from './app/query-client.ts';
 import { createRoutes } from './app/routes.tsx';
 import type { ServerState } from './app/server-state.ts';
+import { ShopApp } from './app/shop-app.tsx';
 import { setApiTransport, type ApiTransport } from './lib/api-client.ts';
 import { jsonForScriptElement, renderHeadTags } from './lib/page-head/head-tags.ts';
 
@@ -37,9 +37,6 @@ export interface RenderedPage {
 
 export { SERVER_STATE_ELEMENT_ID } from './app/server-state.ts';
 
-// The server's render has no session and nowhere to go: a refused token cannot happen there.
-const stayPut = () => undefined;
-
 /** Renders the whole tree, waiting for every lazy part, as a crawler should see it. */
 function renderToHtml(tree: ReactNode): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -56,6 +53,9 @@ function renderToHtml(tree: ReactNode): Promise<string> {
     });
     const stream = renderToPipeableStream(tree, {
       onAllReady: () => stream.pipe(sink),
+      // The page goes out whole, each lazy page in its place: past this size React would send a large
+      // page after the rest with an inline script to move it there, which the CSP refuses.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onShellError: reject,
       onError: (error) => reject(error instanceof Error ? error : new Error(String(error))),
     });
@@ -72,36 +72,34 @@ export function createPageRenderer({ publicUrl, transport }: RendererOptions) {
   return async function renderPage(url: string): Promise<RenderedPage | null> {
     const queryClient = createShopQueryClient();
     const routes = createRoutes({ queryClient, waitForData: true });
-    const request = new Request(new URL(url, `${publicUrl}/`));
-    const page = matchRoutes(routes, new URL(request.url).pathname)?.at(-1);
+    const address = new URL(url, `${publicUrl}/`);
+    const page = matchRoutes(routes, address.pathname)?.at(-1);
     const handle = publicPageHandle(page?.route.handle);
     if (!page || !handle) return null;
 
-    const { query, dataRoutes } = createStaticHandler(routes);
-    const context = await query(request);
-    if (context instanceof Response || context.errors) return null;
+    let status: number;
+    try {
+      status = (await handle.load?.(page.params)) ?? 200;
+    } catch {
+      return null;
+    }
     const failedQuery = queryClient.getQueryCache().getAll().some((cached) => cached.state.status === 'error');
     if (failedQuery) return null;
 
-    const router = createStaticRouter(dataRoutes, context);
     const appHtml = await renderToHtml(
       <StrictMode>
-        <AppProviders queryClient={queryClient} onSignedOutByServer={stayPut}>
-          {/* hydrate={false}: the router's state goes in the JSON element below, not an inline script. */}
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
-        </AppProviders>
+        <StaticRouter location={address.pathname + address.search}>
+          <ShopApp queryClient={queryClient} routes={routes} />
+        </StaticRouter>
       </StrictMode>,
     );
     // React writes the preloads it found (the largest picture, the logo) first; they belong in <head>,
     // where the browser sees them before it reaches the page.
     const preloads = appHtml.match(/^(?:<link [^>]*\/>)+/)?.[0] ?? '';
-    const serverState: ServerState = {
-      router: { loaderData: context.loaderData, actionData: context.actionData },
-      queries: dehydrate(queryClient),
-    };
+    const serverState: ServerState = { queries: dehydrate(queryClient) };
     return {
-      status: context.statusCode,
-      head: [renderHeadTags(handle.head({ params: page.params, queryClient }), publicUrl), preloads].join('\n    '),
+      status,
+      head: [renderHeadTags(await handle.head({ params: page.params, queryClient }), publicUrl), preloads].join('\n    '),
       appHtml: appHtml.slice(preloads.length),
       serverState: jsonForScriptElement(serverState),
     };

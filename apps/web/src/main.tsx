@@ -2,34 +2,31 @@ import './lib/zod-jitless.ts';
 import { hydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
-import { AppProviders } from './app/providers.tsx';
+import { BrowserRouter } from 'react-router';
 import { createShopQueryClient } from './app/query-client.ts';
-import { createShopRouter } from './app/router.tsx';
+import { createRoutes } from './app/routes.tsx';
 import { readServerState } from './app/server-state.ts';
+import { ShopApp } from './app/shop-app.tsx';
 import './index.css';
 
-async function startShop() {
-  const queryClient = createShopQueryClient();
-  // Public pages arrive rendered by the server: the app takes them over with the same data. Other
-  // pages (sign-in, dashboard) arrive as the empty shell and render here.
-  const serverState = readServerState();
-  if (serverState) hydrate(queryClient, serverState.queries);
-  const router = await createShopRouter(queryClient, serverState?.router);
+// Back and Forward return to where the visitor was once the page has rendered (shop-app.tsx), not
+// before, when the browser would scroll a page that is not there yet.
+window.history.scrollRestoration = 'manual';
 
-  // Spec 8: a token the server refuses signs the user out and goes to /home.
-  const goHome = () => void router.navigate('/home');
-  const app = (
-    <StrictMode>
-      <AppProviders queryClient={queryClient} onSignedOutByServer={goHome}>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </StrictMode>
-  );
+const queryClient = createShopQueryClient();
+// Public pages arrive rendered by the server: the app takes them over with the same data. Other
+// pages (sign-in, dashboard) arrive as the empty shell and render here.
+const serverState = readServerState();
+if (serverState) hydrate(queryClient, serverState.queries);
 
-  const container = document.getElementById('root')!;
-  if (serverState) hydrateRoot(container, app);
-  else createRoot(container).render(app);
-}
+const app = (
+  <StrictMode>
+    <BrowserRouter>
+      <ShopApp queryClient={queryClient} routes={createRoutes({ queryClient, waitForData: false })} />
+    </BrowserRouter>
+  </StrictMode>
+);
 
-void startShop();
+const container = document.getElementById('root')!;
+if (serverState) hydrateRoot(container, app);
+else createRoot(container).render(app);

@@ -2,12 +2,34 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { Params } from 'react-router';
 import type { PageHead } from '../lib/page-head/page-head.ts';
 
+interface PageOf {
+  params: Params;
+  queryClient: QueryClient;
+}
+
 /**
- * A public page's route handle. A route with one is rendered on the server with its data and head
+ * What a route knows besides its page (its `handle`). The shop uses React Router's declarative mode
+ * (docs/decisions/005-declarative-routing.md), whose routes have no loaders: the data a page needs
+ * first is started here instead, by the app on each navigation and awaited by the server's render.
+ */
+export interface PageHandle {
+  /**
+   * Starts the page's data. On the server it resolves when the data is in the query cache, with the
+   * page's HTTP status; a failure to load makes the browser render the page instead.
+   */
+  load?: (params: Params) => Promise<number>;
+}
+
+/**
+ * A public page's handle. A route with one is rendered on the server with its data and head
  * (entry-server.tsx); every other route (sign-in, login-only, admin) is left to the browser.
  */
-export interface PublicPageHandle {
-  head: (page: { params: Params; queryClient: QueryClient }) => PageHead;
+export interface PublicPageHandle extends PageHandle {
+  head: (page: PageOf) => Promise<PageHead>;
+}
+
+export function pageHandle(handle: unknown): PageHandle | undefined {
+  return typeof handle === 'object' && handle !== null ? (handle as PageHandle) : undefined;
 }
 
 export function publicPageHandle(handle: unknown): PublicPageHandle | undefined {

@@ -1,34 +1,77 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { data, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { lazy, Suspense, type ComponentType, type ReactElement } from 'react';
+import type { Params, RouteObject } from 'react-router';
 import { RootLayout } from './layout/root-layout.tsx';
-import { NotFoundPage } from './not-found-page.tsx';
-import { RequireAdmin } from './route-guards/require-admin.tsx';
-import { RequireAuth } from './route-guards/require-auth.tsx';
-import { blogsPageHead } from '../features/blogs/blogs-page-head.ts';
 import { reviewSummaryQueryOptions } from '../features/home/api/get-review-summary.ts';
 import { newestReviewsQueryOptions } from '../features/home/api/get-reviews.ts';
 import { storefrontToolsQueryOptions } from '../features/home/api/get-tools.ts';
 import { HomePage } from '../features/home/home-page.tsx';
+import { shopPageQueryOptions } from '../features/shop-pages/api/get-shop-page.ts';
+import { SHOP_PAGES, type ShopPageEntry } from '@voltline/shared/shop-pages';
 import { homePageHead } from '../features/home/home-page-head.ts';
-import { portfolioPageHead } from '../features/portfolio/portfolio-page-head.ts';
-import type { ToolPageData } from '../features/tool-page/tool-page.tsx';
-import { missingToolHead, toolPageHead } from '../features/tool-page/tool-page-head.ts';
 import { ApiRequestError } from '../lib/api-client.ts';
-import { toolQueryOptions } from '../lib/catalogue/get-tool.ts';
+import { missingToolKey, toolQueryOptions } from '../lib/catalogue/get-tool.ts';
 import { notFoundHead, type PageHead } from '../lib/page-head/page-head.ts';
-import type { PublicPageHandle } from './public-page.ts';
+import type { PageHandle, PublicPageHandle } from './public-page.ts';
 import { LoadingSpinner } from '../components/loading-spinner.tsx';
 
-// Shown while the first page's code loads, when the app opens directly on a lazy page.
+// Shown while a page's code loads: the navbar and footer show at once and only the page's own place
+// waits. The server renders the page itself (it waits for every lazy part), and the browser
+// hydrates it when its code has arrived.
 const pageLoading = <LoadingSpinner label="Loading the page" className="py-24" />;
 
-const staticHead = (head: PageHead): PublicPageHandle => ({ head: () => head });
+/** A page whose code is fetched the first time it is shown, so the home page does not carry it. */
+function lazyPage(load: () => Promise<ComponentType>): ReactElement {
+  const Page = lazy(async () => ({ default: await load() }));
+  return (
+    <Suspense fallback={pageLoading}>
+      <Page />
+    </Suspense>
+  );
+}
+
+// Made once: the same element on every render keeps React from remounting the page.
+const pages = {
+  tool: lazyPage(async () => (await import('../features/tool-page/tool-page.tsx')).ToolPage),
+  blogs: lazyPage(async () => (await import('../features/blogs/blogs-page.tsx')).BlogsPage),
+  portfolio: lazyPage(async () => (await import('../features/portfolio/portfolio-page.tsx')).PortfolioPage),
+  login: lazyPage(async () => (await import('../features/auth/login-page.tsx')).LoginPage),
+  register: lazyPage(async () => (await import('../features/auth/register-page.tsx')).RegisterPage),
+  resetPassword: lazyPage(async () => (await import('../features/auth/reset-password-page.tsx')).ResetPasswordPage),
+  purchase: lazyPage(async () => (await import('../features/purchase/purchase-page.tsx')).PurchasePage),
+  payment: lazyPage(async () => (await import('../features/payment/payment-page.tsx')).PaymentPage),
+  dashboard: lazyPage(async () => (await import('../features/dashboard/dashboard-layout.tsx')).DashboardLayout),
+  myProfile: lazyPage(async () => (await import('../features/dashboard/my-profile-page.tsx')).MyProfilePage),
+  myOrders: lazyPage(async () => (await import('../features/my-orders/my-orders-page.tsx')).MyOrdersPage),
+  addReview: lazyPage(async () => (await import('../features/add-review/add-review-page.tsx')).AddReviewPage),
+  manageOrders: lazyPage(async () => (await import('../features/manage-orders/manage-orders-page.tsx')).ManageOrdersPage),
+  manageTools: lazyPage(async () => (await import('../features/manage-tools/manage-tools-page.tsx')).ManageToolsPage),
+  addTool: lazyPage(async () => (await import('../features/add-tool/add-tool-page.tsx')).AddToolPage),
+  makeAdmin: lazyPage(async () => (await import('../features/dashboard/make-admin-page.tsx')).MakeAdminPage),
+  webhooks: lazyPage(async () => (await import('../features/webhooks/webhooks-page.tsx')).WebhooksPage),
+  shopPage: lazyPage(async () => (await import('../features/shop-pages/shop-page.tsx')).ShopPageView),
+  socialPopupStart: lazyPage(async () => (await import('../features/auth/social-popup-start-page.tsx')).SocialPopupStartPage),
+  socialPopupDone: lazyPage(async () => (await import('../features/auth/social-popup-done-page.tsx')).SocialPopupDonePage),
+};
+
+// The login-only and admin guards come with the pages they guard, and the not-found page when met.
+const guards = {
+  signedIn: lazyPage(async () => (await import('./route-guards/require-auth.tsx')).RequireAuth),
+  admin: lazyPage(async () => (await import('./route-guards/require-admin.tsx')).RequireAdmin),
+};
+const notFoundPage = lazyPage(async () => (await import('./not-found-page.tsx')).NotFoundPage);
+
+/**
+ * A page's head is asked for only by the server's render (the page keeps it up to date in the
+ * browser), so heads built from a page's own data load with that page's code, not the home page's.
+ */
+const publicPage = (head: () => Promise<PageHead>, status = 200): PublicPageHandle => ({ head, load: async () => status });
 
 interface RouteOptions {
   queryClient: QueryClient;
   /**
-   * On the server the page is rendered with its data, so loaders wait for it. In the browser they
-   * only start it, alongside the page's code, and the page shows its own loading state.
+   * On the server the page is rendered with its data, so loading waits for it. In the browser it
+   * only starts it, alongside the page's code, and the page shows its own loading state.
    */
   waitForData: boolean;
 }
@@ -36,14 +79,14 @@ interface RouteOptions {
 /** The routes of spec section 2, for the browser's router and for the server's renderer alike. */
 export function createRoutes({ queryClient, waitForData }: RouteOptions): RouteObject[] {
   /** The home page's first screenful: the first 6 tools, the newest reviews and their average. */
-  async function loadStorefront(): Promise<null> {
+  async function loadStorefront(): Promise<number> {
     const loading = Promise.all([
       queryClient.prefetchInfiniteQuery(storefrontToolsQueryOptions),
       queryClient.prefetchInfiniteQuery(newestReviewsQueryOptions),
       queryClient.prefetchQuery(reviewSummaryQueryOptions),
     ]);
     if (waitForData) await loading;
-    return null;
+    return 200;
   }
 
   /**
@@ -51,151 +94,109 @@ export function createRoutes({ queryClient, waitForData }: RouteOptions): RouteO
    * session check, and its picture (the page's largest element) is fetched as soon as its address is
    * known. On the server, a tool that does not exist makes the page a 404.
    */
-  async function loadTool({ params }: LoaderFunctionArgs) {
-    const loading = queryClient.ensureQueryData(toolQueryOptions(params.toolId ?? ''));
-    const found: ToolPageData = { toolMissing: false };
+  async function loadTool(params: Params): Promise<number> {
+    const toolId = params.toolId ?? '';
+    // The server already found there is no such tool; the page it rendered says so.
+    if (queryClient.getQueryData(missingToolKey(toolId)) === true) return 404;
+    const loading = queryClient.ensureQueryData(toolQueryOptions(toolId));
     if (!waitForData) {
       // The page asks again and shows a failure itself.
       loading.then((tool) => void (new Image().src = tool.img), () => undefined);
-      return found;
+      return 200;
     }
     try {
       await loading;
-      return found;
+      return 200;
     } catch (error) {
       if (!(error instanceof ApiRequestError && error.status === 404)) throw error;
-      // The page says so from the loader's answer; the failed query is not handed to the browser.
-      queryClient.removeQueries({ queryKey: toolQueryOptions(params.toolId ?? '').queryKey });
-      return data<ToolPageData>({ toolMissing: true }, { status: 404 });
+      // The page says so from this note; the failed query is not handed to the browser.
+      queryClient.removeQueries({ queryKey: toolQueryOptions(toolId).queryKey });
+      queryClient.setQueryData(missingToolKey(toolId), true);
+      return 404;
     }
   }
 
+  const storefrontHandle: PublicPageHandle = { head: async () => homePageHead, load: loadStorefront };
   const toolHandle: PublicPageHandle = {
-    head: ({ params, queryClient: client }) => {
+    head: async ({ params, queryClient: client }) => {
+      const { missingToolHead, toolPageHead } = await import('../features/tool-page/tool-page-head.ts');
       const tool = client.getQueryData(toolQueryOptions(params.toolId ?? '').queryKey);
       return tool ? toolPageHead(tool) : missingToolHead;
     },
+    load: loadTool,
   };
+  const purchaseHandle: PageHandle = { load: loadTool };
+
+  /** A footer page: its text starts loading with the navigation, and the server's render waits for it. */
+  const shopPageHandle = (entry: ShopPageEntry): PublicPageHandle => ({
+    head: async ({ queryClient: client }) => {
+      const { shopPageHead } = await import('../features/shop-pages/shop-page-head.ts');
+      return shopPageHead(entry, client.getQueryData(shopPageQueryOptions(entry.slug).queryKey));
+    },
+    load: async () => {
+      const loading = queryClient.prefetchQuery(shopPageQueryOptions(entry.slug));
+      if (waitForData) await loading;
+      return 200;
+    },
+  });
 
   return [
     {
       path: '/',
       element: <RootLayout />,
       children: [
+        { index: true, element: <HomePage />, handle: storefrontHandle },
+        { path: 'home', element: <HomePage />, handle: storefrontHandle },
+        { path: 'tools/:toolId', element: pages.tool, handle: toolHandle },
         {
-          // When the app opens directly on a lazy page, the navbar and footer show at once and only
-          // the page's own place waits for its code (the fallback of the deepest route that has one).
-          hydrateFallbackElement: pageLoading,
+          path: 'blogs',
+          element: pages.blogs,
+          handle: publicPage(async () => (await import('../features/blogs/blogs-page-head.ts')).blogsPageHead),
+        },
+        {
+          path: 'myportfolio',
+          element: pages.portfolio,
+          handle: publicPage(async () => (await import('../features/portfolio/portfolio-page-head.ts')).portfolioPageHead),
+        },
+        // The footer's pages: About us, Contact, Jobs and the legal ones.
+        ...SHOP_PAGES.map((entry) => ({ path: entry.slug, element: pages.shopPage, handle: shopPageHandle(entry) })),
+        { path: 'login', element: pages.login },
+        { path: 'register', element: pages.register },
+        { path: 'reset-password', element: pages.resetPassword },
+        {
+          // Spec 6: login-only pages.
+          element: guards.signedIn,
           children: [
-            { index: true, element: <HomePage />, loader: loadStorefront, handle: staticHead(homePageHead) },
-            { path: 'home', element: <HomePage />, loader: loadStorefront, handle: staticHead(homePageHead) },
+            { path: 'purchase/:toolId', element: pages.purchase, handle: purchaseHandle },
+            { path: 'payment/:productId', element: pages.payment },
             {
-              path: 'tools/:toolId',
-              loader: loadTool,
-              handle: toolHandle,
-              lazy: async () => ({ Component: (await import('../features/tool-page/tool-page.tsx')).ToolPage }),
-            },
-            {
-              path: 'blogs',
-              handle: staticHead(blogsPageHead),
-              lazy: async () => ({ Component: (await import('../features/blogs/blogs-page.tsx')).BlogsPage }),
-            },
-            {
-              path: 'myportfolio',
-              handle: staticHead(portfolioPageHead),
-              lazy: async () => ({ Component: (await import('../features/portfolio/portfolio-page.tsx')).PortfolioPage }),
-            },
-            { path: 'login', lazy: async () => ({ Component: (await import('../features/auth/login-page.tsx')).LoginPage }) },
-            {
-              path: 'register',
-              lazy: async () => ({ Component: (await import('../features/auth/register-page.tsx')).RegisterPage }),
-            },
-            {
-              path: 'reset-password',
-              lazy: async () => ({ Component: (await import('../features/auth/reset-password-page.tsx')).ResetPasswordPage }),
-            },
-            {
-              // Spec 6: login-only pages.
-              element: <RequireAuth />,
+              path: 'dashboard',
+              element: pages.dashboard,
               children: [
+                { index: true, element: pages.myProfile },
+                { path: 'myorders', element: pages.myOrders },
+                { path: 'addareview', element: pages.addReview },
                 {
-                  path: 'purchase/:toolId',
-                  loader: loadTool,
-                  lazy: async () => ({ Component: (await import('../features/purchase/purchase-page.tsx')).PurchasePage }),
-                },
-                {
-                  path: 'payment/:productId',
-                  lazy: async () => ({ Component: (await import('../features/payment/payment-page.tsx')).PaymentPage }),
-                },
-                {
-                  path: 'dashboard',
-                  lazy: async () => ({ Component: (await import('../features/dashboard/dashboard-layout.tsx')).DashboardLayout }),
+                  // Spec 6: admin-only pages.
+                  element: guards.admin,
                   children: [
-                    {
-                      index: true,
-                      lazy: async () => ({ Component: (await import('../features/dashboard/my-profile-page.tsx')).MyProfilePage }),
-                    },
-                    {
-                      path: 'myorders',
-                      lazy: async () => ({ Component: (await import('../features/my-orders/my-orders-page.tsx')).MyOrdersPage }),
-                    },
-                    {
-                      path: 'addareview',
-                      lazy: async () => ({ Component: (await import('../features/add-review/add-review-page.tsx')).AddReviewPage }),
-                    },
-                    {
-                      // Spec 6: admin-only pages.
-                      element: <RequireAdmin />,
-                      children: [
-                        {
-                          path: 'manageorders',
-                          lazy: async () => ({
-                            Component: (await import('../features/manage-orders/manage-orders-page.tsx')).ManageOrdersPage,
-                          }),
-                        },
-                        {
-                          path: 'managetools',
-                          lazy: async () => ({ Component: (await import('../features/manage-tools/manage-tools-page.tsx')).ManageToolsPage }),
-                        },
-                        {
-                          path: 'addtool',
-                          lazy: async () => ({ Component: (await import('../features/add-tool/add-tool-page.tsx')).AddToolPage }),
-                        },
-                        {
-                          path: 'makeadmin',
-                          lazy: async () => ({ Component: (await import('../features/dashboard/make-admin-page.tsx')).MakeAdminPage }),
-                        },
-                        {
-                          path: 'webhooks',
-                          lazy: async () => ({ Component: (await import('../features/webhooks/webhooks-page.tsx')).WebhooksPage }),
-                        },
-                      ],
-                    },
+                    { path: 'manageorders', element: pages.manageOrders },
+                    { path: 'managetools', element: pages.manageTools },
+                    { path: 'addtool', element: pages.addTool },
+                    { path: 'makeadmin', element: pages.makeAdmin },
+                    { path: 'webhooks', element: pages.webhooks },
                   ],
                 },
               ],
             },
-            {
-              path: '*',
-              element: <NotFoundPage />,
-              // The server answers unknown paths with this page and HTTP 404.
-              loader: () => data(null, { status: 404 }),
-              handle: staticHead(notFoundHead),
-            },
           ],
         },
+        // The server answers unknown paths with this page and HTTP 404.
+        { path: '*', element: notFoundPage, handle: publicPage(async () => notFoundHead, 404) },
       ],
     },
     // The social sign-in popup: tiny pages without the shop's navigation around them.
-    {
-      path: '/auth/popup/:provider',
-      hydrateFallbackElement: pageLoading,
-      lazy: async () => ({ Component: (await import('../features/auth/social-popup-start-page.tsx')).SocialPopupStartPage }),
-    },
-    {
-      path: '/auth/popup-done',
-      hydrateFallbackElement: pageLoading,
-      lazy: async () => ({ Component: (await import('../features/auth/social-popup-done-page.tsx')).SocialPopupDonePage }),
-    },
+    { path: '/auth/popup/:provider', element: pages.socialPopupStart },
+    { path: '/auth/popup-done', element: pages.socialPopupDone },
   ];
 }

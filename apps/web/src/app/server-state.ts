@@ -1,13 +1,11 @@
 import type { DehydratedState } from '@tanstack/react-query';
-import type { HydrationState } from 'react-router';
 
 /**
- * What the server hands the browser with a page it rendered: the router's loader data and the
- * queries the page was rendered with. It travels in a <script type="application/json"> element,
- * which the browser never runs (the CSP allows no inline script), and the app reads it back here.
+ * What the server hands the browser with a page it rendered: the queries the page was rendered
+ * with. It travels in a <script type="application/json"> element, which the browser never runs (the
+ * CSP allows no inline script), and the app reads it back here.
  */
 export interface ServerState {
-  router: HydrationState;
   queries: DehydratedState;
 }
 

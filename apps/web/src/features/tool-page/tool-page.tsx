@@ -1,8 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
-import { Link, useLoaderData, useParams } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
 import type { Tool } from '@voltline/shared/tool';
 import { ApiRequestError, describeRequestError } from '../../lib/api-client.ts';
-import { toolQueryOptions } from '../../lib/catalogue/get-tool.ts';
+import { missingToolKey, toolQueryOptions } from '../../lib/catalogue/get-tool.ts';
 import { useDocumentHead } from '../../lib/page-head/use-document-head.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { LoadingSpinner } from '../../components/loading-spinner.tsx';
@@ -10,11 +10,6 @@ import { ToolDetails } from '../../components/tool-details.tsx';
 import { PlaceOrderButton } from '../../components/place-order-button.tsx';
 import { ToolStockLine } from '../../components/tool-stock.tsx';
 import { missingToolHead, toolPageHead } from './tool-page-head.ts';
-
-/** What the route's loader found out before the page rendered (on the server: that the tool does not exist). */
-export interface ToolPageData {
-  toolMissing: boolean;
-}
 
 function ToolNotFound() {
   useDocumentHead(missingToolHead);
@@ -49,8 +44,8 @@ function ToolOffer({ tool }: { tool: Tool }) {
 /** /tools/:toolId: one tool of the catalogue, public, with the way to order it. */
 export function ToolPage() {
   const { toolId = '' } = useParams();
-  const { toolMissing } = useLoaderData<ToolPageData>();
-  // The server already found there is no such tool: asking again would only fail again.
+  // The server already found there is no such tool (routes.tsx): asking again would only fail again.
+  const toolMissing = useQueryClient().getQueryData(missingToolKey(toolId)) === true;
   const tool = useQuery({ ...toolQueryOptions(toolId), enabled: !toolMissing });
 
   if (toolMissing) return <ToolNotFound />;
