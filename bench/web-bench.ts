@@ -1,8 +1,11 @@
 // `npm run bench:web`: what the storefront costs a browser. Builds the SPA (npm script), then
 //  1. the gzip (and brotli) size of the JS and CSS the home route loads at first paint — the entry
 //     script, its modulepreloads and stylesheets, read from dist/index.html — and every lazy chunk;
-//  2. Lighthouse (performance, accessibility, best practices; LCP, CLS, TBT) on `/`, `/login` and a
-//     tool's `/purchase/{toolId}` page, against the real server on a free port with a fresh data dir.
+//  2. Lighthouse (performance, accessibility, best practices, SEO; LCP, CLS, TBT) on `/`, a tool's
+//     public page `/tools/{toolId}`, `/login` and the tool's `/purchase/{toolId}` page, against the real
+//     server on a free port with a fresh data dir. Per page it also gives the gzip size of every script
+//     Chromium fetched before the page went quiet (Lighthouse waits for network and CPU idle): the
+//     figure of the "home route JS" goal, whatever index.html, the server's HTML or the app's code ask for.
 // Lighthouse uses its mobile defaults (Moto G Power viewport, simulated slow 4G, 4× CPU slowdown);
 // WEB_BENCH_FORM_FACTOR=desktop switches to its desktop config.
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
@@ -113,13 +116,16 @@ interface PageScore {
   performance: number;
   accessibility: number;
   bestPractices: number;
+  seo: number;
   lcpMs: number;
   cls: number;
   tbtMs: number;
   /** JS and CSS the page actually fetched (bytes on the wire, as the server compressed them). */
   scriptBytes: number;
   styleBytes: number;
-  /** Audits below a full score in the three categories: what to look at next. */
+  /** Every script the page fetched from the shop's build, gzip -9 (as the bundle table counts them). */
+  scriptGzip: number;
+  /** Audits below a full score in the four categories: what to look at next. */
   flagged: string[];
   /** For the signed-in page: what the page showed, to confirm it rendered signed in. */
   heading?: string;
@@ -130,7 +136,7 @@ const numeric = (result: Result, audit: string) => result.audits[audit]?.numeric
 
 function flaggedAudits(result: Result): string[] {
   const flagged: string[] = [];
-  for (const category of ['performance', 'accessibility', 'best-practices']) {
+  for (const category of ['performance', 'accessibility', 'best-practices', 'seo']) {
     for (const ref of result.categories[category]?.auditRefs ?? []) {
       const audit = result.audits[ref.id];
       if (!audit || audit.score === null || audit.score >= 0.9) continue;
@@ -141,12 +147,24 @@ function flaggedAudits(result: Result): string[] {
   return flagged;
 }
 
-function transferredBytes(result: Result, resourceType: string): number {
+function requestsOf(result: Result, resourceType: string) {
   const details = result.audits['network-requests']?.details;
-  if (!details || details.type !== 'table') return 0;
-  return details.items
-    .filter((item) => item.resourceType === resourceType)
-    .reduce((sum, item) => sum + (typeof item.transferSize === 'number' ? item.transferSize : 0), 0);
+  if (!details || details.type !== 'table') return [];
+  return details.items.filter((item) => item.resourceType === resourceType);
+}
+
+function transferredBytes(result: Result, resourceType: string): number {
+  return requestsOf(result, resourceType).reduce((sum, item) => sum + (typeof item.transferSize === 'number' ? item.transferSize : 0), 0);
+}
+
+/** The gzip -9 size of the build's scripts the page fetched (whatever compression the server chose). */
+function scriptGzipBytes(result: Result): number {
+  const files = new Set<string>();
+  for (const item of requestsOf(result, 'Script')) {
+    const pathname = typeof item.url === 'string' ? new URL(item.url).pathname : '';
+    if (pathname.startsWith('/assets/')) files.add(pathname.slice(1));
+  }
+  return [...files].reduce((sum, file) => sum + sizeOf(file).gzip, 0);
 }
 
 async function runLighthouse(port: number, page: PageRun): Promise<PageScore> {
@@ -154,7 +172,7 @@ async function runLighthouse(port: number, page: PageRun): Promise<PageScore> {
     port,
     output: 'json',
     logLevel: 'error',
-    onlyCategories: ['performance', 'accessibility', 'best-practices'],
+    onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
     ...(page.headers ? { extraHeaders: page.headers } : {}),
   };
   const config: Config | undefined = formFactor === 'desktop' ? desktopConfig : undefined;
@@ -168,11 +186,13 @@ async function runLighthouse(port: number, page: PageRun): Promise<PageScore> {
     performance: score(result, 'performance'),
     accessibility: score(result, 'accessibility'),
     bestPractices: score(result, 'best-practices'),
+    seo: score(result, 'seo'),
     lcpMs: numeric(result, 'largest-contentful-paint'),
     cls: numeric(result, 'cumulative-layout-shift'),
     tbtMs: numeric(result, 'total-blocking-time'),
     scriptBytes: transferredBytes(result, 'Script'),
     styleBytes: transferredBytes(result, 'Stylesheet'),
+    scriptGzip: scriptGzipBytes(result),
     flagged: flaggedAudits(result),
     heading: lcpElementOf(result),
   };
@@ -189,16 +209,18 @@ function lcpElementOf(result: Result): string | undefined {
 }
 
 function printScores(rows: PageScore[]): void {
-  const header = ['page', 'perf', 'a11y', 'best-pr', 'LCP ms', 'CLS', 'TBT ms', 'JS sent', 'CSS sent'];
+  const header = ['page', 'perf', 'a11y', 'best-pr', 'SEO', 'LCP ms', 'CLS', 'TBT ms', 'JS sent', 'JS gz', 'CSS sent'];
   const lines = rows.map((row) => [
     row.page,
     String(row.performance),
     String(row.accessibility),
     String(row.bestPractices),
+    String(row.seo),
     String(Math.round(row.lcpMs)),
     row.cls.toFixed(3),
     String(Math.round(row.tbtMs)),
     kb(row.scriptBytes),
+    kb(row.scriptGzip),
     kb(row.styleBytes),
   ]);
   const widths = header.map((title, i) => Math.max(title.length, ...lines.map((line) => line[i]!.length)));
@@ -262,10 +284,11 @@ try {
 
   const pages: PageRun[] = [
     { name: '/', slug: 'home', url: `${shop.url}/` },
+    { name: '/tools/{id}', slug: 'tool', url: `${shop.url}/tools/${tool._id}` },
     { name: '/login', slug: 'login', url: `${shop.url}/login` },
     { name: '/purchase/{id} (signed in)', slug: 'purchase', url: `${shop.url}/purchase/${tool._id}`, headers: { Cookie: cookie } },
   ];
-  // WEB_BENCH_PAGES=home,login runs only those pages (slugs: home, login, purchase).
+  // WEB_BENCH_PAGES=home,login runs only those pages (slugs: home, tool, login, purchase).
   const only = process.env.WEB_BENCH_PAGES?.split(',').map((slug) => slug.trim());
   const scores: PageScore[] = [];
   for (const page of pages) if (!only || only.includes(page.slug)) scores.push(await runLighthouse(chrome.port, page));
