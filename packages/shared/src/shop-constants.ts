@@ -20,12 +20,11 @@ export const ACCESS_TOKEN_STORAGE_KEY = 'ACCESS_TOKEN';
 export const ORDER_STATUSES = ['unpaid', 'paid', 'refunded'] as const;
 export const DELIVERY_STATES = ['pending', 'shipped'] as const;
 
+// Made once: toLocaleDateString builds a formatter on every call (about 0.2 ms, a tenth of the
+// server's work per order in bench:growth).
+const purchaseDateFormat = new Intl.DateTimeFormat('en-US', { weekday: 'long', year: 'numeric', month: 'short', day: 'numeric' });
+
 /** Purchase date as the spec writes it: long weekday, year, short month, day, US English. */
 export function formatPurchaseDate(date: Date): string {
-  return date.toLocaleDateString('en-US', {
-    weekday: 'long',
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-  });
+  return purchaseDateFormat.format(date);
 }
