@@ -5,6 +5,7 @@ import { formatPurchaseDate } from '@voltline/shared/shop-constants';
 import { stockBelowPromisedMessage, type ToolUpdate } from '@voltline/shared/tool';
 import { clipText, TEXT_LIMITS } from '@voltline/shared/text-limits';
 import type { Database, DbTransaction } from '../db/client.ts';
+import { executePrepared } from '../db/prepared.ts';
 import { orderEvents, orders, paymentIntents, tools } from '../db/schema.ts';
 import { AppError, notFound } from '../platform/app-error.ts';
 import type { JsonCache } from '../platform/cached-json.ts';
@@ -221,7 +222,8 @@ export function createOrderLifecycle(deps: {
      * Places an order: quantity x the tool's current unit price, within the tool's minimum and what
      * can still be ordered. One SQL statement reads the tool, writes the order, its history row and
      * its webhook deliveries: atomic without a transaction, and a single round trip, which keeps
-     * the embedded database responsive under many concurrent buyers.
+     * the embedded database responsive under many concurrent buyers. Prepared once per connection
+     * on PostgreSQL: planning it each time was half of the database's work per order.
      */
     async place(caller: { userId: string; email: string; name: string }, request: OrderRequest, now = new Date()): Promise<{ acknowledged: true; insertedId: string }> {
       const toolId = request.toolId === undefined ? undefined : entityIdSchema.safeParse(request.toolId);
@@ -232,7 +234,7 @@ export function createOrderLifecycle(deps: {
       const sqlQuantity = Math.min(Math.max(quantity, -1), 2_147_483_647);
       // The account's name is copied into the order: one stored before names were bounded is cut to the limit.
       const buyer = clipText(caller.name, TEXT_LIMITS.personName);
-      const result = await db.execute(sql`
+      const [outcome] = await executePrepared<{ minimum: number; orderable: number; order_id: string | null }>(db, sql`
         with tool as (
           select id, tool_name, img, price, minimum_order_quantity, greatest(available_quantity - promised_quantity, 0) as orderable
           from tools where ${whichTool}
@@ -269,7 +271,6 @@ export function createOrderLifecycle(deps: {
         )
         select minimum_order_quantity as minimum, orderable, (select id from placed) as order_id from tool
       `);
-      const [outcome] = (result as unknown as { rows: { minimum: number; orderable: number; order_id: string | null }[] }).rows;
       if (!outcome) throw notFound('Tool not found');
       if (outcome.order_id) return { acknowledged: true, insertedId: outcome.order_id };
       if (quantity < outcome.minimum) throw new AppError('invalid_data', orderQuantityMessages.tooFew(outcome.minimum));
