@@ -67,7 +67,7 @@ export function createShopCore(deps: {
     mailer,
     tokens,
     auth: createAuth({ db, log, config, secret, mailer }),
-    guards: createCallerGuards(db, tokens),
+    guards: createCallerGuards(database, tokens),
     catalogue: createCatalogueService(db, listCache, paging, lifecycle),
     reviews: createReviewsService(db, listCache, paging),
     profiles: createProfilesService(db, paging),

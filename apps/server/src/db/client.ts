@@ -28,7 +28,23 @@ export interface DatabaseHandle {
   /** Pool use, for the metrics endpoint (PostgreSQL only). */
   poolStats(): { total: number; idle: number; waiting: number } | undefined;
   ping(): Promise<boolean>;
+  /** Follows the NOTIFY messages of one channel until the handle closes (see NotifyListener). */
+  listen(channel: string, handlers: NotifyHandlers): NotifyListener;
   close(): Promise<void>;
+}
+
+export interface NotifyHandlers {
+  onMessage(payload: string): void;
+  /** true once messages arrive; false when some may have been missed (the connection was lost). */
+  onListening(listening: boolean): void;
+}
+
+export interface NotifyListener {
+  /**
+   * Resolves once every message committed before the call has reached onMessage; rejects while
+   * not listening. Calls made while one round trip is under way share the next one.
+   */
+  caughtUp(): Promise<void>;
 }
 
 /** Any fixed number: the lock only has to be the same for every instance of the shop. */
@@ -49,6 +65,16 @@ export async function openPglite(location: PgliteLocation): Promise<DatabaseHand
   }
   await client.waitReady;
   const db = drizzlePglite({ client, schema });
+  // One process, one connection: a commit's messages are handed to the listeners (as microtasks)
+  // before the committing query resolves, so whatever was committed earlier has been delivered.
+  const listen = (channel: string, handlers: NotifyHandlers): NotifyListener => {
+    let listening = false;
+    client.listen(channel, handlers.onMessage).then(
+      () => handlers.onListening((listening = true)),
+      () => handlers.onListening(false),
+    );
+    return { caughtUp: () => (listening ? Promise.resolve() : Promise.reject(new Error('not listening'))) };
+  };
   return {
     db: db as unknown as Database,
     kind: 'pglite',
@@ -56,6 +82,7 @@ export async function openPglite(location: PgliteLocation): Promise<DatabaseHand
     withStartupLock: (work) => work(),
     poolStats: () => undefined,
     ping: async () => (await client.query('select 1')).rows.length === 1,
+    listen,
     close: () => client.close(),
   };
 }
@@ -69,6 +96,7 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
   const probe = await pool.connect();
   probe.release();
   const db = drizzlePg({ client: pool, schema });
+  const listeners: { close(): Promise<void> }[] = [];
   return {
     db: db as unknown as Database,
     kind: 'postgres',
@@ -92,6 +120,109 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
         return false;
       }
     },
-    close: () => pool.end(),
+    listen(channel, handlers) {
+      const listener = listenOnPostgres(connectionString, channel, handlers);
+      listeners.push(listener);
+      return listener;
+    },
+    async close() {
+      await Promise.all(listeners.map((listener) => listener.close()));
+      await pool.end();
+    },
+  };
+}
+
+const LISTEN_RETRY_MS = 1000;
+
+/**
+ * A connection of its own that LISTENs (a pooled one would be handed to queries), reconnecting
+ * after a loss. caughtUp() sends `select 1` on it: the server delivers the notifications committed
+ * before a query ahead of that query's answer, so when the answer arrives they have been handled.
+ */
+function listenOnPostgres(connectionString: string, channel: string, handlers: NotifyHandlers): NotifyListener & { close(): Promise<void> } {
+  let client: pg.Client | undefined;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+  let roundTrip: Promise<void> | undefined;
+  let nextRoundTrip: Promise<void> | undefined;
+
+  function lost(which: pg.Client) {
+    if (client === which) {
+      client = undefined;
+      handlers.onListening(false);
+    }
+    which.removeAllListeners('end');
+    which.end().catch(() => {});
+    if (!closed && !retry) {
+      retry = setTimeout(() => {
+        retry = undefined;
+        void connect();
+      }, LISTEN_RETRY_MS);
+      retry.unref();
+    }
+  }
+
+  async function connect() {
+    const next = new pg.Client({ connectionString });
+    next.on('notification', (message) => {
+      if (message.channel === channel) handlers.onMessage(message.payload ?? '');
+    });
+    next.on('error', () => lost(next));
+    next.on('end', () => lost(next));
+    try {
+      await next.connect();
+      await next.query(`listen ${pg.escapeIdentifier(channel)}`);
+    } catch {
+      lost(next);
+      return;
+    }
+    if (closed) {
+      await next.end().catch(() => {});
+      return;
+    }
+    client = next;
+    handlers.onListening(true);
+  }
+
+  function sendRoundTrip(on: pg.Client): Promise<void> {
+    roundTrip = on.query('select 1').then(
+      () => {
+        roundTrip = undefined;
+      },
+      (error: unknown) => {
+        roundTrip = undefined;
+        throw error;
+      },
+    );
+    return roundTrip;
+  }
+
+  function caughtUp(): Promise<void> {
+    if (!client) return Promise.reject(new Error('not listening'));
+    if (!roundTrip) return sendRoundTrip(client);
+    // The round trip under way was sent before this call: a message committed since may follow it.
+    nextRoundTrip ??= roundTrip
+      .catch(() => {})
+      .then(() => {
+        nextRoundTrip = undefined;
+        if (roundTrip) return roundTrip;
+        return client ? sendRoundTrip(client) : Promise.reject(new Error('not listening'));
+      });
+    return nextRoundTrip;
+  }
+
+  void connect();
+  return {
+    caughtUp,
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      const current = client;
+      client = undefined;
+      if (current) {
+        current.removeAllListeners('end');
+        await current.end().catch(() => {});
+      }
+    },
   };
 }

@@ -4,7 +4,8 @@ import { jwtVerify, SignJWT } from 'jose';
 /**
  * The API token of spec section 4 (kept by the web app as ACCESS_TOKEN, sent as Bearer). It is a
  * short-lived HS256 JWT bound to a session: it dies when the session ends (logout, password
- * reset), and the server looks the session up on every call, so a copied token is revoked too.
+ * reset): the server checks the session on every call (identity/caller-cache.ts remembers the
+ * answer until the session changes), so a copied token is revoked too.
  */
 const ISSUER = 'voltline';
 const AUDIENCE = 'voltline-api';
@@ -33,12 +34,12 @@ export function createApiTokens(secret: string) {
         .sign(key);
     },
 
-    /** The token's subject, or null for anything forged, expired, or signed another way. */
-    async verify(token: string): Promise<TokenSubject | null> {
+    /** The token's subject and end, or null for anything forged, expired, or signed another way. */
+    async verify(token: string): Promise<(TokenSubject & { expiresAt: Date }) | null> {
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE });
-        if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
-        return { userId: payload.sub, sessionId: payload.sid };
+        if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || typeof payload.exp !== 'number') return null;
+        return { userId: payload.sub, sessionId: payload.sid, expiresAt: new Date(payload.exp * 1000) };
       } catch {
         return null;
       }

@@ -1,10 +1,11 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Role } from '@voltline/shared/profile';
-import type { Database } from '../db/client.ts';
+import type { DatabaseHandle } from '../db/client.ts';
 import { authSessions, authUsers, userProfiles } from '../db/schema.ts';
 import { AppError } from '../platform/app-error.ts';
 import type { ApiTokens } from './api-tokens.ts';
+import { createCallerCache, type KnownCaller } from './caller-cache.ts';
 
 /** Who is calling, as the server knows it: never taken from the request body. */
 export interface Caller {
@@ -23,42 +24,56 @@ declare module 'fastify' {
 
 const notSignedIn = () => new AppError('unauthorized', 'Sign in to do this.');
 
-export function createCallerGuards(db: Database, tokens: ApiTokens) {
+export function createCallerGuards(database: Pick<DatabaseHandle, 'db' | 'listen'>, tokens: ApiTokens) {
+  const callers = createCallerCache(database);
+  // Prepared once: on PostgreSQL the session read is planned once per connection.
+  const sessionOwner = database.db
+    .select({
+      userId: authUsers.id,
+      email: authUsers.email,
+      name: authUsers.name,
+      role: userProfiles.role,
+      profileId: userProfiles.id,
+      sessionExpiresAt: authSessions.expiresAt,
+    })
+    .from(authSessions)
+    .innerJoin(authUsers, eq(authUsers.id, authSessions.userId))
+    .innerJoin(userProfiles, eq(userProfiles.userId, authUsers.id))
+    .where(
+      and(
+        eq(authSessions.id, sql.placeholder('sessionId')),
+        eq(authSessions.userId, sql.placeholder('userId')),
+        sql`${authSessions.expiresAt} > ${sql.placeholder('now')}::timestamptz`,
+      ),
+    )
+    .prepare('voltline_session_owner');
+
+  async function lookUp(token: string): Promise<KnownCaller | null> {
+    const subject = await tokens.verify(token);
+    if (!subject) throw new AppError('unauthorized', 'Your sign-in has expired. Please log in again.');
+    // The session must still be alive: logout and password reset end every token bound to it.
+    const [row] = await sessionOwner.execute({ sessionId: subject.sessionId, userId: subject.userId, now: new Date().toISOString() });
+    if (!row) return null;
+    const { sessionExpiresAt, ...caller } = row;
+    return { caller, validUntil: Math.min(subject.expiresAt.getTime(), new Date(sessionExpiresAt).getTime()) };
+  }
+
   async function resolveCaller(request: FastifyRequest): Promise<Caller> {
     const header = request.headers.authorization;
     const match = header?.match(/^Bearer ([A-Za-z0-9._-]+)$/);
     if (!match?.[1]) throw notSignedIn();
-    const subject = await tokens.verify(match[1]);
-    if (!subject) throw new AppError('unauthorized', 'Your sign-in has expired. Please log in again.');
-    // The session must still be alive: logout and password reset end every token bound to it.
-    const [row] = await db
-      .select({
-        userId: authUsers.id,
-        email: authUsers.email,
-        name: authUsers.name,
-        role: userProfiles.role,
-        profileId: userProfiles.id,
-      })
-      .from(authSessions)
-      .innerJoin(authUsers, eq(authUsers.id, authSessions.userId))
-      .innerJoin(userProfiles, eq(userProfiles.userId, authUsers.id))
-      .where(
-        and(
-          eq(authSessions.id, subject.sessionId),
-          eq(authSessions.userId, subject.userId),
-          gt(authSessions.expiresAt, new Date()),
-        ),
-      );
-    if (!row) throw new AppError('unauthorized', 'Your sign-in has ended. Please log in again.');
-    return row;
+    const token = match[1];
+    const caller = await callers.resolve(token, () => lookUp(token));
+    if (!caller) throw new AppError('unauthorized', 'Your sign-in has ended. Please log in again.');
+    return caller;
   }
 
   return {
-    /** preHandler: any signed-in user. */
+    /** Route hook: any signed-in user. Run as `onRequest` where a body schema follows, so the caller is known before the body is judged. */
     async requireUser(request: FastifyRequest): Promise<void> {
       request.caller = await resolveCaller(request);
     },
-    /** preHandler: admins only. */
+    /** Route hook: admins only (`onRequest` too where a body schema follows). */
     async requireAdmin(request: FastifyRequest): Promise<void> {
       const caller = await resolveCaller(request);
       if (caller.role !== 'admin') throw new AppError('forbidden', 'Only an admin can do this.');

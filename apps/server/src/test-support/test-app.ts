@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
-import type { DatabaseHandle } from '../db/client.ts';
+import { openPostgres, type DatabaseHandle } from '../db/client.ts';
 import { seedShopOnFirstStart } from '../db/seed/seed-shop.ts';
 import { createLogger } from '../http/logging.ts';
 import { createShopCore, type ShopCore } from '../shop-core.ts';
@@ -17,17 +17,29 @@ export const TEST_PUBLIC_URL = 'http://shop.test';
 export interface TestShop {
   app: FastifyInstance;
   core: ShopCore;
-  database: DatabaseHandle;
+  /** `url`: where a PostgreSQL test database is, for a second instance on it. */
+  database: DatabaseHandle & { url?: string };
   config: Config;
   /** Mail the shop wrote to its outbox folder, oldest first. */
   outbox(): string[];
   close(): Promise<void>;
 }
 
-/** The real app on a fresh, migrated database; `seed` adds the first-run catalogue and reviews. */
+/**
+ * The real app on a fresh, migrated database; `seed` adds the first-run catalogue and reviews.
+ * `sameDatabaseAs` starts another instance on that shop's database instead (on PostgreSQL with a
+ * pool and connections of its own, as a second server would have; PGlite's one handle is shared).
+ */
 export async function startTestShop(
   kind: TestDatabaseKind,
-  options: { seed?: boolean; webDistDir?: string; environment?: Record<string, string>; logLines?: string[]; redis?: Redis } = {},
+  options: {
+    seed?: boolean;
+    webDistDir?: string;
+    environment?: Record<string, string>;
+    logLines?: string[];
+    redis?: Redis;
+    sameDatabaseAs?: TestShop;
+  } = {},
 ): Promise<TestShop> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'voltline-api-test-'));
   const config = loadConfig({
@@ -43,8 +55,9 @@ export async function startTestShop(
     WEBHOOK_ENDPOINT_RATE_LIMIT_PER_MINUTE: '100000',
     ...options.environment,
   });
-  const database = await kind.open();
-  await database.migrate();
+  const shared = options.sameDatabaseAs?.database;
+  const database = shared ? (shared.url ? await openPostgres(shared.url) : shared) : await kind.open();
+  if (!shared) await database.migrate();
   if (options.seed) await seedShopOnFirstStart(database.db);
   const logLines = options.logLines;
   const log = logLines ? createLogger('info', { write: (line: string) => void logLines.push(line) }) : createLogger('silent');
@@ -60,7 +73,7 @@ export async function startTestShop(
     async close() {
       await app.close();
       await core.cacheBus.close();
-      await database.close();
+      if (database !== shared) await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
