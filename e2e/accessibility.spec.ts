@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { SHOP_PAGES, shopPagePath } from '@voltline/shared/shop-pages';
 import { ADMIN, ADMIN_ENV, signInInContext } from './support/accounts.ts';
 import { takeFailedLoads, type BrowserSession } from './support/browser.ts';
 import { shopJourney } from './support/journey.ts';
@@ -15,7 +16,8 @@ const WIDTHS = [
   { name: 'phone', width: 375, height: 812 },
 ] as const;
 
-const PUBLIC_PAGES = ['/', '/blogs', '/myportfolio', '/login', '/register', '/nope'];
+// The footer's pages too: /about, /contact, /jobs, /terms, /privacy, /cookies.
+const PUBLIC_PAGES = ['/', '/blogs', '/myportfolio', ...SHOP_PAGES.map((page) => shopPagePath(page.slug)), '/login', '/register', '/nope'];
 const CUSTOMER_PAGES = ['/dashboard', '/dashboard/myorders', '/dashboard/addareview'];
 const ADMIN_PAGES = [
   '/dashboard',

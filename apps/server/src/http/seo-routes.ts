@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { SHOP_PAGES, shopPagePath } from '@voltline/shared/shop-pages';
 import type { CatalogueService } from '../catalogue/catalogue-service.ts';
 
 /** The sitemap protocol's bound: past it, /sitemap.xml becomes an index of paged sitemaps. */
@@ -7,8 +8,8 @@ export const SITEMAP_MAX_URLS = 50_000;
 /** Tools read per query while the catalogue is walked: the whole table is never loaded at once. */
 const CATALOGUE_BATCH = 1000;
 
-/** The public pages besides the tools (spec 2): home, blogs, portfolio. */
-const shopPages = ['/', '/blogs', '/myportfolio'];
+/** The public pages besides the tools: home, blogs, portfolio (spec 2) and the footer's pages. */
+const shopPages = ['/', '/blogs', '/myportfolio', ...SHOP_PAGES.map((page) => shopPagePath(page.slug))];
 
 const xmlEscapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
 const escapeXml = (text: string) => text.replace(/[&<>"']/g, (character) => xmlEscapes[character]!);

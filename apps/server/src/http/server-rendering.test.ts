@@ -3,6 +3,7 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SHOP_PAGES, shopPagePath } from '@voltline/shared/shop-pages';
 import type { Tool } from '@voltline/shared/tool';
 import { serverEntryFor } from './server-rendering.ts';
 import { registerSeoRoutes } from './seo-routes.ts';
@@ -30,6 +31,11 @@ function productOf(html: string) {
 }
 
 const uploadedPicture = '/api/images/00000000-0000-4000-8000-000000000001';
+
+/** Home, blogs, portfolio and the footer's pages: every public page besides the tools. */
+const shopPageAddresses = ['/', '/blogs', '/myportfolio', ...SHOP_PAGES.map((page) => shopPagePath(page.slug))].map(
+  (pagePath) => `${TEST_PUBLIC_URL}${pagePath}`,
+);
 
 describe.each(testDatabaseKinds)('server-rendered public pages on $name', (kind) => {
   let shop: TestShop;
@@ -151,7 +157,7 @@ describe.each(testDatabaseKinds)('server-rendered public pages on $name', (kind)
     const listed = [...sitemap.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map(([, address]) => address);
     const remaining: Tool[] = (await get('/api/getTools?limit=100')).json();
     expect(listed.sort()).toEqual(
-      [`${TEST_PUBLIC_URL}/`, `${TEST_PUBLIC_URL}/blogs`, `${TEST_PUBLIC_URL}/myportfolio`, ...remaining.map((tool) => `${TEST_PUBLIC_URL}/tools/${tool._id}`)].sort(),
+      [...shopPageAddresses, ...remaining.map((tool) => `${TEST_PUBLIC_URL}/tools/${tool._id}`)].sort(),
     );
     expect(listed).not.toContain(`${TEST_PUBLIC_URL}/tools/${gone._id}`);
 
@@ -161,11 +167,13 @@ describe.each(testDatabaseKinds)('server-rendered public pages on $name', (kind)
   });
 
   it('turns the sitemap into an index of paged sitemaps past the bound', async () => {
-    // The same routes over the same catalogue, with a bound of 4 addresses instead of 50,000.
+    // The same routes over the same catalogue, with a bound of 10 addresses instead of 50,000
+    // (the shop's own pages, 9 of them, fit in one sitemap).
+    const bound = 10;
     const app = Fastify();
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
-    registerSeoRoutes(app, shop.core.catalogue, TEST_PUBLIC_URL, 4);
+    registerSeoRoutes(app, shop.core.catalogue, TEST_PUBLIC_URL, bound);
     await app.ready();
     try {
       const locations = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map(([, address]) => address!.replace(/&amp;/g, '&'));
@@ -173,15 +181,15 @@ describe.each(testDatabaseKinds)('server-rendered public pages on $name', (kind)
       expect(index).toContain('<sitemapindex');
       const sitemaps = locations(index);
       const allTools: Tool[] = (await get('/api/getTools?limit=100')).json();
-      expect(sitemaps).toHaveLength(1 + Math.ceil(allTools.length / 4));
+      expect(sitemaps).toHaveLength(1 + Math.ceil(allTools.length / bound));
       const listed: string[] = [];
       for (const sitemap of sitemaps) {
         const page = locations((await app.inject({ method: 'GET', url: sitemap.replace(TEST_PUBLIC_URL, '') })).body);
-        expect(page.length).toBeLessThanOrEqual(4);
+        expect(page.length).toBeLessThanOrEqual(bound);
         listed.push(...page);
       }
       expect(listed.sort()).toEqual(
-        [`${TEST_PUBLIC_URL}/`, `${TEST_PUBLIC_URL}/blogs`, `${TEST_PUBLIC_URL}/myportfolio`, ...allTools.map((tool) => `${TEST_PUBLIC_URL}/tools/${tool._id}`)].sort(),
+        [...shopPageAddresses, ...allTools.map((tool) => `${TEST_PUBLIC_URL}/tools/${tool._id}`)].sort(),
       );
     } finally {
       await app.close();

@@ -44,6 +44,11 @@ export const webhookKeys = {
   deliveries: (endpointId: string) => [...webhookKeys.all, 'deliveries', endpointId] as const,
 };
 
+export const shopPageKeys = {
+  all: ['shop-pages'] as const,
+  detail: (slug: string) => [...shopPageKeys.all, slug] as const,
+};
+
 /**
  * After a tool is added, changed or removed: every tool list and tool, and the overview, whose
  * low-stock list depends on stock and minimum order quantities.

@@ -1,15 +1,19 @@
 import type { FormEvent } from 'react';
 import { Link } from 'react-router';
+import { findShopPage, shopPagePath, type ShopPageSlug } from '@voltline/shared/shop-pages';
 
 interface FooterItem {
   label: string;
-  /** The part of the shop that says this; without one the item is text, not a link that goes nowhere. */
-  to?: string;
+  /** The part of the shop that says this. */
+  to: string;
 }
 
+/** A footer page of the fixed list, by its address (/about, ...). */
+const shopPage = (slug: ShopPageSlug): FooterItem => ({ label: findShopPage(slug)!.title, to: shopPagePath(slug) });
+
 // The spec's footer links have no destination. A link without one is skipped by the keyboard and
-// read as broken, so each goes to the home page's section that tells it; the shop has no jobs or
-// legal pages yet, so those stay plain text until it does.
+// read as broken: the services go to the home page's sections that tell them, the company and legal
+// items to the shop's own pages (their text is the owner's, DATA_DIR/pages).
 const columns: { title: string; items: FooterItem[] }[] = [
   {
     title: 'Services',
@@ -19,15 +23,12 @@ const columns: { title: string; items: FooterItem[] }[] = [
       { label: 'Stocking electrical tools', to: '/home#stock-heading' },
     ],
   },
-  {
-    title: 'Company',
-    items: [{ label: 'About us', to: '/home#production-heading' }, { label: 'Contact', to: '/home#ask-us-heading' }, { label: 'Jobs' }],
-  },
-  { title: 'Legal', items: [{ label: 'Terms of use' }, { label: 'Privacy policy' }, { label: 'Cookie policy' }] },
+  { title: 'Company', items: [shopPage('about'), shopPage('contact'), shopPage('jobs')] },
+  { title: 'Legal', items: [shopPage('terms'), shopPage('privacy'), shopPage('cookies')] },
 ];
 
 export function Footer() {
-  // The spec's newsletter box sends nothing.
+  // The spec's newsletter box sends nothing; it says so rather than seem to take an address.
   const ignoreSubscribe = (event: FormEvent) => event.preventDefault();
   return (
     <footer className="bg-base-200 text-base-content">
@@ -35,15 +36,11 @@ export function Footer() {
         {columns.map((column) => (
           <nav key={column.title} aria-label={column.title}>
             <h2 className="footer-title opacity-80">{column.title}</h2>
-            {column.items.map((item) =>
-              item.to ? (
-                <Link key={item.label} to={item.to} className="link link-hover">
-                  {item.label}
-                </Link>
-              ) : (
-                <span key={item.label}>{item.label}</span>
-              ),
-            )}
+            {column.items.map((item) => (
+              <Link key={item.label} to={item.to} className="link link-hover">
+                {item.label}
+              </Link>
+            ))}
           </nav>
         ))}
         <form onSubmit={ignoreSubscribe} aria-label="Newsletter">
@@ -53,11 +50,20 @@ export function Footer() {
               Enter your email address
             </label>
             <div className="join w-full">
-              <input id="newsletter-email" type="email" placeholder="username@site.com" className="input join-item w-full" />
+              <input
+                id="newsletter-email"
+                type="email"
+                placeholder="username@site.com"
+                aria-describedby="newsletter-soon"
+                className="input join-item w-full"
+              />
               <button type="submit" className="btn btn-primary join-item">
                 Subscribe
               </button>
             </div>
+            <p id="newsletter-soon" className="mt-2 text-sm font-semibold">
+              Newsletter coming soon
+            </p>
           </fieldset>
         </form>
       </div>
