@@ -36,7 +36,7 @@ async function layoutProblems(page: Page, where: string): Promise<string[]> {
       problems.push(`${where}: the page is ${document.documentElement.scrollWidth} px wide on a ${width} px screen`);
     }
     const content = document.querySelector('.drawer-content') ?? document.querySelector('main')!;
-    for (const control of content.querySelectorAll<HTMLElement>('button, a.btn')) {
+    for (const control of Array.from(content.querySelectorAll<HTMLElement>('button, a.btn'))) {
       const box = control.getBoundingClientRect();
       if (box.width === 0 && box.height === 0) continue;
       if (box.left < 0 || box.right > width) {
@@ -49,7 +49,7 @@ async function layoutProblems(page: Page, where: string): Promise<string[]> {
 
 /** The names of the page's buttons that are on screen. */
 const buttonNames = (page: Page) =>
-  page.evaluate(() => [...document.querySelectorAll('.drawer-content button')].map((button) => button.textContent?.trim() ?? ''));
+  page.evaluate(() => Array.from(document.querySelectorAll('.drawer-content button')).map((button) => button.textContent?.trim() ?? ''));
 
 /** Text nodes of the element that the browser wrapped onto more than one line. */
 function textNodesBrokenAcrossLines(page: Page, selector: string): Promise<string[]> {
@@ -59,7 +59,7 @@ function textNodesBrokenAcrossLines(page: Page, selector: string): Promise<strin
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const range = document.createRange();
       range.selectNodeContents(node);
-      const lineTops = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+      const lineTops = new Set(Array.from(range.getClientRects()).map((rect) => Math.round(rect.top)));
       if (lineTops.size > 1) broken.push(node.textContent ?? '');
     }
     return broken;
@@ -126,7 +126,7 @@ describe('the shop on a 375 px phone', () => {
     await expect.poll(() => cards.count()).toBe(2);
     const lineSpacing = (card: ReturnType<typeof cards.nth>) =>
       card.evaluate((element) => {
-        const tops = [...element.querySelectorAll('p')].map((line) => line.getBoundingClientRect().top);
+        const tops = Array.from(element.querySelectorAll('p')).map((line) => line.getBoundingClientRect().top);
         return tops.slice(1).map((top, index) => Math.round(top - tops[index]!));
       });
     const paid = cards.filter({ hasText: 'payment done!!!' });
