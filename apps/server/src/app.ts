@@ -109,6 +109,7 @@ export async function buildApp(core: ShopCore, logger: FastifyInstance['log'] | 
       await api.register(ordersRoutes(core.orders, core.payments, core.guards, writeLimits.orders));
       await api.register(invoicesRoutes(core.invoices, core.guards));
       await api.register(paymentsRoutes(core.payments, core.guards));
+      await api.register(core.paymentGatewayRoutes);
       await api.register(adminOrdersRoutes(core.adminOrders, core.guards));
       await api.register(catalogueAdminRoutes(core.catalogue, core.guards));
       await api.register(webhookEndpointsRoutes(core.webhookEndpoints, core.guards, writeLimits.webhookEndpoints));

@@ -22,9 +22,9 @@ import { createOrderNotifier } from './notifications/order-notifier.ts';
 import { createWebhookEndpointsService } from './notifications/webhook-endpoints-service.ts';
 import { createOrderLifecycle } from './orders/order-lifecycle.ts';
 import { createOrdersService } from './orders/orders-service.ts';
-import { createBuiltinGateway } from './payments/builtin-gateway.ts';
+import { createBuiltinPayments } from './payments/builtin-payments.ts';
 import { createPaymentsService } from './payments/payments-service.ts';
-import { createStripeGateway } from './payments/stripe-gateway.ts';
+import { createStripePayments } from './payments/stripe-payments.ts';
 import { createProfilesService } from './profiles/profiles-service.ts';
 import { createReviewsService } from './reviews/reviews-service.ts';
 
@@ -51,9 +51,9 @@ export function createShopCore(deps: {
   const cacheBus = createCacheBus(redis, log);
   const listCache = createJsonCache(cacheBus);
   const webhookTargets = { publicUrl: config.publicUrl, port: config.port, allowPrivateTargets: config.allowPrivateWebhookTargets };
-  const builtin = config.payments.provider === 'builtin' ? createBuiltinGateway(db) : undefined;
-  const stripe = config.payments.provider === 'stripe' ? createStripeGateway(config.payments) : undefined;
-  const gateway = (stripe?.gateway ?? builtin)!;
+  // The one gateway the configuration names; its own routes (card form or webhook) come with it.
+  const payment = config.payments.provider === 'stripe' ? createStripePayments(config.payments) : createBuiltinPayments(db);
+  const { gateway } = payment;
   const invoiceRegister = createInvoiceRegister(config.invoicing, config.payments.provider);
   const lifecycle = createOrderLifecycle({ db, notifier, gateway, catalogueCache: listCache, invoices: invoiceRegister });
   const orders = createOrdersService(db, lifecycle, paging);
@@ -77,7 +77,8 @@ export function createShopCore(deps: {
     notificationDispatcher: createNotificationDispatcher({ db, mailer, composeMail, webhookTargets, log }),
     webhookEndpoints: createWebhookEndpointsService(db, webhookTargets, paging),
     adminOrders: createAdminOrdersService(db, lifecycle, paging),
-    payments: createPaymentsService({ db, orders, lifecycle, gateway, builtin, stripe }),
+    payments: createPaymentsService({ db, orders, lifecycle, gateway }),
+    paymentGatewayRoutes: payment.routes({ db, lifecycle }),
   };
 }
 export type ShopCore = ReturnType<typeof createShopCore>;

@@ -39,6 +39,7 @@ export const cardSchema = z.object({
 export type Card = z.input<typeof cardSchema>;
 
 export const builtinConfirmSchema = z.object({ clientSecret: z.string().max(200), card: cardSchema });
+export type BuiltinCardPayment = z.infer<typeof builtinConfirmSchema>;
 export const builtinConfirmResponseSchema = z.object({ status: z.literal('succeeded'), paymentIntentId: z.string() });
 
 export function passesLuhn(digits: string): boolean {

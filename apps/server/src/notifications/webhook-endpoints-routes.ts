@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { deletedSchema } from '@voltline/shared/order';
-import { createdWebhookEndpointSchema, webhookDeliverySchema, webhookEndpointSchema } from '@voltline/shared/webhook';
+import { createdWebhookEndpointSchema, webhookDeliverySchema, webhookEndpointInputSchema, webhookEndpointSchema } from '@voltline/shared/webhook';
 import type { WriteLimit } from '../http/write-rate-limit.ts';
 import { pageQuerySchema } from '@voltline/shared/paging';
 import { sendPage } from '../platform/paging.ts';
@@ -17,7 +17,7 @@ export function webhookEndpointsRoutes(
   endpointLimit: WriteLimit,
 ): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addHook('preHandler', guards.requireAdmin);
+    app.addHook('onRequest', guards.requireAdmin);
 
     app.get(
       '/webhook-endpoints',
@@ -39,7 +39,7 @@ export function webhookEndpointsRoutes(
         schema: {
           tags: ['webhooks'],
           summary: 'Register an endpoint for events; answers its signing secret once. Admins only.',
-          body: z.record(z.string(), z.unknown()),
+          body: webhookEndpointInputSchema,
           response: { 200: createdWebhookEndpointSchema },
         },
       },

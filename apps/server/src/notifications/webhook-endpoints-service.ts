@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { entityIdSchema } from '@voltline/shared/id';
 import type { PageQuery } from '@voltline/shared/paging';
-import { webhookEndpointInputSchema, type WebhookDelivery, type WebhookEndpoint } from '@voltline/shared/webhook';
+import type { WebhookDelivery, WebhookEndpoint, WebhookEndpointInput } from '@voltline/shared/webhook';
 import type { Database } from '../db/client.ts';
 import { notifications, webhookEndpoints } from '../db/schema.ts';
-import { AppError, notFound, parseOrRefuse } from '../platform/app-error.ts';
+import { AppError, notFound } from '../platform/app-error.ts';
 import type { Caller } from '../identity/caller.ts';
 import { mapPage, type KeysetOrder, type Page, type Paging } from '../platform/paging.ts';
 import { refusalFor, type WebhookTargetPolicy } from './webhook-target.ts';
@@ -62,8 +62,7 @@ export function createWebhookEndpointsService(db: Database, targets: WebhookTarg
     },
 
     /** The signing secret is returned here and never again. */
-    async create(admin: Caller, body: unknown): Promise<WebhookEndpoint & { secret: string }> {
-      const input = parseOrRefuse(webhookEndpointInputSchema, body);
+    async create(admin: Caller, input: WebhookEndpointInput): Promise<WebhookEndpoint & { secret: string }> {
       const refusal = await refusalFor(input.url, targets);
       if (refusal) throw new AppError('bad_request', refusal);
       const secret = `whsec_${randomBytes(24).toString('base64url')}`;

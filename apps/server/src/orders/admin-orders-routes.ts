@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminOrdersQuerySchema, deletedSchema, orderEventSchema, orderSchema, refundAnswerSchema, shopOverviewSchema } from '@voltline/shared/order';
+import { adminOrdersQuerySchema, deletedSchema, orderEventSchema, orderSchema, refundAnswerSchema, refundOrderSchema, shopOverviewSchema } from '@voltline/shared/order';
 import { acknowledgedSchema } from '@voltline/shared/profile';
 import { callerOf, type CallerGuards } from '../identity/caller.ts';
 import type { AdminOrdersService } from './admin-orders-service.ts';
@@ -13,7 +13,7 @@ const orderIdParams = z.object({ id: z.string().max(100) });
 /** Manage All Orders (spec section 7) and what a shop owner needs beyond it. Every route: admins only. */
 export function adminOrdersRoutes(adminOrders: AdminOrdersService, guards: CallerGuards): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addHook('preHandler', guards.requireAdmin);
+    app.addHook('onRequest', guards.requireAdmin);
 
     app.get(
       '/adminPurchased',
@@ -97,7 +97,7 @@ export function adminOrdersRoutes(adminOrders: AdminOrdersService, guards: Calle
           summary:
             'Refund a paid order through the card gateway ({ amount?: whole dollars, default the rest; reason }). In full before shipping it cancels the order and frees its units; after shipping nothing is restocked. Admins only.',
           params: orderIdParams,
-          body: z.record(z.string(), z.unknown()),
+          body: refundOrderSchema,
           response: { 200: refundAnswerSchema },
         },
       },

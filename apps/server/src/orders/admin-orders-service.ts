@@ -1,9 +1,10 @@
 import { and, asc, eq, gt, gte, isNull, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { entityIdSchema } from '@voltline/shared/id';
-import { refundOrderSchema, type AdminOrdersQuery, type Order, type OrderEvent, type ShopOverview } from '@voltline/shared/order';
+import type { z } from 'zod';
+import type { AdminOrdersQuery, Order, OrderEvent, refundOrderSchema, ShopOverview } from '@voltline/shared/order';
 import type { Database } from '../db/client.ts';
 import { orderEvents, orders, tools } from '../db/schema.ts';
-import { notFound, parseOrRefuse } from '../platform/app-error.ts';
+import { notFound } from '../platform/app-error.ts';
 import type { Caller } from '../identity/caller.ts';
 import { likePattern, mapPage, type Page, type Paging } from '../platform/paging.ts';
 import { newestOrdersFirst, toOrderDto } from './order-dto.ts';
@@ -90,7 +91,7 @@ export function createAdminOrdersService(db: Database, lifecycle: OrderLifecycle
     },
 
     /** POST /adminPurchased/{id}/refund: some or all of a paid order's money back (order-lifecycle.ts). */
-    refundOrder: (admin: Caller, orderId: string, body: unknown) => lifecycle.refund(admin, orderId, parseOrRefuse(refundOrderSchema, body)),
+    refundOrder: (admin: Caller, orderId: string, refund: z.infer<typeof refundOrderSchema>) => lifecycle.refund(admin, orderId, refund),
 
     /** Every state change of one order, oldest first; cancelled orders included. */
     async orderHistory(orderId: string): Promise<OrderEvent[]> {

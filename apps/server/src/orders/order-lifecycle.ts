@@ -1,6 +1,7 @@
 import { and, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import { entityIdSchema } from '@voltline/shared/id';
-import { orderQuantityMessages, refundMessages, type PlaceOrder } from '@voltline/shared/order';
+import { orderQuantityMessages, refundMessages, type placeOrderSchema } from '@voltline/shared/order';
 import { formatPurchaseDate } from '@voltline/shared/shop-constants';
 import { stockBelowPromisedMessage, type ToolUpdate } from '@voltline/shared/tool';
 import { clipText, TEXT_LIMITS } from '@voltline/shared/text-limits';
@@ -11,7 +12,7 @@ import { AppError, notFound } from '../platform/app-error.ts';
 import type { JsonCache } from '../platform/cached-json.ts';
 import type { InvoiceRegister } from '../invoices/invoice-register.ts';
 import type { OrderNotifier } from '../notifications/order-notifier.ts';
-import type { GatewayIntent, PaymentGateway } from '../payments/payment-gateway.ts';
+import { paymentNotVerified, type GatewayIntent, type PaymentGateway } from '../payments/payment-gateway.ts';
 import type { OrderRow } from './order-dto.ts';
 
 type ToolRow = typeof tools.$inferSelect;
@@ -31,7 +32,7 @@ type ToolRow = typeof tools.$inferSelect;
 /** Who acted; null when the shop itself did (a gateway's word, the expiry job). */
 export type Actor = { userId: string; email: string } | null;
 /** A placement as POST /purchased validated it; identity comes from the caller. */
-export type OrderRequest = Omit<PlaceOrder, 'quantity' | 'phone'> & { quantity: number; phone: string };
+export type OrderRequest = z.infer<typeof placeOrderSchema>;
 
 type OrderEventType = (typeof orderEvents.$inferInsert)['type'];
 
@@ -40,8 +41,6 @@ const MAX_ORDER_TOTAL = 2_000_000_000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const cents = (dollars: number) => dollars * 100;
 const orderNotFound = () => notFound('Order not found');
-const notVerified = () =>
-  new AppError('invalid_data', 'The payment could not be verified with the card provider. The order stays unpaid.');
 
 /** What became of a payment the gateway reports as succeeded. */
 export type PaymentOutcome =
@@ -120,7 +119,7 @@ export function createOrderLifecycle(deps: {
     const result = await db.transaction(async (tx): Promise<PaymentOutcome> => {
       if ((await options.within?.(tx)) === 'skip') return { outcome: 'skipped' };
       const [order] = await tx.select().from(orders).where(eq(orders.id, intent.orderId ?? ''));
-      if (!order || !intent.succeeded || intent.amountCents !== cents(order.price)) throw notVerified();
+      if (!order || !intent.succeeded || intent.amountCents !== cents(order.price)) throw paymentNotVerified();
       const [claimed] = await tx
         .update(orders)
         .set({ status: 'paid', transactionId: intent.id, delivery: 'pending' })

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { deletedSchema, insertedSchema, orderSchema } from '@voltline/shared/order';
+import { deletedSchema, insertedSchema, orderSchema, paymentUpdateSchema, placeOrderSchema } from '@voltline/shared/order';
 import { pageQuerySchema } from '@voltline/shared/paging';
 import { acknowledgedSchema } from '@voltline/shared/profile';
 import type { WriteLimit } from '../http/write-rate-limit.ts';
@@ -22,12 +22,12 @@ export function ordersRoutes(
     app.post(
       '/purchased',
       {
-        preHandler: guards.requireUser,
+        onRequest: guards.requireUser,
         config: orderLimit,
         schema: {
           tags: ['orders'],
           summary: 'Place an order (toolId, quantity, phone, address). Signed-in users; price and buyer come from the server.',
-          body: z.record(z.string(), z.unknown()),
+          body: placeOrderSchema,
           response: { 200: insertedSchema },
         },
       },
@@ -37,7 +37,7 @@ export function ordersRoutes(
     app.get(
       '/purchased',
       {
-        preHandler: guards.requireUser,
+        onRequest: guards.requireUser,
         schema: {
           tags: ['orders'],
           summary:
@@ -52,7 +52,7 @@ export function ordersRoutes(
     app.get(
       '/purchasedSingle/:id',
       {
-        preHandler: guards.requireUser,
+        onRequest: guards.requireUser,
         schema: { tags: ['orders'], summary: 'One order. Its buyer or an admin.', params: orderIdParams, response: { 200: orderSchema } },
       },
       (request) => ordersService.getOrder(callerOf(request), request.params.id),
@@ -61,12 +61,12 @@ export function ordersRoutes(
     app.patch(
       '/purchasedSingle/:id',
       {
-        preHandler: guards.requireUser,
+        onRequest: guards.requireUser,
         schema: {
           tags: ['orders', 'payments'],
           summary: 'Record a payment ({ transactionId, delivery: "pending" }); verified with the gateway. Its buyer or an admin.',
           params: orderIdParams,
-          body: z.record(z.string(), z.unknown()),
+          body: paymentUpdateSchema,
           response: { 200: acknowledgedSchema },
         },
       },
@@ -76,7 +76,7 @@ export function ordersRoutes(
     app.delete(
       '/purchasedSingle/:id',
       {
-        preHandler: guards.requireUser,
+        onRequest: guards.requireUser,
         schema: { tags: ['orders'], summary: 'Cancel an unpaid order. Its buyer only.', params: orderIdParams, response: { 200: deletedSchema } },
       },
       (request) => ordersService.cancelOwnOrder(callerOf(request), request.params.id),

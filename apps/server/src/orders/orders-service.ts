@@ -1,13 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import type { PageQuery } from '@voltline/shared/paging';
-import { placeOrderSchema, type Order } from '@voltline/shared/order';
+import type { Order } from '@voltline/shared/order';
 import type { Database } from '../db/client.ts';
 import { orders } from '../db/schema.ts';
-import { AppError, parseOrRefuse } from '../platform/app-error.ts';
+import { AppError } from '../platform/app-error.ts';
 import type { Caller } from '../identity/caller.ts';
 import { mapPage, type Page, type Paging } from '../platform/paging.ts';
 import { newestOrdersFirst, toOrderDto, type OrderRow } from './order-dto.ts';
-import type { OrderLifecycle } from './order-lifecycle.ts';
+import type { OrderLifecycle, OrderRequest } from './order-lifecycle.ts';
 
 
 export function createOrdersService(db: Database, lifecycle: OrderLifecycle, paging: Paging) {
@@ -24,8 +24,8 @@ export function createOrdersService(db: Database, lifecycle: OrderLifecycle, pag
     findVisibleOrder,
 
     /** POST /purchased. The buyer comes from the token, the price from the tool (see order-lifecycle.ts). */
-    async placeOrder(caller: Caller, body: unknown, now = new Date()): Promise<{ acknowledged: true; insertedId: string }> {
-      return lifecycle.place(caller, parseOrRefuse(placeOrderSchema, body), now);
+    async placeOrder(caller: Caller, order: OrderRequest, now = new Date()): Promise<{ acknowledged: true; insertedId: string }> {
+      return lifecycle.place(caller, order, now);
     },
 
     /**

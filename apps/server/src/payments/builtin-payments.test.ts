@@ -31,6 +31,12 @@ describe.each(testDatabaseKinds)('card payments with the built-in gateway on $na
     expect((await shop.app.inject({ method: 'GET', url: '/api/payments/config' })).json()).toEqual({ provider: 'builtin', publishableKey: null });
   });
 
+  it("has no Stripe webhook: Stripe's routes exist only on a shop that uses Stripe", async () => {
+    const response = await shop.app.inject({ method: 'POST', url: '/api/webhooks/stripe', payload: {} });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ error: 'not_found' });
+  });
+
   it('creates one intent per order, for the amount of the order, whatever price is sent', async () => {
     const orderId = await placeOrder(shop, alice, tool);
     const first = await createIntent(shop, alice, orderId);

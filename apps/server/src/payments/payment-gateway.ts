@@ -1,4 +1,8 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { PaymentProvider } from '@voltline/shared/payment';
+import type { Database } from '../db/client.ts';
+import type { OrderLifecycle } from '../orders/order-lifecycle.ts';
+import { AppError } from '../platform/app-error.ts';
 
 /** A payment intent as the shop needs to know it, whichever gateway holds it. */
 export interface GatewayIntent {
@@ -26,3 +30,16 @@ export interface PaymentGateway {
    */
   refund(input: { intentId: string; amountCents: number; idempotencyKey: string }): Promise<{ refundId: string }>;
 }
+
+/**
+ * A gateway with the calls only it answers (the built-in gateway's card form, Stripe's webhook).
+ * The shop wires the one its configuration names, so a route of the other gateway does not exist
+ * at all (404) and no service has to ask which gateway is in use.
+ */
+export interface PaymentGatewayModule {
+  gateway: PaymentGateway;
+  routes(deps: { db: Database; lifecycle: OrderLifecycle }): FastifyPluginAsyncZod;
+}
+
+export const paymentNotVerified = () =>
+  new AppError('invalid_data', 'The payment could not be verified with the card provider. The order stays unpaid.');

@@ -68,6 +68,16 @@ describe.each(testDatabaseKinds)('card payments with Stripe on $name', (kind) =>
     });
   });
 
+  it('has no built-in card form: the test gateway is not in use', async () => {
+    const card = { number: '4242424242424242', expiry: '12/34', cvc: '123', postalCode: '10115' };
+    const response = await shop.app.inject({ method: 'POST', url: '/api/payments/builtin/confirm', payload: { clientSecret: 'pi_x_secret_y', card } });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ error: 'not_found' });
+    const documented = Object.keys((await shop.app.inject({ method: 'GET', url: '/api/docs' })).json().paths);
+    expect(documented).toContain('/api/webhooks/stripe');
+    expect(documented).not.toContain('/api/payments/builtin/confirm');
+  });
+
   it("creates the intent at Stripe with the server's amount and the order id in metadata, once", async () => {
     const orderId = await placeOrder(shop, alice, tool);
     const first = (await createIntent(shop, alice, orderId)).json();

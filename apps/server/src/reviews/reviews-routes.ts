@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageQuerySchema } from '@voltline/shared/paging';
-import { reviewSchema, reviewSummarySchema } from '@voltline/shared/review';
+import { reviewInputSchema, reviewSchema, reviewSummarySchema } from '@voltline/shared/review';
 import { insertedSchema } from '@voltline/shared/order';
 import { sendCachedJson } from '../platform/cached-json.ts';
 import type { WriteLimit } from '../http/write-rate-limit.ts';
@@ -39,12 +39,12 @@ export function reviewsRoutes(reviewsService: ReviewsService, guards: CallerGuar
     app.post(
       '/review',
       {
-        preHandler: guards.requireUser,
+        onRequest: guards.requireUser,
         config: reviewLimit,
         schema: {
           tags: ['reviews'],
           summary: 'Add a review (review, rating 1-5). Signed-in users; author and date come from the server.',
-          body: z.record(z.string(), z.unknown()),
+          body: reviewInputSchema,
           response: { 200: insertedSchema },
         },
       },

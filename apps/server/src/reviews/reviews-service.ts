@@ -1,11 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import type { PageQuery } from '@voltline/shared/paging';
-import { reviewInputSchema, type Review, type ReviewSummary } from '@voltline/shared/review';
+import type { Review, ReviewInput, ReviewSummary } from '@voltline/shared/review';
 import { clipText, TEXT_LIMITS } from '@voltline/shared/text-limits';
 import type { Database } from '../db/client.ts';
 import { reviews, userProfiles } from '../db/schema.ts';
 import type { JsonCache } from '../platform/cached-json.ts';
-import { parseOrRefuse } from '../platform/app-error.ts';
 import type { Caller } from '../identity/caller.ts';
 import { mapPage, type KeysetOrder, type Page, type Paging } from '../platform/paging.ts';
 
@@ -55,8 +54,7 @@ export function createReviewsService(db: Database, cache: JsonCache, paging: Pag
       }),
 
     /** POST /review: the text and rating are the caller's; name, email, photo and date are the server's. */
-    async addReview(caller: Caller, body: unknown, now = new Date()): Promise<{ acknowledged: true; insertedId: string }> {
-      const input = parseOrRefuse(reviewInputSchema, body);
+    async addReview(caller: Caller, input: ReviewInput, now = new Date()): Promise<{ acknowledged: true; insertedId: string }> {
       const [profile] = await db.select({ photo: userProfiles.profilePicture }).from(userProfiles).where(eq(userProfiles.id, caller.profileId));
       const [row] = await db
         .insert(reviews)

@@ -117,7 +117,6 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     // Like Stripe's confirm call, the client secret is the credential.
     allowed: everyone,
   },
-  { method: 'POST', route: '/api/webhooks/stripe', url: () => '/api/webhooks/stripe', body: () => ({}), allowed: [] },
   { method: 'GET', route: '/api/adminPurchased', url: () => '/api/adminPurchased?limit=2&delivery=pending&q=user', allowed: adminOnly },
   { method: 'GET', route: '/api/adminPurchased/export.csv', url: () => '/api/adminPurchased/export.csv?status=unpaid&q=user', allowed: adminOnly },
   { method: 'GET', route: '/api/adminPurchased/{id}/history', url: (f) => `/api/adminPurchased/${f.paidOrderId}/history`, allowed: adminOnly },

@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTHORIZATION_MATRIX } from '../test-support/route-catalogue.ts';
+import { startTestShop, type TestShop } from '../test-support/test-app.ts';
+import { testDatabaseKinds } from '../test-support/test-databases.ts';
+
+interface JsonSchema {
+  type?: string;
+  properties?: Record<string, unknown>;
+  additionalProperties?: unknown;
+  anyOf?: JsonSchema[];
+}
+interface Operation {
+  requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+}
+
+const WRITE_METHODS = ['post', 'put', 'patch'];
+
+/** Bodies that are not JSON fields: the picture upload (multipart) and Stripe's events (raw bytes it signs). */
+const NOT_JSON_BODIES = ['POST /api/upload', 'POST /api/webhooks/stripe'];
+
+/** A body that takes any fields at all: `z.record(z.string(), z.unknown())` documents nothing a client can use. */
+function isLoose(schema: JsonSchema): boolean {
+  if (schema.anyOf) return schema.anyOf.some(isLoose);
+  return schema.type === 'object' && schema.properties === undefined && schema.additionalProperties !== false;
+}
+
+/**
+ * The OpenAPI document at /api/docs is generated from the schemas the routes validate with, so
+ * what it documents is what the server checks at the edge, before any service runs.
+ */
+describe('API documentation', () => {
+  let shop: TestShop;
+  let operations: [string, Operation][];
+  beforeAll(async () => {
+    shop = await startTestShop(testDatabaseKinds[0]!);
+    const document = (await shop.app.inject({ method: 'GET', url: '/api/docs' })).json();
+    operations = Object.entries(document.paths as Record<string, Record<string, Operation>>).flatMap(([path, byMethod]) =>
+      Object.entries(byMethod).map(([method, operation]) => [`${method.toUpperCase()} ${path}`, operation] as [string, Operation]),
+    );
+  });
+  afterAll(() => shop.close());
+
+  it('documents a JSON request body for every write route', () => {
+    const writes = operations.filter(([route]) => WRITE_METHODS.includes(route.split(' ')[0]!.toLowerCase()) && !NOT_JSON_BODIES.includes(route));
+    expect(writes.length).toBeGreaterThan(10);
+    const undocumented = writes.filter(([, operation]) => !operation.requestBody?.content?.['application/json']?.schema).map(([route]) => route);
+    expect(undocumented).toEqual([]);
+  });
+
+  it('takes no loose record body on any route', () => {
+    const loose = operations
+      .filter(([, operation]) => Object.values(operation.requestBody?.content ?? {}).some(({ schema }) => schema && isLoose(schema)))
+      .map(([route]) => route);
+    expect(loose).toEqual([]);
+  });
+
+  // The schema runs before the handler: the door must still come first, so a stranger learns
+  // nothing about a route's fields and is told to sign in, not how to fix the body.
+  const guardedWrites = AUTHORIZATION_MATRIX.filter((row) => row.method !== 'GET' && row.allowed.length > 0 && !row.allowed.includes('anonymous'));
+  it.each(guardedWrites.map((row) => [`${row.method} ${row.route}`, row] as const))('asks an anonymous caller of %s to sign in before it checks the body', async (_label, row) => {
+    const url = row.route.replace(/\{[^}]+\}/g, '00000000-0000-4000-8000-000000000000');
+    const response = await shop.app.inject({ method: row.method, url, payload: { unexpected: 'x'.repeat(5000) } });
+    expect(response.statusCode, response.body).toBe(401);
+    expect(response.json()).toMatchObject({ error: 'unauthorized', message: expect.stringMatching(/^Sign in/) });
+  });
+});
