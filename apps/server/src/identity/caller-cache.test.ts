@@ -54,6 +54,15 @@ describe.each(testDatabaseKinds)('callers remembered by two instances on $name',
     expect((await customers(first, admin)).statusCode).toBe(403);
   });
 
+  it('an admin removed through the API on one instance is refused admin work on the other at once', async () => {
+    const remover = await registerUser(first, { role: 'admin' });
+    const removed = await registerUser(first, { role: 'admin' });
+    await usedOnBoth((shop) => customers(shop, removed));
+    const removal = await first.app.inject({ method: 'PATCH', url: `/api/profile/${removed.profileId}`, headers: bearer(remover), payload: { role: 'user' } });
+    expect(removal.statusCode).toBe(200);
+    expect((await customers(second, removed)).statusCode).toBe(403);
+  });
+
   it('a user made admin gets admin work at once', async () => {
     const bob = await registerUser(first);
     await usedOnBoth((shop) => customers(shop, bob), 403);
