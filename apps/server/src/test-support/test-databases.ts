@@ -39,3 +39,12 @@ export const testDatabaseKinds: TestDatabaseKind[] = [
   { name: 'pglite', open: () => openPglite('memory') },
   ...(postgresUrl ? [{ name: 'postgres' as const, open: () => openFreshPostgres(postgresUrl) }] : []),
 ];
+
+/**
+ * The one database for suites the second kind adds nothing to: PostgreSQL when it is there,
+ * PGlite otherwise. The race property suites run here because only PostgreSQL runs transactions
+ * at the same time (PGlite's one connection takes them one after another, so racing there proves
+ * nothing the ordinary suites on PGlite do not); suites about what lives outside the database,
+ * such as the in-memory rate-limit counters, run here because either kind would do.
+ */
+export const oneDatabaseKind: TestDatabaseKind = testDatabaseKinds.at(-1)!;
