@@ -13,8 +13,8 @@ const toolIdParams = z.object({ id: z.string().max(100) });
 /** Catalogue management (spec section 7). Every route: admins only. */
 export function catalogueAdminRoutes(catalogue: CatalogueService, guards: CallerGuards): FastifyPluginAsyncZod {
   return async (app) => {
-    // Before the schemas: who may call is decided first, so a stranger learns nothing about the bodies.
-    app.addHook('preValidation', guards.requireAdmin);
+    // Before the body is read (decision 007): who may call is decided first, so a stranger learns nothing about the bodies.
+    app.addHook('onRequest', guards.requireAdmin);
 
     app.get(
       '/adminGetTools',

@@ -15,7 +15,7 @@ export function profilesRoutes(profiles: ProfilesService, guards: CallerGuards):
     app.get(
       '/user',
       {
-        preValidation: guards.requireUser,
+        onRequest: guards.requireUser,
         schema: {
           tags: ['profiles'],
           summary: 'A profile by email. The owner or an admin.',
@@ -29,7 +29,7 @@ export function profilesRoutes(profiles: ProfilesService, guards: CallerGuards):
     app.get(
       '/admin/:email',
       {
-        preValidation: guards.requireUser,
+        onRequest: guards.requireUser,
         schema: {
           tags: ['profiles'],
           summary: 'Whether an email is an admin. The user themselves or an admin.',
@@ -43,7 +43,7 @@ export function profilesRoutes(profiles: ProfilesService, guards: CallerGuards):
     app.patch(
       '/profile/:id',
       {
-        preValidation: guards.requireUser,
+        onRequest: guards.requireUser,
         schema: {
           tags: ['profiles'],
           summary:
@@ -59,7 +59,7 @@ export function profilesRoutes(profiles: ProfilesService, guards: CallerGuards):
     app.get(
       '/profile/:id/role-history',
       {
-        preValidation: guards.requireAdmin,
+        onRequest: guards.requireAdmin,
         schema: {
           tags: ['profiles'],
           summary: 'Who changed this profile’s role, to what and when, newest first, a page at a time (limit, cursor from the Link header). Admins only.',
@@ -74,7 +74,7 @@ export function profilesRoutes(profiles: ProfilesService, guards: CallerGuards):
     app.get(
       '/allUsers',
       {
-        preValidation: guards.requireAdmin,
+        onRequest: guards.requireAdmin,
         schema: {
           tags: ['profiles'],
           summary: 'Profiles, oldest first, a page at a time (limit, cursor from the Link header, q: start of email or name). Admins only.',

@@ -36,6 +36,7 @@ export const reviewKeys = {
 export const userKeys = {
   all: ['users'] as const,
   list: (view: ListView) => [...userKeys.all, 'list', view] as const,
+  roleHistory: (profileId: string) => [...userKeys.all, 'role-history', profileId] as const,
 };
 
 export const webhookKeys = {

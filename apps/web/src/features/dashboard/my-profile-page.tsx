@@ -4,17 +4,37 @@ import { useSession } from '../../lib/session/session-context.ts';
 import { QueryState } from '../../components/query-state.tsx';
 import { useProfile } from './api/get-profile.ts';
 import { ProfileCard } from './components/profile-card.tsx';
+import { ChangeNameDialog } from './components/change-name-dialog.tsx';
+import { ChangePasswordDialog } from './components/change-password-dialog.tsx';
 import { UpdateProfileModal } from './components/update-profile-modal.tsx';
+
+type OpenDialog = 'profile' | 'name' | 'password' | null;
 
 function ProfileOf({ email }: { email: string }) {
   const profile = useProfile(email);
-  const [editing, setEditing] = useState(false);
+  const [open, setOpen] = useState<OpenDialog>(null);
+  const close = () => setOpen(null);
   return (
     <QueryState query={profile} loadingLabel="Loading your profile">
       {(loaded) => (
         <>
-          <ProfileCard profile={loaded} onEdit={() => setEditing(true)} />
-          {editing && <UpdateProfileModal profile={loaded} onClose={() => setEditing(false)} />}
+          <ProfileCard profile={loaded} onEdit={() => setOpen('profile')} />
+          <section className="card bg-base-100 shadow" aria-labelledby="account-heading">
+            <div className="card-body flex-row flex-wrap items-center gap-3">
+              <h3 id="account-heading" className="mr-auto text-lg font-semibold">
+                Account
+              </h3>
+              <button type="button" className="btn btn-outline btn-sm" onClick={() => setOpen('name')}>
+                Change name
+              </button>
+              <button type="button" className="btn btn-outline btn-sm" onClick={() => setOpen('password')}>
+                Change password
+              </button>
+            </div>
+          </section>
+          {open === 'profile' && <UpdateProfileModal profile={loaded} onClose={close} />}
+          {open === 'name' && <ChangeNameDialog profile={loaded} onClose={close} />}
+          {open === 'password' && <ChangePasswordDialog onClose={close} />}
         </>
       )}
     </QueryState>

@@ -7,7 +7,8 @@ import { refreshCatalogue } from '../../../lib/query-keys.ts';
 type ToolUpdateAnswer = z.infer<typeof toolUpdateAnswerSchema>;
 
 /**
- * PATCH /api/updateTool/{id}: sets a tool's stock, minimum order quantity and price; the answer's
+ * PATCH /api/updateTool/{id}: sets a tool's stock, minimum order quantity and price, and a new name,
+ * description or picture if given (409 when the name is taken); the answer's
  * `warning` says when customers cannot order the tool as saved (minimum above what is orderable).
  */
 export function updateTool({ toolId, update }: { toolId: string; update: ToolUpdate }): Promise<ToolUpdateAnswer> {

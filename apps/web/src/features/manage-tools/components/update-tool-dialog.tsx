@@ -1,75 +1,79 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from '../../../lib/toast/toast.ts';
-import type { z } from 'zod';
-import { payableTool, toolUpdateSchema, type Tool, type ToolUpdate } from '@voltline/shared/tool';
+import type { Tool } from '@voltline/shared/tool';
 import { describeRequestError } from '../../../lib/api-client.ts';
+import { editToolFormSchema, type ToolForm, type ToolFormInput } from '../../../lib/tool-form.ts';
+import { useImagePreview } from '../../../lib/use-image-preview.ts';
+import { useUploadImage } from '../../../lib/upload-image.ts';
 import { ModalDialog } from '../../../components/modal-dialog.tsx';
-import { WholeNumberField } from '../../../components/whole-number-field.tsx';
-import { wholeNumberFromText } from '@voltline/shared/whole-number';
+import { ToolFields } from '../../../components/tool-fields.tsx';
 import { useUpdateTool } from '../api/update-tool.ts';
 
-const NUMBER_FIELDS = [
-  { name: 'availableQuantity', label: 'Available quantity' },
-  { name: 'minimumOrderQuantity', label: 'Minimum order quantity' },
-  { name: 'price', label: 'Price' },
-] as const satisfies readonly { name: keyof ToolUpdate; label: string }[];
-
-// The server's own check: the whole stock at the unit price must fit one card payment.
-const toolUpdateFormSchema = payableTool(toolUpdateSchema);
-
-/** Spec 5: all three numbers are required whole numbers; they start from the tool's current values. */
+/**
+ * The whole tool, starting from its current values (issue 16: name, description and picture as
+ * well as the spec's stock, minimum order and price). A new picture is uploaded only on Update.
+ */
 export function UpdateToolDialog({ tool, onClose }: { tool: Tool; onClose: () => void }) {
-  const idPrefix = useId();
   const {
     register,
     handleSubmit,
-    formState: { errors },
-  } = useForm<z.input<typeof toolUpdateSchema>, unknown, ToolUpdate>({
-    resolver: zodResolver(toolUpdateFormSchema),
+    formState: { errors, isSubmitting },
+  } = useForm<ToolFormInput, unknown, ToolForm>({
+    resolver: zodResolver(editToolFormSchema),
     defaultValues: {
+      toolName: tool.toolName,
+      description: tool.description,
       availableQuantity: tool.availableQuantity,
       minimumOrderQuantity: tool.minimumOrderQuantity,
       price: tool.price,
     },
   });
+  const uploadImage = useUploadImage();
   const updateTool = useUpdateTool();
-  const saveTool = (update: ToolUpdate) =>
-    updateTool.mutate(
-      { toolId: tool._id, update },
-      {
-        onSuccess: ({ warning }) => {
-          toast.success('Tool updated successfully');
-          // Saved all the same (stock may be on its way), but the admin should know customers are shut out.
-          if (warning) toast.warning(warning);
-          onClose();
-        },
-      },
-    );
+  const { previewUrl, showPreview } = useImagePreview();
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const saveTool = async ({ image, ...edit }: ToolForm) => {
+    try {
+      const img = image ? await uploadImage.mutateAsync(image) : undefined;
+      const { warning } = await updateTool.mutateAsync({ toolId: tool._id, update: { ...edit, ...(img ? { img } : {}) } });
+      toast.success('Tool updated successfully');
+      // Saved all the same (stock may be on its way), but the admin should know customers are shut out.
+      if (warning) toast.warning(warning);
+      onClose();
+    } catch (error) {
+      setFailure(describeRequestError(error));
+    }
+  };
 
   return (
     <ModalDialog
       title="Update tool"
-      description={`Stock, minimum order and price of ${tool.toolName}.`}
+      description={`Everything customers see of ${tool.toolName}.`}
       onClose={onClose}
       confirm={{
         label: 'Update',
-        onConfirm: () => void handleSubmit(saveTool)(),
-        pending: updateTool.isPending,
-        failure: updateTool.isError ? describeRequestError(updateTool.error) : null,
+        // A new attempt starts clean: the last refusal (a taken name, an upload) may no longer apply.
+        onConfirm: () => {
+          setFailure(null);
+          void handleSubmit(saveTool)();
+        },
+        pending: isSubmitting,
+        failure,
         tone: 'primary',
       }}
     >
-      {NUMBER_FIELDS.map((field) => (
-        <WholeNumberField
-          key={field.name}
-          id={`${idPrefix}-${field.name}`}
-          label={field.label}
-          error={errors[field.name]?.message}
-          registration={register(field.name, { setValueAs: wholeNumberFromText })}
-        />
-      ))}
+      <ToolFields
+        idPrefix="update-tool"
+        register={register}
+        errors={errors}
+        onPictureChosen={showPreview}
+        picture={previewUrl ?? tool.img}
+        pictureRequired={false}
+        compact
+      />
     </ModalDialog>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { FormField } from '../../../components/form-field.tsx';
+import { FormField } from './form-field.tsx';
 import { PasswordChecklist } from './password-checklist.tsx';
 
 interface NewPasswordFieldsProps {
@@ -13,7 +13,7 @@ interface NewPasswordFieldsProps {
   errors: { password?: string; confirmPassword?: string };
 }
 
-/** Choosing a password (register, reset): show/hide toggle, confirmation and the live rule checklist. */
+/** Choosing a password (register, reset, My Profile): show/hide toggle, confirmation and the live rule checklist. */
 export function NewPasswordFields({ idPrefix, labels, passwordField, confirmPasswordField, password, errors }: NewPasswordFieldsProps) {
   const [passwordShown, setPasswordShown] = useState(false);
   const inputType = passwordShown ? 'text' : 'password';

@@ -1,0 +1,64 @@
+import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import { wholeNumberFromText } from '@voltline/shared/whole-number';
+import type { ToolFormInput } from '../lib/tool-form.ts';
+import { FormField } from './form-field.tsx';
+import { WholeNumberField } from './whole-number-field.tsx';
+
+const NUMBER_FIELDS = [
+  { name: 'availableQuantity', label: 'Available quantity' },
+  { name: 'minimumOrderQuantity', label: 'Minimum order quantity' },
+  { name: 'price', label: 'Price' },
+] as const satisfies readonly { name: keyof ToolFormInput; label: string }[];
+
+interface ToolFieldsProps {
+  /** Keeps the ids of two forms on one page apart. */
+  idPrefix: string;
+  register: UseFormRegister<ToolFormInput>;
+  errors: FieldErrors<ToolFormInput>;
+  /** Called with the file just chosen, for the preview. */
+  onPictureChosen: (file: File | undefined) => void;
+  /** The chosen file's preview, else the tool's current picture (editing), else none. */
+  picture: string | null;
+  /** Add Tool asks for a picture; editing keeps the current one unless another is chosen. */
+  pictureRequired: boolean;
+  /** A dialog is narrow: the three numbers go one under another. */
+  compact?: boolean;
+}
+
+/** A tool's fields as Add Tool and Update tool ask for them: name, description, the three numbers, the picture. */
+export function ToolFields({ idPrefix, register, errors, onPictureChosen, picture, pictureRequired, compact = false }: ToolFieldsProps) {
+  return (
+    <>
+      <FormField id={`${idPrefix}-name`} label="Tool name" error={errors.toolName?.message}>
+        {(control) => <input {...control} {...register('toolName')} required autoComplete="off" className="input w-full" />}
+      </FormField>
+      <FormField id={`${idPrefix}-description`} label="Description" error={errors.description?.message}>
+        {(control) => <textarea {...control} {...register('description')} required rows={4} className="textarea w-full" />}
+      </FormField>
+      <div className={compact ? 'flex flex-col gap-4' : 'grid gap-4 sm:grid-cols-3'}>
+        {NUMBER_FIELDS.map((field) => (
+          <WholeNumberField
+            key={field.name}
+            id={`${idPrefix}-${field.name}`}
+            label={field.label}
+            error={errors[field.name]?.message}
+            registration={register(field.name, { setValueAs: wholeNumberFromText })}
+          />
+        ))}
+      </div>
+      <FormField id={`${idPrefix}-image`} label="Image" error={errors.image?.message}>
+        {(control) => (
+          <input
+            {...control}
+            {...register('image', { onChange: (event) => onPictureChosen((event.target as HTMLInputElement).files?.[0]) })}
+            type="file"
+            accept="image/*"
+            required={pictureRequired}
+            className="file-input w-full"
+          />
+        )}
+      </FormField>
+      {picture && <img src={picture} alt="The tool's picture" width={96} height={96} className="size-24 rounded object-cover" />}
+    </>
+  );
+}

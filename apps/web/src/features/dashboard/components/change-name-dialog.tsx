@@ -1,0 +1,60 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { personNameSchema } from '@voltline/shared/account';
+import { MESSAGES } from '@voltline/shared/messages';
+import type { Profile } from '@voltline/shared/profile';
+import { describeRequestError } from '../../../lib/api-client.ts';
+import { toast } from '../../../lib/toast/toast.ts';
+import { FormField } from '../../../components/form-field.tsx';
+import { ModalDialog } from '../../../components/modal-dialog.tsx';
+import { useUpdateProfile } from '../api/update-profile.ts';
+
+const nameFormSchema = z.object({ name: personNameSchema });
+type NameForm = z.infer<typeof nameFormSchema>;
+
+/** The name on the account and profile; orders already placed keep the name they were placed under. */
+export function ChangeNameDialog({ profile, onClose }: { profile: Profile; onClose: () => void }) {
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<NameForm>({ resolver: zodResolver(nameFormSchema), defaultValues: { name: profile.name } });
+  const updateProfile = useUpdateProfile(profile);
+  const [refusal, setRefusal] = useState<string | null>(null);
+
+  const saveName = ({ name }: NameForm) =>
+    updateProfile.mutate(
+      { profileId: profile._id, update: { name } },
+      {
+        onSuccess: () => {
+          toast.success(MESSAGES.nameChanged);
+          onClose();
+        },
+        onError: (error) => setRefusal(describeRequestError(error)),
+      },
+    );
+
+  return (
+    <ModalDialog
+      title="Change name"
+      description="Orders already placed keep the name they were placed under."
+      onClose={onClose}
+      confirm={{
+        label: 'Save name',
+        onConfirm: () => {
+          setRefusal(null);
+          void handleSubmit(saveName)();
+        },
+        pending: updateProfile.isPending,
+        failure: refusal,
+        tone: 'primary',
+      }}
+    >
+      <FormField id="change-name" label="Name" error={errors.name?.message}>
+        {(field) => <input {...field} {...register('name')} autoComplete="name" className="input w-full" />}
+      </FormField>
+    </ModalDialog>
+  );
+}

@@ -1,0 +1,75 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { changePasswordFormSchema, type ChangePasswordForm } from '@voltline/shared/account';
+import { MESSAGES } from '@voltline/shared/messages';
+import { ApiRequestError, describeRequestError } from '../../../lib/api-client.ts';
+import { toast } from '../../../lib/toast/toast.ts';
+import { FormField } from '../../../components/form-field.tsx';
+import { ModalDialog } from '../../../components/modal-dialog.tsx';
+import { NewPasswordFields } from '../../../components/new-password-fields.tsx';
+import { useChangePassword } from '../api/change-password.ts';
+
+/** The identity service's refusals, in the shop's words; the server's own (the rules, limits) already are. */
+function describePasswordChangeError(error: unknown): string {
+  const code = error instanceof ApiRequestError ? error.code : '';
+  if (code === 'invalid_password') return 'Your current password is not right.';
+  if (code === 'credential_account_not_found') return 'You sign in with Google, GitHub or Facebook: this account has no password to change.';
+  return describeRequestError(error);
+}
+
+export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
+  const {
+    register,
+    handleSubmit,
+    control,
+    formState: { errors },
+  } = useForm<ChangePasswordForm>({
+    resolver: zodResolver(changePasswordFormSchema),
+    defaultValues: { currentPassword: '', password: '', confirmPassword: '' },
+  });
+  const password = useWatch({ control, name: 'password' });
+  const changePassword = useChangePassword();
+  const [refusal, setRefusal] = useState<string | null>(null);
+
+  const saveNewPassword = ({ currentPassword, password: newPassword }: ChangePasswordForm) =>
+    changePassword.mutate(
+      { currentPassword, newPassword },
+      {
+        onSuccess: () => {
+          toast.success(MESSAGES.passwordUpdated);
+          onClose();
+        },
+        onError: (error) => setRefusal(describePasswordChangeError(error)),
+      },
+    );
+
+  return (
+    <ModalDialog
+      title="Change password"
+      onClose={onClose}
+      confirm={{
+        label: 'Change password',
+        onConfirm: () => {
+          setRefusal(null);
+          void handleSubmit(saveNewPassword)();
+        },
+        pending: changePassword.isPending,
+        failure: refusal,
+        tone: 'primary',
+      }}
+    >
+      <FormField id="change-current-password" label="Current password" error={errors.currentPassword?.message}>
+        {(field) => <input {...field} {...register('currentPassword')} type="password" autoComplete="current-password" className="input w-full" />}
+      </FormField>
+      <NewPasswordFields
+        idPrefix="change"
+        labels={{ password: 'New password', confirmPassword: 'Confirm new password' }}
+        passwordField={register('password')}
+        confirmPasswordField={register('confirmPassword')}
+        password={password}
+        errors={{ password: errors.password?.message, confirmPassword: errors.confirmPassword?.message }}
+      />
+    </ModalDialog>
+  );
+}

@@ -1,0 +1,31 @@
+import type { Profile, RoleChange } from '@voltline/shared/profile';
+import { LoadMoreButton } from '../../../components/load-more-button.tsx';
+import { ModalDialog } from '../../../components/modal-dialog.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
+import { useRoleHistory } from '../api/get-role-history.ts';
+
+const ROLE_HISTORY_ID = 'role-history';
+
+const describeChange = (change: RoleChange) =>
+  `${change.role === 'admin' ? 'Made an admin' : 'Admin role removed'} by ${change.changedBy} on ${new Date(change.at).toLocaleString()}`;
+
+/** Who gave or took this user's admin role, and when, newest first. */
+export function RoleHistoryDialog({ user, onClose }: { user: Profile; onClose: () => void }) {
+  const history = useRoleHistory(user._id);
+  return (
+    <ModalDialog title="Role history" description={user.email} onClose={onClose} closeLabel="Close">
+      <QueryState query={history.rows} loadingLabel="Loading the role history" spinnerClassName="py-6" emptyText="The role of this user has never been changed.">
+        {(changes) => (
+          <>
+            <ol id={ROLE_HISTORY_ID} className="list-disc space-y-1 pl-6 break-words">
+              {changes.map((change) => (
+                <li key={`${change.at}-${change.role}`}>{describeChange(change)}</li>
+              ))}
+            </ol>
+            <LoadMoreButton more={history.more} controls={ROLE_HISTORY_ID} />
+          </>
+        )}
+      </QueryState>
+    </ModalDialog>
+  );
+}
