@@ -94,6 +94,18 @@ describe('the shop on a 375 px phone', () => {
     }
     expect(problems).toEqual([]);
 
+    // An endpoint's dialogs: its address, their buttons on screen.
+    for (const [action, dialogName] of [['Deliveries for', 'Deliveries'], ['Remove', 'Remove this endpoint?']] as const) {
+      await page.goto('/dashboard/webhooks');
+      await page.getByRole('button', { name: `${action} https://93.184.215.14/stock`, exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: dialogName });
+      await dialog.getByText('https://93.184.215.14/stock', { exact: true }).waitFor();
+      for (const button of await dialog.getByRole('button').all()) {
+        const { x, width } = (await button.boundingBox())!;
+        expect(x >= 0 && x + width <= PHONE.width, `${dialogName}: ${await button.textContent()}`).toBe(true);
+      }
+    }
+
     // Make Admin: the long email wraps at its punctuation only, and is all there.
     await page.goto(`/dashboard/makeadmin?q=${encodeURIComponent('maximilian')}`);
     const emailCell = page.locator('tbody tr td').first();

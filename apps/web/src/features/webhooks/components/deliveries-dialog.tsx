@@ -1,4 +1,5 @@
 import type { WebhookDelivery, WebhookEndpoint } from '@voltline/shared/webhook';
+import { BreakableAddress } from '../../../components/breakable-address.tsx';
 import { DataTable } from '../../../components/data-table.tsx';
 import { LoadMoreButton } from '../../../components/load-more-button.tsx';
 import { ModalDialog } from '../../../components/modal-dialog.tsx';
@@ -24,7 +25,9 @@ export function DeliveriesDialog({ endpoint, onClose }: { endpoint: WebhookEndpo
   const deliveries = useWebhookDeliveries(endpoint._id);
   return (
     <ModalDialog title="Deliveries" onClose={onClose} closeLabel="Close" wide>
-      <p className="break-all text-base-content/70">{endpoint.url}</p>
+      <p className="text-base-content/70">
+        <BreakableAddress value={endpoint.url} />
+      </p>
       <QueryState query={deliveries.rows} loadingLabel="Loading deliveries" spinnerClassName="py-6" emptyText="No delivery yet">
         {(log) => (
           <>

@@ -1,6 +1,7 @@
 import type { WebhookEndpoint } from '@voltline/shared/webhook';
 import { describeRequestError } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast/toast.ts';
+import { BreakableAddress } from '../../../components/breakable-address.tsx';
 import { ModalDialog } from '../../../components/modal-dialog.tsx';
 import { useRemoveWebhookEndpoint } from '../api/remove-webhook-endpoint.ts';
 
@@ -28,7 +29,9 @@ export function RemoveEndpointDialog({ endpoint, onClose }: { endpoint: WebhookE
         tone: 'error',
       }}
     >
-      <p className="break-all">{endpoint.url}</p>
+      <p>
+        <BreakableAddress value={endpoint.url} />
+      </p>
     </ModalDialog>
   );
 }
