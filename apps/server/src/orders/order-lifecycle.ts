@@ -13,7 +13,7 @@ import type { JsonCache } from '../platform/cached-json.ts';
 import type { InvoiceRegister } from '../invoices/invoice-register.ts';
 import type { OrderNotifier } from '../notifications/order-notifier.ts';
 import { paymentNotVerified, type GatewayIntent, type PaymentGateway } from '../payments/payment-gateway.ts';
-import type { OrderRow } from './order-dto.ts';
+import { orderJson, type OrderRow } from './order-dto.ts';
 
 type ToolRow = typeof tools.$inferSelect;
 
@@ -244,7 +244,7 @@ export function createOrderLifecycle(deps: {
           from tool
           where ${sqlQuantity}::int between minimum_order_quantity and orderable
             and ${sqlQuantity}::bigint * price <= ${MAX_ORDER_TOTAL}
-          returning id, tool_id, product, quantity, unit_price, price, img, buyer, buyer_email, phone, address, purchase_date
+          returning *
         ), history as (
           insert into order_events (order_id, type, actor_user_id, actor_email, at)
           select id, 'placed', ${caller.userId}, ${caller.email}, ${now.toISOString()}::timestamptz from placed
@@ -260,11 +260,7 @@ export function createOrderLifecycle(deps: {
           -- The order.placed deliveries, in the same statement as the order (see notification-outbox.ts).
           insert into notifications (channel, target, event_type, payload, next_attempt_at)
           select 'webhook', endpoint.id::text, 'order.placed',
-                 jsonb_build_object('id', event.id, 'type', 'order.placed', 'createdAt', ${now.toISOString()}::text, 'data', jsonb_build_object('order',
-                   jsonb_build_object('_id', p.id, 'toolId', p.tool_id, 'product', p.product, 'quantity', p.quantity, 'unitPrice', p.unit_price,
-                     'price', p.price, 'img', p.img, 'buyer', p.buyer, 'buyerEamil', p.buyer_email, 'phone', p.phone, 'address', p.address,
-                     'purchaseDate', p.purchase_date, 'status', 'unpaid', 'transactionId', null, 'delivery', null,
-                     'refundedAmount', 0, 'cancelled', false))),
+                 jsonb_build_object('id', event.id, 'type', 'order.placed', 'createdAt', ${now.toISOString()}::text, 'data', jsonb_build_object('order', ${orderJson('p')})),
                  ${now.toISOString()}::timestamptz
           from placed p cross join event join webhook_endpoints endpoint on endpoint.active and endpoint.events ? 'order.placed'
         )
