@@ -15,6 +15,7 @@ import { catalogueRoutes } from './catalogue/catalogue-routes.ts';
 import { adminOrdersRoutes } from './orders/admin-orders-routes.ts';
 import { answerRouterRefusal, registerErrorHandler } from './http/error-handler.ts';
 import { registerSeoRoutes } from './http/seo-routes.ts';
+import { registerShareImageRoutes } from './http/share-images.ts';
 import { loadPageRenderer } from './http/server-rendering.ts';
 import { registerSpa } from './http/spa.ts';
 import { fastifyTrustProxy } from './http/trusted-proxies.ts';
@@ -126,6 +127,7 @@ export async function buildApp(core: ShopCore, logger: FastifyInstance['log'] | 
   );
   registerMetrics(app, { database: core.database, guards: core.guards, metricsToken: config.metricsToken });
   registerSeoRoutes(app, core.catalogue, config.publicUrl);
+  registerShareImageRoutes(app, { catalogue: core.catalogue, images: core.images, webDistDir: config.webDistDir });
   await registerSpa(app, config.webDistDir, await loadPageRenderer(app, config));
   return app;
 }

@@ -83,7 +83,8 @@ describe.each(testDatabaseKinds)('server-rendered public pages on $name', (kind)
     expect(html).toContain(`href="/purchase/${tool._id}"`);
     expect(metaContent(html, 'property', 'og:title')).toBe(asHtml(`${tool.toolName} — Voltline Tools`));
     expect(metaContent(html, 'property', 'og:url')).toBe(`${TEST_PUBLIC_URL}/tools/${tool._id}`);
-    expect(metaContent(html, 'property', 'og:image')).toBe(new URL(tool.img, TEST_PUBLIC_URL).href);
+    // A PNG of the tool's picture (share-images.ts): social sites do not show SVG.
+    expect(metaContent(html, 'property', 'og:image')).toBe(`${TEST_PUBLIC_URL}/og/tools/${tool._id}.png`);
     expect(metaContent(html, 'name', 'description')).toBeTruthy();
     expect(productOf(html)).toMatchObject({
       '@context': 'https://schema.org',
