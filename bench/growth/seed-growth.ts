@@ -294,8 +294,8 @@ export async function seedInto(database: DatabaseHandle, sizes: GrowthSizes, log
            ) as e(type, actor_user_id, actor_email, detail, at, happened)
            where e.happened
          )
-         insert into payment_intents (id, order_id, provider, amount_cents, currency, client_secret, status, created_at)
-         select transaction_id, id, 'builtin', price * 100, 'usd', transaction_id || '_secret_' || md5(transaction_id), 'succeeded',
+         insert into payment_intents (id, order_id, provider, amount_cents, client_secret, status, created_at)
+         select transaction_id, id, 'builtin', price * 100, transaction_id || '_secret_' || md5(transaction_id), 'succeeded',
                 at + interval '1 minute'
          from shaped where status = 'paid'`,
       );

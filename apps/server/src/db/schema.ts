@@ -205,15 +205,12 @@ export const paymentIntents = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     provider: text('provider', { enum: ['builtin', 'stripe'] }).notNull(),
     amountCents: integer('amount_cents').notNull(),
-    currency: text('currency').notNull().default('usd'),
     clientSecret: text('client_secret').notNull(),
     status: text('status', { enum: ['requires_payment_method', 'succeeded'] }).notNull(),
     /** Given back through the gateway so far; the built-in gateway's whole record of its refunds. */
     refundedCents: integer('refunded_cents').notNull().default(0),
-    lastError: text('last_error'),
     createdAt: createdAt(),
   },
-  () => textLengthChecks('payment_intents'),
 );
 
 /** Stripe event ids already handled: a replayed webhook changes nothing. */

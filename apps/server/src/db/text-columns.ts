@@ -49,9 +49,6 @@ export const TEXT_COLUMN_LIMITS = {
     actor_email: limit('Email', TEXT_LIMITS.email),
     detail: limit('Detail', TEXT_LIMITS.note),
   },
-  payment_intents: {
-    last_error: limit('Payment error', TEXT_LIMITS.note),
-  },
   reviews: {
     user_name: limit('Name', TEXT_LIMITS.personName),
     user_email: limit('Email', TEXT_LIMITS.email),

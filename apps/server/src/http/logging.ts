@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import pino, { type DestinationStream, type Logger } from 'pino';
 
 /** Reset links and OAuth callbacks carry secrets in their URL: they never reach the log. */
-export function redactUrl(url: string): string {
+function redactUrl(url: string): string {
   return url
     .replace(/(\/reset-password\/)[^/?#]+/g, '$1[redacted]')
     .replace(/([?&](?:token|code|state)=)[^&#]*/g, '$1[redacted]');

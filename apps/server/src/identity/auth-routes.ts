@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { SOCIAL_PROVIDER_IDS, socialProvidersResponseSchema, tokenResponseSchema } from '@voltline/shared/account';
+import { SOCIAL_PROVIDER_IDS, socialProvidersResponseSchema, tokenRequestSchema, tokenResponseSchema } from '@voltline/shared/account';
 import type { Config } from '../config.ts';
 import { AppError } from '../platform/app-error.ts';
 import type { ProfilesService } from '../profiles/profiles-service.ts';
@@ -145,7 +145,7 @@ export function identityRoutes({ auth, tokens, profiles, config }: IdentityRoute
           tags: ['identity'],
           summary: 'An API token for the signed-in user (session cookie). Only for their own email.',
           params: z.object({ email: z.string().max(254) }),
-          body: z.object({ email: z.string().max(254).optional() }).optional(),
+          body: tokenRequestSchema.optional(),
           response: { 200: tokenResponseSchema },
         },
       },

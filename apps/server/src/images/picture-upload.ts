@@ -8,7 +8,7 @@ import { AppError } from '../platform/app-error.ts';
  * bodyLimit does not apply to multipart (the parser reads the request stream itself), so this
  * cap is ours to keep.
  */
-export const UPLOAD_BODY_MAX_BYTES = IMAGE_UPLOAD_MAX_BYTES + 64 * 1024;
+const UPLOAD_BODY_MAX_BYTES = IMAGE_UPLOAD_MAX_BYTES + 64 * 1024;
 
 /**
  * busboy's own file limit: one byte past ours, so an oversized picture always hands us a byte we

@@ -13,7 +13,7 @@ export interface ShopEvent {
 }
 
 /** The body every webhook endpoint receives for one event; its id is the same for all of them. */
-export function webhookBody(eventId: string, type: WebhookEvent, data: Record<string, unknown>, at: Date) {
+function webhookBody(eventId: string, type: WebhookEvent, data: Record<string, unknown>, at: Date) {
   return { id: eventId, type, createdAt: at.toISOString(), data };
 }
 

@@ -23,7 +23,7 @@ export interface WebhookTargetPolicy {
 const PRIVATE_RANGES = new Set(['loopback', 'private', 'uniqueLocal', 'carrierGradeNat']);
 
 /** The delivery gives up with this when the address it was about to connect to is refused. */
-export class WebhookTargetRefused extends Error {}
+class WebhookTargetRefused extends Error {}
 
 /** Bytes of an address, with IPv4-mapped IPv6 (`::ffff:a.b.c.d`) turned into the IPv4 it stands for. */
 function parseAddress(address: string): ipaddr.IPv4 | ipaddr.IPv6 {

@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import type { ApiErrorCode } from '@voltline/shared/api-error';
 // Importing it also installs the shop's wording for zod refusals, of shared schemas and the server's own alike.
 import { describeRefusal } from '@voltline/shared/validation-messages';
@@ -56,10 +55,3 @@ export const notFound = (message: string) => new AppError('not_found', message);
 /** A request that did not pass its schema: every field's first problem, in the shop's words. */
 export const schemaRefusal = (issues: readonly { path: readonly PropertyKey[]; message: string }[]) =>
   new AppError('bad_request', describeRefusal(issues));
-
-/** Validates data a route schema cannot (its schema depends on who calls); refusals name every problem. */
-export function parseOrRefuse<T extends z.ZodType>(schema: T, data: unknown): z.infer<T> {
-  const result = schema.safeParse(data);
-  if (result.success) return result.data;
-  throw schemaRefusal(result.error.issues);
-}

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import { OAuth2Issuer, OAuth2Service } from 'oauth2-mock-server';
 
-export interface FakeEmail {
+interface FakeEmail {
   email: string;
   primary: boolean;
   verified: boolean;

@@ -13,7 +13,7 @@ export function readOutbox(dataDir: string): string[] {
   return files.map((file) => decodeQuotedPrintable(readFileSync(path.join(outboxDir, file), 'utf8')));
 }
 
-export function decodeQuotedPrintable(text: string): string {
+function decodeQuotedPrintable(text: string): string {
   return text
     .replace(/=\r?\n/g, '')
     .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));

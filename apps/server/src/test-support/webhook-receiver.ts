@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 
-export interface ReceivedWebhook {
+interface ReceivedWebhook {
   headers: Record<string, string | string[] | undefined>;
   body: string;
 }

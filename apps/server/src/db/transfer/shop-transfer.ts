@@ -25,7 +25,7 @@ function parentsFirst(tables: PgTable[]): PgTable[] {
  * Every table of the schema, parents before children, so rows can be inserted in this order. Taken
  * from schema.ts rather than listed by hand: a new table travels without anyone remembering it.
  */
-export const TABLES_IN_ORDER: PgTable[] = parentsFirst(
+const TABLES_IN_ORDER: PgTable[] = parentsFirst(
   Object.values(schema as Record<string, unknown>).filter((value): value is PgTable => is(value, PgTable)),
 );
 
