@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { SHOP_PAGES, shopPagePath } from '@voltline/shared/shop-pages';
 import { ADMIN, ADMIN_ENV, signInInContext } from './support/accounts.ts';
-import { takeFailedLoads, type BrowserSession } from './support/browser.ts';
+import { takeProblems, type BrowserSession } from './support/browser.ts';
 import { shopJourney } from './support/journey.ts';
 import { fetchTools, payOrderOverHttp, placeOrderOverHttp, signUpCustomer } from './support/orders.ts';
 
@@ -42,7 +42,7 @@ async function seriousViolations(session: BrowserSession, path: string): Promise
   await page.locator('main h1, main h2').first().waitFor();
   await page.waitForLoadState('networkidle');
   await waitForListsToLoad(page);
-  if (path === '/nope') takeFailedLoads(session, 404);
+  if (path === '/nope') takeProblems(session, 404);
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     const { axe } = window as unknown as { axe: { run(context: Document): Promise<{ violations: Violation[] }> } };

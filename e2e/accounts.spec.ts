@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@voltline/shared/messages';
 import { ACCESS_TOKEN_STORAGE_KEY } from '@voltline/shared/shop-constants';
 import { PASSWORD_MISMATCH, PASSWORD_NOT_VALID } from '@voltline/shared/password';
@@ -20,19 +20,12 @@ import {
   type Customer,
 } from './support/accounts.ts';
 import { signInOverHttp } from './support/api-client.ts';
-import { launchBrowser, openShopPage, takeFailedLoads, type BrowserSession } from './support/browser.ts';
-import { startShop, type RunningShop } from './support/shop-server.ts';
+import { takeProblems, type BrowserSession } from './support/browser.ts';
+import { shopJourney } from './support/journey.ts';
+import type { RunningShop } from './support/shop-server.ts';
 
 /** Room for the many sign-ins of this file (the default allows 10 a minute per address). */
 const RATE_LIMIT_ENV = { AUTH_RATE_LIMIT_MAX: '1000' };
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 const dashboardMenu = (page: Page) => page.getByRole('navigation', { name: 'Dashboard' });
@@ -57,24 +50,12 @@ async function expectSignedOut(page: Page): Promise<void> {
 
 /** Email and password accounts: register, log in and out, reset, return, roles and profile. */
 describe('accounts with email and password', () => {
-  let shop: RunningShop;
+  const journey = shopJourney({ env: { ...ADMIN_ENV, ...RATE_LIMIT_ENV } });
   let session: BrowserSession;
-
-  beforeAll(async () => {
-    shop = await startShop({ env: { ...ADMIN_ENV, ...RATE_LIMIT_ENV } });
-  });
-  afterAll(async () => {
-    await shop?.stop();
-  });
-  afterEach(async () => {
-    // Nothing may load from outside the machine, and the page must not log errors.
-    expect(session.problems).toEqual([]);
-    await session.context.close();
-  });
 
   describe('registering', () => {
     it('ticks the password checklist while typing, refuses a bad or unconfirmed password, then signs the new account in and out', async () => {
-      session = await openShopPage(browser, shop.url);
+      session = await journey.open();
       const { page } = session;
       const customer = newCustomer();
       await page.goto('/register');
@@ -97,10 +78,10 @@ describe('accounts with email and password', () => {
 
       await registerThroughForm(page, customer, `${customer.password}x`);
       await page.getByText(PASSWORD_MISMATCH, { exact: true }).waitFor();
-      expect(page.url()).toBe(`${shop.url}/register`);
+      expect(page.url()).toBe(`${journey.shop.url}/register`);
 
       await registerThroughForm(page, customer);
-      await page.waitForURL(`${shop.url}/home`);
+      await page.waitForURL(`${journey.shop.url}/home`);
       await expectSignedInAs(page, customer.name);
 
       await mainNav(page).getByRole('button', { name: 'Logout', exact: true }).click();
@@ -110,9 +91,9 @@ describe('accounts with email and password', () => {
 
   describe('logging in', () => {
     it('tells an unknown email apart from a wrong password', async () => {
-      session = await openShopPage(browser, shop.url);
+      session = await journey.open();
       const { page } = session;
-      const customer = await createAccount(shop);
+      const customer = await createAccount(journey.shop);
       await page.goto('/login');
 
       await logInThroughForm(page, `nobody-${customer.email}`, customer.password);
@@ -122,20 +103,20 @@ describe('accounts with email and password', () => {
       await expectSignedOut(page);
 
       // Both refusals are 401 answers, which Chromium logs.
-      expect(takeFailedLoads(session, 401)).toBe(2);
+      expect(takeProblems(session, 401)).toBe(2);
     });
 
     it.each(['/dashboard/myorders', 'a purchase page'])('sends a signed-out visit to %s to /login, and back there after logging in', async (target) => {
-      session = await openShopPage(browser, shop.url);
+      session = await journey.open();
       const { page } = session;
-      const customer = await createAccount(shop);
-      const tools: Tool[] = await (await fetch(`${shop.url}/api/getTools`)).json();
+      const customer = await createAccount(journey.shop);
+      const tools: Tool[] = await (await fetch(`${journey.shop.url}/api/getTools`)).json();
       const path = target === '/dashboard/myorders' ? target : `/purchase/${tools[0]!._id}`;
 
       await page.goto(path);
-      await page.waitForURL(`${shop.url}/login`);
+      await page.waitForURL(`${journey.shop.url}/login`);
       await logInThroughForm(page, customer.email, customer.password);
-      await page.waitForURL(`${shop.url}${path}`);
+      await page.waitForURL(`${journey.shop.url}${path}`);
       const heading = path === '/dashboard/myorders' ? 'My Orders' : tools[0]!.toolName;
       await page.getByRole('heading', { name: heading, exact: true }).waitFor();
       await expectSignedInAs(page, customer.name);
@@ -144,9 +125,9 @@ describe('accounts with email and password', () => {
 
   describe('forgetting the password', () => {
     it('mails a one-time link that sets a new password, which then replaces the old one', async () => {
-      session = await openShopPage(browser, shop.url);
+      session = await journey.open();
       const { page } = session;
-      const customer = await createAccount(shop);
+      const customer = await createAccount(journey.shop);
       const newPassword = 'Fresh#2027';
       await page.goto('/login');
 
@@ -154,7 +135,7 @@ describe('accounts with email and password', () => {
       await page.getByRole('button', { name: 'forgot password?', exact: true }).click();
       await page.getByText(MESSAGES.passwordResetSent, { exact: true }).waitFor();
       const resetMail = () =>
-        readOutbox(shop.dataDir).find((mail) => mail.includes(`To: ${customer.email}`) && mail.includes('/api/auth/reset-password/'));
+        readOutbox(journey.shop.dataDir).find((mail) => mail.includes(`To: ${customer.email}`) && mail.includes('/api/auth/reset-password/'));
       await expect.poll(resetMail).toBeDefined();
       const link = linkInMail(resetMail()!, '/api/auth/reset-password/');
 
@@ -163,14 +144,14 @@ describe('accounts with email and password', () => {
       await page.getByLabel('New password', { exact: true }).fill(newPassword);
       await page.getByLabel('Confirm new password', { exact: true }).fill(newPassword);
       await page.getByRole('button', { name: 'Reset password', exact: true }).click();
-      await page.waitForURL(`${shop.url}/login`);
+      await page.waitForURL(`${journey.shop.url}/login`);
       await page.getByText(MESSAGES.passwordChanged, { exact: true }).waitFor();
 
       await logInThroughForm(page, customer.email, customer.password);
       await page.getByText(MESSAGES.wrongPassword, { exact: true }).waitFor();
-      expect(takeFailedLoads(session, 401)).toBe(1);
+      expect(takeProblems(session, 401)).toBe(1);
       await logInThroughForm(page, customer.email, newPassword);
-      await page.waitForURL(`${shop.url}/`);
+      await page.waitForURL(`${journey.shop.url}/`);
       await expectSignedInAs(page, customer.name);
 
       await page.goto(link);
@@ -181,9 +162,9 @@ describe('accounts with email and password', () => {
 
   describe('roles', () => {
     it('keeps a customer out of admin pages and shows them the customer menu', async () => {
-      session = await openShopPage(browser, shop.url);
+      session = await journey.open();
       const { page, context } = session;
-      await signUpInContext(context, shop.url, newCustomer());
+      await signUpInContext(context, journey.shop.url, newCustomer());
 
       // Signed in, so no login form: the page says it is for admins, and nothing of it shows.
       await page.goto('/dashboard/manageorders');
@@ -198,10 +179,10 @@ describe('accounts with email and password', () => {
     });
 
     it('lets the admin make a customer an admin, who then sees the admin menu', async () => {
-      session = await openShopPage(browser, shop.url);
+      session = await journey.open();
       const { page, context } = session;
-      const customer = await createAccount(shop);
-      await signInInContext(context, shop.url, ADMIN.email, ADMIN.password);
+      const customer = await createAccount(journey.shop);
+      await signInInContext(context, journey.shop.url, ADMIN.email, ADMIN.password);
 
       await page.goto('/dashboard/makeadmin');
       const adminRow = page.getByRole('row').filter({ hasText: ADMIN.email });
@@ -215,33 +196,28 @@ describe('accounts with email and password', () => {
       await expect.poll(() => customerRow.getByRole('cell').nth(2).textContent()).toBe('admin');
       expect(await customerRow.getByRole('button', { name: 'Make admin', exact: true }).count()).toBe(0);
 
-      const customerSession = await openShopPage(browser, shop.url);
-      try {
-        await signInInContext(customerSession.context, shop.url, customer.email, customer.password);
-        await customerSession.page.goto('/dashboard');
-        const menu = dashboardMenu(customerSession.page);
-        await menu.getByRole('link', { name: 'Make Admin', exact: true }).waitFor();
-        expect(await menu.getByRole('link').allTextContents()).toEqual([
-          'My Profile',
-          'Manage All Orders',
-          'Manage Tools',
-          'Add Tool',
-          'Make Admin',
-          'Webhooks',
-        ]);
-        expect(customerSession.problems).toEqual([]);
-      } finally {
-        await customerSession.context.close();
-      }
+      const customerSession = await journey.open();
+      await signInInContext(customerSession.context, journey.shop.url, customer.email, customer.password);
+      await customerSession.page.goto('/dashboard');
+      const menu = dashboardMenu(customerSession.page);
+      await menu.getByRole('link', { name: 'Make Admin', exact: true }).waitFor();
+      expect(await menu.getByRole('link').allTextContents()).toEqual([
+        'My Profile',
+        'Manage All Orders',
+        'Manage Tools',
+        'Add Tool',
+        'Make Admin',
+        'Webhooks',
+      ]);
     });
   });
 
   describe('keeping a profile', () => {
     it('adds LinkedIn inline, then updates every item and the picture in the dialog', async () => {
-      session = await openShopPage(browser, shop.url);
+      session = await journey.open();
       const { page, context } = session;
       const customer = newCustomer();
-      await signUpInContext(context, shop.url, customer);
+      await signUpInContext(context, journey.shop.url, customer);
       const linkedIn = 'https://www.linkedin.com/in/casey-volt';
       await page.goto('/dashboard');
 
@@ -276,7 +252,7 @@ describe('accounts with email and password', () => {
   describe('losing the session on the server', () => {
     const waysToLoseIt = {
       'the session is ended elsewhere': async (session: BrowserSession) => {
-        const response = await session.context.request.post(`${shop.url}/api/auth/sign-out`, { headers: { origin: shop.url }, data: {} });
+        const response = await session.context.request.post(`${journey.shop.url}/api/auth/sign-out`, { headers: { origin: journey.shop.url }, data: {} });
         expect(response.ok()).toBe(true);
       },
       'the stored token is damaged': async (session: BrowserSession) => {
@@ -287,23 +263,23 @@ describe('accounts with email and password', () => {
     it.each(Object.keys(waysToLoseIt) as (keyof typeof waysToLoseIt)[])(
       'signs out and goes home on a 401 when %s',
       async (way) => {
-        session = await openShopPage(browser, shop.url);
+        session = await journey.open();
         const { page, context } = session;
         const customer = newCustomer();
-        await signUpInContext(context, shop.url, customer);
+        await signUpInContext(context, journey.shop.url, customer);
         await page.goto('/dashboard');
         await page.getByRole('heading', { name: customer.name, exact: true }).waitFor();
         await expectSignedInAs(page, customer.name);
 
         await waysToLoseIt[way](session);
         await dashboardMenu(page).getByRole('link', { name: 'My Orders', exact: true }).click();
-        await page.waitForURL(`${shop.url}/home`);
+        await page.waitForURL(`${journey.shop.url}/home`);
         await expectSignedOut(page);
         // Signed out for good: a reload does not bring the user back.
         await page.reload();
         await expectSignedOut(page);
 
-        expect(takeFailedLoads(session, 401)).toBeGreaterThanOrEqual(1);
+        expect(takeProblems(session, 401)).toBeGreaterThanOrEqual(1);
       },
     );
   });
@@ -312,27 +288,21 @@ describe('accounts with email and password', () => {
 /** Google, GitHub and Facebook sign-in in a popup, against a local OpenID Connect provider. */
 describe('social sign-in', () => {
   let provider: FakeOAuthProvider;
-  let shop: RunningShop;
   let session: BrowserSession;
-
+  // Started before the shop, which is told its address; stopped after the shop.
   beforeAll(async () => {
     provider = await startFakeOAuthProvider();
-    shop = await startShop({
-      env: {
-        ...RATE_LIMIT_ENV,
-        GOOGLE_CLIENT_ID: 'voltline-e2e',
-        GOOGLE_CLIENT_SECRET: 'voltline-e2e-secret',
-        GOOGLE_DISCOVERY_URL: provider.discoveryUrl,
-      },
-    });
   });
   afterAll(async () => {
-    await shop?.stop();
     await provider?.stop();
   });
-  afterEach(async () => {
-    expect(session.problems).toEqual([]);
-    await session.context.close();
+  const journey = shopJourney({
+    env: () => ({
+      ...RATE_LIMIT_ENV,
+      GOOGLE_CLIENT_ID: 'voltline-e2e',
+      GOOGLE_CLIENT_SECRET: 'voltline-e2e-secret',
+      GOOGLE_DISCOVERY_URL: provider.discoveryUrl,
+    }),
   });
 
   /** Clicks the button and waits for the popup it opens to do its work and close. */
@@ -344,32 +314,32 @@ describe('social sign-in', () => {
   }
 
   it('signs a new Google user in through the popup', async () => {
-    session = await openShopPage(browser, shop.url);
+    session = await journey.open();
     const { page } = session;
     const { name, email } = newCustomer();
     provider.signInAs({ sub: `google-${email}`, email, email_verified: true, name: `${name} (Google)` });
     await page.goto('/login');
 
     await signInThroughPopup(page, 'Google SIGN IN');
-    await page.waitForURL(`${shop.url}/`);
+    await page.waitForURL(`${journey.shop.url}/`);
     await expectSignedInAs(page, `${name} (Google)`);
   });
 
   it('refuses to join a Google sign-in to an existing password account', async () => {
-    session = await openShopPage(browser, shop.url);
+    session = await journey.open();
     const { page } = session;
-    const customer = await createAccount(shop);
+    const customer = await createAccount(journey.shop);
     provider.signInAs({ sub: `google-${customer.email}`, email: customer.email, email_verified: true, name: customer.name });
     await page.goto('/login');
 
     await signInThroughPopup(page, 'Google SIGN IN');
     await page.getByText(MESSAGES.socialAccountExists, { exact: true }).waitFor();
-    expect(page.url()).toBe(`${shop.url}/login`);
+    expect(page.url()).toBe(`${journey.shop.url}/login`);
     await expectSignedOut(page);
   });
 
   it('says a provider is not set up, without opening a popup', async () => {
-    session = await openShopPage(browser, shop.url);
+    session = await journey.open();
     const { page, context } = session;
     let popups = 0;
     context.on('page', () => (popups += 1));

@@ -5,7 +5,7 @@ import { TOOLS_SHOWN_INITIALLY } from '@voltline/shared/shop-constants';
 import type { Tool } from '@voltline/shared/tool';
 import { ADMIN, ADMIN_ENV, newCustomer, signInInContext, type Customer } from './support/accounts.ts';
 import { signInOverHttp } from './support/api-client.ts';
-import { takeFailedLoads, type BrowserSession } from './support/browser.ts';
+import { takeProblems, type BrowserSession } from './support/browser.ts';
 import { shopJourney } from './support/journey.ts';
 import { fetchTools, payOrderOverHttp, placeOrderOverHttp } from './support/orders.ts';
 
@@ -112,7 +112,7 @@ describe('finding orders and tools page by page', () => {
     const page = await openAsAdmin('/dashboard/manageorders?cursor=changed.by-hand');
     await page.getByRole('alert').filter({ hasText: 'This page link is not valid' }).waitFor();
     // The refusal is a 400 answer, which Chromium logs.
-    expect(takeFailedLoads(session, 400)).toBe(1);
+    expect(takeProblems(session, 400)).toBe(1);
     await page.getByRole('button', { name: 'First page', exact: true }).click();
     await rowsShown(page, TABLE_PAGE_SIZE);
   });

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DESCRIPTION_PREVIEW_LENGTH, TOOLS_SHOWN_INITIALLY } from '@voltline/shared/shop-constants';
 import type { Tool } from '@voltline/shared/tool';
-import { takeFailedLoads, type BrowserSession } from './support/browser.ts';
+import { takeProblems, type BrowserSession } from './support/browser.ts';
 import { shopJourney } from './support/journey.ts';
 
 /** A visitor browses the storefront: catalogue, reviews, blogs, portfolio, query form, 404. */
@@ -136,7 +136,7 @@ describe('browsing the storefront', () => {
     const response = await page.goto('/no/such/page');
     expect(response?.status()).toBe(404);
     // Chromium reports the document's 404 in the console; the page itself logs nothing.
-    expect(takeFailedLoads(session, 404)).toBe(1);
+    expect(takeProblems(session, 404)).toBe(1);
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
     await page.getByRole('link', { name: 'Back to home' }).click();
     await page.waitForURL(`${journey.shop.url}/home`);
@@ -170,7 +170,7 @@ describe('browsing the storefront', () => {
     await page.goto(path);
     await page.locator('main h1, main h2').first().waitFor();
     await page.waitForLoadState('networkidle');
-    if (path === '/nope') expect(takeFailedLoads(session, 404)).toBe(1);
+    if (path === '/nope') expect(takeProblems(session, 404)).toBe(1);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     const imagesWithoutAlt = await page.locator('img:not([alt])').count();

@@ -5,7 +5,7 @@ import { orderQuantityMessages, refundMessages } from '@voltline/shared/order';
 import { minimumAboveStockWarning, PAYABLE_TOOL_MESSAGE, type Tool } from '@voltline/shared/tool';
 import { ADMIN, ADMIN_ENV, newCustomer, signInInContext, type Customer } from './support/accounts.ts';
 import { signInOverHttp, type ApiSession } from './support/api-client.ts';
-import { takeFailedLoads, type BrowserSession } from './support/browser.ts';
+import { takeProblems, type BrowserSession } from './support/browser.ts';
 import { shopJourney } from './support/journey.ts';
 import { fetchTools, payOrderOverHttp, placeOrderOverHttp, toast } from './support/orders.ts';
 
@@ -71,7 +71,7 @@ describe('an order’s life: out of stock, refunds and cancelled orders', () => 
     await page.goto(`/payment/${lateOrderId}`);
     await page.getByText(orderQuantityMessages.onlyLeft(0), { exact: true }).waitFor();
     expect(await page.getByRole('button', { name: 'Pay', exact: true }).isDisabled()).toBe(true);
-    expect(takeFailedLoads(session, 409)).toBeGreaterThan(0);
+    expect(takeProblems(session, 409)).toBeGreaterThan(0);
   });
 
   describe('a refund', () => {
@@ -122,7 +122,7 @@ describe('an order’s life: out of stock, refunds and cancelled orders', () => 
       expect(rest.body).toMatchObject({ refundedAmount: price, status: 'refunded' });
       await confirm.getByRole('button', { name: `Yes, refund ${formatMoney(price - 1)}`, exact: true }).click();
       await confirm.getByText(refundMessages.alreadyRefunded, { exact: true }).waitFor();
-      expect(takeFailedLoads(session, 409)).toBe(1);
+      expect(takeProblems(session, 409)).toBe(1);
       await confirm.getByRole('button', { name: 'No', exact: true }).click();
 
       // Refunded in full before shipping, the order is cancelled: it leaves the live lists for the Refunded filter.

@@ -4,7 +4,7 @@ import { MESSAGES } from '@voltline/shared/messages';
 import { ACCESS_TOKEN_STORAGE_KEY } from '@voltline/shared/shop-constants';
 import { TEXT_LIMITS } from '@voltline/shared/text-limits';
 import { ADMIN, ADMIN_ENV, newCustomer, signInInContext, signUpInContext } from './support/accounts.ts';
-import { takeFailedLoads, type BrowserSession } from './support/browser.ts';
+import { takeProblems, type BrowserSession } from './support/browser.ts';
 import { shopJourney } from './support/journey.ts';
 import { makePng, toast } from './support/orders.ts';
 
@@ -50,7 +50,7 @@ describe('the shop explains itself', () => {
     await dialog.getByLabel('Profile picture', { exact: true }).setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: Buffer.from('not a picture') });
     await dialog.getByRole('button', { name: 'Update', exact: true }).click();
     await expect.poll(() => shownRefusals(page)).toEqual([expect.stringMatching(/not an image we can use/)]);
-    expect(takeFailedLoads(session, 400)).toBe(1);
+    expect(takeProblems(session, 400)).toBe(1);
 
     await dialog.getByLabel('Profile picture', { exact: true }).setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('notes') });
     await dialog.getByRole('button', { name: 'Update', exact: true }).click();
@@ -110,7 +110,7 @@ describe('the shop explains itself', () => {
     await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'My Orders', exact: true }).click();
     await toast(page, MESSAGES.sessionEnded).waitFor();
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login', exact: true }).waitFor();
-    expect(takeFailedLoads(session, 401)).toBeGreaterThan(0);
+    expect(takeProblems(session, 401)).toBeGreaterThan(0);
   });
 
   it('closes the phone dashboard drawer with Escape', async () => {

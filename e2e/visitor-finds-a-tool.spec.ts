@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { formatMoney } from '@voltline/shared/money';
 import type { Tool } from '@voltline/shared/tool';
 import { logInThroughForm, newCustomer, type Customer } from './support/accounts.ts';
-import { takeFailedLoads, type BrowserSession } from './support/browser.ts';
+import { takeProblems, type BrowserSession } from './support/browser.ts';
 import { shopJourney } from './support/journey.ts';
 import { fetchTools } from './support/orders.ts';
 
@@ -85,6 +85,6 @@ describe('a visitor finds a tool', () => {
     await page.getByRole('heading', { level: 1, name: 'Blogs' }).waitFor();
     expect(await page.evaluate(() => (window as unknown as { serverHeader: Element | null }).serverHeader?.isConnected)).toBe(true);
     // Chromium reports a document's 404 in the console; the page itself logs nothing.
-    if (status === 404) expect(takeFailedLoads(session, 404)).toBe(1);
+    if (status === 404) expect(takeProblems(session, 404)).toBe(1);
   });
 });

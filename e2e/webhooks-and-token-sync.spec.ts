@@ -1,56 +1,34 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEBHOOK_SIGNATURE_HEADER } from '@voltline/shared/webhook';
 import { verifyWebhook } from '../apps/server/src/notifications/webhook-signing.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../apps/server/src/test-support/webhook-receiver.ts';
 import { ADMIN, ADMIN_ENV, logInThroughForm, newCustomer, signInInContext, storedAccessToken } from './support/accounts.ts';
 import { signInOverHttp } from './support/api-client.ts';
-import { launchBrowser, openShopPage, takeFailedLoads, type BrowserSession } from './support/browser.ts';
+import { takeProblems, type BrowserSession } from './support/browser.ts';
+import { shopJourney } from './support/journey.ts';
 import { fetchTools, payOrderOverHttp, placeOrderOverHttp, toast } from './support/orders.ts';
-import { startShop, type RunningShop } from './support/shop-server.ts';
 import { startTokenSyncServer, type TokenSyncServer } from './support/token-sync-server.ts';
 
-let browser: Browser;
 let session: BrowserSession;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  // Nothing may load from outside the machine (beyond what a test takes out itself), and no errors.
-  expect(session.problems).toEqual([]);
-  await session.context.close();
-});
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
-/** Takes the recorded entries that are exactly `expected` out of the problems; answers how many there were. */
-function takeProblems(expected: string): number {
-  const others = session.problems.filter((problem) => problem !== expected);
-  const taken = session.problems.length - others.length;
-  session.problems.splice(0, session.problems.length, ...others);
-  return taken;
-}
-
 /** Spec 7: the web app hands the API token to AUTH_TOKEN_SYNC_URL when it gets one, and takes it back on sign-out. */
 describe('token sync', () => {
-  let shop: RunningShop;
   let sync: TokenSyncServer;
-
+  // Started before the shop, which is told its address; stopped after the shop.
   beforeAll(async () => {
     sync = await startTokenSyncServer();
-    shop = await startShop({ env: { AUTH_TOKEN_SYNC_URL: sync.url } });
   });
   afterAll(async () => {
-    await shop?.stop();
     await sync?.stop();
   });
+  const journey = shopJourney({ env: () => ({ AUTH_TOKEN_SYNC_URL: sync.url }) });
 
   async function logIn(page: Page): Promise<string> {
     const customer = newCustomer();
-    await signInOverHttp(shop.url, customer.email, customer.password, { signUpAs: customer.name });
+    await signInOverHttp(journey.shop.url, customer.email, customer.password, { signUpAs: customer.name });
     await page.goto('/login');
     await logInThroughForm(page, customer.email, customer.password);
     await mainNav(page).getByRole('button', { name: 'Logout', exact: true }).waitFor();
@@ -65,7 +43,7 @@ describe('token sync', () => {
   }
 
   it('POSTs the new token as a Bearer after logging in, and sends DELETE without it after Logout', async () => {
-    session = await openShopPage(browser, shop.url);
+    session = await journey.open();
     const { page } = session;
     await page.goto('/');
     await page.locator('[data-testid="tool-card"]').first().waitFor();
@@ -81,12 +59,12 @@ describe('token sync', () => {
       { method: 'DELETE', authorization: undefined },
     ]);
     // The two syncs are the only requests that leave the shop's origin, and they are meant to.
-    expect(takeProblems(`outside request: ${sync.url}`)).toBe(2);
+    expect(takeProblems(session, `outside request: ${sync.url}`)).toBe(2);
   });
 
   it('signs in and out as usual while the sync server is down', async () => {
     await sync.stop();
-    session = await openShopPage(browser, shop.url);
+    session = await journey.open();
     const { page } = session;
     const callsBefore = sync.calls.length;
 
@@ -100,30 +78,28 @@ describe('token sync', () => {
     const expected = [`outside request: ${sync.url}`, 'console error: Failed to load resource: net::ERR_CONNECTION_REFUSED'];
     const count = (entry: string) => session.problems.filter((problem) => problem === entry).length;
     await expect.poll(() => expected.map(count)).toEqual([2, 2]);
-    expect(expected.map(takeProblems)).toEqual([2, 2]);
+    expect(expected.map((entry) => takeProblems(session, entry))).toEqual([2, 2]);
     expect(sync.calls.length).toBe(callsBefore);
   });
 });
 
 /** An admin registers a system for signed order events and reads its delivery log. */
 describe('webhooks', () => {
-  let shop: RunningShop;
   let receiver: WebhookReceiver;
-
   beforeAll(async () => {
-    // Without AUTH_TOKEN_SYNC_URL nothing is synced: any such request would show as an outside request.
-    // The receiver listens on 127.0.0.1, which only an operator's WEBHOOK_ALLOW_PRIVATE_TARGETS lets through.
-    [shop, receiver] = await Promise.all([startShop({ env: { ...ADMIN_ENV, WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' } }), startWebhookReceiver()]);
+    receiver = await startWebhookReceiver();
   });
   afterAll(async () => {
-    await shop?.stop();
     await receiver?.stop();
   });
+  // Without AUTH_TOKEN_SYNC_URL nothing is synced: any such request would show as an outside request.
+  // The receiver listens on 127.0.0.1, which only an operator's WEBHOOK_ALLOW_PRIVATE_TARGETS lets through.
+  const journey = shopJourney({ env: { ...ADMIN_ENV, WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' } });
 
   async function openWebhooksPage(): Promise<Page> {
-    session = await openShopPage(browser, shop.url);
-    await session.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: shop.url });
-    await signInInContext(session.context, shop.url, ADMIN.email, ADMIN.password);
+    session = await journey.open();
+    await session.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: journey.shop.url });
+    await signInInContext(session.context, journey.shop.url, ADMIN.email, ADMIN.password);
     const { page } = session;
     await page.goto('/dashboard');
     await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Webhooks', exact: true }).click();
@@ -170,12 +146,12 @@ describe('webhooks', () => {
     await deliveries.waitFor({ state: 'detached' });
 
     // A customer orders and pays; the admin ships.
-    const [tool] = await fetchTools(shop.url);
+    const [tool] = await fetchTools(journey.shop.url);
     const customer = newCustomer();
-    const buyer = await signInOverHttp(shop.url, customer.email, customer.password, { signUpAs: customer.name });
+    const buyer = await signInOverHttp(journey.shop.url, customer.email, customer.password, { signUpAs: customer.name });
     const orderId = await placeOrderOverHttp(buyer, tool!);
     await payOrderOverHttp(buyer, orderId);
-    const admin = await signInOverHttp(shop.url, ADMIN.email, ADMIN.password);
+    const admin = await signInOverHttp(journey.shop.url, ADMIN.email, ADMIN.password);
     expect((await admin.call('PATCH', `/api/deliverConfirm/${orderId}`, { delivery: 'shipped' })).status).toBe(200);
 
     const eventsFor = () =>
@@ -229,6 +205,6 @@ describe('webhooks', () => {
     await page.getByRole('alert').filter({ hasText: 'Link-local addresses cannot receive webhooks.' }).waitFor();
     expect(await endpointRows(page).count()).toBe(0);
     // The refusal is a 400 answer, which Chromium logs.
-    expect(takeFailedLoads(session, 400)).toBe(1);
+    expect(takeProblems(session, 400)).toBe(1);
   });
 });

@@ -48,14 +48,18 @@ export async function openShopPage(
 }
 
 /**
- * Chromium logs a console error for every answer with an error status, even one the app handles.
- * A test that provokes such answers on purpose takes those entries out (and only those), and
- * gets back how many there were.
+ * Takes out of the recorded problems the entries a test provoked on purpose (and only those), and
+ * answers how many there were. A number is an HTTP status: Chromium logs a console error for
+ * every answer with an error status, even one the app handles. A string is one exact entry, such
+ * as an outside request the test expects.
  */
-export function takeFailedLoads(session: BrowserSession, status: number): number {
-  const expected = `console error: Failed to load resource: the server responded with a status of ${status} `;
+export function takeProblems(session: Pick<BrowserSession, 'problems'>, expected: number | string): number {
+  const isExpected =
+    typeof expected === 'number'
+      ? (problem: string) => problem.startsWith(`console error: Failed to load resource: the server responded with a status of ${expected} `)
+      : (problem: string) => problem === expected;
   const before = session.problems.length;
-  const others = session.problems.filter((problem) => !problem.startsWith(expected));
+  const others = session.problems.filter((problem) => !isExpected(problem));
   session.problems.splice(0, session.problems.length, ...others);
   return before - others.length;
 }

@@ -4,28 +4,33 @@ import { launchBrowser, openShopPage, type BrowserSession } from './browser.ts';
 import { startShop, type RunningShop } from './shop-server.ts';
 
 /**
- * The frame of a browser journey: one shop and one Chromium for the file, a fresh browser context
- * per test, and after each test the check that nothing loaded from outside the machine and the
- * page logged no error. Tests that expect a failed request remove exactly that entry first.
+ * The frame of a browser journey: one shop and one Chromium for the suite, fresh browser contexts
+ * per test, and after each test the check that nothing loaded from outside the machine and no page
+ * logged an error. Tests that provoke such an entry on purpose take exactly it out first
+ * (takeProblems in browser.ts).
  */
-export function shopJourney(options: { env?: Record<string, string> } = {}) {
+export function shopJourney(options: { env?: Record<string, string> | (() => Record<string, string>) } = {}) {
   let shop: RunningShop | undefined;
   let browser: Browser | undefined;
-  let current: BrowserSession | undefined;
+  let opened: BrowserSession[] = [];
 
   beforeAll(async () => {
-    [shop, browser] = await Promise.all([startShop({ env: options.env }), launchBrowser()]);
+    // A function is read here, after the file's earlier hooks started what it points at.
+    const env = typeof options.env === 'function' ? options.env() : options.env;
+    [shop, browser] = await Promise.all([startShop({ env }), launchBrowser()]);
   });
   afterAll(async () => {
     await browser?.close();
     await shop?.stop();
   });
   afterEach(async () => {
-    if (!current) return;
-    const session = current;
-    current = undefined;
-    expect(session.problems).toEqual([]);
-    await session.context.close();
+    const sessions = opened;
+    opened = [];
+    try {
+      for (const session of sessions) expect(session.problems).toEqual([]);
+    } finally {
+      await Promise.all(sessions.map((session) => session.context.close()));
+    }
   });
 
   return {
@@ -33,11 +38,12 @@ export function shopJourney(options: { env?: Record<string, string> } = {}) {
       if (!shop) throw new Error('the shop starts in beforeAll');
       return shop;
     },
-    /** A fresh browser context on the shop, checked and closed after the test. */
+    /** A fresh browser context on the shop, checked and closed after the test (a test may open several). */
     async open(viewport?: { width: number; height: number }): Promise<BrowserSession> {
       if (!browser || !shop) throw new Error('the browser starts in beforeAll');
-      current = await openShopPage(browser, shop.url, viewport);
-      return current;
+      const session = await openShopPage(browser, shop.url, viewport);
+      opened.push(session);
+      return session;
     },
   };
 }

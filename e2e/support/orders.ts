@@ -8,10 +8,6 @@ import { signInOverHttp, type ApiSession } from './api-client.ts';
 export const CARDS = { accepted: '4242 4242 4242 4242', declined: '4000 0000 0000 0002' } as const;
 const API_CARD = { number: '4242424242424242', expiry: '12/34', cvc: '123', postalCode: '10115' };
 
-/** Chromium logs every error response; a declined card legitimately answers 402. */
-export const DECLINED_CARD_CONSOLE_ERROR =
-  'console error: Failed to load resource: the server responded with a status of 402 (Payment Required)';
-
 /** Where to deliver, as the purchase form and the API take it. */
 export const DELIVERY = { phone: '5551234567', address: '12 Harbour Road, Springfield' } as const;
 
@@ -62,13 +58,6 @@ export async function readDescriptionList(list: Locator): Promise<Record<string,
   const terms = await list.getByRole('term').allTextContents();
   const definitions = await list.getByRole('definition').allTextContents();
   return Object.fromEntries(terms.map((term, index) => [term, definitions[index] ?? '']));
-}
-
-/** Removes one expected entry from the recorded problems, failing if it was not there. */
-export function forgiveProblem(problems: string[], expected: string): void {
-  const index = problems.indexOf(expected);
-  if (index === -1) throw new Error(`expected problem not recorded: ${expected}\nrecorded: ${JSON.stringify(problems)}`);
-  problems.splice(index, 1);
 }
 
 /** A real PNG, made on the fly, for upload fields. */
