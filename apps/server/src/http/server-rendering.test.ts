@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -69,6 +70,20 @@ describe.each(testDatabaseKinds)('server-rendered public pages on $name', (kind)
     }
     const state = scriptsOf(response.body).find((script) => script.attributes.includes('id="server-state"'));
     expect(JSON.parse(state!.body).queries.queries.length).toBeGreaterThan(0);
+  });
+
+  it('sends a rendered page compressed as the browser accepts', async () => {
+    for (const [accepted, encoding, decode] of [
+      ['gzip, deflate, br', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+    ] as const) {
+      const response = await shop.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': accepted } });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding']).toBe(encoding);
+      expect(response.headers.vary).toContain('Accept-Encoding');
+      const html = decode(response.rawPayload).toString('utf8');
+      for (const tool of firstTools) expect(html).toContain(asHtml(tool.toolName));
+    }
   });
 
   it('renders a tool page with its details, title, Open Graph tags and a Product with today\'s price', async () => {

@@ -69,7 +69,8 @@ export function createJsonCache(bus?: CacheBus) {
 }
 export type JsonCache = ReturnType<typeof createJsonCache>;
 
-function acceptedEncoding(request: FastifyRequest): 'br' | 'gzip' | undefined {
+/** The better of the two encodings the shop sends that the client accepts. */
+export function acceptedEncoding(request: FastifyRequest): 'br' | 'gzip' | undefined {
   const accepted = request.headers['accept-encoding'] ?? '';
   if (/\bbr\b/.test(accepted)) return 'br';
   if (/\bgzip\b/.test(accepted)) return 'gzip';
