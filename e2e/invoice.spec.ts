@@ -2,12 +2,14 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { formatMoney } from '@voltline/shared/money';
 import { pdfText } from '../apps/server/src/test-support/pdf-text.ts';
+import { ADMIN, ADMIN_ENV, signInInContext } from './support/accounts.ts';
+import { signInOverHttp } from './support/api-client.ts';
 import { shopJourney } from './support/journey.ts';
-import { CARDS, fetchTools, payWithCard, placeOrderOverHttp, signUpCustomer } from './support/orders.ts';
+import { CARDS, fetchTools, payOrderOverHttp, payWithCard, placeOrderOverHttp, signUpCustomer } from './support/orders.ts';
 
 /** A business customer pays for a tool and takes the invoice for their books from My Orders. */
 describe('an invoice for every paid order', () => {
-  const journey = shopJourney({ env: { SHOP_LEGAL_NAME: 'Voltline Tools Ltd', SHOP_TAX_ID: 'GB123456789' } });
+  const journey = shopJourney({ env: { ...ADMIN_ENV, SHOP_LEGAL_NAME: 'Voltline Tools Ltd', SHOP_TAX_ID: 'GB123456789' } });
 
   it('pays by card, then downloads the numbered invoice of the order from My Orders', async () => {
     const session = await journey.open();
@@ -39,5 +41,28 @@ describe('an invoice for every paid order', () => {
     }
     // Nothing was refunded: there is no credit note to offer.
     expect(await card.getByRole('button', { name: 'Download credit note' }).count()).toBe(0);
+  });
+
+  it('lets the admin download the credit note of a refund from the order row in Manage All Orders', async () => {
+    const session = await journey.open();
+    const { page, context } = session;
+    const { customer, api } = await signUpCustomer(context, journey.shop.url);
+    const [, tool] = await fetchTools(journey.shop.url);
+    const orderId = await placeOrderOverHttp(api, tool!);
+    await payOrderOverHttp(api, orderId);
+    const admin = await signInOverHttp(journey.shop.url, ADMIN.email, ADMIN.password);
+    expect((await admin.call('POST', `/api/adminPurchased/${orderId}/refund`, { amount: 1, reason: 'Scratched case' })).status).toBe(200);
+
+    await context.clearCookies();
+    await signInInContext(context, journey.shop.url, ADMIN.email, ADMIN.password);
+    await page.goto(`/dashboard/manageorders?q=${encodeURIComponent(customer.email)}`);
+    const row = page.locator('[data-testid="order-row"]').filter({ hasText: customer.email });
+    await row.getByRole('button', { name: 'Download invoice' }).waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('button', { name: 'Download credit note' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^CN-\d{6}\.pdf$/);
+    const text = await pdfText(await readFile((await download.path())!));
+    for (const fact of ['Credit note', download.suggestedFilename().replace('.pdf', ''), 'refers to invoice INV-', customer.name, 'Refunded: $1', 'Scratched case']) {
+      expect(text).toContain(fact);
+    }
   });
 });
