@@ -1,0 +1,128 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '@voltline/shared/messages';
+import type { Tool } from '@voltline/shared/tool';
+import { ADMIN, ADMIN_ENV, newCustomer, signedInName, signInInContext, signUpInContext } from './support/accounts.ts';
+import { signInOverHttp } from './support/api-client.ts';
+import { takeProblems, type BrowserSession } from './support/browser.ts';
+import { shopJourney } from './support/journey.ts';
+import { fetchTools, makePng, toast } from './support/orders.ts';
+
+/** Issue 16: what a shop owner expects: edit a whole tool, take an admin role back, change one's own name and password. */
+describe('the owner edits tools, roles and their own account', () => {
+  const journey = shopJourney({ env: ADMIN_ENV });
+  let session: BrowserSession;
+  let tools: Tool[];
+
+  beforeAll(async () => {
+    tools = await fetchTools(journey.shop.url);
+  });
+
+  async function openAsAdmin(path: string): Promise<Page> {
+    session = await journey.open();
+    await signInInContext(session.context, journey.shop.url, ADMIN.email, ADMIN.password);
+    await session.page.goto(path);
+    return session.page;
+  }
+  const toolRowOf = (page: Page, toolName: string) =>
+    page.locator('[data-testid="tool-row"]').filter({ has: page.getByRole('cell', { name: toolName, exact: true }) });
+
+  it('renames a tool, describes it anew and gives it another picture; its page shows them; a taken name is refused in words', async () => {
+    const [tool, other] = [tools[0]!, tools[1]!];
+    const page = await openAsAdmin('/dashboard/managetools');
+    await toolRowOf(page, tool.toolName).getByRole('button', { name: `Edit ${tool.toolName}`, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Update tool' });
+    expect(await dialog.getByLabel('Tool name', { exact: true }).inputValue()).toBe(tool.toolName);
+
+    // Another tool's name first: the dialog stays open and says why.
+    await dialog.getByLabel('Tool name', { exact: true }).fill(other.toolName);
+    await dialog.getByRole('button', { name: 'Update', exact: true }).click();
+    await dialog.getByText(`A tool named "${other.toolName}" already exists.`, { exact: true }).waitFor();
+    expect(takeProblems(session, 409)).toBe(1);
+
+    const renamed = `${tool.toolName} Mk II`;
+    const description = 'Rebuilt with a brushless motor and a second battery, as the owner describes it now.';
+    await dialog.getByLabel('Tool name', { exact: true }).fill(renamed);
+    await dialog.getByLabel('Description', { exact: true }).fill(description);
+    await dialog.getByLabel('Image', { exact: true }).setInputFiles(await makePng());
+    await dialog.getByRole('button', { name: 'Update', exact: true }).click();
+    await toast(page, 'Tool updated successfully').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    await toolRowOf(page, renamed).waitFor();
+
+    await page.goto(`/tools/${tool._id}`);
+    await page.getByRole('heading', { level: 1, name: renamed, exact: true }).waitFor();
+    await page.getByText(description, { exact: true }).waitFor();
+    expect(await page.getByRole('img', { name: renamed, exact: true }).first().getAttribute('src')).toMatch(/^\/api\/images\/[0-9a-f-]{36}$/);
+  });
+
+  it('takes another admin’s role back after asking; their token stops getting admin answers; the history says who and when', async () => {
+    const colleague = newCustomer();
+    const colleagueApi = await signInOverHttp(journey.shop.url, colleague.email, colleague.password, { signUpAs: colleague.name });
+    const ownerApi = await signInOverHttp(journey.shop.url, ADMIN.email, ADMIN.password);
+    const colleagueProfile = (await ownerApi.call('GET', `/api/user?email=${encodeURIComponent(colleague.email)}`)).body;
+    expect((await ownerApi.call('PATCH', `/api/profile/${colleagueProfile._id}`, { role: 'admin' })).status).toBe(200);
+    expect((await colleagueApi.call('GET', '/api/adminGetTools?limit=1')).status).toBe(200);
+
+    const page = await openAsAdmin('/dashboard/makeadmin');
+    await page.getByRole('searchbox', { name: 'Search users' }).fill(colleague.email);
+    const row = page.getByRole('row').filter({ hasText: colleague.email });
+    await row.getByRole('button', { name: 'Remove admin', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: `Remove the admin role of ${colleague.email}?` });
+    await dialog.getByRole('button', { name: 'Yes, remove admin', exact: true }).click();
+    await toast(page, MESSAGES.adminRemoved(colleague.name)).waitFor();
+    await row.getByRole('button', { name: 'Make admin', exact: true }).waitFor();
+    expect((await colleagueApi.call('GET', '/api/adminGetTools?limit=1')).status).toBe(403);
+
+    await row.getByRole('button', { name: `Role history of ${colleague.email}`, exact: true }).click();
+    const history = page.getByRole('dialog', { name: 'Role history' });
+    const changes = history.getByRole('listitem');
+    await expect.poll(() => changes.allTextContents()).toEqual([
+      expect.stringMatching(new RegExp(`^Admin role removed by ${ADMIN.email} on `)),
+      expect.stringMatching(new RegExp(`^Made an admin by ${ADMIN.email} on `)),
+    ]);
+    await history.getByRole('button', { name: 'Close', exact: true }).click();
+
+    // The owner's own row offers no way to remove their own role.
+    await page.getByRole('searchbox', { name: 'Search users' }).fill(ADMIN.email);
+    const ownRow = page.getByRole('row').filter({ hasText: ADMIN.email });
+    await ownRow.getByRole('button', { name: `Role history of ${ADMIN.email}`, exact: true }).waitFor();
+    expect(await ownRow.getByRole('button', { name: 'Remove admin', exact: true }).count()).toBe(0);
+  });
+
+  it('changes the customer’s own name and password from My Profile, in the shop’s words', async () => {
+    session = await journey.open();
+    const { page } = session;
+    const customer = newCustomer();
+    await signUpInContext(session.context, journey.shop.url, customer);
+    await page.goto('/dashboard');
+
+    await page.getByRole('button', { name: 'Change name', exact: true }).click();
+    const nameDialog = page.getByRole('dialog', { name: 'Change name' });
+    await nameDialog.getByLabel('Name', { exact: true }).fill(`${customer.name} Renamed`);
+    await nameDialog.getByRole('button', { name: 'Save name', exact: true }).click();
+    await toast(page, MESSAGES.nameChanged).waitFor();
+    await page.getByRole('heading', { name: `${customer.name} Renamed`, exact: true }).waitFor();
+    await expect.poll(() => signedInName(page).textContent()).toBe(`${customer.name} Renamed`);
+
+    await page.getByRole('button', { name: 'Change password', exact: true }).click();
+    const passwordDialog = page.getByRole('dialog', { name: 'Change password' });
+    await passwordDialog.getByLabel('Current password', { exact: true }).fill('Wrong#2026');
+    await passwordDialog.getByLabel('New password', { exact: true }).fill('Fresh#2026');
+    await passwordDialog.getByLabel('Confirm new password', { exact: true }).fill('Fresh#2026');
+    await passwordDialog.getByRole('button', { name: 'Change password', exact: true }).click();
+    await passwordDialog.getByText('Your current password is not right.', { exact: true }).waitFor();
+    expect(takeProblems(session, 400)).toBe(1);
+
+    await passwordDialog.getByLabel('Current password', { exact: true }).fill(customer.password);
+    await passwordDialog.getByRole('button', { name: 'Change password', exact: true }).click();
+    await toast(page, MESSAGES.passwordUpdated).waitFor();
+    await passwordDialog.waitFor({ state: 'detached' });
+
+    // Still signed in on this page, with the renewed session's token.
+    await page.reload();
+    await page.getByRole('heading', { name: `${customer.name} Renamed`, exact: true }).waitFor();
+    await expect(signInOverHttp(journey.shop.url, customer.email, customer.password)).rejects.toThrow(/401/);
+    expect((await signInOverHttp(journey.shop.url, customer.email, 'Fresh#2026')).token).toEqual(expect.any(String));
+  });
+});
