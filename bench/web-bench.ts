@@ -18,7 +18,9 @@ import { signInOverHttp } from '../e2e/support/api-client.ts';
 import { startShop, type RunningShop } from '../e2e/support/shop-server.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
-const distDir = path.join(repoRoot, 'apps/web/dist');
+// WEB_DIST_DIR (as the server reads it) measures and serves a copy of the build kept elsewhere, which
+// a rebuild in the working tree during the run cannot change (then run `tsx bench/web-bench.ts`).
+const distDir = process.env.WEB_DIST_DIR ? path.resolve(process.env.WEB_DIST_DIR) : path.join(repoRoot, 'apps/web/dist');
 const formFactor = process.env.WEB_BENCH_FORM_FACTOR === 'desktop' ? 'desktop' : 'mobile';
 const resultsDir = path.join(repoRoot, 'bench/results');
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
