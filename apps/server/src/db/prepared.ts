@@ -11,7 +11,7 @@ const statementNames = new Map<string, string>();
  * Runs a statement the shop repeats many times a second as a named prepared statement on
  * PostgreSQL: each pooled connection parses and plans it once instead of on every call. Placing an
  * order is one such statement; parsing and planning it was half of the database's work per order
- * (bench:growth, docs/decisions/005-order-placement-speed.md). The name comes from the SQL text, so
+ * (bench:growth, docs/decisions/016-order-placement-speed.md). The name comes from the SQL text, so
  * each variant of a statement gets its own. PGlite runs it as db.execute does.
  *
  * The rows are as node-postgres parses them: numbers, text and uuids as db.execute gives them,

@@ -22,7 +22,7 @@ export interface KnownCaller {
 /**
  * Who a token belongs to, remembered for a minute so a request does not read the session tables
  * each time: at a million orders that read and the token's signature check were about half of
- * the shop's work per order (docs/decisions/015-order-placement-speed.md).
+ * the shop's work per order (docs/decisions/016-order-placement-speed.md).
  *
  * A signed-out, deleted, renamed or demoted user must lose the remembered caller at once on every
  * instance. The triggers notify on commit; each instance listens (db/client.ts) and forgets the
