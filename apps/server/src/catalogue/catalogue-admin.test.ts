@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isOutOfStock, minimumAboveStockWarning, PAYABLE_TOOL_MESSAGE, type Tool } from '@voltline/shared/tool';
 import { orders } from '../db/schema.ts';
 import { snapshotShop } from '../test-support/db-snapshot.ts';
-import { startTestShop, type TestShop } from '../test-support/test-app.ts';
 import { testDatabaseKinds } from '../test-support/test-databases.ts';
+import { useTestShop } from '../test-support/test-shop.ts';
 import { firstTool, placeOrder, placePaidOrder } from '../test-support/test-orders.ts';
-import { bearer, registerCustomerAndAdmin, type TestUser } from '../test-support/test-users.ts';
+import { bearer, type TestUser } from '../test-support/test-users.ts';
 
 const newTool = () => ({
   toolName: `Voltline TS-1 Test Saw ${Math.random().toString(36).slice(2, 8)}`,
@@ -18,25 +18,18 @@ const newTool = () => ({
 });
 
 describe.each(testDatabaseKinds)('catalogue management on $name', (kind) => {
-  let shop: TestShop;
-  let alice: TestUser;
-  let admin: TestUser;
-  beforeAll(async () => {
-    shop = await startTestShop(kind, { seed: true });
-    ({ customer: alice, admin } = await registerCustomerAndAdmin(shop));
-  });
-  afterAll(() => shop.close());
+  const shop = useTestShop(kind, { seed: true, users: true });
 
   const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, user: TestUser | null, payload?: object) =>
     shop.app.inject({ method, url, headers: user ? bearer(user) : {}, payload });
 
   it('adds a tool that then leads the public catalogue', async () => {
     const input = newTool();
-    const response = await call('POST', '/api/addTool', admin, input);
+    const response = await call('POST', '/api/addTool', shop.admin, input);
     expect(response.statusCode).toBe(200);
     const [newest] = (await call('GET', '/api/getTools', null)).json();
     expect(newest).toEqual({ _id: response.json().insertedId, ...input, orderableQuantity: input.availableQuantity });
-    expect((await call('GET', '/api/adminGetTools', admin)).json()[0]._id).toBe(newest._id);
+    expect((await call('GET', '/api/adminGetTools', shop.admin)).json()[0]._id).toBe(newest._id);
   });
 
   it.each([
@@ -51,7 +44,7 @@ describe.each(testDatabaseKinds)('catalogue management on $name', (kind) => {
     ['a largest order over the card maximum', async () => ({ ...newTool(), price: 100_000, availableQuantity: 10 }), 400],
   ])('refuses a tool with %s and writes nothing', async (_label, build, status) => {
     const before = await snapshotShop(shop.database.db);
-    const response = await call('POST', '/api/addTool', admin, await build());
+    const response = await call('POST', '/api/addTool', shop.admin, await build());
     expect(response.statusCode).toBe(status);
     expect(response.json().message.length).toBeGreaterThan(0);
     expect(await snapshotShop(shop.database.db)).toEqual(before);
@@ -60,54 +53,54 @@ describe.each(testDatabaseKinds)('catalogue management on $name', (kind) => {
   it('updates stock, minimum and price with whole numbers only', async () => {
     const tool = await firstTool(shop);
     const update = { availableQuantity: 77, minimumOrderQuantity: 3, price: 55 };
-    expect((await call('PATCH', `/api/updateTool/${tool._id}`, admin, update)).json()).toEqual({ acknowledged: true, modifiedCount: 1 });
+    expect((await call('PATCH', `/api/updateTool/${tool._id}`, shop.admin, update)).json()).toEqual({ acknowledged: true, modifiedCount: 1 });
     expect((await call('GET', `/api/getTool/${tool._id}`, null)).json()).toMatchObject(update);
     for (const bad of [{ ...update, price: 1.5 }, { availableQuantity: 5 }, { ...update, promisedQuantity: 0 }]) {
-      expect((await call('PATCH', `/api/updateTool/${tool._id}`, admin, bad)).statusCode).toBe(400);
+      expect((await call('PATCH', `/api/updateTool/${tool._id}`, shop.admin, bad)).statusCode).toBe(400);
     }
-    expect((await call('PATCH', '/api/updateTool/00000000-0000-4000-8000-000000000000', admin, update)).statusCode).toBe(404);
+    expect((await call('PATCH', '/api/updateTool/00000000-0000-4000-8000-000000000000', shop.admin, update)).statusCode).toBe(404);
   });
 
   it('deletes a tool; its orders keep their snapshot', async () => {
-    const { insertedId } = (await call('POST', '/api/addTool', admin, newTool())).json();
+    const { insertedId } = (await call('POST', '/api/addTool', shop.admin, newTool())).json();
     const tool: Tool = (await call('GET', `/api/getTool/${insertedId}`, null)).json();
-    const orderId = await placeOrder(shop, alice, tool);
-    expect((await call('DELETE', `/api/deleteTool/${insertedId}`, admin)).json()).toEqual({ acknowledged: true, deletedCount: 1 });
+    const orderId = await placeOrder(shop, shop.customer, tool);
+    expect((await call('DELETE', `/api/deleteTool/${insertedId}`, shop.admin)).json()).toEqual({ acknowledged: true, deletedCount: 1 });
     expect((await call('GET', `/api/getTool/${insertedId}`, null)).statusCode).toBe(404);
     const [order] = await shop.database.db.select().from(orders).where(eq(orders.id, orderId));
     expect(order).toMatchObject({ toolId: null, product: tool.toolName, img: tool.img, unitPrice: tool.price });
-    expect((await call('DELETE', `/api/deleteTool/${insertedId}`, admin)).statusCode).toBe(404);
+    expect((await call('DELETE', `/api/deleteTool/${insertedId}`, shop.admin)).statusCode).toBe(404);
   });
 
   it('refuses a price and stock whose largest order no card payment could take, in the shared words', async () => {
-    const { insertedId } = (await call('POST', '/api/addTool', admin, newTool())).json();
+    const { insertedId } = (await call('POST', '/api/addTool', shop.admin, newTool())).json();
     const before = await snapshotShop(shop.database.db);
     // $100,000 x 10 = $1,000,000: one cent over what one payment takes.
-    const response = await call('PATCH', `/api/updateTool/${insertedId}`, admin, { availableQuantity: 10, minimumOrderQuantity: 1, price: 100_000 });
+    const response = await call('PATCH', `/api/updateTool/${insertedId}`, shop.admin, { availableQuantity: 10, minimumOrderQuantity: 1, price: 100_000 });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(PAYABLE_TOOL_MESSAGE);
     expect(await snapshotShop(shop.database.db)).toEqual(before);
-    const fits = await call('PATCH', `/api/updateTool/${insertedId}`, admin, { availableQuantity: 9, minimumOrderQuantity: 1, price: 100_000 });
+    const fits = await call('PATCH', `/api/updateTool/${insertedId}`, shop.admin, { availableQuantity: 9, minimumOrderQuantity: 1, price: 100_000 });
     expect(fits.statusCode).toBe(200);
   });
 
   it('saves a minimum above the stock, with a warning, and the tool shows nothing orderable', async () => {
-    const { insertedId } = (await call('POST', '/api/addTool', admin, newTool())).json();
-    const response = await call('PATCH', `/api/updateTool/${insertedId}`, admin, { availableQuantity: 3, minimumOrderQuantity: 10, price: 20 });
+    const { insertedId } = (await call('POST', '/api/addTool', shop.admin, newTool())).json();
+    const response = await call('PATCH', `/api/updateTool/${insertedId}`, shop.admin, { availableQuantity: 3, minimumOrderQuantity: 10, price: 20 });
     expect(response.json()).toEqual({ acknowledged: true, modifiedCount: 1, warning: minimumAboveStockWarning(10, 3) });
     const tool: Tool = (await call('GET', `/api/getTool/${insertedId}`, null)).json();
     expect(isOutOfStock(tool)).toBe(true);
   });
 
   it('keeps the spec stock call for old clients: Deliver then the stock call lowers the stock once', async () => {
-    const { insertedId } = (await call('POST', '/api/addTool', admin, { ...newTool(), availableQuantity: 50, minimumOrderQuantity: 1 })).json();
+    const { insertedId } = (await call('POST', '/api/addTool', shop.admin, { ...newTool(), availableQuantity: 50, minimumOrderQuantity: 1 })).json();
     const tool: Tool = (await call('GET', `/api/getTool/${insertedId}`, null)).json();
-    const orderId = await placePaidOrder(shop, alice, tool, 5);
-    expect((await call('PATCH', `/api/deliverConfirm/${orderId}`, admin, { delivery: 'shipped' })).statusCode).toBe(200);
-    const stockCall = await call('PATCH', `/api/getTool?toolName=${encodeURIComponent(tool.toolName)}`, admin, { quantity: 5 });
+    const orderId = await placePaidOrder(shop, shop.customer, tool, 5);
+    expect((await call('PATCH', `/api/deliverConfirm/${orderId}`, shop.admin, { delivery: 'shipped' })).statusCode).toBe(200);
+    const stockCall = await call('PATCH', `/api/getTool?toolName=${encodeURIComponent(tool.toolName)}`, shop.admin, { quantity: 5 });
     expect(stockCall.json()).toEqual({ acknowledged: true, modifiedCount: 0 });
     expect((await call('GET', `/api/getTool/${insertedId}`, null)).json()).toMatchObject({ availableQuantity: 45, orderableQuantity: 45 });
-    expect((await call('PATCH', '/api/getTool?toolName=No%20such%20tool', admin, { quantity: 5 })).statusCode).toBe(404);
+    expect((await call('PATCH', '/api/getTool?toolName=No%20such%20tool', shop.admin, { quantity: 5 })).statusCode).toBe(404);
   });
 
   it.each([
@@ -122,7 +115,7 @@ describe.each(testDatabaseKinds)('catalogue management on $name', (kind) => {
     const payload = method === 'POST' ? newTool() : method === 'PATCH' ? { quantity: 1, availableQuantity: 1, minimumOrderQuantity: 1, price: 1 } : undefined;
     const before = await snapshotShop(shop.database.db);
     expect((await call(method, url, null, payload)).statusCode).toBe(401);
-    expect((await call(method, url, alice, payload)).statusCode).toBe(403);
+    expect((await call(method, url, shop.customer, payload)).statusCode).toBe(403);
     expect(await snapshotShop(shop.database.db)).toEqual(before);
   });
 });

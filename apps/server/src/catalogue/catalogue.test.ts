@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { toolSchema } from '@voltline/shared/tool';
 import { DESCRIPTION_PREVIEW_LENGTH } from '@voltline/shared/shop-constants';
 import { testDatabaseKinds } from '../test-support/test-databases.ts';
-import { startTestShop, type TestShop } from '../test-support/test-app.ts';
+import { useTestShop } from '../test-support/test-shop.ts';
 import { tools } from '../db/schema.ts';
 
 describe.each(testDatabaseKinds)('catalogue on $name', (kind) => {
-  let shop: TestShop;
-  beforeAll(async () => {
-    shop = await startTestShop(kind, { seed: true });
-  });
-  afterAll(() => shop.close());
+  const shop = useTestShop(kind, { seed: true });
 
   it('lists the seeded catalogue with the spec fields, newest first', async () => {
     const response = await shop.app.inject({ method: 'GET', url: '/api/getTools' });

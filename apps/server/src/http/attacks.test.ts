@@ -1,25 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Tool } from '@voltline/shared/tool';
+import { describe, expect, it } from 'vitest';
 import { snapshotShop } from '../test-support/db-snapshot.ts';
-import { startTestShop, type TestShop } from '../test-support/test-app.ts';
+import { startTestShop } from '../test-support/test-app.ts';
 import { testDatabaseKinds } from '../test-support/test-databases.ts';
-import { firstTool, placeOrder } from '../test-support/test-orders.ts';
-import { bearer, browserHeaders, registerCustomerAndAdmin, type TestUser } from '../test-support/test-users.ts';
+import { useTestShop } from '../test-support/test-shop.ts';
+import { placeOrder } from '../test-support/test-orders.ts';
+import { bearer, browserHeaders } from '../test-support/test-users.ts';
 
 /** Attacks a shop like this one meets (modelled on OWASP Juice Shop's classes). */
 const SQL_INJECTIONS = ["' OR '1'='1", "'; DROP TABLE orders; --", '1; SELECT pg_sleep(5)', "admin'--", '" OR ""="', '\\x27 UNION SELECT * FROM auth_accounts --'];
 
 describe.each(testDatabaseKinds)('attacks on $name', (kind) => {
-  let shop: TestShop;
-  let alice: TestUser;
-  let admin: TestUser;
-  let tool: Tool;
-  beforeAll(async () => {
-    shop = await startTestShop(kind, { seed: true });
-    ({ customer: alice, admin } = await registerCustomerAndAdmin(shop));
-    tool = await firstTool(shop);
-  });
-  afterAll(() => shop.close());
+  const shop = useTestShop(kind, { seed: true, users: true, tool: true });
 
   it.each(SQL_INJECTIONS)('treats %s as plain data in every text field and query parameter', async (attack) => {
     const encoded = encodeURIComponent(attack);
@@ -34,30 +25,30 @@ describe.each(testDatabaseKinds)('attacks on $name', (kind) => {
       `/api/images/${encoded}`,
     ];
     for (const url of reads) {
-      const response = await shop.app.inject({ method: 'GET', url, headers: bearer(admin) });
+      const response = await shop.app.inject({ method: 'GET', url, headers: bearer(shop.admin) });
       expect(response.statusCode, url).toBeLessThan(500);
     }
     const order = await shop.app.inject({
       method: 'POST',
       url: '/api/purchased',
-      headers: bearer(alice),
-      payload: { toolId: tool._id, quantity: tool.minimumOrderQuantity, phone: '5550100', address: attack },
+      headers: bearer(shop.customer),
+      payload: { toolId: shop.tool._id, quantity: shop.tool.minimumOrderQuantity, phone: '5550100', address: attack },
     });
     expect(order.statusCode).toBe(200);
-    const stored = (await shop.app.inject({ method: 'GET', url: `/api/purchasedSingle/${order.json().insertedId}`, headers: bearer(alice) })).json();
+    const stored = (await shop.app.inject({ method: 'GET', url: `/api/purchasedSingle/${order.json().insertedId}`, headers: bearer(shop.customer) })).json();
     expect(stored.address).toBe(attack);
-    const review = await shop.app.inject({ method: 'POST', url: '/api/review', headers: bearer(alice), payload: { review: attack, rating: 3 } });
+    const review = await shop.app.inject({ method: 'POST', url: '/api/review', headers: bearer(shop.customer), payload: { review: attack, rating: 3 } });
     expect(review.statusCode).toBe(200);
     const signIn = await shop.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: browserHeaders(), payload: { email: attack, password: attack } });
     expect([400, 401]).toContain(signIn.statusCode);
-    const stock = await shop.app.inject({ method: 'PATCH', url: `/api/getTool?toolName=${encoded}`, headers: bearer(admin), payload: { quantity: 1 } });
+    const stock = await shop.app.inject({ method: 'PATCH', url: `/api/getTool?toolName=${encoded}`, headers: bearer(shop.admin), payload: { quantity: 1 } });
     expect(stock.statusCode).toBe(404);
     expect((await shop.app.inject({ method: 'GET', url: '/api/getTools' })).json().length).toBeGreaterThanOrEqual(12);
   });
 
   it('stores markup as text: the API never turns it into HTML', async () => {
     const payload = '<img src=x onerror=alert(1)><script>alert(2)</script>';
-    await shop.app.inject({ method: 'POST', url: '/api/review', headers: bearer(alice), payload: { review: payload, rating: 5 } });
+    await shop.app.inject({ method: 'POST', url: '/api/review', headers: bearer(shop.customer), payload: { review: payload, rating: 5 } });
     const response = await shop.app.inject({ method: 'GET', url: '/api/review' });
     expect(response.headers['content-type']).toMatch(/^application\/json/);
     expect(response.json()[0].review).toBe(payload);
@@ -68,7 +59,7 @@ describe.each(testDatabaseKinds)('attacks on $name', (kind) => {
     const response = await shop.app.inject({
       method: 'POST',
       url: '/api/review',
-      headers: { ...bearer(alice), 'content-type': 'application/json' },
+      headers: { ...bearer(shop.customer), 'content-type': 'application/json' },
       payload: JSON.stringify({ review: 'x'.repeat(1_100_000), rating: 5 }),
     });
     expect(response.statusCode).toBe(413);
@@ -80,35 +71,35 @@ describe.each(testDatabaseKinds)('attacks on $name', (kind) => {
     const response = await shop.app.inject({
       method: 'POST',
       url: '/api/purchased',
-      headers: bearer(alice),
+      headers: bearer(shop.customer),
       payload: {
-        toolId: tool._id,
-        quantity: tool.minimumOrderQuantity,
+        toolId: shop.tool._id,
+        quantity: shop.tool.minimumOrderQuantity,
         phone: '5550100',
         address: 'x',
         _id: '00000000-0000-4000-8000-000000000000',
-        userId: admin.email,
+        userId: shop.admin.email,
         status: 'paid',
         delivery: 'shipped',
         transactionId: 'pi_free',
         unitPrice: 0,
       },
     });
-    const order = (await shop.app.inject({ method: 'GET', url: `/api/purchasedSingle/${response.json().insertedId}`, headers: bearer(alice) })).json();
-    expect(order).toMatchObject({ status: 'unpaid', delivery: null, transactionId: null, unitPrice: tool.price, buyerEamil: alice.email });
+    const order = (await shop.app.inject({ method: 'GET', url: `/api/purchasedSingle/${response.json().insertedId}`, headers: bearer(shop.customer) })).json();
+    expect(order).toMatchObject({ status: 'unpaid', delivery: null, transactionId: null, unitPrice: shop.tool.price, buyerEamil: shop.customer.email });
     expect(order._id).not.toBe('00000000-0000-4000-8000-000000000000');
   });
 
   it('CSRF: cookie-authenticated calls from another site are refused', async () => {
-    const evil = { origin: 'https://evil.example', cookie: alice.cookie };
-    const token = await shop.app.inject({ method: 'PATCH', url: `/api/user/${alice.email}`, headers: evil, payload: { email: alice.email } });
+    const evil = { origin: 'https://evil.example', cookie: shop.customer.cookie };
+    const token = await shop.app.inject({ method: 'PATCH', url: `/api/user/${shop.customer.email}`, headers: evil, payload: { email: shop.customer.email } });
     expect(token.statusCode).toBe(403);
     expect(token.json()).not.toHaveProperty('token');
     const signOut = await shop.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: evil, payload: {} });
     expect(signOut.statusCode).toBe(403);
     // A cookie alone never authorises the shop's own API: it wants the Bearer token.
-    const orderId = await placeOrder(shop, alice, tool);
-    const withCookie = await shop.app.inject({ method: 'DELETE', url: `/api/purchasedSingle/${orderId}`, headers: { cookie: alice.cookie } });
+    const orderId = await placeOrder(shop, shop.customer, shop.tool);
+    const withCookie = await shop.app.inject({ method: 'DELETE', url: `/api/purchasedSingle/${orderId}`, headers: { cookie: shop.customer.cookie } });
     expect(withCookie.statusCode).toBe(401);
   });
 
@@ -117,14 +108,14 @@ describe.each(testDatabaseKinds)('attacks on $name', (kind) => {
       method: 'POST',
       url: '/api/auth/sign-in/email',
       headers: browserHeaders(),
-      payload: { email: alice.email, password: alice.password, callbackURL: 'https://evil.example/steal' },
+      payload: { email: shop.customer.email, password: shop.customer.password, callbackURL: 'https://evil.example/steal' },
     });
     expect(signIn.statusCode).toBe(403);
     const reset = await shop.app.inject({
       method: 'POST',
       url: '/api/auth/request-password-reset',
       headers: browserHeaders(),
-      payload: { email: alice.email, redirectTo: '//evil.example/reset' },
+      payload: { email: shop.customer.email, redirectTo: '//evil.example/reset' },
     });
     expect(reset.statusCode).toBe(403);
   });

@@ -1,20 +1,13 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestShop, type TestShop } from '../test-support/test-app.ts';
+import { describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../test-support/test-databases.ts';
+import { useTestShop } from '../test-support/test-shop.ts';
 import { firstTool, placePaidOrder } from '../test-support/test-orders.ts';
-import { bearer, registerCustomerAndAdmin, type TestUser } from '../test-support/test-users.ts';
+import { bearer } from '../test-support/test-users.ts';
 
 /** The catalogue and reviews are answered from a cache that every write invalidates. */
 describe.each(testDatabaseKinds)('cached public lists on $name', (kind) => {
-  let shop: TestShop;
-  let admin: TestUser;
-  let alice: TestUser;
-  beforeAll(async () => {
-    shop = await startTestShop(kind, { seed: true });
-    ({ customer: alice, admin } = await registerCustomerAndAdmin(shop));
-  });
-  afterAll(() => shop.close());
+  const shop = useTestShop(kind, { seed: true, users: true });
 
   const get = (url: string, headers: Record<string, string> = {}) => shop.app.inject({ method: 'GET', url, headers });
 
@@ -39,7 +32,7 @@ describe.each(testDatabaseKinds)('cached public lists on $name', (kind) => {
     await shop.app.inject({
       method: 'PATCH',
       url: `/api/updateTool/${tool._id}`,
-      headers: bearer(admin),
+      headers: bearer(shop.admin),
       payload: { availableQuantity: tool.availableQuantity + 100, minimumOrderQuantity: tool.minimumOrderQuantity, price: tool.price },
     });
     const afterEdit = await get('/api/getTools', { 'if-none-match': before.headers.etag as string });
@@ -47,12 +40,12 @@ describe.each(testDatabaseKinds)('cached public lists on $name', (kind) => {
     expect(afterEdit.json()[0].availableQuantity).toBe(tool.availableQuantity + 100);
     expect((await get(`/api/getTool/${tool._id}`)).json().availableQuantity).toBe(tool.availableQuantity + 100);
 
-    const orderId = await placePaidOrder(shop, alice, afterEdit.json()[0]);
-    await shop.app.inject({ method: 'PATCH', url: `/api/deliverConfirm/${orderId}`, headers: bearer(admin), payload: {} });
+    const orderId = await placePaidOrder(shop, shop.customer, afterEdit.json()[0]);
+    await shop.app.inject({ method: 'PATCH', url: `/api/deliverConfirm/${orderId}`, headers: bearer(shop.admin), payload: {} });
     expect((await get('/api/getTools')).json()[0].availableQuantity).toBe(tool.availableQuantity + 100 - tool.minimumOrderQuantity);
 
     const reviewsBefore = await get('/api/review');
-    await shop.app.inject({ method: 'POST', url: '/api/review', headers: bearer(alice), payload: { review: 'Fresh', rating: 5 } });
+    await shop.app.inject({ method: 'POST', url: '/api/review', headers: bearer(shop.customer), payload: { review: 'Fresh', rating: 5 } });
     const reviewsAfter = await get('/api/review', { 'if-none-match': reviewsBefore.headers.etag as string });
     expect(reviewsAfter.statusCode).toBe(200);
     expect(reviewsAfter.json()[0].review).toBe('Fresh');

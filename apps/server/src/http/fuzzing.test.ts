@@ -1,9 +1,9 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AUTHORIZATION_MATRIX, freshFixtures, type MatrixRow } from '../test-support/route-catalogue.ts';
-import { startTestShop, type TestShop } from '../test-support/test-app.ts';
 import { testDatabaseKinds } from '../test-support/test-databases.ts';
-import { bearer, registerCustomerAndAdmin, type TestUser } from '../test-support/test-users.ts';
+import { useTestShop } from '../test-support/test-shop.ts';
+import { bearer, type TestUser } from '../test-support/test-users.ts';
 
 const TOTAL_REQUESTS = 10_000;
 const RUNS_PER_ROUTE = Math.ceil(TOTAL_REQUESTS / AUTHORIZATION_MATRIX.length);
@@ -48,29 +48,24 @@ function urlArbitrary(url: string): fc.Arbitrary<string> {
 }
 
 describe.each(testDatabaseKinds)(`fuzzing every route with ${TOTAL_REQUESTS} requests on $name`, (kind) => {
-  let shop: TestShop;
-  let owner: TestUser;
-  let admin: TestUser;
+  const shop = useTestShop(kind, { seed: true, users: true });
   let serverErrors: string[];
   let requestsSent = 0;
   beforeAll(async () => {
-    shop = await startTestShop(kind, { seed: true });
-    ({ customer: owner, admin } = await registerCustomerAndAdmin(shop));
     serverErrors = [];
   });
-  afterAll(() => shop.close());
 
   it.each(AUTHORIZATION_MATRIX.map((row) => [`${row.method} ${row.route}`, row] as const))(
     '%s never answers 5xx',
     { timeout: 120_000 },
     async (_label, row: MatrixRow) => {
-      const fixtures = await freshFixtures(shop, owner, admin);
+      const fixtures = await freshFixtures(shop, shop.customer, shop.admin);
       const validBody = row.body?.(fixtures);
       await fc.assert(
         fc.asyncProperty(
           urlArbitrary(row.url(fixtures)),
           bodyArbitrary(validBody),
-          fc.constantFrom<TestUser | null>(owner, admin, null),
+          fc.constantFrom<TestUser | null>(shop.customer, shop.admin, null),
           async (url, body, caller) => {
             requestsSent += 1;
             const response = await shop.app.inject({

@@ -1,24 +1,25 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { startTestShop, type TestShop } from '../test-support/test-app.ts';
 import { testDatabaseKinds } from '../test-support/test-databases.ts';
+import { useTestShop } from '../test-support/test-shop.ts';
 
 /** What every path of the one server answers: health, 404 JSON for the API, the SPA for the rest. */
 describe('http surface', () => {
   let app: FastifyInstance;
-  let shop: TestShop;
-  beforeAll(async () => {
+  // A stand-in web build, written just before the shop starts.
+  const shop = useTestShop(testDatabaseKinds[0]!, () => {
     const webDistDir = mkdtempSync(path.join(tmpdir(), 'voltline-web-'));
     writeFileSync(path.join(webDistDir, 'index.html'), '<!doctype html><title>Voltline SPA</title>');
     mkdirSync(path.join(webDistDir, 'assets'));
     writeFileSync(path.join(webDistDir, 'assets', 'app-1a2b3c.js'), 'console.log(1)');
-    shop = await startTestShop(testDatabaseKinds[0]!, { webDistDir });
+    return { webDistDir };
+  });
+  beforeAll(() => {
     app = shop.app;
   });
-  afterAll(() => shop.close());
 
   it('answers health', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/health' });

@@ -1,34 +1,29 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Tool } from '@voltline/shared/tool';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { images, webhookEndpoints } from '../db/schema.ts';
 import { snapshotShop } from '../test-support/db-snapshot.ts';
-import { startTestShop, type TestShop } from '../test-support/test-app.ts';
 import { testDatabaseKinds } from '../test-support/test-databases.ts';
-import { firstTool } from '../test-support/test-orders.ts';
+import { useTestShop } from '../test-support/test-shop.ts';
 import { bearer, registerUser, type TestUser } from '../test-support/test-users.ts';
 
 const LIMIT = 3;
 
 /** One account writing too quickly is slowed down; the next account, even from the same address, is not. */
 describe.each(testDatabaseKinds)('per-account write limits on $name', (kind) => {
-  let shop: TestShop;
-  let tool: Tool;
+  const shop = useTestShop(kind, {
+    seed: true,
+    tool: true,
+    environment: {
+      ORDER_RATE_LIMIT_PER_MINUTE: String(LIMIT),
+      REVIEW_RATE_LIMIT_PER_MINUTE: String(LIMIT),
+      UPLOAD_RATE_LIMIT_PER_MINUTE: String(LIMIT),
+      WEBHOOK_ENDPOINT_RATE_LIMIT_PER_MINUTE: String(LIMIT),
+    },
+  });
   let picture: Buffer;
   beforeAll(async () => {
-    shop = await startTestShop(kind, {
-      seed: true,
-      environment: {
-        ORDER_RATE_LIMIT_PER_MINUTE: String(LIMIT),
-        REVIEW_RATE_LIMIT_PER_MINUTE: String(LIMIT),
-        UPLOAD_RATE_LIMIT_PER_MINUTE: String(LIMIT),
-        WEBHOOK_ENDPOINT_RATE_LIMIT_PER_MINUTE: String(LIMIT),
-      },
-    });
-    tool = await firstTool(shop);
     picture = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#f5a524' } }).png().toBuffer();
   });
-  afterAll(() => shop.close());
 
   const boundary = '----voltline-limit-boundary';
   const writes = {
@@ -37,7 +32,7 @@ describe.each(testDatabaseKinds)('per-account write limits on $name', (kind) => 
         method: 'POST',
         url: '/api/purchased',
         headers: bearer(user),
-        payload: { toolId: tool._id, quantity: tool.minimumOrderQuantity, phone: '5550100', address: '1 Circuit Road' },
+        payload: { toolId: shop.tool._id, quantity: shop.tool.minimumOrderQuantity, phone: '5550100', address: '1 Circuit Road' },
       }),
     reviews: (user: TestUser) =>
       shop.app.inject({ method: 'POST', url: '/api/review', headers: bearer(user), payload: { review: 'Quick review', rating: 5 } }),

@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_NOT_VALID } from '@voltline/shared/password';
 import { authSessions, authUsers } from '../db/schema.ts';
 import { linkInMail } from '../test-support/outbox.ts';
-import { startTestShop, TEST_PUBLIC_URL, type TestShop } from '../test-support/test-app.ts';
+import { TEST_PUBLIC_URL } from '../test-support/test-app.ts';
 import { testDatabaseKinds } from '../test-support/test-databases.ts';
+import { useTestShop } from '../test-support/test-shop.ts';
 import { browserHeaders, registerUser, sessionCookieOf, signIn } from '../test-support/test-users.ts';
 
 const NOT_VALID = { error: 'password_not_valid', message: PASSWORD_NOT_VALID };
@@ -12,11 +13,7 @@ const tooLong = (message: string) => ({ error: 'bad_request', message });
 
 /** What better-auth stores must keep the spec's password rules and the shop's text limits, on every path. */
 describe.each(testDatabaseKinds)('account rules on $name', (kind) => {
-  let shop: TestShop;
-  beforeAll(async () => {
-    shop = await startTestShop(kind);
-  });
-  afterAll(() => shop.close());
+  const shop = useTestShop(kind);
 
   const post = (path: string, payload: object, cookie?: string, headers: Record<string, string> = {}) =>
     shop.app.inject({ method: 'POST', url: `/api/auth${path}`, headers: { ...browserHeaders(cookie), ...headers }, payload });

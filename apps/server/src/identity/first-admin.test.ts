@@ -1,17 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { isValidPassword } from '@voltline/shared/password';
 import { createLogger } from '../http/logging.ts';
-import { startTestShop, type TestShop } from '../test-support/test-app.ts';
+import { startTestShop } from '../test-support/test-app.ts';
 import { testDatabaseKinds } from '../test-support/test-databases.ts';
+import { useTestShop } from '../test-support/test-shop.ts';
 import { bearer, exchangeToken, signIn } from '../test-support/test-users.ts';
 import { ensureFirstAdmin, generateAdminPassword } from './first-admin.ts';
 
 describe.each(testDatabaseKinds)('first admin on $name', (kind) => {
-  let shop: TestShop;
-  beforeAll(async () => {
-    shop = await startTestShop(kind);
-  });
-  afterAll(() => shop.close());
+  const shop = useTestShop(kind);
 
   const run = (firstAdmin: { email?: string; password?: string }) =>
     ensureFirstAdmin({
@@ -34,11 +31,7 @@ describe.each(testDatabaseKinds)('first admin on $name', (kind) => {
 });
 
 describe('first admin without configuration', () => {
-  let shop: TestShop;
-  beforeAll(async () => {
-    shop = await startTestShop(testDatabaseKinds[0]!);
-  });
-  afterAll(() => shop.close());
+  const shop = useTestShop(testDatabaseKinds[0]!);
 
   it('prints a random password once, and it works', async () => {
     const printed: string[] = [];

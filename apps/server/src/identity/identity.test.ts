@@ -1,18 +1,14 @@
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { authSessions, authUsers, userProfiles } from '../db/schema.ts';
 import { linkInMail } from '../test-support/outbox.ts';
-import { startTestShop, type TestShop } from '../test-support/test-app.ts';
 import { testDatabaseKinds } from '../test-support/test-databases.ts';
+import { useTestShop } from '../test-support/test-shop.ts';
 import { bearer, browserHeaders, exchangeToken, registerUser, sessionCookieOf, signIn } from '../test-support/test-users.ts';
 
 describe.each(testDatabaseKinds)('identity on $name', (kind) => {
-  let shop: TestShop;
-  beforeAll(async () => {
-    shop = await startTestShop(kind);
-  });
-  afterAll(() => shop.close());
+  const shop = useTestShop(kind);
 
   const signUp = (payload: Record<string, unknown>) =>
     shop.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', headers: browserHeaders(), payload });

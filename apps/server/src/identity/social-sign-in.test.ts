@@ -6,8 +6,9 @@ import { MESSAGES } from '@voltline/shared/messages';
 import { authUsers } from '../db/schema.ts';
 import { startFakeOAuthProvider, type FakeOAuthProvider } from '../test-support/fake-oauth-provider.ts';
 import { linkInMail } from '../test-support/outbox.ts';
-import { startTestShop, TEST_PUBLIC_URL, type TestShop } from '../test-support/test-app.ts';
+import { TEST_PUBLIC_URL } from '../test-support/test-app.ts';
 import { testDatabaseKinds } from '../test-support/test-databases.ts';
+import { useTestShop } from '../test-support/test-shop.ts';
 import { browserHeaders, exchangeToken, registerUser, signIn } from '../test-support/test-users.ts';
 
 const cookieHeader = (setCookie: string | string[] | undefined) =>
@@ -17,15 +18,12 @@ const newEmail = (who: string) => `${who}-${randomBytes(4).toString('hex')}@exam
 
 describe.each(testDatabaseKinds)('social sign-in on $name', (kind) => {
   let provider: FakeOAuthProvider;
-  let shop: TestShop;
+  // Started before the shop, which is told its address; stopped after the shop.
   beforeAll(async () => {
     provider = await startFakeOAuthProvider();
-    shop = await startTestShop(kind, { environment: provider.shopEnvironment });
   });
-  afterAll(async () => {
-    await shop.close();
-    await provider.stop();
-  });
+  afterAll(() => provider.stop());
+  const shop = useTestShop(kind, () => ({ environment: provider.shopEnvironment }));
 
   /** The browser's part of the code flow: start, visit the provider, come back to the callback. */
   async function signInWith(providerId: SocialProviderId): Promise<{ location: string; cookie: string }> {

@@ -1,11 +1,11 @@
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { IMAGE_UPLOAD_MAX_BYTES } from '@voltline/shared/profile';
 import { images } from '../db/schema.ts';
-import { startTestShop, type TestShop } from '../test-support/test-app.ts';
 import { testDatabaseKinds } from '../test-support/test-databases.ts';
-import { bearer, registerUser, type TestUser } from '../test-support/test-users.ts';
+import { useTestShop } from '../test-support/test-shop.ts';
+import { bearer, type TestUser } from '../test-support/test-users.ts';
 
 const BOUNDARY = '----voltline-test-boundary';
 const MULTIPART_HEADERS = { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` };
@@ -28,15 +28,9 @@ const inChunks = (chunks: Buffer[]) => Readable.from(chunks, { objectMode: false
 const totalLength = (chunks: Buffer[]) => String(chunks.reduce((sum, chunk) => sum + chunk.length, 0));
 
 describe.each(testDatabaseKinds)('image uploads on $name', (kind) => {
-  let shop: TestShop;
-  let alice: TestUser;
-  beforeAll(async () => {
-    shop = await startTestShop(kind);
-    alice = await registerUser(shop);
-  });
-  afterAll(() => shop.close());
+  const shop = useTestShop(kind, { users: true });
 
-  const upload = (body: ReturnType<typeof multipart>, user: TestUser | null = alice) =>
+  const upload = (body: ReturnType<typeof multipart>, user: TestUser | null = shop.customer) =>
     shop.app.inject({ method: 'POST', url: '/api/upload', payload: body.payload, headers: { ...body.headers, ...(user ? bearer(user) : {}) } });
 
   it('re-encodes a picture to WebP without its metadata and serves it for good', async () => {
@@ -103,7 +97,7 @@ describe.each(testDatabaseKinds)('image uploads on $name', (kind) => {
       method: 'POST',
       url: '/api/upload',
       payload: inChunks(chunks),
-      headers: { ...MULTIPART_HEADERS, 'content-length': totalLength(chunks), ...bearer(alice) },
+      headers: { ...MULTIPART_HEADERS, 'content-length': totalLength(chunks), ...bearer(shop.customer) },
     });
     expect(response.statusCode).toBe(413);
     expect(response.json()).toEqual(tooLarge);
@@ -121,7 +115,7 @@ describe.each(testDatabaseKinds)('image uploads on $name', (kind) => {
     const preamble = Buffer.alloc(2 * 1024 * 1024, 'x');
     const chunks = [preamble, preamble, preamble, Buffer.from('\r\n'), partHead('image', 'small.png', 'image/png'), png, closing];
     const before = await storedImages();
-    const response = await shop.app.inject({ method: 'POST', url: '/api/upload', payload: inChunks(chunks), headers: { ...MULTIPART_HEADERS, ...bearer(alice) } });
+    const response = await shop.app.inject({ method: 'POST', url: '/api/upload', payload: inChunks(chunks), headers: { ...MULTIPART_HEADERS, ...bearer(shop.customer) } });
     expect(response.statusCode).toBe(413);
     expect(response.json()).toEqual({ error: 'payload_too_large', message: expect.stringContaining('5 MB') });
     expect(await storedImages()).toBe(before);
@@ -131,7 +125,7 @@ describe.each(testDatabaseKinds)('image uploads on $name', (kind) => {
     const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#fff' } }).png().toBuffer();
     expect((await upload(multipart('a.png', 'image/png', png), null)).statusCode).toBe(401);
     expect((await upload(multipart('a.png', 'image/png', png, 'file'))).statusCode).toBe(400);
-    const json = await shop.app.inject({ method: 'POST', url: '/api/upload', headers: bearer(alice), payload: { image: 'x' } });
+    const json = await shop.app.inject({ method: 'POST', url: '/api/upload', headers: bearer(shop.customer), payload: { image: 'x' } });
     expect(json.statusCode).toBe(400);
   });
 

@@ -1,45 +1,30 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Tool } from '@voltline/shared/tool';
 import { orders, tools } from '../db/schema.ts';
 import { snapshotShop } from '../test-support/db-snapshot.ts';
-import { startTestShop, type TestShop } from '../test-support/test-app.ts';
 import { testDatabaseKinds } from '../test-support/test-databases.ts';
-import { placeOrder, placePaidOrder } from '../test-support/test-orders.ts';
-import { bearer, registerCustomerAndAdmin, type TestUser } from '../test-support/test-users.ts';
+import { useTestShop } from '../test-support/test-shop.ts';
+import { freshTool, placeOrder, placePaidOrder } from '../test-support/test-orders.ts';
+import { bearer, type TestUser } from '../test-support/test-users.ts';
 
 describe.each(testDatabaseKinds)('back office orders on $name', (kind) => {
-  let shop: TestShop;
-  let alice: TestUser;
-  let admin: TestUser;
+  const shop = useTestShop(kind, { seed: true, users: true });
   let tool: Tool;
-  beforeAll(async () => {
-    shop = await startTestShop(kind, { seed: true });
-    ({ customer: alice, admin } = await registerCustomerAndAdmin(shop));
-  });
-  afterAll(() => shop.close());
 
-  /** A fresh tool of our own, so stock arithmetic is not disturbed by other tests. */
-  async function freshTool(availableQuantity: number, minimumOrderQuantity = 1): Promise<Tool> {
-    const [row] = await shop.database.db
-      .insert(tools)
-      .values({ toolName: `Test tool ${Math.random()}`, description: 'x'.repeat(100), img: '/images/tools/jigsaw.svg', price: 10, minimumOrderQuantity, availableQuantity })
-      .returning();
-    return { _id: row!.id, toolName: row!.toolName, description: row!.description, img: row!.img, price: 10, minimumOrderQuantity, availableQuantity, orderableQuantity: availableQuantity };
-  }
   const stockOf = async (toolId: string) => (await shop.database.db.select().from(tools).where(eq(tools.id, toolId)))[0]!.availableQuantity;
-  const ship = (orderId: string, user: TestUser | null = admin) =>
+  const ship = (orderId: string, user: TestUser | null = shop.admin) =>
     shop.app.inject({ method: 'PATCH', url: `/api/deliverConfirm/${orderId}`, headers: user ? bearer(user) : {}, payload: { delivery: 'shipped' } });
-  const list = async (query = '') => (await shop.app.inject({ method: 'GET', url: `/api/adminPurchased${query}`, headers: bearer(admin) })).json();
+  const list = async (query = '') => (await shop.app.inject({ method: 'GET', url: `/api/adminPurchased${query}`, headers: bearer(shop.admin) })).json();
 
   beforeAll(async () => {
-    tool = await freshTool(1000, 5);
+    tool = await freshTool(shop, 1000, 5);
   });
 
   it('filters orders: pending, shipped, unpaid and all, newest first', async () => {
-    const unpaid = await placeOrder(shop, alice, tool);
-    const pending = await placePaidOrder(shop, alice, tool);
-    const shipped = await placePaidOrder(shop, alice, tool);
+    const unpaid = await placeOrder(shop, shop.customer, tool);
+    const pending = await placePaidOrder(shop, shop.customer, tool);
+    const shipped = await placePaidOrder(shop, shop.customer, tool);
     expect((await ship(shipped)).statusCode).toBe(200);
     const ids = (orders: { _id: string }[]) => orders.map((order) => order._id);
     expect(ids(await list('?delivery=pending'))).toContain(pending);
@@ -49,28 +34,28 @@ describe.each(testDatabaseKinds)('back office orders on $name', (kind) => {
     expect(ids(await list('?status=unpaid'))).not.toContain(pending);
     const all = ids(await list());
     expect(all.slice(0, 3)).toEqual([shipped, pending, unpaid]);
-    expect((await shop.app.inject({ method: 'GET', url: '/api/adminPurchased?delivery=lost', headers: bearer(admin) })).statusCode).toBe(400);
+    expect((await shop.app.inject({ method: 'GET', url: '/api/adminPurchased?delivery=lost', headers: bearer(shop.admin) })).statusCode).toBe(400);
   });
 
   it('ships a paid order and lowers the stock once, even when shipped twice', async () => {
-    const own = await freshTool(50, 5);
-    const orderId = await placePaidOrder(shop, alice, own, 20);
+    const own = await freshTool(shop, 50, 5);
+    const orderId = await placePaidOrder(shop, shop.customer, own, 20);
     expect((await ship(orderId)).json()).toEqual({ acknowledged: true, modifiedCount: 1 });
     expect(await stockOf(own._id)).toBe(30);
     const again = await ship(orderId);
     expect(again.statusCode).toBe(409);
     expect(await stockOf(own._id)).toBe(30);
-    const order = (await shop.app.inject({ method: 'GET', url: `/api/purchasedSingle/${orderId}`, headers: bearer(alice) })).json();
+    const order = (await shop.app.inject({ method: 'GET', url: `/api/purchasedSingle/${orderId}`, headers: bearer(shop.customer) })).json();
     expect(order.delivery).toBe('shipped');
-    const history = (await shop.app.inject({ method: 'GET', url: `/api/adminPurchased/${orderId}/history`, headers: bearer(admin) })).json();
+    const history = (await shop.app.inject({ method: 'GET', url: `/api/adminPurchased/${orderId}/history`, headers: bearer(shop.admin) })).json();
     expect(history.map((event: { type: string }) => event.type)).toEqual(['placed', 'paid', 'shipped']);
-    expect(history[2].actorEmail).toBe(admin.email);
+    expect(history[2].actorEmail).toBe(shop.admin.email);
   });
 
   it('refuses to ship an unpaid order or when stock is short, and changes nothing', async () => {
-    const own = await freshTool(30, 10);
-    const unpaid = await placeOrder(shop, alice, own, 10);
-    const paid = await placePaidOrder(shop, alice, own, 30);
+    const own = await freshTool(shop, 30, 10);
+    const unpaid = await placeOrder(shop, shop.customer, own, 10);
+    const paid = await placePaidOrder(shop, shop.customer, own, 30);
     await shop.database.db.update(tools).set({ availableQuantity: 29 }).where(eq(tools.id, own._id));
     const before = await snapshotShop(shop.database.db);
     expect((await ship(unpaid)).statusCode).toBe(409);
@@ -81,11 +66,11 @@ describe.each(testDatabaseKinds)('back office orders on $name', (kind) => {
   });
 
   it('ships every order the stock promised, each once, when Deliver is pressed twice at once', async () => {
-    const own = await freshTool(100, 1);
+    const own = await freshTool(shop, 100, 1);
     const orderIds = [];
     // Payments promise the stock: 14 orders of 7 fit in 100, the 15th cannot even be placed.
-    for (let i = 0; i < Math.floor(100 / 7); i += 1) orderIds.push(await placePaidOrder(shop, alice, own, 7));
-    await expect(placeOrder(shop, alice, own, 7)).rejects.toThrow("can't be greater than 2");
+    for (let i = 0; i < Math.floor(100 / 7); i += 1) orderIds.push(await placePaidOrder(shop, shop.customer, own, 7));
+    await expect(placeOrder(shop, shop.customer, own, 7)).rejects.toThrow("can't be greater than 2");
     const results = await Promise.all([...orderIds, ...orderIds].map((id) => ship(id)));
     expect(results.every((r) => r.statusCode === 200 || r.statusCode === 409)).toBe(true);
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(orderIds.length);
@@ -94,25 +79,25 @@ describe.each(testDatabaseKinds)('back office orders on $name', (kind) => {
   });
 
   it('cancels an unpaid order as a record, and refuses cancelling a paid one', async () => {
-    const unpaid = await placeOrder(shop, alice, tool);
-    const paid = await placePaidOrder(shop, alice, tool);
-    const cancel = (id: string) => shop.app.inject({ method: 'DELETE', url: `/api/deletOrder/${id}`, headers: bearer(admin) });
+    const unpaid = await placeOrder(shop, shop.customer, tool);
+    const paid = await placePaidOrder(shop, shop.customer, tool);
+    const cancel = (id: string) => shop.app.inject({ method: 'DELETE', url: `/api/deletOrder/${id}`, headers: bearer(shop.admin) });
     expect((await cancel(unpaid)).json()).toEqual({ acknowledged: true, deletedCount: 1 });
     expect((await cancel(paid)).statusCode).toBe(409);
     expect((await list()).map((o: { _id: string }) => o._id)).not.toContain(unpaid);
-    const history = (await shop.app.inject({ method: 'GET', url: `/api/adminPurchased/${unpaid}/history`, headers: bearer(admin) })).json();
-    expect(history.at(-1)).toMatchObject({ type: 'cancelled', actorEmail: admin.email, detail: 'by an admin' });
+    const history = (await shop.app.inject({ method: 'GET', url: `/api/adminPurchased/${unpaid}/history`, headers: bearer(shop.admin) })).json();
+    expect(history.at(-1)).toMatchObject({ type: 'cancelled', actorEmail: shop.admin.email, detail: 'by an admin' });
   });
 
   it('exports the filtered orders as CSV, defusing formulas', async () => {
     const response = await shop.app.inject({
       method: 'POST',
       url: '/api/purchased',
-      headers: bearer(alice),
+      headers: bearer(shop.customer),
       payload: { toolId: tool._id, quantity: 5, phone: '5550100', address: '=HYPERLINK("http://evil.example","click")' },
     });
     const orderId = response.json().insertedId;
-    const csv = await shop.app.inject({ method: 'GET', url: '/api/adminPurchased/export.csv?status=unpaid', headers: bearer(admin) });
+    const csv = await shop.app.inject({ method: 'GET', url: '/api/adminPurchased/export.csv?status=unpaid', headers: bearer(shop.admin) });
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.headers['content-disposition']).toBe('attachment; filename="voltline-orders-unpaid.csv"');
@@ -123,29 +108,29 @@ describe.each(testDatabaseKinds)('back office orders on $name', (kind) => {
   });
 
   it('gives an overview of the last 30 days and of low stock', async () => {
-    const own = await freshTool(12, 10);
-    await placePaidOrder(shop, alice, own, 10);
-    const overview = (await shop.app.inject({ method: 'GET', url: '/api/adminOverview', headers: bearer(admin) })).json();
+    const own = await freshTool(shop, 12, 10);
+    await placePaidOrder(shop, shop.customer, own, 10);
+    const overview = (await shop.app.inject({ method: 'GET', url: '/api/adminOverview', headers: bearer(shop.admin) })).json();
     expect(overview.days).toHaveLength(30);
     const today = overview.days.at(-1);
     expect(today.date).toBe(new Date().toISOString().slice(0, 10));
     expect(today.orders).toBeGreaterThan(0);
     expect(today.revenue).toBeGreaterThanOrEqual(100);
     await shop.database.db.update(tools).set({ availableQuantity: 3 }).where(eq(tools.id, own._id));
-    const after = (await shop.app.inject({ method: 'GET', url: '/api/adminOverview', headers: bearer(admin) })).json();
+    const after = (await shop.app.inject({ method: 'GET', url: '/api/adminOverview', headers: bearer(shop.admin) })).json();
     expect(after.lowStockTools).toContainEqual({ _id: own._id, toolName: own.toolName, availableQuantity: 3, minimumOrderQuantity: 10 });
   });
 
   it('cancels unpaid orders older than the configured days, and records why', async () => {
-    const old = await placeOrder(shop, alice, tool);
-    const recent = await placeOrder(shop, alice, tool);
+    const old = await placeOrder(shop, shop.customer, tool);
+    const recent = await placeOrder(shop, shop.customer, tool);
     await shop.database.db.update(orders).set({ createdAt: new Date(Date.now() - 8 * 24 * 60 * 60 * 1000) }).where(eq(orders.id, old));
     const count = await shop.core.adminOrders.cancelExpiredUnpaidOrders(7);
     expect(count).toBeGreaterThanOrEqual(1);
     const ids = (await list('?status=unpaid')).map((o: { _id: string }) => o._id);
     expect(ids).not.toContain(old);
     expect(ids).toContain(recent);
-    const history = (await shop.app.inject({ method: 'GET', url: `/api/adminPurchased/${old}/history`, headers: bearer(admin) })).json();
+    const history = (await shop.app.inject({ method: 'GET', url: `/api/adminPurchased/${old}/history`, headers: bearer(shop.admin) })).json();
     expect(history.at(-1)).toMatchObject({ type: 'cancelled', actorEmail: null, detail: 'expired: unpaid for more than 7 days' });
   });
 
@@ -157,11 +142,11 @@ describe.each(testDatabaseKinds)('back office orders on $name', (kind) => {
     ['DELETE', '/api/deletOrder/ORDER'],
     ['GET', '/api/adminPurchased/ORDER/history'],
   ] as const)('refuses %s %s to anonymous callers and customers, changing nothing', async (method, path) => {
-    const orderId = await placePaidOrder(shop, alice, tool);
+    const orderId = await placePaidOrder(shop, shop.customer, tool);
     const url = path.replace('ORDER', orderId);
     const before = await snapshotShop(shop.database.db);
     expect((await shop.app.inject({ method, url, payload: method === 'GET' ? undefined : {} })).statusCode).toBe(401);
-    expect((await shop.app.inject({ method, url, headers: bearer(alice), payload: method === 'GET' ? undefined : {} })).statusCode).toBe(403);
+    expect((await shop.app.inject({ method, url, headers: bearer(shop.customer), payload: method === 'GET' ? undefined : {} })).statusCode).toBe(403);
     expect(await snapshotShop(shop.database.db)).toEqual(before);
   });
 });

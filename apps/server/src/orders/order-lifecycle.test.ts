@@ -1,18 +1,16 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { orderQuantityMessages, refundMessages } from '@voltline/shared/order';
-import type { Tool } from '@voltline/shared/tool';
 import { openPglite, openPostgres } from '../db/client.ts';
 import { notifications, orderEvents, orders, paymentIntents, tools } from '../db/schema.ts';
 import { snapshotShop } from '../test-support/db-snapshot.ts';
 import { startTestShop, type TestShop } from '../test-support/test-app.ts';
 import { oneDatabaseKind, testDatabaseKinds, type TestDatabaseKind } from '../test-support/test-databases.ts';
 import { useTestShop } from '../test-support/test-shop.ts';
-import { card, createIntent, placeOrder, placePaidOrder } from '../test-support/test-orders.ts';
+import { card, createIntent, freshTool, placeOrder, placePaidOrder } from '../test-support/test-orders.ts';
 import { bearer, registerCustomerAndAdmin, registerUser, type TestUser } from '../test-support/test-users.ts';
 
 // Fewer trials than the thousand this began with, each with one and a half times the pool's ten
@@ -21,51 +19,35 @@ const TRIALS = 200;
 const BUYERS_PER_TRIAL = 15;
 const UNIT_PRICE = 3;
 
-/** A tool of the test's own, so stock arithmetic is not disturbed by other tests. */
-async function freshTool(shop: TestShop, availableQuantity: number, minimumOrderQuantity = 1, price = 10): Promise<Tool> {
-  const [row] = await shop.database.db
-    .insert(tools)
-    .values({ toolName: `Lifecycle tool ${randomBytes(6).toString('hex')}`, description: 'x'.repeat(100), img: '/images/tools/jigsaw.svg', price, minimumOrderQuantity, availableQuantity })
-    .returning();
-  return (await shop.app.inject({ method: 'GET', url: `/api/getTool/${row!.id}` })).json();
-}
-
 const toolRow = async (shop: TestShop, toolId: string) => (await shop.database.db.select().from(tools).where(eq(tools.id, toolId)))[0]!;
 
 describe.each(testDatabaseKinds)('the order lifecycle on $name', (kind) => {
-  let shop: TestShop;
-  let alice: TestUser;
-  let admin: TestUser;
-  beforeAll(async () => {
-    shop = await startTestShop(kind, { seed: true });
-    ({ customer: alice, admin } = await registerCustomerAndAdmin(shop));
-  });
-  afterAll(() => shop.close());
+  const shop = useTestShop(kind, { seed: true, users: true });
 
   const confirm = (clientSecret: string) =>
     shop.app.inject({ method: 'POST', url: '/api/payments/builtin/confirm', payload: { clientSecret, card: card('4242424242424242') } });
-  const refund = (orderId: string, body: object, user: TestUser = admin) =>
+  const refund = (orderId: string, body: object, user: TestUser = shop.admin) =>
     shop.app.inject({ method: 'POST', url: `/api/adminPurchased/${orderId}/refund`, headers: bearer(user), payload: body });
   const getOrder = async (orderId: string) =>
-    (await shop.app.inject({ method: 'GET', url: `/api/purchasedSingle/${orderId}`, headers: bearer(alice) })).json();
+    (await shop.app.inject({ method: 'GET', url: `/api/purchasedSingle/${orderId}`, headers: bearer(shop.customer) })).json();
 
   it('refuses to open the card form when the units left no longer cover the order', async () => {
     const tool = await freshTool(shop, 5);
-    const first = await placeOrder(shop, alice, tool, 4);
-    const second = await placeOrder(shop, alice, tool, 3);
-    const { clientSecret } = (await createIntent(shop, alice, first)).json();
+    const first = await placeOrder(shop, shop.customer, tool, 4);
+    const second = await placeOrder(shop, shop.customer, tool, 3);
+    const { clientSecret } = (await createIntent(shop, shop.customer, first)).json();
     expect((await confirm(clientSecret)).statusCode).toBe(200);
-    const refused = await createIntent(shop, alice, second);
+    const refused = await createIntent(shop, shop.customer, second);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({ error: 'conflict', message: orderQuantityMessages.onlyLeft(1) });
     // The catalogue tells the next customer what can still be ordered; placing more is refused.
     expect((await shop.app.inject({ method: 'GET', url: `/api/getTool/${tool._id}` })).json()).toMatchObject({ availableQuantity: 5, orderableQuantity: 1 });
-    await expect(placeOrder(shop, alice, tool, 2)).rejects.toThrow(orderQuantityMessages.tooMany(1));
+    await expect(placeOrder(shop, shop.customer, tool, 2)).rejects.toThrow(orderQuantityMessages.tooMany(1));
   });
 
   it('refunds part, then the rest, of an unshipped order: cancelled, its units back on sale, every step on record', async () => {
     const tool = await freshTool(shop, 20, 1, 15);
-    const orderId = await placePaidOrder(shop, alice, tool, 8);
+    const orderId = await placePaidOrder(shop, shop.customer, tool, 8);
     expect((await toolRow(shop, tool._id)).promisedQuantity).toBe(8);
 
     const part = await refund(orderId, { amount: 50, reason: 'Two units arrived late' });
@@ -81,36 +63,36 @@ describe.each(testDatabaseKinds)('the order lifecycle on $name', (kind) => {
     const [intent] = await shop.database.db.select().from(paymentIntents).where(eq(paymentIntents.orderId, orderId));
     expect(intent!.refundedCents).toBe(12_000);
 
-    const history = (await shop.app.inject({ method: 'GET', url: `/api/adminPurchased/${orderId}/history`, headers: bearer(admin) })).json();
+    const history = (await shop.app.inject({ method: 'GET', url: `/api/adminPurchased/${orderId}/history`, headers: bearer(shop.admin) })).json();
     expect(history.filter((event: { type: string }) => event.type === 'refunded')).toEqual([
       // Each refund names the credit note it issued (invoices/).
-      expect.objectContaining({ actorEmail: admin.email, detail: expect.stringMatching(/^\$50 of \$120 \(not shipped yet, credit note CN-\d{6}\): Two units arrived late$/) }),
+      expect.objectContaining({ actorEmail: shop.admin.email, detail: expect.stringMatching(/^\$50 of \$120 \(not shipped yet, credit note CN-\d{6}\): Two units arrived late$/) }),
       expect.objectContaining({
-        actorEmail: admin.email,
+        actorEmail: shop.admin.email,
         detail: expect.stringMatching(/^\$70 of \$120 \(order cancelled, 8 units back on sale, credit note CN-\d{6}\): Customer changed their mind$/),
       }),
     ]);
     const mails = await shop.database.db
       .select()
       .from(notifications)
-      .where(and(eq(notifications.eventType, 'order.refunded'), eq(notifications.target, alice.email)));
+      .where(and(eq(notifications.eventType, 'order.refunded'), eq(notifications.target, shop.customer.email)));
     expect(mails.map((mail) => (mail.payload as { text: string }).text)).toEqual(
       expect.arrayContaining([expect.stringContaining('we refunded $50 to your card: Two units arrived late'), expect.stringContaining('Your order is refunded in full.')]),
     );
 
     // The buyer still sees it on My Orders; the admin finds it under Refunded.
-    const mine = (await shop.app.inject({ method: 'GET', url: '/api/purchased', headers: bearer(alice) })).json();
+    const mine = (await shop.app.inject({ method: 'GET', url: '/api/purchased', headers: bearer(shop.customer) })).json();
     expect(mine.find((order: { _id: string }) => order._id === orderId)).toMatchObject({ status: 'refunded', cancelled: true });
-    const refunded = (await shop.app.inject({ method: 'GET', url: '/api/adminPurchased?status=refunded', headers: bearer(admin) })).json();
+    const refunded = (await shop.app.inject({ method: 'GET', url: '/api/adminPurchased?status=refunded', headers: bearer(shop.admin) })).json();
     expect(refunded.map((order: { _id: string }) => order._id)).toContain(orderId);
-    const all = (await shop.app.inject({ method: 'GET', url: '/api/adminPurchased', headers: bearer(admin) })).json();
+    const all = (await shop.app.inject({ method: 'GET', url: '/api/adminPurchased', headers: bearer(shop.admin) })).json();
     expect(all.map((order: { _id: string }) => order._id)).not.toContain(orderId);
   });
 
   it('refunds a shipped order in full without restocking it', async () => {
     const tool = await freshTool(shop, 10);
-    const orderId = await placePaidOrder(shop, alice, tool, 4);
-    expect((await shop.app.inject({ method: 'PATCH', url: `/api/deliverConfirm/${orderId}`, headers: bearer(admin), payload: {} })).statusCode).toBe(200);
+    const orderId = await placePaidOrder(shop, shop.customer, tool, 4);
+    expect((await shop.app.inject({ method: 'PATCH', url: `/api/deliverConfirm/${orderId}`, headers: bearer(shop.admin), payload: {} })).statusCode).toBe(200);
     expect((await refund(orderId, { reason: 'Damaged in transit' })).json()).toEqual({ acknowledged: true, refundedAmount: 40, status: 'refunded' });
     expect(await toolRow(shop, tool._id)).toMatchObject({ availableQuantity: 6, promisedQuantity: 0 });
     expect(await getOrder(orderId)).toMatchObject({ status: 'refunded', delivery: 'shipped', cancelled: false });
@@ -118,19 +100,19 @@ describe.each(testDatabaseKinds)('the order lifecycle on $name', (kind) => {
 
   it('refuses refunds to customers, of unpaid orders, past the total and twice, and changes nothing', async () => {
     const tool = await freshTool(shop, 10);
-    const unpaid = await placeOrder(shop, alice, tool, 1);
-    const paid = await placePaidOrder(shop, alice, tool, 3);
+    const unpaid = await placeOrder(shop, shop.customer, tool, 1);
+    const paid = await placePaidOrder(shop, shop.customer, tool, 3);
     await refund(paid, { amount: 25, reason: 'Partly late' });
     const before = await snapshotShop(shop.database.db);
     const cases: [TestUser, string, object, number, string][] = [
-      [alice, paid, { amount: 1, reason: 'Please' }, 403, 'forbidden'],
-      [admin, unpaid, { reason: 'Nothing paid' }, 409, refundMessages.unpaid],
-      [admin, paid, { amount: 6, reason: 'Too much' }, 409, refundMessages.pastTotal(5)],
-      [admin, paid, { amount: '2.5', reason: 'Cents' }, 400, 'Amount must be a whole number of dollars'],
-      [admin, paid, { amount: 0, reason: 'Nothing' }, 400, 'Amount must be at least $1'],
-      [admin, paid, { amount: 1 }, 400, 'Say why the order is refunded'],
-      [admin, paid, { amount: 1, reason: 'x'.repeat(201) }, 400, 'Reason can be at most 200 characters'],
-      [admin, '00000000-0000-4000-8000-000000000000', { reason: 'No order' }, 404, 'Order not found'],
+      [shop.customer, paid, { amount: 1, reason: 'Please' }, 403, 'forbidden'],
+      [shop.admin, unpaid, { reason: 'Nothing paid' }, 409, refundMessages.unpaid],
+      [shop.admin, paid, { amount: 6, reason: 'Too much' }, 409, refundMessages.pastTotal(5)],
+      [shop.admin, paid, { amount: '2.5', reason: 'Cents' }, 400, 'Amount must be a whole number of dollars'],
+      [shop.admin, paid, { amount: 0, reason: 'Nothing' }, 400, 'Amount must be at least $1'],
+      [shop.admin, paid, { amount: 1 }, 400, 'Say why the order is refunded'],
+      [shop.admin, paid, { amount: 1, reason: 'x'.repeat(201) }, 400, 'Reason can be at most 200 characters'],
+      [shop.admin, '00000000-0000-4000-8000-000000000000', { reason: 'No order' }, 404, 'Order not found'],
     ];
     for (const [user, orderId, body, status, words] of cases) {
       const response = await refund(orderId, body, user);
@@ -146,7 +128,7 @@ describe.each(testDatabaseKinds)('the order lifecycle on $name', (kind) => {
 
   it('gives two admins refunding at once no more than was paid', async () => {
     const tool = await freshTool(shop, 10);
-    const orderId = await placePaidOrder(shop, alice, tool, 5);
+    const orderId = await placePaidOrder(shop, shop.customer, tool, 5);
     const results = await Promise.all(Array.from({ length: 6 }, () => refund(orderId, { amount: 20, reason: 'Racing' })));
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 200, 409, 409, 409, 409]);
     expect(await getOrder(orderId)).toMatchObject({ refundedAmount: 40, status: 'paid' });

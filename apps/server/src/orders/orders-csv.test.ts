@@ -1,12 +1,11 @@
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Tool } from '@voltline/shared/tool';
+import { describe, expect, it } from 'vitest';
 import { orders } from '../db/schema.ts';
-import { startTestShop, type TestShop } from '../test-support/test-app.ts';
 import { testDatabaseKinds } from '../test-support/test-databases.ts';
-import { firstTool, placeOrder } from '../test-support/test-orders.ts';
-import { bearer, registerCustomerAndAdmin, type TestUser } from '../test-support/test-users.ts';
+import { useTestShop } from '../test-support/test-shop.ts';
+import { placeOrder } from '../test-support/test-orders.ts';
+import { bearer } from '../test-support/test-users.ts';
 import { csvCell } from './orders-csv.ts';
 
 /** The separators spreadsheets split on (Excel by locale or import wizard, LibreOffice's dialog), and bare line breaks. */
@@ -57,16 +56,7 @@ describe('a CSV cell', () => {
 });
 
 describe.each(testDatabaseKinds)('order export on $name', (kind) => {
-  let shop: TestShop;
-  let alice: TestUser;
-  let admin: TestUser;
-  let tool: Tool;
-  beforeAll(async () => {
-    shop = await startTestShop(kind, { seed: true });
-    ({ customer: alice, admin } = await registerCustomerAndAdmin(shop));
-    tool = await firstTool(shop);
-  });
-  afterAll(() => shop.close());
+  const shop = useTestShop(kind, { seed: true, users: true, tool: true });
 
   it.each([
     ['a semicolon', '1 Main St;=HYPERLINK("http://evil.example","click")', `1 Main St;'=HYPERLINK("http://evil.example","click")`],
@@ -78,9 +68,9 @@ describe.each(testDatabaseKinds)('order export on $name', (kind) => {
     ['a full-width equals sign', '＝1+2', "'＝1+2"],
   ])('defuses a formula behind %s in an address', async (_label, address, cell) => {
     // Stored as-is: addresses typed today are trimmed, but older rows and imports need not be.
-    const orderId = await placeOrder(shop, alice, tool);
+    const orderId = await placeOrder(shop, shop.customer, shop.tool);
     await shop.database.db.update(orders).set({ address }).where(eq(orders.id, orderId));
-    const csv = await shop.app.inject({ method: 'GET', url: '/api/adminPurchased/export.csv?status=unpaid', headers: bearer(admin) });
+    const csv = await shop.app.inject({ method: 'GET', url: '/api/adminPurchased/export.csv?status=unpaid', headers: bearer(shop.admin) });
     expect(csv.statusCode).toBe(200);
     const line = csv.body.split('\r\n').find((row) => row.startsWith(`${orderId},`))!;
     for (const separator of SEPARATORS) {

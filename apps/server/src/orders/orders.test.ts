@@ -1,28 +1,22 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Tool } from '@voltline/shared/tool';
 import { orderEvents, orders, tools } from '../db/schema.ts';
 import { snapshotShop } from '../test-support/db-snapshot.ts';
-import { startTestShop, type TestShop } from '../test-support/test-app.ts';
 import { testDatabaseKinds } from '../test-support/test-databases.ts';
+import { useTestShop } from '../test-support/test-shop.ts';
 import { bearer, registerUser, type TestUser } from '../test-support/test-users.ts';
 
 describe.each(testDatabaseKinds)('ordering on $name', (kind) => {
-  let shop: TestShop;
-  let alice: TestUser;
+  const shop = useTestShop(kind, { seed: true, users: { customerName: 'Alice Ampere' }, tool: true });
   let bob: TestUser;
-  let admin: TestUser;
-  let tool: Tool;
   beforeAll(async () => {
-    shop = await startTestShop(kind, { seed: true });
-    [alice, bob, admin] = [await registerUser(shop, { name: 'Alice Ampere' }), await registerUser(shop), await registerUser(shop, { role: 'admin' })];
-    tool = (await shop.app.inject({ method: 'GET', url: '/api/getTools' })).json()[0];
+    bob = await registerUser(shop);
   });
-  afterAll(() => shop.close());
 
   const place = (user: TestUser | null, payload: Record<string, unknown>) =>
     shop.app.inject({ method: 'POST', url: '/api/purchased', headers: user ? bearer(user) : {}, payload });
-  const validOrder = () => ({ toolId: tool._id, quantity: tool.minimumOrderQuantity, phone: '5550100', address: '1 Circuit Road' });
+  const validOrder = () => ({ toolId: shop.tool._id, quantity: shop.tool.minimumOrderQuantity, phone: '5550100', address: '1 Circuit Road' });
   const placeOrder = (user: TestUser) => placeFor(user);
   async function placeFor(user: TestUser): Promise<string> {
     const response = await place(user, validOrder());
@@ -31,7 +25,7 @@ describe.each(testDatabaseKinds)('ordering on $name', (kind) => {
   }
 
   it('prices the order on the server and takes the buyer from the token', async () => {
-    const response = await place(alice, {
+    const response = await place(shop.customer, {
       ...validOrder(),
       product: 'Something cheaper',
       price: 1,
@@ -43,15 +37,15 @@ describe.each(testDatabaseKinds)('ordering on $name', (kind) => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ acknowledged: true, insertedId: expect.any(String) });
-    const order = (await shop.app.inject({ method: 'GET', url: `/api/purchasedSingle/${response.json().insertedId}`, headers: bearer(alice) })).json();
+    const order = (await shop.app.inject({ method: 'GET', url: `/api/purchasedSingle/${response.json().insertedId}`, headers: bearer(shop.customer) })).json();
     expect(order).toMatchObject({
-      product: tool.toolName,
-      img: tool.img,
-      quantity: tool.minimumOrderQuantity,
-      unitPrice: tool.price,
-      price: tool.minimumOrderQuantity * tool.price,
+      product: shop.tool.toolName,
+      img: shop.tool.img,
+      quantity: shop.tool.minimumOrderQuantity,
+      unitPrice: shop.tool.price,
+      price: shop.tool.minimumOrderQuantity * shop.tool.price,
       buyer: 'Alice Ampere',
-      buyerEamil: alice.email,
+      buyerEamil: shop.customer.email,
       status: 'unpaid',
       transactionId: null,
       delivery: null,
@@ -60,15 +54,15 @@ describe.each(testDatabaseKinds)('ordering on $name', (kind) => {
   });
 
   it('accepts the spec client naming the tool instead of sending its id', async () => {
-    const response = await place(alice, { product: tool.toolName, quantity: tool.minimumOrderQuantity, phone: 5550100, address: 'Depot 4' });
+    const response = await place(shop.customer, { product: shop.tool.toolName, quantity: shop.tool.minimumOrderQuantity, phone: 5550100, address: 'Depot 4' });
     expect(response.statusCode).toBe(200);
   });
 
   it('takes the spec client’s quantity and phone written as text, straight from the form', async () => {
-    const response = await place(alice, { product: tool.toolName, quantity: String(tool.minimumOrderQuantity), phone: '5550100', address: 'Depot 5' });
+    const response = await place(shop.customer, { product: shop.tool.toolName, quantity: String(shop.tool.minimumOrderQuantity), phone: '5550100', address: 'Depot 5' });
     expect(response.statusCode).toBe(200);
-    const order = (await shop.app.inject({ method: 'GET', url: `/api/purchasedSingle/${response.json().insertedId}`, headers: bearer(alice) })).json();
-    expect(order).toMatchObject({ quantity: tool.minimumOrderQuantity, price: tool.minimumOrderQuantity * tool.price });
+    const order = (await shop.app.inject({ method: 'GET', url: `/api/purchasedSingle/${response.json().insertedId}`, headers: bearer(shop.customer) })).json();
+    expect(order).toMatchObject({ quantity: shop.tool.minimumOrderQuantity, price: shop.tool.minimumOrderQuantity * shop.tool.price });
   });
 
   it.each([
@@ -84,7 +78,7 @@ describe.each(testDatabaseKinds)('ordering on $name', (kind) => {
     ['huge', () => Number.MAX_SAFE_INTEGER, 422, "can't be greater than"],
   ])('refuses a quantity %s and writes nothing', async (_label, quantity, status, message) => {
     const before = await snapshotShop(shop.database.db);
-    const response = await place(alice, { ...validOrder(), quantity: quantity(tool) });
+    const response = await place(shop.customer, { ...validOrder(), quantity: quantity(shop.tool) });
     expect(response.statusCode).toBe(status);
     expect(response.json().message).toContain(message);
     expect(await snapshotShop(shop.database.db)).toEqual(before);
@@ -97,7 +91,7 @@ describe.each(testDatabaseKinds)('ordering on $name', (kind) => {
     ['a malformed tool id', { toolId: "1' or 1=1 --" }],
   ])('refuses an order with %s', async (_label, change) => {
     const before = await snapshotShop(shop.database.db);
-    const response = await place(alice, { ...validOrder(), ...change });
+    const response = await place(shop.customer, { ...validOrder(), ...change });
     expect(response.statusCode).toBeGreaterThanOrEqual(400);
     expect(response.statusCode).toBeLessThan(500);
     expect(await snapshotShop(shop.database.db)).toEqual(before);
@@ -108,7 +102,7 @@ describe.each(testDatabaseKinds)('ordering on $name', (kind) => {
       .insert(tools)
       .values({ toolName: 'Voltline XL Transformer', description: 'x'.repeat(100), img: '/images/tools/jigsaw.svg', price: 1_000_000, minimumOrderQuantity: 1, availableQuantity: 10_000 })
       .returning();
-    const response = await place(alice, { toolId: pricey!.id, quantity: 5000, phone: '5550100', address: 'Plant 1' });
+    const response = await place(shop.customer, { toolId: pricey!.id, quantity: 5000, phone: '5550100', address: 'Plant 1' });
     expect(response.statusCode).toBe(422);
     expect(response.json().message).toContain('too large');
   });
@@ -120,36 +114,36 @@ describe.each(testDatabaseKinds)('ordering on $name', (kind) => {
 
   it("lists only the caller's own orders, whatever the query says", async () => {
     await placeFor(bob);
-    const mine = (await shop.app.inject({ method: 'GET', url: `/api/purchased?buyerEamil=${bob.email}`, headers: bearer(alice) })).json();
+    const mine = (await shop.app.inject({ method: 'GET', url: `/api/purchased?buyerEamil=${bob.email}`, headers: bearer(shop.customer) })).json();
     expect(mine.length).toBeGreaterThan(0);
-    expect(mine.every((order: { buyerEamil: string }) => order.buyerEamil === alice.email)).toBe(true);
+    expect(mine.every((order: { buyerEamil: string }) => order.buyerEamil === shop.customer.email)).toBe(true);
   });
 
   it("keeps another user's order from being read or cancelled", async () => {
     const bobsOrder = await placeFor(bob);
     const before = await snapshotShop(shop.database.db);
-    expect((await shop.app.inject({ method: 'GET', url: `/api/purchasedSingle/${bobsOrder}`, headers: bearer(alice) })).statusCode).toBe(403);
-    expect((await shop.app.inject({ method: 'DELETE', url: `/api/purchasedSingle/${bobsOrder}`, headers: bearer(alice) })).statusCode).toBe(403);
-    expect((await shop.app.inject({ method: 'DELETE', url: `/api/purchasedSingle/${bobsOrder}`, headers: bearer(admin) })).statusCode).toBe(403);
+    expect((await shop.app.inject({ method: 'GET', url: `/api/purchasedSingle/${bobsOrder}`, headers: bearer(shop.customer) })).statusCode).toBe(403);
+    expect((await shop.app.inject({ method: 'DELETE', url: `/api/purchasedSingle/${bobsOrder}`, headers: bearer(shop.customer) })).statusCode).toBe(403);
+    expect((await shop.app.inject({ method: 'DELETE', url: `/api/purchasedSingle/${bobsOrder}`, headers: bearer(shop.admin) })).statusCode).toBe(403);
     expect(await snapshotShop(shop.database.db)).toEqual(before);
-    expect((await shop.app.inject({ method: 'GET', url: `/api/purchasedSingle/${bobsOrder}`, headers: bearer(admin) })).statusCode).toBe(200);
+    expect((await shop.app.inject({ method: 'GET', url: `/api/purchasedSingle/${bobsOrder}`, headers: bearer(shop.admin) })).statusCode).toBe(200);
   });
 
   it('lets the buyer cancel an unpaid order: it stays on My Orders, marked cancelled, and on record', async () => {
-    const orderId = await placeFor(alice);
-    const response = await shop.app.inject({ method: 'DELETE', url: `/api/purchasedSingle/${orderId}`, headers: bearer(alice) });
+    const orderId = await placeFor(shop.customer);
+    const response = await shop.app.inject({ method: 'DELETE', url: `/api/purchasedSingle/${orderId}`, headers: bearer(shop.customer) });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ acknowledged: true, deletedCount: 1 });
-    const mine = (await shop.app.inject({ method: 'GET', url: '/api/purchased', headers: bearer(alice) })).json();
+    const mine = (await shop.app.inject({ method: 'GET', url: '/api/purchased', headers: bearer(shop.customer) })).json();
     expect(mine.find((order: { _id: string }) => order._id === orderId)).toMatchObject({ status: 'unpaid', cancelled: true, refundedAmount: 0 });
     const [record] = await shop.database.db.select().from(orders).where(eq(orders.id, orderId));
     expect(record!.cancelledAt).toBeInstanceOf(Date);
     const events = await shop.database.db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId));
     expect(events.map((event) => [event.type, event.actorEmail])).toEqual([
-      ['placed', alice.email],
-      ['cancelled', alice.email],
+      ['placed', shop.customer.email],
+      ['cancelled', shop.customer.email],
     ]);
-    const again = await shop.app.inject({ method: 'DELETE', url: `/api/purchasedSingle/${orderId}`, headers: bearer(alice) });
+    const again = await shop.app.inject({ method: 'DELETE', url: `/api/purchasedSingle/${orderId}`, headers: bearer(shop.customer) });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('This order is already cancelled.');
   });
@@ -183,10 +177,10 @@ describe.each(testDatabaseKinds)('ordering on $name', (kind) => {
   });
 
   it('never lets stock decide a price after the fact: the order keeps its snapshot', async () => {
-    const orderId = await placeFor(alice);
-    await shop.database.db.update(tools).set({ price: tool.price * 10 }).where(eq(tools.id, tool._id));
-    const order = (await shop.app.inject({ method: 'GET', url: `/api/purchasedSingle/${orderId}`, headers: bearer(alice) })).json();
-    expect(order.price).toBe(tool.minimumOrderQuantity * tool.price);
-    await shop.database.db.update(tools).set({ price: tool.price }).where(eq(tools.id, tool._id));
+    const orderId = await placeFor(shop.customer);
+    await shop.database.db.update(tools).set({ price: shop.tool.price * 10 }).where(eq(tools.id, shop.tool._id));
+    const order = (await shop.app.inject({ method: 'GET', url: `/api/purchasedSingle/${orderId}`, headers: bearer(shop.customer) })).json();
+    expect(order.price).toBe(shop.tool.minimumOrderQuantity * shop.tool.price);
+    await shop.database.db.update(tools).set({ price: shop.tool.price }).where(eq(tools.id, shop.tool._id));
   });
 });

@@ -1,10 +1,10 @@
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { orderEvents, orders, tools } from '../db/schema.ts';
-import { startTestShop, type TestShop } from '../test-support/test-app.ts';
 import { oneDatabaseKind } from '../test-support/test-databases.ts';
+import { useTestShop } from '../test-support/test-shop.ts';
 import { card, createIntent, placeOrder } from '../test-support/test-orders.ts';
-import { bearer, registerCustomerAndAdmin, type TestUser } from '../test-support/test-users.ts';
+import { bearer } from '../test-support/test-users.ts';
 
 // Fewer trials than the thousand this began with, each racing twice the pool's ten connections:
 // every trial queues ships behind locked rows, so each one is a harder race than before.
@@ -16,14 +16,7 @@ const SHIPS_PER_TRIAL = 20;
  * stock must never go below zero and exactly the orders that fit must ship.
  */
 describe.each([oneDatabaseKind])('races on $name', (kind) => {
-  let shop: TestShop;
-  let alice: TestUser;
-  let admin: TestUser;
-  beforeAll(async () => {
-    shop = await startTestShop(kind, { seed: true });
-    ({ customer: alice, admin } = await registerCustomerAndAdmin(shop));
-  });
-  afterAll(() => shop.close());
+  const shop = useTestShop(kind, { seed: true, users: true });
 
   it(`${TRIALS} trials of ${SHIPS_PER_TRIAL} concurrent ships for the last units`, { timeout: 300_000 }, async () => {
     const db = shop.database.db;
@@ -62,7 +55,7 @@ describe.each([oneDatabaseKind])('races on $name', (kind) => {
         .returning({ id: orders.id, quantity: orders.quantity });
 
       const results = await Promise.all(
-        placed.map((order) => shop.app.inject({ method: 'PATCH', url: `/api/deliverConfirm/${order.id}`, headers: bearer(admin), payload: {} })),
+        placed.map((order) => shop.app.inject({ method: 'PATCH', url: `/api/deliverConfirm/${order.id}`, headers: bearer(shop.admin), payload: {} })),
       );
       expect(results.every((r) => r.statusCode === 200 || r.statusCode === 409)).toBe(true);
 
@@ -88,11 +81,11 @@ describe.each([oneDatabaseKind])('races on $name', (kind) => {
         !candidate.toolName.startsWith('Race tool') && candidate.availableQuantity >= candidate.minimumOrderQuantity * 2);
     await shop.database.db.update(tools).set({ availableQuantity: 100_000 }).where(eq(tools.id, tool._id));
     for (let trial = 0; trial < 100; trial += 1) {
-      const orderId = await placeOrder(shop, alice, tool);
-      const { clientSecret, paymentIntentId } = (await createIntent(shop, alice, orderId)).json();
+      const orderId = await placeOrder(shop, shop.customer, tool);
+      const { clientSecret, paymentIntentId } = (await createIntent(shop, shop.customer, orderId)).json();
       const confirm = () => shop.app.inject({ method: 'POST', url: '/api/payments/builtin/confirm', payload: { clientSecret, card: card('4242424242424242') } });
       const record = () =>
-        shop.app.inject({ method: 'PATCH', url: `/api/purchasedSingle/${orderId}`, headers: bearer(alice), payload: { transactionId: paymentIntentId, delivery: 'pending' } });
+        shop.app.inject({ method: 'PATCH', url: `/api/purchasedSingle/${orderId}`, headers: bearer(shop.customer), payload: { transactionId: paymentIntentId, delivery: 'pending' } });
       const results = await Promise.all([confirm(), confirm(), record(), confirm(), record()]);
       // A record that arrives before any confirmation is refused (not yet paid); nothing else fails.
       expect(results.every((r) => r.statusCode === 200 || r.statusCode === 422)).toBe(true);

@@ -1,24 +1,17 @@
 import { asc, desc, eq, isNull, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { nextCursorFromLink } from '@voltline/shared/link-header';
 import { notifications, orders, reviews, tools, userProfiles, webhookEndpoints } from '../db/schema.ts';
-import { startTestShop, type TestShop } from '../test-support/test-app.ts';
 import { testDatabaseKinds } from '../test-support/test-databases.ts';
-import { bearer, registerCustomerAndAdmin, type TestUser } from '../test-support/test-users.ts';
+import { useTestShop } from '../test-support/test-shop.ts';
+import { bearer, type TestUser } from '../test-support/test-users.ts';
 
 /**
  * Every list that grows with the business pages on the server: walking the pages returns each row
  * once and in order even while rows arrive between requests, and the paging parameters are checked.
  */
 describe.each(testDatabaseKinds)('list paging on $name', (kind) => {
-  let shop: TestShop;
-  let admin: TestUser;
-  let customer: TestUser;
-  beforeAll(async () => {
-    shop = await startTestShop(kind, { seed: true });
-    ({ customer, admin } = await registerCustomerAndAdmin(shop));
-  });
-  afterAll(() => shop.close());
+  const shop = useTestShop(kind, { seed: true, users: true });
 
   const get = (url: string, user?: TestUser) => shop.app.inject({ method: 'GET', url, headers: user ? bearer(user) : {} });
 
@@ -109,7 +102,7 @@ describe.each(testDatabaseKinds)('list paging on $name', (kind) => {
       const all = await shop.database.db.select({ id: tools.id }).from(tools);
       const first = await get('/api/getTools');
       expect(first.json()).toHaveLength(Math.min(100, all.length));
-      const adminIds = await walk('/api/adminGetTools?limit=9', admin);
+      const adminIds = await walk('/api/adminGetTools?limit=9', shop.admin);
       expect(new Set(adminIds).size).toBe(adminIds.length);
       expect(adminIds.length).toBeGreaterThanOrEqual(all.length);
     });
@@ -135,7 +128,7 @@ describe.each(testDatabaseKinds)('list paging on $name', (kind) => {
     });
 
     it('walks every order once, newest first, while orders are placed between pages', async () => {
-      const ids = await walk('/api/adminPurchased?limit=13', admin, async () => {
+      const ids = await walk('/api/adminPurchased?limit=13', shop.admin, async () => {
         await addOrders(3);
       });
       expect(new Set(ids).size).toBe(ids.length);
@@ -144,7 +137,7 @@ describe.each(testDatabaseKinds)('list paging on $name', (kind) => {
     });
 
     it('pages within a filter', async () => {
-      const pending = await walk('/api/adminPurchased?delivery=pending&limit=5', admin);
+      const pending = await walk('/api/adminPurchased?delivery=pending&limit=5', shop.admin);
       const expected = await shop.database.db
         .select({ id: orders.id })
         .from(orders)
@@ -163,7 +156,7 @@ describe.each(testDatabaseKinds)('list paging on $name', (kind) => {
         delivery: 'pending',
       });
       const find = async (q: string) =>
-        ((await get(`/api/adminPurchased?q=${encodeURIComponent(q)}`, admin)).json() as { _id: string }[]).map((order) => order._id);
+        ((await get(`/api/adminPurchased?q=${encodeURIComponent(q)}`, shop.admin)).json() as { _id: string }[]).map((order) => order._id);
       expect(await find(special!.id)).toEqual([special!.id]);
       expect(await find(special!.id.toUpperCase())).toEqual([special!.id]);
       expect(await find('ZOE.Q@builders')).toEqual([special!.id]);
@@ -179,7 +172,7 @@ describe.each(testDatabaseKinds)('list paging on $name', (kind) => {
         .from(orders)
         .where(sql`cancelled_at is null and lower(buyer) like 'bulk buyer%'`)
         .orderBy(desc(orders.createdAt), desc(orders.id));
-      const response = await get('/api/adminPurchased/export.csv?q=bulk%20buyer&limit=5', admin);
+      const response = await get('/api/adminPurchased/export.csv?q=bulk%20buyer&limit=5', shop.admin);
       expect(response.statusCode).toBe(200);
       const lines = response.body.trimEnd().split('\r\n');
       expect(lines[0]).toMatch(/^_id,/);
@@ -190,7 +183,7 @@ describe.each(testDatabaseKinds)('list paging on $name', (kind) => {
       const [underscore] = await addOrders(1, { buyer: 'a_b literal' });
       await addOrders(1, { buyer: 'axb literal' });
       const find = async (q: string) =>
-        ((await get(`/api/adminPurchased?q=${encodeURIComponent(q)}`, admin)).json() as { _id: string }[]).map((order) => order._id);
+        ((await get(`/api/adminPurchased?q=${encodeURIComponent(q)}`, shop.admin)).json() as { _id: string }[]).map((order) => order._id);
       expect(await find('a_b')).toEqual([underscore!.id]);
       expect(await find('%')).toEqual([]);
       expect(await find("' or '1'='1")).toEqual([]);
@@ -207,13 +200,13 @@ describe.each(testDatabaseKinds)('list paging on $name', (kind) => {
         })),
       );
       const expected = await shop.database.db.select({ id: userProfiles.id }).from(userProfiles).orderBy(asc(userProfiles.createdAt), asc(userProfiles.id));
-      expect(await walk('/api/allUsers?limit=6', admin)).toEqual(expected.map((row) => row.id));
+      expect(await walk('/api/allUsers?limit=6', shop.admin)).toEqual(expected.map((row) => row.id));
       const find = async (q: string) =>
-        ((await get(`/api/allUsers?q=${encodeURIComponent(q)}`, admin)).json() as { email: string }[]).map((profile) => profile.email);
+        ((await get(`/api/allUsers?q=${encodeURIComponent(q)}`, shop.admin)).json() as { email: string }[]).map((profile) => profile.email);
       expect(await find('PRIYA.O')).toEqual(['priya.osei@trade.example']);
       expect(await find('priya osei_')).toEqual(['priya.osei@trade.example']);
       expect(await find('priya osei%')).toEqual([]);
-      expect((await get('/api/allUsers?limit=2', customer)).statusCode).toBe(403);
+      expect((await get('/api/allUsers?limit=2', shop.customer)).statusCode).toBe(403);
     });
 
     it('pages reviews newest first and answers their count and average', async () => {
@@ -254,8 +247,8 @@ describe.each(testDatabaseKinds)('list paging on $name', (kind) => {
         .from(notifications)
         .where(eq(notifications.target, endpoint!.id))
         .orderBy(desc(notifications.createdAt), desc(notifications.id));
-      expect(await walk(`/api/webhook-endpoints/${endpoint!.id}/deliveries?limit=5`, admin)).toEqual(expected.map((row) => row.id));
-      expect(await walk('/api/webhook-endpoints?limit=1', admin)).toContain(endpoint!.id);
+      expect(await walk(`/api/webhook-endpoints/${endpoint!.id}/deliveries?limit=5`, shop.admin)).toEqual(expected.map((row) => row.id));
+      expect(await walk('/api/webhook-endpoints?limit=1', shop.admin)).toContain(endpoint!.id);
     });
   });
 
@@ -271,7 +264,7 @@ describe.each(testDatabaseKinds)('list paging on $name', (kind) => {
       const cursor = nextCursorFromLink(link)!;
       expect((await get(`/api/getTools?limit=2&cursor=${cursor}`)).statusCode).toBe(200);
       const flipped = cursor.slice(0, 3) + (cursor[3] === 'A' ? 'B' : 'A') + cursor.slice(4);
-      const orderCursor = nextCursorFromLink((await get('/api/adminPurchased?limit=2', admin)).headers.link as string)!;
+      const orderCursor = nextCursorFromLink((await get('/api/adminPurchased?limit=2', shop.admin)).headers.link as string)!;
       for (const url of [
         `/api/getTools?limit=2&cursor=${flipped}`,
         `/api/getTools?limit=2&cursor=${cursor}x`,
@@ -284,10 +277,10 @@ describe.each(testDatabaseKinds)('list paging on $name', (kind) => {
         expect(response.statusCode, url).toBe(400);
         expect(response.json().message).toMatch(/page link is not valid/);
       }
-      const filtered = await get(`/api/adminPurchased?limit=2&delivery=shipped&cursor=${orderCursor}`, admin);
+      const filtered = await get(`/api/adminPurchased?limit=2&delivery=shipped&cursor=${orderCursor}`, shop.admin);
       expect(filtered.statusCode).toBe(400);
       // A customer's token never gets an admin list, cursor or not.
-      expect((await get(`/api/adminPurchased?limit=2&cursor=${orderCursor}`, customer)).statusCode).toBe(403);
+      expect((await get(`/api/adminPurchased?limit=2&cursor=${orderCursor}`, shop.customer)).statusCode).toBe(403);
     });
   });
 });

@@ -1,17 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { reviewSchema } from '@voltline/shared/review';
 import { testDatabaseKinds } from '../test-support/test-databases.ts';
-import { startTestShop, type TestShop } from '../test-support/test-app.ts';
+import { useTestShop } from '../test-support/test-shop.ts';
 import { reviews } from '../db/schema.ts';
 import { bearer, registerUser } from '../test-support/test-users.ts';
 
 describe.each(testDatabaseKinds)('reviews on $name', (kind) => {
-  let shop: TestShop;
-  beforeAll(async () => {
-    shop = await startTestShop(kind, { seed: true });
-  });
-  afterAll(() => shop.close());
+  const shop = useTestShop(kind, { seed: true });
 
   it('lists the seeded reviews, newest first, some without a photo', async () => {
     const response = await shop.app.inject({ method: 'GET', url: '/api/review' });
@@ -28,11 +24,7 @@ describe.each(testDatabaseKinds)('reviews on $name', (kind) => {
 });
 
 describe.each(testDatabaseKinds)('adding reviews on $name', (kind) => {
-  let shop: TestShop;
-  beforeAll(async () => {
-    shop = await startTestShop(kind);
-  });
-  afterAll(() => shop.close());
+  const shop = useTestShop(kind);
 
   it('takes the author and date from the server and lists the review first', async () => {
     const alice = await registerUser(shop, { name: 'Alice Ampere' });

@@ -1,9 +1,23 @@
+import { randomBytes } from 'node:crypto';
 import type { Tool } from '@voltline/shared/tool';
+import { tools } from '../db/schema.ts';
 import type { TestShop } from './test-app.ts';
 import { bearer, type TestUser } from './test-users.ts';
 
 export async function firstTool(shop: TestShop): Promise<Tool> {
   return (await shop.app.inject({ method: 'GET', url: '/api/getTools' })).json()[0];
+}
+
+/**
+ * A tool of the test's own, so stock arithmetic is not disturbed by other tests: written straight
+ * to the database, answered as the catalogue shows it.
+ */
+export async function freshTool(shop: TestShop, availableQuantity: number, minimumOrderQuantity = 1, price = 10): Promise<Tool> {
+  const [row] = await shop.database.db
+    .insert(tools)
+    .values({ toolName: `Test tool ${randomBytes(6).toString('hex')}`, description: 'x'.repeat(100), img: '/images/tools/jigsaw.svg', price, minimumOrderQuantity, availableQuantity })
+    .returning();
+  return (await shop.app.inject({ method: 'GET', url: `/api/getTool/${row!.id}` })).json();
 }
 
 /** Places an order at the tool's minimum quantity through the real endpoint. */

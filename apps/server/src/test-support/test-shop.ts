@@ -10,6 +10,8 @@ type StartOptions = NonNullable<Parameters<typeof startTestShop>[1]>;
 export interface TestShopOptions extends StartOptions {
   /** Register a customer (named as given, or by a random name) and an admin, each with an API token. */
   users?: boolean | { customerName: string };
+  /** Read the first tool of the seeded catalogue (a GET, which fills the catalogue's cache). */
+  tool?: boolean;
 }
 
 /** A suite's shop: usable wherever a TestShop is, plus the callers and tool it was asked for. */
@@ -18,7 +20,7 @@ export interface ShopFrame extends TestShop {
   readonly customer: TestUser;
   /** A signed-in admin (needs `users: true`). */
   readonly admin: TestUser;
-  /** The first tool of the seeded catalogue (needs `seed: true`). */
+  /** The first tool of the seeded catalogue (needs `seed: true, tool: true`). */
   readonly tool: Tool;
 }
 
@@ -34,13 +36,13 @@ export function useTestShop(kind: TestDatabaseKind, options: TestShopOptions | (
 
   beforeAll(async () => {
     // A function is read here, after the suite's earlier hooks started what it points at.
-    const { users: withUsers, ...startOptions } = typeof options === 'function' ? options() : options;
+    const { users: withUsers, tool: withTool, ...startOptions } = typeof options === 'function' ? options() : options;
     shop = await startTestShop(kind, startOptions);
     if (withUsers) {
       const customerName = typeof withUsers === 'object' ? withUsers.customerName : undefined;
       users = { customer: await registerUser(shop, { name: customerName }), admin: await registerUser(shop, { role: 'admin' }) };
     }
-    if (startOptions.seed) tool = await firstTool(shop);
+    if (withTool) tool = await firstTool(shop);
   });
   afterAll(() => shop?.close());
 
@@ -72,7 +74,7 @@ export function useTestShop(kind: TestDatabaseKind, options: TestShopOptions | (
       return ready(users, 'no admin: pass users: true').admin;
     },
     get tool() {
-      return ready(tool, 'no tool: pass seed: true');
+      return ready(tool, 'no tool: pass seed: true, tool: true');
     },
   };
 }

@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Review } from '@voltline/shared/review';
-import { startTestShop, type TestShop } from '../../test-support/test-app.ts';
 import { testDatabaseKinds } from '../../test-support/test-databases.ts';
+import { useTestShop } from '../../test-support/test-shop.ts';
 import { seedReviews } from './seed-reviews.ts';
 
 describe.each(testDatabaseKinds)('the first-start reviews on $name', (kind) => {
-  let shop: TestShop;
-  beforeAll(async () => {
-    shop = await startTestShop(kind, { seed: true });
-  });
-  afterAll(() => shop.close());
+  const shop = useTestShop(kind, { seed: true });
 
   it('each show their own date and time, spread over the past weeks, none the moment the shop started', async () => {
     const listed = (await shop.app.inject({ method: 'GET', url: '/api/review' })).json() as Review[];
