@@ -20,5 +20,7 @@ export function buildWebIfNeeded() {
   const changedAt = Math.max(...sources.map((source) => newestChange(path.join(root, source))));
   if (builtAt > changedAt) return;
   console.log('Building the web app...');
-  execFileSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
+  // Always a production build: under Vitest NODE_ENV is "test", which would leave a development
+  // React in dist for the next `npm start` (and for the browser journeys to measure).
+  execFileSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
 }
