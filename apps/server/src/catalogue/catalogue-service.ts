@@ -8,21 +8,8 @@ import { AppError, notFound } from '../platform/app-error.ts';
 import { toCachedJson, type JsonCache } from '../platform/cached-json.ts';
 import { likePattern, mapPage, type KeysetOrder, type Page, type Paging } from '../platform/paging.ts';
 import type { OrderLifecycle } from '../orders/order-lifecycle.ts';
+import { toToolDto } from './tool-dto.ts';
 
-type ToolRow = typeof tools.$inferSelect;
-
-export function toToolDto(row: ToolRow): Tool {
-  return {
-    _id: row.id,
-    toolName: row.toolName,
-    description: row.description,
-    img: row.img,
-    price: row.price,
-    minimumOrderQuantity: row.minimumOrderQuantity,
-    availableQuantity: row.availableQuantity,
-    orderableQuantity: Math.max(row.availableQuantity - row.promisedQuantity, 0),
-  };
-}
 
 /** The catalogue's orders, each served by an index on (key, id). */
 const toolOrders: Record<ToolSort, KeysetOrder> = {

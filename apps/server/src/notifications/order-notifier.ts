@@ -1,3 +1,4 @@
+import { toLowStockTool, type StockFacts } from '../catalogue/tool-dto.ts';
 import type { DbExecutor } from '../db/client.ts';
 import type { OrderRow } from '../orders/order-dto.ts';
 import { toOrderDto } from '../orders/order-dto.ts';
@@ -5,12 +6,6 @@ import { recordShopEvent } from './notification-outbox.ts';
 import type { CreditNoteRow, InvoiceRow } from '../invoices/invoice-register.ts';
 import type { OrderMail } from './order-mail.ts';
 
-interface StockFacts {
-  id: string;
-  toolName: string;
-  availableQuantity: number;
-  minimumOrderQuantity: number;
-}
 
 /**
  * What each order change tells the buyer, the shop (SHOP_NOTIFY_EMAIL) and subscribed systems.
@@ -47,7 +42,7 @@ export function createOrderNotifier(orderMail: OrderMail, shopNotifyEmail: strin
       if (!fellBelow) return;
       await recordShopEvent(executor, {
         type: 'tool.stock_low',
-        data: { tool: { _id: tool.id, toolName: tool.toolName, availableQuantity: tool.availableQuantity, minimumOrderQuantity: tool.minimumOrderQuantity } },
+        data: { tool: toLowStockTool(tool) },
         mails: toShop((email) => orderMail.stockLow(email, tool)),
       });
     },

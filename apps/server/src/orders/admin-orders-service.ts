@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { AdminOrdersQuery, Order, OrderEvent, refundOrderSchema, ShopOverview } from '@voltline/shared/order';
 import type { Database } from '../db/client.ts';
 import { orderEvents, orders, tools } from '../db/schema.ts';
+import { toLowStockTool } from '../catalogue/tool-dto.ts';
 import { notFound } from '../platform/app-error.ts';
 import type { Caller } from '../identity/caller.ts';
 import { likePattern, mapPage, type Page, type Paging } from '../platform/paging.ts';
@@ -132,12 +133,7 @@ export function createAdminOrdersService(db: Database, lifecycle: OrderLifecycle
         .orderBy(asc(tools.toolName));
       return {
         days,
-        lowStockTools: lowStock.map((tool) => ({
-          _id: tool.id,
-          toolName: tool.toolName,
-          availableQuantity: tool.availableQuantity,
-          minimumOrderQuantity: tool.minimumOrderQuantity,
-        })),
+        lowStockTools: lowStock.map(toLowStockTool),
       };
     },
 
