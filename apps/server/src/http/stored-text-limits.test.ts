@@ -2,16 +2,15 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq, is, sql } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Tool } from '@voltline/shared/tool';
+import { describe, expect, it } from 'vitest';
 import * as schema from '../db/schema.ts';
 import { authUsers, orders, reviews, userProfiles, webhookEndpoints } from '../db/schema.ts';
 import { TEXT_COLUMN_LIMITS } from '../db/text-columns.ts';
 import { snapshotShop } from '../test-support/db-snapshot.ts';
-import { startTestShop, type TestShop } from '../test-support/test-app.ts';
 import { testDatabaseKinds } from '../test-support/test-databases.ts';
-import { firstTool, placeOrder } from '../test-support/test-orders.ts';
-import { bearer, exchangeToken, registerCustomerAndAdmin, registerUser, type TestUser } from '../test-support/test-users.ts';
+import { useTestShop } from '../test-support/test-shop.ts';
+import { placeOrder } from '../test-support/test-orders.ts';
+import { bearer, exchangeToken, registerUser } from '../test-support/test-users.ts';
 
 const long = (length: number) => 'x'.repeat(length);
 
@@ -50,16 +49,7 @@ describe('the text columns of the schema', () => {
 });
 
 describe.each(testDatabaseKinds)('every stored text is bounded on $name', (kind) => {
-  let shop: TestShop;
-  let alice: TestUser;
-  let admin: TestUser;
-  let tool: Tool;
-  beforeAll(async () => {
-    shop = await startTestShop(kind, { seed: true });
-    ({ customer: alice, admin } = await registerCustomerAndAdmin(shop));
-    tool = await firstTool(shop);
-  });
-  afterAll(() => shop.close());
+  const shop = useTestShop(kind, { seed: true, users: true, tool: true });
 
   const everything = async () => ({
     ...(await snapshotShop(shop.database.db)),
@@ -74,7 +64,7 @@ describe.each(testDatabaseKinds)('every stored text is bounded on $name', (kind)
     availableQuantity: 5,
     ...change,
   });
-  const order = (change: object) => ({ toolId: tool._id, quantity: tool.minimumOrderQuantity, phone: '5550100', address: '1 Circuit Road', ...change });
+  const order = (change: object) => ({ toolId: shop.tool._id, quantity: shop.tool.minimumOrderQuantity, phone: '5550100', address: '1 Circuit Road', ...change });
 
   interface OverLongText {
     what: string;
@@ -84,7 +74,7 @@ describe.each(testDatabaseKinds)('every stored text is bounded on $name', (kind)
     payload: () => object;
     message: string;
   }
-  const profile = () => `/api/profile/${alice.profileId}`;
+  const profile = () => `/api/profile/${shop.customer.profileId}`;
   const overLongTexts: OverLongText[] = [
     { what: 'an order address', by: 'customer', method: 'POST', url: () => '/api/purchased', payload: () => order({ address: long(301) }), message: 'Address can be at most 300 characters' },
     { what: 'an order phone', by: 'customer', method: 'POST', url: () => '/api/purchased', payload: () => order({ phone: '5'.repeat(31) }), message: 'Phone can be at most 30 characters' },
@@ -100,7 +90,7 @@ describe.each(testDatabaseKinds)('every stored text is bounded on $name', (kind)
 
   it.each(overLongTexts)('refuses $what over its limit, in words, and stores nothing', async ({ by, method, url, payload, message }) => {
     const before = await everything();
-    const response = await shop.app.inject({ method, url: url(), headers: bearer(by === 'admin' ? admin : alice), payload: payload() });
+    const response = await shop.app.inject({ method, url: url(), headers: bearer(by === 'admin' ? shop.admin : shop.customer), payload: payload() });
     expect(response.statusCode).toBe(400);
     // Exactly the shop's sentence: no JSON path or "Invalid body:" in front of it.
     expect(response.json()).toEqual({ error: 'bad_request', message });
@@ -112,7 +102,7 @@ describe.each(testDatabaseKinds)('every stored text is bounded on $name', (kind)
     { what: 'a tool name that is not text', payload: { toolName: 5 }, message: 'Tool name must be text' },
     { what: 'a missing description', payload: { description: undefined }, message: 'Description is required' },
   ])('refuses $what in the shop\'s words, never zod\'s', async ({ payload, message }) => {
-    const response = await shop.app.inject({ method: 'POST', url: '/api/addTool', headers: bearer(admin), payload: newTool(payload) });
+    const response = await shop.app.inject({ method: 'POST', url: '/api/addTool', headers: bearer(shop.admin), payload: newTool(payload) });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ error: 'bad_request', message });
   });
@@ -123,7 +113,7 @@ describe.each(testDatabaseKinds)('every stored text is bounded on $name', (kind)
     await shop.database.db.update(authUsers).set({ name: '🔌'.repeat(900_000) }).where(eq(authUsers.email, bloated.email));
     const expected = '🔌'.repeat(80);
 
-    const orderId = await placeOrder(shop, bloated, tool);
+    const orderId = await placeOrder(shop, bloated, shop.tool);
     const [placed] = await shop.database.db.select().from(orders).where(eq(orders.id, orderId));
     expect(placed!.buyer).toBe(expected);
 

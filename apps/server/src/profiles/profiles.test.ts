@@ -1,20 +1,16 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { userProfiles } from '../db/schema.ts';
-import { startTestShop, type TestShop } from '../test-support/test-app.ts';
 import { testDatabaseKinds } from '../test-support/test-databases.ts';
+import { useTestShop } from '../test-support/test-shop.ts';
 import { bearer, registerUser, type TestUser } from '../test-support/test-users.ts';
 
 describe.each(testDatabaseKinds)('profiles on $name', (kind) => {
-  let shop: TestShop;
-  let alice: TestUser;
+  const shop = useTestShop(kind, { users: true });
   let bob: TestUser;
-  let admin: TestUser;
   beforeAll(async () => {
-    shop = await startTestShop(kind);
-    [alice, bob, admin] = [await registerUser(shop), await registerUser(shop), await registerUser(shop, { role: 'admin' })];
+    bob = await registerUser(shop);
   });
-  afterAll(() => shop.close());
 
   const profileRow = async (user: TestUser) =>
     (await shop.database.db.select().from(userProfiles).where(eq(userProfiles.id, user.profileId)))[0]!;
@@ -28,12 +24,12 @@ describe.each(testDatabaseKinds)('profiles on $name', (kind) => {
 
   describe('GET /api/user', () => {
     it('shows the owner their profile, with missing items as null', async () => {
-      const response = await shop.app.inject({ method: 'GET', url: `/api/user?email=${alice.email}`, headers: bearer(alice) });
+      const response = await shop.app.inject({ method: 'GET', url: `/api/user?email=${shop.customer.email}`, headers: bearer(shop.customer) });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({
-        _id: alice.profileId,
-        name: alice.name,
-        email: alice.email,
+        _id: shop.customer.profileId,
+        name: shop.customer.name,
+        email: shop.customer.email,
         role: 'user',
         address: null,
         phone: null,
@@ -44,19 +40,19 @@ describe.each(testDatabaseKinds)('profiles on $name', (kind) => {
     });
 
     it('shows an admin anyone, and refuses other users and anonymous callers', async () => {
-      expect((await shop.app.inject({ method: 'GET', url: `/api/user?email=${alice.email}`, headers: bearer(admin) })).statusCode).toBe(200);
-      expect((await shop.app.inject({ method: 'GET', url: `/api/user?email=${alice.email}`, headers: bearer(bob) })).statusCode).toBe(403);
-      expect((await shop.app.inject({ method: 'GET', url: `/api/user?email=${alice.email}` })).statusCode).toBe(401);
-      expect((await shop.app.inject({ method: 'GET', url: '/api/user', headers: bearer(alice) })).statusCode).toBe(400);
+      expect((await shop.app.inject({ method: 'GET', url: `/api/user?email=${shop.customer.email}`, headers: bearer(shop.admin) })).statusCode).toBe(200);
+      expect((await shop.app.inject({ method: 'GET', url: `/api/user?email=${shop.customer.email}`, headers: bearer(bob) })).statusCode).toBe(403);
+      expect((await shop.app.inject({ method: 'GET', url: `/api/user?email=${shop.customer.email}` })).statusCode).toBe(401);
+      expect((await shop.app.inject({ method: 'GET', url: '/api/user', headers: bearer(shop.customer) })).statusCode).toBe(400);
     });
   });
 
   describe('PATCH /api/profile/{id}', () => {
     it('lets the owner add and update their own details', async () => {
-      const add = await patchProfile(alice, alice, { linkedIn: 'https://www.linkedin.com/in/alice' });
+      const add = await patchProfile(shop.customer, shop.customer, { linkedIn: 'https://www.linkedin.com/in/alice' });
       expect(add.statusCode).toBe(200);
       expect(add.json()).toEqual({ acknowledged: true, modifiedCount: 1 });
-      const update = await patchProfile(alice, alice, {
+      const update = await patchProfile(shop.customer, shop.customer, {
         address: '12 Volt Street, Springfield',
         phone: '+1 555 0100',
         education: 'BSc Electrical Engineering',
@@ -64,7 +60,7 @@ describe.each(testDatabaseKinds)('profiles on $name', (kind) => {
         profilePicture: '/api/images/00000000-0000-4000-8000-000000000001',
       });
       expect(update.statusCode).toBe(200);
-      expect(await profileRow(alice)).toMatchObject({
+      expect(await profileRow(shop.customer)).toMatchObject({
         address: '12 Volt Street, Springfield',
         phone: '+1 555 0100',
         linkedIn: 'https://www.linkedin.com/in/alice-a',
@@ -89,24 +85,24 @@ describe.each(testDatabaseKinds)('profiles on $name', (kind) => {
     });
 
     it("refuses changing another user's profile", async () => {
-      const before = await profileRow(alice);
-      expect((await patchProfile(bob, alice, { phone: '5550199' })).statusCode).toBe(403);
-      expect((await patchProfile(null, alice, { phone: '5550199' })).statusCode).toBe(401);
-      expect((await patchProfile(admin, alice, { phone: '5550199' })).statusCode).toBe(403);
-      expect(await profileRow(alice)).toEqual(before);
+      const before = await profileRow(shop.customer);
+      expect((await patchProfile(bob, shop.customer, { phone: '5550199' })).statusCode).toBe(403);
+      expect((await patchProfile(null, shop.customer, { phone: '5550199' })).statusCode).toBe(401);
+      expect((await patchProfile(shop.admin, shop.customer, { phone: '5550199' })).statusCode).toBe(403);
+      expect(await profileRow(shop.customer)).toEqual(before);
     });
 
     it('lets only an admin make another user an admin, and only that', async () => {
-      expect((await patchProfile(bob, alice, { role: 'admin' })).statusCode).toBe(403);
-      expect((await patchProfile(admin, alice, { role: 'owner' })).statusCode).toBe(400);
-      expect((await patchProfile(admin, alice, { role: 'admin', phone: '5550100' })).statusCode).toBe(400);
-      expect((await profileRow(alice)).role).toBe('user');
+      expect((await patchProfile(bob, shop.customer, { role: 'admin' })).statusCode).toBe(403);
+      expect((await patchProfile(shop.admin, shop.customer, { role: 'owner' })).statusCode).toBe(400);
+      expect((await patchProfile(shop.admin, shop.customer, { role: 'admin', phone: '5550100' })).statusCode).toBe(400);
+      expect((await profileRow(shop.customer)).role).toBe('user');
 
-      const promote = await patchProfile(admin, alice, { role: 'admin' });
+      const promote = await patchProfile(shop.admin, shop.customer, { role: 'admin' });
       expect(promote.statusCode).toBe(200);
-      expect((await profileRow(alice)).role).toBe('admin');
+      expect((await profileRow(shop.customer)).role).toBe('admin');
       // The promoted user's existing token carries no role: the next call sees the new one.
-      const check = await shop.app.inject({ method: 'GET', url: `/api/admin/${alice.email}`, headers: bearer(alice) });
+      const check = await shop.app.inject({ method: 'GET', url: `/api/admin/${shop.customer.email}`, headers: bearer(shop.customer) });
       expect(check.json()).toEqual({ admin: true });
     });
 
@@ -120,10 +116,10 @@ describe.each(testDatabaseKinds)('profiles on $name', (kind) => {
 
   describe('GET /api/allUsers', () => {
     it('lists every profile for an admin only', async () => {
-      const list = await shop.app.inject({ method: 'GET', url: '/api/allUsers', headers: bearer(admin) });
+      const list = await shop.app.inject({ method: 'GET', url: '/api/allUsers', headers: bearer(shop.admin) });
       expect(list.statusCode).toBe(200);
       expect(list.json().map((profile: { email: string }) => profile.email)).toEqual(
-        expect.arrayContaining([alice.email, bob.email, admin.email]),
+        expect.arrayContaining([shop.customer.email, bob.email, shop.admin.email]),
       );
       expect((await shop.app.inject({ method: 'GET', url: '/api/allUsers', headers: bearer(bob) })).statusCode).toBe(403);
       expect((await shop.app.inject({ method: 'GET', url: '/api/allUsers' })).statusCode).toBe(401);
