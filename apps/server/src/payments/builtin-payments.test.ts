@@ -1,24 +1,18 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Tool } from '@voltline/shared/tool';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { orderEvents, paymentIntents, tools } from '../db/schema.ts';
 import { snapshotShop } from '../test-support/db-snapshot.ts';
-import { startTestShop, type TestShop } from '../test-support/test-app.ts';
 import { testDatabaseKinds } from '../test-support/test-databases.ts';
-import { card, createIntent, firstTool, placeOrder } from '../test-support/test-orders.ts';
+import { useTestShop } from '../test-support/test-shop.ts';
+import { card, createIntent, placeOrder } from '../test-support/test-orders.ts';
 import { bearer, registerUser, type TestUser } from '../test-support/test-users.ts';
 
 describe.each(testDatabaseKinds)('card payments with the built-in gateway on $name', (kind) => {
-  let shop: TestShop;
-  let alice: TestUser;
+  const shop = useTestShop(kind, { seed: true, users: true, tool: true });
   let bob: TestUser;
-  let tool: Tool;
   beforeAll(async () => {
-    shop = await startTestShop(kind, { seed: true });
-    [alice, bob] = [await registerUser(shop), await registerUser(shop)];
-    tool = await firstTool(shop);
+    bob = await registerUser(shop);
   });
-  afterAll(() => shop.close());
 
   const confirm = (clientSecret: string, number: string) =>
     shop.app.inject({ method: 'POST', url: '/api/payments/builtin/confirm', payload: { clientSecret, card: card(number) } });
@@ -38,34 +32,34 @@ describe.each(testDatabaseKinds)('card payments with the built-in gateway on $na
   });
 
   it('creates one intent per order, for the amount of the order, whatever price is sent', async () => {
-    const orderId = await placeOrder(shop, alice, tool);
-    const first = await createIntent(shop, alice, orderId);
+    const orderId = await placeOrder(shop, shop.customer, shop.tool);
+    const first = await createIntent(shop, shop.customer, orderId);
     expect(first.statusCode).toBe(200);
-    const second = await createIntent(shop, alice, orderId);
+    const second = await createIntent(shop, shop.customer, orderId);
     expect(second.json()).toEqual(first.json());
     const [intent] = await shop.database.db.select().from(paymentIntents).where(eq(paymentIntents.orderId, orderId));
-    expect(intent!.amountCents).toBe(tool.minimumOrderQuantity * tool.price * 100);
+    expect(intent!.amountCents).toBe(shop.tool.minimumOrderQuantity * shop.tool.price * 100);
   });
 
   it('pays with 4242 4242 4242 4242: the order is paid once, with a transaction id and delivery pending', async () => {
-    const orderId = await placeOrder(shop, alice, tool);
-    const { clientSecret, paymentIntentId } = (await createIntent(shop, alice, orderId)).json();
+    const orderId = await placeOrder(shop, shop.customer, shop.tool);
+    const { clientSecret, paymentIntentId } = (await createIntent(shop, shop.customer, orderId)).json();
     const paid = await confirm(clientSecret, '4242 4242 4242 4242');
     expect(paid.statusCode).toBe(200);
     expect(paid.json()).toEqual({ status: 'succeeded', paymentIntentId });
     // The browser then records the payment as the spec's client does; the server already knows.
-    const recorded = await recordPayment(alice, orderId, paymentIntentId);
+    const recorded = await recordPayment(shop.customer, orderId, paymentIntentId);
     expect(recorded.statusCode).toBe(200);
     expect(recorded.json()).toEqual({ acknowledged: true, modifiedCount: 0 });
-    expect(await getOrder(alice, orderId)).toMatchObject({ status: 'paid', transactionId: paymentIntentId, delivery: 'pending' });
+    expect(await getOrder(shop.customer, orderId)).toMatchObject({ status: 'paid', transactionId: paymentIntentId, delivery: 'pending' });
     const events = await shop.database.db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId));
     expect(events.filter((event) => event.type === 'paid')).toHaveLength(1);
 
     expect((await confirm(clientSecret, '4242424242424242')).statusCode).toBe(200);
-    expect((await createIntent(shop, alice, orderId)).statusCode).toBe(409);
-    const cancel = await shop.app.inject({ method: 'DELETE', url: `/api/purchasedSingle/${orderId}`, headers: bearer(alice) });
+    expect((await createIntent(shop, shop.customer, orderId)).statusCode).toBe(409);
+    const cancel = await shop.app.inject({ method: 'DELETE', url: `/api/purchasedSingle/${orderId}`, headers: bearer(shop.customer) });
     expect(cancel.statusCode).toBe(409);
-    expect(await getOrder(alice, orderId)).toMatchObject({ status: 'paid' });
+    expect(await getOrder(shop.customer, orderId)).toMatchObject({ status: 'paid' });
   });
 
   it.each([
@@ -75,8 +69,8 @@ describe.each(testDatabaseKinds)('card payments with the built-in gateway on $na
     ['4000 0000 0000 0127', 'incorrect_cvc', "Your card's security code is incorrect."],
     ['5555 5555 5555 4444', 'test_mode', 'This shop is in test mode'],
   ])('refuses %s with the provider message and leaves the order unpaid', async (number, code, message) => {
-    const orderId = await placeOrder(shop, alice, tool);
-    const { clientSecret } = (await createIntent(shop, alice, orderId)).json();
+    const orderId = await placeOrder(shop, shop.customer, shop.tool);
+    const { clientSecret } = (await createIntent(shop, shop.customer, orderId)).json();
     const before = await snapshotShop(shop.database.db);
     const response = await confirm(clientSecret, number);
     expect(response.statusCode).toBe(402);
@@ -90,37 +84,37 @@ describe.each(testDatabaseKinds)('card payments with the built-in gateway on $na
     ['an expiry in the past', { number: '4242424242424242', expiry: '01/20', cvc: '123', postalCode: '10115' }],
     ['a short security code', { number: '4242424242424242', expiry: '12/34', cvc: '1', postalCode: '10115' }],
   ])('checks the card form: %s', async (_label, badCard) => {
-    const orderId = await placeOrder(shop, alice, tool);
-    const { clientSecret } = (await createIntent(shop, alice, orderId)).json();
+    const orderId = await placeOrder(shop, shop.customer, shop.tool);
+    const { clientSecret } = (await createIntent(shop, shop.customer, orderId)).json();
     const response = await shop.app.inject({ method: 'POST', url: '/api/payments/builtin/confirm', payload: { clientSecret, card: badCard } });
     expect(response.statusCode).toBe(400);
-    expect((await getOrder(alice, orderId)).status).toBe('unpaid');
+    expect((await getOrder(shop.customer, orderId)).status).toBe('unpaid');
   });
 
   it('refuses a made-up transaction id, or a real one from another order', async () => {
-    const orderId = await placeOrder(shop, alice, tool);
-    const otherOrder = await placeOrder(shop, alice, tool);
-    const other = (await createIntent(shop, alice, otherOrder)).json();
+    const orderId = await placeOrder(shop, shop.customer, shop.tool);
+    const otherOrder = await placeOrder(shop, shop.customer, shop.tool);
+    const other = (await createIntent(shop, shop.customer, otherOrder)).json();
     await confirm(other.clientSecret, '4242424242424242');
-    await createIntent(shop, alice, orderId);
+    await createIntent(shop, shop.customer, orderId);
     const before = await snapshotShop(shop.database.db);
     for (const transactionId of ['pi_made_up', other.paymentIntentId]) {
-      const response = await recordPayment(alice, orderId, transactionId);
+      const response = await recordPayment(shop.customer, orderId, transactionId);
       expect(response.statusCode).toBe(422);
     }
     expect(await snapshotShop(shop.database.db)).toEqual(before);
   });
 
   it('refuses an intent whose amount no longer matches the order', async () => {
-    const orderId = await placeOrder(shop, alice, tool);
-    const { clientSecret } = (await createIntent(shop, alice, orderId)).json();
+    const orderId = await placeOrder(shop, shop.customer, shop.tool);
+    const { clientSecret } = (await createIntent(shop, shop.customer, orderId)).json();
     await shop.database.db.execute(`update orders set price = price + 1 where id = '${orderId}'`);
     expect((await confirm(clientSecret, '4242424242424242')).statusCode).toBe(422);
-    expect((await getOrder(alice, orderId)).status).toBe('unpaid');
+    expect((await getOrder(shop.customer, orderId)).status).toBe('unpaid');
   });
 
   it("keeps others from paying or recording someone else's order", async () => {
-    const orderId = await placeOrder(shop, alice, tool);
+    const orderId = await placeOrder(shop, shop.customer, shop.tool);
     const before = await snapshotShop(shop.database.db);
     expect((await createIntent(shop, bob, orderId)).statusCode).toBe(403);
     expect((await recordPayment(bob, orderId, 'pi_whatever')).statusCode).toBe(403);
@@ -131,24 +125,24 @@ describe.each(testDatabaseKinds)('card payments with the built-in gateway on $na
   });
 
   it('refuses an order over the card limit before asking for an intent', async () => {
-    await shop.database.db.update(tools).set({ price: 1_000_000 }).where(eq(tools.id, tool._id));
-    const orderId = await placeOrder(shop, alice, { ...tool, price: 1_000_000 });
-    const response = await createIntent(shop, alice, orderId);
+    await shop.database.db.update(tools).set({ price: 1_000_000 }).where(eq(tools.id, shop.tool._id));
+    const orderId = await placeOrder(shop, shop.customer, { ...shop.tool, price: 1_000_000 });
+    const response = await createIntent(shop, shop.customer, orderId);
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe('Stripe payment cannot exceed $999999.99');
-    await shop.database.db.update(tools).set({ price: tool.price }).where(eq(tools.id, tool._id));
+    await shop.database.db.update(tools).set({ price: shop.tool.price }).where(eq(tools.id, shop.tool._id));
   });
 
   it('changes the order once when confirmations race', async () => {
-    const orderId = await placeOrder(shop, alice, tool);
-    const { clientSecret, paymentIntentId } = (await createIntent(shop, alice, orderId)).json();
+    const orderId = await placeOrder(shop, shop.customer, shop.tool);
+    const { clientSecret, paymentIntentId } = (await createIntent(shop, shop.customer, orderId)).json();
     const results = await Promise.all([
       confirm(clientSecret, '4242424242424242'),
       confirm(clientSecret, '4242424242424242'),
       confirm(clientSecret, '4242424242424242'),
     ]);
     expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200]);
-    await recordPayment(alice, orderId, paymentIntentId);
+    await recordPayment(shop.customer, orderId, paymentIntentId);
     const events = await shop.database.db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId));
     expect(events.filter((event) => event.type === 'paid')).toHaveLength(1);
   });
