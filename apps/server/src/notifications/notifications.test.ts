@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEBHOOK_EVENTS } from '@voltline/shared/webhook';
 import type { Tool } from '@voltline/shared/tool';
 import { notifications, orders, tools, webhookEndpoints } from '../db/schema.ts';
-import { startTestShop, type TestShop } from '../test-support/test-app.ts';
+import { startTestShop } from '../test-support/test-app.ts';
 import { testDatabaseKinds } from '../test-support/test-databases.ts';
+import { useTestShop } from '../test-support/test-shop.ts';
 import { placeOrder, placePaidOrder } from '../test-support/test-orders.ts';
 import { bearer, registerUser, type TestUser } from '../test-support/test-users.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../test-support/webhook-receiver.ts';
@@ -17,20 +18,20 @@ const HOUR = 60 * 60 * 1000;
 const PRIVATE_TARGETS = { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' };
 
 describe.each(testDatabaseKinds)('notifications on $name', (kind) => {
-  let shop: TestShop;
   let receiver: WebhookReceiver;
-  let alice: TestUser;
-  let admin: TestUser;
   let secret: string;
   let tool: Tool;
+  // Started before the shop and stopped after it.
   beforeAll(async () => {
     receiver = await startWebhookReceiver();
-    shop = await startTestShop(kind, { seed: true, environment: { SHOP_NOTIFY_EMAIL: SHOP_EMAIL, ...PRIVATE_TARGETS } });
-    [alice, admin] = [await registerUser(shop, { name: 'Alice Ampere' }), await registerUser(shop, { role: 'admin' })];
+  });
+  afterAll(() => receiver.stop());
+  const shop = useTestShop(kind, { seed: true, users: { customerName: 'Alice Ampere' }, environment: { SHOP_NOTIFY_EMAIL: SHOP_EMAIL, ...PRIVATE_TARGETS } });
+  beforeAll(async () => {
     const created = await shop.app.inject({
       method: 'POST',
       url: '/api/webhook-endpoints',
-      headers: bearer(admin),
+      headers: bearer(shop.admin),
       payload: { url: receiver.url, events: [...WEBHOOK_EVENTS] },
     });
     expect(created.statusCode).toBe(200);
@@ -41,10 +42,6 @@ describe.each(testDatabaseKinds)('notifications on $name', (kind) => {
       .returning();
     tool = { ...row!, _id: row!.id } as unknown as Tool;
   });
-  afterAll(async () => {
-    await shop.close();
-    await receiver.stop();
-  });
 
   const deliver = (at = new Date()) => shop.core.notificationDispatcher.deliverDue(at);
   const mailsTo = (address: string) => shop.outbox().filter((mail) => mail.includes(`To: ${address}`));
@@ -52,10 +49,10 @@ describe.each(testDatabaseKinds)('notifications on $name', (kind) => {
     receiver.received.map((hook) => JSON.parse(hook.body)).filter((body: { type: string }) => body.type === type);
 
   it('tells the buyer, the shop and subscribers about a payment and a shipment, once each', async () => {
-    const orderId = await placePaidOrder(shop, alice, tool, 8);
+    const orderId = await placePaidOrder(shop, shop.customer, tool, 8);
     await deliver();
     await deliver();
-    const buyerMails = mailsTo(alice.email);
+    const buyerMails = mailsTo(shop.customer.email);
     const receipt = buyerMails.find((mail) => mail.includes('payment received'))!;
     expect(buyerMails.filter((mail) => mail.includes('payment received'))).toHaveLength(1);
     const [order] = await shop.database.db.select().from(orders).where(eq(orders.id, orderId));
@@ -66,9 +63,9 @@ describe.each(testDatabaseKinds)('notifications on $name', (kind) => {
     expect(receipt).not.toMatch(/<img/i);
     expect(mailsTo(SHOP_EMAIL).filter((mail) => mail.includes('new paid order'))).toHaveLength(1);
 
-    await shop.app.inject({ method: 'PATCH', url: `/api/deliverConfirm/${orderId}`, headers: bearer(admin), payload: {} });
+    await shop.app.inject({ method: 'PATCH', url: `/api/deliverConfirm/${orderId}`, headers: bearer(shop.admin), payload: {} });
     await deliver();
-    expect(mailsTo(alice.email).filter((mail) => mail.includes('has shipped'))).toHaveLength(1);
+    expect(mailsTo(shop.customer.email).filter((mail) => mail.includes('has shipped'))).toHaveLength(1);
     // 12 - 8 = 4, below the minimum of 5: the shop hears once.
     expect(mailsTo(SHOP_EMAIL).filter((mail) => mail.includes('low on stock'))).toHaveLength(1);
     expect(eventsOfType('order.placed').filter((e) => e.data.order._id === orderId)).toHaveLength(1);
@@ -89,15 +86,15 @@ describe.each(testDatabaseKinds)('notifications on $name', (kind) => {
 
   it('mails the buyer when an order is cancelled by them, by an admin, or because it expired', async () => {
     await shop.database.db.update(tools).set({ availableQuantity: 100 }).where(eq(tools.id, tool._id));
-    const byBuyer = await placeOrder(shop, alice, tool);
-    const byAdmin = await placeOrder(shop, alice, tool);
-    const expired = await placeOrder(shop, alice, tool);
-    await shop.app.inject({ method: 'DELETE', url: `/api/purchasedSingle/${byBuyer}`, headers: bearer(alice) });
-    await shop.app.inject({ method: 'DELETE', url: `/api/deletOrder/${byAdmin}`, headers: bearer(admin) });
+    const byBuyer = await placeOrder(shop, shop.customer, tool);
+    const byAdmin = await placeOrder(shop, shop.customer, tool);
+    const expired = await placeOrder(shop, shop.customer, tool);
+    await shop.app.inject({ method: 'DELETE', url: `/api/purchasedSingle/${byBuyer}`, headers: bearer(shop.customer) });
+    await shop.app.inject({ method: 'DELETE', url: `/api/deletOrder/${byAdmin}`, headers: bearer(shop.admin) });
     await shop.database.db.update(orders).set({ createdAt: new Date(Date.now() - 9 * 24 * HOUR) }).where(eq(orders.id, expired));
     await shop.core.adminOrders.cancelExpiredUnpaidOrders(7);
     await deliver();
-    const cancellations = mailsTo(alice.email).filter((mail) => mail.includes('was cancelled'));
+    const cancellations = mailsTo(shop.customer.email).filter((mail) => mail.includes('was cancelled'));
     expect(cancellations.find((mail) => mail.includes(byBuyer))).toContain('at your request');
     expect(cancellations.find((mail) => mail.includes(byAdmin))).toContain('by the shop');
     expect(cancellations.find((mail) => mail.includes(expired))).toContain('stayed unpaid for more than 7 days');
@@ -105,18 +102,18 @@ describe.each(testDatabaseKinds)('notifications on $name', (kind) => {
   });
 
   it('sends nothing for a change that was refused', async () => {
-    const orderId = await placePaidOrder(shop, alice, tool, 5);
+    const orderId = await placePaidOrder(shop, shop.customer, tool, 5);
     await deliver();
     await shop.database.db.update(tools).set({ availableQuantity: 1 }).where(eq(tools.id, tool._id));
     const before = await shop.database.db.select().from(notifications);
-    expect((await shop.app.inject({ method: 'PATCH', url: `/api/deliverConfirm/${orderId}`, headers: bearer(admin), payload: {} })).statusCode).toBe(409);
+    expect((await shop.app.inject({ method: 'PATCH', url: `/api/deliverConfirm/${orderId}`, headers: bearer(shop.admin), payload: {} })).statusCode).toBe(409);
     expect(await shop.database.db.select().from(notifications)).toHaveLength(before.length);
   });
 
   it('retries a receiver that answers 500, and stops after it answers 200', async () => {
     await shop.database.db.update(tools).set({ availableQuantity: 100 }).where(eq(tools.id, tool._id));
     receiver.answers.push(500, 500);
-    const orderId = await placeOrder(shop, alice, tool);
+    const orderId = await placeOrder(shop, shop.customer, tool);
     const now = Date.now();
     await deliver(new Date(now));
     const [row] = (await shop.database.db.select().from(notifications)).filter(
@@ -131,7 +128,7 @@ describe.each(testDatabaseKinds)('notifications on $name', (kind) => {
     state = (await shop.database.db.select().from(notifications).where(eq(notifications.id, row!.id)))[0]!;
     expect(state).toMatchObject({ attempts: 3, lastStatus: 200 });
     expect(state.deliveredAt).toBeInstanceOf(Date);
-    const log = (await shop.app.inject({ method: 'GET', url: `/api/webhook-endpoints/${row!.target}/deliveries`, headers: bearer(admin) })).json();
+    const log = (await shop.app.inject({ method: 'GET', url: `/api/webhook-endpoints/${row!.target}/deliveries`, headers: bearer(shop.admin) })).json();
     expect(log.find((delivery: { _id: string }) => delivery._id === row!.id)).toMatchObject({ attempts: 3, lastStatus: 200 });
     const sameEvent = receiver.received.filter((hook) => JSON.parse(hook.body).data?.order?._id === orderId && JSON.parse(hook.body).type === 'order.placed');
     expect(sameEvent).toHaveLength(3);
@@ -140,7 +137,7 @@ describe.each(testDatabaseKinds)('notifications on $name', (kind) => {
 
   it('gives up after a day of failures and says so in the log', async () => {
     receiver.answers.push(...Array.from({ length: 60 }, () => 503));
-    const orderId = await placeOrder(shop, alice, tool);
+    const orderId = await placeOrder(shop, shop.customer, tool);
     let at = Date.now();
     for (let i = 0; i < 60; i += 1) {
       await deliver(new Date(at));
@@ -193,7 +190,7 @@ describe.each(testDatabaseKinds)('notifications on $name', (kind) => {
     const response = await shop.app.inject({
       method: 'POST',
       url: '/api/webhook-endpoints',
-      headers: bearer(admin),
+      headers: bearer(shop.admin),
       payload: { url: url.replace('PORT', String(shop.config.port)), events: ['order.paid'] },
     });
     expect(response.statusCode).toBe(400);
@@ -204,8 +201,8 @@ describe.each(testDatabaseKinds)('notifications on $name', (kind) => {
   it('lets only admins manage endpoints', async () => {
     const list = (user: TestUser | null) => shop.app.inject({ method: 'GET', url: '/api/webhook-endpoints', headers: user ? bearer(user) : {} });
     expect((await list(null)).statusCode).toBe(401);
-    expect((await list(alice)).statusCode).toBe(403);
-    const endpoints = (await list(admin)).json();
+    expect((await list(shop.customer)).statusCode).toBe(403);
+    const endpoints = (await list(shop.admin)).json();
     expect(endpoints[0]).not.toHaveProperty('secret');
   });
 });
@@ -243,21 +240,15 @@ describe('notifications across a restart', () => {
 
 /** With the default settings, as an operator runs the shop: receivers must be on the public internet. */
 describe.each(testDatabaseKinds)('webhook targets on $name', (kind) => {
-  let shop: TestShop;
   let receiver: WebhookReceiver;
-  let admin: TestUser;
   beforeAll(async () => {
     receiver = await startWebhookReceiver();
-    shop = await startTestShop(kind, { seed: true });
-    admin = await registerUser(shop, { role: 'admin' });
   });
-  afterAll(async () => {
-    await shop.close();
-    await receiver.stop();
-  });
+  afterAll(() => receiver.stop());
+  const shop = useTestShop(kind, { seed: true, users: true });
 
   const register = (url: string, events = ['order.placed']) =>
-    shop.app.inject({ method: 'POST', url: '/api/webhook-endpoints', headers: bearer(admin), payload: { url, events } });
+    shop.app.inject({ method: 'POST', url: '/api/webhook-endpoints', headers: bearer(shop.admin), payload: { url, events } });
 
   it.each([
     // The spellings of issue 13: IPv4-mapped IPv6 for loopback, 0.0.0.0 and the metadata service.
@@ -306,7 +297,7 @@ describe.each(testDatabaseKinds)('webhook targets on $name', (kind) => {
     for (const url of ['https://93.184.215.14/hooks', 'https://[2606:4700:4700::1111]/hooks']) {
       const response = await register(url, ['tool.stock_low']);
       expect(response.statusCode).toBe(200);
-      await shop.app.inject({ method: 'DELETE', url: `/api/webhook-endpoints/${response.json()._id}`, headers: bearer(admin) });
+      await shop.app.inject({ method: 'DELETE', url: `/api/webhook-endpoints/${response.json()._id}`, headers: bearer(shop.admin) });
     }
   });
 
@@ -315,11 +306,11 @@ describe.each(testDatabaseKinds)('webhook targets on $name', (kind) => {
     const port = new URL(receiver.url).port;
     const [byName] = await shop.database.db
       .insert(webhookEndpoints)
-      .values({ url: `http://localhost:${port}/hooks`, events: ['order.placed'], secret: 'whsec_test', createdBy: admin.email })
+      .values({ url: `http://localhost:${port}/hooks`, events: ['order.placed'], secret: 'whsec_test', createdBy: shop.admin.email })
       .returning();
     const [byAddress] = await shop.database.db
       .insert(webhookEndpoints)
-      .values({ url: `http://[::ffff:7f00:1]:${port}/hooks`, events: ['order.placed'], secret: 'whsec_test', createdBy: admin.email })
+      .values({ url: `http://[::ffff:7f00:1]:${port}/hooks`, events: ['order.placed'], secret: 'whsec_test', createdBy: shop.admin.email })
       .returning();
     const buyer = await registerUser(shop);
     const seeded: Tool = (await shop.app.inject({ method: 'GET', url: '/api/getTools' })).json()[0];

@@ -4,37 +4,32 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tool } from '@voltline/shared/tool';
 import { notifications, orderEvents, tools } from '../db/schema.ts';
 import { startFakeStripeApi, type FakeStripeApi } from '../test-support/fake-stripe-api.ts';
-import { startTestShop, type TestShop } from '../test-support/test-app.ts';
 import { testDatabaseKinds } from '../test-support/test-databases.ts';
-import { createIntent, firstTool, placeOrder } from '../test-support/test-orders.ts';
+import { useTestShop } from '../test-support/test-shop.ts';
+import { createIntent, placeOrder } from '../test-support/test-orders.ts';
 import { bearer, registerUser, type TestUser } from '../test-support/test-users.ts';
 
 const WEBHOOK_SECRET = 'whsec_voltline_test';
 
 describe.each(testDatabaseKinds)('card payments with Stripe on $name', (kind) => {
   let stripeApi: FakeStripeApi;
-  let shop: TestShop;
-  let alice: TestUser;
-  let tool: Tool;
+  // Started before the shop, which is told its address; stopped after the shop.
   beforeAll(async () => {
     stripeApi = await startFakeStripeApi();
-    shop = await startTestShop(kind, {
-      seed: true,
-      environment: {
-        PAYMENT_PROVIDER: 'stripe',
-        STRIPE_SECRET_KEY: 'sk_test_voltline',
-        STRIPE_PUBLISHABLE_KEY: 'pk_test_voltline',
-        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-        STRIPE_API_URL: stripeApi.url,
-      },
-    });
-    alice = await registerUser(shop);
-    tool = await firstTool(shop);
   });
-  afterAll(async () => {
-    await shop.close();
-    await stripeApi.stop();
-  });
+  afterAll(() => stripeApi.stop());
+  const shop = useTestShop(kind, () => ({
+    seed: true,
+    users: true,
+    tool: true,
+    environment: {
+      PAYMENT_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_voltline',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_voltline',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_URL: stripeApi.url,
+    },
+  }));
 
   function webhook(event: object, secret = WEBHOOK_SECRET) {
     const payload = JSON.stringify(event);
@@ -79,19 +74,19 @@ describe.each(testDatabaseKinds)('card payments with Stripe on $name', (kind) =>
   });
 
   it("creates the intent at Stripe with the server's amount and the order id in metadata, once", async () => {
-    const orderId = await placeOrder(shop, alice, tool);
-    const first = (await createIntent(shop, alice, orderId)).json();
-    const again = (await createIntent(shop, alice, orderId)).json();
+    const orderId = await placeOrder(shop, shop.customer, shop.tool);
+    const first = (await createIntent(shop, shop.customer, orderId)).json();
+    const again = (await createIntent(shop, shop.customer, orderId)).json();
     expect(again).toEqual(first);
     const intent = stripeApi.intents.get(first.paymentIntentId)!;
-    expect(intent.amount).toBe(tool.minimumOrderQuantity * tool.price * 100);
+    expect(intent.amount).toBe(shop.tool.minimumOrderQuantity * shop.tool.price * 100);
     expect(intent.metadata.orderId).toBe(orderId);
     expect(stripeApi.requests.filter((r) => r === 'POST /v1/payment_intents')).toHaveLength(1);
   });
 
   it('marks the order paid once from a signed webhook, even when it is delivered twice', async () => {
-    const orderId = await placeOrder(shop, alice, tool);
-    const { paymentIntentId } = (await createIntent(shop, alice, orderId)).json();
+    const orderId = await placeOrder(shop, shop.customer, shop.tool);
+    const { paymentIntentId } = (await createIntent(shop, shop.customer, orderId)).json();
     stripeApi.succeed(paymentIntentId);
     const event = succeededEvent('evt_paid_1', paymentIntentId);
     expect((await webhook(event)).statusCode).toBe(200);
@@ -99,18 +94,18 @@ describe.each(testDatabaseKinds)('card payments with Stripe on $name', (kind) =>
     const recorded = await shop.app.inject({
       method: 'PATCH',
       url: `/api/purchasedSingle/${orderId}`,
-      headers: bearer(alice),
+      headers: bearer(shop.customer),
       payload: { transactionId: paymentIntentId, delivery: 'pending' },
     });
     expect(recorded.json()).toEqual({ acknowledged: true, modifiedCount: 0 });
-    const order = (await shop.app.inject({ method: 'GET', url: `/api/purchasedSingle/${orderId}`, headers: bearer(alice) })).json();
+    const order = (await shop.app.inject({ method: 'GET', url: `/api/purchasedSingle/${orderId}`, headers: bearer(shop.customer) })).json();
     expect(order).toMatchObject({ status: 'paid', transactionId: paymentIntentId, delivery: 'pending' });
     expect(await paidEvents(orderId)).toHaveLength(1);
   });
 
   it('refuses a webhook with a bad signature, and an event for an intent Stripe has not seen succeed', async () => {
-    const orderId = await placeOrder(shop, alice, tool);
-    const { paymentIntentId } = (await createIntent(shop, alice, orderId)).json();
+    const orderId = await placeOrder(shop, shop.customer, shop.tool);
+    const { paymentIntentId } = (await createIntent(shop, shop.customer, orderId)).json();
     const forged = await webhook(succeededEvent('evt_forged', paymentIntentId), 'whsec_wrong');
     expect(forged.statusCode).toBe(400);
     const premature = await webhook(succeededEvent('evt_premature', paymentIntentId));
@@ -119,13 +114,13 @@ describe.each(testDatabaseKinds)('card payments with Stripe on $name', (kind) =>
   });
 
   it('records a payment from the browser only when Stripe says the intent succeeded', async () => {
-    const orderId = await placeOrder(shop, alice, tool);
-    const { paymentIntentId } = (await createIntent(shop, alice, orderId)).json();
+    const orderId = await placeOrder(shop, shop.customer, shop.tool);
+    const { paymentIntentId } = (await createIntent(shop, shop.customer, orderId)).json();
     const record = () =>
       shop.app.inject({
         method: 'PATCH',
         url: `/api/purchasedSingle/${orderId}`,
-        headers: bearer(alice),
+        headers: bearer(shop.customer),
         payload: { transactionId: paymentIntentId, delivery: 'pending' },
       });
     expect((await record()).statusCode).toBe(422);
@@ -148,10 +143,10 @@ describe.each(testDatabaseKinds)('card payments with Stripe on $name', (kind) =>
   it('refunds automatically a payment that succeeds at Stripe after the last units were promised', async () => {
     const tool = await lastUnitsTool(3);
     const bob = await registerUser(shop);
-    const first = await placeOrder(shop, alice, tool, 3);
+    const first = await placeOrder(shop, shop.customer, tool, 3);
     const late = await placeOrder(shop, bob, tool, 3);
     // Both open the card form while the units are still there, and both pay in the browser.
-    const firstIntent = (await createIntent(shop, alice, first)).json().paymentIntentId;
+    const firstIntent = (await createIntent(shop, shop.customer, first)).json().paymentIntentId;
     const lateIntent = (await createIntent(shop, bob, late)).json().paymentIntentId;
     stripeApi.succeed(firstIntent);
     stripeApi.succeed(lateIntent);
@@ -161,7 +156,7 @@ describe.each(testDatabaseKinds)('card payments with Stripe on $name', (kind) =>
     expect((await webhook(succeededEvent('evt_late_units', lateIntent))).statusCode).toBe(200);
 
     expect(stripeApi.refunds.filter((refund) => refund.payment_intent === lateIntent)).toEqual([expect.objectContaining({ amount: 6000 })]);
-    expect(await orderOf(alice, first)).toMatchObject({ status: 'paid', refundedAmount: 0 });
+    expect(await orderOf(shop.customer, first)).toMatchObject({ status: 'paid', refundedAmount: 0 });
     expect(await orderOf(bob, late)).toMatchObject({ status: 'refunded', refundedAmount: 60, cancelled: true, transactionId: lateIntent });
     const [after] = await shop.database.db.select().from(tools).where(eq(tools.id, tool._id));
     expect(after).toMatchObject({ availableQuantity: 3, promisedQuantity: 3 });
@@ -177,9 +172,9 @@ describe.each(testDatabaseKinds)('card payments with Stripe on $name', (kind) =>
   it("tells the browser confirming a late payment that it was refunded, and refunds a cancelled order's payment", async () => {
     const tool = await lastUnitsTool(2);
     const bob = await registerUser(shop);
-    const first = await placeOrder(shop, alice, tool, 2);
+    const first = await placeOrder(shop, shop.customer, tool, 2);
     const late = await placeOrder(shop, bob, tool, 2);
-    const firstIntent = (await createIntent(shop, alice, first)).json().paymentIntentId;
+    const firstIntent = (await createIntent(shop, shop.customer, first)).json().paymentIntentId;
     const lateIntent = (await createIntent(shop, bob, late)).json().paymentIntentId;
     stripeApi.succeed(firstIntent);
     await webhook(succeededEvent('evt_browser_first', firstIntent));
@@ -194,20 +189,20 @@ describe.each(testDatabaseKinds)('card payments with Stripe on $name', (kind) =>
     expect(recorded.json().message).toBe('Your payment arrived after the last units were sold. It has been refunded in full.');
     expect(stripeApi.refunds.filter((refund) => refund.payment_intent === lateIntent)).toHaveLength(1);
 
-    const cancelled = await placeOrder(shop, alice, await lastUnitsTool(1), 1);
-    const cancelledIntent = (await createIntent(shop, alice, cancelled)).json().paymentIntentId;
-    await shop.app.inject({ method: 'DELETE', url: `/api/purchasedSingle/${cancelled}`, headers: bearer(alice) });
+    const cancelled = await placeOrder(shop, shop.customer, await lastUnitsTool(1), 1);
+    const cancelledIntent = (await createIntent(shop, shop.customer, cancelled)).json().paymentIntentId;
+    await shop.app.inject({ method: 'DELETE', url: `/api/purchasedSingle/${cancelled}`, headers: bearer(shop.customer) });
     stripeApi.succeed(cancelledIntent);
     expect((await webhook(succeededEvent('evt_after_cancel', cancelledIntent))).statusCode).toBe(200);
-    expect(await orderOf(alice, cancelled)).toMatchObject({ status: 'refunded', refundedAmount: 20, cancelled: true });
+    expect(await orderOf(shop.customer, cancelled)).toMatchObject({ status: 'refunded', refundedAmount: 20, cancelled: true });
     expect(stripeApi.refunds.filter((refund) => refund.payment_intent === cancelledIntent)).toEqual([expect.objectContaining({ amount: 2000 })]);
   });
 
   it("refunds through Stripe's Refunds API when an admin refunds", async () => {
     const admin = await registerUser(shop, { role: 'admin' });
     const tool = await lastUnitsTool(5);
-    const orderId = await placeOrder(shop, alice, tool, 5);
-    const { paymentIntentId } = (await createIntent(shop, alice, orderId)).json();
+    const orderId = await placeOrder(shop, shop.customer, tool, 5);
+    const { paymentIntentId } = (await createIntent(shop, shop.customer, orderId)).json();
     stripeApi.succeed(paymentIntentId);
     await webhook(succeededEvent('evt_admin_refund', paymentIntentId));
     const refund = (amount: number) =>
