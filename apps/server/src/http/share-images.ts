@@ -72,9 +72,10 @@ export function registerShareImageRoutes(
 
   const homePng = () => sharePng(HOME_PICTURE, 'cover');
 
-  app.get('/og/home.png', async (_request, reply) => reply.type('image/png').header('Cache-Control', 'public, max-age=3600').send(await homePng()));
+  // Pictures for link previews, not part of the API: kept out of /api/docs as the sitemap is.
+  app.get('/og/home.png', { schema: { hide: true } }, async (_request, reply) => reply.type('image/png').header('Cache-Control', 'public, max-age=3600').send(await homePng()));
 
-  app.get<{ Params: { toolId: string } }>('/og/tools/:toolId.png', async (request, reply) => {
+  app.get<{ Params: { toolId: string } }>('/og/tools/:toolId.png', { schema: { hide: true } }, async (request, reply) => {
     // Unknown or malformed ids answer 404 (the catalogue's own refusal).
     const tool = JSON.parse((await catalogue.cachedTool(request.params.toolId)).identity.toString('utf8')) as Tool;
     // A tool whose picture cannot be read still gets a preview: the shop's own picture.

@@ -26,6 +26,7 @@ const FILLED_BY_THE_SHOP: Record<string, string[]> = {
   payment_intents: ['id', 'client_secret'],
   processed_webhook_events: ['event_id'],
   reviews: ['user_id', 'review_date', 'review_time'],
+  role_changes: ['changed_by_user_id'],
   shop_state: ['key', 'value'],
   user_profiles: ['user_id'],
   webhook_endpoints: ['secret'],

@@ -51,6 +51,10 @@ describe(`moving a PGlite shop to ${target.name}`, () => {
     const refund = await source.app.inject({ method: 'POST', url: `/api/adminPurchased/${paidId}/refund`, headers: bearer(admin), payload: { amount: 1, reason: 'Moved' } });
     expect(refund.statusCode, refund.body).toBe(200);
     await source.app.inject({ method: 'POST', url: '/api/review', headers: { authorization: `Bearer ${alice.token}` }, payload: { review: 'Moved well', rating: 5 } });
+    // Making Alice an admin records the role change, which travels with the shop.
+    const profile = await source.app.inject({ method: 'GET', url: `/api/user?email=${encodeURIComponent(alice.email)}`, headers: bearer(admin) });
+    const promoted = await source.app.inject({ method: 'PATCH', url: `/api/profile/${profile.json<{ _id: string }>()._id}`, headers: bearer(admin), payload: { role: 'admin' } });
+    expect(promoted.statusCode, promoted.body).toBe(200);
     const before = await exportShop(source.database.db);
     await source.close();
     // Every table of the schema is exported and has a row here: a new table without one fails this test.
