@@ -21,7 +21,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // Features stay independent (style.md): shared code lives in lib/ or components/.
+      // Features stay independent (README, "Design"): shared code lives in lib/ or components/.
       'no-restricted-imports': [
         'error',
         { patterns: [{ group: ['../../features/*', '../features/*/*'], message: 'Features must not import each other.' }] },
@@ -33,7 +33,7 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': 'off' },
   },
   {
-    // config.ts is the only reader of the environment (architecture.md).
+    // config.ts is the only reader of the environment (README, "Configuration").
     files: ['apps/server/src/**/*.ts'],
     ignores: ['apps/server/src/config.ts', 'apps/server/src/**/*.test.ts', 'apps/server/src/test-support/**'],
     rules: {

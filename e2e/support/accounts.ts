@@ -50,7 +50,7 @@ export async function registerThroughForm(page: Page, customer: Customer, confir
   await page.getByRole('button', { name: 'Register', exact: true }).click();
 }
 
-/** The API token the web app keeps in local storage (spec 4), or null. */
+/** The API token the web app keeps in local storage (product.md, "States"), or null. */
 export function storedAccessToken(page: Page): Promise<string | null> {
   return page.evaluate((key) => localStorage.getItem(key), ACCESS_TOKEN_STORAGE_KEY);
 }

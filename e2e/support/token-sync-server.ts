@@ -6,7 +6,7 @@ export interface TokenSyncCall {
 }
 
 /**
- * A token-sync server on loopback (spec 7, AUTH_TOKEN_SYNC_URL), on another origin than the shop:
+ * A token-sync server on loopback (product.md, "The API", AUTH_TOKEN_SYNC_URL), on another origin than the shop:
  * it answers the browser's CORS preflights and records the POSTs and DELETEs that follow them.
  */
 export async function startTokenSyncServer() {

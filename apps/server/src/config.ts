@@ -5,7 +5,7 @@ import { proxyTrustSetting, type ProxyTrust } from './http/trusted-proxies.ts';
 
 /**
  * The shop's configuration, read from the environment. This is the only module that reads
- * process.env (architecture.md): everything else receives a typed Config.
+ * process.env (README, "Configuration"): everything else receives a typed Config.
  */
 const optionalText = z
   .string()
@@ -141,7 +141,7 @@ export interface Config {
   mail: { smtpUrl: string | undefined; from: string; shopNotifyEmail: string | undefined };
   /** Who issues invoices and credit notes, and how their numbers start (INV-000042, CN-000007). */
   invoicing: InvoicingConfig;
-  /** Where the web app reports the current API token (spec 7's optional token-sync URL). */
+  /** Where the web app reports the current API token (product.md, "The API": the optional token-sync address). */
   tokenSyncUrl: string | undefined;
   /**
    * Webhook receivers on loopback or a private network (10/8, 172.16/12, 192.168/16, 100.64/10,

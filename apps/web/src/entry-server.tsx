@@ -13,7 +13,7 @@ import { setApiTransport, type ApiTransport } from './lib/api-client.ts';
 import { jsonForScriptElement, renderHeadTags } from './lib/page-head/head-tags.ts';
 
 /**
- * Server rendering of the public pages (architecture.md): the Fastify app loads this module's build
+ * Server rendering of the public pages (README, "Design"; decision 005): the Fastify app loads this module's build
  * (`vite build --ssr`) and asks it for each page a visitor or a search engine opens. The same routes
  * and components as in the browser render the page with its data, which then hydrates there.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { orderQuantityMessages, placeOrderSchema, purchaseFormSchema } from './order.ts';
 
-describe('the purchase form (spec 5)', () => {
+describe('the purchase form (product.md, "Rules for what people type")', () => {
   const form = purchaseFormSchema({ minimumOrderQuantity: 10, availableQuantity: 250 });
   const messagesFor = (quantity: number) =>
     form.safeParse({ quantity, phone: '5550100', address: 'Depot 1' }).error?.issues.map((issue) => issue.message) ?? [];

@@ -6,7 +6,7 @@ import { pageQuerySchema } from './paging.ts';
 import { phoneSchema } from './phone.ts';
 import { TEXT_LIMITS, tooLongMessage } from './text-limits.ts';
 
-/** An order, as the API answers it (spec section 3; `buyerEamil` is spelled as the spec has it). */
+/** An order, as the API answers it (product.md, "Things the shop keeps"; `buyerEamil` is spelled as the spec has it). */
 export const orderSchema = z.object({
   _id: entityIdSchema,
   toolId: z.string().nullable(),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isValidPassword, PASSWORD_RULES, passwordSchema } from './password.ts';
 
-describe('the registration password rules (spec 5)', () => {
+describe('the registration password rules (product.md, "Rules for what people type")', () => {
   const unmet = (password: string) => PASSWORD_RULES.filter((rule) => !rule.test(password)).map((rule) => rule.id);
 
   it.each([

@@ -2,7 +2,7 @@ import { z } from 'zod';
 // The shop's wording for every refusal these schemas do not word themselves.
 import './validation-messages.ts';
 
-/** The registration password rules of spec section 5, shown live as a checklist and enforced by the server. */
+/** The registration password rules of product.md, "Rules for what people type", shown live as a checklist and enforced by the server. */
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 10;
 

@@ -7,7 +7,7 @@ import { TEXT_LIMITS, tooLongMessage } from './text-limits.ts';
 export const ROLES = ['user', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
-/** A user profile, as the API answers it (spec section 3). Missing items are null. */
+/** A user profile, as the API answers it (product.md, "Things the shop keeps"). Missing items are null. */
 export const profileSchema = z.object({
   _id: entityIdSchema,
   name: z.string(),
@@ -40,7 +40,7 @@ const somethingToUpdate = (update: object) => Object.keys(update).length > 0;
 export const profileInfoUpdateSchema = profileDetails.strict().refine(somethingToUpdate, { message: 'Nothing to update' });
 export type ProfileInfoUpdate = z.infer<typeof profileInfoUpdateSchema>;
 
-/** The update modal: every field and the picture are required (spec section 5). */
+/** The update modal: every field and the picture are required (product.md, "Rules for what people type"). */
 export const profileUpdateFormSchema = z.object({
   address: profileFields.address,
   phone: profileFields.phone,
@@ -49,7 +49,7 @@ export const profileUpdateFormSchema = z.object({
 });
 export type ProfileUpdateForm = z.infer<typeof profileUpdateFormSchema>;
 
-/** Make Admin (user -> admin, spec section 4) and Remove admin (admin -> user, issue 16). */
+/** Make Admin (user -> admin, product.md, "States") and Remove admin (admin -> user, issue 16). */
 export const roleUpdateSchema = z.object({ role: z.enum(ROLES) }).strict();
 export type RoleUpdate = z.infer<typeof roleUpdateSchema>;
 

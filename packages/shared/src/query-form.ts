@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { TEXT_LIMITS, tooLongMessage } from './text-limits.ts';
 
-/** The roles offered by the "Ask us anything" form (spec section 2). */
+/** The roles offered by the "Ask us anything" form (product.md, "Screens"). */
 export const QUERY_ROLES = [
   'Front End Developer',
   'Back End Developer',

@@ -4,7 +4,7 @@ import { entityIdSchema } from './id.ts';
 import { TEXT_LIMITS, tooLongMessage } from './text-limits.ts';
 
 /**
- * A customer review, as the public list answers it (spec section 3) without the reviewer's email:
+ * A customer review, as the public list answers it (product.md, "Things the shop keeps") without the reviewer's email:
  * the home page shows the name and photo only, and a public answer carries no personal data
  * beyond what it shows. The email stays on the stored review.
  */

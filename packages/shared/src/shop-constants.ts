@@ -1,4 +1,4 @@
-/** Business constants of spec section 9, shared by the server and the web app. */
+/** Business constants of product.md, "Numbers", shared by the server and the web app. */
 
 export const TOOLS_SHOWN_INITIALLY = 6;
 export const DESCRIPTION_PREVIEW_LENGTH = 90;

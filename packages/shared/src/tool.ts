@@ -7,7 +7,7 @@ import { formatCount } from './validation-messages.ts';
 import { wholeNumberSchema } from './whole-number.ts';
 
 
-/** A tool of the catalogue, as the API answers it (spec section 3). */
+/** A tool of the catalogue, as the API answers it (product.md, "Things the shop keeps"). */
 export const toolSchema = z.object({
   _id: entityIdSchema,
   toolName: z.string(),
@@ -15,7 +15,7 @@ export const toolSchema = z.object({
   img: z.string(),
   price: z.number().int(),
   minimumOrderQuantity: z.number().int(),
-  /** Physical stock: drops when an order ships (spec section 4). */
+  /** Physical stock: drops when an order ships (product.md, "States"). */
   availableQuantity: z.number().int(),
   /**
    * What can still be ordered and paid for: the stock minus the units promised to paid orders not

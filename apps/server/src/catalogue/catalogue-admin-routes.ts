@@ -10,7 +10,7 @@ import type { CatalogueService } from './catalogue-service.ts';
 
 const toolIdParams = z.object({ id: z.string().max(100) });
 
-/** Catalogue management (spec section 7). Every route: admins only. */
+/** Catalogue management (product.md, "The API"). Every route: admins only. */
 export function catalogueAdminRoutes(catalogue: CatalogueService, guards: CallerGuards): FastifyPluginAsyncZod {
   return async (app) => {
     // Before the body is read (decision 007): who may call is decided first, so a stranger learns nothing about the bodies.

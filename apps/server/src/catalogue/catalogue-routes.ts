@@ -5,7 +5,7 @@ import { toolIdParamsSchema, toolSchema } from '@voltline/shared/tool';
 import { sendCachedJson } from '../platform/cached-json.ts';
 import type { CatalogueService } from './catalogue-service.ts';
 
-/** Public catalogue reads (spec section 7). Who may call: anyone. */
+/** Public catalogue reads (product.md, "The API"). Who may call: anyone. */
 export function catalogueRoutes(catalogue: CatalogueService): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(

@@ -8,7 +8,7 @@ export const SITEMAP_MAX_URLS = 50_000;
 /** Tools read per query while the catalogue is walked: the whole table is never loaded at once. */
 const CATALOGUE_BATCH = 1000;
 
-/** The public pages besides the tools: home, blogs, portfolio (spec 2) and the footer's pages. */
+/** The public pages besides the tools: home, blogs, portfolio (product.md, "Screens") and the footer's pages. */
 const shopPages = ['/', '/blogs', '/myportfolio', ...SHOP_PAGES.map((page) => shopPagePath(page.slug))];
 
 const xmlEscapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 
 /**
- * The API token of spec section 4 (kept by the web app as ACCESS_TOKEN, sent as Bearer). It is a
+ * The API token of product.md, "States" (kept by the web app as ACCESS_TOKEN, sent as Bearer). It is a
  * short-lived HS256 JWT bound to a session: it dies when the session ends (logout, password
  * reset): the server checks the session on every call (identity/caller-cache.ts remembers the
  * answer until the session changes), so a copied token is revoked too.

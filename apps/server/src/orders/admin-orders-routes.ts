@@ -10,7 +10,7 @@ import { sendPage } from '../platform/paging.ts';
 
 const orderIdParams = z.object({ id: z.string().max(100) });
 
-/** Manage All Orders (spec section 7) and what a shop owner needs beyond it. Every route: admins only. */
+/** Manage All Orders (product.md, "The API") and what a shop owner needs beyond it. Every route: admins only. */
 export function adminOrdersRoutes(adminOrders: AdminOrdersService, guards: CallerGuards): FastifyPluginAsyncZod {
   return async (app) => {
     app.addHook('onRequest', guards.requireAdmin);

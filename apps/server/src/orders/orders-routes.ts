@@ -11,7 +11,7 @@ import type { OrdersService } from './orders-service.ts';
 
 const orderIdParams = z.object({ id: z.string().max(100) });
 
-/** A customer's orders (spec section 7). Every route needs a Bearer token. */
+/** A customer's orders (product.md, "The API"). Every route needs a Bearer token. */
 export function ordersRoutes(
   ordersService: OrdersService,
   payments: PaymentsService,

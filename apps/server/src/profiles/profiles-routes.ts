@@ -9,7 +9,7 @@ import type { ProfilesService } from './profiles-service.ts';
 const emailParam = z.string().min(1).max(254);
 const profileIdParams = z.object({ id: z.string().max(100) });
 
-/** Profiles and roles (spec section 7). Every route needs a Bearer token; see each summary for who. */
+/** Profiles and roles (product.md, "The API"). Every route needs a Bearer token; see each summary for who. */
 export function profilesRoutes(profiles: ProfilesService, guards: CallerGuards): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(

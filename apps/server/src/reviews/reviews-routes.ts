@@ -8,7 +8,7 @@ import type { WriteLimit } from '../http/write-rate-limit.ts';
 import { callerOf, type CallerGuards } from '../identity/caller.ts';
 import type { ReviewsService } from './reviews-service.ts';
 
-/** Customer reviews (spec section 7). GET: anyone; POST: signed-in users. */
+/** Customer reviews (product.md, "The API"). GET: anyone; POST: signed-in users. */
 export function reviewsRoutes(reviewsService: ReviewsService, guards: CallerGuards, reviewLimit: WriteLimit): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(

@@ -76,7 +76,7 @@ interface RouteOptions {
   waitForData: boolean;
 }
 
-/** The routes of spec section 2, for the browser's router and for the server's renderer alike. */
+/** The routes of product.md, "Screens", for the browser's router and for the server's renderer alike. */
 export function createRoutes({ queryClient, waitForData }: RouteOptions): RouteObject[] {
   /** The home page's first screenful: the first 6 tools, the newest reviews and their average. */
   async function loadStorefront(): Promise<number> {

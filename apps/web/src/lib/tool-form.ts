@@ -18,7 +18,7 @@ const chosenPicture = z
 // The server's own checks, the whole stock at the unit price fitting one card payment included.
 const toolFormFields = toolInputSchema.omit({ img: true });
 
-/** Add Tool (spec 5): every field and a picture are required. */
+/** Add Tool (product.md, "Rules for what people type"): every field and a picture are required. */
 export const addToolFormSchema = payableTool(
   toolFormFields.extend({ image: chosenPicture.refine((file) => file !== undefined, 'Image is required') }),
 );

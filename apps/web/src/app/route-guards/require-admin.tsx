@@ -5,7 +5,7 @@ import { useIsAdmin } from '../../lib/session/api/get-admin-status.ts';
 import { useSession } from '../../lib/session/session-context.ts';
 
 /**
- * Admin-only pages (spec 6). Signed-out visitors go to /login, as the spec says, and come back here
+ * Admin-only pages (product.md, "Who may do what"). Signed-out visitors go to /login, as the spec says, and come back here
  * afterwards. A signed-in customer would only meet a login form they have already passed, so they
  * are told the page is not theirs and shown the way home.
  */

@@ -2,7 +2,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { LoadingSpinner } from '../../components/loading-spinner.tsx';
 import { useSession } from '../../lib/session/session-context.ts';
 
-/** Login-only pages (spec 6): signed-out visitors go to /login, which sends them back here afterwards. */
+/** Login-only pages (product.md, "Who may do what"): signed-out visitors go to /login, which sends them back here afterwards. */
 export function RequireAuth() {
   const { status } = useSession();
   const location = useLocation();

@@ -1,6 +1,6 @@
 import { AddToolForm } from './components/add-tool-form.tsx';
 
-/** Admin: a new tool for the catalogue, picture included (spec 2 and 5). */
+/** Admin: a new tool for the catalogue, picture included (product.md, "Screens" and "Rules for what people type"). */
 export function AddToolPage() {
   return (
     <section className="flex max-w-2xl flex-col gap-4">

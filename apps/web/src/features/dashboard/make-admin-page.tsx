@@ -23,7 +23,7 @@ interface PendingRoleChange {
 }
 
 /**
- * Admin: users' emails and roles a page at a time; promote a user (spec 4) or take another admin's
+ * Admin: users' emails and roles a page at a time; promote a user (product.md, "States") or take another admin's
  * role back (issue 16), each behind a confirm dialog; who changed a role and when.
  */
 export function MakeAdminPage() {

@@ -16,7 +16,7 @@ import { filterOf, putFilter, type OrderFilter } from './order-filters.ts';
 
 const DIALOGS = { deliver: DeliverOrderDialog, cancel: CancelOrderDialog, refund: RefundOrderDialog, history: OrderHistoryDialog } as const;
 
-/** Admin: every order, filtered and searched a page at a time, with shipping, cancelling, refunds and history (spec 2 and 4). */
+/** Admin: every order, filtered and searched a page at a time, with shipping, cancelling, refunds and history (product.md, "Screens" and "States"). */
 export function ManageOrdersPage() {
   // Filter (?delivery=pending, ?status=unpaid), search and page live in the address, so a reload keeps the view.
   const address = useListAddress();

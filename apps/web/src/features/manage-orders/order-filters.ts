@@ -1,7 +1,7 @@
 import { adminOrdersQuerySchema, type AdminOrdersQuery } from '@voltline/shared/order';
 
 /**
- * The four views of Manage All Orders (spec 2), and the refunded orders (any money given back,
+ * The four views of Manage All Orders (product.md, "Screens"), and the refunded orders (any money given back,
  * cancelled ones included), named as the server names their CSV export.
  */
 export type OrderFilter = 'pending' | 'shipped' | 'unpaid' | 'refunded' | 'all';

@@ -10,7 +10,7 @@ import { UpdateToolDialog } from './components/update-tool-dialog.tsx';
 
 const DIALOGS = { edit: UpdateToolDialog, delete: DeleteToolDialog } as const;
 
-/** Admin: the catalogue a page at a time, with editing stock and price, and deleting a tool (spec 2 and 4). */
+/** Admin: the catalogue a page at a time, with editing stock and price, and deleting a tool (product.md, "Screens" and "States"). */
 export function ManageToolsPage() {
   const address = useListAddress();
   const tools = useAdminTools({ q: address.q, cursor: address.cursor });

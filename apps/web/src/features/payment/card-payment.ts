@@ -11,7 +11,7 @@ export interface CardFormProps {
   order: Order;
   /** Null until the payment intent has arrived. */
   clientSecret: string | null;
-  /** False until the intent arrives, while a payment is processing and once it succeeded (spec 5). */
+  /** False until the intent arrives, while a payment is processing and once it succeeded (product.md, "Rules for what people type"). */
   canPay: boolean;
   onPay: (confirmCardPayment: ConfirmCardPayment) => void;
 }

@@ -18,7 +18,7 @@ function OrderUnavailable({ error }: { error: Error }) {
   );
 }
 
-/** /payment/:productId, where the parameter is the order's id (spec 7: POST /purchased leads here). */
+/** /payment/:productId, where the parameter is the order's id (product.md, "The API": POST /purchased leads here). */
 export function PaymentPage() {
   const { productId: orderId = '' } = useParams();
   const order = useOrder(orderId);

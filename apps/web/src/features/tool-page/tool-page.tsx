@@ -31,7 +31,7 @@ function ToolOffer({ tool }: { tool: Tool }) {
     <section className="mx-auto grid max-w-6xl gap-8 px-4 py-10 md:grid-cols-2">
       <ToolDetails tool={tool} stock={<ToolStockLine tool={tool} label="Available to order" />} />
       <div className="flex flex-col gap-4 md:pt-4">
-        {/* Login-only (spec 2): a signed-out visitor signs in first and comes back to the purchase screen. */}
+        {/* Login-only (product.md, "Screens"): a signed-out visitor signs in first and comes back to the purchase screen. */}
         <PlaceOrderButton tool={tool} className="self-start" />
         <Link to="/home" className="link link-secondary self-start">
           See all our tools

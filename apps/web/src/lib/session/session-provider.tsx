@@ -11,7 +11,7 @@ import { syncSignOut } from './token-sync.ts';
 
 interface SessionProviderProps {
   children: ReactNode;
-  /** Where to go when the server rejects the token (spec 8: /home). Passed in so this stays router-independent. */
+  /** Where to go when the server rejects the token (product.md, "What the shop says": /home). Passed in so this stays router-independent. */
   onSignedOutByServer: () => void;
 }
 

@@ -35,7 +35,7 @@ async function tellSyncServer(method: 'POST' | 'DELETE', headers: HeadersInit = 
   }
 }
 
-/** Queues a sync; it never fails and nothing waits for it (spec 7: sign-in and sign-out go on regardless). */
+/** Queues a sync; it never fails and nothing waits for it (product.md, "The API": sign-in and sign-out go on regardless). */
 function queueSync(method: 'POST' | 'DELETE', headers?: HeadersInit): void {
   lastSync = lastSync.then(() => tellSyncServer(method, headers));
 }

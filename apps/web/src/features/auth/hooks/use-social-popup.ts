@@ -20,7 +20,7 @@ export interface SocialProviderChoice {
 type PopupOutcome = { kind: 'reported'; error: string | null } | { kind: 'closed' };
 
 /**
- * Social sign-in in a popup (spec 2): opens /auth/popup/{provider}, waits for the popup's report
+ * Social sign-in in a popup (product.md, "Screens"): opens /auth/popup/{provider}, waits for the popup's report
  * or for it to close, then reloads the session (which exchanges the shop token).
  */
 export function useSocialPopup(onSignedIn: () => void) {

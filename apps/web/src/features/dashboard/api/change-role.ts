@@ -9,7 +9,7 @@ export interface RoleChangeRequest {
 }
 
 /**
- * PATCH /api/profile/{_id} with a role: Make Admin (spec 4) or Remove admin. The server refuses
+ * PATCH /api/profile/{_id} with a role: Make Admin (product.md, "States") or Remove admin. The server refuses
  * (409) to remove the shop's last admin.
  */
 export function changeRole({ user, role }: RoleChangeRequest): Promise<{ acknowledged: boolean; modifiedCount?: number }> {

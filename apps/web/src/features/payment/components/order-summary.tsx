@@ -11,7 +11,7 @@ function SummaryRow({ label, children }: { label: string; children: ReactNode })
   );
 }
 
-/** What is being paid for and by whom (spec 2, payment screen). */
+/** What is being paid for and by whom (product.md, "Screens", payment screen). */
 export function OrderSummary({ order }: { order: Order }) {
   return (
     <dl className="card bg-base-100 px-6 py-4 shadow" aria-label="Order summary">

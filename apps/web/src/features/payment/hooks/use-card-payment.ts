@@ -12,7 +12,7 @@ function describePaymentFailure(error: Error): string {
 
 /**
  * One card payment of an order: the card form confirms with its provider, then the order is
- * marked paid (spec 7: transactionId and delivery pending).
+ * marked paid (product.md, "The API": transactionId and delivery pending).
  */
 export function useCardPayment(orderId: string) {
   const recordPayment = useRecordPayment();

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../api-client.ts';
 import { useSession } from '../session-context.ts';
 
-/** GET /api/admin/{email}: spec 6, admins are whoever the server says they are. */
+/** GET /api/admin/{email}: product.md, "Who may do what", admins are whoever the server says they are. */
 export async function getAdminStatus(email: string): Promise<boolean> {
   const { admin } = await apiRequest<{ admin: boolean }>(`/admin/${encodeURIComponent(email)}`);
   return admin;

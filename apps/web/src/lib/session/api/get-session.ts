@@ -1,6 +1,6 @@
 import { identityRequest } from '../../api-client.ts';
 
-/** The signed-in identity as the identity service describes it (spec 3: the login session). */
+/** The signed-in identity as the identity service describes it (product.md, "Things the shop keeps": the login session). */
 export interface SessionUser {
   id: string;
   name: string;

@@ -3,7 +3,7 @@ import { storeAccessToken } from '../access-token.ts';
 import { syncIssuedToken } from '../token-sync.ts';
 
 /**
- * PATCH /api/user/{email}: trades the identity cookie for the shop API token (spec 4: asked for
+ * PATCH /api/user/{email}: trades the identity cookie for the shop API token (product.md, "States": asked for
  * whenever a signed-in user with an email becomes known), keeps it as ACCESS_TOKEN and hands it
  * to the token-sync server, if the shop has one.
  */
