@@ -5,6 +5,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { matchRoutes, StaticRouter } from 'react-router';
 import { Writable } from 'node:stream';
 import { publicPageHandle } from './app/public-page.ts';
+import { pageModulesOf } from './app/page-modules.ts';
 import { createShopQueryClient } from './app/query-client.ts';
 import { createRoutes } from './app/routes.tsx';
 import type { ServerState } from './app/server-state.ts';
@@ -106,3 +107,13 @@ export function createPageRenderer({ publicUrl, transport }: RendererOptions) {
   };
 }
 export type PageRenderer = ReturnType<typeof createPageRenderer>;
+
+/**
+ * The lazy modules (guards, then the page) the route at `pathname` shows, as the browser build's
+ * manifest names them: the server preloads their chunks with the HTML of every page, also of those
+ * the browser renders itself (sign-in, login-only), whose code it would otherwise find only after
+ * the entry script has run.
+ */
+export function pageModulesFor(pathname: string): string[] {
+  return pageModulesOf(createRoutes({ queryClient: createShopQueryClient(), waitForData: false }), pathname);
+}

@@ -5,10 +5,10 @@ import { RootLayout } from './layout/root-layout.tsx';
 import { reviewSummaryQueryOptions } from '../features/home/api/get-review-summary.ts';
 import { newestReviewsQueryOptions } from '../features/home/api/get-reviews.ts';
 import { storefrontToolsQueryOptions } from '../features/home/api/get-tools.ts';
-import { HomePage } from '../features/home/home-page.tsx';
+import { HomePage } from './routes/home.tsx';
 import { shopPageQueryOptions } from '../features/shop-pages/api/get-shop-page.ts';
 import { SHOP_PAGES, type ShopPageEntry } from '@voltline/shared/shop-pages';
-import { homePageHead } from '../features/home/home-page-head.ts';
+import { homePageHead } from './routes/home-head.ts';
 import { ApiRequestError } from '../lib/api-client.ts';
 import { missingToolKey, toolQueryOptions } from '../lib/catalogue/get-tool.ts';
 import { notFoundHead, type PageHead } from '../lib/page-head/page-head.ts';
@@ -32,26 +32,26 @@ function lazyPage(load: () => Promise<ComponentType>): ReactElement {
 
 // Made once: the same element on every render keeps React from remounting the page.
 const pages = {
-  tool: lazyPage(async () => (await import('../features/tool-page/tool-page.tsx')).ToolPage),
-  blogs: lazyPage(async () => (await import('../features/blogs/blogs-page.tsx')).BlogsPage),
-  portfolio: lazyPage(async () => (await import('../features/portfolio/portfolio-page.tsx')).PortfolioPage),
-  login: lazyPage(async () => (await import('../features/auth/login-page.tsx')).LoginPage),
-  register: lazyPage(async () => (await import('../features/auth/register-page.tsx')).RegisterPage),
-  resetPassword: lazyPage(async () => (await import('../features/auth/reset-password-page.tsx')).ResetPasswordPage),
-  purchase: lazyPage(async () => (await import('../features/purchase/purchase-page.tsx')).PurchasePage),
-  payment: lazyPage(async () => (await import('../features/payment/payment-page.tsx')).PaymentPage),
-  dashboard: lazyPage(async () => (await import('../features/dashboard/dashboard-layout.tsx')).DashboardLayout),
-  myProfile: lazyPage(async () => (await import('../features/dashboard/my-profile-page.tsx')).MyProfilePage),
-  myOrders: lazyPage(async () => (await import('../features/my-orders/my-orders-page.tsx')).MyOrdersPage),
-  addReview: lazyPage(async () => (await import('../features/add-review/add-review-page.tsx')).AddReviewPage),
-  manageOrders: lazyPage(async () => (await import('../features/manage-orders/manage-orders-page.tsx')).ManageOrdersPage),
-  manageTools: lazyPage(async () => (await import('../features/manage-tools/manage-tools-page.tsx')).ManageToolsPage),
-  addTool: lazyPage(async () => (await import('../features/add-tool/add-tool-page.tsx')).AddToolPage),
-  makeAdmin: lazyPage(async () => (await import('../features/dashboard/make-admin-page.tsx')).MakeAdminPage),
-  webhooks: lazyPage(async () => (await import('../features/webhooks/webhooks-page.tsx')).WebhooksPage),
-  shopPage: lazyPage(async () => (await import('../features/shop-pages/shop-page.tsx')).ShopPageView),
-  socialPopupStart: lazyPage(async () => (await import('../features/auth/social-popup-start-page.tsx')).SocialPopupStartPage),
-  socialPopupDone: lazyPage(async () => (await import('../features/auth/social-popup-done-page.tsx')).SocialPopupDonePage),
+  tool: lazyPage(async () => (await import('./routes/tools/tool.tsx')).ToolPage),
+  blogs: lazyPage(async () => (await import('./routes/blogs.tsx')).BlogsPage),
+  portfolio: lazyPage(async () => (await import('./routes/portfolio.tsx')).PortfolioPage),
+  login: lazyPage(async () => (await import('./routes/auth/login.tsx')).LoginPage),
+  register: lazyPage(async () => (await import('./routes/auth/register.tsx')).RegisterPage),
+  resetPassword: lazyPage(async () => (await import('./routes/auth/reset-password.tsx')).ResetPasswordPage),
+  purchase: lazyPage(async () => (await import('./routes/purchase.tsx')).PurchasePage),
+  payment: lazyPage(async () => (await import('./routes/payment.tsx')).PaymentPage),
+  dashboard: lazyPage(async () => (await import('./routes/dashboard/layout.tsx')).DashboardLayout),
+  myProfile: lazyPage(async () => (await import('./routes/dashboard/my-profile.tsx')).MyProfilePage),
+  myOrders: lazyPage(async () => (await import('./routes/dashboard/my-orders.tsx')).MyOrdersPage),
+  addReview: lazyPage(async () => (await import('./routes/dashboard/add-review.tsx')).AddReviewPage),
+  manageOrders: lazyPage(async () => (await import('./routes/dashboard/manage-orders.tsx')).ManageOrdersPage),
+  manageTools: lazyPage(async () => (await import('./routes/dashboard/manage-tools.tsx')).ManageToolsPage),
+  addTool: lazyPage(async () => (await import('./routes/dashboard/add-tool.tsx')).AddToolPage),
+  makeAdmin: lazyPage(async () => (await import('./routes/dashboard/make-admin.tsx')).MakeAdminPage),
+  webhooks: lazyPage(async () => (await import('./routes/dashboard/webhooks.tsx')).WebhooksPage),
+  shopPage: lazyPage(async () => (await import('./routes/shop-page.tsx')).ShopPageView),
+  socialPopupStart: lazyPage(async () => (await import('./routes/auth/social-popup-start.tsx')).SocialPopupStartPage),
+  socialPopupDone: lazyPage(async () => (await import('./routes/auth/social-popup-done.tsx')).SocialPopupDonePage),
 };
 
 // The login-only and admin guards come with the pages they guard, and the not-found page when met.
@@ -59,7 +59,7 @@ const guards = {
   signedIn: lazyPage(async () => (await import('./route-guards/require-auth.tsx')).RequireAuth),
   admin: lazyPage(async () => (await import('./route-guards/require-admin.tsx')).RequireAdmin),
 };
-const notFoundPage = lazyPage(async () => (await import('./not-found-page.tsx')).NotFoundPage);
+const notFoundPage = lazyPage(async () => (await import('./routes/not-found.tsx')).NotFoundPage);
 
 /**
  * A page's head is asked for only by the server's render (the page keeps it up to date in the
@@ -119,7 +119,7 @@ export function createRoutes({ queryClient, waitForData }: RouteOptions): RouteO
   const storefrontHandle: PublicPageHandle = { head: async () => homePageHead, load: loadStorefront };
   const toolHandle: PublicPageHandle = {
     head: async ({ params, queryClient: client }) => {
-      const { missingToolHead, toolPageHead } = await import('../features/tool-page/tool-page-head.ts');
+      const { missingToolHead, toolPageHead } = await import('./routes/tools/tool-head.ts');
       const tool = client.getQueryData(toolQueryOptions(params.toolId ?? '').queryKey);
       return tool ? toolPageHead(tool) : missingToolHead;
     },
@@ -130,7 +130,7 @@ export function createRoutes({ queryClient, waitForData }: RouteOptions): RouteO
   /** A footer page: its text starts loading with the navigation, and the server's render waits for it. */
   const shopPageHandle = (entry: ShopPageEntry): PublicPageHandle => ({
     head: async ({ queryClient: client }) => {
-      const { shopPageHead } = await import('../features/shop-pages/shop-page-head.ts');
+      const { shopPageHead } = await import('./routes/shop-page-head.ts');
       return shopPageHead(entry, client.getQueryData(shopPageQueryOptions(entry.slug).queryKey));
     },
     load: async () => {
@@ -151,12 +151,12 @@ export function createRoutes({ queryClient, waitForData }: RouteOptions): RouteO
         {
           path: 'blogs',
           element: pages.blogs,
-          handle: publicPage(async () => (await import('../features/blogs/blogs-page-head.ts')).blogsPageHead),
+          handle: publicPage(async () => (await import('./routes/blogs-head.ts')).blogsPageHead),
         },
         {
           path: 'myportfolio',
           element: pages.portfolio,
-          handle: publicPage(async () => (await import('../features/portfolio/portfolio-page-head.ts')).portfolioPageHead),
+          handle: publicPage(async () => (await import('./routes/portfolio-head.ts')).portfolioPageHead),
         },
         // The footer's pages: About us, Contact, Jobs and the legal ones.
         ...SHOP_PAGES.map((entry) => ({ path: entry.slug, element: pages.shopPage, handle: shopPageHandle(entry) })),

@@ -1,5 +1,5 @@
 import { NavLink } from 'react-router';
-import { useIsAdmin } from '../../../lib/session/api/get-admin-status.ts';
+import { useIsAdmin } from '../../lib/session/api/get-admin-status.ts';
 
 interface MenuLink {
   to: string;

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { SOCIAL_PROVIDER_IDS, type SocialProviderId } from '@voltline/shared/account';
-import { ApiRequestError, NETWORK_FAILURE_CODE } from '../../lib/api-client.ts';
-import { LoadingSpinner } from '../../components/loading-spinner.tsx';
-import { startSocialSignIn } from './api/start-social-sign-in.ts';
+import { ApiRequestError, NETWORK_FAILURE_CODE } from '../../../lib/api-client.ts';
+import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
+import { startSocialSignIn } from '../../../features/auth/api/start-social-sign-in.ts';
 
 function isSocialProviderId(value: string | undefined): value is SocialProviderId {
   return (SOCIAL_PROVIDER_IDS as readonly string[]).includes(value ?? '');

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import type { WebhookEndpoint } from '@voltline/shared/webhook';
-import { LoadMoreButton } from '../../components/load-more-button.tsx';
-import { QueryState } from '../../components/query-state.tsx';
-import { useWebhookEndpoints } from './api/get-webhook-endpoints.ts';
-import { AddWebhookEndpointForm } from './components/add-webhook-endpoint-form.tsx';
-import { DeliveriesDialog } from './components/deliveries-dialog.tsx';
-import { RemoveEndpointDialog } from './components/remove-endpoint-dialog.tsx';
-import { SigningSecretAlert } from './components/signing-secret-alert.tsx';
-import { WebhookEndpointsTable, type EndpointAction } from './components/webhook-endpoints-table.tsx';
+import { LoadMoreButton } from '../../../components/load-more-button.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
+import { useWebhookEndpoints } from '../../../features/webhooks/api/get-webhook-endpoints.ts';
+import { AddWebhookEndpointForm } from '../../../features/webhooks/components/add-webhook-endpoint-form.tsx';
+import { DeliveriesDialog } from '../../../features/webhooks/components/deliveries-dialog.tsx';
+import { RemoveEndpointDialog } from '../../../features/webhooks/components/remove-endpoint-dialog.tsx';
+import { SigningSecretAlert } from '../../../features/webhooks/components/signing-secret-alert.tsx';
+import { WebhookEndpointsTable, type EndpointAction } from '../../../features/webhooks/components/webhook-endpoints-table.tsx';
 
 const DIALOGS = { deliveries: DeliveriesDialog, remove: RemoveEndpointDialog } as const;
 const ENDPOINT_LIST_ID = 'webhook-endpoints';

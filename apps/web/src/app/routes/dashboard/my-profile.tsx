@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { MESSAGES } from '@voltline/shared/messages';
-import { useSession } from '../../lib/session/session-context.ts';
-import { QueryState } from '../../components/query-state.tsx';
-import { useProfile } from './api/get-profile.ts';
-import { ProfileCard } from './components/profile-card.tsx';
-import { ChangeNameDialog } from './components/change-name-dialog.tsx';
-import { ChangePasswordDialog } from './components/change-password-dialog.tsx';
-import { UpdateProfileModal } from './components/update-profile-modal.tsx';
+import { useSession } from '../../../lib/session/session-context.ts';
+import { QueryState } from '../../../components/query-state.tsx';
+import { useProfile } from '../../../features/dashboard/api/get-profile.ts';
+import { ProfileCard } from '../../../features/dashboard/components/profile-card.tsx';
+import { ChangeNameDialog } from '../../../features/dashboard/components/change-name-dialog.tsx';
+import { ChangePasswordDialog } from '../../../features/dashboard/components/change-password-dialog.tsx';
+import { UpdateProfileModal } from '../../../features/dashboard/components/update-profile-modal.tsx';
 
 type OpenDialog = 'profile' | 'name' | 'password' | null;
 

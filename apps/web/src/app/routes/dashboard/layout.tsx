@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Outlet } from 'react-router';
-import { DashboardMenu } from './components/dashboard-menu.tsx';
+import { DashboardMenu } from '../../layout/dashboard-menu.tsx';
 
 const DRAWER_ID = 'dashboard-drawer';
 const MENU_ID = 'dashboard-menu';

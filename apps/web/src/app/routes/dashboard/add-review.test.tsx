@@ -1,9 +1,9 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { TEXT_LIMITS, tooLongMessage } from '@voltline/shared/text-limits';
-import { SessionContext, type Session } from '../../lib/session/session-context.ts';
-import { renderWithShop, type ApiAnswer } from '../../testing/render-with-shop.tsx';
-import { AddReviewPage } from './add-review-page.tsx';
+import { SessionContext, type Session } from '../../../lib/session/session-context.ts';
+import { renderWithShop, type ApiAnswer } from '../../../testing/render-with-shop.tsx';
+import { AddReviewPage } from './add-review.tsx';
 
 const signedIn: Session = {
   status: 'signed-in',

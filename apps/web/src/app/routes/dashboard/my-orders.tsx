@@ -1,14 +1,14 @@
 import { useState } from 'react';
-import { toast } from '../../lib/toast/toast.ts';
+import { toast } from '../../../lib/toast/toast.ts';
 import type { Order } from '@voltline/shared/order';
 import { CANCEL_CONFIRMATION_WORD } from '@voltline/shared/shop-constants';
-import { describeRequestError } from '../../lib/api-client.ts';
-import { LoadMoreButton } from '../../components/load-more-button.tsx';
-import { QueryState } from '../../components/query-state.tsx';
-import { TypedConfirmDialog } from '../../components/typed-confirm-dialog.tsx';
-import { useCancelOrder } from './api/cancel-order.ts';
-import { useMyOrders } from './api/get-my-orders.ts';
-import { OrderCard } from './components/order-card.tsx';
+import { describeRequestError } from '../../../lib/api-client.ts';
+import { LoadMoreButton } from '../../../components/load-more-button.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
+import { TypedConfirmDialog } from '../../../components/typed-confirm-dialog.tsx';
+import { useCancelOrder } from '../../../features/my-orders/api/cancel-order.ts';
+import { useMyOrders } from '../../../features/my-orders/api/get-my-orders.ts';
+import { OrderCard } from '../../../features/my-orders/components/order-card.tsx';
 
 const ORDER_LIST_ID = 'my-orders-list';
 

@@ -1,15 +1,15 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import type { Tool } from '@voltline/shared/tool';
-import { ApiRequestError, describeRequestError } from '../../lib/api-client.ts';
-import { missingToolKey, toolQueryOptions } from '../../lib/catalogue/get-tool.ts';
-import { useDocumentHead } from '../../lib/page-head/use-document-head.ts';
-import { ErrorAlert } from '../../components/error-alert.tsx';
-import { LoadingSpinner } from '../../components/loading-spinner.tsx';
-import { ToolDetails } from '../../components/tool-details.tsx';
-import { PlaceOrderButton } from '../../components/place-order-button.tsx';
-import { ToolStockLine } from '../../components/tool-stock.tsx';
-import { missingToolHead, toolPageHead } from './tool-page-head.ts';
+import { ApiRequestError, describeRequestError } from '../../../lib/api-client.ts';
+import { missingToolKey, toolQueryOptions } from '../../../lib/catalogue/get-tool.ts';
+import { useDocumentHead } from '../../../lib/page-head/use-document-head.ts';
+import { ErrorAlert } from '../../../components/error-alert.tsx';
+import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
+import { ToolDetails } from '../../../components/tool-details.tsx';
+import { PlaceOrderButton } from '../../../components/place-order-button.tsx';
+import { ToolStockLine } from '../../../components/tool-stock.tsx';
+import { missingToolHead, toolPageHead } from './tool-head.ts';
 
 function ToolNotFound() {
   useDocumentHead(missingToolHead);

@@ -1,6 +1,6 @@
 import type { Tool } from '@voltline/shared/tool';
-import { toolIsOutOfStock } from '../../lib/catalogue/get-tool.ts';
-import { describeBriefly, SHOP_NAME, type PageHead } from '../../lib/page-head/page-head.ts';
+import { toolIsOutOfStock } from '../../../lib/catalogue/get-tool.ts';
+import { describeBriefly, SHOP_NAME, type PageHead } from '../../../lib/page-head/page-head.ts';
 
 export const toolPagePath = (toolId: string) => `/tools/${encodeURIComponent(toolId)}`;
 

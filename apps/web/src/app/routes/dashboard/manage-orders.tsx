@@ -1,18 +1,18 @@
 import { useState } from 'react';
 import type { Order } from '@voltline/shared/order';
-import { useListAddress } from '../../lib/list-address.ts';
-import { PagedTable } from '../../components/paged-table.tsx';
-import { SearchBox } from '../../components/search-box.tsx';
-import { useAdminOrders } from './api/get-admin-orders.ts';
-import { CancelOrderDialog } from './components/cancel-order-dialog.tsx';
-import { DeliverOrderDialog } from './components/deliver-order-dialog.tsx';
-import { ExportOrdersButton } from './components/export-orders-button.tsx';
-import { OrderFilterButtons } from './components/order-filter-buttons.tsx';
-import { OrderHistoryDialog } from './components/order-history-dialog.tsx';
-import { OrdersTable, type OrderAction } from './components/orders-table.tsx';
-import { RefundOrderDialog } from './components/refund-order-dialog.tsx';
-import { ShopOverview } from './components/shop-overview.tsx';
-import { filterOf, putFilter, type OrderFilter } from './order-filters.ts';
+import { useListAddress } from '../../../lib/list-address.ts';
+import { PagedTable } from '../../../components/paged-table.tsx';
+import { SearchBox } from '../../../components/search-box.tsx';
+import { useAdminOrders } from '../../../features/manage-orders/api/get-admin-orders.ts';
+import { CancelOrderDialog } from '../../../features/manage-orders/components/cancel-order-dialog.tsx';
+import { DeliverOrderDialog } from '../../../features/manage-orders/components/deliver-order-dialog.tsx';
+import { ExportOrdersButton } from '../../../features/manage-orders/components/export-orders-button.tsx';
+import { OrderFilterButtons } from '../../../features/manage-orders/components/order-filter-buttons.tsx';
+import { OrderHistoryDialog } from '../../../features/manage-orders/components/order-history-dialog.tsx';
+import { OrdersTable, type OrderAction } from '../../../features/manage-orders/components/orders-table.tsx';
+import { RefundOrderDialog } from '../../../features/manage-orders/components/refund-order-dialog.tsx';
+import { ShopOverview } from '../../../features/manage-orders/components/shop-overview.tsx';
+import { filterOf, putFilter, type OrderFilter } from '../../../features/manage-orders/order-filters.ts';
 
 const DIALOGS = { deliver: DeliverOrderDialog, cancel: CancelOrderDialog, refund: RefundOrderDialog, history: OrderHistoryDialog } as const;
 

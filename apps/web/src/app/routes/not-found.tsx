@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { notFoundHead } from '../lib/page-head/page-head.ts';
-import { useDocumentHead } from '../lib/page-head/use-document-head.ts';
+import { notFoundHead } from '../../lib/page-head/page-head.ts';
+import { useDocumentHead } from '../../lib/page-head/use-document-head.ts';
 
 export function NotFoundPage() {
   useDocumentHead(notFoundHead);

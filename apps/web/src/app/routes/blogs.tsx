@@ -1,7 +1,7 @@
 import { useDocumentHead } from '../../lib/page-head/use-document-head.ts';
-import { blogAnswers } from './blog-answers.ts';
-import { BlogCard } from './blog-card.tsx';
-import { blogsPageHead } from './blogs-page-head.ts';
+import { blogAnswers } from '../../features/blogs/blog-answers.ts';
+import { BlogCard } from '../../features/blogs/blog-card.tsx';
+import { blogsPageHead } from './blogs-head.ts';
 
 export function BlogsPage() {
   useDocumentHead(blogsPageHead);

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import type { Tool } from '@voltline/shared/tool';
-import { useListAddress } from '../../lib/list-address.ts';
-import { PagedTable } from '../../components/paged-table.tsx';
-import { SearchBox } from '../../components/search-box.tsx';
-import { useAdminTools } from './api/get-admin-tools.ts';
-import { DeleteToolDialog } from './components/delete-tool-dialog.tsx';
-import { ToolsTable, type ToolAction } from './components/tools-table.tsx';
-import { UpdateToolDialog } from './components/update-tool-dialog.tsx';
+import { useListAddress } from '../../../lib/list-address.ts';
+import { PagedTable } from '../../../components/paged-table.tsx';
+import { SearchBox } from '../../../components/search-box.tsx';
+import { useAdminTools } from '../../../features/manage-tools/api/get-admin-tools.ts';
+import { DeleteToolDialog } from '../../../features/manage-tools/components/delete-tool-dialog.tsx';
+import { ToolsTable, type ToolAction } from '../../../features/manage-tools/components/tools-table.tsx';
+import { UpdateToolDialog } from '../../../features/manage-tools/components/update-tool-dialog.tsx';
 
 const DIALOGS = { edit: UpdateToolDialog, delete: DeleteToolDialog } as const;
 

@@ -1,18 +1,18 @@
 import { useState } from 'react';
-import { toast } from '../../lib/toast/toast.ts';
+import { toast } from '../../../lib/toast/toast.ts';
 import { MESSAGES } from '@voltline/shared/messages';
 import type { Profile, Role } from '@voltline/shared/profile';
-import { describeRequestError } from '../../lib/api-client.ts';
-import { useListAddress } from '../../lib/list-address.ts';
-import { useSession } from '../../lib/session/session-context.ts';
-import { BreakableAddress } from '../../components/breakable-address.tsx';
-import { DataTable } from '../../components/data-table.tsx';
-import { ModalDialog } from '../../components/modal-dialog.tsx';
-import { PagedTable } from '../../components/paged-table.tsx';
-import { SearchBox } from '../../components/search-box.tsx';
-import { useAllUsers } from './api/get-all-users.ts';
-import { useChangeRole } from './api/change-role.ts';
-import { RoleHistoryDialog } from './components/role-history-dialog.tsx';
+import { describeRequestError } from '../../../lib/api-client.ts';
+import { useListAddress } from '../../../lib/list-address.ts';
+import { useSession } from '../../../lib/session/session-context.ts';
+import { BreakableAddress } from '../../../components/breakable-address.tsx';
+import { DataTable } from '../../../components/data-table.tsx';
+import { ModalDialog } from '../../../components/modal-dialog.tsx';
+import { PagedTable } from '../../../components/paged-table.tsx';
+import { SearchBox } from '../../../components/search-box.tsx';
+import { useAllUsers } from '../../../features/dashboard/api/get-all-users.ts';
+import { useChangeRole } from '../../../features/dashboard/api/change-role.ts';
+import { RoleHistoryDialog } from '../../../features/dashboard/components/role-history-dialog.tsx';
 
 const COLUMNS = ['Email', 'Name', 'Role', 'Actions'];
 

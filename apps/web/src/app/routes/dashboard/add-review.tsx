@@ -1,16 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { toast } from '../../lib/toast/toast.ts';
+import { toast } from '../../../lib/toast/toast.ts';
 import { reviewInputSchema, type ReviewInput } from '@voltline/shared/review';
 import { RATING_DEFAULT } from '@voltline/shared/shop-constants';
 import { TEXT_LIMITS } from '@voltline/shared/text-limits';
-import { describeRequestError } from '../../lib/api-client.ts';
-import { useSession } from '../../lib/session/session-context.ts';
-import { FormField } from '../../components/form-field.tsx';
-import { FormMessage } from '../../components/form-message.tsx';
-import { PendingButton } from '../../components/pending-button.tsx';
-import { useAddReview } from './api/add-review.ts';
-import { StarRatingInput } from './components/star-rating-input.tsx';
+import { describeRequestError } from '../../../lib/api-client.ts';
+import { useSession } from '../../../lib/session/session-context.ts';
+import { FormField } from '../../../components/form-field.tsx';
+import { FormMessage } from '../../../components/form-message.tsx';
+import { PendingButton } from '../../../components/pending-button.tsx';
+import { useAddReview } from '../../../features/add-review/api/add-review.ts';
+import { StarRatingInput } from '../../../features/add-review/components/star-rating-input.tsx';
 
 const emptyReview: ReviewInput = { review: '', rating: RATING_DEFAULT };
 

@@ -1,0 +1,28 @@
+import { useDocumentHead } from '../../lib/page-head/use-document-head.ts';
+import { AskUsSection } from '../../features/home/components/ask-us-section.tsx';
+import { Banner } from '../../features/home/components/banner.tsx';
+import { BusinessSummary } from '../../features/home/components/business-summary.tsx';
+import { ProductionStory } from '../../features/home/components/production-story.tsx';
+import { ReasonsSection } from '../../features/home/components/reasons-section.tsx';
+import { ReviewsSection } from '../../features/home/components/reviews-section.tsx';
+import { StockStory } from '../../features/home/components/stock-story.tsx';
+import { ToolsSection } from '../../features/home/components/tools-section.tsx';
+import { homePageHead } from './home-head.ts';
+
+export function HomePage() {
+  useDocumentHead(homePageHead);
+  return (
+    <>
+      {/* The banner's headings rotate, so the page keeps one steady top-level heading for assistive tech. */}
+      <h1 className="sr-only">Voltline Tools: electrical tools built, sold and stocked by us</h1>
+      <Banner />
+      <ToolsSection />
+      <BusinessSummary />
+      <ReasonsSection />
+      <ProductionStory />
+      <StockStory />
+      <ReviewsSection />
+      <AskUsSection />
+    </>
+  );
+}
