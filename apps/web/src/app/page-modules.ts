@@ -4,8 +4,8 @@ import { matchRoutes, type RouteObject } from 'react-router';
  * Which source module each lazy page element loads, so the server can name a route's code in the
  * HTML it sends (`<link rel="modulepreload">`) instead of the browser finding it only after the
  * entry script has run. Filled in by the server build only: vite.config.ts (pageModules) wraps every
- * `lazyPage(async () => (await import('…')).X)` in markPageModule with the module's path as the
- * build manifest names it, so the browser's bundle carries none of this.
+ * lazyPage call of routes.tsx in markPageModule with the path of the module it imports, as the build
+ * manifest names it, so the browser's bundle carries none of this.
  */
 const moduleOfElement = new WeakMap<object, string>();
 

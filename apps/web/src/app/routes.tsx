@@ -4,7 +4,7 @@ import type { Params, RouteObject } from 'react-router';
 import { RootLayout } from './layout/root-layout.tsx';
 import { reviewSummaryQueryOptions } from '../features/home/api/get-review-summary.ts';
 import { newestReviewsQueryOptions } from '../features/home/api/get-reviews.ts';
-import { storefrontToolsQueryOptions } from '../features/home/api/get-tools.ts';
+import { storefrontToolsQueryOptions } from '../features/catalogue/api/get-tools.ts';
 import { HomePage } from './routes/home.tsx';
 import { shopPageQueryOptions } from '../features/shop-pages/api/get-shop-page.ts';
 import { SHOP_PAGES, type ShopPageEntry } from '@voltline/shared/shop-pages';

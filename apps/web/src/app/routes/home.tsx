@@ -6,7 +6,7 @@ import { ProductionStory } from '../../features/home/components/production-story
 import { ReasonsSection } from '../../features/home/components/reasons-section.tsx';
 import { ReviewsSection } from '../../features/home/components/reviews-section.tsx';
 import { StockStory } from '../../features/home/components/stock-story.tsx';
-import { ToolsSection } from '../../features/home/components/tools-section.tsx';
+import { ToolsSection } from '../../features/catalogue/components/tools-section.tsx';
 import { homePageHead } from './home-head.ts';
 
 export function HomePage() {

@@ -3,8 +3,8 @@ import { ApiRequestError, describeRequestError } from '../../lib/api-client.ts';
 import { LoadingSpinner } from '../../components/loading-spinner.tsx';
 import { useTool } from '../../lib/catalogue/get-tool.ts';
 import { PurchaseForm } from '../../features/purchase/components/purchase-form.tsx';
-import { ToolDetails } from '../../components/tool-details.tsx';
-import { ToolStockLine } from '../../components/tool-stock.tsx';
+import { ToolDetails } from '../../features/catalogue/components/tool-details.tsx';
+import { ToolStockLine } from '../../features/catalogue/components/tool-stock.tsx';
 
 function ToolUnavailable({ error }: { error: Error }) {
   const notFound = error instanceof ApiRequestError && error.status === 404;

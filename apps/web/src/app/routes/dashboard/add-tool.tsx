@@ -1,4 +1,4 @@
-import { AddToolForm } from '../../../features/add-tool/components/add-tool-form.tsx';
+import { AddToolForm } from '../../../features/catalogue/components/add-tool-form.tsx';
 
 /** Admin: a new tool for the catalogue, picture included (product.md, "Screens" and "Rules for what people type"). */
 export function AddToolPage() {

@@ -3,10 +3,10 @@ import type { Tool } from '@voltline/shared/tool';
 import { useListAddress } from '../../../lib/list-address.ts';
 import { PagedTable } from '../../../components/paged-table.tsx';
 import { SearchBox } from '../../../components/search-box.tsx';
-import { useAdminTools } from '../../../features/manage-tools/api/get-admin-tools.ts';
-import { DeleteToolDialog } from '../../../features/manage-tools/components/delete-tool-dialog.tsx';
-import { ToolsTable, type ToolAction } from '../../../features/manage-tools/components/tools-table.tsx';
-import { UpdateToolDialog } from '../../../features/manage-tools/components/update-tool-dialog.tsx';
+import { useAdminTools } from '../../../features/catalogue/api/get-admin-tools.ts';
+import { DeleteToolDialog } from '../../../features/catalogue/components/delete-tool-dialog.tsx';
+import { ToolsTable, type ToolAction } from '../../../features/catalogue/components/tools-table.tsx';
+import { UpdateToolDialog } from '../../../features/catalogue/components/update-tool-dialog.tsx';
 
 const DIALOGS = { edit: UpdateToolDialog, delete: DeleteToolDialog } as const;
 

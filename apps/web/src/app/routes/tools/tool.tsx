@@ -6,9 +6,9 @@ import { missingToolKey, toolQueryOptions } from '../../../lib/catalogue/get-too
 import { useDocumentHead } from '../../../lib/page-head/use-document-head.ts';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
-import { ToolDetails } from '../../../components/tool-details.tsx';
-import { PlaceOrderButton } from '../../../components/place-order-button.tsx';
-import { ToolStockLine } from '../../../components/tool-stock.tsx';
+import { ToolDetails } from '../../../features/catalogue/components/tool-details.tsx';
+import { PlaceOrderButton } from '../../../features/catalogue/components/place-order-button.tsx';
+import { ToolStockLine } from '../../../features/catalogue/components/tool-stock.tsx';
 import { missingToolHead, toolPageHead } from './tool-head.ts';
 
 function ToolNotFound() {

@@ -2,7 +2,7 @@ import { COUNT_UP_DURATION_MS } from '@voltline/shared/shop-constants';
 import { useCountUpProgress } from '../hooks/use-count-up-progress.ts';
 import { useSeenOnce } from '../hooks/use-seen-once.ts';
 import { LineIcon } from './line-icon.tsx';
-import { SectionHeading } from './section-heading.tsx';
+import { SectionHeading } from '../../../components/section-heading.tsx';
 
 const stats = [
   {

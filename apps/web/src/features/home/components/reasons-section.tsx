@@ -1,5 +1,5 @@
 import { LineIcon } from './line-icon.tsx';
-import { SectionHeading } from './section-heading.tsx';
+import { SectionHeading } from '../../../components/section-heading.tsx';
 
 const reasons = [
   {

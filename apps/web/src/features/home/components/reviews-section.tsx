@@ -3,7 +3,7 @@ import { QueryState } from '../../../components/query-state.tsx';
 import { useNewestReviews } from '../api/get-reviews.ts';
 import { ReviewCard } from './review-card.tsx';
 import { ReviewAverage } from './review-average.tsx';
-import { SectionHeading } from './section-heading.tsx';
+import { SectionHeading } from '../../../components/section-heading.tsx';
 
 const REVIEWS_LIST_ID = 'reviews-list';
 

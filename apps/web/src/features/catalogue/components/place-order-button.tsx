@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { Tool } from '@voltline/shared/tool';
-import { toolIsOutOfStock } from '../lib/catalogue/get-tool.ts';
+import { toolIsOutOfStock } from '../../../lib/catalogue/get-tool.ts';
 
 /**
  * Place order on a tool card or page. Out of stock it is a disabled button, not a link: the

@@ -1,8 +1,8 @@
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { wholeNumberFromText } from '@voltline/shared/whole-number';
-import type { ToolFormInput } from '../lib/tool-form.ts';
-import { FormField } from './form-field.tsx';
-import { WholeNumberField } from './whole-number-field.tsx';
+import type { ToolFormInput } from '../tool-form.ts';
+import { FormField } from '../../../components/form-field.tsx';
+import { WholeNumberField } from '../../../components/whole-number-field.tsx';
 
 const NUMBER_FIELDS = [
   { name: 'availableQuantity', label: 'Available quantity' },

@@ -4,11 +4,11 @@ import { useForm } from 'react-hook-form';
 import { toast } from '../../../lib/toast/toast.ts';
 import type { Tool } from '@voltline/shared/tool';
 import { describeRequestError } from '../../../lib/api-client.ts';
-import { editToolFormSchema, type ToolForm, type ToolFormInput } from '../../../lib/tool-form.ts';
-import { useImagePreview } from '../../../lib/use-image-preview.ts';
+import { editToolFormSchema, type ToolForm, type ToolFormInput } from '../tool-form.ts';
+import { useImagePreview } from '../hooks/use-image-preview.ts';
 import { useUploadImage } from '../../../lib/upload-image.ts';
 import { ModalDialog } from '../../../components/modal-dialog.tsx';
-import { ToolFields } from '../../../components/tool-fields.tsx';
+import { ToolFields } from './tool-fields.tsx';
 import { useUpdateTool } from '../api/update-tool.ts';
 
 /**

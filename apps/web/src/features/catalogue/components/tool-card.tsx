@@ -2,8 +2,8 @@ import { useState } from 'react';
 import type { Tool } from '@voltline/shared/tool';
 import { DESCRIPTION_PREVIEW_LENGTH } from '@voltline/shared/shop-constants';
 import { PictureCard } from '../../../components/picture-card.tsx';
-import { PlaceOrderButton } from '../../../components/place-order-button.tsx';
-import { ToolStockLine } from '../../../components/tool-stock.tsx';
+import { PlaceOrderButton } from './place-order-button.tsx';
+import { ToolStockLine } from './tool-stock.tsx';
 import { formatMoney } from '@voltline/shared/money';
 
 export function ToolCard({ tool }: { tool: Tool }) {

@@ -1,5 +1,5 @@
 import type { Tool } from '@voltline/shared/tool';
-import { orderableQuantityOf, toolIsOutOfStock } from '../lib/catalogue/get-tool.ts';
+import { orderableQuantityOf, toolIsOutOfStock } from '../../../lib/catalogue/get-tool.ts';
 
 /**
  * The stock line of a tool as customers see it: what can still be ordered (stock not promised to

@@ -6,7 +6,7 @@ import { FormMessage } from '../../../components/form-message.tsx';
 import { PendingButton } from '../../../components/pending-button.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { useStorefrontTools } from '../api/get-tools.ts';
-import { SectionHeading } from './section-heading.tsx';
+import { SectionHeading } from '../../../components/section-heading.tsx';
 import { ToolCard, ToolCardPlaceholder } from './tool-card.tsx';
 
 const TOOLS_LIST_ID = 'tools-list';

@@ -4,12 +4,12 @@ import { useForm } from 'react-hook-form';
 import { toast } from '../../../lib/toast/toast.ts';
 import { minimumAboveStockWarning } from '@voltline/shared/tool';
 import { describeRequestError } from '../../../lib/api-client.ts';
-import { addToolFormSchema, type ToolForm, type ToolFormInput } from '../../../lib/tool-form.ts';
-import { useImagePreview } from '../../../lib/use-image-preview.ts';
+import { addToolFormSchema, type ToolForm, type ToolFormInput } from '../tool-form.ts';
+import { useImagePreview } from '../hooks/use-image-preview.ts';
 import { useUploadImage } from '../../../lib/upload-image.ts';
 import { FormMessage } from '../../../components/form-message.tsx';
 import { PendingButton } from '../../../components/pending-button.tsx';
-import { ToolFields } from '../../../components/tool-fields.tsx';
+import { ToolFields } from './tool-fields.tsx';
 import { useAddTool } from '../api/add-tool.ts';
 
 export function AddToolForm() {
