@@ -4,7 +4,7 @@ import { Banner } from '../../features/home/components/banner.tsx';
 import { BusinessSummary } from '../../features/home/components/business-summary.tsx';
 import { ProductionStory } from '../../features/home/components/production-story.tsx';
 import { ReasonsSection } from '../../features/home/components/reasons-section.tsx';
-import { ReviewsSection } from '../../features/home/components/reviews-section.tsx';
+import { ReviewsSection } from '../../features/reviews/components/reviews-section.tsx';
 import { StockStory } from '../../features/home/components/stock-story.tsx';
 import { ToolsSection } from '../../features/catalogue/components/tools-section.tsx';
 import { homePageHead } from './home-head.ts';

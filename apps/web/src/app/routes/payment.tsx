@@ -2,9 +2,9 @@ import { Link, useParams } from 'react-router';
 import { ApiRequestError, describeRequestError } from '../../lib/api-client.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { LoadingSpinner } from '../../components/loading-spinner.tsx';
-import { useOrder } from '../../features/payment/api/get-order.ts';
-import { OrderPayment } from '../../features/payment/components/order-payment.tsx';
-import { OrderSummary } from '../../features/payment/components/order-summary.tsx';
+import { useOrder } from '../../features/payments/api/get-order.ts';
+import { OrderPayment } from '../../features/payments/components/order-payment.tsx';
+import { OrderSummary } from '../../features/payments/components/order-summary.tsx';
 
 function OrderUnavailable({ error }: { error: Error }) {
   const notFound = error instanceof ApiRequestError && error.status === 404;

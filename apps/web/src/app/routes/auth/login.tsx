@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { AuthCard } from '../../../features/auth/components/auth-card.tsx';
-import { LoginForm } from '../../../features/auth/components/login-form.tsx';
-import { SocialSignInButtons } from '../../../features/auth/components/social-sign-in-buttons.tsx';
-import { useReturnToOrigin } from '../../../features/auth/hooks/use-return-to-origin.ts';
+import { AuthCard } from '../../../features/accounts/components/auth-card.tsx';
+import { LoginForm } from '../../../features/accounts/components/login-form.tsx';
+import { SocialSignInButtons } from '../../../features/accounts/components/social-sign-in-buttons.tsx';
+import { useReturnToOrigin } from '../../../features/accounts/hooks/use-return-to-origin.ts';
 
 export function LoginPage() {
   const returnToOrigin = useReturnToOrigin();

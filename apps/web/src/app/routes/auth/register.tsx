@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { AuthCard } from '../../../features/auth/components/auth-card.tsx';
-import { RegisterForm } from '../../../features/auth/components/register-form.tsx';
-import { SocialSignInButtons } from '../../../features/auth/components/social-sign-in-buttons.tsx';
+import { AuthCard } from '../../../features/accounts/components/auth-card.tsx';
+import { RegisterForm } from '../../../features/accounts/components/register-form.tsx';
+import { SocialSignInButtons } from '../../../features/accounts/components/social-sign-in-buttons.tsx';
 
 export function RegisterPage() {
   const navigate = useNavigate();

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from '../../../lib/toast/toast.ts';
 import { MESSAGES } from '@voltline/shared/messages';
-import { AuthCard } from '../../../features/auth/components/auth-card.tsx';
-import { ResetPasswordForm } from '../../../features/auth/components/reset-password-form.tsx';
+import { AuthCard } from '../../../features/accounts/components/auth-card.tsx';
+import { ResetPasswordForm } from '../../../features/accounts/components/reset-password-form.tsx';
 
 /** Where the emailed link lands: ?token=... when it is good, ?error=INVALID_TOKEN when used or expired. */
 export function ResetPasswordPage() {

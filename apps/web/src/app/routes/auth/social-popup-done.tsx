@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { SOCIAL_POPUP_CHANNEL, SOCIAL_POPUP_MESSAGE_TYPE, type SocialPopupMessage } from '../../../features/auth/social-popup-message.ts';
+import { SOCIAL_POPUP_CHANNEL, SOCIAL_POPUP_MESSAGE_TYPE, type SocialPopupMessage } from '../../../features/accounts/social-popup-message.ts';
 
 /** Where the popup lands after the provider: tells the shop window how it went, then closes. */
 export function SocialPopupDonePage() {

@@ -3,7 +3,7 @@ import { useNavigate, useParams } from 'react-router';
 import { SOCIAL_PROVIDER_IDS, type SocialProviderId } from '@voltline/shared/account';
 import { ApiRequestError, NETWORK_FAILURE_CODE } from '../../../lib/api-client.ts';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
-import { startSocialSignIn } from '../../../features/auth/api/start-social-sign-in.ts';
+import { startSocialSignIn } from '../../../features/accounts/api/start-social-sign-in.ts';
 
 function isSocialProviderId(value: string | undefined): value is SocialProviderId {
   return (SOCIAL_PROVIDER_IDS as readonly string[]).includes(value ?? '');

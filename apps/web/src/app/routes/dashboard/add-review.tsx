@@ -9,8 +9,8 @@ import { useSession } from '../../../lib/session/session-context.ts';
 import { FormField } from '../../../components/form-field.tsx';
 import { FormMessage } from '../../../components/form-message.tsx';
 import { PendingButton } from '../../../components/pending-button.tsx';
-import { useAddReview } from '../../../features/add-review/api/add-review.ts';
-import { StarRatingInput } from '../../../features/add-review/components/star-rating-input.tsx';
+import { useAddReview } from '../../../features/reviews/api/add-review.ts';
+import { StarRatingInput } from '../../../features/reviews/components/star-rating-input.tsx';
 
 const emptyReview: ReviewInput = { review: '', rating: RATING_DEFAULT };
 

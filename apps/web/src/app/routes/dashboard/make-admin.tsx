@@ -10,9 +10,9 @@ import { DataTable } from '../../../components/data-table.tsx';
 import { ModalDialog } from '../../../components/modal-dialog.tsx';
 import { PagedTable } from '../../../components/paged-table.tsx';
 import { SearchBox } from '../../../components/search-box.tsx';
-import { useAllUsers } from '../../../features/dashboard/api/get-all-users.ts';
-import { useChangeRole } from '../../../features/dashboard/api/change-role.ts';
-import { RoleHistoryDialog } from '../../../features/dashboard/components/role-history-dialog.tsx';
+import { useAllUsers } from '../../../features/accounts/api/get-all-users.ts';
+import { useChangeRole } from '../../../features/accounts/api/change-role.ts';
+import { RoleHistoryDialog } from '../../../features/accounts/components/role-history-dialog.tsx';
 
 const COLUMNS = ['Email', 'Name', 'Role', 'Actions'];
 

@@ -3,16 +3,16 @@ import type { Order } from '@voltline/shared/order';
 import { useListAddress } from '../../../lib/list-address.ts';
 import { PagedTable } from '../../../components/paged-table.tsx';
 import { SearchBox } from '../../../components/search-box.tsx';
-import { useAdminOrders } from '../../../features/manage-orders/api/get-admin-orders.ts';
-import { CancelOrderDialog } from '../../../features/manage-orders/components/cancel-order-dialog.tsx';
-import { DeliverOrderDialog } from '../../../features/manage-orders/components/deliver-order-dialog.tsx';
-import { ExportOrdersButton } from '../../../features/manage-orders/components/export-orders-button.tsx';
-import { OrderFilterButtons } from '../../../features/manage-orders/components/order-filter-buttons.tsx';
-import { OrderHistoryDialog } from '../../../features/manage-orders/components/order-history-dialog.tsx';
-import { OrdersTable, type OrderAction } from '../../../features/manage-orders/components/orders-table.tsx';
-import { RefundOrderDialog } from '../../../features/manage-orders/components/refund-order-dialog.tsx';
-import { ShopOverview } from '../../../features/manage-orders/components/shop-overview.tsx';
-import { filterOf, putFilter, type OrderFilter } from '../../../features/manage-orders/order-filters.ts';
+import { useAdminOrders } from '../../../features/orders/api/get-admin-orders.ts';
+import { CancelOrderDialog } from '../../../features/orders/components/cancel-order-dialog.tsx';
+import { DeliverOrderDialog } from '../../../features/orders/components/deliver-order-dialog.tsx';
+import { ExportOrdersButton } from '../../../features/orders/components/export-orders-button.tsx';
+import { OrderFilterButtons } from '../../../features/orders/components/order-filter-buttons.tsx';
+import { OrderHistoryDialog } from '../../../features/orders/components/order-history-dialog.tsx';
+import { OrdersTable, type OrderAction } from '../../../features/orders/components/orders-table.tsx';
+import { RefundOrderDialog } from '../../../features/orders/components/refund-order-dialog.tsx';
+import { ShopOverview } from '../../../features/orders/components/shop-overview.tsx';
+import { filterOf, putFilter, type OrderFilter } from '../../../features/orders/order-filters.ts';
 
 const DIALOGS = { deliver: DeliverOrderDialog, cancel: CancelOrderDialog, refund: RefundOrderDialog, history: OrderHistoryDialog } as const;
 

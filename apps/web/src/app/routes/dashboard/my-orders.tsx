@@ -6,9 +6,9 @@ import { describeRequestError } from '../../../lib/api-client.ts';
 import { LoadMoreButton } from '../../../components/load-more-button.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { TypedConfirmDialog } from '../../../components/typed-confirm-dialog.tsx';
-import { useCancelOrder } from '../../../features/my-orders/api/cancel-order.ts';
-import { useMyOrders } from '../../../features/my-orders/api/get-my-orders.ts';
-import { OrderCard } from '../../../features/my-orders/components/order-card.tsx';
+import { useCancelOrder } from '../../../features/orders/api/cancel-order.ts';
+import { useMyOrders } from '../../../features/orders/api/get-my-orders.ts';
+import { OrderCard } from '../../../features/orders/components/order-card.tsx';
 
 const ORDER_LIST_ID = 'my-orders-list';
 

@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { MESSAGES } from '@voltline/shared/messages';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { QueryState } from '../../../components/query-state.tsx';
-import { useProfile } from '../../../features/dashboard/api/get-profile.ts';
-import { ProfileCard } from '../../../features/dashboard/components/profile-card.tsx';
-import { ChangeNameDialog } from '../../../features/dashboard/components/change-name-dialog.tsx';
-import { ChangePasswordDialog } from '../../../features/dashboard/components/change-password-dialog.tsx';
-import { UpdateProfileModal } from '../../../features/dashboard/components/update-profile-modal.tsx';
+import { useProfile } from '../../../features/accounts/api/get-profile.ts';
+import { ProfileCard } from '../../../features/accounts/components/profile-card.tsx';
+import { ChangeNameDialog } from '../../../features/accounts/components/change-name-dialog.tsx';
+import { ChangePasswordDialog } from '../../../features/accounts/components/change-password-dialog.tsx';
+import { UpdateProfileModal } from '../../../features/accounts/components/update-profile-modal.tsx';
 
 type OpenDialog = 'profile' | 'name' | 'password' | null;
 

@@ -7,7 +7,7 @@ import { ApiRequestError, describeRequestError } from '../../../lib/api-client.t
 import { toast } from '../../../lib/toast/toast.ts';
 import { FormField } from '../../../components/form-field.tsx';
 import { ModalDialog } from '../../../components/modal-dialog.tsx';
-import { NewPasswordFields } from '../../../components/new-password-fields.tsx';
+import { NewPasswordFields } from './new-password-fields.tsx';
 import { useChangePassword } from '../api/change-password.ts';
 
 /** The identity service's refusals, in the shop's words; the server's own (the rules, limits) already are. */

@@ -6,7 +6,7 @@ import { ApiRequestError, describeRequestError } from '../../../lib/api-client.t
 import { FormMessage } from '../../../components/form-message.tsx';
 import { PendingButton } from '../../../components/pending-button.tsx';
 import { useResetPassword } from '../api/reset-password.ts';
-import { NewPasswordFields } from '../../../components/new-password-fields.tsx';
+import { NewPasswordFields } from './new-password-fields.tsx';
 
 interface ResetPasswordFormProps {
   token: string;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { FormField } from './form-field.tsx';
+import { FormField } from '../../../components/form-field.tsx';
 import { PasswordChecklist } from './password-checklist.tsx';
 
 interface NewPasswordFieldsProps {

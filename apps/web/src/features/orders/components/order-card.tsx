@@ -2,9 +2,9 @@ import { formatMoney } from '@voltline/shared/money';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Order } from '@voltline/shared/order';
-import { deliveryText } from '../../../lib/delivery-text.ts';
+import { deliveryText } from '../delivery-text.ts';
 import { orderStateText } from '../../../lib/order-state.ts';
-import { OrderDocuments } from '../../../components/order-documents.tsx';
+import { OrderDocuments } from './order-documents.tsx';
 import { PictureCard } from '../../../components/picture-card.tsx';
 
 /** One line of the card, "Label: value"; every line of every card has the same spacing. */

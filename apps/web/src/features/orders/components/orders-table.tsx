@@ -1,10 +1,10 @@
 import { formatMoney } from '@voltline/shared/money';
 import type { Order } from '@voltline/shared/order';
-import { deliveryText } from '../../../lib/delivery-text.ts';
+import { deliveryText } from '../delivery-text.ts';
 import { orderStateText } from '../../../lib/order-state.ts';
 import { BreakableAddress } from '../../../components/breakable-address.tsx';
 import { DataTable } from '../../../components/data-table.tsx';
-import { OrderDocuments } from '../../../components/order-documents.tsx';
+import { OrderDocuments } from './order-documents.tsx';
 
 export type OrderAction = 'deliver' | 'cancel' | 'refund' | 'history';
 

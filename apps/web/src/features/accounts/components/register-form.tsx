@@ -7,7 +7,7 @@ import { FormField } from '../../../components/form-field.tsx';
 import { FormMessage } from '../../../components/form-message.tsx';
 import { PendingButton } from '../../../components/pending-button.tsx';
 import { useSignUpWithEmail } from '../api/sign-up-with-email.ts';
-import { NewPasswordFields } from '../../../components/new-password-fields.tsx';
+import { NewPasswordFields } from './new-password-fields.tsx';
 
 const emptyAccount: RegisterFields = { name: '', email: '', password: '', confirmPassword: '' };
 

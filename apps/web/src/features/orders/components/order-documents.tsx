@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import type { Order } from '@voltline/shared/order';
-import { apiDownload, describeRequestError } from '../lib/api-client.ts';
-import { saveFile } from '../lib/save-file.ts';
-import { FormMessage } from './form-message.tsx';
-import { PendingButton } from './pending-button.tsx';
+import { apiDownload, describeRequestError } from '../../../lib/api-client.ts';
+import { saveFile } from '../../../lib/save-file.ts';
+import { FormMessage } from '../../../components/form-message.tsx';
+import { PendingButton } from '../../../components/pending-button.tsx';
 
 type OrderDocument = 'invoice' | 'credit-note';
 
