@@ -6,7 +6,7 @@ import { reviewSummaryQueryOptions } from '../features/reviews/api/get-review-su
 import { newestReviewsQueryOptions } from '../features/reviews/api/get-reviews.ts';
 import { storefrontToolsQueryOptions } from '../features/catalogue/api/get-tools.ts';
 import { HomePage } from './routes/home.tsx';
-import { shopPageQueryOptions } from '../features/shop-pages/api/get-shop-page.ts';
+import { shopPageQueryOptions } from '../features/content/api/get-shop-page.ts';
 import { SHOP_PAGES, type ShopPageEntry } from '@voltline/shared/shop-pages';
 import { homePageHead } from './routes/home-head.ts';
 import { ApiRequestError } from '../lib/api-client.ts';

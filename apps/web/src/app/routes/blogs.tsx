@@ -1,6 +1,6 @@
 import { useDocumentHead } from '../../lib/page-head/use-document-head.ts';
-import { blogAnswers } from '../../features/blogs/blog-answers.ts';
-import { BlogCard } from '../../features/blogs/blog-card.tsx';
+import { blogAnswers } from '../../features/content/blog-answers.ts';
+import { BlogCard } from '../../features/content/components/blog-card.tsx';
 import { blogsPageHead } from './blogs-head.ts';
 
 export function BlogsPage() {

@@ -1,11 +1,11 @@
 import { useDocumentHead } from '../../lib/page-head/use-document-head.ts';
-import { AskUsSection } from '../../features/home/components/ask-us-section.tsx';
-import { Banner } from '../../features/home/components/banner.tsx';
-import { BusinessSummary } from '../../features/home/components/business-summary.tsx';
-import { ProductionStory } from '../../features/home/components/production-story.tsx';
-import { ReasonsSection } from '../../features/home/components/reasons-section.tsx';
+import { AskUsSection } from '../../features/content/components/ask-us-section.tsx';
+import { Banner } from '../../features/content/components/banner.tsx';
+import { BusinessSummary } from '../../features/content/components/business-summary.tsx';
+import { ProductionStory } from '../../features/content/components/production-story.tsx';
+import { ReasonsSection } from '../../features/content/components/reasons-section.tsx';
 import { ReviewsSection } from '../../features/reviews/components/reviews-section.tsx';
-import { StockStory } from '../../features/home/components/stock-story.tsx';
+import { StockStory } from '../../features/content/components/stock-story.tsx';
 import { ToolsSection } from '../../features/catalogue/components/tools-section.tsx';
 import { homePageHead } from './home-head.ts';
 

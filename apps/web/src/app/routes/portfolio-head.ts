@@ -1,5 +1,5 @@
 import { SHOP_NAME, type PageHead } from '../../lib/page-head/page-head.ts';
-import { developer } from '../../features/portfolio/portfolio-data.ts';
+import { developer } from '../../features/content/portfolio-data.ts';
 
 export const portfolioPageHead: PageHead = {
   title: `${developer.name}, ${developer.role} — ${SHOP_NAME}`,

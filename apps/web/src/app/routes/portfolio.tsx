@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { useDocumentHead } from '../../lib/page-head/use-document-head.ts';
-import { developer, education, projects, skills } from '../../features/portfolio/portfolio-data.ts';
+import { developer, education, projects, skills } from '../../features/content/portfolio-data.ts';
 import { portfolioPageHead } from './portfolio-head.ts';
-import { ProjectCard } from '../../features/portfolio/project-card.tsx';
+import { ProjectCard } from '../../features/content/components/project-card.tsx';
 
 /** A part of the page, named by its heading. */
 function PortfolioSection({ id, title, className, children }: { id: string; title: string; className?: string; children: ReactNode }) {

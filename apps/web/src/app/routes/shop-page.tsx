@@ -2,8 +2,8 @@ import { findShopPage, type ShopPageEntry } from '@voltline/shared/shop-pages';
 import { useLocation } from 'react-router';
 import { QueryState } from '../../components/query-state.tsx';
 import { useDocumentHead } from '../../lib/page-head/use-document-head.ts';
-import { useShopPage } from '../../features/shop-pages/api/get-shop-page.ts';
-import { PageTextView } from '../../features/shop-pages/page-text-view.tsx';
+import { useShopPage } from '../../features/content/api/get-shop-page.ts';
+import { PageTextView } from '../../features/content/components/page-text-view.tsx';
 import { shopPageHead } from './shop-page-head.ts';
 
 /** About us, Contact, Jobs, Terms of use, Privacy policy or Cookie policy, as its address says (/about, ...). */

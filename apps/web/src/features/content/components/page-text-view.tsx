@@ -1,6 +1,6 @@
 import { Fragment } from 'react';
 import { Link } from 'react-router';
-import { parsePageText, type Inline } from './page-text.ts';
+import { parsePageText, type Inline } from '../page-text.ts';
 
 function InlineParts({ content }: { content: Inline[] }) {
   return content.map((part, index) => {

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { Project } from './portfolio-data.ts';
+import type { Project } from '../portfolio-data.ts';
 
 export function ProjectCard({ project }: { project: Project }) {
   const titleId = `project-${project.id}`;

@@ -1,4 +1,4 @@
-import type { BlogAnswer } from './blog-answers.ts';
+import type { BlogAnswer } from '../blog-answers.ts';
 
 /** Shows `text between backticks` as inline code, the rest as plain text. */
 function Paragraph({ text }: { text: string }) {
