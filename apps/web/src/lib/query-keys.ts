@@ -1,10 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
 
 /**
- * The query keys of the shop's data, one factory per business area. They live here rather than in
- * a feature because features are pages, and a change made on one page refreshes what others show
- * (shipping an order lowers the stock the storefront lists). Each key starts with its area's, so
- * invalidating a prefix refreshes everything under it.
+ * The query keys of the shop's data, one factory per business area (features/<area>), and the only
+ * place a key is written: code asks a factory, never retypes a key. They live in lib/, not in each
+ * area, because a change made in one area refreshes what another shows (shipping or refunding an
+ * order changes the stock the catalogue lists, paying one changes the orders and tools) and features
+ * do not import each other. Each key starts with its area's, so invalidating a prefix refreshes
+ * everything under it.
  */
 
 /** What a paged table shows (filter, search, page); each combination is its own cache entry. */
@@ -44,6 +46,37 @@ export const webhookKeys = {
   endpoints: () => [...webhookKeys.all, 'list'] as const,
   deliveries: (endpointId: string) => [...webhookKeys.all, 'deliveries', endpointId] as const,
 };
+
+/**
+ * Who is signed in. Its own key, outside every area's: signing out clears every other query
+ * (session-provider.tsx) and keeps this one.
+ */
+export const sessionKey = ['session'] as const;
+
+/** The signed-in user's own account: profile, admin status, and how they may sign in. */
+export const accountKeys = {
+  all: ['account'] as const,
+  socialProviders: () => [...accountKeys.all, 'social-providers'] as const,
+  profile: (email: string) => [...accountKeys.all, 'profile', email] as const,
+  adminStatus: (email: string) => [...accountKeys.all, 'admin-status', email] as const,
+};
+
+/**
+ * Payment, apart from orders on purpose: refreshing an order after it is paid must not ask for a
+ * payment intent again (the server answers 409 for a paid order).
+ */
+export const paymentKeys = {
+  all: ['payments'] as const,
+  config: () => [...paymentKeys.all, 'config'] as const,
+  intent: (orderId: string) => [...paymentKeys.all, 'intent', orderId] as const,
+};
+
+/**
+ * Where the server's render notes that there is no such tool (its page answered 404), so that the
+ * page hydrates as "Tool not found" without asking again. Outside toolKeys on purpose: a change to
+ * the catalogue refreshes tools, not this note.
+ */
+export const missingToolKey = (toolId: string) => ['missing-tool', toolId] as const;
 
 export const shopPageKeys = {
   all: ['shop-pages'] as const,

@@ -13,13 +13,6 @@ export function getTool(toolId: string): Promise<Tool> {
 export const toolQueryOptions = (toolId: string) =>
   queryOptions({ queryKey: toolKeys.detail(toolId), queryFn: () => getTool(toolId) });
 
-/**
- * Where the server's render notes that there is no such tool (its page answered 404), so that the
- * page hydrates as "Tool not found" without asking again. Outside the catalogue's key on purpose:
- * a change to the catalogue refreshes tools, not this note.
- */
-export const missingToolKey = (toolId: string) => ['missing-tool', toolId] as const;
-
 export function useTool(toolId: string) {
   return useQuery(toolQueryOptions(toolId));
 }

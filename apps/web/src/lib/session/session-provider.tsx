@@ -6,7 +6,8 @@ import { toast } from '../toast/toast.ts';
 import { removeAccessToken } from './access-token.ts';
 import { signOutOfIdentity } from './api/sign-out.ts';
 import { SessionContext, type Session } from './session-context.ts';
-import { sessionQueryKey, sessionQueryOptions } from './session-query.ts';
+import { sessionKey } from '../query-keys.ts';
+import { sessionQueryOptions } from './session-query.ts';
 import { syncSignOut } from './token-sync.ts';
 
 interface SessionProviderProps {
@@ -27,10 +28,10 @@ export function SessionProvider({ children, onSignedOutByServer }: SessionProvid
       syncSignOut();
       // Even if the identity service cannot be reached, this browser forgets the user.
       await signOutOfIdentity().catch(() => undefined);
-      queryClient.setQueryData(sessionQueryKey, null);
+      queryClient.setQueryData(sessionKey, null);
       // Everything else cached (profile, admin answer, orders) may belong to the user who just left.
       // The session entry itself stays, so its observer sees the null above.
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionKey[0] });
     })().finally(() => {
       signOutInFlight.current = null;
     });

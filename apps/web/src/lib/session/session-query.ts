@@ -1,11 +1,10 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { ApiRequestError } from '../api-client.ts';
+import { sessionKey } from '../query-keys.ts';
 import { removeAccessToken } from './access-token.ts';
 import { getSession, type SessionUser } from './api/get-session.ts';
 import { requestAccessToken } from './api/request-access-token.ts';
 import { signOutOfIdentity } from './api/sign-out.ts';
-
-export const sessionQueryKey = ['session'] as const;
 
 /**
  * Who is signed in, with the shop token exchanged on the way: loading the session is the one
@@ -32,7 +31,7 @@ async function loadSignedInUser(): Promise<SessionUser | null> {
 }
 
 export const sessionQueryOptions = queryOptions({
-  queryKey: sessionQueryKey,
+  queryKey: sessionKey,
   queryFn: loadSignedInUser,
   // The session changes only through this app's own actions, which refresh it explicitly.
   staleTime: Infinity,
@@ -43,6 +42,6 @@ export const sessionQueryOptions = queryOptions({
  * A refetch rather than a fetch, so an older load still in flight cannot answer for the new sign-in.
  */
 export async function refreshSession(queryClient: QueryClient): Promise<SessionUser | null> {
-  await queryClient.refetchQueries({ queryKey: sessionQueryKey, exact: true }, { throwOnError: true });
-  return queryClient.getQueryData(sessionQueryKey) ?? null;
+  await queryClient.refetchQueries({ queryKey: sessionKey, exact: true }, { throwOnError: true });
+  return queryClient.getQueryData(sessionKey) ?? null;
 }

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Profile } from '@voltline/shared/profile';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { accountKeys } from '../../../lib/query-keys.ts';
 
 /** GET /api/user?email=...: the profile of that user (missing items are null). */
 export function getProfile(email: string): Promise<Profile> {
@@ -8,7 +9,7 @@ export function getProfile(email: string): Promise<Profile> {
 }
 
 export const profileQueryOptions = (email: string) =>
-  queryOptions({ queryKey: ['profile', email], queryFn: () => getProfile(email) });
+  queryOptions({ queryKey: accountKeys.profile(email), queryFn: () => getProfile(email) });
 
 export function useProfile(email: string) {
   return useQuery(profileQueryOptions(email));

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SocialProvidersResponse } from '@voltline/shared/account';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { accountKeys } from '../../../lib/query-keys.ts';
 
 /** GET /api/social-providers: which social sign-ins this shop has set up. */
 export function getSocialProviders(): Promise<SocialProvidersResponse> {
@@ -9,7 +10,7 @@ export function getSocialProviders(): Promise<SocialProvidersResponse> {
 
 // Set up by the operator, so it does not change while the page is open.
 export const socialProvidersQueryOptions = queryOptions({
-  queryKey: ['social-providers'],
+  queryKey: accountKeys.socialProviders(),
   queryFn: getSocialProviders,
   staleTime: Infinity,
 });

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Profile, ProfileInfoUpdate } from '@voltline/shared/profile';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { sessionQueryKey } from '../../../lib/session/session-query.ts';
-import { profileQueryOptions } from './get-profile.ts';
+import { accountKeys, sessionKey } from '../../../lib/query-keys.ts';
 
 export interface ProfileChange {
   profileId: string;
@@ -20,9 +19,9 @@ export function useUpdateProfile(profile: Pick<Profile, 'email'>) {
     mutationFn: updateProfile,
     onSuccess: (_answer, { update }) =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: profileQueryOptions(profile.email).queryKey }),
+        queryClient.invalidateQueries({ queryKey: accountKeys.profile(profile.email) }),
         // The account's name is the session's too (the menu shows it).
-        update.name === undefined ? undefined : queryClient.invalidateQueries({ queryKey: sessionQueryKey, exact: true }),
+        update.name === undefined ? undefined : queryClient.invalidateQueries({ queryKey: sessionKey, exact: true }),
       ]),
   });
 }

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { paymentIntentResponseSchema } from '@voltline/shared/payment';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { paymentKeys } from '../../../lib/query-keys.ts';
 
 export type PaymentIntent = z.infer<typeof paymentIntentResponseSchema>;
 
@@ -15,8 +16,7 @@ export function createPaymentIntent(orderId: string): Promise<PaymentIntent> {
 
 export const paymentIntentQueryOptions = (orderId: string) =>
   queryOptions({
-    // Not under ['orders', id]: refreshing the order after payment must not ask for an intent again (409).
-    queryKey: ['payment-intent', orderId],
+    queryKey: paymentKeys.intent(orderId),
     queryFn: () => createPaymentIntent(orderId),
     staleTime: Infinity,
   });

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PaymentConfig } from '@voltline/shared/payment';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { paymentKeys } from '../../../lib/query-keys.ts';
 
 /** GET /api/payments/config: which card gateway the shop uses, and Stripe's publishable key if it is Stripe. */
 export function getPaymentConfig(): Promise<PaymentConfig> {
@@ -8,7 +9,7 @@ export function getPaymentConfig(): Promise<PaymentConfig> {
 }
 
 export const paymentConfigQueryOptions = queryOptions({
-  queryKey: ['payments', 'config'],
+  queryKey: paymentKeys.config(),
   queryFn: getPaymentConfig,
   // The gateway is chosen when the server starts.
   staleTime: Infinity,

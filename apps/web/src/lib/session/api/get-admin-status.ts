@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../api-client.ts';
+import { accountKeys } from '../../query-keys.ts';
 import { useSession } from '../session-context.ts';
 
 /** GET /api/admin/{email}: product.md, "Who may do what", admins are whoever the server says they are. */
@@ -9,7 +10,7 @@ export async function getAdminStatus(email: string): Promise<boolean> {
 }
 
 export const adminStatusQueryOptions = (email: string) =>
-  queryOptions({ queryKey: ['admin', email], queryFn: () => getAdminStatus(email), staleTime: Infinity });
+  queryOptions({ queryKey: accountKeys.adminStatus(email), queryFn: () => getAdminStatus(email), staleTime: Infinity });
 
 /**
  * Asked only by the pages that need it (dashboard menu, admin pages), not on every page load.
