@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify from 'fastify';
@@ -160,6 +160,33 @@ describe.each(testDatabaseKinds)('server-rendered public pages on $name', (kind)
       expect(response.body).toContain('<div id="root"></div>');
       expect(response.body).not.toContain('id="server-state"');
     }
+  });
+
+  it('preloads the code of the page the browser renders with its shell, each file one the build holds', async () => {
+    const preloadsOf = (html: string) =>
+      [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(([, href]) => href!);
+    const shellPreloads = preloadsOf(readFileSync(path.join(webDistDir, 'index.html'), 'utf8'));
+    const pages = [
+      { url: '/login', chunks: [/^\/assets\/login-[\w-]+\.js$/, /^\/assets\/zod-[\w-]+\.js$/] },
+      {
+        url: `/purchase/${firstTools[0]!._id}`,
+        chunks: [/^\/assets\/require-auth-[\w-]+\.js$/, /^\/assets\/purchase-[\w-]+\.js$/, /^\/assets\/zod-[\w-]+\.js$/],
+      },
+    ];
+    for (const { url, chunks } of pages) {
+      const preloads = preloadsOf((await get(url)).body);
+      const added = preloads.filter((href) => !shellPreloads.includes(href));
+      for (const chunk of chunks) expect(added, url).toContainEqual(expect.stringMatching(chunk));
+      expect(new Set(preloads).size, url).toBe(preloads.length);
+      for (const href of added) {
+        expect(existsSync(path.join(webDistDir, href)), href).toBe(true);
+        expect((await get(href)).statusCode, href).toBe(200);
+      }
+    }
+    // The home page's code is all in the entry: nothing more to preload.
+    expect(preloadsOf((await get('/')).body)).toEqual(shellPreloads);
+    // The build's manifest (source paths) is the server's to read, not a file it serves.
+    expect((await get('/.vite/manifest.json')).headers['content-type']).toContain('text/html');
   });
 
   it('lists every tool page in the sitemap and no deleted one; robots.txt points at it', async () => {

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, HTTPMethods } from 'fastify';
+import { loadPagePreloads } from './page-preloads.ts';
 
 /** A page the web app's server build rendered (apps/web/src/entry-server.tsx). */
 interface RenderedPage {
@@ -18,9 +19,14 @@ interface PageRendererModule {
     publicUrl: string;
     transport: (url: string, init: RequestInit) => Promise<Response>;
   }): (url: string) => Promise<RenderedPage | null>;
+  /** The lazy modules the route shows, as the browser build's manifest names them (builds since issue 15). */
+  pageModulesFor?(pathname: string): string[];
 }
 
-/** Answers a public page: its status and full HTML, or null when the browser renders it from the shell. */
+/**
+ * Answers a page: its status and full HTML, rendered (public pages) or the shell with the page's code
+ * preloaded (pages the browser renders), or null when the plain shell will do.
+ */
 export type RenderPublicPage = (url: string) => Promise<{ status: number; html: string } | null>;
 
 /** `vite build --ssr` writes next to the browser build, outside the folder served as files. */
@@ -46,13 +52,14 @@ function injectTransport(app: FastifyInstance) {
   };
 }
 
+/** The shell with more tags at the end of its <head>. */
+const withHeadTags = (shell: string, tags: string) => (tags ? shell.replace('</head>', () => `  ${tags}\n  </head>`) : shell);
+
 /** The shell with the page's head in place of its own title and description, and the page in #root. */
-function composePage(shell: string, page: RenderedPage, stateElementId: string): string {
+function composePage(shell: string, page: RenderedPage, stateElementId: string, preloads: string): string {
   // Replacer functions, not strings: a tool's text containing "$&" must arrive as written.
-  return shell
-    .replace(/<title>[\s\S]*?<\/title>\s*/, () => '')
-    .replace(/<meta name="description"[^>]*>\s*/, () => '')
-    .replace('</head>', () => `  ${page.head}\n  </head>`)
+  const head = shell.replace(/<title>[\s\S]*?<\/title>\s*/, () => '').replace(/<meta name="description"[^>]*>\s*/, () => '');
+  return withHeadTags(head, [page.head, preloads].filter(Boolean).join('\n    '))
     .replace(
       '<div id="root"></div>',
       () => `<div id="root">${page.appHtml}</div>\n    <script type="application/json" id="${stateElementId}">${page.serverState}</script>`,
@@ -73,8 +80,12 @@ export async function loadPageRenderer(
   const shell = readFileSync(shellPath, 'utf8');
   const renderer = (await import(pathToFileURL(entry).href)) as PageRendererModule;
   const renderPage = renderer.createPageRenderer({ publicUrl, transport: injectTransport(app) });
+  const preloadTags = loadPagePreloads(webDistDir);
   return async (url) => {
+    const preloads = preloadTags(renderer.pageModulesFor?.(new URL(url, 'http://shop.invalid').pathname) ?? []);
     const page = await renderPage(url);
-    return page && { status: page.status, html: composePage(shell, page, renderer.SERVER_STATE_ELEMENT_ID) };
+    if (page) return { status: page.status, html: composePage(shell, page, renderer.SERVER_STATE_ELEMENT_ID, preloads) };
+    // The browser renders this page: the shell, with its code on the way before the entry script runs.
+    return preloads ? { status: 200, html: withHeadTags(shell, preloads) } : null;
   };
 }

@@ -36,7 +36,8 @@ function cacheControlFor(filePath: string): string {
  * Serves the built SPA next to the API. Unknown /api paths answer 404 JSON. Public pages (home, tool
  * pages, blogs, portfolio, not found) are rendered on the server when its build is there, with their
  * status (404 for an unknown path or tool); every other GET gets index.html, the shell the browser
- * renders (sign-in, login-only and admin pages, and every page without a server build).
+ * renders (sign-in, login-only and admin pages, and every page without a server build), with the
+ * page's own code preloaded when the server build is there (page-preloads.ts).
  */
 export async function registerSpa(app: FastifyInstance, webDistDir: string, renderPublicPage?: RenderPublicPage): Promise<void> {
   const indexHtml = path.join(webDistDir, 'index.html');
