@@ -153,8 +153,19 @@ describe.each(testDatabaseKinds)('server-rendered public pages on $name', (kind)
     expect(metaContent(response.body, 'name', 'robots')).toBe('noindex');
   });
 
+  it('renders the login page, whose form is the first thing a phone sees', async () => {
+    const response = await get('/login');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<title>Login — Voltline Tools</title>');
+    expect(response.body).toContain(`<link rel="canonical" href="${TEST_PUBLIC_URL}/login" />`);
+    // Sent before the app has taken over, the form would put the password into the address.
+    expect(response.body.match(/<button type="submit"[^>]*>Login<\/button>/)?.[0]).toContain('disabled=""');
+    expect(response.body).toContain('<input id="login-password"');
+    expect(response.body).toContain('id="server-state"');
+  });
+
   it('leaves login-only pages to the browser: the shell, as before', async () => {
-    for (const url of ['/dashboard', `/purchase/${firstTools[0]!._id}`, '/login']) {
+    for (const url of ['/dashboard', `/purchase/${firstTools[0]!._id}`]) {
       const response = await get(url);
       expect(response.statusCode).toBe(200);
       expect(response.body).toContain('<div id="root"></div>');
@@ -162,7 +173,7 @@ describe.each(testDatabaseKinds)('server-rendered public pages on $name', (kind)
     }
   });
 
-  it('preloads the code of the page the browser renders with its shell, each file one the build holds', async () => {
+  it('preloads the code of the login and purchase pages with their HTML, each file one the build holds', async () => {
     const preloadsOf = (html: string) =>
       [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(([, href]) => href!);
     const shellPreloads = preloadsOf(readFileSync(path.join(webDistDir, 'index.html'), 'utf8'));

@@ -161,7 +161,12 @@ export function createRoutes({ queryClient, waitForData }: RouteOptions): RouteO
         },
         // The footer's pages: About us, Contact, Jobs and the legal ones.
         ...SHOP_PAGES.map((entry) => ({ path: entry.slug, element: pages.shopPage, handle: shopPageHandle(entry) })),
-        { path: 'login', element: pages.login },
+        {
+          // Sign-in shows nothing of an account: rendered on the server, the form shows before the code comes.
+          path: 'login',
+          element: pages.login,
+          handle: publicPage(async () => (await import('./routes/auth/login-head.ts')).loginPageHead),
+        },
         { path: 'register', element: pages.register },
         { path: 'reset-password', element: pages.resetPassword },
         {

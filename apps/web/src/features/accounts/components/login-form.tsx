@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from '../../../lib/toast/toast.ts';
 import { loginFormSchema, type LoginForm as LoginFields } from '@voltline/shared/account';
@@ -10,6 +10,8 @@ import { PendingButton } from '../../../components/pending-button.tsx';
 import { useRequestPasswordReset } from '../api/request-password-reset.ts';
 import { useSignInWithEmail } from '../api/sign-in-with-email.ts';
 import { describePasswordResetError, describeSignInError } from '../sign-in-errors.ts';
+
+const neverChanges = () => () => undefined;
 
 export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   const {
@@ -23,6 +25,9 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   const signIn = useSignInWithEmail();
   const requestReset = useRequestPasswordReset();
   const [refusal, setRefusal] = useState<string | null>(null);
+  // The server renders this form (the login page). Pressed before the app has taken it over, it
+  // would go out as a plain form, the password in the address: until then the button waits.
+  const takenOver = useSyncExternalStore(neverChanges, () => true, () => false);
 
   const logIn = (credentials: LoginFields) => {
     setRefusal(null);
@@ -66,7 +71,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
       >
         forgot password?
       </button>
-      <PendingButton type="submit" className="btn btn-primary" pending={signIn.isPending}>
+      <PendingButton type="submit" className="btn btn-primary" pending={signIn.isPending} disabled={!takenOver}>
         Login
       </PendingButton>
       <FormMessage message={refusal} />
