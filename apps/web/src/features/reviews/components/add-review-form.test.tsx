@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { TEXT_LIMITS, tooLongMessage } from '@voltline/shared/text-limits';
 import { SessionContext, type Session } from '../../../lib/session/session-context.ts';
 import { renderWithShop, type ApiAnswer } from '../../../testing/render-with-shop.tsx';
-import { AddReviewPage } from './add-review.tsx';
+import { AddReviewForm } from './add-review-form.tsx';
 
 const signedIn: Session = {
   status: 'signed-in',
@@ -14,13 +14,13 @@ const signedIn: Session = {
 function renderPage(answer?: () => ApiAnswer) {
   return renderWithShop(
     <SessionContext.Provider value={signedIn}>
-      <AddReviewPage />
+      <AddReviewForm />
     </SessionContext.Provider>,
     answer,
   );
 }
 
-describe('Add A Review', () => {
+describe('the Add A Review form', () => {
   it("shows who writes it, without letting it be changed (the server takes it from the session)", () => {
     renderPage();
     const name = screen.getByLabelText('Name') as HTMLInputElement;
