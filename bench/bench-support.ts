@@ -1,7 +1,7 @@
 import autocannon from 'autocannon';
 import type { Tool } from '@voltline/shared/tool';
-import { signInOverHttp, type ApiSession } from '../e2e/support/api-client.ts';
-import { startShop, type RunningShop } from '../e2e/support/shop-server.ts';
+import { signInOverHttp, type ApiSession } from '@voltline/test-kit/api-client';
+import { startShop, type RunningShop } from '@voltline/test-kit/shop-server';
 
 export interface Scenario {
   name: string;

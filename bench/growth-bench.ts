@@ -17,10 +17,10 @@ import path from 'node:path';
 import pg from 'pg';
 import type { Browser } from 'playwright-core';
 import type { Tool } from '@voltline/shared/tool';
-import { signInInContext } from '../e2e/support/accounts.ts';
-import { signInOverHttp, type ApiSession } from '../e2e/support/api-client.ts';
-import { launchBrowser } from '../e2e/support/browser.ts';
-import { startShop, type RunningShop } from '../e2e/support/shop-server.ts';
+import { signInInContext } from '@voltline/test-kit/customers';
+import { signInOverHttp, type ApiSession } from '@voltline/test-kit/api-client';
+import { launchBrowser } from '@voltline/test-kit/browser';
+import { startShop, type RunningShop } from '@voltline/test-kit/shop-server';
 import { measure, orderScenario, type Measurement, type Scenario } from './bench-support.ts';
 import { CUSTOMER_PASSWORD, customerEmail, growthSizes, seedGrowth, type SeedReport } from './growth/seed-growth.ts';
 

@@ -2,7 +2,7 @@
 // my orders, expecting no errors. `-- --soak` runs 10 minutes of mixed load and samples the
 // server's memory every 30 s to show whether it stays flat.
 import { readFileSync } from 'node:fs';
-import { signInOverHttp } from '../e2e/support/api-client.ts';
+import { signInOverHttp } from '@voltline/test-kit/api-client';
 import { measure, orderScenario, printTable, startBenchShop, type Scenario } from './bench-support.ts';
 
 const soak = process.argv.includes('--soak');

@@ -2,8 +2,8 @@
 // instance and with two (start:cluster), against the same PostgreSQL and Redis, in one run.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { signInOverHttp } from '../e2e/support/api-client.ts';
-import { freePort, startShop } from '../e2e/support/shop-server.ts';
+import { signInOverHttp } from '@voltline/test-kit/api-client';
+import { freePort, startShop } from '@voltline/test-kit/shop-server';
 import { measure, orderScenario, printTable, type Measurement } from './bench-support.ts';
 import type { Tool } from '@voltline/shared/tool';
 

@@ -14,8 +14,8 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Config, type Flags, type Result } from 'lighthouse';
 import type { Tool } from '@voltline/shared/tool';
-import { signInOverHttp } from '../e2e/support/api-client.ts';
-import { startShop, type RunningShop } from '../e2e/support/shop-server.ts';
+import { signInOverHttp } from '@voltline/test-kit/api-client';
+import { startShop, type RunningShop } from '@voltline/test-kit/shop-server';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 // WEB_DIST_DIR (as the server reads it) measures and serves a copy of the build kept elsewhere, which

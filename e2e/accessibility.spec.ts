@@ -2,10 +2,11 @@ import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { SHOP_PAGES, shopPagePath } from '@voltline/shared/shop-pages';
-import { ADMIN, ADMIN_ENV, signInInContext } from './support/accounts.ts';
+import { ADMIN, ADMIN_ENV, signInInContext } from '@voltline/test-kit/customers';
+import { fetchTools, placePaidOrderOverHttp } from '@voltline/test-kit/orders';
 import { takeProblems, type BrowserSession } from './support/browser.ts';
 import { shopJourney } from './support/journey.ts';
-import { fetchTools, payOrderOverHttp, placeOrderOverHttp, signUpCustomer } from './support/orders.ts';
+import { signUpCustomer } from './support/orders.ts';
 
 // axe-core's browser bundle, as text: it is evaluated in the page through the DevTools protocol,
 // which the shop's Content-Security-Policy (script-src 'self') does not apply to.
@@ -84,7 +85,7 @@ describe('every page passes axe without a serious or critical violation', () => 
       const { api } = await signUpCustomer(session.context, journey.shop.url);
       // A paid order, so My Orders shows "payment done!!!" and the admin tables have rows.
       const [tool] = await fetchTools(journey.shop.url);
-      await payOrderOverHttp(api, await placeOrderOverHttp(api, tool!));
+      await placePaidOrderOverHttp(api, tool!);
       const found: string[] = [];
       for (const path of CUSTOMER_PAGES) found.push(...(await seriousViolations(session, path)));
       expect(found).toEqual([]);

@@ -5,24 +5,14 @@ import { MESSAGES } from '@voltline/shared/messages';
 import { ACCESS_TOKEN_STORAGE_KEY } from '@voltline/shared/shop-constants';
 import { PASSWORD_MISMATCH, PASSWORD_NOT_VALID } from '@voltline/shared/password';
 import type { Tool } from '@voltline/shared/tool';
-import { startFakeOAuthProvider, type FakeOAuthProvider } from '../apps/server/src/test-support/fake-oauth-provider.ts';
-import { linkInMail, readOutbox } from '../apps/server/src/test-support/outbox.ts';
-import {
-  ADMIN,
-  ADMIN_ENV,
-  logInThroughForm,
-  newCustomer,
-  registerThroughForm,
-  signedInName,
-  signInInContext,
-  signUpInContext,
-  storedAccessToken,
-  type Customer,
-} from './support/accounts.ts';
-import { signInOverHttp } from './support/api-client.ts';
+import { startFakeOAuthProvider, type FakeOAuthProvider } from '@voltline/test-kit/fake-oauth-provider';
+import { linkInMail, readOutbox } from '@voltline/test-kit/outbox';
+import { ADMIN, ADMIN_ENV, newCustomer, signInInContext, signUpInContext, type Customer } from '@voltline/test-kit/customers';
+import { signInOverHttp } from '@voltline/test-kit/api-client';
+import type { RunningShop } from '@voltline/test-kit/shop-server';
+import { logInThroughForm, registerThroughForm, signedInName, storedAccessToken } from './support/accounts.ts';
 import { takeProblems, type BrowserSession } from './support/browser.ts';
 import { shopJourney } from './support/journey.ts';
-import type { RunningShop } from './support/shop-server.ts';
 
 /** Room for the many sign-ins of this file (the default allows 10 a minute per address). */
 const RATE_LIMIT_ENV = { AUTH_RATE_LIMIT_MAX: '1000' };

@@ -3,11 +3,12 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TOOLS_SHOWN_INITIALLY } from '@voltline/shared/shop-constants';
 import type { Tool } from '@voltline/shared/tool';
-import { ADMIN, ADMIN_ENV, newCustomer, signInInContext, type Customer } from './support/accounts.ts';
-import { signInOverHttp } from './support/api-client.ts';
+import { ADMIN, ADMIN_ENV, newCustomer, signInInContext, type Customer } from '@voltline/test-kit/customers';
+import { signInOverHttp } from '@voltline/test-kit/api-client';
+import { fetchTools, payOrderOverHttp, placeOrderOverHttp } from '@voltline/test-kit/orders';
+import { addToolOverHttp } from '@voltline/test-kit/tools';
 import { takeProblems, type BrowserSession } from './support/browser.ts';
 import { shopJourney } from './support/journey.ts';
-import { fetchTools, payOrderOverHttp, placeOrderOverHttp } from './support/orders.ts';
 
 /** Rows per page of the back-office tables (apps/web/src/lib/list-address.ts). */
 const TABLE_PAGE_SIZE = 20;
@@ -47,16 +48,7 @@ describe('finding orders and tools page by page', () => {
     // More tools than the storefront's first pages hold: 6, then 12 per Show more.
     const admin = await signInOverHttp(shopUrl, ADMIN.email, ADMIN.password);
     for (let index = 1; index <= 15; index += 1) {
-      const tool = {
-        toolName: `Paging Test Lamp ${index}`,
-        description: 'A work light added by the browser tests so the catalogue runs to several pages.',
-        img: '/images/tools/led-work-light.svg',
-        price: 40 + index,
-        minimumOrderQuantity: 1,
-        availableQuantity: 50,
-      };
-      const { status, body } = await admin.call('POST', '/api/addTool', tool);
-      if (status !== 200) throw new Error(`adding a tool failed: ${status} ${JSON.stringify(body)}`);
+      await addToolOverHttp(admin, { toolName: `Paging Test Lamp ${index}`, img: '/images/tools/led-work-light.svg', price: 40 + index });
     }
     catalogueSize = (await fetchTools(shopUrl)).length;
   });

@@ -2,11 +2,12 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Tool } from '@voltline/shared/tool';
-import { ADMIN, ADMIN_ENV, newCustomer, signInInContext } from './support/accounts.ts';
-import { signInOverHttp } from './support/api-client.ts';
+import { ADMIN, ADMIN_ENV, newCustomer, signInInContext } from '@voltline/test-kit/customers';
+import { signInOverHttp } from '@voltline/test-kit/api-client';
+import { fetchTools, placeOrderOverHttp, placePaidOrderOverHttp } from '@voltline/test-kit/orders';
 import type { BrowserSession } from './support/browser.ts';
 import { shopJourney } from './support/journey.ts';
-import { fetchTools, makePng, payOrderOverHttp, placeOrderOverHttp, toast } from './support/orders.ts';
+import { makePng, toast } from './support/orders.ts';
 
 /** An admin runs the shop: ships and cancels orders, exports them, and keeps the catalogue. */
 describe('running the shop as an admin', () => {
@@ -27,8 +28,7 @@ describe('running the shop as an admin', () => {
     await placeOrderOverHttp(api, unpaidTool);
     paidOrderIds = [];
     for (const tool of paidTools) {
-      const orderId = await placeOrderOverHttp(api, tool);
-      await payOrderOverHttp(api, orderId);
+      const orderId = await placePaidOrderOverHttp(api, tool);
       paidOrderIds.push(orderId);
     }
   });

@@ -1,20 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatMoney } from '@voltline/shared/money';
 import { PAYABLE_TOOL_MESSAGE, type Tool } from '@voltline/shared/tool';
-import { ADMIN, ADMIN_ENV } from './support/accounts.ts';
-import { signInOverHttp } from './support/api-client.ts';
+import { ADMIN, ADMIN_ENV } from '@voltline/test-kit/customers';
+import { signInOverHttp } from '@voltline/test-kit/api-client';
+import { DELIVERY, fetchTools, placeOrderOverHttp } from '@voltline/test-kit/orders';
 import { takeProblems, type BrowserSession } from './support/browser.ts';
 import { shopJourney } from './support/journey.ts';
-import {
-  CARDS,
-  DELIVERY,
-  fetchTools,
-  payWithCard,
-  placeOrderOverHttp,
-  readDescriptionList,
-  signUpCustomer,
-  toast,
-} from './support/orders.ts';
+import { CARDS, payWithCard, readDescriptionList, signUpCustomer, toast } from './support/orders.ts';
 
 /** A customer orders a tool, pays for it by card, keeps track of the order and reviews the shop. */
 describe('buying and paying for a tool', () => {

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Tool } from '@voltline/shared/tool';
-import { ADMIN, ADMIN_ENV } from './support/accounts.ts';
-import { signInOverHttp, type ApiSession } from './support/api-client.ts';
-import { startShop, type RunningShop } from './support/shop-server.ts';
+import { ADMIN, ADMIN_ENV } from '@voltline/test-kit/customers';
+import { signInOverHttp, type ApiSession } from '@voltline/test-kit/api-client';
+import { startShop, type RunningShop } from '@voltline/test-kit/shop-server';
 
 // As many kills as with twice the operations (six, at the seeded moments), half the requests between them.
 const OPERATIONS = 250;

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, startShop } from './support/shop-server.ts';
+import { freePort, startShop } from '@voltline/test-kit/shop-server';
 
 /** What `npm start` promises: a seeded shop on first start, the same data on the next. */
 describe('starting the shop', () => {

@@ -1,11 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { formatMoney } from '@voltline/shared/money';
-import { pdfText } from '../apps/server/src/test-support/pdf-text.ts';
-import { ADMIN, ADMIN_ENV, signInInContext } from './support/accounts.ts';
-import { signInOverHttp } from './support/api-client.ts';
+import { pdfText } from '@voltline/test-kit/pdf-text';
+import { ADMIN, ADMIN_ENV, signInInContext } from '@voltline/test-kit/customers';
+import { signInOverHttp } from '@voltline/test-kit/api-client';
+import { fetchTools, placeOrderOverHttp, placePaidOrderOverHttp } from '@voltline/test-kit/orders';
 import { shopJourney } from './support/journey.ts';
-import { CARDS, fetchTools, payOrderOverHttp, payWithCard, placeOrderOverHttp, signUpCustomer } from './support/orders.ts';
+import { CARDS, payWithCard, signUpCustomer } from './support/orders.ts';
 
 /** A business customer pays for a tool and takes the invoice for their books from My Orders. */
 describe('an invoice for every paid order', () => {
@@ -48,8 +49,7 @@ describe('an invoice for every paid order', () => {
     const { page, context } = session;
     const { customer, api } = await signUpCustomer(context, journey.shop.url);
     const [, tool] = await fetchTools(journey.shop.url);
-    const orderId = await placeOrderOverHttp(api, tool!);
-    await payOrderOverHttp(api, orderId);
+    const orderId = await placePaidOrderOverHttp(api, tool!);
     const admin = await signInOverHttp(journey.shop.url, ADMIN.email, ADMIN.password);
     expect((await admin.call('POST', `/api/adminPurchased/${orderId}/refund`, { amount: 1, reason: 'Scratched case' })).status).toBe(200);
 

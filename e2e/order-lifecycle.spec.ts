@@ -3,11 +3,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { formatMoney } from '@voltline/shared/money';
 import { orderQuantityMessages, refundMessages } from '@voltline/shared/order';
 import { minimumAboveStockWarning, PAYABLE_TOOL_MESSAGE, type Tool } from '@voltline/shared/tool';
-import { ADMIN, ADMIN_ENV, newCustomer, signInInContext, type Customer } from './support/accounts.ts';
-import { signInOverHttp, type ApiSession } from './support/api-client.ts';
+import { ADMIN, ADMIN_ENV, newCustomer, signInInContext, type Customer } from '@voltline/test-kit/customers';
+import { signInOverHttp, type ApiSession } from '@voltline/test-kit/api-client';
+import { fetchTools, placeOrderOverHttp, placePaidOrderOverHttp } from '@voltline/test-kit/orders';
 import { takeProblems, type BrowserSession } from './support/browser.ts';
 import { shopJourney } from './support/journey.ts';
-import { fetchTools, payOrderOverHttp, placeOrderOverHttp, toast } from './support/orders.ts';
+import { toast } from './support/orders.ts';
 
 /**
  * Issue 14, in the browser: stock promised to paid orders cannot be ordered again, an admin refunds
@@ -49,7 +50,7 @@ describe('an order’s life: out of stock, refunds and cancelled orders', () => 
     const late = await newBuyer();
     const lateOrderId = await placeOrderOverHttp(late.api, { ...tool, ...limits });
     const first = await newBuyer();
-    await payOrderOverHttp(first.api, await placeOrderOverHttp(first.api, { ...tool, ...limits }));
+    await placePaidOrderOverHttp(first.api, { ...tool, ...limits });
 
     const page = await openSignedIn(late.customer.email, late.customer.password, '/');
     const card = toolCardOf(page, tool);
@@ -84,8 +85,7 @@ describe('an order’s life: out of stock, refunds and cancelled orders', () => 
     beforeAll(async () => {
       tool = tools[1]!;
       buyer = await newBuyer();
-      paidOrderId = await placeOrderOverHttp(buyer.api, tool);
-      await payOrderOverHttp(buyer.api, paidOrderId);
+      paidOrderId = await placePaidOrderOverHttp(buyer.api, tool);
       price = tool.minimumOrderQuantity * tool.price;
       expect(price).toBeGreaterThan(1);
     });

@@ -2,11 +2,13 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@voltline/shared/messages';
 import type { Tool } from '@voltline/shared/tool';
-import { ADMIN, ADMIN_ENV, newCustomer, signedInName, signInInContext, signUpInContext } from './support/accounts.ts';
-import { signInOverHttp } from './support/api-client.ts';
+import { ADMIN, ADMIN_ENV, newCustomer, signInInContext, signUpInContext } from '@voltline/test-kit/customers';
+import { signInOverHttp } from '@voltline/test-kit/api-client';
+import { fetchTools } from '@voltline/test-kit/orders';
+import { signedInName } from './support/accounts.ts';
 import { takeProblems, type BrowserSession } from './support/browser.ts';
 import { shopJourney } from './support/journey.ts';
-import { fetchTools, makePng, toast } from './support/orders.ts';
+import { makePng, toast } from './support/orders.ts';
 
 /** Issue 16: what a shop owner expects: edit a whole tool, take an admin role back, change one's own name and password. */
 describe('the owner edits tools, roles and their own account', () => {

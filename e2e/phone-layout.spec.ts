@@ -3,10 +3,11 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { SHOP_PAGES, shopPagePath } from '@voltline/shared/shop-pages';
-import { ADMIN, ADMIN_ENV, signInInContext } from './support/accounts.ts';
-import { signInOverHttp } from './support/api-client.ts';
+import { ADMIN, ADMIN_ENV, signInInContext } from '@voltline/test-kit/customers';
+import { signInOverHttp } from '@voltline/test-kit/api-client';
+import { fetchTools, payOrderOverHttp, placeOrderOverHttp, placePaidOrderOverHttp } from '@voltline/test-kit/orders';
 import { shopJourney } from './support/journey.ts';
-import { fetchTools, payOrderOverHttp, placeOrderOverHttp, signUpCustomer } from './support/orders.ts';
+import { signUpCustomer } from './support/orders.ts';
 
 const PHONE = { width: 375, height: 812 };
 const DESKTOP = { width: 1280, height: 900 };
@@ -75,7 +76,7 @@ describe('the shop on a 375 px phone', () => {
     // Something in every table: a paid and an unpaid order, a customer with a long email, an endpoint.
     const { api } = await signUpCustomer(session.context, journey.shop.url);
     const [first, second] = await fetchTools(journey.shop.url);
-    await payOrderOverHttp(api, await placeOrderOverHttp(api, first!));
+    await placePaidOrderOverHttp(api, first!);
     await placeOrderOverHttp(api, second!);
     await signInOverHttp(journey.shop.url, LONG_EMAIL, 'Volt#2026', { signUpAs: 'Max' });
     const admin = await signInOverHttp(journey.shop.url, ADMIN.email, ADMIN.password);

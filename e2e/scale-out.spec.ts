@@ -2,12 +2,12 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tool } from '@voltline/shared/tool';
-import { testDatabaseKinds } from '../apps/server/src/test-support/test-databases.ts';
-import { ADMIN, ADMIN_ENV } from './support/accounts.ts';
-import { signInOverHttp, type ApiSession } from './support/api-client.ts';
-import { startShop, type RunningShop } from './support/shop-server.ts';
+import { createFreshPostgresDatabase } from '@voltline/test-kit/fresh-postgres';
+import { ADMIN, ADMIN_ENV } from '@voltline/test-kit/customers';
+import { signInOverHttp, type ApiSession } from '@voltline/test-kit/api-client';
+import { startShop, type RunningShop } from '@voltline/test-kit/shop-server';
 
-const postgres = testDatabaseKinds.find((kind) => kind.name === 'postgres');
+const postgresUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
 // The address of the load balancer the two instances stand behind.
 const PUBLIC_URL = 'http://shop.example.test';
@@ -16,18 +16,18 @@ const PUBLIC_URL = 'http://shop.example.test';
  * Two instances, one PostgreSQL and one Redis, behaving as one shop. Needs TEST_DATABASE_URL and
  * TEST_REDIS_URL (CI sets both); on a machine without them there is nothing to scale out to.
  */
-describe.runIf(postgres && redisUrl)('two instances behind one address', () => {
-  let database: Awaited<ReturnType<NonNullable<typeof postgres>['open']>>;
+describe.runIf(postgresUrl && redisUrl)('two instances behind one address', () => {
+  let database: Awaited<ReturnType<typeof createFreshPostgresDatabase>>;
   let a: RunningShop;
   let b: RunningShop;
   let redis: Redis;
 
   beforeAll(async () => {
-    database = await postgres!.open();
+    database = await createFreshPostgresDatabase(postgresUrl!);
     const redisDb = `${redisUrl!.replace(/\/\d*$/, '')}/7`;
     redis = new Redis(redisDb);
     await redis.flushdb();
-    const env = { ...ADMIN_ENV, DATABASE_URL: database.url!, REDIS_URL: redisDb, PUBLIC_URL, AUTH_RATE_LIMIT_MAX: '6', REVIEW_RATE_LIMIT_PER_MINUTE: '2' };
+    const env = { ...ADMIN_ENV, DATABASE_URL: database.url, REDIS_URL: redisDb, PUBLIC_URL, AUTH_RATE_LIMIT_MAX: '6', REVIEW_RATE_LIMIT_PER_MINUTE: '2' };
     // Started at the same moment: the startup lock lets one migrate and seed, the other waits.
     [a, b] = await Promise.all([startShop({ env }), startShop({ env })]);
   }, 120_000);
@@ -35,7 +35,7 @@ describe.runIf(postgres && redisUrl)('two instances behind one address', () => {
     await Promise.all([a?.stop(), b?.stop()]);
     await redis?.flushdb();
     redis?.disconnect();
-    await database?.close();
+    await database?.drop();
   });
 
   const signIn = (shop: RunningShop, email: string, password: string, name?: string) =>

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@voltline/shared/messages';
 import { ACCESS_TOKEN_STORAGE_KEY } from '@voltline/shared/shop-constants';
 import { TEXT_LIMITS } from '@voltline/shared/text-limits';
-import { ADMIN, ADMIN_ENV, newCustomer, signInInContext, signUpInContext } from './support/accounts.ts';
+import { ADMIN, ADMIN_ENV, newCustomer, signInInContext, signUpInContext } from '@voltline/test-kit/customers';
 import { takeProblems, type BrowserSession } from './support/browser.ts';
 import { shopJourney } from './support/journey.ts';
 import { makePng, toast } from './support/orders.ts';

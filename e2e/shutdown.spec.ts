@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { startShop, type RunningShop } from './support/shop-server.ts';
+import { startShop, type RunningShop } from '@voltline/test-kit/shop-server';
 
 const SHUTDOWN_TIMEOUT_SECONDS = 3;
 

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, ADMIN_ENV, signInInContext } from './support/accounts.ts';
-import { signInOverHttp, type ApiSession } from './support/api-client.ts';
+import { ADMIN, ADMIN_ENV, signInInContext } from '@voltline/test-kit/customers';
+import { signInOverHttp, type ApiSession } from '@voltline/test-kit/api-client';
+import { addToolOverHttp } from '@voltline/test-kit/tools';
 import { shopJourney } from './support/journey.ts';
 
 /** Markup that would run if any page put text into the DOM as HTML. */
@@ -21,13 +22,9 @@ describe('stored markup stays text', () => {
     admin = await signInOverHttp(shop.url, ADMIN.email, ADMIN.password);
     customer = await signInOverHttp(shop.url, 'mallory@example.com', 'Mall#1234', { signUpAs: PAYLOADS[0]! });
     // A tool named and described with markup, a review and a profile full of it.
-    await admin.call('POST', '/api/addTool', {
+    await addToolOverHttp(admin, {
       toolName: `Drill ${PAYLOADS[0]}`,
       description: `${PAYLOADS.join(' ')} — a description long enough to need the show more toggle on the card.`,
-      img: '/images/tools/jigsaw.svg',
-      price: 10,
-      minimumOrderQuantity: 1,
-      availableQuantity: 50,
     });
     await customer.call('POST', '/api/review', { review: PAYLOADS.join(' '), rating: 5 });
     const profile = (await customer.call('GET', '/api/user?email=mallory@example.com')).body;

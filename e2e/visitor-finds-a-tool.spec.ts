@@ -1,10 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatMoney } from '@voltline/shared/money';
 import type { Tool } from '@voltline/shared/tool';
-import { logInThroughForm, newCustomer, type Customer } from './support/accounts.ts';
+import { newCustomer, type Customer } from '@voltline/test-kit/customers';
+import { fetchTools } from '@voltline/test-kit/orders';
+import { logInThroughForm } from './support/accounts.ts';
 import { takeProblems, type BrowserSession } from './support/browser.ts';
 import { shopJourney } from './support/journey.ts';
-import { fetchTools } from './support/orders.ts';
 
 /**
  * A visitor (or a search engine) opens the shop's public pages: each arrives rendered by the server,
@@ -56,6 +57,7 @@ describe('a visitor finds a tool', () => {
     ['/tools/:first', 200],
     ['/blogs', 200],
     ['/myportfolio', 200],
+    ['/login', 200],
     ['/no/such/page', 404],
     ['/tools/00000000-0000-4000-8000-00000000dead', 404],
   ])('hydrates %s as the server rendered it, with no console error', async (route, status) => {

@@ -1,13 +1,14 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEBHOOK_SIGNATURE_HEADER } from '@voltline/shared/webhook';
-import { verifyWebhook } from '../apps/server/src/notifications/webhook-signing.ts';
-import { startWebhookReceiver, type WebhookReceiver } from '../apps/server/src/test-support/webhook-receiver.ts';
-import { ADMIN, ADMIN_ENV, logInThroughForm, newCustomer, signInInContext, storedAccessToken } from './support/accounts.ts';
-import { signInOverHttp } from './support/api-client.ts';
+import { isSignedWith, startWebhookReceiver, type WebhookReceiver } from '@voltline/test-kit/webhook-receiver';
+import { ADMIN, ADMIN_ENV, newCustomer, signInInContext } from '@voltline/test-kit/customers';
+import { signInOverHttp } from '@voltline/test-kit/api-client';
+import { fetchTools, placePaidOrderOverHttp } from '@voltline/test-kit/orders';
+import { logInThroughForm, storedAccessToken } from './support/accounts.ts';
 import { takeProblems, type BrowserSession } from './support/browser.ts';
 import { shopJourney } from './support/journey.ts';
-import { fetchTools, payOrderOverHttp, placeOrderOverHttp, toast } from './support/orders.ts';
+import { toast } from './support/orders.ts';
 import { startTokenSyncServer, type TokenSyncServer } from './support/token-sync-server.ts';
 
 let session: BrowserSession;
@@ -149,8 +150,7 @@ describe('webhooks', () => {
     const [tool] = await fetchTools(journey.shop.url);
     const customer = newCustomer();
     const buyer = await signInOverHttp(journey.shop.url, customer.email, customer.password, { signUpAs: customer.name });
-    const orderId = await placeOrderOverHttp(buyer, tool!);
-    await payOrderOverHttp(buyer, orderId);
+    const orderId = await placePaidOrderOverHttp(buyer, tool!);
     const admin = await signInOverHttp(journey.shop.url, ADMIN.email, ADMIN.password);
     expect((await admin.call('PATCH', `/api/deliverConfirm/${orderId}`, { delivery: 'shipped' })).status).toBe(200);
 
@@ -161,7 +161,7 @@ describe('webhooks', () => {
     // The dispatcher runs every 2 s; placing the order (order.placed) was not subscribed to.
     await expect.poll(eventsFor, { timeout: 15_000, interval: 250 }).toEqual([`order.paid ${orderId}`, `order.shipped ${orderId}`]);
     for (const delivery of receiver.received) {
-      expect(verifyWebhook(secret, delivery.body, String(delivery.headers[WEBHOOK_SIGNATURE_HEADER]))).toBe(true);
+      expect(isSignedWith(secret, delivery)).toBe(true);
     }
 
     await page.getByRole('button', { name: `Deliveries for ${receiver.url}`, exact: true }).click();

@@ -1,19 +1,4 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-
-/** Debian's Chromium with the flags this workplace needs (no network but loopback). */
-export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
-}
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 
 export interface BrowserSession {
   context: BrowserContext;

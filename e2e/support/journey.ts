@@ -1,7 +1,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
-import { launchBrowser, openShopPage, type BrowserSession } from './browser.ts';
-import { startShop, type RunningShop } from './shop-server.ts';
+import { launchBrowser } from '@voltline/test-kit/browser';
+import { startShop, type RunningShop } from '@voltline/test-kit/shop-server';
+import { openShopPage, type BrowserSession } from './browser.ts';
 
 /**
  * The frame of a browser journey: one shop and one Chromium for the suite, fresh browser contexts

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { isOutOfStock, minimumAboveStockWarning, PAYABLE_TOOL_MESSAGE, type Tool } from '@voltline/shared/tool';
+import { newTool } from '@voltline/test-kit/tools';
 import { orders } from '../db/schema.ts';
 import { snapshotShop } from '../test-support/db-snapshot.ts';
 import { testDatabaseKinds } from '../test-support/test-databases.ts';
@@ -8,14 +9,8 @@ import { useTestShop } from '../test-support/test-shop.ts';
 import { firstTool, placeOrder, placePaidOrder } from '../test-support/test-orders.ts';
 import { bearer, type TestUser } from '../test-support/test-users.ts';
 
-const newTool = () => ({
-  toolName: `Voltline TS-1 Test Saw ${Math.random().toString(36).slice(2, 8)}`,
-  description: 'A saw that exists only in tests, with a description comfortably longer than ninety characters.',
-  img: '/api/images/00000000-0000-4000-8000-000000000001',
-  price: 120,
-  minimumOrderQuantity: 2,
-  availableQuantity: 40,
-});
+/** A tool whose picture is an uploaded one (under /api/images), not one the shop ships. */
+const newSaw = () => newTool({ img: '/api/images/00000000-0000-4000-8000-000000000001', price: 120, minimumOrderQuantity: 2, availableQuantity: 40 });
 
 describe.each(testDatabaseKinds)('catalogue management on $name', (kind) => {
   const shop = useTestShop(kind, { seed: true, users: true });
@@ -24,7 +19,7 @@ describe.each(testDatabaseKinds)('catalogue management on $name', (kind) => {
     shop.app.inject({ method, url, headers: user ? bearer(user) : {}, payload });
 
   it('adds a tool that then leads the public catalogue', async () => {
-    const input = newTool();
+    const input = newSaw();
     const response = await call('POST', '/api/addTool', shop.admin, input);
     expect(response.statusCode).toBe(200);
     const [newest] = (await call('GET', '/api/getTools', null)).json();
@@ -33,15 +28,15 @@ describe.each(testDatabaseKinds)('catalogue management on $name', (kind) => {
   });
 
   it.each([
-    ['a duplicate name', async () => ({ ...newTool(), toolName: (await firstTool(shop)).toolName }), 409],
-    ['a price of 0', async () => ({ ...newTool(), price: 0 }), 400],
-    ['a fractional price', async () => ({ ...newTool(), price: 9.99 }), 400],
-    ['a minimum of 0', async () => ({ ...newTool(), minimumOrderQuantity: 0 }), 400],
-    ['negative stock', async () => ({ ...newTool(), availableQuantity: -1 }), 400],
-    ['numbers as text', async () => ({ ...newTool(), price: '120' }), 400],
-    ['a hot-linked image', async () => ({ ...newTool(), img: 'https://images.example.com/x.png' }), 400],
-    ['no name', async () => ({ ...newTool(), toolName: '  ' }), 400],
-    ['a largest order over the card maximum', async () => ({ ...newTool(), price: 100_000, availableQuantity: 10 }), 400],
+    ['a duplicate name', async () => ({ ...newSaw(), toolName: (await firstTool(shop)).toolName }), 409],
+    ['a price of 0', async () => ({ ...newSaw(), price: 0 }), 400],
+    ['a fractional price', async () => ({ ...newSaw(), price: 9.99 }), 400],
+    ['a minimum of 0', async () => ({ ...newSaw(), minimumOrderQuantity: 0 }), 400],
+    ['negative stock', async () => ({ ...newSaw(), availableQuantity: -1 }), 400],
+    ['numbers as text', async () => ({ ...newSaw(), price: '120' }), 400],
+    ['a hot-linked image', async () => ({ ...newSaw(), img: 'https://images.example.com/x.png' }), 400],
+    ['no name', async () => ({ ...newSaw(), toolName: '  ' }), 400],
+    ['a largest order over the card maximum', async () => ({ ...newSaw(), price: 100_000, availableQuantity: 10 }), 400],
   ])('refuses a tool with %s and writes nothing', async (_label, build, status) => {
     const before = await snapshotShop(shop.database.db);
     const response = await call('POST', '/api/addTool', shop.admin, await build());
@@ -62,7 +57,7 @@ describe.each(testDatabaseKinds)('catalogue management on $name', (kind) => {
   });
 
   it('deletes a tool; its orders keep their snapshot', async () => {
-    const { insertedId } = (await call('POST', '/api/addTool', shop.admin, newTool())).json();
+    const { insertedId } = (await call('POST', '/api/addTool', shop.admin, newSaw())).json();
     const tool: Tool = (await call('GET', `/api/getTool/${insertedId}`, null)).json();
     const orderId = await placeOrder(shop, shop.customer, tool);
     expect((await call('DELETE', `/api/deleteTool/${insertedId}`, shop.admin)).json()).toEqual({ acknowledged: true, deletedCount: 1 });
@@ -73,7 +68,7 @@ describe.each(testDatabaseKinds)('catalogue management on $name', (kind) => {
   });
 
   it('refuses a price and stock whose largest order no card payment could take, in the shared words', async () => {
-    const { insertedId } = (await call('POST', '/api/addTool', shop.admin, newTool())).json();
+    const { insertedId } = (await call('POST', '/api/addTool', shop.admin, newSaw())).json();
     const before = await snapshotShop(shop.database.db);
     // $100,000 x 10 = $1,000,000: one cent over what one payment takes.
     const response = await call('PATCH', `/api/updateTool/${insertedId}`, shop.admin, { availableQuantity: 10, minimumOrderQuantity: 1, price: 100_000 });
@@ -85,7 +80,7 @@ describe.each(testDatabaseKinds)('catalogue management on $name', (kind) => {
   });
 
   it('saves a minimum above the stock, with a warning, and the tool shows nothing orderable', async () => {
-    const { insertedId } = (await call('POST', '/api/addTool', shop.admin, newTool())).json();
+    const { insertedId } = (await call('POST', '/api/addTool', shop.admin, newSaw())).json();
     const response = await call('PATCH', `/api/updateTool/${insertedId}`, shop.admin, { availableQuantity: 3, minimumOrderQuantity: 10, price: 20 });
     expect(response.json()).toEqual({ acknowledged: true, modifiedCount: 1, warning: minimumAboveStockWarning(10, 3) });
     const tool: Tool = (await call('GET', `/api/getTool/${insertedId}`, null)).json();
@@ -93,7 +88,7 @@ describe.each(testDatabaseKinds)('catalogue management on $name', (kind) => {
   });
 
   it('keeps the spec stock call for old clients: Deliver then the stock call lowers the stock once', async () => {
-    const { insertedId } = (await call('POST', '/api/addTool', shop.admin, { ...newTool(), availableQuantity: 50, minimumOrderQuantity: 1 })).json();
+    const { insertedId } = (await call('POST', '/api/addTool', shop.admin, { ...newSaw(), availableQuantity: 50, minimumOrderQuantity: 1 })).json();
     const tool: Tool = (await call('GET', `/api/getTool/${insertedId}`, null)).json();
     const orderId = await placePaidOrder(shop, shop.customer, tool, 5);
     expect((await call('PATCH', `/api/deliverConfirm/${orderId}`, shop.admin, { delivery: 'shipped' })).statusCode).toBe(200);
@@ -112,7 +107,7 @@ describe.each(testDatabaseKinds)('catalogue management on $name', (kind) => {
   ] as const)('refuses %s %s to anonymous callers and customers, changing nothing', async (method, path) => {
     const tool = await firstTool(shop);
     const url = path.replace('TOOL', tool._id).replace('NAME', encodeURIComponent(tool.toolName));
-    const payload = method === 'POST' ? newTool() : method === 'PATCH' ? { quantity: 1, availableQuantity: 1, minimumOrderQuantity: 1, price: 1 } : undefined;
+    const payload = method === 'POST' ? newSaw() : method === 'PATCH' ? { quantity: 1, availableQuantity: 1, minimumOrderQuantity: 1, price: 1 } : undefined;
     const before = await snapshotShop(shop.database.db);
     expect((await call(method, url, null, payload)).statusCode).toBe(401);
     expect((await call(method, url, shop.customer, payload)).statusCode).toBe(403);

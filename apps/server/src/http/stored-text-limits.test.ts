@@ -3,6 +3,7 @@ import path from 'node:path';
 import { eq, is, sql } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
+import { newTool } from '@voltline/test-kit/tools';
 import * as schema from '../db/schema.ts';
 import { authUsers, orders, reviews, userProfiles, webhookEndpoints } from '../db/schema.ts';
 import { TEXT_COLUMN_LIMITS } from '../db/text-columns.ts';
@@ -56,15 +57,7 @@ describe.each(testDatabaseKinds)('every stored text is bounded on $name', (kind)
     ...(await snapshotShop(shop.database.db)),
     endpoints: await shop.database.db.select().from(webhookEndpoints),
   });
-  const newTool = (change: object) => ({
-    toolName: 'Voltline LT-1 Length Tester',
-    description: 'A tool that exists only in this test.',
-    img: '/images/tools/cable-cutter.svg',
-    price: 10,
-    minimumOrderQuantity: 1,
-    availableQuantity: 5,
-    ...change,
-  });
+  const toolWith = (change: object) => ({ ...newTool(), ...change });
   const order = (change: object) => ({ toolId: shop.tool._id, quantity: shop.tool.minimumOrderQuantity, phone: '5550100', address: '1 Circuit Road', ...change });
 
   interface OverLongText {
@@ -83,9 +76,9 @@ describe.each(testDatabaseKinds)('every stored text is bounded on $name', (kind)
     { what: 'a profile address', by: 'customer', method: 'PATCH', url: profile, payload: () => ({ address: long(301) }), message: 'Address can be at most 300 characters' },
     { what: 'a profile education', by: 'customer', method: 'PATCH', url: profile, payload: () => ({ education: long(301) }), message: 'Education can be at most 300 characters' },
     { what: 'a profile LinkedIn', by: 'customer', method: 'PATCH', url: profile, payload: () => ({ linkedIn: `https://www.linkedin.com/in/${long(300)}` }), message: 'LinkedIn can be at most 300 characters' },
-    { what: 'a tool name', by: 'admin', method: 'POST', url: () => '/api/addTool', payload: () => newTool({ toolName: long(121) }), message: 'Tool name can be at most 120 characters' },
-    { what: 'a tool description', by: 'admin', method: 'POST', url: () => '/api/addTool', payload: () => newTool({ description: long(2001) }), message: 'Description can be at most 2000 characters' },
-    { what: 'a tool picture', by: 'admin', method: 'POST', url: () => '/api/addTool', payload: () => newTool({ img: `/images/${'a'.repeat(300)}.png` }), message: 'Image can be at most 300 characters' },
+    { what: 'a tool name', by: 'admin', method: 'POST', url: () => '/api/addTool', payload: () => toolWith({ toolName: long(121) }), message: 'Tool name can be at most 120 characters' },
+    { what: 'a tool description', by: 'admin', method: 'POST', url: () => '/api/addTool', payload: () => toolWith({ description: long(2001) }), message: 'Description can be at most 2000 characters' },
+    { what: 'a tool picture', by: 'admin', method: 'POST', url: () => '/api/addTool', payload: () => toolWith({ img: `/images/${'a'.repeat(300)}.png` }), message: 'Image can be at most 300 characters' },
     { what: 'a webhook endpoint URL', by: 'admin', method: 'POST', url: () => '/api/webhook-endpoints', payload: () => ({ url: `https://erp.example.com/${long(2000)}`, events: ['order.placed'] }), message: 'Endpoint URL can be at most 2000 characters' },
   ];
 
@@ -103,7 +96,7 @@ describe.each(testDatabaseKinds)('every stored text is bounded on $name', (kind)
     { what: 'a tool name that is not text', payload: { toolName: 5 }, message: 'Tool name must be text' },
     { what: 'a missing description', payload: { description: undefined }, message: 'Description is required' },
   ])('refuses $what in the shop\'s words, never zod\'s', async ({ payload, message }) => {
-    const response = await shop.app.inject({ method: 'POST', url: '/api/addTool', headers: bearer(shop.admin), payload: newTool(payload) });
+    const response = await shop.app.inject({ method: 'POST', url: '/api/addTool', headers: bearer(shop.admin), payload: toolWith(payload) });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ error: 'bad_request', message });
   });

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_NOT_VALID } from '@voltline/shared/password';
+import { linkInMail } from '@voltline/test-kit/outbox';
 import { authSessions, authUsers } from '../db/schema.ts';
-import { linkInMail } from '../test-support/outbox.ts';
 import { TEST_PUBLIC_URL } from '../test-support/test-app.ts';
 import { testDatabaseKinds } from '../test-support/test-databases.ts';
 import { useTestShop } from '../test-support/test-shop.ts';

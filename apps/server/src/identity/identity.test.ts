@@ -1,8 +1,8 @@
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { linkInMail } from '@voltline/test-kit/outbox';
 import { authSessions, authUsers, userProfiles } from '../db/schema.ts';
-import { linkInMail } from '../test-support/outbox.ts';
 import { testDatabaseKinds } from '../test-support/test-databases.ts';
 import { useTestShop } from '../test-support/test-shop.ts';
 import { bearer, browserHeaders, exchangeToken, registerUser, sessionCookieOf, signIn } from '../test-support/test-users.ts';

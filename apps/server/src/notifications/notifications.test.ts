@@ -2,13 +2,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEBHOOK_EVENTS } from '@voltline/shared/webhook';
 import type { Tool } from '@voltline/shared/tool';
+import { startWebhookReceiver, type WebhookReceiver } from '@voltline/test-kit/webhook-receiver';
 import { notifications, orders, tools, webhookEndpoints } from '../db/schema.ts';
 import { startTestShop } from '../test-support/test-app.ts';
 import { testDatabaseKinds } from '../test-support/test-databases.ts';
 import { useTestShop } from '../test-support/test-shop.ts';
-import { placeOrder, placePaidOrder } from '../test-support/test-orders.ts';
+import { freshTool, placeOrder, placePaidOrder } from '../test-support/test-orders.ts';
 import { bearer, registerUser, type TestUser } from '../test-support/test-users.ts';
-import { startWebhookReceiver, type WebhookReceiver } from '../test-support/webhook-receiver.ts';
 import { retryDelayMs } from './notification-dispatcher.ts';
 import { verifyWebhook } from './webhook-signing.ts';
 
@@ -36,11 +36,7 @@ describe.each(testDatabaseKinds)('notifications on $name', (kind) => {
     });
     expect(created.statusCode).toBe(200);
     secret = created.json().secret;
-    const [row] = await shop.database.db
-      .insert(tools)
-      .values({ toolName: 'Notify Drill', description: 'x'.repeat(100), img: '/images/tools/jigsaw.svg', price: 40, minimumOrderQuantity: 5, availableQuantity: 12 })
-      .returning();
-    tool = { ...row!, _id: row!.id } as unknown as Tool;
+    tool = await freshTool(shop, 12, 5, 40);
   });
 
   const deliver = (at = new Date()) => shop.core.notificationDispatcher.deliverDue(at);
@@ -56,7 +52,7 @@ describe.each(testDatabaseKinds)('notifications on $name', (kind) => {
     const receipt = buyerMails.find((mail) => mail.includes('payment received'))!;
     expect(buyerMails.filter((mail) => mail.includes('payment received'))).toHaveLength(1);
     const [order] = await shop.database.db.select().from(orders).where(eq(orders.id, orderId));
-    for (const fact of [orderId, 'Notify Drill', 'Quantity: 8', 'Total: $320', `Transaction id: ${order!.transactionId}`, 'Voltline Tools']) {
+    for (const fact of [orderId, tool.toolName, 'Quantity: 8', 'Total: $320', `Transaction id: ${order!.transactionId}`, 'Voltline Tools']) {
       expect(receipt).toContain(fact);
     }
     expect(receipt).toContain('Content-Type: text/html');
@@ -71,7 +67,7 @@ describe.each(testDatabaseKinds)('notifications on $name', (kind) => {
     expect(eventsOfType('order.placed').filter((e) => e.data.order._id === orderId)).toHaveLength(1);
     expect(eventsOfType('order.paid').filter((e) => e.data.order._id === orderId)).toHaveLength(1);
     expect(eventsOfType('order.shipped').filter((e) => e.data.order._id === orderId)).toHaveLength(1);
-    expect(eventsOfType('tool.stock_low')).toEqual([expect.objectContaining({ data: { tool: expect.objectContaining({ toolName: 'Notify Drill', availableQuantity: 4 }) } })]);
+    expect(eventsOfType('tool.stock_low')).toEqual([expect.objectContaining({ data: { tool: expect.objectContaining({ toolName: tool.toolName, availableQuantity: 4 }) } })]);
   });
 
   it('signs every delivery so the receiver can verify it', () => {

@@ -5,6 +5,7 @@ import { orderEvents, orders, tools } from '../db/schema.ts';
 import { snapshotShop } from '../test-support/db-snapshot.ts';
 import { testDatabaseKinds } from '../test-support/test-databases.ts';
 import { useTestShop } from '../test-support/test-shop.ts';
+import { freshTool } from '../test-support/test-orders.ts';
 import { bearer, registerUser, type TestUser } from '../test-support/test-users.ts';
 
 describe.each(testDatabaseKinds)('ordering on $name', (kind) => {
@@ -98,11 +99,8 @@ describe.each(testDatabaseKinds)('ordering on $name', (kind) => {
   });
 
   it('refuses an order whose total would not fit, instead of failing', async () => {
-    const [pricey] = await shop.database.db
-      .insert(tools)
-      .values({ toolName: 'Voltline XL Transformer', description: 'x'.repeat(100), img: '/images/tools/jigsaw.svg', price: 1_000_000, minimumOrderQuantity: 1, availableQuantity: 10_000 })
-      .returning();
-    const response = await place(shop.customer, { toolId: pricey!.id, quantity: 5000, phone: '5550100', address: 'Plant 1' });
+    const pricey = await freshTool(shop, 10_000, 1, 1_000_000);
+    const response = await place(shop.customer, { toolId: pricey._id, quantity: 5000, phone: '5550100', address: 'Plant 1' });
     expect(response.statusCode).toBe(422);
     expect(response.json().message).toContain('too large');
   });

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import type { Tool } from '@voltline/shared/tool';
+import { newTool } from '@voltline/test-kit/tools';
 import type { TestShop } from './test-app.ts';
 import { createIntent, firstTool, placeOrder, placePaidOrder } from './test-orders.ts';
 import { bearer, type TestUser } from './test-users.ts';
@@ -41,14 +42,7 @@ const signedIn: Role[] = ['owner', 'other', 'admin'];
 const ownerAndAdmin: Role[] = ['owner', 'admin'];
 const adminOnly: Role[] = ['admin'];
 
-export const newToolBody = () => ({
-  toolName: `Matrix tool ${Math.random()}`,
-  description: 'A tool made by the authorization matrix, described at more than ninety characters for sure.',
-  img: '/images/tools/jigsaw.svg',
-  price: 10,
-  minimumOrderQuantity: 1,
-  availableQuantity: 10,
-});
+export const newToolBody = () => newTool({ availableQuantity: 10 });
 
 export const AUTHORIZATION_MATRIX: MatrixRow[] = [
   { method: 'GET', route: '/api/getTools', url: () => '/api/getTools?limit=2&sort=price-asc&q=a', allowed: everyone },

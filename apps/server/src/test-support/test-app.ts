@@ -3,13 +3,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
+import { readOutbox } from '@voltline/test-kit/outbox';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openPostgres, type DatabaseHandle } from '../db/client.ts';
 import { seedShopOnFirstStart } from '../db/seed/seed-shop.ts';
 import { createLogger } from '../http/logging.ts';
 import { createShopCore, type ShopCore } from '../shop-core.ts';
-import { readOutbox } from './outbox.ts';
 import type { TestDatabaseKind } from './test-databases.ts';
 
 export const TEST_PUBLIC_URL = 'http://shop.test';

@@ -1,5 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import { createFreshPostgresDatabase } from '@voltline/test-kit/fresh-postgres';
 import { openPglite, openPostgres, type DatabaseHandle } from '../db/client.ts';
 
 /**
@@ -13,24 +12,15 @@ export interface TestDatabaseKind {
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
 
-async function openFreshPostgres(baseUrl: string): Promise<DatabaseHandle & { url: string }> {
-  const databaseName = `voltline_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database "${databaseName}"`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${databaseName}`;
-  const handle = await openPostgres(url.toString());
+async function openFreshPostgres(serverUrl: string): Promise<DatabaseHandle & { url: string }> {
+  const database = await createFreshPostgresDatabase(serverUrl);
+  const handle = await openPostgres(database.url);
   return {
     ...handle,
-    url: url.toString(),
+    url: database.url,
     async close() {
       await handle.close();
-      const dropper = new pg.Client({ connectionString: baseUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists "${databaseName}" with (force)`);
-      await dropper.end();
+      await database.drop();
     },
   };
 }

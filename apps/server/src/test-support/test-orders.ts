@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import type { Tool } from '@voltline/shared/tool';
+import { newTool } from '@voltline/test-kit/tools';
 import { tools } from '../db/schema.ts';
 import type { TestShop } from './test-app.ts';
 import { bearer, type TestUser } from './test-users.ts';
@@ -15,7 +15,7 @@ export async function firstTool(shop: TestShop): Promise<Tool> {
 export async function freshTool(shop: TestShop, availableQuantity: number, minimumOrderQuantity = 1, price = 10): Promise<Tool> {
   const [row] = await shop.database.db
     .insert(tools)
-    .values({ toolName: `Test tool ${randomBytes(6).toString('hex')}`, description: 'x'.repeat(100), img: '/images/tools/jigsaw.svg', price, minimumOrderQuantity, availableQuantity })
+    .values(newTool({ price, minimumOrderQuantity, availableQuantity }))
     .returning();
   return (await shop.app.inject({ method: 'GET', url: `/api/getTool/${row!.id}` })).json();
 }
