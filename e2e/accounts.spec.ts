@@ -7,8 +7,7 @@ import { PASSWORD_MISMATCH, PASSWORD_NOT_VALID } from '@voltline/shared/password
 import type { Tool } from '@voltline/shared/tool';
 import { startFakeOAuthProvider, type FakeOAuthProvider } from '@voltline/test-kit/fake-oauth-provider';
 import { linkInMail, readOutbox } from '@voltline/test-kit/outbox';
-import { ADMIN, ADMIN_ENV, newCustomer, signInInContext, signUpInContext, type Customer } from '@voltline/test-kit/customers';
-import { signInOverHttp } from '@voltline/test-kit/api-client';
+import { ADMIN, ADMIN_ENV, newCustomer, signInInContext, signUpInContext, signUpOverHttp, type Customer } from '@voltline/test-kit/customers';
 import type { RunningShop } from '@voltline/test-kit/shop-server';
 import { logInThroughForm, registerThroughForm, signedInName, storedAccessToken } from './support/accounts.ts';
 import { takeProblems, type BrowserSession } from './support/browser.ts';
@@ -22,7 +21,7 @@ const dashboardMenu = (page: Page) => page.getByRole('navigation', { name: 'Dash
 
 /** An account that exists on the shop but is not signed in anywhere in the browser. */
 async function createAccount(shop: RunningShop, customer: Customer = newCustomer()): Promise<Customer> {
-  await signInOverHttp(shop.url, customer.email, customer.password, { signUpAs: customer.name });
+  await signUpOverHttp(shop.url, customer);
   return customer;
 }
 

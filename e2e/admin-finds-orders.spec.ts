@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TOOLS_SHOWN_INITIALLY } from '@voltline/shared/shop-constants';
 import type { Tool } from '@voltline/shared/tool';
-import { ADMIN, ADMIN_ENV, newCustomer, signInInContext, type Customer } from '@voltline/test-kit/customers';
+import { ADMIN, ADMIN_ENV, newCustomer, signInInContext, signUpOverHttp, type Customer } from '@voltline/test-kit/customers';
 import { signInOverHttp } from '@voltline/test-kit/api-client';
 import { fetchTools, payOrderOverHttp, placeOrderOverHttp } from '@voltline/test-kit/orders';
 import { addToolOverHttp } from '@voltline/test-kit/tools';
@@ -31,8 +31,8 @@ describe('finding orders and tools page by page', () => {
     const tools = await fetchTools(shopUrl);
     ann = newCustomer();
     bob = newCustomer();
-    const annApi = await signInOverHttp(shopUrl, ann.email, ann.password, { signUpAs: ann.name });
-    const bobApi = await signInOverHttp(shopUrl, bob.email, bob.password, { signUpAs: bob.name });
+    const annApi = await signUpOverHttp(shopUrl, ann);
+    const bobApi = await signUpOverHttp(shopUrl, bob);
     annPaidOrders = [];
     // One tool per order and buyer, so each row's product and buyer tell it apart.
     for (let index = 0; index < 13; index += 1) {

@@ -2,8 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Tool } from '@voltline/shared/tool';
-import { ADMIN, ADMIN_ENV, newCustomer, signInInContext } from '@voltline/test-kit/customers';
-import { signInOverHttp } from '@voltline/test-kit/api-client';
+import { ADMIN, ADMIN_ENV, signInInContext, signUpOverHttp } from '@voltline/test-kit/customers';
 import { fetchTools, placeOrderOverHttp, placePaidOrderOverHttp } from '@voltline/test-kit/orders';
 import type { BrowserSession } from './support/browser.ts';
 import { shopJourney } from './support/journey.ts';
@@ -23,8 +22,7 @@ describe('running the shop as an admin', () => {
     tools = await fetchTools(journey.shop.url);
     paidTools = [tools[0]!, tools[1]!];
     unpaidTool = tools[2]!;
-    const customer = newCustomer();
-    const api = await signInOverHttp(journey.shop.url, customer.email, customer.password, { signUpAs: customer.name });
+    const api = await signUpOverHttp(journey.shop.url);
     await placeOrderOverHttp(api, unpaidTool);
     paidOrderIds = [];
     for (const tool of paidTools) {

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { formatMoney } from '@voltline/shared/money';
 import { orderQuantityMessages, refundMessages } from '@voltline/shared/order';
 import { minimumAboveStockWarning, PAYABLE_TOOL_MESSAGE, type Tool } from '@voltline/shared/tool';
-import { ADMIN, ADMIN_ENV, newCustomer, signInInContext, type Customer } from '@voltline/test-kit/customers';
+import { ADMIN, ADMIN_ENV, newCustomer, signInInContext, signUpOverHttp, type Customer } from '@voltline/test-kit/customers';
 import { signInOverHttp, type ApiSession } from '@voltline/test-kit/api-client';
 import { fetchTools, placeOrderOverHttp, placePaidOrderOverHttp } from '@voltline/test-kit/orders';
 import { takeProblems, type BrowserSession } from './support/browser.ts';
@@ -27,7 +27,7 @@ describe('an order’s life: out of stock, refunds and cancelled orders', () => 
 
   async function newBuyer(): Promise<{ customer: Customer; api: ApiSession }> {
     const customer = newCustomer();
-    const api = await signInOverHttp(journey.shop.url, customer.email, customer.password, { signUpAs: customer.name });
+    const api = await signUpOverHttp(journey.shop.url, customer);
     return { customer, api };
   }
 

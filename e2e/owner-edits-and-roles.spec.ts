@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@voltline/shared/messages';
 import type { Tool } from '@voltline/shared/tool';
-import { ADMIN, ADMIN_ENV, newCustomer, signInInContext, signUpInContext } from '@voltline/test-kit/customers';
+import { ADMIN, ADMIN_ENV, newCustomer, signInInContext, signUpInContext, signUpOverHttp } from '@voltline/test-kit/customers';
 import { signInOverHttp } from '@voltline/test-kit/api-client';
 import { fetchTools } from '@voltline/test-kit/orders';
 import { signedInName } from './support/accounts.ts';
@@ -60,7 +60,7 @@ describe('the owner edits tools, roles and their own account', () => {
 
   it('takes another admin’s role back after asking; their token stops getting admin answers; the history says who and when', async () => {
     const colleague = newCustomer();
-    const colleagueApi = await signInOverHttp(journey.shop.url, colleague.email, colleague.password, { signUpAs: colleague.name });
+    const colleagueApi = await signUpOverHttp(journey.shop.url, colleague);
     const ownerApi = await signInOverHttp(journey.shop.url, ADMIN.email, ADMIN.password);
     const colleagueProfile = (await ownerApi.call('GET', `/api/user?email=${encodeURIComponent(colleague.email)}`)).body;
     expect((await ownerApi.call('PATCH', `/api/profile/${colleagueProfile._id}`, { role: 'admin' })).status).toBe(200);

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEBHOOK_SIGNATURE_HEADER } from '@voltline/shared/webhook';
 import { isSignedWith, startWebhookReceiver, type WebhookReceiver } from '@voltline/test-kit/webhook-receiver';
-import { ADMIN, ADMIN_ENV, newCustomer, signInInContext } from '@voltline/test-kit/customers';
+import { ADMIN, ADMIN_ENV, newCustomer, signInInContext, signUpOverHttp } from '@voltline/test-kit/customers';
 import { signInOverHttp } from '@voltline/test-kit/api-client';
 import { fetchTools, placePaidOrderOverHttp } from '@voltline/test-kit/orders';
 import { logInThroughForm, storedAccessToken } from './support/accounts.ts';
@@ -29,7 +29,7 @@ describe('token sync', () => {
 
   async function logIn(page: Page): Promise<string> {
     const customer = newCustomer();
-    await signInOverHttp(journey.shop.url, customer.email, customer.password, { signUpAs: customer.name });
+    await signUpOverHttp(journey.shop.url, customer);
     await page.goto('/login');
     await logInThroughForm(page, customer.email, customer.password);
     await mainNav(page).getByRole('button', { name: 'Logout', exact: true }).waitFor();
@@ -148,8 +148,7 @@ describe('webhooks', () => {
 
     // A customer orders and pays; the admin ships.
     const [tool] = await fetchTools(journey.shop.url);
-    const customer = newCustomer();
-    const buyer = await signInOverHttp(journey.shop.url, customer.email, customer.password, { signUpAs: customer.name });
+    const buyer = await signUpOverHttp(journey.shop.url);
     const orderId = await placePaidOrderOverHttp(buyer, tool!);
     const admin = await signInOverHttp(journey.shop.url, ADMIN.email, ADMIN.password);
     expect((await admin.call('PATCH', `/api/deliverConfirm/${orderId}`, { delivery: 'shipped' })).status).toBe(200);
