@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TOOLS_SHOWN_INITIALLY } from '@voltline/shared/shop-constants';
 import type { Tool } from '@voltline/shared/tool';
-import { ADMIN, ADMIN_ENV, newCustomer, signInInContext, signUpOverHttp, type Customer } from '@voltline/test-kit/customers';
+import { ADMIN, ADMIN_ENV, newCustomer, signUpOverHttp, type Customer } from '@voltline/test-kit/customers';
 import { signInOverHttp } from '@voltline/test-kit/api-client';
 import { fetchTools, payOrderOverHttp, placeOrderOverHttp } from '@voltline/test-kit/orders';
 import { addToolOverHttp } from '@voltline/test-kit/tools';
@@ -54,9 +54,7 @@ describe('finding orders and tools page by page', () => {
   });
 
   async function openAsAdmin(path: string): Promise<Page> {
-    session = await journey.open();
-    await signInInContext(session.context, journey.shop.url, ADMIN.email, ADMIN.password);
-    await session.page.goto(path);
+    session = await journey.openAsAdmin(path);
     return session.page;
   }
 

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Tool } from '@voltline/shared/tool';
-import { ADMIN, ADMIN_ENV, signInInContext, signUpOverHttp } from '@voltline/test-kit/customers';
+import { ADMIN_ENV, signUpOverHttp } from '@voltline/test-kit/customers';
 import { fetchTools, placeOrderOverHttp, placePaidOrderOverHttp } from '@voltline/test-kit/orders';
 import type { BrowserSession } from './support/browser.ts';
 import { shopJourney } from './support/journey.ts';
@@ -32,9 +32,7 @@ describe('running the shop as an admin', () => {
   });
 
   async function openAsAdmin(path: string): Promise<Page> {
-    session = await journey.open();
-    await signInInContext(session.context, journey.shop.url, ADMIN.email, ADMIN.password);
-    await session.page.goto(path);
+    session = await journey.openAsAdmin(path);
     return session.page;
   }
 

@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { launchBrowser } from '@voltline/test-kit/browser';
+import { ADMIN, signInInContext } from '@voltline/test-kit/customers';
 import { startShop, type RunningShop } from '@voltline/test-kit/shop-server';
 import { openShopPage, type BrowserSession } from './browser.ts';
 
@@ -34,16 +35,25 @@ export function shopJourney(options: { env?: Record<string, string> | (() => Rec
     }
   });
 
+  /** A fresh browser context on the shop, checked and closed after the test (a test may open several). */
+  async function open(viewport?: { width: number; height: number }): Promise<BrowserSession> {
+    if (!browser || !shop) throw new Error('the browser starts in beforeAll');
+    const session = await openShopPage(browser, shop.url, viewport);
+    opened.push(session);
+    return session;
+  }
+
   return {
     get shop(): RunningShop {
       if (!shop) throw new Error('the shop starts in beforeAll');
       return shop;
     },
-    /** A fresh browser context on the shop, checked and closed after the test (a test may open several). */
-    async open(viewport?: { width: number; height: number }): Promise<BrowserSession> {
-      if (!browser || !shop) throw new Error('the browser starts in beforeAll');
-      const session = await openShopPage(browser, shop.url, viewport);
-      opened.push(session);
+    open,
+    /** A fresh context signed in as the shop's first admin (the shop must start with ADMIN_ENV), on `path`. */
+    async openAsAdmin(path: string, viewport?: { width: number; height: number }): Promise<BrowserSession> {
+      const session = await open(viewport);
+      await signInInContext(session.context, shop!.url, ADMIN.email, ADMIN.password);
+      await session.page.goto(path);
       return session;
     },
   };
