@@ -4,7 +4,7 @@ import { startTestShop } from '../test-support/test-app.ts';
 import { testDatabaseKinds } from '../test-support/test-databases.ts';
 import { useTestShop } from '../test-support/test-shop.ts';
 import { placeOrder } from '../test-support/test-orders.ts';
-import { bearer, browserHeaders } from '../test-support/test-users.ts';
+import { bearer, browserHeaders, postToAuth } from '../test-support/test-users.ts';
 
 /** Attacks a shop like this one meets (modelled on OWASP Juice Shop's classes). */
 const SQL_INJECTIONS = ["' OR '1'='1", "'; DROP TABLE orders; --", '1; SELECT pg_sleep(5)', "admin'--", '" OR ""="', '\\x27 UNION SELECT * FROM auth_accounts --'];
@@ -104,19 +104,9 @@ describe.each(testDatabaseKinds)('attacks on $name', (kind) => {
   });
 
   it('open redirects: sign-in and reset links only lead back to the shop', async () => {
-    const signIn = await shop.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-in/email',
-      headers: browserHeaders(),
-      payload: { email: shop.customer.email, password: shop.customer.password, callbackURL: 'https://evil.example/steal' },
-    });
+    const signIn = await postToAuth(shop.app, '/sign-in/email', { email: shop.customer.email, password: shop.customer.password, callbackURL: 'https://evil.example/steal' });
     expect(signIn.statusCode).toBe(403);
-    const reset = await shop.app.inject({
-      method: 'POST',
-      url: '/api/auth/request-password-reset',
-      headers: browserHeaders(),
-      payload: { email: shop.customer.email, redirectTo: '//evil.example/reset' },
-    });
+    const reset = await postToAuth(shop.app, '/request-password-reset', { email: shop.customer.email, redirectTo: '//evil.example/reset' });
     expect(reset.statusCode).toBe(403);
   });
 

@@ -5,7 +5,7 @@ import { linkInMail } from '@voltline/test-kit/outbox';
 import { authSessions, authUsers, userProfiles } from '../db/schema.ts';
 import { testDatabaseKinds } from '../test-support/test-databases.ts';
 import { useTestShop } from '../test-support/test-shop.ts';
-import { bearer, browserHeaders, exchangeToken, registerUser, sessionCookieOf, signIn } from '../test-support/test-users.ts';
+import { bearer, browserHeaders, postToAuth, exchangeToken, registerUser, sessionCookieOf, signIn } from '../test-support/test-users.ts';
 
 describe.each(testDatabaseKinds)('identity on $name', (kind) => {
   const shop = useTestShop(kind);
@@ -52,20 +52,10 @@ describe.each(testDatabaseKinds)('identity on $name', (kind) => {
   describe('sign-in', () => {
     it('tells an unknown user apart from a wrong password', async () => {
       const user = await registerUser(shop);
-      const unknown = await shop.app.inject({
-        method: 'POST',
-        url: '/api/auth/sign-in/email',
-        headers: browserHeaders(),
-        payload: { email: 'nobody@example.com', password: 'Abc#1234' },
-      });
+      const unknown = await postToAuth(shop.app, '/sign-in/email', { email: 'nobody@example.com', password: 'Abc#1234' });
       expect(unknown.statusCode).toBe(401);
       expect(unknown.json().error).toBe('user_not_found');
-      const wrong = await shop.app.inject({
-        method: 'POST',
-        url: '/api/auth/sign-in/email',
-        headers: browserHeaders(),
-        payload: { email: user.email, password: 'Wrong#123' },
-      });
+      const wrong = await postToAuth(shop.app, '/sign-in/email', { email: user.email, password: 'Wrong#123' });
       expect(wrong.statusCode).toBe(401);
       expect(wrong.json().error).toBe('invalid_email_or_password');
       expect(await signIn(shop.app, user.email, user.password)).toContain('session_token');
@@ -144,12 +134,7 @@ describe.each(testDatabaseKinds)('identity on $name', (kind) => {
       const otherToken = await exchangeToken(shop.app, alice.email, otherDevice);
       const mailsBefore = shop.outbox().length;
 
-      const request = await shop.app.inject({
-        method: 'POST',
-        url: '/api/auth/request-password-reset',
-        headers: browserHeaders(),
-        payload: { email: alice.email, redirectTo: '/reset-password' },
-      });
+      const request = await postToAuth(shop.app, '/request-password-reset', { email: alice.email, redirectTo: '/reset-password' });
       expect(request.statusCode).toBe(200);
       const mails = shop.outbox();
       expect(mails.length).toBe(mailsBefore + 1);

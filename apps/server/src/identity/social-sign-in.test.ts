@@ -9,7 +9,7 @@ import { authUsers } from '../db/schema.ts';
 import { TEST_PUBLIC_URL } from '../test-support/test-app.ts';
 import { testDatabaseKinds } from '../test-support/test-databases.ts';
 import { useTestShop } from '../test-support/test-shop.ts';
-import { browserHeaders, exchangeToken, registerUser, signIn } from '../test-support/test-users.ts';
+import { postToAuth, exchangeToken, registerUser, signIn } from '../test-support/test-users.ts';
 
 const cookieHeader = (setCookie: string | string[] | undefined) =>
   [setCookie ?? []].flat().map((cookie) => cookie.split(';')[0]).join('; ');
@@ -27,12 +27,7 @@ describe.each(testDatabaseKinds)('social sign-in on $name', (kind) => {
 
   /** The browser's part of the code flow: start, visit the provider, come back to the callback. */
   async function signInWith(providerId: SocialProviderId): Promise<{ location: string; cookie: string }> {
-    const start = await shop.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-in/social',
-      headers: browserHeaders(),
-      payload: { provider: providerId, callbackURL: '/auth/popup-done', errorCallbackURL: '/auth/popup-done' },
-    });
+    const start = await postToAuth(shop.app, '/sign-in/social', { provider: providerId, callbackURL: '/auth/popup-done', errorCallbackURL: '/auth/popup-done' });
     expect(start.statusCode).toBe(200);
     const authorizeUrl = new URL(start.json().url);
     expect(authorizeUrl.origin).toBe(provider.issuer);
@@ -107,12 +102,7 @@ describe.each(testDatabaseKinds)('social sign-in on $name', (kind) => {
     expect(landing.searchParams.get('error_description')).toBe(MESSAGES.socialEmailNotVouched('Google'));
     expect(await accountOf(victim)).toBeUndefined();
 
-    const register = await shop.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-up/email',
-      headers: browserHeaders(),
-      payload: { name: 'Victim', email: victim, password: 'Abc#1234' },
-    });
+    const register = await postToAuth(shop.app, '/sign-up/email', { name: 'Victim', email: victim, password: 'Abc#1234' });
     expect(register.statusCode).toBe(200);
     const again = await signInWith('google');
     expect(again.location).toMatch(/^\/auth\/popup-done\?error=/);
@@ -187,22 +177,12 @@ describe.each(testDatabaseKinds)('social sign-in on $name', (kind) => {
     expectRefused(await signInWith('facebook'), 'email_not_verified');
 
     // The owner finds the address taken, resets its password by mail and signs in.
-    const request = await shop.app.inject({
-      method: 'POST',
-      url: '/api/auth/request-password-reset',
-      headers: browserHeaders(),
-      payload: { email: victim, redirectTo: '/reset-password' },
-    });
+    const request = await postToAuth(shop.app, '/request-password-reset', { email: victim, redirectTo: '/reset-password' });
     expect(request.statusCode).toBe(200);
     const resetLink = linkInMail(mailsTo(victim).at(-1)!, '/api/auth/reset-password/');
     const landing = await shop.app.inject({ method: 'GET', url: resetLink.replace(TEST_PUBLIC_URL, '') });
     const token = new URL(landing.headers.location as string, TEST_PUBLIC_URL).searchParams.get('token');
-    const reset = await shop.app.inject({
-      method: 'POST',
-      url: '/api/auth/reset-password',
-      headers: browserHeaders(),
-      payload: { token, newPassword: 'Owner#5678' },
-    });
+    const reset = await postToAuth(shop.app, '/reset-password', { token, newPassword: 'Owner#5678' });
     expect(reset.statusCode).toBe(200);
     await signIn(shop.app, victim, 'Owner#5678');
 
@@ -216,12 +196,7 @@ describe.each(testDatabaseKinds)('social sign-in on $name', (kind) => {
     // mail, and a later Google sign-in of theirs would join the registrant's account.
     const unconfirmed = await registerUser(shop);
     const mailsBefore = shop.outbox().length;
-    const response = await shop.app.inject({
-      method: 'POST',
-      url: '/api/auth/send-verification-email',
-      headers: browserHeaders(),
-      payload: { email: unconfirmed.email, callbackURL: '/login' },
-    });
+    const response = await postToAuth(shop.app, '/send-verification-email', { email: unconfirmed.email, callbackURL: '/login' });
     expect(response.statusCode).toBe(404);
     expect(shop.outbox()).toHaveLength(mailsBefore);
   });

@@ -6,7 +6,7 @@ import { authUsers, orders, userProfiles } from '../db/schema.ts';
 import { startTestShop, type TestShop } from '../test-support/test-app.ts';
 import { testDatabaseKinds } from '../test-support/test-databases.ts';
 import { firstTool, placeOrder } from '../test-support/test-orders.ts';
-import { bearer, browserHeaders, exchangeToken, registerUser, sessionCookieOf, signIn, type TestUser } from '../test-support/test-users.ts';
+import { bearer, browserHeaders, postToAuth, exchangeToken, registerUser, sessionCookieOf, signIn, type TestUser } from '../test-support/test-users.ts';
 
 /** Issue 16: a customer changes their name and password from My Profile. */
 describe.each(testDatabaseKinds)('profile changes on $name', (kind) => {
@@ -101,12 +101,7 @@ describe.each(testDatabaseKinds)('profile changes on $name', (kind) => {
     });
 
     it('refuses a caller without a session', async () => {
-      const response = await shop.app.inject({
-        method: 'POST',
-        url: '/api/auth/change-password',
-        headers: browserHeaders(),
-        payload: { currentPassword: 'Abc#1234', newPassword: 'Fresh#123' },
-      });
+      const response = await postToAuth(shop.app, '/change-password', { currentPassword: 'Abc#1234', newPassword: 'Fresh#123' });
       expect(response.statusCode).toBe(401);
     });
   });

@@ -24,13 +24,13 @@ export function sessionCookieOf(response: LightMyRequestResponse): string {
   return cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ');
 }
 
+/** A POST to the identity service under /api/auth, as the shop's own pages send it (same origin, with the session cookie if given). */
+export function postToAuth(app: FastifyInstance, path: string, payload: object, cookie?: string) {
+  return app.inject({ method: 'POST', url: `/api/auth${path}`, headers: browserHeaders(cookie), payload });
+}
+
 export async function signIn(app: FastifyInstance, email: string, password: string): Promise<string> {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/auth/sign-in/email',
-    headers: browserHeaders(),
-    payload: { email, password },
-  });
+  const response = await postToAuth(app, '/sign-in/email', { email, password });
   if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
   return sessionCookieOf(response);
 }
