@@ -3,7 +3,7 @@ import type { GenericOAuthConfig } from 'better-auth/plugins';
 import { z } from 'zod';
 import type { SocialProviderId } from '@voltline/shared/account';
 import { MESSAGES } from '@voltline/shared/messages';
-import type { Config } from '../config.ts';
+import type { Config, OAuthClientConfig, OAuthEndpoints } from '../config.ts';
 
 /**
  * Google, GitHub and Facebook through better-auth's generic OAuth plugin (code flow with state and
@@ -78,6 +78,12 @@ async function fetchProviderJson<T>(url: string, accessToken: string, schema: z.
 // confirmed (better-auth then mails the confirmation link instead, see social-email-confirmation.ts).
 const SIGN_IN_RULES = { pkce: true, requireEmailVerification: true } as const;
 
+/** A provider without OpenID discovery (GitHub, Facebook): its app's credentials and its two endpoints. */
+function codeFlowWith(providerId: SocialProviderId, app: OAuthClientConfig & OAuthEndpoints, scopes: string[]) {
+  const { clientId, clientSecret, authorizationUrl, tokenUrl } = app;
+  return { ...SIGN_IN_RULES, providerId, clientId, clientSecret, authorizationUrl, tokenUrl, scopes };
+}
+
 export function socialProviderConfigs(oauth: Config['oauth']): GenericOAuthConfig[] {
   const configs: GenericOAuthConfig[] = [];
   if (oauth.google) {
@@ -93,13 +99,7 @@ export function socialProviderConfigs(oauth: Config['oauth']): GenericOAuthConfi
   const github = oauth.github;
   if (github) {
     configs.push({
-      ...SIGN_IN_RULES,
-      providerId: 'github',
-      clientId: github.clientId,
-      clientSecret: github.clientSecret,
-      authorizationUrl: github.authorizationUrl,
-      tokenUrl: github.tokenUrl,
-      scopes: ['read:user', 'user:email'],
+      ...codeFlowWith('github', github, ['read:user', 'user:email']),
       async getUserInfo(tokens) {
         if (!tokens.accessToken) return null;
         const [profile, emails] = await Promise.all([
@@ -123,13 +123,7 @@ export function socialProviderConfigs(oauth: Config['oauth']): GenericOAuthConfi
   const facebook = oauth.facebook;
   if (facebook) {
     configs.push({
-      ...SIGN_IN_RULES,
-      providerId: 'facebook',
-      clientId: facebook.clientId,
-      clientSecret: facebook.clientSecret,
-      authorizationUrl: facebook.authorizationUrl,
-      tokenUrl: facebook.tokenUrl,
-      scopes: ['email', 'public_profile'],
+      ...codeFlowWith('facebook', facebook, ['email', 'public_profile']),
       async getUserInfo(tokens) {
         if (!tokens.accessToken) return null;
         const profile = await fetchProviderJson(
