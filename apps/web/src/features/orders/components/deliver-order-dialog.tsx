@@ -1,33 +1,20 @@
 import { formatMoney } from '@voltline/shared/money';
+import { confirmStep } from '../../../lib/confirm-step.ts';
 import { toast } from '../../../lib/toast/toast.ts';
 import type { Order } from '@voltline/shared/order';
-import { describeRequestError } from '../../../lib/api-client.ts';
 import { ModalDialog } from '../../../components/modal-dialog.tsx';
 import { useShipOrder } from '../api/ship-order.ts';
 
 /** Shows what is about to leave the warehouse, then ships it; a refusal (e.g. short stock) stays in view. */
 export function DeliverOrderDialog({ order, onClose }: { order: Order; onClose: () => void }) {
-  const shipOrder = useShipOrder();
-  const confirmDelivery = () =>
-    shipOrder.mutate(order._id, {
-      onSuccess: () => {
-        toast.success('Order shipped successfully');
-        onClose();
-      },
-    });
+  const ship = confirmStep(useShipOrder(), order._id, { done: () => toast.success('Order shipped successfully'), onClose });
 
   return (
     <ModalDialog
       title="Deliver order"
       onClose={onClose}
       closeLabel="Close"
-      confirm={{
-        label: 'Confirm delivery',
-        onConfirm: confirmDelivery,
-        pending: shipOrder.isPending,
-        failure: shipOrder.isError ? describeRequestError(shipOrder.error) : null,
-        tone: 'primary',
-      }}
+      confirm={{ label: 'Confirm delivery', ...ship, tone: 'primary' }}
     >
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 break-words">
         <dt className="font-semibold">Product</dt>
