@@ -15,7 +15,7 @@ let session: BrowserSession;
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
-/** Spec 7: the web app hands the API token to AUTH_TOKEN_SYNC_URL when it gets one, and takes it back on sign-out. */
+/** product.md, "The API": the web app hands the API token to AUTH_TOKEN_SYNC_URL when it gets one, and takes it back on sign-out. */
 describe('token sync', () => {
   let sync: TokenSyncServer;
   // Started before the shop, which is told its address; stopped after the shop.

@@ -5,7 +5,7 @@ import { ToastHost } from '../lib/toast/toast-host.tsx';
 
 interface AppProvidersProps {
   queryClient: QueryClient;
-  /** Spec 8: a token the server refuses signs the user out and goes to /home (the router's job). */
+  /** product.md, "What the shop says": a token the server refuses signs the user out and goes to /home (the router's job). */
   onSignedOutByServer: () => void;
   children: ReactNode;
 }

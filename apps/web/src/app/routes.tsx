@@ -170,7 +170,7 @@ export function createRoutes({ queryClient, waitForData }: RouteOptions): RouteO
         { path: 'register', element: pages.register },
         { path: 'reset-password', element: pages.resetPassword },
         {
-          // Spec 6: login-only pages.
+          // product.md, "Who may do what": login-only pages.
           element: guards.signedIn,
           children: [
             { path: 'purchase/:toolId', element: pages.purchase, handle: purchaseHandle },
@@ -183,7 +183,7 @@ export function createRoutes({ queryClient, waitForData }: RouteOptions): RouteO
                 { path: 'myorders', element: pages.myOrders },
                 { path: 'addareview', element: pages.addReview },
                 {
-                  // Spec 6: admin-only pages.
+                  // product.md, "Who may do what": admin-only pages.
                   element: guards.admin,
                   children: [
                     { path: 'manageorders', element: pages.manageOrders },

@@ -74,7 +74,7 @@ export function ShopApp({ queryClient, routes }: { queryClient: QueryClient; rou
   useEffect(() => {
     latestNavigate.current = navigate;
   }, [navigate]);
-  // Spec 8: a token the server refuses signs the user out and goes to /home.
+  // product.md, "What the shop says": a token the server refuses signs the user out and goes to /home.
   const goHome = useCallback(() => void latestNavigate.current('/home'), []);
 
   return (

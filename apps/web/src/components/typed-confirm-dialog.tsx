@@ -16,7 +16,7 @@ interface TypedConfirmDialogProps {
   failure: string | null;
 }
 
-/** Spec 4: a step that cannot be undone waits until the user types the word, exactly as shown. */
+/** product.md, "States": a step that cannot be undone waits until the user types the word, exactly as shown. */
 export function TypedConfirmDialog({ word, onConfirm, confirmLabel, pending, failure, ...dialog }: TypedConfirmDialogProps) {
   const inputId = useId();
   const [typed, setTyped] = useState('');

@@ -19,7 +19,7 @@ export const NETWORK_FAILURE_CODE = 'network_failure';
 
 export interface ApiRequestInit extends RequestInit {
   /**
-   * Spec 8: a 401 or 403 on an authenticated call signs the user out and goes home. The spec
+   * product.md, "What the shop says": a 401 or 403 on an authenticated call signs the user out and goes home. The spec
    * exempts a few calls (payment update, deliverConfirm, updateTool, purchasedSingle), which pass false.
    */
   signOutOnAuthFailure?: boolean;

@@ -6,7 +6,7 @@ interface MenuLink {
   label: string;
 }
 
-// Spec 2: everyone sees My Profile; customers see their orders and reviews; admins run the shop.
+// product.md, "Screens": everyone sees My Profile; customers see their orders and reviews; admins run the shop.
 const profileLink: MenuLink = { to: '/dashboard', label: 'My Profile' };
 const customerLinks: MenuLink[] = [
   { to: '/dashboard/myorders', label: 'My Orders' },

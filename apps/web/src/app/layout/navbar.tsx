@@ -8,7 +8,7 @@ const links = [
   { to: '/myportfolio', label: 'My Portfolio' },
 ];
 
-/** Spec 2: the dashboard, the name and Logout when signed in; Login when signed out; neither while unknown. */
+/** product.md, "Screens": the dashboard, the name and Logout when signed in; Login when signed out; neither while unknown. */
 function AccountItems() {
   const { status, user, signOut } = useSession();
   if (status === 'loading') {

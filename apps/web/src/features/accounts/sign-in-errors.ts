@@ -1,7 +1,7 @@
 import { MESSAGES } from '@voltline/shared/messages';
 import { ApiRequestError, describeRequestError, NETWORK_FAILURE_CODE } from '../../lib/api-client.ts';
 
-/** Spec 8: a not-found answer reads "*user not found", a password one "*wrong password"; others as the server says. */
+/** product.md, "What the shop says": a not-found answer reads "*user not found", a password one "*wrong password"; others as the server says. */
 export function describeSignInError(error: unknown): string {
   if (error instanceof ApiRequestError) {
     const code = error.code.toLowerCase();
@@ -11,7 +11,7 @@ export function describeSignInError(error: unknown): string {
   return describeRequestError(error);
 }
 
-/** Spec 8: the reset-link failure shows the provider's message without its "auth/" prefix. */
+/** product.md, "What the shop says": the reset-link failure shows the provider's message without its "auth/" prefix. */
 export function describePasswordResetError(error: unknown): string {
   return describeRequestError(error).replace(/^auth\//, '');
 }

@@ -1,6 +1,6 @@
 import type { Order } from '@voltline/shared/order';
 
-// Spec 4: no delivery before payment ("not eligible"); shipped reads as delivered to the buyer and
+// product.md, "States": no delivery before payment ("not eligible"); shipped reads as delivered to the buyer and
 // the admin alike. The spec's "Product deliverd" is fixed (docs/spec-deviations.md).
 const DELIVERY_TEXT: Record<NonNullable<Order['delivery']>, string> = { pending: 'pending', shipped: 'Product delivered' };
 

@@ -1,6 +1,6 @@
 import { ACCESS_TOKEN_STORAGE_KEY } from '@voltline/shared/shop-constants';
 
-/** Spec 4: the shop API token lives in local storage under ACCESS_TOKEN. */
+/** product.md, "States": the shop API token lives in local storage under ACCESS_TOKEN. */
 export function readAccessToken(): string | null {
   // While the server renders a public page there is no storage, and no user: its calls go unsigned.
   if (typeof localStorage === 'undefined') return null;

@@ -40,12 +40,12 @@ function queueSync(method: 'POST' | 'DELETE', headers?: HeadersInit): void {
   lastSync = lastSync.then(() => tellSyncServer(method, headers));
 }
 
-/** Spec 7: the API token was issued or renewed; the configured sync server gets it (POST, Bearer). */
+/** product.md, "The API": the API token was issued or renewed; the configured sync server gets it (POST, Bearer). */
 export function syncIssuedToken(token: string): void {
   queueSync('POST', { Authorization: `Bearer ${token}` });
 }
 
-/** Spec 7: the user signed out; the configured sync server forgets the token (DELETE). */
+/** product.md, "The API": the user signed out; the configured sync server forgets the token (DELETE). */
 export function syncSignOut(): void {
   queueSync('DELETE');
 }

@@ -6,7 +6,7 @@ import { SocialSignInButtons } from '../../../features/accounts/components/socia
 
 export function RegisterPage() {
   const navigate = useNavigate();
-  // Spec 2: a new account starts at /home.
+  // product.md, "Screens": a new account starts at /home.
   const goHome = useCallback(() => void navigate('/home', { replace: true }), [navigate]);
   return (
     <AuthCard title="Register">

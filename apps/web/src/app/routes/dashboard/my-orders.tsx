@@ -13,7 +13,7 @@ import { OrderCard } from '../../../features/orders/components/order-card.tsx';
 const ORDER_LIST_ID = 'my-orders-list';
 
 /**
- * Spec 2: the card layout changes with the number of orders: one card, two side by side, three and
+ * product.md, "Screens": the card layout changes with the number of orders: one card, two side by side, three and
  * more as many to a row as fit (three beside the menu on a desktop). A card keeps a card's width, at
  * most 19rem (the whole width on a phone), so a lone order is not a page-wide card under a picture
  * taller than the screen.
@@ -55,7 +55,7 @@ export function MyOrdersPage() {
           </>
         )}
       </QueryState>
-      {/* Spec 4: a customer cancels an unpaid order only after typing CANCEL. */}
+      {/* product.md, "States": a customer cancels an unpaid order only after typing CANCEL. */}
       {orderToCancel && (
         <TypedConfirmDialog
           title="Cancel order"

@@ -12,7 +12,7 @@ interface ItemEntry {
   value: string;
 }
 
-/** Spec 2: a missing profile item is filled in right where it would show, one field at a time. */
+/** product.md, "Screens": a missing profile item is filled in right where it would show, one field at a time. */
 export function AddProfileItemForm({ profile, item }: { profile: Profile; item: ProfileItem }) {
   const itemSchema: z.ZodType<ItemEntry, ItemEntry> = z.object({ value: profileFields[item.field] });
   const {

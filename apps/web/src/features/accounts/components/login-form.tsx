@@ -34,7 +34,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
     signIn.mutate(credentials, { onSuccess: onSignedIn, onError: (error) => setRefusal(describeSignInError(error)) });
   };
 
-  // Spec 5: the reset link goes to the address in the email field, and only when asked for.
+  // product.md, "Rules for what people type": the reset link goes to the address in the email field, and only when asked for.
   // One refusal at a time, beside the field it is about: the reset needs only the email, so the
   // login's own errors (an empty password) and an earlier refusal go.
   const sendResetLink = () => {

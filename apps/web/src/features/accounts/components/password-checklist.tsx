@@ -1,6 +1,6 @@
 import { PASSWORD_RULES } from '@voltline/shared/password';
 
-/** Spec 5: each password rule, marked met or unmet as the user types. */
+/** product.md, "Rules for what people type": each password rule, marked met or unmet as the user types. */
 export function PasswordChecklist({ id, password }: { id: string; password: string }) {
   return (
     <ul id={id} aria-label="Password requirements" className="flex flex-col gap-0.5 text-sm" data-testid="password-checklist">

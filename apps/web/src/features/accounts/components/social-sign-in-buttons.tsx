@@ -7,7 +7,7 @@ import { useSocialPopup, type SocialProviderChoice } from '../hooks/use-social-p
 // The button labels of the spec, whatever the server calls the providers.
 const PROVIDER_NAMES: Record<SocialProviderId, string> = { google: 'Google', github: 'GitHub', facebook: 'Facebook' };
 
-/** Spec 2: Google, GitHub and Facebook, labelled SIGN IN on the login page and SIGN UP elsewhere. */
+/** product.md, "Screens": Google, GitHub and Facebook, labelled SIGN IN on the login page and SIGN UP elsewhere. */
 export function SocialSignInButtons({ onSignedIn }: { onSignedIn: () => void }) {
   const { pathname } = useLocation();
   const action = pathname.includes('/login') ? 'SIGN IN' : 'SIGN UP';

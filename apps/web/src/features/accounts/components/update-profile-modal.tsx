@@ -15,7 +15,7 @@ import { PROFILE_ITEMS } from '../profile-items.ts';
 const PICTURE_REQUIRED = 'Profile picture is required';
 const maxMegabytes = IMAGE_UPLOAD_MAX_BYTES / (1024 * 1024);
 
-// Spec 5: every field and the picture are required. The size is checked here too, so a large
+// product.md, "Rules for what people type": every field and the picture are required. The size is checked here too, so a large
 // file is refused before it is sent.
 const updateFormSchema = profileUpdateFormSchema.extend({
   picture: z

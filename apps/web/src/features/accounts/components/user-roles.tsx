@@ -88,7 +88,7 @@ export function UserRoles() {
         )}
       </PagedTable>
       {pending && (
-        // Spec 4: a role change asks once before it changes anything.
+        // product.md, "States": a role change asks once before it changes anything.
         <ModalDialog
           title={pending.role === 'admin' ? `Make ${pending.user.email} an admin?` : `Remove the admin role of ${pending.user.email}?`}
           description={pending.role === 'admin' ? undefined : 'They keep their account and orders, and lose every admin page at once.'}

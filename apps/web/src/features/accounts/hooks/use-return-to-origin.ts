@@ -7,7 +7,7 @@ function isShopPath(path: string): boolean {
 }
 
 /**
- * Spec 2: after login the user returns to the login-only page that sent them here
+ * product.md, "Screens": after login the user returns to the login-only page that sent them here
  * (RequireAuth puts it in the location state), or to "/".
  */
 export function useReturnToOrigin(): () => void {

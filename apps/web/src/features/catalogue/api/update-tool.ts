@@ -15,7 +15,7 @@ export function updateTool({ toolId, update }: { toolId: string; update: ToolUpd
   return apiRequest<ToolUpdateAnswer>(`/updateTool/${encodeURIComponent(toolId)}`, {
     method: 'PATCH',
     body: JSON.stringify(update),
-    // Spec 8: this call is exempt from signing out on 401/403; the dialog shows the refusal instead.
+    // product.md, "What the shop says": this call is exempt from signing out on 401/403; the dialog shows the refusal instead.
     signOutOnAuthFailure: false,
   });
 }

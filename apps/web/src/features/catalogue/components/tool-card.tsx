@@ -52,7 +52,7 @@ export function ToolCardPlaceholder() {
   return (
     <div aria-hidden="true" className="card border border-base-300 bg-base-100 shadow-sm">
       <figure className="bg-base-200">
-        {/* Spec 2: a spinner shows while the tools load; inside the reserved picture, nothing moves. */}
+        {/* product.md, "Screens": a spinner shows while the tools load; inside the reserved picture, nothing moves. */}
         <div className="flex aspect-[4/3] w-full items-center justify-center">
           <span className="loading loading-spinner loading-lg text-primary" />
         </div>

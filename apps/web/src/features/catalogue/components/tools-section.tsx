@@ -24,7 +24,7 @@ function ToolGridPlaceholder() {
 }
 
 /**
- * Spec 2: the first 6 tools, with Show more and Show less. The catalogue arrives a page at a time:
+ * product.md, "Screens": the first 6 tools, with Show more and Show less. The catalogue arrives a page at a time:
  * Show more shows the next page, fetching it when it is not loaded yet, until the catalogue ends;
  * Show less goes back to the first 6 (pages already loaded stay, so showing them again is instant).
  */

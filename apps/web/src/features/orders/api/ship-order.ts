@@ -11,7 +11,7 @@ export function shipOrder(orderId: string): Promise<Acknowledged> {
   return apiRequest<Acknowledged>(`/deliverConfirm/${encodeURIComponent(orderId)}`, {
     method: 'PATCH',
     body: JSON.stringify({ delivery: 'shipped' }),
-    // Spec 8: this call is exempt from signing out on 401/403; the dialog shows the refusal instead.
+    // product.md, "What the shop says": this call is exempt from signing out on 401/403; the dialog shows the refusal instead.
     signOutOnAuthFailure: false,
   });
 }

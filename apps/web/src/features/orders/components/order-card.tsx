@@ -60,7 +60,7 @@ function OrderProgress({ order, onCancel }: { order: Order; onCancel: () => void
       </div>
     );
   }
-  // Spec 4: the card treats any status other than unpaid as paid.
+  // product.md, "States": the card treats any status other than unpaid as paid.
   if (order.status === 'unpaid') {
     return (
       <div className="card-actions mt-auto justify-end pt-2">

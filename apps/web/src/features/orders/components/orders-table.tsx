@@ -36,7 +36,7 @@ export function OrdersTable({ orders, onAction }: OrdersTableProps) {
           <td className="whitespace-nowrap">{order.cancelled ? 'cancelled' : deliveryText(order.delivery)}</td>
           <td>
             <div className="flex flex-wrap gap-2">
-              {/* Spec 4: only pending orders can be delivered, only unpaid ones cancelled. A full refund
+              {/* product.md, "States": only pending orders can be delivered, only unpaid ones cancelled. A full refund
                   before shipping cancels the order and leaves it pending: nothing is left to deliver. */}
               {order.delivery === 'pending' && !order.cancelled && (
                 <button type="button" className="btn btn-primary btn-xs" onClick={() => onAction('deliver', order)}>

@@ -26,7 +26,7 @@ export function PurchaseForm({ tool }: { tool: Tool }) {
     formState: { errors },
   } = useForm<PurchaseFields>({
     resolver: zodResolver(schema),
-    // Spec 5: the quantity message shows while typing, not only on submit.
+    // product.md, "Rules for what people type": the quantity message shows while typing, not only on submit.
     mode: 'onChange',
     defaultValues: { quantity: tool.minimumOrderQuantity, phone: '', address: '' },
   });
@@ -71,7 +71,7 @@ export function PurchaseForm({ tool }: { tool: Tool }) {
             />
           )}
         </FormField>
-        {/* Spec 5: no purchase while the quantity is outside the tool's limits. */}
+        {/* product.md, "Rules for what people type": no purchase while the quantity is outside the tool's limits. */}
         <PendingButton
           type="submit"
           className="btn btn-primary"

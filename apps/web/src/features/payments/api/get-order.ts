@@ -5,7 +5,7 @@ import { orderKeys } from '../../../lib/query-keys.ts';
 
 /** GET /api/purchasedSingle/{id}: one order, for its buyer or an admin. */
 export function getOrder(orderId: string): Promise<Order> {
-  // Spec 8: a refusal here is shown on the page; it does not sign the user out.
+  // product.md, "What the shop says": a refusal here is shown on the page; it does not sign the user out.
   return apiRequest<Order>(`/purchasedSingle/${encodeURIComponent(orderId)}`, { signOutOnAuthFailure: false });
 }
 

@@ -13,7 +13,7 @@ export function recordPayment({ orderId, transactionId }: PaymentRecord) {
   return apiRequest<{ acknowledged: boolean; modifiedCount: number }>(`/purchasedSingle/${encodeURIComponent(orderId)}`, {
     method: 'PATCH',
     body: JSON.stringify({ transactionId, delivery: 'pending' }),
-    // Spec 8: the payment update never signs the user out; the card has been charged by now.
+    // product.md, "What the shop says": the payment update never signs the user out; the card has been charged by now.
     signOutOnAuthFailure: false,
   });
 }

@@ -52,7 +52,7 @@ function PayByCard({ order, payment }: { order: Order; payment: CardPayment }) {
   );
 }
 
-/** Spec 4 and 5: a paid order shows that it is done, an order over the limit is refused, any other can be paid. */
+/** product.md, "States" and "Rules for what people type": a paid order shows that it is done, an order over the limit is refused, any other can be paid. */
 export function OrderPayment({ order }: { order: Order }) {
   const payment = useCardPayment(order._id);
   // The order is refetched as paid while this visit's payment completes; that payment keeps its form and message.
@@ -79,7 +79,7 @@ export function OrderPayment({ order }: { order: Order }) {
       </div>
     );
   }
-  // Spec 5: no payment intent is requested for an order over the card provider's limit.
+  // product.md, "Rules for what people type": no payment intent is requested for an order over the card provider's limit.
   if (order.price > PAYMENT_MAXIMUM) return <ErrorAlert message={PAYMENT_LIMIT_MESSAGE} />;
   return <PayByCard order={order} payment={payment} />;
 }
