@@ -80,7 +80,7 @@ function PaymentState({ order }: { order: Order }) {
   return (
     <>
       <span className={PAYMENT_BADGES[order.status]}>{order.status}</span>
-      {order.transactionId && <span className="mt-1 block font-mono text-xs wrap-break-word">{order.transactionId}</span>}
+      {order.transactionId && <span className="mt-1 block font-mono text-xs wrap-anywhere">{order.transactionId}</span>}
       {state && order.status !== 'refunded' && <span className="mt-1 block text-sm font-semibold whitespace-nowrap">{state}</span>}
     </>
   );

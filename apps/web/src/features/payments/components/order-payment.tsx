@@ -44,7 +44,7 @@ function PayByCard({ order, payment }: { order: Order; payment: CardPayment }) {
         {payment.transactionId && (
           <div role="status" className="alert alert-success flex flex-col items-start gap-1">
             <p className="font-semibold">Congrats! your payment is completed</p>
-            <p className="wrap-break-word">{`Your transaction id: ${payment.transactionId}`}</p>
+            <p className="wrap-anywhere">{`Your transaction id: ${payment.transactionId}`}</p>
           </div>
         )}
       </div>
@@ -75,7 +75,7 @@ export function OrderPayment({ order }: { order: Order }) {
     return (
       <div role="status" className="alert alert-success flex flex-col items-start gap-1">
         <p className="font-semibold">payment done!!!</p>
-        {order.transactionId && <p className="wrap-break-word">{`Transaction id: ${order.transactionId}`}</p>}
+        {order.transactionId && <p className="wrap-anywhere">{`Transaction id: ${order.transactionId}`}</p>}
       </div>
     );
   }
