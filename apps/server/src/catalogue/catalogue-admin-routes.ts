@@ -7,8 +7,8 @@ import { payableTool, stockCallSchema, toolInputSchema, toolSchema, toolUpdateAn
 import type { CallerGuards } from '../identity/caller.ts';
 import { sendPage } from '../platform/paging.ts';
 import type { CatalogueService } from './catalogue-service.ts';
+import { idParamsSchema } from '@voltline/shared/id';
 
-const toolIdParams = z.object({ id: z.string().max(100) });
 
 /** Catalogue management (product.md, "The API"). Every route: admins only. */
 export function catalogueAdminRoutes(catalogue: CatalogueService, guards: CallerGuards): FastifyPluginAsyncZod {
@@ -49,7 +49,7 @@ export function catalogueAdminRoutes(catalogue: CatalogueService, guards: Caller
           tags: ['catalogue'],
           summary:
             'Set available quantity, minimum order quantity and price, and optionally a new tool name (409 when taken), description or picture. The stock cannot go below what paid orders were promised (409). `warning` when customers cannot order it as saved. Admins only.',
-          params: toolIdParams,
+          params: idParamsSchema,
           body: payableTool(toolUpdateSchema),
           response: { 200: toolUpdateAnswerSchema },
         },
@@ -59,7 +59,7 @@ export function catalogueAdminRoutes(catalogue: CatalogueService, guards: Caller
 
     app.delete(
       '/deleteTool/:id',
-      { schema: { tags: ['catalogue'], summary: 'Delete a tool. Admins only.', params: toolIdParams, response: { 200: deletedSchema } } },
+      { schema: { tags: ['catalogue'], summary: 'Delete a tool. Admins only.', params: idParamsSchema, response: { 200: deletedSchema } } },
       (request) => catalogue.deleteTool(request.params.id),
     );
 

@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { TEXT_LIMITS } from '@voltline/shared/text-limits';
 import { callerOf, type CallerGuards } from '../identity/caller.ts';
 import type { InvoicesService, PdfFile } from './invoices-service.ts';
+import { idParamsSchema } from '@voltline/shared/id';
 
-const orderIdParams = z.object({ id: z.string().max(100) });
 
 /** Sent as a download; never cached by a shared cache (the document names its buyer). */
 const sendPdf = (reply: FastifyReply, { fileName, pdf }: PdfFile) =>
@@ -21,11 +21,11 @@ export function invoicesRoutes(invoices: InvoicesService, guards: CallerGuards):
     app.get(
       '/purchasedSingle/:id/invoice.pdf',
       {
-        preHandler: guards.requireUser,
+        onRequest: guards.requireUser,
         schema: {
           tags: ['orders'],
           summary: "The order's invoice as PDF, issued when it was paid (409 while unpaid). Its buyer or an admin.",
-          params: orderIdParams,
+          params: idParamsSchema,
         },
       },
       async (request, reply) => sendPdf(reply, await invoices.invoicePdf(callerOf(request), request.params.id)),
@@ -34,11 +34,11 @@ export function invoicesRoutes(invoices: InvoicesService, guards: CallerGuards):
     app.get(
       '/purchasedSingle/:id/credit-note.pdf',
       {
-        preHandler: guards.requireUser,
+        onRequest: guards.requireUser,
         schema: {
           tags: ['orders'],
           summary: "The order's latest credit note as PDF, or the one numbered `number` (each refund has one; the order's history lists them). Its buyer or an admin.",
-          params: orderIdParams,
+          params: idParamsSchema,
           querystring: z.object({ number: z.string().max(TEXT_LIMITS.documentNumber).optional() }),
         },
       },

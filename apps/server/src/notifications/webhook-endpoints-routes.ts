@@ -7,8 +7,8 @@ import { pageQuerySchema } from '@voltline/shared/paging';
 import { sendPage } from '../platform/paging.ts';
 import { callerOf, type CallerGuards } from '../identity/caller.ts';
 import type { WebhookEndpointsService } from './webhook-endpoints-service.ts';
+import { idParamsSchema } from '@voltline/shared/id';
 
-const endpointParams = z.object({ id: z.string().max(100) });
 
 /** Outgoing webhooks. Every route: admins only. */
 export function webhookEndpointsRoutes(
@@ -48,7 +48,7 @@ export function webhookEndpointsRoutes(
 
     app.delete(
       '/webhook-endpoints/:id',
-      { schema: { tags: ['webhooks'], summary: 'Stop sending to an endpoint. Admins only.', params: endpointParams, response: { 200: deletedSchema } } },
+      { schema: { tags: ['webhooks'], summary: 'Stop sending to an endpoint. Admins only.', params: idParamsSchema, response: { 200: deletedSchema } } },
       (request) => endpoints.remove(request.params.id),
     );
 
@@ -58,7 +58,7 @@ export function webhookEndpointsRoutes(
         schema: {
           tags: ['webhooks'],
           summary: 'Deliveries to an endpoint with status codes, newest first, a page at a time (limit, cursor from the Link header). Admins only.',
-          params: endpointParams,
+          params: idParamsSchema,
           querystring: pageQuerySchema,
           response: { 200: z.array(webhookDeliverySchema) },
         },

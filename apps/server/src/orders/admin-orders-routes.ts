@@ -7,8 +7,8 @@ import { callerOf, type CallerGuards } from '../identity/caller.ts';
 import type { AdminOrdersService } from './admin-orders-service.ts';
 import { ordersToCsv } from './orders-csv.ts';
 import { sendPage } from '../platform/paging.ts';
+import { idParamsSchema } from '@voltline/shared/id';
 
-const orderIdParams = z.object({ id: z.string().max(100) });
 
 /** Manage All Orders (product.md, "The API") and what a shop owner needs beyond it. Every route: admins only. */
 export function adminOrdersRoutes(adminOrders: AdminOrdersService, guards: CallerGuards): FastifyPluginAsyncZod {
@@ -56,7 +56,7 @@ export function adminOrdersRoutes(adminOrders: AdminOrdersService, guards: Calle
         schema: {
           tags: ['back office'],
           summary: "An order's state changes, who and when (cancelled orders too). Admins only.",
-          params: orderIdParams,
+          params: idParamsSchema,
           response: { 200: z.array(orderEventSchema) },
         },
       },
@@ -81,7 +81,7 @@ export function adminOrdersRoutes(adminOrders: AdminOrdersService, guards: Calle
         schema: {
           tags: ['back office'],
           summary: 'Ship a paid order and lower the stock, or 409. Admins only.',
-          params: orderIdParams,
+          params: idParamsSchema,
           body: z.object({ delivery: z.literal('shipped').optional() }).optional(),
           response: { 200: acknowledgedSchema },
         },
@@ -96,7 +96,7 @@ export function adminOrdersRoutes(adminOrders: AdminOrdersService, guards: Calle
           tags: ['back office'],
           summary:
             'Refund a paid order through the card gateway ({ amount?: whole dollars, default the rest; reason }). In full before shipping it cancels the order and frees its units; after shipping nothing is restocked. Admins only.',
-          params: orderIdParams,
+          params: idParamsSchema,
           body: refundOrderSchema,
           response: { 200: refundAnswerSchema },
         },
@@ -107,7 +107,7 @@ export function adminOrdersRoutes(adminOrders: AdminOrdersService, guards: Calle
     app.delete(
       '/deletOrder/:id',
       {
-        schema: { tags: ['back office'], summary: 'Cancel an unpaid order. Admins only.', params: orderIdParams, response: { 200: deletedSchema } },
+        schema: { tags: ['back office'], summary: 'Cancel an unpaid order. Admins only.', params: idParamsSchema, response: { 200: deletedSchema } },
       },
       (request) => adminOrders.cancelOrder(callerOf(request), request.params.id),
     );

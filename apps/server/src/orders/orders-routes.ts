@@ -8,8 +8,8 @@ import { callerOf, type CallerGuards } from '../identity/caller.ts';
 import type { PaymentsService } from '../payments/payments-service.ts';
 import { sendPage } from '../platform/paging.ts';
 import type { OrdersService } from './orders-service.ts';
+import { idParamsSchema } from '@voltline/shared/id';
 
-const orderIdParams = z.object({ id: z.string().max(100) });
 
 /** A customer's orders (product.md, "The API"). Every route needs a Bearer token. */
 export function ordersRoutes(
@@ -53,7 +53,7 @@ export function ordersRoutes(
       '/purchasedSingle/:id',
       {
         onRequest: guards.requireUser,
-        schema: { tags: ['orders'], summary: 'One order. Its buyer or an admin.', params: orderIdParams, response: { 200: orderSchema } },
+        schema: { tags: ['orders'], summary: 'One order. Its buyer or an admin.', params: idParamsSchema, response: { 200: orderSchema } },
       },
       (request) => ordersService.getOrder(callerOf(request), request.params.id),
     );
@@ -65,7 +65,7 @@ export function ordersRoutes(
         schema: {
           tags: ['orders', 'payments'],
           summary: 'Record a payment ({ transactionId, delivery: "pending" }); verified with the gateway. Its buyer or an admin.',
-          params: orderIdParams,
+          params: idParamsSchema,
           body: paymentUpdateSchema,
           response: { 200: acknowledgedSchema },
         },
@@ -77,7 +77,7 @@ export function ordersRoutes(
       '/purchasedSingle/:id',
       {
         onRequest: guards.requireUser,
-        schema: { tags: ['orders'], summary: 'Cancel an unpaid order. Its buyer only.', params: orderIdParams, response: { 200: deletedSchema } },
+        schema: { tags: ['orders'], summary: 'Cancel an unpaid order. Its buyer only.', params: idParamsSchema, response: { 200: deletedSchema } },
       },
       (request) => ordersService.cancelOwnOrder(callerOf(request), request.params.id),
     );

@@ -5,9 +5,9 @@ import { callerOf, type CallerGuards } from '../identity/caller.ts';
 import { pageQuerySchema } from '@voltline/shared/paging';
 import { sendPage } from '../platform/paging.ts';
 import type { ProfilesService } from './profiles-service.ts';
+import { idParamsSchema } from '@voltline/shared/id';
 
 const emailParam = z.string().min(1).max(254);
-const profileIdParams = z.object({ id: z.string().max(100) });
 
 /** Profiles and roles (product.md, "The API"). Every route needs a Bearer token; see each summary for who. */
 export function profilesRoutes(profiles: ProfilesService, guards: CallerGuards): FastifyPluginAsyncZod {
@@ -48,7 +48,7 @@ export function profilesRoutes(profiles: ProfilesService, guards: CallerGuards):
           tags: ['profiles'],
           summary:
             'Owner: name, linkedIn, address, phone, education, profilePicture. Admin: { role: "admin" } (Make Admin) or { role: "user" } (Remove admin; 409 when it would leave no admin), recorded in the role history.',
-          params: profileIdParams,
+          params: idParamsSchema,
           body: profileUpdateSchema,
           response: { 200: acknowledgedSchema },
         },
@@ -63,7 +63,7 @@ export function profilesRoutes(profiles: ProfilesService, guards: CallerGuards):
         schema: {
           tags: ['profiles'],
           summary: 'Who changed this profile’s role, to what and when, newest first, a page at a time (limit, cursor from the Link header). Admins only.',
-          params: profileIdParams,
+          params: idParamsSchema,
           querystring: pageQuerySchema,
           response: { 200: z.array(roleChangeSchema) },
         },
