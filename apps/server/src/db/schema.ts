@@ -423,7 +423,8 @@ export const notifications = pgTable(
     createdAt: createdAt(),
   },
   (table) => [
-    index('notifications_due_idx').on(table.nextAttemptAt),
+    // What the dispatcher claims: only the messages still to send, oldest first (made by migration 0011).
+    index('notifications_pending_created_idx').on(table.createdAt).where(sql`${table.deliveredAt} is null and ${table.failedAt} is null`),
     // An endpoint's delivery log, newest first, paged on (created_at, id).
     index('notifications_target_created_id_idx').on(table.target, table.createdAt, table.id),
     ...textLengthChecks('notifications'),

@@ -63,10 +63,14 @@ export function createMailer(options: {
   return {
     async send({ to, subject, text, html, link, files }) {
       const info = await transport.sendMail({ from: options.from, to, subject, text, html, attachments: files });
-      await mkdir(options.outboxDir, { recursive: true });
       const fileName = `${new Date().toISOString().replaceAll(':', '-')}-${randomBytes(4).toString('hex')}.eml`;
       const filePath = path.join(options.outboxDir, fileName);
-      await writeFile(filePath, info.message as Buffer);
+      await writeFile(filePath, info.message as Buffer).catch(async (error: NodeJS.ErrnoException) => {
+        // The folder is made when a mail finds it missing, not checked before every mail: every order sends one.
+        if (error.code !== 'ENOENT') throw error;
+        await mkdir(options.outboxDir, { recursive: true });
+        await writeFile(filePath, info.message as Buffer);
+      });
       options.log.info({ to, subject, file: filePath, link }, 'mail written to the outbox');
     },
   };

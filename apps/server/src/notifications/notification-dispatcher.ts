@@ -1,7 +1,7 @@
 import { request as httpRequest, type OutgoingHttpHeaders } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
-import { and, asc, eq, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { WEBHOOK_EVENT_ID_HEADER, WEBHOOK_SIGNATURE_HEADER } from '@voltline/shared/webhook';
 import type { Database } from '../db/client.ts';
@@ -122,15 +122,23 @@ export function createNotificationDispatcher(deps: {
     }
   }
 
-  async function settle(row: NotificationRow, outcome: Outcome, now: Date): Promise<void> {
-    const attempts = row.attempts + 1;
-    if (outcome.ok) {
+  /**
+   * Marks what went out as delivered: one statement for every row that shares a status (all the
+   * mails of a pass, most webhooks), not one per row, since every order adds mail to the outbox.
+   */
+  async function settleDelivered(delivered: { row: NotificationRow; status?: number }[], now: Date): Promise<void> {
+    const idsByStatus = new Map<number | null, string[]>();
+    for (const { row, status } of delivered) idsByStatus.set(status ?? null, [...(idsByStatus.get(status ?? null) ?? []), row.id]);
+    for (const [status, ids] of idsByStatus) {
       await db
         .update(notifications)
-        .set({ attempts, deliveredAt: now, lastStatus: outcome.status ?? null, lastError: null, lockedUntil: null })
-        .where(eq(notifications.id, row.id));
-      return;
+        .set({ attempts: sql`${notifications.attempts} + 1`, deliveredAt: now, lastStatus: status, lastError: null, lockedUntil: null })
+        .where(inArray(notifications.id, ids));
     }
+  }
+
+  async function settleFailed(row: NotificationRow, outcome: Extract<Outcome, { ok: false }>, now: Date): Promise<void> {
+    const attempts = row.attempts + 1;
     const next = new Date(now.getTime() + retryDelayMs(attempts));
     const giveUp = next.getTime() - row.createdAt.getTime() > GIVE_UP_AFTER_MS;
     log.warn({ notification: row.id, channel: row.channel, event: row.eventType, attempts, error: outcome.error }, giveUp ? 'notification failed for good' : 'notification failed, will retry');
@@ -149,7 +157,14 @@ export function createNotificationDispatcher(deps: {
   /** One pass: sends everything due at `now`; returns how many were tried. */
   async function deliverDue(now = new Date()): Promise<number> {
     const rows = await claimDue(now);
-    await Promise.all(rows.map(async (row) => settle(row, row.channel === 'mail' ? await sendMail(row) : await sendWebhook(row), now)));
+    const outcomes = await Promise.all(rows.map((row) => (row.channel === 'mail' ? sendMail(row) : sendWebhook(row))));
+    const delivered: { row: NotificationRow; status?: number }[] = [];
+    for (const [index, row] of rows.entries()) {
+      const outcome = outcomes[index]!;
+      if (outcome.ok) delivered.push({ row, status: outcome.status });
+      else await settleFailed(row, outcome, now);
+    }
+    await settleDelivered(delivered, now);
     return rows.length;
   }
 
