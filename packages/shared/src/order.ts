@@ -160,10 +160,16 @@ export const orderEventSchema = z.object({
 });
 export type OrderEvent = z.infer<typeof orderEventSchema>;
 
+/** How many low-stock tools the overview names: the furthest below their minimum first. */
+export const LOW_STOCK_SHOWN = 20;
+
 export const shopOverviewSchema = z.object({
   days: z.array(z.object({ date: z.string(), orders: z.number().int(), revenue: z.number().int() })),
+  /** The LOW_STOCK_SHOWN tools furthest below their minimum order quantity. */
   lowStockTools: z.array(
     z.object({ _id: z.string(), toolName: z.string(), availableQuantity: z.number().int(), minimumOrderQuantity: z.number().int() }),
   ),
+  /** Every tool below its minimum, named or not. */
+  lowStockCount: z.number().int(),
 });
 export type ShopOverview = z.infer<typeof shopOverviewSchema>;

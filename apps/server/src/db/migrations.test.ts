@@ -5,7 +5,7 @@ import { getTableConfig } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../test-support/test-databases.ts';
 import type { DatabaseHandle } from './client.ts';
-import { notifications, orders } from './schema.ts';
+import { notifications, orderEvents, orders } from './schema.ts';
 
 const journal = JSON.parse(readFileSync(path.join(import.meta.dirname, 'migrations/meta/_journal.json'), 'utf8')) as {
   entries: { tag: string; when: number }[];
@@ -31,8 +31,8 @@ describe.each(testDatabaseKinds)('the migrated schema on $name', (kind) => {
   afterAll(async () => database?.close());
 
   // (Primary keys and unique constraints come with their indexes; these are the ones chosen for reads.)
-  it('has exactly the indexes schema.ts declares on the outbox and the orders', async () => {
-    for (const table of [notifications, orders]) {
+  it('has exactly the indexes schema.ts declares on the outbox, the orders and their events', async () => {
+    for (const table of [notifications, orders, orderEvents]) {
       const { name, indexes } = getTableConfig(table);
       const result = await database.db.execute(sql`select indexname from pg_indexes where tablename = ${name} and indexname not like '%_pkey' and indexname not like '%_unique' order by indexname`);
       const found = (result as unknown as { rows: { indexname: string }[] }).rows.map((row) => row.indexname);

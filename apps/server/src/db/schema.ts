@@ -116,7 +116,12 @@ export const orderEvents = pgTable(
     detail: text('detail'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('order_events_order_id_idx').on(table.orderId), ...textLengthChecks('order_events')],
+  (table) => [
+    index('order_events_order_id_idx').on(table.orderId),
+    // The overview's revenue by payment day reads only the last 30 days' payments, from the index alone.
+    index('order_events_paid_at_idx').on(table.at, table.orderId).where(sql`${table.type} = 'paid'`),
+    ...textLengthChecks('order_events'),
+  ],
 );
 
 /**

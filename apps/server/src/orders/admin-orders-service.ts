@@ -1,7 +1,7 @@
-import { and, asc, eq, gt, gte, isNull, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, isNull, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { entityIdSchema } from '@voltline/shared/id';
 import type { z } from 'zod';
-import type { AdminOrdersQuery, Order, OrderEvent, refundOrderSchema, ShopOverview } from '@voltline/shared/order';
+import { LOW_STOCK_SHOWN, type AdminOrdersQuery, type Order, type OrderEvent, type refundOrderSchema, type ShopOverview } from '@voltline/shared/order';
 import type { Database } from '../db/client.ts';
 import { orderEvents, orders, tools } from '../db/schema.ts';
 import { toLowStockTool } from '../catalogue/tool-dto.ts';
@@ -112,10 +112,12 @@ export function createAdminOrdersService(db: Database, lifecycle: OrderLifecycle
         .from(orders)
         .where(gte(orders.createdAt, start))
         .groupBy(day(orders.createdAt));
+      // Each payment's order is looked up by its key rather than joined: a join let the planner
+      // scan all of `orders` (1 s at a million orders); this reads the month's payments only.
+      const paidOrderRevenue = sql`(select ${orders.price} - ${orders.refundedAmount} from ${orders} where ${orders.id} = ${orderEvents.orderId})`;
       const paid = await db
-        .select({ date: day(orderEvents.at), revenue: sql<number>`coalesce(sum(${orders.price} - ${orders.refundedAmount}), 0)::int` })
+        .select({ date: day(orderEvents.at), revenue: sql<number>`coalesce(sum(${paidOrderRevenue}), 0)::int` })
         .from(orderEvents)
-        .innerJoin(orders, eq(orders.id, orderEvents.orderId))
         .where(and(eq(orderEvents.type, 'paid'), gte(orderEvents.at, start)))
         .groupBy(day(orderEvents.at));
       const days = Array.from({ length: 30 }, (_, i) => {
@@ -126,14 +128,19 @@ export function createAdminOrdersService(db: Database, lifecycle: OrderLifecycle
           revenue: paid.find((row) => row.date === date)?.revenue ?? 0,
         };
       });
+      // Named a few at a time, the most urgent first: a catalogue can run low on thousands of tools at once.
+      const isLow = lt(tools.availableQuantity, tools.minimumOrderQuantity);
       const lowStock = await db
         .select()
         .from(tools)
-        .where(lt(tools.availableQuantity, tools.minimumOrderQuantity))
-        .orderBy(asc(tools.toolName));
+        .where(isLow)
+        .orderBy(desc(sql`${tools.minimumOrderQuantity} - ${tools.availableQuantity}`), asc(tools.toolName), asc(tools.id))
+        .limit(LOW_STOCK_SHOWN);
+      const [low] = await db.select({ count: sql<number>`count(*)::int` }).from(tools).where(isLow);
       return {
         days,
         lowStockTools: lowStock.map(toLowStockTool),
+        lowStockCount: low?.count ?? 0,
       };
     },
 

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Tool } from '@voltline/shared/tool';
+import { LOW_STOCK_SHOWN } from '@voltline/shared/order';
 import { orders, tools } from '../db/schema.ts';
 import { snapshotShop } from '../test-support/db-snapshot.ts';
 import { testDatabaseKinds } from '../test-support/test-databases.ts';
@@ -108,17 +109,36 @@ describe.each(testDatabaseKinds)('back office orders on $name', (kind) => {
   });
 
   it('gives an overview of the last 30 days and of low stock', async () => {
+    const overviewNow = async () => (await shop.app.inject({ method: 'GET', url: '/api/adminOverview', headers: bearer(shop.admin) })).json();
+    const before = (await overviewNow()).days.at(-1);
+    // 10 units at $10: $100.
     const own = await freshTool(shop, 12, 10);
-    await placePaidOrder(shop, shop.customer, own, 10);
-    const overview = (await shop.app.inject({ method: 'GET', url: '/api/adminOverview', headers: bearer(shop.admin) })).json();
+    const orderId = await placePaidOrder(shop, shop.customer, own, 10);
+    const overview = await overviewNow();
     expect(overview.days).toHaveLength(30);
     const today = overview.days.at(-1);
     expect(today.date).toBe(new Date().toISOString().slice(0, 10));
-    expect(today.orders).toBeGreaterThan(0);
-    expect(today.revenue).toBeGreaterThanOrEqual(100);
+    // Other tests in this file order at the same time only before this one starts: the change is this order's.
+    expect(today.orders).toBe(before.orders + 1);
+    expect(today.revenue).toBe(before.revenue + 100);
+    // A refund lowers the revenue of the day the order was paid.
+    const refund = await shop.app.inject({ method: 'POST', url: `/api/adminPurchased/${orderId}/refund`, headers: bearer(shop.admin), payload: { amount: 20, reason: 'One unit arrived damaged' } });
+    expect(refund.statusCode).toBe(200);
+    expect((await overviewNow()).days.at(-1).revenue).toBe(before.revenue + 80);
     await shop.database.db.update(tools).set({ availableQuantity: 3 }).where(eq(tools.id, own._id));
     const after = (await shop.app.inject({ method: 'GET', url: '/api/adminOverview', headers: bearer(shop.admin) })).json();
     expect(after.lowStockTools).toContainEqual({ _id: own._id, toolName: own.toolName, availableQuantity: 3, minimumOrderQuantity: 10 });
+  });
+
+  it('names the low-stock tools furthest below their minimum first, a page of them, and counts them all', async () => {
+    // Shortfalls 1..25: more low tools than the overview names.
+    for (let shortfall = 1; shortfall <= 25; shortfall += 1) await freshTool(shop, 100 - shortfall, 100);
+    const overview = (await shop.app.inject({ method: 'GET', url: '/api/adminOverview', headers: bearer(shop.admin) })).json();
+    expect(overview.lowStockTools).toHaveLength(LOW_STOCK_SHOWN);
+    expect(overview.lowStockCount).toBeGreaterThanOrEqual(25);
+    const shortfalls = overview.lowStockTools.map((tool: { availableQuantity: number; minimumOrderQuantity: number }) => tool.minimumOrderQuantity - tool.availableQuantity);
+    expect(shortfalls).toEqual([...shortfalls].sort((a, b) => b - a));
+    expect(shortfalls[0]).toBeGreaterThanOrEqual(25);
   });
 
   it('cancels unpaid orders older than the configured days, and records why', async () => {

@@ -1,7 +1,7 @@
 import type { ShopOverview } from '@voltline/shared/order';
 
-/** Tools whose stock is below their minimum order quantity: nobody can order them until restocked. */
-export function LowStockList({ tools }: { tools: ShopOverview['lowStockTools'] }) {
+/** Tools whose stock is below their minimum order quantity (the furthest below first): nobody can order them until restocked. */
+export function LowStockList({ tools, count }: { tools: ShopOverview['lowStockTools']; count: number }) {
   return (
     <div className="flex flex-col gap-2">
       <h3 className="font-semibold">Low stock</h3>
@@ -14,6 +14,7 @@ export function LowStockList({ tools }: { tools: ShopOverview['lowStockTools'] }
           ))}
         </ul>
       )}
+      {count > tools.length && <p className="text-base-content/70">{`and ${count - tools.length} more tools below their minimum order quantity`}</p>}
     </div>
   );
 }

@@ -19,7 +19,7 @@ export function ShopOverview({ ordersShown }: { ordersShown: boolean }) {
   );
 }
 
-function OverviewFigures({ overview: { days, lowStockTools } }: { overview: Overview }) {
+function OverviewFigures({ overview: { days, lowStockTools, lowStockCount } }: { overview: Overview }) {
   const totalRevenue = days.reduce((sum, day) => sum + day.revenue, 0);
   const totalOrders = days.reduce((sum, day) => sum + day.orders, 0);
   return (
@@ -35,7 +35,7 @@ function OverviewFigures({ overview: { days, lowStockTools } }: { overview: Over
         </div>
         <RevenueChart days={days} totalRevenue={totalRevenue} totalOrders={totalOrders} />
       </div>
-      <LowStockList tools={lowStockTools} />
+      <LowStockList tools={lowStockTools} count={lowStockCount} />
     </section>
   );
 }
