@@ -25,6 +25,13 @@ export const orderSchema = z.object({
   delivery: z.enum(DELIVERY_STATES).nullable(),
   /** Whole dollars given back so far (0 for most orders); equal to `price` once `status` is `refunded`. */
   refundedAmount: z.number().int(),
+  // Described for the API docs (GET /api/docs), where integrators read the order's fields.
+  invoiceNumber: z
+    .string()
+    .nullable()
+    .describe(
+      "The number of the order's invoice (INV-000042), issued with its payment. Null while unpaid, and when the order has none (paid before the shop issued invoices, or refunded the moment its payment arrived): then it has no invoice and no credit note to download.",
+    ),
   /** Cancelled by its buyer, an admin or the shop (unpaid too long, or refunded in full before shipping); kept on record. */
   cancelled: z.boolean(),
 });

@@ -70,7 +70,8 @@ export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 /** One change of a profile's role, as GET /profile/{id}/role-history answers it, newest first. */
 export const roleChangeSchema = z.object({
   role: z.enum(ROLES),
-  changedBy: z.string(),
+  /** Who changed it (their email); null when the shop itself did: its first admin, made at the first start. */
+  changedBy: z.string().nullable(),
   at: z.string(),
 });
 export type RoleChange = z.infer<typeof roleChangeSchema>;

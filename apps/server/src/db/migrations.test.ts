@@ -1,15 +1,35 @@
-import { readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { getTableConfig } from 'drizzle-orm/pg-core';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../test-support/test-databases.ts';
 import type { DatabaseHandle } from './client.ts';
 import { notifications, orderEvents, orders } from './schema.ts';
 
-const journal = JSON.parse(readFileSync(path.join(import.meta.dirname, 'migrations/meta/_journal.json'), 'utf8')) as {
+const migrationsFolder = path.join(import.meta.dirname, 'migrations');
+const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
   entries: { tag: string; when: number }[];
 };
+
+/** Migrates a database as far as `lastTag` only: a shop as it was before the migrations after it. */
+async function migrateThrough(database: DatabaseHandle, lastTag: string): Promise<void> {
+  const folder = mkdtempSync(path.join(tmpdir(), 'voltline-migrations-'));
+  try {
+    const entries = journal.entries.slice(0, journal.entries.findIndex((entry) => entry.tag === lastTag) + 1);
+    mkdirSync(path.join(folder, 'meta'));
+    writeFileSync(path.join(folder, 'meta/_journal.json'), JSON.stringify({ ...journal, entries }));
+    for (const { tag } of entries) copyFileSync(path.join(migrationsFolder, `${tag}.sql`), path.join(folder, `${tag}.sql`));
+    // Each driver has its own migrator; both take the database the handle wraps.
+    const migrate = database.kind === 'pglite' ? migratePglite : migratePg;
+    await migrate(database.db as never, { migrationsFolder: folder });
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
 
 describe('the migrations journal', () => {
   // drizzle applies only the migrations stamped later than the newest one a database has applied:
@@ -38,5 +58,44 @@ describe.each(testDatabaseKinds)('the migrated schema on $name', (kind) => {
       const found = (result as unknown as { rows: { indexname: string }[] }).rows.map((row) => row.indexname);
       expect(found, name).toEqual(indexes.map((index) => index.config.name).sort());
     }
+  });
+});
+
+describe.each(testDatabaseKinds)('migration 0014 on a shop that already has orders and its first admin, on $name', (kind) => {
+  let database: DatabaseHandle;
+  beforeAll(async () => {
+    database = await kind.open();
+    await migrateThrough(database, '0013_overview_paid_index');
+  });
+  afterAll(async () => database?.close());
+
+  const rows = async <T>(query: ReturnType<typeof sql>) => (await database.db.execute(query)) as unknown as { rows: T[] };
+
+  it("gives invoiced orders their invoice's number, and records the first admin's role as given by the shop", async () => {
+    await database.db.execute(sql`
+      insert into user_profiles (id, email, name, role, created_at) values
+        ('00000000-0000-4000-8000-000000000001', 'owner@example.com', 'Shop admin', 'admin', '2026-01-01T10:00:00Z'),
+        ('00000000-0000-4000-8000-000000000002', 'later@example.com', 'Later admin', 'admin', '2026-02-01T10:00:00Z')`);
+    await database.db.execute(sql`insert into shop_state (key, value) values ('first_admin_created_at', '2026-01-01T10:00:01.000Z')`);
+    await database.db.execute(sql`
+      insert into orders (id, product, img, unit_price, quantity, price, buyer, buyer_email, phone, address, purchase_date, status, transaction_id, delivery) values
+        ('00000000-0000-4000-8000-0000000000a1', 'Drill', '/d.svg', 10, 1, 10, 'Ada', 'ada@example.com', '555', 'Road 1', 'Monday', 'paid', 'pi_invoiced', 'pending'),
+        ('00000000-0000-4000-8000-0000000000a2', 'Drill', '/d.svg', 10, 1, 10, 'Ada', 'ada@example.com', '555', 'Road 1', 'Monday', 'paid', 'pi_before_invoices', 'pending'),
+        ('00000000-0000-4000-8000-0000000000a3', 'Drill', '/d.svg', 10, 1, 10, 'Ada', 'ada@example.com', '555', 'Road 1', 'Monday', 'unpaid', null, null)`);
+    await database.db.execute(sql`
+      insert into invoices (number, sequence, order_id, issued_at, seller_name, seller_address, seller_tax_id, buyer_name, buyer_email,
+                            buyer_phone, buyer_address, product, quantity, unit_price, total, payment_method, transaction_id)
+      values ('INV-000007', 7, '00000000-0000-4000-8000-0000000000a1', now(), 'Voltline', 'Street 1', 'DE1', 'Ada', 'ada@example.com',
+              '555', 'Road 1', 'Drill', 1, 10, 10, 'Card (test payments)', 'pi_invoiced')`);
+
+    await database.migrate();
+
+    const numbers = await rows<{ id: string; invoice_number: string | null }>(sql`select id, invoice_number from orders order by id`);
+    expect(numbers.rows.map((row) => row.invoice_number)).toEqual(['INV-000007', null, null]);
+    const changes = await rows<{ email: string; role: string; changed_by_email: string | null; at: Date | string }>(sql`
+      select p.email, c.role, c.changed_by_email, c.at from role_changes c join user_profiles p on p.id = c.profile_id`);
+    expect(changes.rows.map(({ at, ...change }) => ({ ...change, at: new Date(at).toISOString() }))).toEqual([
+      { email: 'owner@example.com', role: 'admin', changed_by_email: null, at: '2026-01-01T10:00:01.000Z' },
+    ]);
   });
 });

@@ -69,6 +69,12 @@ export const orders = pgTable(
     delivery: text('delivery', { enum: ['pending', 'shipped'] }),
     /** Whole dollars given back to the buyer so far; status is 'refunded' once it reaches the total. */
     refundedAmount: integer('refunded_amount').notNull().default(0),
+    /**
+     * The number of the order's invoice (invoices.number), written in the transaction that issues it:
+     * every order list answers it without a join. Null until paid, and for orders that never got one
+     * (paid before the shop issued invoices, or refunded the moment their payment arrived).
+     */
+    invoiceNumber: text('invoice_number'),
     /** Cancelled orders leave the admin's lists but stay as a record (who and when: order_events). */
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -284,9 +290,10 @@ export const roleChanges = pgTable(
       .notNull()
       .references(() => userProfiles.id, { onDelete: 'cascade' }),
     role: text('role', { enum: ['user', 'admin'] }).notNull(),
-    changedByUserId: text('changed_by_user_id').notNull(),
-    /** A copy: the record still says who it was if that account goes. */
-    changedByEmail: text('changed_by_email').notNull(),
+    /** Null when the shop itself gave the role: its first admin, made at the first start (identity/first-admin.ts). */
+    changedByUserId: text('changed_by_user_id'),
+    /** A copy: the record still says who it was if that account goes. Null with the user id. */
+    changedByEmail: text('changed_by_email'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

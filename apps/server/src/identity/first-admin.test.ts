@@ -27,6 +27,11 @@ describe.each(testDatabaseKinds)('first admin on $name', (kind) => {
     const answer = await shop.app.inject({ method: 'GET', url: '/api/admin/owner@example.com', headers: bearer({ token }) });
     expect(answer.json()).toEqual({ admin: true });
     await expect(signIn(shop.app, 'someone.else@example.com', 'Other#2026')).rejects.toThrow(/401/);
+
+    // Its role history starts with the role the shop gave it, with no one as its author.
+    const profile = (await shop.app.inject({ method: 'GET', url: '/api/user?email=owner@example.com', headers: bearer({ token }) })).json();
+    const history = await shop.app.inject({ method: 'GET', url: `/api/profile/${profile._id}/role-history`, headers: bearer({ token }) });
+    expect(history.json()).toEqual([{ role: 'admin', changedBy: null, at: expect.any(String) }]);
   });
 });
 

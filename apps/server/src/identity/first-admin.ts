@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { isValidPassword, PASSWORD_NOT_VALID, PASSWORD_RULES } from '@voltline/shared/password';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import { shopState, userProfiles } from '../db/schema.ts';
+import { shopState } from '../db/schema.ts';
 import type { ProfilesService } from '../profiles/profiles-service.ts';
 import type { Auth } from './better-auth.ts';
 
@@ -46,8 +46,8 @@ export async function ensureFirstAdmin(deps: {
     throw new Error(`SHOP_ADMIN_PASSWORD: ${PASSWORD_NOT_VALID} (it needs: ${rules}).`);
   }
   const { user } = await auth.api.signUpEmail({ body: { name: 'Shop admin', email, password } });
-  await profiles.ensureProfile(user, 'admin');
-  await db.update(userProfiles).set({ role: 'admin' }).where(eq(userProfiles.email, email));
+  await profiles.ensureProfile(user);
+  await profiles.makeFirstAdmin(email);
   await db.insert(shopState).values({ key: ADMIN_CREATED_KEY, value: new Date().toISOString() }).onConflictDoNothing();
 
   if (firstAdmin.password) {

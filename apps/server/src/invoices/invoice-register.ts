@@ -1,7 +1,7 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { InvoicingConfig } from '../config.ts';
 import type { DbExecutor, DbTransaction } from '../db/client.ts';
-import { creditNotes, documentCounters, invoices } from '../db/schema.ts';
+import { creditNotes, documentCounters, invoices, orders } from '../db/schema.ts';
 import type { OrderRow } from '../orders/order-dto.ts';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
@@ -38,8 +38,12 @@ export function createInvoiceRegister(settings: InvoicingConfig, provider: keyof
   const seller = () => ({ sellerName: settings.shopLegalName, sellerAddress: settings.shopAddress, sellerTaxId: settings.shopTaxId });
 
   return {
-    /** The invoice of an order just paid: the order's own copy of the buyer and the line, as they are now. */
-    async issueInvoice(tx: DbTransaction, order: OrderRow, issuedAt = new Date()): Promise<InvoiceRow> {
+    /**
+     * The invoice of an order just paid: the order's own copy of the buyer and the line, as they are
+     * now. The order notes the invoice's number in the same transaction (so its lists answer it
+     * without a join); both rows are returned, the order as it now reads.
+     */
+    async issueInvoice(tx: DbTransaction, order: OrderRow, issuedAt = new Date()): Promise<{ invoice: InvoiceRow; invoiced: OrderRow }> {
       const sequence = await nextSequence(tx, 'invoice');
       const [invoice] = await tx
         .insert(invoices)
@@ -61,7 +65,8 @@ export function createInvoiceRegister(settings: InvoicingConfig, provider: keyof
           transactionId: order.transactionId ?? '',
         })
         .returning();
-      return invoice!;
+      const [invoiced] = await tx.update(orders).set({ invoiceNumber: invoice!.number }).where(eq(orders.id, order.id)).returning();
+      return { invoice: invoice!, invoiced: invoiced! };
     },
 
     /**

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tool } from '@voltline/shared/tool';
 import { pdfText } from '@voltline/test-kit/pdf-text';
 import { openPostgres } from '../db/client.ts';
-import { authUsers, creditNotes, invoices, notifications, orderEvents, tools, userProfiles } from '../db/schema.ts';
+import { authUsers, creditNotes, invoices, notifications, orderEvents, orders, tools, userProfiles } from '../db/schema.ts';
 import { startTestShop, type TestShop } from '../test-support/test-app.ts';
 import { testDatabaseKinds } from '../test-support/test-databases.ts';
 import { card, createIntent, placeOrder, placePaidOrder } from '../test-support/test-orders.ts';
@@ -53,6 +53,9 @@ async function expectGaplessInvoices(shop: TestShop, paidOrderIds: string[]) {
   expect(new Set(issued.map((invoice) => invoice.number)).size).toBe(issued.length);
   const ofThese = issued.filter((invoice) => paidOrderIds.includes(invoice.orderId));
   expect(new Set(ofThese.map((invoice) => invoice.orderId)).size).toBe(paidOrderIds.length);
+  // Each order noted its own invoice's number, in the same transaction.
+  const noted = await shop.database.db.select({ id: orders.id, invoiceNumber: orders.invoiceNumber }).from(orders).where(inArray(orders.id, paidOrderIds));
+  expect(new Map(noted.map((order) => [order.id, order.invoiceNumber]))).toEqual(new Map(ofThese.map((invoice) => [invoice.orderId, invoice.number])));
 }
 
 describe.each(testDatabaseKinds)('invoices and credit notes on $name', (kind) => {
@@ -108,6 +111,13 @@ describe.each(testDatabaseKinds)('invoices and credit notes on $name', (kind) =>
     // The order's history names the invoice.
     const [paid] = await shop.database.db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).then((rows) => rows.filter((row) => row.type === 'paid'));
     expect(paid!.detail).toContain(`invoice ${invoice.number}`);
+    // Every answer with the order names it too: the order itself, My Orders and Manage All Orders.
+    const order = (await shop.app.inject({ method: 'GET', url: `/api/purchasedSingle/${orderId}`, headers: bearer(alice) })).json();
+    expect(order.invoiceNumber).toBe(invoice.number);
+    const mine = (await shop.app.inject({ method: 'GET', url: '/api/purchased', headers: bearer(alice) })).json();
+    expect(mine.find((listed: { _id: string }) => listed._id === orderId).invoiceNumber).toBe(invoice.number);
+    const all = (await shop.app.inject({ method: 'GET', url: `/api/adminPurchased?q=${encodeURIComponent(alice.email)}`, headers: bearer(admin) })).json();
+    expect(all.find((listed: { _id: string }) => listed._id === orderId).invoiceNumber).toBe(invoice.number);
   });
 
   it('lets the buyer and admins download it; anonymous callers and other customers are refused', async () => {
@@ -126,6 +136,7 @@ describe.each(testDatabaseKinds)('invoices and credit notes on $name', (kind) =>
 
   it('answers 409 in words for an unpaid order, and 404 for an order never refunded', async () => {
     const orderId = await placeOrder(shop, alice, tool, 1);
+    expect((await shop.app.inject({ method: 'GET', url: `/api/purchasedSingle/${orderId}`, headers: bearer(alice) })).json().invoiceNumber).toBeNull();
     const unpaid = await download(shop, invoiceUrl(orderId), alice);
     expect(unpaid.statusCode).toBe(409);
     expect(unpaid.json()).toEqual({ error: 'conflict', message: 'This order is not paid yet: its invoice is issued when it is paid.' });

@@ -28,6 +28,7 @@ const COPIED_FIELDS = {
   transactionId: 'transactionId',
   delivery: 'delivery',
   refundedAmount: 'refundedAmount',
+  invoiceNumber: 'invoiceNumber',
 } as const satisfies Record<Exclude<keyof Order, 'cancelled'>, keyof OrderRow>;
 
 type CopiedFields = { -readonly [F in keyof typeof COPIED_FIELDS]: OrderRow[(typeof COPIED_FIELDS)[F]] };

@@ -128,9 +128,9 @@ export function createOrderLifecycle(deps: {
       if (claimed) {
         const promised = claimed.toolId === null || (await promiseUnits(tx, claimed.toolId, claimed.quantity));
         if (promised) {
-          const invoice = await invoices.issueInvoice(tx, claimed);
+          const { invoice, invoiced } = await invoices.issueInvoice(tx, claimed);
           await recordHistory(tx, claimed.id, 'paid', actor, `${gateway.provider} ${intent.id}, invoice ${invoice.number}`);
-          await notifier.paid(tx, claimed, invoice);
+          await notifier.paid(tx, invoiced, invoice);
           return { outcome: 'paid' };
         }
         const orderable = await orderableUnits(tx, claimed.toolId!);

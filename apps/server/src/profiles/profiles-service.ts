@@ -74,11 +74,24 @@ export function createProfilesService(db: Database, paging: Paging) {
   }
 
   return {
+    /**
+     * The shop's first admin, at its first start (identity/first-admin.ts): the role and its record
+     * in one statement, like Make Admin, with no one as its author (the shop gave it).
+     */
+    async makeFirstAdmin(email: string): Promise<void> {
+      await db.execute(sql`
+        with changed as (
+          update user_profiles set role = 'admin' where email = ${email.trim().toLowerCase()} returning id
+        )
+        insert into role_changes (profile_id, role) select id, 'admin' from changed
+      `);
+    },
+
     /** The profile of a signed-in identity, made on first use (the spec's PATCH /user/{email}). */
-    async ensureProfile(user: { id: string; email: string; name: string }, role: Role = 'user'): Promise<Profile> {
+    async ensureProfile(user: { id: string; email: string; name: string }): Promise<Profile> {
       await db
         .insert(userProfiles)
-        .values({ userId: user.id, email: user.email.toLowerCase(), name: clipText(user.name, TEXT_LIMITS.personName), role })
+        .values({ userId: user.id, email: user.email.toLowerCase(), name: clipText(user.name, TEXT_LIMITS.personName) })
         .onConflictDoNothing();
       const row = await findByEmail(user.email);
       if (!row) throw new Error(`profile for ${user.email} was not created`);

@@ -6,8 +6,12 @@ import { useRoleHistory } from '../api/get-role-history.ts';
 
 const ROLE_HISTORY_ID = 'role-history';
 
-const describeChange = (change: RoleChange) =>
-  `${change.role === 'admin' ? 'Made an admin' : 'Admin role removed'} by ${change.changedBy} on ${new Date(change.at).toLocaleString()}`;
+function describeChange(change: RoleChange): string {
+  const when = new Date(change.at).toLocaleString();
+  // No author: the shop gave the role itself, to its first admin at its first start.
+  if (change.changedBy === null) return `${change.role === 'admin' ? 'Made an admin when the shop was set up' : 'Admin role removed by the shop'} on ${when}`;
+  return `${change.role === 'admin' ? 'Made an admin' : 'Admin role removed'} by ${change.changedBy} on ${when}`;
+}
 
 /** Who gave or took this user's admin role, and when, newest first. */
 export function RoleHistoryDialog({ user, onClose }: { user: Profile; onClose: () => void }) {

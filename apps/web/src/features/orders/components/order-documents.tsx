@@ -17,12 +17,14 @@ async function downloadOrderDocument({ orderId, document }: { orderId: string; d
 const BUTTON_SIZES = { xs: 'btn-xs', sm: 'btn-sm' } as const;
 
 /**
- * "Download invoice" on a paid order (refunded ones too: the invoice stays valid), and "Download
- * credit note" once money went back. The buyer's My Orders and the admin's Manage All Orders share it.
+ * "Download invoice" on an order with an invoice (refunded ones too: the invoice stays valid), and
+ * "Download credit note" once money went back. An order without one (paid before the shop issued
+ * invoices, or refunded the moment its payment arrived) has no credit notes either: refunds are
+ * credited against an invoice. The buyer's My Orders and the admin's Manage All Orders share it.
  */
 export function OrderDocuments({ order, size = 'sm' }: { order: Order; size?: keyof typeof BUTTON_SIZES }) {
   const download = useMutation({ mutationFn: downloadOrderDocument });
-  if (order.status === 'unpaid') return null;
+  if (order.invoiceNumber === null) return null;
   const button = (document: OrderDocument, label: string) => (
     <PendingButton
       type="button"

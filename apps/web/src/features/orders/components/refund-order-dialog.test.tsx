@@ -2,28 +2,11 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { refundMessages, type Order } from '@voltline/shared/order';
 import { renderWithShop, type ApiAnswer } from '../../../testing/render-with-shop.tsx';
+import { paidOrder } from '../testing/sample-orders.ts';
 import { RefundOrderDialog } from './refund-order-dialog.tsx';
 
-/** A paid order of 4 drills at $250, of which $300 was already given back. */
-const partlyRefunded: Order = {
-  _id: '6f1c2b3a4d5e6f7a8b9c0d1e',
-  toolId: '6f1c2b3a4d5e6f7a8b9c0d1f',
-  product: 'Cordless drill',
-  quantity: 4,
-  unitPrice: 250,
-  price: 1000,
-  img: '/catalogue/drill.svg',
-  buyer: 'Ada Lovelace',
-  buyerEamil: 'ada@example.com',
-  phone: '+44 20 7946 0958',
-  address: '1 Analytical Row, London',
-  purchaseDate: 'Monday, Nov 23, 2026',
-  status: 'paid',
-  transactionId: 'pi_123',
-  delivery: 'pending',
-  refundedAmount: 300,
-  cancelled: false,
-};
+/** The paid order of 4 drills at $250, of which $300 was already given back. */
+const partlyRefunded: Order = { ...paidOrder, refundedAmount: 300 };
 
 function renderRefund(answer: () => ApiAnswer = () => ({ status: 200, body: { acknowledged: true, refundedAmount: 500, status: 'paid' } })) {
   const onClose = vi.fn();

@@ -1,0 +1,28 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { Order } from '@voltline/shared/order';
+import { renderWithShop } from '../../../testing/render-with-shop.tsx';
+import { paidOrder } from '../testing/sample-orders.ts';
+import { OrderDocuments } from './order-documents.tsx';
+
+const buttonNames = () => screen.queryAllByRole('button').map((button) => button.textContent);
+
+describe('order documents', () => {
+  it('offers the invoice of a paid order, and its credit note once money went back', () => {
+    const { unmount } = renderWithShop(<OrderDocuments order={paidOrder} />);
+    expect(buttonNames()).toEqual(['Download invoice']);
+    unmount();
+    renderWithShop(<OrderDocuments order={{ ...paidOrder, status: 'refunded', refundedAmount: 1000, delivery: null, cancelled: true }} />);
+    expect(buttonNames()).toEqual(['Download invoice', 'Download credit note']);
+  });
+
+  it('offers nothing for an order without an invoice: unpaid, or refunded the moment its payment arrived', () => {
+    const unpaid: Order = { ...paidOrder, status: 'unpaid', transactionId: null, delivery: null, invoiceNumber: null };
+    const { unmount } = renderWithShop(<OrderDocuments order={unpaid} />);
+    expect(buttonNames()).toEqual([]);
+    unmount();
+    const refundedOnArrival: Order = { ...paidOrder, status: 'refunded', refundedAmount: 1000, delivery: null, cancelled: true, invoiceNumber: null };
+    renderWithShop(<OrderDocuments order={refundedOnArrival} />);
+    expect(buttonNames()).toEqual([]);
+  });
+});
