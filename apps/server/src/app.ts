@@ -127,7 +127,7 @@ export async function buildApp(core: ShopCore, logger: FastifyInstance['log'] | 
   );
   registerMetrics(app, { database: core.database, guards: core.guards, metricsToken: config.metricsToken });
   registerSeoRoutes(app, core.catalogue, config.publicUrl);
-  registerShareImageRoutes(app, { catalogue: core.catalogue, images: core.images, webDistDir: config.webDistDir });
+  registerShareImageRoutes(app, { catalogue: core.catalogue, images: core.images, config });
   await registerSpa(app, config.webDistDir, await loadPageRenderer(app, config));
   return app;
 }

@@ -46,6 +46,9 @@ const environmentSchema = z.object({
   UPLOAD_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20),
   WEBHOOK_ENDPOINT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(10),
+  SHARE_IMAGE_RENDERS_AT_ONCE: z.coerce.number().int().min(1).max(16).default(1),
+  SHARE_IMAGE_RENDERS_PER_MINUTE: z.coerce.number().int().positive().default(20),
+  SHARE_IMAGE_STORE_MB: z.coerce.number().int().positive().default(500),
   SHOP_ADMIN_EMAIL: optionalText.pipe(z.email().optional()),
   SHOP_ADMIN_PASSWORD: optionalText,
   SMTP_URL: optionalText,
@@ -110,6 +113,16 @@ export interface WriteRateLimits {
   webhookEndpoints: number;
 }
 
+/** How much drawing of link preview pictures (/og/...png) anyone can make the shop do (docs/decisions/021). */
+export interface ShareImageLimits {
+  /** Pictures drawn at the same time by one instance; a few more requests wait, the rest are told to come back. */
+  rendersAtOnce: number;
+  /** Pictures not drawn yet that one client address may ask for per minute (stored ones are not counted). */
+  rendersPerMinute: number;
+  /** Drawn pictures kept in DATA_DIR/share-images; the oldest are deleted past this. */
+  storeBytes: number;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -137,6 +150,7 @@ export interface Config {
   writeRateLimits: WriteRateLimits;
   /** A shutdown that has not finished after this long exits anyway, with a log line and code 1. */
   shutdownTimeoutSeconds: number;
+  shareImages: ShareImageLimits;
   firstAdmin: { email: string | undefined; password: string | undefined };
   mail: { smtpUrl: string | undefined; from: string; shopNotifyEmail: string | undefined };
   /** Who issues invoices and credit notes, and how their numbers start (INV-000042, CN-000007). */
@@ -218,6 +232,11 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       webhookEndpoints: env.WEBHOOK_ENDPOINT_RATE_LIMIT_PER_MINUTE,
     },
     shutdownTimeoutSeconds: env.SHUTDOWN_TIMEOUT_SECONDS,
+    shareImages: {
+      rendersAtOnce: env.SHARE_IMAGE_RENDERS_AT_ONCE,
+      rendersPerMinute: env.SHARE_IMAGE_RENDERS_PER_MINUTE,
+      storeBytes: env.SHARE_IMAGE_STORE_MB * 1024 * 1024,
+    },
     firstAdmin: { email: env.SHOP_ADMIN_EMAIL, password: env.SHOP_ADMIN_PASSWORD },
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, shopNotifyEmail: env.SHOP_NOTIFY_EMAIL },
     invoicing: {

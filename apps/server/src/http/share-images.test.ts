@@ -1,8 +1,14 @@
+import fastifyRateLimit from '@fastify/rate-limit';
+import Fastify from 'fastify';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Tool } from '@voltline/shared/tool';
-import { SHARE_IMAGE_SIZE } from './share-images.ts';
+import { registerErrorHandler } from './error-handler.ts';
+import { drawSharePng, registerShareImageRoutes, SHARE_IMAGE_QUEUE, SHARE_IMAGE_SIZE, type DrawSharePng } from './share-images.ts';
+import { multipartImage } from '../test-support/route-catalogue.ts';
 import { startTestShop, type TestShop } from '../test-support/test-app.ts';
 import { testDatabaseKinds } from '../test-support/test-databases.ts';
 import { bearer, registerCustomerAndAdmin, type TestUser } from '../test-support/test-users.ts';
@@ -22,7 +28,7 @@ describe.each(testDatabaseKinds)('link preview pictures on $name', (kind) => {
   });
   afterAll(() => shop.close());
 
-  const get = (url: string) => shop.app.inject({ method: 'GET', url });
+  const get = (url: string, headers: Record<string, string> = {}) => shop.app.inject({ method: 'GET', url, headers });
 
   async function expectSharePng(url: string): Promise<Buffer> {
     const response = await get(url);
@@ -43,6 +49,15 @@ describe.each(testDatabaseKinds)('link preview pictures on $name', (kind) => {
     const home = await expectSharePng('/og/home.png');
     expect(first.equals(home)).toBe(false);
     expect((await expectSharePng(`/og/tools/${firstTool._id}.png`)).equals(first)).toBe(true);
+  });
+
+  it('answers 304 to the ETag it gave', async () => {
+    const first = await get('/og/home.png');
+    expect(first.headers.etag).toMatch(/^"[0-9a-f]+"$/);
+    expect(first.headers['cache-control']).toBe('public, max-age=3600');
+    const again = await get('/og/home.png', { 'if-none-match': first.headers.etag as string });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
   });
 
   it.each([
@@ -67,5 +82,151 @@ describe.each(testDatabaseKinds)('link preview pictures on $name', (kind) => {
     const response = await get(url);
     expect(response.statusCode).toBe(404);
     expect(response.json()).toMatchObject({ error: 'not_found' });
+  });
+
+  /** Seeded tools with pictures of their own: one per drawing of the catalogue (not the probes added above). */
+  async function toolsWithDistinctPictures(): Promise<Tool[]> {
+    const tools: Tool[] = (await get('/api/getTools?limit=100')).json();
+    const seeded = tools.filter((tool) => !tool.toolName.startsWith('Share probe'));
+    return [...new Map(seeded.map((tool) => [tool.img, tool])).values()];
+  }
+
+  /** A shop on the same database, its own data folder (or the one given) and rate-limit counts. */
+  async function anotherShop(environment: Record<string, string>, logLines?: string[]) {
+    return startTestShop(kind, { webDistDir, sameDatabaseAs: shop, environment, logLines });
+  }
+
+  const drawings = (logLines: string[]) => logLines.filter((line) => JSON.parse(line).msg === 'link preview picture drawn').length;
+
+  it('draws each picture once: a restarted shop on the same data folder serves the stored picture', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'voltline-share-images-'));
+    try {
+      const [firstLog, secondLog]: string[][] = [[], []];
+      const first = await anotherShop({ DATA_DIR: dataDir }, firstLog);
+      const url = `/og/tools/${firstTool._id}.png`;
+      const drawn = (await first.app.inject({ method: 'GET', url })).rawPayload;
+      expect((await first.app.inject({ method: 'GET', url })).rawPayload.equals(drawn)).toBe(true);
+      await first.close();
+      expect(drawings(firstLog)).toBe(1);
+      expect(readdirSync(path.join(dataDir, 'share-images'))).toEqual([expect.stringMatching(/^[0-9a-f]+\.png$/)]);
+
+      const second = await anotherShop({ DATA_DIR: dataDir }, secondLog);
+      const served = await second.app.inject({ method: 'GET', url });
+      await second.close();
+      expect(served.statusCode).toBe(200);
+      expect(served.rawPayload.equals(drawn)).toBe(true);
+      expect(drawings(secondLog)).toBe(0);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('limits new drawings per client address: a 429 in words, while stored pictures and other addresses are served', async () => {
+    const limited = await anotherShop({ SHARE_IMAGE_RENDERS_PER_MINUTE: '2' });
+    try {
+      const [a, b] = await toolsWithDistinctPictures();
+      const ask = (tool: Tool, remoteAddress = '203.0.113.7') => limited.app.inject({ method: 'GET', url: `/og/tools/${tool._id}.png`, remoteAddress });
+      expect((await ask(a!)).statusCode).toBe(200);
+      expect((await limited.app.inject({ method: 'GET', url: '/og/home.png', remoteAddress: '203.0.113.7' })).statusCode).toBe(200);
+
+      const refused = await ask(b!);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual({
+        error: 'too_many_requests',
+        message: expect.stringMatching(/^Too many new link preview pictures were asked for from your address\. Try again in \d+ seconds?\.$/),
+      });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+
+      for (let again = 0; again < 5; again += 1) expect((await ask(a!)).statusCode).toBe(200);
+      expect((await ask(b!, '203.0.113.8')).statusCode).toBe(200);
+      // Now stored, so the limited address gets it too.
+      expect((await ask(b!)).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('never serves the preview of an upload for the picture that replaced it', async () => {
+    const upload = async (colour: string) => {
+      const body = multipartImage(await sharp({ create: { width: 64, height: 64, channels: 3, background: colour } }).png().toBuffer());
+      const answer = await shop.app.inject({ method: 'POST', url: '/api/upload', headers: { ...bearer(admin), ...body.headers }, payload: body.payload });
+      expect(answer.statusCode).toBe(200);
+      return answer.json().data.url as string;
+    };
+    // The upload is stored as lossy WebP: its colour comes back near, not exactly, what was sent.
+    const centre = async (png: Buffer) => {
+      const [red, , blue] = await sharp(png).extract({ left: 600, top: 315, width: 1, height: 1 }).raw().toBuffer();
+      return red! > 200 && blue! < 50 ? 'red' : blue! > 200 && red! < 50 ? 'blue' : 'neither';
+    };
+
+    const fields = { price: 5, minimumOrderQuantity: 1, availableQuantity: 3 };
+    const added = await shop.app.inject({
+      method: 'POST',
+      url: '/api/addTool',
+      headers: bearer(admin),
+      payload: { toolName: 'Share probe with an upload', description: 'A tool whose picture is replaced.', img: await upload('#ff0000'), ...fields },
+    });
+    const url = `/og/tools/${added.json().insertedId}.png`;
+    expect(await centre(await expectSharePng(url))).toBe('red');
+
+    const updated = await shop.app.inject({ method: 'PATCH', url: `/api/updateTool/${added.json().insertedId}`, headers: bearer(admin), payload: { ...fields, img: await upload('#0000ff') } });
+    expect(updated.statusCode).toBe(200);
+    expect(await centre(await expectSharePng(url))).toBe('blue');
+  });
+
+  it('draws at most the configured number at once; past a short queue a 503 in words', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'voltline-share-images-'));
+    // The routes on their own app with a drawing that counts and waits until let go; the shop's catalogue and uploads.
+    const app = Fastify();
+    registerErrorHandler(app);
+    await app.register(fastifyRateLimit, { global: false });
+    const held: (() => void)[] = [];
+    let holding = true;
+    let running = 0;
+    let most = 0;
+    const draw: DrawSharePng = async (bytes, fit) => {
+      running += 1;
+      most = Math.max(most, running);
+      if (holding) await new Promise<void>((resolve) => held.push(resolve));
+      try {
+        return await drawSharePng(bytes, fit);
+      } finally {
+        running -= 1;
+      }
+    };
+    const atOnce = 2;
+    registerShareImageRoutes(app, {
+      catalogue: shop.core.catalogue,
+      images: shop.core.images,
+      config: { dataDir, webDistDir, shareImages: { rendersAtOnce: atOnce, rendersPerMinute: 1000, storeBytes: 100 * 1024 * 1024 } },
+      draw,
+    });
+    try {
+      const tools = await toolsWithDistinctPictures();
+      const refusedCount = tools.length - atOnce - SHARE_IMAGE_QUEUE;
+      expect(refusedCount).toBeGreaterThan(0);
+      const settled: { statusCode: number }[] = [];
+      const answers = Promise.all(
+        tools.map((tool) => app.inject({ method: 'GET', url: `/og/tools/${tool._id}.png` }).then((answer) => (settled.push(answer), answer))),
+      );
+      // Every request has either been refused or reached the gate while the first drawings are held.
+      await vi.waitFor(() => expect([settled.length, held.length]).toEqual([refusedCount, atOnce]));
+      holding = false;
+      for (const release of held) release();
+      const all = await answers;
+
+      expect(most).toBe(atOnce);
+      expect(all.filter((answer) => answer.statusCode === 200)).toHaveLength(atOnce + SHARE_IMAGE_QUEUE);
+      const refused = all.filter((answer) => answer.statusCode !== 200);
+      expect(refused).toHaveLength(refusedCount);
+      for (const answer of refused) {
+        expect(answer.statusCode).toBe(503);
+        expect(answer.headers['retry-after']).toBe('5');
+        expect(answer.json()).toEqual({ error: 'busy', message: 'The shop is busy drawing link preview pictures. Try again in 5 seconds.' });
+      }
+    } finally {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
