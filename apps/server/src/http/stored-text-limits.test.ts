@@ -23,7 +23,8 @@ const FILLED_BY_THE_SHOP: Record<string, string[]> = {
   invoices: ['payment_method'],
   notifications: ['target', 'event_type'],
   order_events: ['actor_user_id'],
-  orders: ['user_id', 'purchase_date'],
+  // invoice_number: a copy of its invoice's number, which the invoices table bounds.
+  orders: ['user_id', 'purchase_date', 'invoice_number'],
   payment_intents: ['id', 'client_secret'],
   processed_webhook_events: ['event_id'],
   reviews: ['user_id', 'review_date', 'review_time'],
