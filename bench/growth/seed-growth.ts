@@ -275,16 +275,17 @@ export async function seedInto(database: DatabaseHandle, sizes: GrowthSizes, log
            from s join growth_seed_tools tool on tool.n = s.t
          ), placed as (
            insert into orders (id, tool_id, user_id, product, img, unit_price, quantity, price, buyer, buyer_email, phone, address,
-                               purchase_date, status, transaction_id, delivery, cancelled_at, created_at)
+                               purchase_date, status, transaction_id, delivery, cancelled_at, paid_at, created_at)
            select id, tool_id, user_id, tool_name, img, unit_price, quantity, price, ${customer.name('c')}, buyer_email,
                   ${customer.phone('c')}, ${customer.address('c')}, to_char(at, 'FMDay, Mon FMDD, YYYY'),
-                  status, transaction_id, delivery, cancelled_at, at
+                  status, transaction_id, delivery, cancelled_at, case when status = 'paid' then at + interval '3 minutes' end, at
            from shaped
          ), history as (
            insert into order_events (order_id, type, actor_user_id, actor_email, detail, at)
            select p.id, e.type, e.actor_user_id, e.actor_email, e.detail, e.at
            from shaped p cross join lateral (values
              ('placed', p.user_id, p.buyer_email, null, p.at, true),
+             -- The same time as the order's paid_at.
              ('paid', null, null, 'builtin ' || p.transaction_id, p.at + interval '3 minutes', p.status = 'paid'),
              ('shipped', ${literal('growth-admin')}, ${literal('admin@growth.test')}, 'stock -' || p.quantity, p.at + interval '1 day 4 hours',
                p.delivery = 'shipped'),

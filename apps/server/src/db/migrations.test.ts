@@ -99,3 +99,30 @@ describe.each(testDatabaseKinds)('migration 0014 on a shop that already has orde
     ]);
   });
 });
+
+describe.each(testDatabaseKinds)('migration 0015 on a shop that already has paid orders, on $name', (kind) => {
+  let database: DatabaseHandle;
+  beforeAll(async () => {
+    database = await kind.open();
+    await migrateThrough(database, '0014_invoice_number_first_admin');
+  });
+  afterAll(async () => database?.close());
+
+  it("dates each paid order's payment by its 'paid' event, and leaves the unpaid ones undated", async () => {
+    await database.db.execute(sql`
+      insert into orders (id, product, img, unit_price, quantity, price, buyer, buyer_email, phone, address, purchase_date, status, transaction_id, delivery) values
+        ('00000000-0000-4000-8000-0000000000b1', 'Drill', '/d.svg', 10, 1, 10, 'Ada', 'ada@example.com', '555', 'Road 1', 'Monday', 'paid', 'pi_paid', 'shipped'),
+        ('00000000-0000-4000-8000-0000000000b2', 'Drill', '/d.svg', 10, 1, 10, 'Ada', 'ada@example.com', '555', 'Road 1', 'Monday', 'unpaid', null, null)`);
+    await database.db.execute(sql`
+      insert into order_events (order_id, type, at) values
+        ('00000000-0000-4000-8000-0000000000b1', 'placed', '2026-03-01T09:00:00Z'),
+        ('00000000-0000-4000-8000-0000000000b1', 'paid', '2026-03-02T09:30:00Z'),
+        ('00000000-0000-4000-8000-0000000000b1', 'shipped', '2026-03-03T12:00:00Z'),
+        ('00000000-0000-4000-8000-0000000000b2', 'placed', '2026-03-01T10:00:00Z')`);
+
+    await database.migrate();
+
+    const paid = (await database.db.execute(sql`select id, paid_at from orders order by id`)) as unknown as { rows: { id: string; paid_at: Date | string | null }[] };
+    expect(paid.rows.map((row) => (row.paid_at === null ? null : new Date(row.paid_at).toISOString()))).toEqual(['2026-03-02T09:30:00.000Z', null]);
+  });
+});

@@ -77,6 +77,8 @@ export const orders = pgTable(
     invoiceNumber: text('invoice_number'),
     /** Cancelled orders leave the admin's lists but stay as a record (who and when: order_events). */
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** When the payment was recorded (the 'paid' event's time): the overview's revenue day. */
+    paidAt: timestamp('paid_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [
@@ -89,6 +91,9 @@ export const orders = pgTable(
     ...textLengthChecks('orders'),
     // The 30-day overview counts every order placed since a day.
     index('orders_created_at_idx').on(table.createdAt),
+    // ... and sums what the orders paid since that day brought in, from this index (a month of
+    // orders, next to each other), not from the orders or their events (1 s at a million orders).
+    index('orders_paid_at_revenue_idx').on(table.paidAt, table.price, table.refundedAmount).where(sql`${table.paidAt} is not null`),
     // My Orders: one customer's orders, newest first, paged on (created_at, id).
     index('orders_user_created_id_idx').on(table.userId, table.createdAt, table.id),
     // Manage All Orders pages live orders newest first, unfiltered or within one filter.
@@ -124,8 +129,6 @@ export const orderEvents = pgTable(
   },
   (table) => [
     index('order_events_order_id_idx').on(table.orderId),
-    // The overview's revenue by payment day reads only the last 30 days' payments, from the index alone.
-    index('order_events_paid_at_idx').on(table.at, table.orderId).where(sql`${table.type} = 'paid'`),
     ...textLengthChecks('order_events'),
   ],
 );

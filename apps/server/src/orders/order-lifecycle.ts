@@ -122,7 +122,8 @@ export function createOrderLifecycle(deps: {
       if (!order || !intent.succeeded || intent.amountCents !== cents(order.price)) throw paymentNotVerified();
       const [claimed] = await tx
         .update(orders)
-        .set({ status: 'paid', transactionId: intent.id, delivery: 'pending' })
+        // now(): the transaction's time, which the 'paid' event below records too.
+        .set({ status: 'paid', transactionId: intent.id, delivery: 'pending', paidAt: sql`now()` })
         .where(and(eq(orders.id, order.id), eq(orders.status, 'unpaid'), isNull(orders.cancelledAt)))
         .returning();
       if (claimed) {
