@@ -5,6 +5,7 @@ import { buildApp } from './app.ts';
 import { loadConfig, type Config } from './config.ts';
 import { openPglite, openPostgres, type DatabaseHandle } from './db/client.ts';
 import { acquireDataDirLock, DataDirLockedError } from './db/data-dir-lock.ts';
+import { createEmbeddedMaintenance } from './db/embedded-maintenance.ts';
 import { seedShopOnFirstStart } from './db/seed/seed-shop.ts';
 import { createLogger } from './http/logging.ts';
 import { loadOrCreateAuthSecret } from './identity/auth-secret.ts';
@@ -55,6 +56,8 @@ async function start(): Promise<void> {
   const app = await buildApp(core, log);
   const stopExpiry = startUnpaidOrderExpiry(core.adminOrders, config.unpaidOrderExpiryDays, log);
   const stopNotifications = core.notificationDispatcher.start();
+  // PostgreSQL vacuums and analyses on its own (autovacuum); PGlite has nobody to do it.
+  const stopMaintenance = database.kind === 'pglite' ? createEmbeddedMaintenance(database.db, log).start() : () => {};
   const shutdown = async (signal: string) => {
     app.log.info(`${signal} received, shutting down`);
     // A request that never ends (a client that stops sending halfway through an upload) would hold
@@ -69,6 +72,7 @@ async function start(): Promise<void> {
     }, config.shutdownTimeoutSeconds * 1000).unref();
     stopExpiry();
     stopNotifications();
+    stopMaintenance();
     // Stops accepting connections, closes idle keep-alive ones (Node does on close) and waits for
     // requests in flight, then closes the pools.
     await app.close();
