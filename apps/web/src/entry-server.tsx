@@ -4,14 +4,14 @@ import { StrictMode, type ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { matchRoutes, StaticRouter } from 'react-router';
 import { Writable } from 'node:stream';
-import { publicPageHandle } from './app/public-page.ts';
+import { publicPageHandle, shellDataHandle } from './app/public-page.ts';
 import { pageModulesOf } from './app/page-modules.ts';
 import { createShopQueryClient } from './app/query-client.ts';
 import { createRoutes } from './app/routes.tsx';
 import type { ServerState } from './app/server-state.ts';
 import { ShopApp } from './app/shop-app.tsx';
 import { setApiTransport, type ApiTransport } from './lib/api-client.ts';
-import { jsonForScriptElement, renderHeadTags } from './lib/page-head/head-tags.ts';
+import { escapeHtml, jsonForScriptElement, renderHeadTags } from './lib/page-head/head-tags.ts';
 
 /**
  * Server rendering of the public pages (README, "Design"; decision 005): the Fastify app loads this module's build
@@ -28,10 +28,13 @@ export interface RendererOptions {
 
 export interface RenderedPage {
   status: number;
-  /** The tags of <head>: title, description, canonical, Open Graph, JSON-LD. */
+  /** The tags of <head>: title, description, canonical, Open Graph, JSON-LD; for a page the browser renders, its picture's preload. */
   head: string;
-  /** The app's markup, for inside <div id="root">. */
-  appHtml: string;
+  /**
+   * The app's markup, for inside <div id="root">; null for a login-only page the browser renders,
+   * whose shell then carries only the page's public data (public-page.ts, ShellDataHandle).
+   */
+  appHtml: string | null;
   /** The hydration state, safe inside <script type="application/json">. */
   serverState: string;
 }
@@ -67,8 +70,9 @@ export function createPageRenderer({ publicUrl, transport }: RendererOptions) {
   setApiTransport(transport);
 
   /**
-   * The page at `url` (path and query), or null when the browser renders it: a page that is not
-   * public (sign-in, login-only, admin), or one whose data failed to load (the browser shows that).
+   * The page at `url` (path and query), or null when the browser renders it from the plain shell: a
+   * page that is neither public nor a login-only page with public data (sign-in, dashboard), or one
+   * whose data failed to load (the browser shows that).
    */
   return async function renderPage(url: string): Promise<RenderedPage | null> {
     const queryClient = createShopQueryClient();
@@ -76,16 +80,32 @@ export function createPageRenderer({ publicUrl, transport }: RendererOptions) {
     const address = new URL(url, `${publicUrl}/`);
     const page = matchRoutes(routes, address.pathname)?.at(-1);
     const handle = publicPageHandle(page?.route.handle);
-    if (!page || !handle) return null;
+    const shellHandle = handle ? undefined : shellDataHandle(page?.route.handle);
+    const loader = handle ?? shellHandle;
+    if (!page || !loader) return null;
 
     let status: number;
     try {
-      status = (await handle.load?.(page.params)) ?? 200;
+      status = (await loader.load?.(page.params)) ?? 200;
     } catch {
       return null;
     }
     const failedQuery = queryClient.getQueryCache().getAll().some((cached) => cached.state.status === 'error');
     if (failedQuery) return null;
+
+    if (!handle) {
+      // A tool that does not exist: the page finds that out and says so itself, as before.
+      if (!shellHandle || status !== 200) return null;
+      const picture = shellHandle.picture({ params: page.params, queryClient });
+      const serverState: ServerState = { queries: dehydrate(queryClient), rendered: false };
+      return {
+        status,
+        // As React preloads the picture of a page it renders (below): fetched with the page's code.
+        head: picture ? `<link rel="preload" as="image" href="${escapeHtml(picture)}" fetchpriority="high" />` : '',
+        appHtml: null,
+        serverState: jsonForScriptElement(serverState),
+      };
+    }
 
     const appHtml = await renderToHtml(
       <StrictMode>
@@ -97,7 +117,7 @@ export function createPageRenderer({ publicUrl, transport }: RendererOptions) {
     // React writes the preloads it found (the largest picture, the logo) first; they belong in <head>,
     // where the browser sees them before it reaches the page.
     const preloads = appHtml.match(/^(?:<link [^>]*\/>)+/)?.[0] ?? '';
-    const serverState: ServerState = { queries: dehydrate(queryClient) };
+    const serverState: ServerState = { queries: dehydrate(queryClient), rendered: true };
     return {
       status,
       head: [renderHeadTags(await handle.head({ params: page.params, queryClient }), publicUrl), preloads].join('\n    '),

@@ -7,6 +7,7 @@ import { createShopQueryClient } from './app/query-client.ts';
 import { createRoutes } from './app/routes.tsx';
 import { readServerState } from './app/server-state.ts';
 import { ShopApp } from './app/shop-app.tsx';
+import { sessionQueryOptions } from './lib/session/session-query.ts';
 import './index.css';
 
 // Back and Forward return to where the visitor was once the page has rendered (shop-app.tsx), not
@@ -15,7 +16,8 @@ window.history.scrollRestoration = 'manual';
 
 const queryClient = createShopQueryClient();
 // Public pages arrive rendered by the server: the app takes them over with the same data. Other
-// pages (sign-in, dashboard) arrive as the empty shell and render here.
+// pages (sign-in, dashboard) arrive as the empty shell and render here, the purchase page with its
+// tool already in the cache.
 const serverState = readServerState();
 if (serverState) hydrate(queryClient, serverState.queries);
 
@@ -28,5 +30,12 @@ const app = (
 );
 
 const container = document.getElementById('root')!;
-if (serverState) hydrateRoot(container, app);
-else createRoot(container).render(app);
+if (serverState?.rendered) {
+  hydrateRoot(container, app);
+} else {
+  // Nothing on screen yet to match: who is signed in is asked now, while the app renders, rather
+  // than after its first render. A login-only page waits for the answer (the purchase page's LCP).
+  // Not before hydrating: an answer arriving mid-hydration would not match the server's HTML.
+  void queryClient.prefetchQuery(sessionQueryOptions);
+  createRoot(container).render(app);
+}

@@ -41,12 +41,13 @@ const shopPageAddresses = ['/', '/blogs', '/myportfolio', ...SHOP_PAGES.map((pag
 describe.each(testDatabaseKinds)('server-rendered public pages on $name', (kind) => {
   let shop: TestShop;
   let admin: TestUser;
+  let customer: TestUser;
   let firstTools: Tool[];
 
   beforeAll(async () => {
     expect(existsSync(serverEntryFor(webDistDir)), 'run `npm run build` first: these tests read the real build').toBe(true);
     shop = await startTestShop(kind, { seed: true, webDistDir });
-    ({ admin } = await registerCustomerAndAdmin(shop));
+    ({ admin, customer } = await registerCustomerAndAdmin(shop));
     firstTools = (await shop.app.inject({ method: 'GET', url: '/api/getTools?limit=6' })).json();
   });
   afterAll(() => shop.close());
@@ -165,12 +166,65 @@ describe.each(testDatabaseKinds)('server-rendered public pages on $name', (kind)
   });
 
   it('leaves login-only pages to the browser: the shell, as before', async () => {
-    for (const url of ['/dashboard', `/purchase/${firstTools[0]!._id}`]) {
-      const response = await get(url);
+    const response = await get('/dashboard');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<div id="root"></div>');
+    expect(response.body).not.toContain('id="server-state"');
+  });
+
+  /** The purchase page's shell: its HTML without the state element, and the state, if it has one. */
+  function purchaseShellOf(html: string) {
+    const state = scriptsOf(html).find((script) => script.attributes.includes('id="server-state"'));
+    return {
+      html: html.replace(/<script type="application\/json" id="server-state">[\s\S]*?<\/script>/, ''),
+      state: state && (JSON.parse(state.body) as { rendered: boolean; queries: { queries: { queryKey: unknown[]; state: { data: unknown } }[] } }),
+    };
+  }
+  const pictureLink = (tool: Tool) => `<link rel="preload" as="image" href="${asHtml(tool.img)}" fetchpriority="high" />`;
+
+  it('sends the purchase page as the shell with its tool, as anyone may read it, and the picture preloaded; nothing of the caller', async () => {
+    const tool = firstTools[2]!;
+    const url = `/purchase/${tool._id}`;
+    const anonymous = await get(url);
+    const signedIn = await shop.app.inject({ method: 'GET', url, headers: { cookie: customer.cookie, ...bearer(customer) } });
+    const publicTool = (await get(`/api/getTool/${tool._id}`)).json();
+
+    const shells = [anonymous, signedIn].map((response) => {
       expect(response.statusCode).toBe(200);
-      expect(response.body).toContain('<div id="root"></div>');
-      expect(response.body).not.toContain('id="server-state"');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      return purchaseShellOf(response.body);
+    });
+    for (const { html, state } of shells) {
+      // Login-only: the browser renders it (the shell's own title, an empty root), from the tool it is handed.
+      expect(html).toContain('<div id="root"></div>');
+      expect(html).toContain('<title>Voltline — electrical tools, built and stocked</title>');
+      expect(html).toContain(pictureLink(tool));
+      expect(state?.rendered).toBe(false);
+      expect(state?.queries.queries.map((query) => [query.queryKey, query.state.data])).toEqual([[['tools', 'detail', tool._id], publicTool]]);
     }
+    // The same page whoever asks (only the time the tool was read differs): the server's render has no session.
+    expect(shells[1]!.html).toBe(shells[0]!.html);
+    for (const secret of [customer.email, customer.name, customer.token, customer.profileId]) expect(signedIn.body).not.toContain(secret);
+  });
+
+  it('shows an admin\'s change of a tool in the purchase page\'s shell right away', async () => {
+    const tool = firstTools[3]!;
+    const changed = { price: tool.price + 11, minimumOrderQuantity: tool.minimumOrderQuantity, availableQuantity: tool.availableQuantity };
+    expect((await admins('PATCH', `/api/updateTool/${tool._id}`, changed)).statusCode).toBe(200);
+    const { state } = purchaseShellOf((await get(`/purchase/${tool._id}`)).body);
+    expect(state?.queries.queries[0]?.state.data).toMatchObject({ _id: tool._id, price: tool.price + 11 });
+  });
+
+  it.each([
+    ['an unknown tool id', '/purchase/00000000-0000-4000-8000-00000000dead'],
+    ['a malformed tool id', '/purchase/not-a-tool'],
+  ])('leaves the purchase page of %s as before: the shell, whose page says the tool is not found', async (_label, url) => {
+    const response = await get(url);
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<div id="root"></div>');
+    expect(response.body).not.toContain('id="server-state"');
+    expect(response.body).not.toContain('rel="preload" as="image"');
+    expect(response.body).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/purchase-[\w-]+\.js">/);
   });
 
   it('preloads the code of the login and purchase pages with their HTML, each file one the build holds', async () => {

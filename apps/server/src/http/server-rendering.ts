@@ -8,7 +8,8 @@ import { loadPagePreloads } from './page-preloads.ts';
 interface RenderedPage {
   status: number;
   head: string;
-  appHtml: string;
+  /** null: the browser renders the page; the shell carries its public data (a tool on /purchase). */
+  appHtml: string | null;
   serverState: string;
 }
 
@@ -25,7 +26,8 @@ interface PageRendererModule {
 
 /**
  * Answers a page: its status and full HTML, rendered (public pages) or the shell with the page's code
- * preloaded (pages the browser renders), or null when the plain shell will do.
+ * preloaded (pages the browser renders) and, on a login-only page with public data (/purchase), that
+ * data and its picture; or null when the plain shell will do.
  */
 export type RenderPublicPage = (url: string) => Promise<{ status: number; html: string } | null>;
 
@@ -55,15 +57,21 @@ function injectTransport(app: FastifyInstance) {
 /** The shell with more tags at the end of its <head>. */
 const withHeadTags = (shell: string, tags: string) => (tags ? shell.replace('</head>', () => `  ${tags}\n  </head>`) : shell);
 
-/** The shell with the page's head in place of its own title and description, and the page in #root. */
+/**
+ * The shell with the page's head in place of its own title and description and the page in #root;
+ * for a page the browser renders, the shell as it is with the page's data and preloads added.
+ */
 function composePage(shell: string, page: RenderedPage, stateElementId: string, preloads: string): string {
   // Replacer functions, not strings: a tool's text containing "$&" must arrive as written.
-  const head = shell.replace(/<title>[\s\S]*?<\/title>\s*/, () => '').replace(/<meta name="description"[^>]*>\s*/, () => '');
-  return withHeadTags(head, [page.head, preloads].filter(Boolean).join('\n    '))
-    .replace(
-      '<div id="root"></div>',
-      () => `<div id="root">${page.appHtml}</div>\n    <script type="application/json" id="${stateElementId}">${page.serverState}</script>`,
-    );
+  const head =
+    page.appHtml === null
+      ? shell
+      : shell.replace(/<title>[\s\S]*?<\/title>\s*/, () => '').replace(/<meta name="description"[^>]*>\s*/, () => '');
+  return withHeadTags(head, [page.head, preloads].filter(Boolean).join('\n    ')).replace(
+    '<div id="root"></div>',
+    () =>
+      `<div id="root">${page.appHtml ?? ''}</div>\n    <script type="application/json" id="${stateElementId}">${page.serverState}</script>`,
+  );
 }
 
 /**

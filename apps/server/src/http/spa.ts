@@ -37,7 +37,8 @@ function cacheControlFor(filePath: string): string {
  * pages, blogs, portfolio, not found) are rendered on the server when its build is there, with their
  * status (404 for an unknown path or tool); every other GET gets index.html, the shell the browser
  * renders (sign-in, login-only and admin pages, and every page without a server build), with the
- * page's own code preloaded when the server build is there (page-preloads.ts).
+ * page's own code preloaded when the server build is there (page-preloads.ts), and on the purchase
+ * page with its tool's public data and picture (decision 020).
  */
 export async function registerSpa(app: FastifyInstance, webDistDir: string, renderPublicPage?: RenderPublicPage): Promise<void> {
   const indexHtml = path.join(webDistDir, 'index.html');

@@ -28,10 +28,27 @@ export interface PublicPageHandle extends PageHandle {
   head: (page: PageOf) => Promise<PageHead>;
 }
 
+/**
+ * A login-only page whose first data is public, what anyone may ask the API for (a tool): the
+ * browser still renders the page, but the server loads that data, unsigned, and hands it with the
+ * shell, and preloads the page's largest picture, so the page shows as soon as the session is known
+ * instead of asking for its data and then its picture (issue 15, /purchase). Never anything about
+ * the caller: the server's render has no session.
+ */
+export interface ShellDataHandle extends PageHandle {
+  load: (params: Params) => Promise<number>;
+  /** The address of the picture the page shows largest (its LCP element), from the loaded data. */
+  picture: (page: PageOf) => string | undefined;
+}
+
 export function pageHandle(handle: unknown): PageHandle | undefined {
   return typeof handle === 'object' && handle !== null ? (handle as PageHandle) : undefined;
 }
 
 export function publicPageHandle(handle: unknown): PublicPageHandle | undefined {
   return typeof handle === 'object' && handle !== null && 'head' in handle ? (handle as PublicPageHandle) : undefined;
+}
+
+export function shellDataHandle(handle: unknown): ShellDataHandle | undefined {
+  return typeof handle === 'object' && handle !== null && 'picture' in handle ? (handle as ShellDataHandle) : undefined;
 }

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, type ComponentType, type ReactElement } from 'react';
-import type { Params, RouteObject } from 'react-router';
+import { matchRoutes, type Params, type RouteObject } from 'react-router';
 import { RootLayout } from './layout/root-layout.tsx';
 import { reviewSummaryQueryOptions } from '../features/reviews/api/get-review-summary.ts';
 import { newestReviewsQueryOptions } from '../features/reviews/api/get-reviews.ts';
@@ -13,7 +13,7 @@ import { ApiRequestError } from '../lib/api-client.ts';
 import { toolQueryOptions } from '../lib/catalogue/get-tool.ts';
 import { missingToolKey } from '../lib/query-keys.ts';
 import { notFoundHead, type PageHead } from '../lib/page-head/page-head.ts';
-import type { PageHandle, PublicPageHandle } from './public-page.ts';
+import type { PublicPageHandle, ShellDataHandle } from './public-page.ts';
 import { LoadingSpinner } from '../components/loading-spinner.tsx';
 
 // Shown while a page's code loads: the navbar and footer show at once and only the page's own place
@@ -21,14 +21,33 @@ import { LoadingSpinner } from '../components/loading-spinner.tsx';
 // hydrates it when its code has arrived.
 const pageLoading = <LoadingSpinner label="Loading the page" className="py-24" />;
 
+/** How each lazy page element loads its code, for startPageCode. */
+const loaderOfElement = new WeakMap<object, () => Promise<unknown>>();
+
 /** A page whose code is fetched the first time it is shown, so the home page does not carry it. */
 function lazyPage(load: () => Promise<ComponentType>): ReactElement {
   const Page = lazy(async () => ({ default: await load() }));
-  return (
+  const element = (
     <Suspense fallback={pageLoading}>
       <Page />
     </Suspense>
   );
+  loaderOfElement.set(element, load);
+  return element;
+}
+
+/**
+ * Starts the code of every lazy part the route at `pathname` shows, guards and pages at once. React
+ * reaches a guarded page only after its guard lets it through: a login-only page would otherwise
+ * begin to run its code (the purchase form's zod schemas and messages) only once the session is
+ * known, instead of while it is asked for. A module runs once however often it is imported.
+ */
+export function startPageCode(routes: RouteObject[], pathname: string): void {
+  for (const { route } of matchRoutes(routes, pathname) ?? []) {
+    const load = route.element && typeof route.element === 'object' ? loaderOfElement.get(route.element) : undefined;
+    // The page shows a failure itself when its code does not come.
+    load?.().catch(() => undefined);
+  }
 }
 
 // Made once: the same element on every render keeps React from remounting the page.
@@ -126,7 +145,11 @@ export function createRoutes({ queryClient, waitForData }: RouteOptions): RouteO
     },
     load: loadTool,
   };
-  const purchaseHandle: PageHandle = { load: loadTool };
+  // Login-only, so the browser renders it; the tool is public, so the server sends it with the shell.
+  const purchaseHandle: ShellDataHandle = {
+    load: loadTool,
+    picture: ({ params, queryClient: client }) => client.getQueryData(toolQueryOptions(params.toolId ?? '').queryKey)?.img,
+  };
 
   /** A footer page: its text starts loading with the navigation, and the server's render waits for it. */
   const shopPageHandle = (entry: ShopPageEntry): PublicPageHandle => ({

@@ -4,6 +4,7 @@ import { matchRoutes, useLocation, useNavigate, useNavigationType, useRoutes, ty
 import { SHELL_TITLE } from '../lib/page-head/page-head.ts';
 import { AppProviders } from './providers.tsx';
 import { pageHandle, publicPageHandle } from './public-page.ts';
+import { startPageCode } from './routes.tsx';
 
 /** Where the visitor had scrolled on each history entry, to be there again on Back and Forward. */
 const scrollPositions = new Map<string, number>();
@@ -48,6 +49,7 @@ function ShopRoutes({ routes }: { routes: RouteObject[] }) {
   useScrollOnNavigation();
 
   useEffect(() => {
+    startPageCode(routes, location.pathname);
     const page = matchRoutes(routes, location.pathname)?.at(-1);
     // The page shows a failure itself when its data does not come.
     pageHandle(page?.route.handle)
