@@ -17,6 +17,7 @@ export const API_ERROR_CODES = {
   payloadTooLarge: 'payload_too_large',
   invalidData: 'invalid_data',
   tooManyRequests: 'too_many_requests',
+  busy: 'busy',
   internal: 'internal',
 } as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[keyof typeof API_ERROR_CODES];

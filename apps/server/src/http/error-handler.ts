@@ -2,10 +2,12 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { API_ERROR_CODES, type ApiError } from '@voltline/shared/api-error';
 import { textTooLongRefusal } from '../db/text-columns.ts';
-import { AppError, codeOfStatus, schemaRefusal } from '../platform/app-error.ts';
+import { AppError, codeOfStatus, schemaRefusal, TryAgainLater } from '../platform/app-error.ts';
 
-const send = (reply: FastifyReply, refusal: AppError) =>
-  reply.status(refusal.status).send({ error: refusal.code, message: refusal.message } satisfies ApiError);
+function send(reply: FastifyReply, refusal: AppError) {
+  if (refusal instanceof TryAgainLater) reply.header('Retry-After', String(refusal.retryAfterSeconds));
+  return reply.status(refusal.status).send({ error: refusal.code, message: refusal.message } satisfies ApiError);
+}
 
 /**
  * Every failure leaves as `{ error, message }`. Client errors say what was wrong; a 5xx is

@@ -3,11 +3,11 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import sharp from 'sharp';
-import type { ApiError } from '@voltline/shared/api-error';
 import type { Tool } from '@voltline/shared/tool';
 import type { CatalogueService } from '../catalogue/catalogue-service.ts';
 import type { Config } from '../config.ts';
 import type { ImagesService } from '../images/images-service.ts';
+import { inSeconds, TryAgainLater } from '../platform/app-error.ts';
 import { openShareImageStore } from './share-image-store.ts';
 
 /** What link previews show best (Open Graph's 1.91:1); the pages' og:image tags point here. */
@@ -46,20 +46,6 @@ export const drawSharePng: DrawSharePng = async (bytes, fit) => {
     .toBuffer();
 };
 
-/** A request the shop will not draw for now: 429 (this address drew enough) or 503 (busy), with the seconds to wait. */
-class ComeBackLater extends Error {
-  constructor(
-    readonly status: 429 | 503,
-    readonly code: string,
-    message: string,
-    readonly seconds: number,
-  ) {
-    super(message);
-  }
-}
-
-const inSeconds = (seconds: number) => `${seconds} second${seconds === 1 ? '' : 's'}`;
-
 /**
  * At most `atOnce` tasks run; up to `queueLength` more wait for a turn (a finishing task hands its turn
  * to the next); past that a request is refused at once rather than holding a connection open.
@@ -71,7 +57,7 @@ function renderGate(atOnce: number, queueLength: number) {
     if (running < atOnce) running += 1;
     else if (waiting.length < queueLength) await new Promise<void>((resolve) => waiting.push(resolve));
     else {
-      throw new ComeBackLater(503, 'busy', `The shop is busy drawing link preview pictures. Try again in ${inSeconds(BUSY_RETRY_SECONDS)}.`, BUSY_RETRY_SECONDS);
+      throw new TryAgainLater('busy', `The shop is busy drawing link preview pictures. Try again in ${inSeconds(BUSY_RETRY_SECONDS)}.`, BUSY_RETRY_SECONDS);
     }
     try {
       return await task();
@@ -171,7 +157,7 @@ export function registerShareImageRoutes(
       const limit = await countDrawing(request);
       if (!limit.isAllowed && limit.isExceeded) {
         const seconds = Math.max(1, limit.ttlInSeconds);
-        throw new ComeBackLater(429, 'too_many_requests', `Too many new link preview pictures were asked for from your address. Try again in ${inSeconds(seconds)}.`, seconds);
+        throw new TryAgainLater('too_many_requests', `Too many new link preview pictures were asked for from your address. Try again in ${inSeconds(seconds)}.`, seconds);
       }
       // Another request may have started the same drawing while this one was counted.
       pending = drawing.get(name) ?? startDrawing(request, address, fit, name);
@@ -201,18 +187,10 @@ export function registerShareImageRoutes(
 
   const homePng = (request: FastifyRequest) => sharePng(request, HOME_PICTURE, 'cover');
 
-  /** The picture with its ETag (its stored name: it changes whenever the picture does), or a refusal to come back later. */
+  /** The picture with its ETag (its stored name: it changes whenever the picture does). */
   async function send(request: FastifyRequest, reply: FastifyReply, picture: () => Promise<{ png: Buffer; name: string }>) {
-    let answer: { png: Buffer; name: string };
-    try {
-      answer = await picture();
-    } catch (error) {
-      if (!(error instanceof ComeBackLater)) throw error;
-      return reply
-        .status(error.status)
-        .header('Retry-After', String(error.seconds))
-        .send({ error: error.code, message: error.message } satisfies ApiError);
-    }
+    // A refusal to draw now (TryAgainLater) is answered by the error handler, with its Retry-After.
+    const answer = await picture();
     const etag = `"${answer.name}"`;
     reply.header('ETag', etag).header('Cache-Control', 'public, max-age=3600');
     if (request.headers['if-none-match'] === etag) return reply.status(304).send();
@@ -228,7 +206,7 @@ export function registerShareImageRoutes(
     return send(request, reply, () =>
       // A tool whose picture cannot be read still gets a preview: the shop's own picture.
       sharePng(request, tool.img, 'contain').catch((error: unknown) => {
-        if (error instanceof ComeBackLater) throw error;
+        if (error instanceof TryAgainLater) throw error;
         request.log.warn({ err: error, img: tool.img }, 'tool picture not readable for its share image');
         return homePng(request);
       }),

@@ -2,7 +2,7 @@ import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
 import type { WriteRateLimits } from '../config.ts';
 import { callerOf } from '../identity/caller.ts';
-import { AppError } from '../platform/app-error.ts';
+import { AppError, inSeconds } from '../platform/app-error.ts';
 
 type WriteKind = keyof WriteRateLimits;
 
@@ -35,7 +35,7 @@ function perAccountLimit(kind: WriteKind, perMinute: number): WriteLimit {
         const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
         return new AppError(
           'too_many_requests',
-          `You are ${ACTIVITY[kind]} too quickly. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+          `You are ${ACTIVITY[kind]} too quickly. Try again in ${inSeconds(seconds)}.`,
         );
       },
     },

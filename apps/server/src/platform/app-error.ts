@@ -18,6 +18,7 @@ const STATUS_BY_KIND = {
   payload_too_large: 413,
   invalid_data: 422,
   too_many_requests: 429,
+  busy: 503,
 } as const satisfies Partial<Record<ApiErrorCode, number>>;
 
 /** What went wrong, as the client reads it: `bad_request` (the request itself is malformed), `invalid_data` (well-formed, but the shop cannot take it), ... */
@@ -51,6 +52,20 @@ export class AppError extends Error {
 }
 
 export const notFound = (message: string) => new AppError('not_found', message);
+
+/** "1 second", "5 seconds": how long a refusal asks the caller to wait. */
+export const inSeconds = (seconds: number) => `${seconds} second${seconds === 1 ? '' : 's'}`;
+
+/** A refusal that passes by itself: the answer carries Retry-After, so clients and crawlers know when to ask again. */
+export class TryAgainLater extends AppError {
+  constructor(
+    kind: 'too_many_requests' | 'busy',
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(kind, message);
+  }
+}
 
 /** A request that did not pass its schema: every field's first problem, in the shop's words. */
 export const schemaRefusal = (issues: readonly { path: readonly PropertyKey[]; message: string }[]) =>
