@@ -8,7 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../test-support/test-databases.ts';
 import type { DatabaseHandle } from './client.ts';
-import { notifications, orderEvents, orders } from './schema.ts';
+import { notifications, orderEvents, orders, tools } from './schema.ts';
 
 const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
@@ -51,8 +51,8 @@ describe.each(testDatabaseKinds)('the migrated schema on $name', (kind) => {
   afterAll(async () => database?.close());
 
   // (Primary keys and unique constraints come with their indexes; these are the ones chosen for reads.)
-  it('has exactly the indexes schema.ts declares on the outbox, the orders and their events', async () => {
-    for (const table of [notifications, orders, orderEvents]) {
+  it('has exactly the indexes schema.ts declares on the outbox, the orders, their events and the tools', async () => {
+    for (const table of [notifications, orders, orderEvents, tools]) {
       const { name, indexes } = getTableConfig(table);
       const result = await database.db.execute(sql`select indexname from pg_indexes where tablename = ${name} and indexname not like '%_pkey' and indexname not like '%_unique' order by indexname`);
       const found = (result as unknown as { rows: { indexname: string }[] }).rows.map((row) => row.indexname);

@@ -42,6 +42,10 @@ export const tools = pgTable(
     index('tools_created_at_id_idx').on(table.createdAt, table.id),
     index('tools_price_id_idx').on(table.price, table.id),
     index('tools_name_lower_id_idx').on(sql`lower(${table.toolName})`, table.id),
+    // The overview's low stock: only the tools below their minimum, the furthest below first.
+    index('tools_low_stock_idx')
+      .on(sql`(${table.minimumOrderQuantity} - ${table.availableQuantity}) desc`, table.toolName, table.id)
+      .where(sql`${table.availableQuantity} < ${table.minimumOrderQuantity}`),
   ],
 );
 
