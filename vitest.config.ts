@@ -2,6 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // One test file per core: Vitest's default keeps a core free, which on a 2-core machine runs the
+    // files one after another while they mostly wait for a database.
+    maxWorkers: '100%',
     projects: [
       { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'] } },
       // Pure logic of the web app (formatting, filters); pages are covered by the browser tests.
@@ -32,6 +35,9 @@ export default defineConfig({
           globalSetup: ['scripts/vitest-build-web.mjs'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // A page's first draw waits for its route's code and data: a busy machine takes more than
+          // expect.poll's default second, and a poll that fails only waits longer.
+          expect: { poll: { timeout: 10_000 } },
           // One Chromium and one server per file; files run one after another on a 2-core machine.
           fileParallelism: false,
         },

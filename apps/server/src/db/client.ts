@@ -1,5 +1,7 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -56,19 +58,31 @@ const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
 export type PgliteLocation = { dataDir: string } | 'memory';
 
 /**
- * The files of a new, empty cluster, taken from the first throw-away database a process opens:
- * making a cluster (initdb) takes PGlite 2-3 s, loading these files about 0.6 s, and the test
- * suites open a database each.
+ * The files of a new, empty cluster, kept in the temp folder once per PGlite version: making a
+ * cluster (initdb) takes PGlite 2-3 s, loading these files about 0.5 s, and every test file opens
+ * throw-away databases in a process of its own.
  */
 let emptyCluster: Promise<Blob> | undefined;
 
-async function throwAwayClient(): Promise<PGlite> {
-  if (emptyCluster) return new PGlite({ loadDataDir: await emptyCluster });
+async function emptyClusterFiles(): Promise<Blob> {
+  const packageFile = fileURLToPath(new URL('../package.json', import.meta.resolve('@electric-sql/pglite')));
+  const { version } = JSON.parse(readFileSync(packageFile, 'utf8')) as { version: string };
+  const file = path.join(tmpdir(), `voltline-empty-pglite-${version}.tar`);
+  if (existsSync(file)) return new Blob([readFileSync(file)]);
   const client = new PGlite();
-  emptyCluster = client.waitReady.then(() => client.dumpDataDir('none'));
+  const files = await client.waitReady.then(() => client.dumpDataDir('none'));
+  await client.close();
+  // Written aside and renamed, so a test file running beside this one never reads half of it.
+  const making = `${file}.${process.pid}`;
+  writeFileSync(making, Buffer.from(await files.arrayBuffer()));
+  renameSync(making, file);
+  return files;
+}
+
+async function throwAwayClient(): Promise<PGlite> {
+  emptyCluster ??= emptyClusterFiles();
   emptyCluster.catch(() => (emptyCluster = undefined));
-  await emptyCluster;
-  return client;
+  return new PGlite({ loadDataDir: await emptyCluster });
 }
 
 export async function openPglite(location: PgliteLocation): Promise<DatabaseHandle> {
