@@ -25,15 +25,25 @@ export function shopJourney(options: { env?: Record<string, string> | (() => Rec
     await browser?.close();
     await shop?.stop();
   });
-  afterEach(async () => {
+  afterEach(async (context) => {
     const sessions = opened;
     opened = [];
+    if (context.task.result?.state === 'fail') {
+      await Promise.all(sessions.map(describePage));
+      console.error(`The shop's last output:\n${shop?.output().slice(-3000)}`);
+    }
     try {
       for (const session of sessions) expect(session.problems).toEqual([]);
     } finally {
       await Promise.all(sessions.map((session) => session.context.close()));
     }
   });
+
+  /** What a failed test's page showed: a failure on CI is read from its log only. */
+  async function describePage({ page, problems }: BrowserSession): Promise<void> {
+    const shown = await page.locator('body').innerText({ timeout: 2000 }).catch((error: unknown) => `(not readable: ${String(error)})`);
+    console.error(`Page at ${page.url()}\nproblems: ${JSON.stringify(problems)}\nshowing:\n${shown.slice(0, 3000)}`);
+  }
 
   /** A fresh browser context on the shop, checked and closed after the test (a test may open several). */
   async function open(viewport?: { width: number; height: number }): Promise<BrowserSession> {
