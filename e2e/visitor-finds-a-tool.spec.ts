@@ -51,6 +51,34 @@ describe('a visitor finds a tool', () => {
     await page.getByRole('button', { name: 'Purchase', exact: true }).waitFor();
   });
 
+  it('keeps what a visitor typed into the server-rendered login form before the app took it over, and signs in with it', async () => {
+    session = await journey.open();
+    const { page } = session;
+    // The login page's code comes late, after the shop has answered who is signed in (nobody): an
+    // app that took the page over without that code drew the form anew and lost the typing.
+    await page.route('**/assets/login-*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.addInitScript(() => {
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState === 'interactive') {
+          (window as unknown as { serverEmail: Element | null }).serverEmail = document.querySelector('#login-email');
+        }
+      });
+    });
+    await page.goto('/login', { waitUntil: 'commit' });
+    await page.getByLabel('Email', { exact: true }).fill(customer.email);
+    await page.getByLabel('Password', { exact: true }).fill(customer.password);
+    const login = page.getByRole('button', { name: 'Login', exact: true });
+    expect(await login.isDisabled()).toBe(true);
+    // The app has taken over when the button takes a press; the fields are still the server's.
+    await expect.poll(() => login.isEnabled()).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { serverEmail: Element | null }).serverEmail?.isConnected)).toBe(true);
+    await login.click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Logout', exact: true }).waitFor();
+  });
+
   it.each([
     ['/', 200],
     ['/home', 200],

@@ -49,7 +49,7 @@ function ShopRoutes({ routes }: { routes: RouteObject[] }) {
   useScrollOnNavigation();
 
   useEffect(() => {
-    startPageCode(routes, location.pathname);
+    void startPageCode(routes, location.pathname);
     const page = matchRoutes(routes, location.pathname)?.at(-1);
     // The page shows a failure itself when its data does not come.
     pageHandle(page?.route.handle)
