@@ -33,6 +33,8 @@ import { profilesRoutes } from './profiles/profiles-routes.ts';
 import { reviewsRoutes } from './reviews/reviews-routes.ts';
 import { registerMetrics } from './platform/metrics.ts';
 import { pingRedis } from './platform/redis.ts';
+import { DATABASE_RETRY_AFTER_SECONDS } from './db/unavailable.ts';
+import { sharedOrLocalStore } from './platform/rate-limit-store.ts';
 import type { ShopCore } from './shop-core.ts';
 
 /** Builds the whole HTTP app; main.ts listens with it, tests call it with inject(). */
@@ -73,7 +75,8 @@ export async function buildApp(core: ShopCore, logger: FastifyInstance['log'] | 
   // With Redis the counters are shared, so a limit holds across every instance behind the balancer.
   await app.register(fastifyRateLimit, {
     global: false,
-    ...(core.redis ? { redis: core.redis, nameSpace: 'voltline-rate-limit:', skipOnError: false } : {}),
+    // While Redis is away each instance counts on its own (rate-limit-store.ts): never unlimited, never a 500.
+    ...(core.redis ? { store: sharedOrLocalStore(core.redis, 'voltline-rate-limit:') } : {}),
   });
   const writeLimits = createWriteLimits(config.writeRateLimits);
   // Brotli's default quality (11) is meant for files compressed once; answers compressed on every
@@ -93,12 +96,15 @@ export async function buildApp(core: ShopCore, logger: FastifyInstance['log'] | 
     async (api) => {
       api.get('/health', { schema: { hide: true } }, () => ({ ok: true }));
       api.get('/ready', { schema: { hide: true } }, async (_request, reply) => {
+        // Ready means the database answers: without Redis the shop still sells (limits and caches
+        // per instance), so an outage of Redis must not take every instance out of the balancer.
         const [database, redis] = await Promise.all([core.database.ping(), pingRedis(core.redis)]);
-        const ready = database && redis;
-        return reply.status(ready ? 200 : 503).send(
-          ready
-            ? { ok: true, database, redis: core.redis ? redis : 'not configured' }
-            : { error: 'not_ready', message: `Not ready: database ${database ? 'up' : 'down'}, Redis ${redis ? 'up' : 'down'}.` },
+        const redisState = core.redis ? (redis ? 'up' : 'down: limits and caches are kept per instance') : 'not configured';
+        if (!database) reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+        return reply.status(database ? 200 : 503).send(
+          database
+            ? { ok: true, database, redis: redisState }
+            : { error: 'not_ready', message: `Not ready: the database does not answer. Redis ${redis ? 'up' : 'down'}.`, redis: redisState },
         );
       });
       api.get('/docs', { schema: { hide: true } }, () => app.swagger());
@@ -125,7 +131,7 @@ export async function buildApp(core: ShopCore, logger: FastifyInstance['log'] | 
     },
     { prefix: '/api' },
   );
-  registerMetrics(app, { database: core.database, guards: core.guards, metricsToken: config.metricsToken });
+  registerMetrics(app, { database: core.database, guards: core.guards, metricsToken: config.metricsToken, redis: core.redis });
   registerSeoRoutes(app, core.catalogue, config.publicUrl);
   registerShareImageRoutes(app, { catalogue: core.catalogue, images: core.images, config });
   await registerSpa(app, config.webDistDir, await loadPageRenderer(app, config));

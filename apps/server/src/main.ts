@@ -41,7 +41,7 @@ async function start(): Promise<void> {
   const config = loadConfig();
   const log = createLogger(config.logLevel);
   const { database, unlock } = await openDatabase(config);
-  const redis = config.redisUrl ? connectRedis(config.redisUrl) : undefined;
+  const redis = config.redisUrl ? connectRedis(config.redisUrl, log) : undefined;
   // Instances starting together: one migrates, seeds and creates the admin; the others wait, then find it done.
   const secret = await database.withStartupLock(async () => {
     await database.migrate();

@@ -3,9 +3,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import { createCatalogueService } from './catalogue/catalogue-service.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
-import type { Redis } from 'ioredis';
 import { createJsonCache } from './platform/cached-json.ts';
 import { createCacheBus } from './platform/cache-bus.ts';
+import type { RedisLink } from './platform/redis.ts';
 import { createPaging } from './platform/paging.ts';
 import { createImagesService } from './images/images-service.ts';
 import { createApiTokens } from './identity/api-tokens.ts';
@@ -34,7 +34,7 @@ export function createShopCore(deps: {
   database: DatabaseHandle;
   secret: string;
   log: FastifyBaseLogger;
-  redis?: Redis;
+  redis?: RedisLink;
 }) {
   const { config, database, secret, log, redis } = deps;
   const db = database.db;

@@ -118,7 +118,9 @@ export async function openPglite(location: PgliteLocation): Promise<DatabaseHand
 }
 
 export async function openPostgres(connectionString: string, poolSize = 10): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString, max: poolSize });
+  // A server that does not answer at all (not even a refusal) holds a request at most this long;
+  // the request is then answered 503 (db/unavailable.ts) and the pool tries again on the next one.
+  const pool = new pg.Pool({ connectionString, max: poolSize, connectionTimeoutMillis: 5000 });
   // An idle connection the server drops (restart, failover) must not crash the process: the
   // pool replaces it on the next query.
   pool.on('error', () => {});

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { API_ERROR_CODES, type ApiError } from '@voltline/shared/api-error';
 import { textTooLongRefusal } from '../db/text-columns.ts';
+import { databaseUnavailableRefusal, isDatabaseUnavailable } from '../db/unavailable.ts';
 import { AppError, codeOfStatus, schemaRefusal, TryAgainLater } from '../platform/app-error.ts';
 
 function send(reply: FastifyReply, refusal: AppError) {
@@ -26,6 +27,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     // copied from an account) is refused in words rather than failing as a 500.
     const tooLong = textTooLongRefusal(error);
     if (tooLong) return send(reply, new AppError('bad_request', tooLong));
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'the database is unavailable');
+      return send(reply, databaseUnavailableRefusal());
+    }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ error: codeOfStatus(status), message: error.message } satisfies ApiError);

@@ -100,6 +100,10 @@ export function createAuth({ db, log, config, secret, mailer }: AuthDependencies
       },
       session: { create: { before: async (session) => ({ data: boundedSession(session) }) } },
     },
+    // A failure that is not one of its refusals (a database outage, a bug) is thrown to the shop's
+    // error handler instead of becoming a bare 500: an outage is then a 503 in words with
+    // Retry-After, and a bug is logged in full. Its refusals (APIError) stay its answers.
+    onAPIError: { throw: true },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         assertAuthCallAcceptable(ctx.path, ctx.body);

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { DatabaseHandle } from '../db/client.ts';
 import type { CallerGuards } from '../identity/caller.ts';
+import type { RedisLink } from './redis.ts';
 
 function sameSecret(given: string, expected: string): boolean {
   const a = Buffer.from(given);
@@ -16,7 +17,7 @@ function sameSecret(given: string, expected: string): boolean {
  */
 export function registerMetrics(
   app: FastifyInstance,
-  deps: { database: DatabaseHandle; guards: CallerGuards; metricsToken: string | undefined },
+  deps: { database: DatabaseHandle; guards: CallerGuards; metricsToken: string | undefined; redis: RedisLink | undefined },
 ): void {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
@@ -46,6 +47,34 @@ export function registerMetrics(
       this.set({ state: 'waiting' }, stats.waiting);
     },
   });
+
+  const { redis } = deps;
+  if (redis) {
+    new Gauge({
+      name: 'voltline_redis_up',
+      help: 'Whether the configured Redis answers (1) or each instance counts limits and keeps caches on its own (0)',
+      registers: [registry],
+      collect() {
+        this.set(redis.isUp() ? 1 : 0);
+      },
+    });
+    new Gauge({
+      name: 'voltline_redis_outages',
+      help: 'Times Redis was lost since this instance started',
+      registers: [registry],
+      collect() {
+        this.set(redis.outages());
+      },
+    });
+    new Gauge({
+      name: 'voltline_redis_local_answers',
+      help: 'Limits counted and cache lifetimes kept by this instance alone because Redis was away, since it started',
+      registers: [registry],
+      collect() {
+        this.set(redis.localAnswers());
+      },
+    });
+  }
 
   app.addHook('onResponse', async (request, reply) => {
     // The route pattern, not the URL: ids would make every order its own time series.

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import type { Redis } from 'ioredis';
+import type { RedisLink } from '../platform/redis.ts';
 import { readOutbox } from '@voltline/test-kit/outbox';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
@@ -37,7 +37,7 @@ export async function startTestShop(
     webDistDir?: string;
     environment?: Record<string, string>;
     logLines?: string[];
-    redis?: Redis;
+    redis?: RedisLink;
     sameDatabaseAs?: TestShop;
   } = {},
 ): Promise<TestShop> {

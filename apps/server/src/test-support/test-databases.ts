@@ -25,9 +25,12 @@ async function openFreshPostgres(serverUrl: string): Promise<DatabaseHandle & { 
   };
 }
 
+/** Fresh databases on a PostgreSQL server of a test's own (one it stops and restarts). */
+export const postgresOn = (serverUrl: string): TestDatabaseKind => ({ name: 'postgres', open: () => openFreshPostgres(serverUrl) });
+
 export const testDatabaseKinds: TestDatabaseKind[] = [
   { name: 'pglite', open: () => openPglite('memory') },
-  ...(postgresUrl ? [{ name: 'postgres' as const, open: () => openFreshPostgres(postgresUrl) }] : []),
+  ...(postgresUrl ? [postgresOn(postgresUrl)] : []),
 ];
 
 /**
