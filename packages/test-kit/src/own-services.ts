@@ -1,7 +1,8 @@
-import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { freePort } from './shop-server.ts';
 
 /**
@@ -23,19 +24,20 @@ function asServerUser(command: string, args: string[]): [string, string[]] {
   return process.getuid?.() === 0 ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args];
 }
 
-function run(command: string, args: string[]): void {
+/** Asynchronous, so a test's own requests go on while the server stops or starts. */
+async function run(command: string, args: string[]): Promise<void> {
   const [file, fileArgs] = asServerUser(command, args);
-  execFileSync(file, fileArgs, { stdio: 'pipe' });
+  await promisify(execFile)(file, fileArgs);
 }
 
 export interface OwnPostgres {
   /** A connection string to its `postgres` database. */
   url: string;
-  stop(): void;
-  start(): void;
+  stop(): Promise<void>;
+  start(): Promise<void>;
   /** Stops it fast (open connections are cut, as in a crash or a failover) and starts it again. */
-  restart(): void;
-  remove(): void;
+  restart(): Promise<void>;
+  remove(): Promise<void>;
 }
 
 export async function startOwnPostgres(): Promise<OwnPostgres> {
@@ -44,22 +46,18 @@ export async function startOwnPostgres(): Promise<OwnPostgres> {
   chmodSync(home, 0o777);
   const dataDir = path.join(home, 'data');
   const ctl = path.join(POSTGRES_BIN, 'pg_ctl');
-  run(path.join(POSTGRES_BIN, 'initdb'), ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8']);
+  await run(path.join(POSTGRES_BIN, 'initdb'), ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8']);
   const options = `-p ${port} -k ${home} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=100`;
   const start = () => run(ctl, ['-D', dataDir, '-o', options, '-l', path.join(home, 'log'), '-w', 'start']);
   const stop = () => run(ctl, ['-D', dataDir, '-m', 'fast', '-w', 'stop']);
-  start();
+  await start();
   return {
     url: `postgresql://postgres@127.0.0.1:${port}/postgres`,
     start,
     stop,
     restart: () => run(ctl, ['-D', dataDir, '-o', options, '-l', path.join(home, 'log'), '-m', 'fast', '-w', 'restart']),
-    remove() {
-      try {
-        stop();
-      } catch {
-        // already stopped
-      }
+    async remove() {
+      await stop().catch(() => {}); // already stopped
       rmSync(home, { recursive: true, force: true });
     },
   };

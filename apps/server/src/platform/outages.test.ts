@@ -121,7 +121,7 @@ describe.skipIf(missing)('while PostgreSQL restarts', () => {
       });
     expect((await placeOrder()).statusCode).toBe(200);
 
-    server.stop();
+    await server.stop();
     const calls = {
       order: await placeOrder(),
       catalogue: await shop.app.inject({ method: 'GET', url: '/api/getTools?limit=7' }),
@@ -140,7 +140,7 @@ describe.skipIf(missing)('while PostgreSQL restarts', () => {
       });
     }
 
-    server.start();
+    await server.start();
     // The pool reconnects by itself: the next request after the restart is served.
     expect((await shop.app.inject({ method: 'GET', url: '/api/ready' })).statusCode).toBe(200);
     expect((await placeOrder()).statusCode).toBe(200);
