@@ -104,7 +104,7 @@ export async function buildApp(core: ShopCore, logger: FastifyInstance['log'] | 
         return reply.status(database ? 200 : 503).send(
           database
             ? { ok: true, database, redis: redisState }
-            : { error: 'not_ready', message: `Not ready: the database does not answer. Redis ${redis ? 'up' : 'down'}.`, redis: redisState },
+            : { error: 'not_ready', message: 'Not ready: the database does not answer.', redis: redisState },
         );
       });
       api.get('/docs', { schema: { hide: true } }, () => app.swagger());

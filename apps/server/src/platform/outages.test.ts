@@ -133,6 +133,7 @@ describe.skipIf(missing)('while PostgreSQL restarts', () => {
       expect(response.statusCode, call).toBe(503);
       expect(response.headers['retry-after'], call).toBe('5');
     }
+    expect(calls.ready.json()).toEqual({ error: 'not_ready', message: 'Not ready: the database does not answer.', redis: 'not configured' });
     for (const call of ['order', 'catalogue', 'myOrders', 'signIn'] as const) {
       expect(calls[call].json(), call).toEqual({
         error: 'busy',
