@@ -1,9 +1,9 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { toolDeletionMessages } from '@voltline/shared/tool';
-import { notifications, orderEvents, orders, tools } from '../db/schema.ts';
+import { notifications, orderEvents, orders, paymentIntents, tools } from '../db/schema.ts';
 import { snapshotShop } from '../test-support/db-snapshot.ts';
-import { testDatabaseKinds } from '../test-support/test-databases.ts';
+import { oneDatabaseKind, testDatabaseKinds } from '../test-support/test-databases.ts';
 import { useTestShop } from '../test-support/test-shop.ts';
 import { card, createIntent, freshTool, placeOrder, placePaidOrder } from '../test-support/test-orders.ts';
 import { bearer, registerUser, type TestUser } from '../test-support/test-users.ts';
@@ -138,5 +138,102 @@ describe.each(testDatabaseKinds)('deleting a tool on $name', (kind) => {
     expect((await deleteTool(tool._id, shop.customer)).statusCode).toBe(403);
     const missing = await deleteTool('00000000-0000-4000-8000-000000000000');
     expect(missing.json()).toEqual({ error: 'not_found', message: 'Tool not found' });
+  });
+});
+
+const TRIALS = 40;
+const UNPAID_PER_TRIAL = 8;
+const PLACEMENTS_PER_TRIAL = 4;
+
+/**
+ * An admin deleting a tool while its buyers pay, new buyers order and other admins ship: whatever
+ * wins, nothing is paid for the deleted tool beyond its stock, no order is left payable, and every
+ * caller gets an answer in words (a deadlock or a foreign key failure would be a 500).
+ */
+describe.each([oneDatabaseKind])('a deletion racing payments, placements and shipments on $name', (kind) => {
+  const logLines: string[] = [];
+  const shop = useTestShop(kind, { seed: true, users: true, logLines });
+  // A 500's cause (a deadlock, a foreign key) is in the server's log, not in its answer.
+  const serverErrors = () => logLines.filter((line) => line.includes('"level":50')).join('\n');
+
+  it(`${TRIALS} trials`, { timeout: 300_000 }, async () => {
+    const db = shop.database.db;
+    for (let trial = 0; trial < TRIALS; trial += 1) {
+      const stock = 6 + (trial % 10);
+      const [tool] = await db
+        .insert(tools)
+        .values({ toolName: `Withdrawn ${kind.name} ${trial}`, description: 'race', img: '/images/tools/jigsaw.svg', price: 1, minimumOrderQuantity: 1, availableQuantity: stock, promisedQuantity: 5 })
+        .returning();
+      const order = (quantity: number, status: 'paid' | 'unpaid') => ({
+        toolId: tool!.id,
+        userId: null,
+        product: tool!.toolName,
+        img: tool!.img,
+        unitPrice: 1,
+        quantity,
+        price: quantity,
+        buyer: 'Racer',
+        buyerEamil: 'racer@example.com',
+        phone: '5550100',
+        address: 'Track 1',
+        purchaseDate: 'Saturday, Nov 21, 2026',
+        status,
+        ...(status === 'paid' ? { delivery: 'pending' as const, transactionId: `pi_paid_${trial}_${Math.random()}` } : {}),
+      });
+      // Three paid orders holding the 5 promised units (two to ship, one to refund), and unpaid ones with their card forms open.
+      const [refunded, ...paid] = await db.insert(orders).values([order(1, 'paid'), order(1, 'paid'), order(3, 'paid')]).returning({ id: orders.id });
+      const unpaid = await db
+        .insert(orders)
+        .values(Array.from({ length: UNPAID_PER_TRIAL }, (_, i) => order(1 + ((trial + i) % 3), 'unpaid')))
+        .returning({ id: orders.id, quantity: orders.quantity });
+      const secrets = unpaid.map((row) => `pi_test_${row.id.replaceAll('-', '')}_secret_race`);
+      await db.insert(paymentIntents).values(
+        unpaid.map((row, i) => ({
+          id: `pi_test_${row.id.replaceAll('-', '')}`,
+          orderId: row.id,
+          provider: 'builtin' as const,
+          amountCents: row.quantity * 100,
+          clientSecret: secrets[i]!,
+          status: 'requires_payment_method' as const,
+        })),
+      );
+
+      const calls = [
+        shop.app.inject({ method: 'DELETE', url: `/api/deleteTool/${tool!.id}`, headers: bearer(shop.admin) }),
+        ...secrets.map((clientSecret) =>
+          shop.app.inject({ method: 'POST', url: '/api/payments/builtin/confirm', payload: { clientSecret, card: card('4242424242424242') } }),
+        ),
+        ...Array.from({ length: PLACEMENTS_PER_TRIAL }, () =>
+          shop.app.inject({
+            method: 'POST',
+            url: '/api/purchased',
+            headers: bearer(shop.customer),
+            payload: { toolId: tool!.id, quantity: 1, phone: '5550100', address: '1 Circuit Road' },
+          }),
+        ),
+        ...paid.map((row) => shop.app.inject({ method: 'PATCH', url: `/api/deliverConfirm/${row.id}`, headers: bearer(shop.admin), payload: {} })),
+        shop.app.inject({ method: 'POST', url: `/api/adminPurchased/${refunded!.id}/refund`, headers: bearer(shop.admin), payload: { reason: 'Withdrawn' } }),
+      ];
+      const results = await Promise.all(calls);
+      const [deletion, ...rest] = results;
+      const confirms = rest.slice(0, UNPAID_PER_TRIAL);
+      const placements = rest.slice(UNPAID_PER_TRIAL, UNPAID_PER_TRIAL + PLACEMENTS_PER_TRIAL);
+      const shipsAndRefund = rest.slice(UNPAID_PER_TRIAL + PLACEMENTS_PER_TRIAL);
+
+      expect(deletion!.statusCode, serverErrors()).toBe(200);
+      for (const result of confirms) expect([200, 409], serverErrors()).toContain(result.statusCode);
+      for (const result of placements) expect([200, 404], serverErrors()).toContain(result.statusCode);
+      for (const result of shipsAndRefund) expect(result.statusCode, serverErrors()).toBe(200);
+
+      const rows = await db.select().from(orders).where(eq(orders.product, tool!.toolName));
+      // Everything paid for the tool, the two orders from before included, fits the stock it had.
+      const paidUnits = rows.filter((row) => row.status === 'paid').reduce((sum, row) => sum + row.quantity, 0);
+      expect(paidUnits).toBeLessThanOrEqual(stock);
+      expect(rows.filter((row) => row.status === 'paid')).toHaveLength(2 + confirms.filter((result) => result.statusCode === 200).length);
+      // No order of the deleted tool is left open to payment: those placed in time were cancelled with it.
+      expect(rows.filter((row) => row.status === 'unpaid' && row.cancelledAt === null)).toEqual([]);
+      expect(rows.find((row) => row.id === refunded!.id)).toMatchObject({ status: 'refunded', cancelledAt: expect.any(Date) });
+      expect(rows).toHaveLength(3 + UNPAID_PER_TRIAL + placements.filter((result) => result.statusCode === 200).length);
+    }
   });
 });

@@ -28,8 +28,9 @@ type ToolRow = typeof tools.$inferSelect;
  * order, decided by one conditional update of the tool's promised counter (atomic on PGlite and
  * PostgreSQL alike). Shipping moves the units out of both; a full refund before shipping frees them.
  *
- * Locks are taken tool first, then order (payments and deletions alike), so a payment and a tool's
- * deletion at the same moment wait for each other instead of deadlocking.
+ * Locks are taken tool first, then order, by every transition that touches both (lockTool): a
+ * tool's deletion locks the tool and then every order of it (cancelling some, detaching all), so
+ * a payment, shipment or refund holding an order while it waits for the tool would deadlock it.
  */
 
 /** Who acted; null when the shop itself did (a gateway's word, the expiry job). */
@@ -126,12 +127,9 @@ export function createOrderLifecycle(deps: {
       if ((await options.within?.(tx)) === 'skip') return { outcome: 'skipped' };
       const [order] = await tx.select().from(orders).where(eq(orders.id, intent.orderId ?? ''));
       if (!order || !intent.succeeded || intent.amountCents !== cents(order.price)) throw paymentNotVerified();
-      // Tool before order, as deleteTool locks them: a deletion under way finishes first, and this
-      // payment then finds the order cancelled. Only for an order still open to payment: a paid one
-      // may be locked by a shipment waiting for this very tool row.
-      if (order.toolId && order.status === 'unpaid' && !order.cancelledAt) {
-        await tx.select({ id: tools.id }).from(tools).where(eq(tools.id, order.toolId)).for('no key update');
-      }
+      // A deletion under way finishes first, and this payment then finds the order cancelled. An
+      // order no longer open to payment is not claimed below, so it needs no lock.
+      if (order.status === 'unpaid' && !order.cancelledAt) await lockTool(tx, order.toolId, 'promise');
       const [claimed] = await tx
         .update(orders)
         // now(): the transaction's time, which the 'paid' event below records too.
@@ -175,6 +173,16 @@ export function createOrderLifecycle(deps: {
     });
     if (result.outcome === 'paid') catalogueCache.invalidate();
     return result;
+  }
+
+  /**
+   * The tool's row locked before any order of it (see the top of this file). 'promise' for a
+   * transition that will change the tool's counters; 'keep' for one that only may, which leaves
+   * payments of the tool free meanwhile and still makes a deletion wait for it, and it for a deletion.
+   */
+  async function lockTool(tx: DbTransaction, toolId: string | null, intent: 'promise' | 'keep') {
+    if (toolId === null) return;
+    await tx.select({ id: tools.id }).from(tools).where(eq(tools.id, toolId)).for(intent === 'promise' ? 'no key update' : 'key share');
   }
 
   /** The payment's promise: one conditional update, so parallel payments never promise more than the stock. */
@@ -313,6 +321,7 @@ export function createOrderLifecycle(deps: {
     async ship(admin: Actor, orderId: string): Promise<{ acknowledged: true; modifiedCount: number }> {
       const order = await findOrder(orderId);
       const result = await db.transaction(async (tx) => {
+        await lockTool(tx, order.toolId, 'promise');
         const [shipped] = await tx
           .update(orders)
           .set({ delivery: 'shipped' })
@@ -376,7 +385,7 @@ export function createOrderLifecycle(deps: {
      * are cancelled in the same transaction (history and the buyers' mail included), so none can be
      * paid afterwards; its paid, unshipped orders stay shippable, which is why a tool whose stock no
      * longer covers what they were promised is refused (product.md, "States"). The tool row is
-     * locked first, as pay() locks it: placements and payments of it wait, then find it gone.
+     * locked first (lockTool): placements, payments, shipments and refunds of it wait, then find it gone.
      */
     async deleteTool(admin: NonNullable<Actor>, toolId: string): Promise<{ acknowledged: true; deletedCount: number }> {
       const id = entityIdSchema.safeParse(toolId);
@@ -431,6 +440,8 @@ export function createOrderLifecycle(deps: {
     async refund(admin: NonNullable<Actor>, orderId: string, request: { amount?: number; reason: string }) {
       const found = await findOrder(orderId);
       const result = await db.transaction(async (tx) => {
+        // 'keep': most refunds leave the counters alone, and the gateway is called with the locks held.
+        await lockTool(tx, found.toolId, 'keep');
         const [order] = await tx.select().from(orders).where(eq(orders.id, found.id)).for('update');
         if (!order || order.status === 'unpaid' || !order.transactionId) throw new AppError('conflict', refundMessages.unpaid);
         if (order.status === 'refunded') throw new AppError('conflict', refundMessages.alreadyRefunded);
