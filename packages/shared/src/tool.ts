@@ -109,3 +109,12 @@ export const toolUpdateAnswerSchema = z.object({
 });
 export const minimumAboveStockWarning = (minimum: number, orderable: number) =>
   `Saved, but customers cannot order this tool: the minimum order quantity (${minimum}) is more than can be ordered (${orderable}).`;
+
+/** A deleted tool sells nothing more (product.md, "States"): its orders' refusals, and the deletion's own. */
+export const toolDeletionMessages = {
+  /** Paying an unpaid order whose tool is gone (one deleted before deletions cancelled such orders). */
+  noLongerSold: 'This tool is no longer sold, so this order can no longer be paid.',
+  /** A deletion must not leave paid orders waiting for units the shop does not have. */
+  owesUnits: (promised: number, available: number) =>
+    `Paid orders not yet shipped wait for ${formatCount(promised)} ${promised === 1 ? 'unit' : 'units'} of this tool and only ${formatCount(available)} ${available === 1 ? 'is' : 'are'} in stock: restock it, or refund those orders, before deleting it.`,
+};

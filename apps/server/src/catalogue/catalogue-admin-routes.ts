@@ -4,7 +4,7 @@ import { deletedSchema, insertedSchema } from '@voltline/shared/order';
 import { acknowledgedSchema } from '@voltline/shared/profile';
 import { toolListQuerySchema } from '@voltline/shared/paging';
 import { payableTool, stockCallSchema, toolInputSchema, toolSchema, toolUpdateAnswerSchema, toolUpdateSchema } from '@voltline/shared/tool';
-import type { CallerGuards } from '../identity/caller.ts';
+import { callerOf, type CallerGuards } from '../identity/caller.ts';
 import { sendPage } from '../platform/paging.ts';
 import type { CatalogueService } from './catalogue-service.ts';
 import { idParamsSchema } from '@voltline/shared/id';
@@ -59,8 +59,16 @@ export function catalogueAdminRoutes(catalogue: CatalogueService, guards: Caller
 
     app.delete(
       '/deleteTool/:id',
-      { schema: { tags: ['catalogue'], summary: 'Delete a tool. Admins only.', params: idParamsSchema, response: { 200: deletedSchema } } },
-      (request) => catalogue.deleteTool(request.params.id),
+      {
+        schema: {
+          tags: ['catalogue'],
+          summary:
+            'Delete a tool: its unpaid orders are cancelled with it (their buyers are told); its paid orders stay shippable. Refused (409) while paid orders wait for more units than it has in stock. Admins only.',
+          params: idParamsSchema,
+          response: { 200: deletedSchema },
+        },
+      },
+      (request) => catalogue.deleteTool(callerOf(request), request.params.id),
     );
 
     app.patch(

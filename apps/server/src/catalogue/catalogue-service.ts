@@ -7,7 +7,7 @@ import { tools } from '../db/schema.ts';
 import { AppError, notFound } from '../platform/app-error.ts';
 import { toCachedJson, type JsonCache } from '../platform/cached-json.ts';
 import { likePattern, mapPage, type KeysetOrder, type Page, type Paging } from '../platform/paging.ts';
-import type { OrderLifecycle } from '../orders/order-lifecycle.ts';
+import type { Actor, OrderLifecycle } from '../orders/order-lifecycle.ts';
 import { toToolDto } from './tool-dto.ts';
 
 
@@ -30,7 +30,7 @@ function isToolNameConflict(error: unknown): boolean {
   return false;
 }
 
-export function createCatalogueService(db: Database, cache: JsonCache, paging: Paging, lifecycle: Pick<OrderLifecycle, 'editTool'>) {
+export function createCatalogueService(db: Database, cache: JsonCache, paging: Paging, lifecycle: Pick<OrderLifecycle, 'editTool' | 'deleteTool'>) {
   /** One page of tools, newest first unless asked otherwise; `q` finds tools whose name contains it. */
   async function listTools(query: ToolListQuery): Promise<Page<Tool>> {
     const sort = query.sort ?? 'newest';
@@ -103,15 +103,11 @@ export function createCatalogueService(db: Database, cache: JsonCache, paging: P
         : { acknowledged: true, modifiedCount: 1 };
     },
 
-    /** DELETE /deleteTool/{id} (admins). Orders keep their own snapshot of the tool. */
-    async deleteTool(toolId: string): Promise<{ acknowledged: true; deletedCount: number }> {
-      const id = entityIdSchema.safeParse(toolId);
-      if (!id.success) throw notFound('Tool not found');
-      const deleted = await db.delete(tools).where(eq(tools.id, id.data)).returning({ id: tools.id });
-      if (deleted.length === 0) throw notFound('Tool not found');
-      cache.invalidate();
-      return { acknowledged: true, deletedCount: 1 };
-    },
+    /**
+     * DELETE /deleteTool/{id} (admins). The order lifecycle deletes it, because its unpaid orders are
+     * cancelled with it; orders keep their own snapshot of the tool.
+     */
+    deleteTool: (admin: NonNullable<Actor>, toolId: string) => lifecycle.deleteTool(admin, toolId),
 
     /**
      * PATCH /getTool?toolName= (admins): the spec's separate stock call, kept for old clients. It

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { entityIdSchema } from '@voltline/shared/id';
 import { orderQuantityMessages, refundMessages, type placeOrderSchema } from '@voltline/shared/order';
 import { formatPurchaseDate } from '@voltline/shared/shop-constants';
-import { stockBelowPromisedMessage, type ToolUpdate } from '@voltline/shared/tool';
+import { stockBelowPromisedMessage, toolDeletionMessages, type ToolUpdate } from '@voltline/shared/tool';
 import { clipText, TEXT_LIMITS } from '@voltline/shared/text-limits';
 import type { Database, DbTransaction } from '../db/client.ts';
 import { executePrepared } from '../db/prepared.ts';
@@ -27,6 +27,10 @@ type ToolRow = typeof tools.$inferSelect;
  * Stock is promised at payment: a payment is accepted only while available - promised covers the
  * order, decided by one conditional update of the tool's promised counter (atomic on PGlite and
  * PostgreSQL alike). Shipping moves the units out of both; a full refund before shipping frees them.
+ *
+ * Locks are taken tool first, then order, by every transition that touches both (lockTool): a
+ * tool's deletion locks the tool and then every order of it (cancelling some, detaching all), so
+ * a payment, shipment or refund holding an order while it waits for the tool would deadlock it.
  */
 
 /** Who acted; null when the shop itself did (a gateway's word, the expiry job). */
@@ -97,6 +101,9 @@ export function createOrderLifecycle(deps: {
       .where(eq(paymentIntents.id, intentId));
   }
 
+  /** Why a payment could not be taken, in the words the buyer reads ("your payment arrived after ..."). */
+  const lateBecause = { soldOut: 'the last units were sold', withdrawn: 'the tool was withdrawn from sale', cancelled: 'the order was cancelled' };
+
   /** The money of a payment the order could not take goes straight back; the order is closed as refunded. */
   async function refundLatePayment(tx: DbTransaction, refunded: OrderRow, intent: GatewayIntent, why: string): Promise<PaymentOutcome> {
     await refundAtGateway(tx, intent.id, refunded.price, `refund-late-${intent.id}`);
@@ -108,8 +115,8 @@ export function createOrderLifecycle(deps: {
   /**
    * unpaid -> paid once the gateway says the intent succeeded, for this order and its amount, and
    * only while the stock not yet promised covers the order. When it does not (or the order was
-   * cancelled meanwhile), `shortfall` decides: 'refuse' before the card is charged (the built-in
-   * gateway), or 'refund' a charge that already happened (Stripe).
+   * cancelled meanwhile, or its tool deleted), `shortfall` decides: 'refuse' before the card is
+   * charged (the built-in gateway), or 'refund' a charge that already happened (Stripe).
    */
   async function pay(
     intent: GatewayIntent,
@@ -120,6 +127,9 @@ export function createOrderLifecycle(deps: {
       if ((await options.within?.(tx)) === 'skip') return { outcome: 'skipped' };
       const [order] = await tx.select().from(orders).where(eq(orders.id, intent.orderId ?? ''));
       if (!order || !intent.succeeded || intent.amountCents !== cents(order.price)) throw paymentNotVerified();
+      // A deletion under way finishes first, and this payment then finds the order cancelled. An
+      // order no longer open to payment is not claimed below, so it needs no lock.
+      if (order.status === 'unpaid' && !order.cancelledAt) await lockTool(tx, order.toolId, 'promise');
       const [claimed] = await tx
         .update(orders)
         // now(): the transaction's time, which the 'paid' event below records too.
@@ -127,21 +137,23 @@ export function createOrderLifecycle(deps: {
         .where(and(eq(orders.id, order.id), eq(orders.status, 'unpaid'), isNull(orders.cancelledAt)))
         .returning();
       if (claimed) {
-        const promised = claimed.toolId === null || (await promiseUnits(tx, claimed.toolId, claimed.quantity));
+        // An order whose tool is gone has no stock left to promise: the shop never takes money for units it does not have.
+        const promised = claimed.toolId !== null && (await promiseUnits(tx, claimed.toolId, claimed.quantity));
         if (promised) {
           const { invoice, invoiced } = await invoices.issueInvoice(tx, claimed);
           await recordHistory(tx, claimed.id, 'paid', actor, `${gateway.provider} ${intent.id}, invoice ${invoice.number}`);
           await notifier.paid(tx, invoiced, invoice);
           return { outcome: 'paid' };
         }
-        const orderable = await orderableUnits(tx, claimed.toolId!);
-        if (options.shortfall === 'refuse') throw new AppError('conflict', orderQuantityMessages.onlyLeft(orderable));
+        if (options.shortfall === 'refuse') {
+          throw new AppError('conflict', claimed.toolId === null ? toolDeletionMessages.noLongerSold : orderQuantityMessages.onlyLeft(await orderableUnits(tx, claimed.toolId)));
+        }
         const [refunded] = await tx
           .update(orders)
           .set({ status: 'refunded', refundedAmount: claimed.price, delivery: null, cancelledAt: new Date() })
           .where(eq(orders.id, claimed.id))
           .returning();
-        return refundLatePayment(tx, refunded!, intent, 'the last units were sold');
+        return refundLatePayment(tx, refunded!, intent, claimed.toolId === null ? lateBecause.withdrawn : lateBecause.soldOut);
       }
       // Another confirmation got there first, or the order cannot be paid: read it as it is now.
       const [current] = await tx.select().from(orders).where(eq(orders.id, order.id));
@@ -155,12 +167,22 @@ export function createOrderLifecycle(deps: {
           .returning();
         // A racing confirmation of the same intent refunded it first.
         if (!refunded) return { outcome: 'already recorded' };
-        return refundLatePayment(tx, refunded, intent, 'the order was cancelled');
+        return refundLatePayment(tx, refunded, intent, lateBecause.cancelled);
       }
       throw new AppError('conflict', 'This order is already paid.');
     });
     if (result.outcome === 'paid') catalogueCache.invalidate();
     return result;
+  }
+
+  /**
+   * The tool's row locked before any order of it (see the top of this file). 'promise' for a
+   * transition that will change the tool's counters; 'keep' for one that only may, which leaves
+   * payments of the tool free meanwhile and still makes a deletion wait for it, and it for a deletion.
+   */
+  async function lockTool(tx: DbTransaction, toolId: string | null, intent: 'promise' | 'keep') {
+    if (toolId === null) return;
+    await tx.select({ id: tools.id }).from(tools).where(eq(tools.id, toolId)).for(intent === 'promise' ? 'no key update' : 'key share');
   }
 
   /** The payment's promise: one conditional update, so parallel payments never promise more than the stock. */
@@ -236,8 +258,11 @@ export function createOrderLifecycle(deps: {
       const buyer = clipText(caller.name, TEXT_LIMITS.personName);
       const [outcome] = await executePrepared<{ minimum: number; orderable: number; order_id: string | null }>(db, sql`
         with tool as (
+          -- The lock the order's foreign key takes anyway, taken here first: a tool being deleted
+          -- (deleteTool) is waited for and then not found, instead of failing the foreign key.
           select id, tool_name, img, price, minimum_order_quantity, greatest(available_quantity - promised_quantity, 0) as orderable
           from tools where ${whichTool}
+          for key share
         ), placed as (
           insert into orders (tool_id, user_id, product, img, unit_price, quantity, price, buyer, buyer_email, phone, address, purchase_date, status, created_at)
           select id, ${caller.userId}, tool_name, img, price, ${sqlQuantity}, (${sqlQuantity}::bigint * price)::int, ${buyer}, ${caller.email},
@@ -281,7 +306,7 @@ export function createOrderLifecycle(deps: {
     async checkPayable(order: OrderRow): Promise<void> {
       if (order.cancelledAt) throw new AppError('conflict', 'This order was cancelled.');
       if (order.status !== 'unpaid') throw new AppError('conflict', 'This order is already paid.');
-      if (order.toolId === null) return;
+      if (order.toolId === null) throw new AppError('conflict', toolDeletionMessages.noLongerSold);
       const orderable = await orderableUnits(db, order.toolId);
       if (orderable < order.quantity) throw new AppError('conflict', orderQuantityMessages.onlyLeft(orderable));
     },
@@ -296,6 +321,7 @@ export function createOrderLifecycle(deps: {
     async ship(admin: Actor, orderId: string): Promise<{ acknowledged: true; modifiedCount: number }> {
       const order = await findOrder(orderId);
       const result = await db.transaction(async (tx) => {
+        await lockTool(tx, order.toolId, 'promise');
         const [shipped] = await tx
           .update(orders)
           .set({ delivery: 'shipped' })
@@ -317,15 +343,20 @@ export function createOrderLifecycle(deps: {
             })
             .where(and(eq(tools.id, shipped.toolId), sql`${tools.availableQuantity} >= ${shipped.quantity}`))
             .returning();
-          if (!lowered) {
+          if (lowered) {
+            await notifier.stockChanged(tx, lowered, lowered.availableQuantity + shipped.quantity);
+            detail = `stock -${shipped.quantity}`;
+          } else {
             const [tool] = await tx.select({ available: tools.availableQuantity }).from(tools).where(eq(tools.id, shipped.toolId));
-            throw new AppError(
-              'conflict',
-              `Not enough stock to ship: ${shipped.quantity} ordered, ${tool?.available ?? 0} available. Restock the tool first, or refund the order.`,
-            );
+            // Deleted while this shipment waited for its row: its units were promised, and deleteTool
+            // made sure the stock held every promise, so it ships like any order of a deleted tool.
+            if (tool) {
+              throw new AppError(
+                'conflict',
+                `Not enough stock to ship: ${shipped.quantity} ordered, ${tool.available} available. Restock the tool first, or refund the order.`,
+              );
+            }
           }
-          await notifier.stockChanged(tx, lowered, lowered.availableQuantity + shipped.quantity);
-          detail = `stock -${shipped.quantity}`;
         }
         await recordHistory(tx, shipped.id, 'shipped', admin, detail);
         await notifier.shipped(tx, shipped);
@@ -347,6 +378,40 @@ export function createOrderLifecycle(deps: {
         await notifier.cancelled(tx, cancelled, who === 'buyer' ? 'at your request' : 'by the shop');
         return { acknowledged: true as const, deletedCount: 1 };
       });
+    },
+
+    /**
+     * DELETE /deleteTool/{id}: the tool leaves the catalogue and sells nothing more. Its unpaid orders
+     * are cancelled in the same transaction (history and the buyers' mail included), so none can be
+     * paid afterwards; its paid, unshipped orders stay shippable, which is why a tool whose stock no
+     * longer covers what they were promised is refused (product.md, "States"). The tool row is
+     * locked first (lockTool): placements, payments, shipments and refunds of it wait, then find it gone.
+     */
+    async deleteTool(admin: NonNullable<Actor>, toolId: string): Promise<{ acknowledged: true; deletedCount: number }> {
+      const id = entityIdSchema.safeParse(toolId);
+      if (!id.success) throw notFound('Tool not found');
+      const result = await db.transaction(async (tx) => {
+        const [tool] = await tx.select().from(tools).where(eq(tools.id, id.data)).for('update');
+        if (!tool) throw notFound('Tool not found');
+        if (tool.promisedQuantity > tool.availableQuantity) {
+          throw new AppError('conflict', toolDeletionMessages.owesUnits(tool.promisedQuantity, tool.availableQuantity));
+        }
+        const now = new Date();
+        const cancelled = await tx
+          .update(orders)
+          .set({ cancelledAt: now })
+          .where(and(eq(orders.toolId, tool.id), eq(orders.status, 'unpaid'), isNull(orders.cancelledAt)))
+          .returning();
+        for (const order of cancelled) {
+          await recordHistory(tx, order.id, 'cancelled', admin, 'the tool was deleted from the catalogue', now);
+          await notifier.cancelled(tx, order, 'because the tool is no longer sold');
+        }
+        // The orders keep their own snapshot of the tool; their tool_id becomes null (decision 003).
+        await tx.delete(tools).where(eq(tools.id, tool.id));
+        return { acknowledged: true as const, deletedCount: 1 };
+      });
+      catalogueCache.invalidate();
+      return result;
     },
 
     /** Unpaid orders older than the given number of days are cancelled by the shop itself. Returns how many. */
@@ -375,6 +440,8 @@ export function createOrderLifecycle(deps: {
     async refund(admin: NonNullable<Actor>, orderId: string, request: { amount?: number; reason: string }) {
       const found = await findOrder(orderId);
       const result = await db.transaction(async (tx) => {
+        // 'keep': most refunds leave the counters alone, and the gateway is called with the locks held.
+        await lockTool(tx, found.toolId, 'keep');
         const [order] = await tx.select().from(orders).where(eq(orders.id, found.id)).for('update');
         if (!order || order.status === 'unpaid' || !order.transactionId) throw new AppError('conflict', refundMessages.unpaid);
         if (order.status === 'refunded') throw new AppError('conflict', refundMessages.alreadyRefunded);

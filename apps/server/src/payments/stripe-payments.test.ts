@@ -199,6 +199,45 @@ describe.each(testDatabaseKinds)('card payments with Stripe on $name', (kind) =>
     expect(stripeApi.refunds.filter((refund) => refund.payment_intent === cancelledIntent)).toEqual([expect.objectContaining({ amount: 2000 })]);
   });
 
+  it('refunds a payment that succeeds at Stripe for an order whose tool was deleted, by webhook or from the browser', async () => {
+    const admin = await registerUser(shop, { role: 'admin' });
+    const bob = await registerUser(shop);
+    // Deleted through the shop: its unpaid order is cancelled with it.
+    const tool = await lastUnitsTool(5);
+    const cancelled = await placeOrder(shop, shop.customer, tool, 5);
+    const cancelledIntent = (await createIntent(shop, shop.customer, cancelled)).json().paymentIntentId;
+    expect((await shop.app.inject({ method: 'DELETE', url: `/api/deleteTool/${tool._id}`, headers: bearer(admin) })).statusCode).toBe(200);
+    stripeApi.succeed(cancelledIntent);
+    expect((await webhook(succeededEvent('evt_deleted_tool', cancelledIntent))).statusCode).toBe(200);
+    expect(await orderOf(shop.customer, cancelled)).toMatchObject({ status: 'refunded', refundedAmount: 100, cancelled: true, transactionId: cancelledIntent });
+    expect(stripeApi.refunds.filter((refund) => refund.payment_intent === cancelledIntent)).toEqual([expect.objectContaining({ amount: 10_000 })]);
+
+    // Deleted before deletions cancelled unpaid orders: the order is still open, its tool gone.
+    const gone = await lastUnitsTool(5);
+    const orphan = await placeOrder(shop, bob, gone, 5);
+    const orphanIntent = (await createIntent(shop, bob, orphan)).json().paymentIntentId;
+    await shop.database.db.delete(tools).where(eq(tools.id, gone._id));
+    stripeApi.succeed(orphanIntent);
+    const recorded = await shop.app.inject({
+      method: 'PATCH',
+      url: `/api/purchasedSingle/${orphan}`,
+      headers: bearer(bob),
+      payload: { transactionId: orphanIntent, delivery: 'pending' },
+    });
+    expect(recorded.statusCode).toBe(409);
+    expect(recorded.json()).toEqual({ error: 'conflict', message: 'Your payment arrived after the tool was withdrawn from sale. It has been refunded in full.' });
+    // The webhook that follows changes nothing more.
+    expect((await webhook(succeededEvent('evt_orphan', orphanIntent))).statusCode).toBe(200);
+    expect(await orderOf(bob, orphan)).toMatchObject({ status: 'refunded', refundedAmount: 100, cancelled: true, invoiceNumber: null });
+    expect(stripeApi.refunds.filter((refund) => refund.payment_intent === orphanIntent)).toEqual([expect.objectContaining({ amount: 10_000 })]);
+    expect(await paidEvents(orphan)).toHaveLength(0);
+    const [mail] = await shop.database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.eventType, 'order.refunded'), eq(notifications.target, bob.email)));
+    expect((mail!.payload as { text: string }).text).toContain('your payment arrived after the tool was withdrawn from sale');
+  });
+
   it("refunds through Stripe's Refunds API when an admin refunds", async () => {
     const admin = await registerUser(shop, { role: 'admin' });
     const tool = await lastUnitsTool(5);
