@@ -102,7 +102,7 @@ export function createAuth({ db, log, config, secret, mailer }: AuthDependencies
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
-        assertAuthCallAcceptable(ctx.path, ctx.body);
+        assertAuthCallAcceptable(ctx.path, ctx.body, { query: ctx.query, params: ctx.params });
         if (ctx.path === '/sign-in/email') {
           const email: unknown = ctx.body?.email;
           if (typeof email !== 'string') return;
