@@ -26,6 +26,7 @@ const FIELD_LABELS: Record<string, string> = {
   confirmPassword: 'Confirm password',
   toolId: 'Tool',
   orderId: 'Order',
+  slug: 'Page',
 };
 
 /** "minimumOrderQuantity" -> "Minimum order quantity"; the last named key of the path. */
