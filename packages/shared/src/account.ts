@@ -1,16 +1,16 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 import { PASSWORD_MISMATCH, passwordSchema } from './password.ts';
 import { TEXT_LIMITS, tooLongMessage } from './text-limits.ts';
 
-const emailSchema = z
-  .string()
+const emailSchema = text()
   .trim()
   .min(1, 'Email is required')
   .max(TEXT_LIMITS.email, tooLongMessage('Email', TEXT_LIMITS.email))
   .pipe(z.email('Enter a valid email'));
 
 /** A person's name as the account and profile keep it (register, My Profile). */
-export const personNameSchema = z.string().trim().min(1, 'Name is required').max(TEXT_LIMITS.personName, tooLongMessage('Name', TEXT_LIMITS.personName));
+export const personNameSchema = text().trim().min(1, 'Name is required').max(TEXT_LIMITS.personName, tooLongMessage('Name', TEXT_LIMITS.personName));
 
 /** What the register form checks before it calls /api/auth/sign-up/email. */
 export const registerFormSchema = z
@@ -18,7 +18,7 @@ export const registerFormSchema = z
     name: personNameSchema,
     email: emailSchema,
     password: passwordSchema,
-    confirmPassword: z.string(),
+    confirmPassword: text(),
   })
   .refine((form) => form.password === form.confirmPassword, {
     message: PASSWORD_MISMATCH,
@@ -28,12 +28,12 @@ export type RegisterForm = z.infer<typeof registerFormSchema>;
 
 export const loginFormSchema = z.object({
   email: emailSchema,
-  password: z.string().min(1, 'Password is required').max(128, tooLongMessage('Password', 128)),
+  password: text().min(1, 'Password is required').max(128, tooLongMessage('Password', 128)),
 });
 export type LoginForm = z.infer<typeof loginFormSchema>;
 
 export const resetPasswordFormSchema = z
-  .object({ password: passwordSchema, confirmPassword: z.string() })
+  .object({ password: passwordSchema, confirmPassword: text() })
   .refine((form) => form.password === form.confirmPassword, {
     message: PASSWORD_MISMATCH,
     path: ['confirmPassword'],
@@ -46,16 +46,16 @@ export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
  */
 export const changePasswordFormSchema = z
   .object({
-    currentPassword: z.string().min(1, 'Current password is required').max(128, tooLongMessage('Current password', 128)),
+    currentPassword: text().min(1, 'Current password is required').max(128, tooLongMessage('Current password', 128)),
     password: passwordSchema,
-    confirmPassword: z.string(),
+    confirmPassword: text(),
   })
   .refine((form) => form.password === form.confirmPassword, { message: PASSWORD_MISMATCH, path: ['confirmPassword'] })
   .refine((form) => form.password !== form.currentPassword, { message: 'The new password must differ from the current one', path: ['password'] });
 export type ChangePasswordForm = z.infer<typeof changePasswordFormSchema>;
 
 /** PATCH /api/user/{email}: the body the spec sends, and the API token it answers. */
-export const tokenRequestSchema = z.object({ email: z.string().max(254) }).partial();
+export const tokenRequestSchema = z.object({ email: text().max(254) }).partial();
 export const tokenResponseSchema = z.object({ token: z.string() });
 
 export const SOCIAL_PROVIDER_IDS = ['google', 'github', 'facebook'] as const;

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-// The shop's wording for every refusal these schemas do not word themselves.
-import './validation-messages.ts';
+import { text } from './text.ts';
 
 /** Every entity id is a UUID, sent as a string under `_id` as the spec's client expects. */
 export const entityIdSchema = z.uuid();
@@ -10,4 +9,4 @@ export const entityIdSchema = z.uuid();
  * answers as the entity's own "not found" (the service checks it against entityIdSchema) rather than
  * as a refused request.
  */
-export const idParamsSchema = z.object({ id: z.string().max(100) });
+export const idParamsSchema = z.object({ id: text().max(100) });

@@ -1,5 +1,6 @@
 import { formatMoney } from './money.ts';
 import { z } from 'zod';
+import { text, textWithLines } from './text.ts';
 import { DELIVERY_STATES, ORDER_STATUSES } from './shop-constants.ts';
 import { entityIdSchema } from './id.ts';
 import { pageQuerySchema } from './paging.ts';
@@ -52,16 +53,14 @@ export const orderQuantityMessages = {
 const quantityField = z.union(
   [
     z.number().int('Quantity must be a whole number'),
-    z
-      .string()
+    text()
       .regex(/^[0-9]{1,10}$/, 'Quantity must be a whole number')
       .transform(Number),
   ],
   { error: 'Quantity must be a whole number' },
 );
 
-export const addressSchema = z
-  .string()
+export const addressSchema = textWithLines()
   .trim()
   .min(1, 'Address is required')
   .max(TEXT_LIMITS.address, tooLongMessage('Address', TEXT_LIMITS.address));
@@ -72,9 +71,9 @@ export const addressSchema = z
  */
 export const placeOrderSchema = z
   .object({
-    toolId: z.string().max(100).optional(),
+    toolId: text().max(100).optional(),
     /** The spec's client names the tool instead of sending its id. */
-    product: z.string().max(200).optional(),
+    product: text().max(200).optional(),
     quantity: quantityField,
     phone: z.union([phoneSchema, z.number().int().nonnegative().transform(String).pipe(phoneSchema)]),
     address: addressSchema,
@@ -104,7 +103,7 @@ export const deletedSchema = z.object({ acknowledged: z.boolean(), deletedCount:
 
 /** PATCH /purchasedSingle/{id}: the spec's payment update. */
 export const paymentUpdateSchema = z.object({
-  transactionId: z.string().trim().min(1).max(TEXT_LIMITS.transactionId, tooLongMessage('Transaction id', TEXT_LIMITS.transactionId)),
+  transactionId: text().trim().min(1).max(TEXT_LIMITS.transactionId, tooLongMessage('Transaction id', TEXT_LIMITS.transactionId)),
   delivery: z.literal('pending'),
 });
 
@@ -136,14 +135,13 @@ export const refundOrderSchema = z.object({
     .union(
       [
         z.number({ error: refundMessages.notWholeDollars }),
-        z.string().regex(/^[0-9]{1,10}$/, refundMessages.notWholeDollars).transform(Number),
+        text().regex(/^[0-9]{1,10}$/, refundMessages.notWholeDollars).transform(Number),
       ],
       { error: refundMessages.notWholeDollars },
     )
     .pipe(z.number().int(refundMessages.notWholeDollars).positive('Amount must be at least $1'))
     .optional(),
-  reason: z
-    .string({ error: refundMessages.noReason })
+  reason: textWithLines({ error: refundMessages.noReason })
     .trim()
     .min(1, refundMessages.noReason)
     .max(TEXT_LIMITS.refundReason, tooLongMessage('Reason', TEXT_LIMITS.refundReason)),

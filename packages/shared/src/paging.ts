@@ -1,6 +1,5 @@
 import { z } from 'zod';
-// The shop's wording for every refusal these schemas do not word themselves.
-import './validation-messages.ts';
+import { text } from './text.ts';
 
 /**
  * Every list that grows with the business is answered a page at a time. The body stays the spec's
@@ -21,12 +20,10 @@ export const pageQuerySchema = z.object({
     .transform(Number)
     .pipe(z.number().int().min(1, limitMessage).max(PAGE_LIMIT_MAX, limitMessage))
     .optional(),
-  cursor: z
-    .string()
+  cursor: text()
     .max(CURSOR_MAX_LENGTH, 'This page link is not valid. Start again from the first page.')
     .optional(),
-  q: z
-    .string()
+  q: text()
     .trim()
     .max(SEARCH_MAX_LENGTH, `Search can be at most ${SEARCH_MAX_LENGTH} characters`)
     .optional()

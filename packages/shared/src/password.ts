@@ -1,6 +1,4 @@
-import { z } from 'zod';
-// The shop's wording for every refusal these schemas do not word themselves.
-import './validation-messages.ts';
+import { text } from './text.ts';
 
 /** The registration password rules of product.md, "Rules for what people type", shown live as a checklist and enforced by the server. */
 export const PASSWORD_MIN_LENGTH = 6;
@@ -28,4 +26,4 @@ export function isValidPassword(password: string): boolean {
   return PASSWORD_RULES.every((rule) => rule.test(password));
 }
 
-export const passwordSchema = z.string().refine(isValidPassword, { message: PASSWORD_NOT_VALID });
+export const passwordSchema = text().refine(isValidPassword, { message: PASSWORD_NOT_VALID });

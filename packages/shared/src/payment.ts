@@ -1,6 +1,5 @@
 import { z } from 'zod';
-// The shop's wording for every refusal these schemas do not word themselves.
-import './validation-messages.ts';
+import { text } from './text.ts';
 
 export const PAYMENT_PROVIDERS = ['builtin', 'stripe'] as const;
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
@@ -16,29 +15,27 @@ export type PaymentConfig = z.infer<typeof paymentConfigSchema>;
 
 /** POST /create-payment-intent: the order decides the amount; `price` is the spec's and ignored. */
 export const createPaymentIntentSchema = z.object({
-  orderId: z.string().max(100),
+  orderId: text().max(100),
   price: z.unknown().optional(),
 });
 export const paymentIntentResponseSchema = z.object({ clientSecret: z.string(), paymentIntentId: z.string() });
 
 /** The built-in test gateway's card form, checked as a card form should be. */
 export const cardSchema = z.object({
-  number: z
-    .string()
+  number: text()
     .transform((value) => value.replace(/[\s-]/g, ''))
     .pipe(z.string().regex(/^[0-9]{12,19}$/, 'Your card number is incomplete.'))
     .refine(passesLuhn, 'Your card number is invalid.'),
-  expiry: z
-    .string()
+  expiry: text()
     .trim()
     .regex(/^(0[1-9]|1[0-2]) ?\/ ?([0-9]{2})$/, "Your card's expiration date is incomplete.")
     .refine(isNotInThePast, "Your card's expiration year is in the past."),
-  cvc: z.string().trim().regex(/^[0-9]{3,4}$/, "Your card's security code is incomplete."),
-  postalCode: z.string().trim().min(3, 'Your postal code is incomplete.').max(10, 'Your postal code is invalid.'),
+  cvc: text().trim().regex(/^[0-9]{3,4}$/, "Your card's security code is incomplete."),
+  postalCode: text().trim().min(3, 'Your postal code is incomplete.').max(10, 'Your postal code is invalid.'),
 });
 export type Card = z.input<typeof cardSchema>;
 
-export const builtinConfirmSchema = z.object({ clientSecret: z.string().max(200), card: cardSchema });
+export const builtinConfirmSchema = z.object({ clientSecret: text().max(200), card: cardSchema });
 export type BuiltinCardPayment = z.infer<typeof builtinConfirmSchema>;
 export const builtinConfirmResponseSchema = z.object({ status: z.literal('succeeded'), paymentIntentId: z.string() });
 

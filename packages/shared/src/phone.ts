@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { text } from './text.ts';
 import { TEXT_LIMITS, tooLongMessage } from './text-limits.ts';
 
 /**
@@ -6,8 +6,7 @@ import { TEXT_LIMITS, tooLongMessage } from './text-limits.ts';
  * dashes ("+44 20 7946 0958"). The one rule for the profile's phone and an order's, so a number the
  * profile keeps is never refused at the purchase.
  */
-export const phoneSchema = z
-  .string()
+export const phoneSchema = text()
   .trim()
   .min(1, 'Phone is required')
   .max(TEXT_LIMITS.phone, tooLongMessage('Phone', TEXT_LIMITS.phone))

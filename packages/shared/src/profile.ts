@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 import { personNameSchema } from './account.ts';
 import { entityIdSchema } from './id.ts';
 import { phoneSchema } from './phone.ts';
@@ -21,7 +22,7 @@ export const profileSchema = z.object({
 });
 export type Profile = z.infer<typeof profileSchema>;
 
-const required = (label: string, max: number) => z.string().trim().min(1, `${label} is required`).max(max, tooLongMessage(label, max));
+const required = (label: string, max: number) => text().trim().min(1, `${label} is required`).max(max, tooLongMessage(label, max));
 
 export const profileFields = {
   name: personNameSchema,
@@ -30,7 +31,7 @@ export const profileFields = {
   linkedIn: required('LinkedIn', TEXT_LIMITS.linkedIn).pipe(z.url({ protocol: /^https?$/, error: 'LinkedIn must be a web address (https://...)' })),
   education: required('Education', TEXT_LIMITS.education),
   // Only pictures this shop stored itself: an upload's /api/images/{id} URL.
-  profilePicture: z.string().regex(/^\/api\/images\/[0-9a-f-]{36}$/, 'Profile picture must be an uploaded image'),
+  profilePicture: text().regex(/^\/api\/images\/[0-9a-f-]{36}$/, 'Profile picture must be an uploaded image'),
 };
 
 /** What an owner may change on their own profile: any of these, nothing else (extra fields are refused). */

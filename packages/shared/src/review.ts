@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textWithLines } from './text.ts';
 import { RATING_MAX, RATING_MIN } from './shop-constants.ts';
 import { entityIdSchema } from './id.ts';
 import { TEXT_LIMITS, tooLongMessage } from './text-limits.ts';
@@ -25,7 +26,7 @@ export type ReviewSummary = z.infer<typeof reviewSummarySchema>;
 
 /** POST /review: the author and the date come from the server; the spec's other fields are ignored. */
 export const reviewInputSchema = z.object({
-  review: z.string().trim().min(1, 'Review is required').max(TEXT_LIMITS.review, tooLongMessage('Review', TEXT_LIMITS.review)),
+  review: textWithLines().trim().min(1, 'Review is required').max(TEXT_LIMITS.review, tooLongMessage('Review', TEXT_LIMITS.review)),
   rating: z
     .number({ error: 'Rating must be a number' })
     .int('Rating must be a whole number')

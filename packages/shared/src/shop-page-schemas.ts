@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 import { SHOP_PAGES } from './shop-pages.ts';
 
 /*
@@ -7,7 +8,7 @@ import { SHOP_PAGES } from './shop-pages.ts';
  */
 
 /** Any text is a well-formed name: one not in the list answers 404, as an unknown page does. */
-export const shopPageParamsSchema = z.object({ slug: z.string() });
+export const shopPageParamsSchema = z.object({ slug: text() });
 
 export const shopPageSchema = z.object({
   slug: z.enum(SHOP_PAGES.map((page) => page.slug)),

@@ -1,5 +1,6 @@
 import { formatMoney } from './money.ts';
 import { z } from 'zod';
+import { text, textWithLines } from './text.ts';
 import { entityIdSchema } from './id.ts';
 import { PAYMENT_MAXIMUM } from './shop-constants.ts';
 import { TEXT_LIMITS, tooLongMessage } from './text-limits.ts';
@@ -31,15 +32,13 @@ export const isOutOfStock = (tool: Pick<Tool, 'orderableQuantity' | 'minimumOrde
 
 /** What an admin sends to add a tool. */
 export const toolInputSchema = z.object({
-  toolName: z.string().trim().min(1, 'Tool name is required').max(TEXT_LIMITS.toolName, tooLongMessage('Tool name', TEXT_LIMITS.toolName)),
-  description: z
-    .string()
+  toolName: text().trim().min(1, 'Tool name is required').max(TEXT_LIMITS.toolName, tooLongMessage('Tool name', TEXT_LIMITS.toolName)),
+  description: textWithLines()
     .trim()
     .min(1, 'Description is required')
     .max(TEXT_LIMITS.toolDescription, tooLongMessage('Description', TEXT_LIMITS.toolDescription)),
   // Pictures the shop serves itself only: an upload, or one of the shipped catalogue drawings.
-  img: z
-    .string()
+  img: text()
     .trim()
     .min(1, 'Image is required')
     .max(TEXT_LIMITS.picture, tooLongMessage('Image', TEXT_LIMITS.picture))
@@ -54,7 +53,7 @@ export const toolInputSchema = z.object({
 });
 export type ToolInput = z.infer<typeof toolInputSchema>;
 
-export const toolIdParamsSchema = z.object({ toolId: z.string() });
+export const toolIdParamsSchema = z.object({ toolId: text() });
 
 /**
  * PATCH /updateTool/{id}: the spec's three numbers (required whole numbers, as a spec client sends
@@ -68,7 +67,7 @@ export type ToolUpdate = z.infer<typeof toolUpdateSchema>;
  * The call moves no stock (Deliver did), so the quantity is only documented, as a number or the
  * form's text a spec client sends.
  */
-export const stockCallSchema = z.object({ quantity: z.union([z.number(), z.string().max(20)]).optional() }).optional();
+export const stockCallSchema = z.object({ quantity: z.union([z.number(), text().max(20)]).optional() }).optional();
 
 /**
  * Every order of a tool must stay payable by card: the largest order (the whole stock at the unit

@@ -13,6 +13,10 @@ export const formatCount = (count: number | bigint) => count.toLocaleString('en-
 /** The refusal people read when a text is over its limit. */
 export const tooLongMessage = (label: string, max: number) => `${label} can be at most ${max} characters`;
 
+/** The refusals of text that is not text (text.ts): a control character, or half of a character. */
+export const controlCharacterMessage = (label: string) => `${label} contains an invisible control character: remove it`;
+export const brokenCharacterMessage = (label: string) => `${label} contains a broken character: remove it`;
+
 /** Field names the shop's forms and API use, as their labels read; others are spelled out from camelCase. */
 const FIELD_LABELS: Record<string, string> = {
   img: 'Image',
@@ -22,6 +26,7 @@ const FIELD_LABELS: Record<string, string> = {
   confirmPassword: 'Confirm password',
   toolId: 'Tool',
   orderId: 'Order',
+  slug: 'Page',
 };
 
 /** "minimumOrderQuantity" -> "Minimum order quantity"; the last named key of the path. */
@@ -92,6 +97,17 @@ function describeFormat(label: string, issue: Extract<Issue, { code: 'invalid_fo
   }
 }
 
+function describeCustom(label: string, issue: Extract<Issue, { code: 'custom' }>): string {
+  switch (issue.params?.textProblem) {
+    case 'control-character':
+      return controlCharacterMessage(label);
+    case 'broken-character':
+      return brokenCharacterMessage(label);
+    default:
+      return `${label} is not valid`;
+  }
+}
+
 /** zod's issue, in the shop's words. Every issue gets one: nothing falls through to zod's locale. */
 export const shopErrorMap: z.core.$ZodErrorMap = (issue) => {
   const label = fieldLabel(issue.path);
@@ -104,6 +120,8 @@ export const shopErrorMap: z.core.$ZodErrorMap = (issue) => {
       return describeInvalidType(label, issue);
     case 'invalid_format':
       return describeFormat(label, issue);
+    case 'custom':
+      return describeCustom(label, issue);
     case 'not_multiple_of':
       return `${label} must be a multiple of ${formatCount(Number(issue.divisor))}`;
     case 'unrecognized_keys':

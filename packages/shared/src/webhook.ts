@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 import { TEXT_LIMITS, tooLongMessage } from './text-limits.ts';
 
 /** What other systems can subscribe to. */
@@ -6,8 +7,7 @@ export const WEBHOOK_EVENTS = ['order.placed', 'order.paid', 'order.shipped', 'o
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 export const webhookEndpointInputSchema = z.object({
-  url: z
-    .string()
+  url: text()
     .trim()
     .min(1, 'Endpoint URL is required')
     .max(TEXT_LIMITS.webhookUrl, tooLongMessage('Endpoint URL', TEXT_LIMITS.webhookUrl))

@@ -8,6 +8,7 @@ import { callerOf, type CallerGuards } from '../identity/caller.ts';
 import { sendPage } from '../platform/paging.ts';
 import type { CatalogueService } from './catalogue-service.ts';
 import { idParamsSchema } from '@voltline/shared/id';
+import { text } from '@voltline/shared/text';
 
 
 /** Catalogue management (product.md, "The API"). Every route: admins only. */
@@ -78,7 +79,7 @@ export function catalogueAdminRoutes(catalogue: CatalogueService, guards: Caller
           tags: ['catalogue'],
           summary:
             'The spec’s stock call, kept for old clients: Deliver already lowered the stock, so it changes nothing and answers modifiedCount 0. Admins only.',
-          querystring: z.object({ toolName: z.string().min(1).max(200) }),
+          querystring: z.object({ toolName: text().min(1).max(200) }),
           body: stockCallSchema,
           response: { 200: acknowledgedSchema },
         },

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { SHOP_PAGES, shopPagePath } from '@voltline/shared/shop-pages';
+import { text } from '@voltline/shared/text';
 import type { CatalogueService } from '../catalogue/catalogue-service.ts';
 
 /** The sitemap protocol's bound: past it, /sitemap.xml becomes an index of paged sitemaps. */
@@ -24,7 +25,7 @@ const sitemapIndex = (addresses: string[]) =>
     .map((address) => `  <sitemap><loc>${escapeXml(address)}</loc></sitemap>\n`)
     .join('')}</sitemapindex>\n`;
 
-const toolSitemapQuerySchema = z.object({ from: z.string().max(400).optional() });
+const toolSitemapQuerySchema = z.object({ from: text().max(400).optional() });
 
 /**
  * GET /robots.txt and GET /sitemap.xml: the public pages for search engines, every tool page among

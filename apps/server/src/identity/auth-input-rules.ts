@@ -1,6 +1,8 @@
 import { APIError } from 'better-auth/api';
 import { isValidPassword, PASSWORD_NOT_VALID } from '@voltline/shared/password';
+import { textProblem } from '@voltline/shared/text';
 import { clipText, TEXT_LIMITS, tooLongMessage } from '@voltline/shared/text-limits';
+import { brokenCharacterMessage, controlCharacterMessage, fieldLabel } from '@voltline/shared/validation-messages';
 
 /**
  * The shop's rules for what better-auth stores: checked on each call's body before better-auth acts
@@ -69,8 +71,35 @@ function assertTextsFit(body: Record<string, unknown>): void {
   }
 }
 
+/**
+ * Every text a call carries is text (the rule of the shop's own schemas, @voltline/shared/text):
+ * no control character, none of them with lines, and no half of a character. Nested values too,
+ * and the query and path parameters, so no text of a call better-auth looks up or stores (an
+ * email, a reset token, the state an OAuth start keeps) can carry a NUL, which PostgreSQL refuses.
+ */
+function assertTextIsText(value: unknown, field: string | undefined): void {
+  if (typeof value === 'string') {
+    const problem = textProblem(value);
+    if (problem === undefined) return;
+    const label = (field && USER_TEXT_FIELDS[field]?.label) ?? fieldLabel(field === undefined ? [] : [field]);
+    throw refusal('BAD_REQUEST', problem === 'control-character' ? controlCharacterMessage(label) : brokenCharacterMessage(label));
+  }
+  if (typeof value === 'object' && value !== null) {
+    for (const [key, inner] of Object.entries(value)) assertTextIsText(inner, Array.isArray(value) ? field : key);
+  }
+}
+
+/** What a call sends besides its body: the query and the path's parameters. */
+export interface AuthCallAddress {
+  query?: unknown;
+  params?: unknown;
+}
+
 /** The before-hook's check of a better-auth call (`path` as better-auth names it, e.g. `/sign-up/email`). */
-export function assertAuthCallAcceptable(path: string, body: unknown): void {
+export function assertAuthCallAcceptable(path: string, body: unknown, { query, params }: AuthCallAddress = {}): void {
+  assertTextIsText(query, undefined);
+  assertTextIsText(params, undefined);
+  assertTextIsText(body, undefined);
   const fields = asRecord(body);
   assertTextsFit(fields);
   assertNewPasswordsFollowRules(path, fields);

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SOCIAL_PROVIDER_IDS, socialProvidersResponseSchema, tokenRequestSchema, tokenResponseSchema } from '@voltline/shared/account';
+import { text } from '@voltline/shared/text';
 import type { Config } from '../config.ts';
 import { AppError } from '../platform/app-error.ts';
 import type { ProfilesService } from '../profiles/profiles-service.ts';
@@ -144,7 +145,7 @@ export function identityRoutes({ auth, tokens, profiles, config }: IdentityRoute
         schema: {
           tags: ['identity'],
           summary: 'An API token for the signed-in user (session cookie). Only for their own email.',
-          params: z.object({ email: z.string().max(254) }),
+          params: z.object({ email: text().max(254) }),
           body: tokenRequestSchema.optional(),
           response: { 200: tokenResponseSchema },
         },

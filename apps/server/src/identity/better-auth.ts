@@ -106,7 +106,13 @@ export function createAuth({ db, log, config, secret, mailer }: AuthDependencies
     onAPIError: { throw: true },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
-        assertAuthCallAcceptable(ctx.path, ctx.body);
+        assertAuthCallAcceptable(ctx.path, ctx.body, { query: ctx.query, params: ctx.params });
+        if (ctx.path === '/change-password' && typeof ctx.body === 'object' && ctx.body !== null) {
+          // product.md: a password change ends every other session, and with it every API token
+          // bound to one. better-auth does so only when the client asks (revokeOtherSessions), so
+          // the server asks always: the other sessions go and the changing one is renewed.
+          return { context: { body: { ...ctx.body, revokeOtherSessions: true } } };
+        }
         if (ctx.path === '/sign-in/email') {
           const email: unknown = ctx.body?.email;
           if (typeof email !== 'string') return;

@@ -2,6 +2,7 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { uploadResponseSchema } from '@voltline/shared/profile';
+import { text } from '@voltline/shared/text';
 import type { WriteLimit } from '../http/write-rate-limit.ts';
 import { callerOf, type CallerGuards } from '../identity/caller.ts';
 import type { ImagesService } from './images-service.ts';
@@ -36,7 +37,7 @@ export function imagesRoutes(imagesService: ImagesService, guards: CallerGuards,
 
     app.get(
       '/images/:imageId',
-      { schema: { tags: ['images'], summary: 'An uploaded picture. Public.', params: z.object({ imageId: z.string().max(100) }) } },
+      { schema: { tags: ['images'], summary: 'An uploaded picture. Public.', params: z.object({ imageId: text().max(100) }) } },
       async (request, reply) => {
         const image = await imagesService.getImage(request.params.imageId);
         // An image id never gets other content: it can be cached for good.

@@ -5,6 +5,7 @@ import { TEXT_LIMITS } from '@voltline/shared/text-limits';
 import { callerOf, type CallerGuards } from '../identity/caller.ts';
 import type { InvoicesService, PdfFile } from './invoices-service.ts';
 import { idParamsSchema } from '@voltline/shared/id';
+import { text } from '@voltline/shared/text';
 
 
 /** Sent as a download; never cached by a shared cache (the document names its buyer). */
@@ -39,7 +40,7 @@ export function invoicesRoutes(invoices: InvoicesService, guards: CallerGuards):
           tags: ['orders'],
           summary: "The order's latest credit note as PDF, or the one numbered `number` (each refund has one; the order's history lists them). Its buyer or an admin.",
           params: idParamsSchema,
-          querystring: z.object({ number: z.string().max(TEXT_LIMITS.documentNumber).optional() }),
+          querystring: z.object({ number: text().max(TEXT_LIMITS.documentNumber).optional() }),
         },
       },
       async (request, reply) => sendPdf(reply, await invoices.creditNotePdf(callerOf(request), request.params.id, request.query.number)),

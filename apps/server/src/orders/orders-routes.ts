@@ -9,6 +9,7 @@ import type { PaymentsService } from '../payments/payments-service.ts';
 import { sendPage } from '../platform/paging.ts';
 import type { OrdersService } from './orders-service.ts';
 import { idParamsSchema } from '@voltline/shared/id';
+import { text } from '@voltline/shared/text';
 
 
 /** A customer's orders (product.md, "The API"). Every route needs a Bearer token. */
@@ -42,7 +43,7 @@ export function ordersRoutes(
           tags: ['orders'],
           summary:
             "The caller's own orders, newest first, a page at a time (limit, cursor from the Link header; the buyerEamil query is ignored). Signed-in users.",
-          querystring: pageQuerySchema.extend({ buyerEamil: z.string().max(254).optional() }),
+          querystring: pageQuerySchema.extend({ buyerEamil: text().max(254).optional() }),
           response: { 200: z.array(orderSchema) },
         },
       },

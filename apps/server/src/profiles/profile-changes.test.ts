@@ -88,6 +88,31 @@ describe.each(testDatabaseKinds)('profile changes on $name', (kind) => {
       expect(await signIn(shop.app, casey.email, 'Fresh#123')).toContain('session_token');
     });
 
+    // Issue 24: better-auth ends the other sessions only when the client asks (revokeOtherSessions);
+    // product.md says a password change ends them, so the server decides, whatever is sent.
+    it.each([
+      ['false', { revokeOtherSessions: false }],
+      ['left out', {}],
+    ])('ends the other sessions and their API tokens with revokeOtherSessions %s; the changing session goes on', async (_label, flag) => {
+      const casey = await registerUser(shop);
+      const otherDevice = await signIn(shop.app, casey.email, casey.password);
+      const otherToken = await exchangeToken(shop.app, casey.email, otherDevice);
+      const profileWith = (token: string) =>
+        shop.app.inject({ method: 'GET', url: `/api/user?email=${casey.email}`, headers: { authorization: `Bearer ${token}` } });
+      const sessionOf = (cookie: string) => shop.app.inject({ method: 'GET', url: '/api/auth/get-session', headers: browserHeaders(cookie) });
+      expect((await profileWith(otherToken)).statusCode).toBe(200);
+
+      const changed = await identityCall('/change-password', casey.cookie, { currentPassword: casey.password, newPassword: 'Fresh#123', ...flag });
+      expect(changed.statusCode).toBe(200);
+
+      expect((await profileWith(otherToken)).statusCode).toBe(401);
+      expect((await sessionOf(otherDevice)).json()).toBeNull();
+      // The session that made the change is renewed, as better-auth renews it when asked, and goes on working.
+      const renewed = sessionCookieOf(changed);
+      expect((await sessionOf(renewed)).json().user.email).toBe(casey.email);
+      expect((await profileWith(await exchangeToken(shop.app, casey.email, renewed))).statusCode).toBe(200);
+    });
+
     it.each([
       ['a wrong current password', { currentPassword: 'Wrong#123', newPassword: 'Fresh#123' }, 'invalid_password'],
       ['a new password that breaks the rules', { currentPassword: 'Abc#1234', newPassword: 'fresh123' }, 'password_not_valid'],

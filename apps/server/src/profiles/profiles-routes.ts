@@ -6,8 +6,9 @@ import { pageQuerySchema } from '@voltline/shared/paging';
 import { sendPage } from '../platform/paging.ts';
 import type { ProfilesService } from './profiles-service.ts';
 import { idParamsSchema } from '@voltline/shared/id';
+import { text } from '@voltline/shared/text';
 
-const emailParam = z.string().min(1).max(254);
+const emailParam = text().min(1).max(254);
 
 /** Profiles and roles (product.md, "The API"). Every route needs a Bearer token; see each summary for who. */
 export function profilesRoutes(profiles: ProfilesService, guards: CallerGuards): FastifyPluginAsyncZod {

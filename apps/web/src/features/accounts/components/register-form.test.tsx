@@ -51,6 +51,16 @@ describe('register form', () => {
     expect(sent).toEqual([]);
   });
 
+  it('refuses a control character pasted into the name in words and sends nothing', async () => {
+    const { user, sent } = renderWithShop(<RegisterForm onRegistered={() => {}} />);
+    await user.click(screen.getByLabelText('Name'));
+    await user.paste('Ada\u0000Lovelace');
+    await fillIn(user, { email: 'ada@example.com', password: 'Abc12!x', confirm: 'Abc12!x' });
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    expect(await screen.findByText('Name contains an invisible control character: remove it')).toBeTruthy();
+    expect(sent).toEqual([]);
+  });
+
   it('sends the name, email and password (not the confirmation) and reports the account made', async () => {
     const onRegistered = vi.fn();
     const { user, sent } = renderWithShop(<RegisterForm onRegistered={onRegistered} />, () => ({ status: 200, body: { user: {} } }));
