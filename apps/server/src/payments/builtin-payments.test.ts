@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { orderEvents, paymentIntents, tools } from '../db/schema.ts';
 import { snapshotShop } from '../test-support/db-snapshot.ts';
-import { testDatabaseKinds } from '../test-support/test-databases.ts';
+import { itRaces, testDatabaseKinds } from '../test-support/test-databases.ts';
 import { useTestShop } from '../test-support/test-shop.ts';
 import { card, createIntent, placeOrder } from '../test-support/test-orders.ts';
 import { bearer, registerUser, type TestUser } from '../test-support/test-users.ts';
@@ -133,7 +133,7 @@ describe.each(testDatabaseKinds)('card payments with the built-in gateway on $na
     await shop.database.db.update(tools).set({ price: shop.tool.price }).where(eq(tools.id, shop.tool._id));
   });
 
-  it('changes the order once when confirmations race', async () => {
+  itRaces(kind)('changes the order once when confirmations race', async () => {
     const orderId = await placeOrder(shop, shop.customer, shop.tool);
     const { clientSecret, paymentIntentId } = (await createIntent(shop, shop.customer, orderId)).json();
     const results = await Promise.all([

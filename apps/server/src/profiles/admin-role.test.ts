@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LAST_ADMIN_MESSAGE, type RoleChange } from '@voltline/shared/profile';
 import { roleChanges, userProfiles } from '../db/schema.ts';
 import { startTestShop, type TestShop } from '../test-support/test-app.ts';
-import { testDatabaseKinds } from '../test-support/test-databases.ts';
+import { itRaces, testDatabaseKinds } from '../test-support/test-databases.ts';
 import { bearer, registerUser, type TestUser } from '../test-support/test-users.ts';
 
 /** Issue 16: an admin takes the admin role back; the shop always keeps one admin; every change is recorded. */
@@ -112,7 +112,7 @@ describe.each(testDatabaseKinds)('admin role on $name', (kind) => {
     expect(await adminCount()).toBe(1);
   });
 
-  it('never leaves the shop without an admin when two admins remove each other at the same moment', async () => {
+  itRaces(kind)('never leaves the shop without an admin when two admins remove each other at the same moment', async () => {
     let survivor = await registerUser(shop, { role: 'admin' });
     for (let round = 0; round < 8; round += 1) {
       const rival = await registerUser(shop, { role: 'admin' });
@@ -128,7 +128,7 @@ describe.each(testDatabaseKinds)('admin role on $name', (kind) => {
     }
   });
 
-  it('keeps one admin when every admin gives up the role at once', async () => {
+  itRaces(kind)('keeps one admin when every admin gives up the role at once', async () => {
     const admins = [await registerUser(shop), await registerUser(shop), await registerUser(shop)];
     await onlyAdmins(...admins);
     const answers = await Promise.all(admins.map((admin) => setRole(admin, admin, 'user')));
