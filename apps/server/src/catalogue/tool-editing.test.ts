@@ -5,7 +5,7 @@ import { stockBelowPromisedMessage, toolNameTakenMessage, type Tool } from '@vol
 import { tools } from '../db/schema.ts';
 import { snapshotShop } from '../test-support/db-snapshot.ts';
 import { startTestShop, type TestShop } from '../test-support/test-app.ts';
-import { testDatabaseKinds } from '../test-support/test-databases.ts';
+import { itRaces, testDatabaseKinds } from '../test-support/test-databases.ts';
 import { createIntent, card, placeOrder, placePaidOrder } from '../test-support/test-orders.ts';
 import { bearer, registerCustomerAndAdmin, type TestUser } from '../test-support/test-users.ts';
 
@@ -22,6 +22,7 @@ describe.each(testDatabaseKinds)('editing a tool on $name', (kind) => {
     ({ customer, admin } = await registerCustomerAndAdmin(shop));
   });
   afterAll(() => shop.close());
+  const race = itRaces(kind);
 
   const editTool = (toolId: string, edit: object, user: TestUser | null = admin) =>
     shop.app.inject({ method: 'PATCH', url: `/api/updateTool/${toolId}`, headers: user ? bearer(user) : {}, payload: edit });
@@ -76,7 +77,7 @@ describe.each(testDatabaseKinds)('editing a tool on $name', (kind) => {
     expect((await editTool(second._id, { ...numbers, toolName: second.toolName })).statusCode).toBe(200);
   });
 
-  it('gives a contested name to exactly one of two tools renamed at the same moment; the other hears why', async () => {
+  race('gives a contested name to exactly one of two tools renamed at the same moment; the other hears why', async () => {
     const contested = uniqueName('Contested Saw');
     const renamed = [await addTool(), await addTool(), await addTool()];
     const answers = await Promise.all(renamed.map((tool) => editTool(tool._id, { ...numbers, toolName: contested })));
@@ -144,7 +145,7 @@ describe.each(testDatabaseKinds)('editing a tool on $name', (kind) => {
     expect((await editTool(tool._id, { ...numbers, availableQuantity: 12 })).statusCode).toBe(200);
   });
 
-  it('keeps stock at or above the promised units when payments and a stock cut race', async () => {
+  race('keeps stock at or above the promised units when payments and a stock cut race', async () => {
     const tool = await addTool({ availableQuantity: 8 });
     const orderIds = await Promise.all(Array.from({ length: 4 }, () => placeOrder(shop, customer, tool, 2)));
     const secrets = await Promise.all(orderIds.map(async (orderId) => (await createIntent(shop, customer, orderId)).json().clientSecret as string));

@@ -1,10 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Tool } from '@voltline/shared/tool';
 import { LOW_STOCK_SHOWN } from '@voltline/shared/order';
-import { orders, tools } from '../db/schema.ts';
+import { notifications, orders, tools } from '../db/schema.ts';
 import { snapshotShop } from '../test-support/db-snapshot.ts';
-import { testDatabaseKinds } from '../test-support/test-databases.ts';
+import { itRaces, testDatabaseKinds } from '../test-support/test-databases.ts';
 import { useTestShop } from '../test-support/test-shop.ts';
 import { freshTool, placeOrder, placePaidOrder } from '../test-support/test-orders.ts';
 import { bearer, type TestUser } from '../test-support/test-users.ts';
@@ -13,7 +13,8 @@ describe.each(testDatabaseKinds)('back office orders on $name', (kind) => {
   const shop = useTestShop(kind, { seed: true, users: true });
   let tool: Tool;
 
-  const stockOf = async (toolId: string) => (await shop.database.db.select().from(tools).where(eq(tools.id, toolId)))[0]!.availableQuantity;
+  const toolRow = async (toolId: string) => (await shop.database.db.select().from(tools).where(eq(tools.id, toolId)))[0]!;
+  const stockOf = async (toolId: string) => (await toolRow(toolId)).availableQuantity;
   const ship = (orderId: string, user: TestUser | null = shop.admin) =>
     shop.app.inject({ method: 'PATCH', url: `/api/deliverConfirm/${orderId}`, headers: user ? bearer(user) : {}, payload: { delivery: 'shipped' } });
   const list = async (query = '') => (await shop.app.inject({ method: 'GET', url: `/api/adminPurchased${query}`, headers: bearer(shop.admin) })).json();
@@ -66,7 +67,7 @@ describe.each(testDatabaseKinds)('back office orders on $name', (kind) => {
     expect(await snapshotShop(shop.database.db)).toEqual(before);
   });
 
-  it('ships every order the stock promised, each once, when Deliver is pressed twice at once', async () => {
+  itRaces(kind)('ships every order the stock promised, each once, when Deliver is pressed twice at once', async () => {
     const own = await freshTool(shop, 100, 1);
     const orderIds = [];
     // Payments promise the stock: 14 orders of 7 fit in 100, the 15th cannot even be placed.
@@ -141,17 +142,36 @@ describe.each(testDatabaseKinds)('back office orders on $name', (kind) => {
     expect(shortfalls[0]).toBeGreaterThanOrEqual(25);
   });
 
-  it('cancels unpaid orders older than the configured days, and records why', async () => {
-    const old = await placeOrder(shop, shop.customer, tool);
-    const recent = await placeOrder(shop, shop.customer, tool);
-    await shop.database.db.update(orders).set({ createdAt: new Date(Date.now() - 8 * 24 * 60 * 60 * 1000) }).where(eq(orders.id, old));
-    const count = await shop.core.adminOrders.cancelExpiredUnpaidOrders(7);
-    expect(count).toBeGreaterThanOrEqual(1);
+  it('cancels unpaid orders older than the configured days, and records why; old paid and shipped orders stay as they are', async () => {
+    const own = await freshTool(shop, 100, 1);
+    const old = await placeOrder(shop, shop.customer, own, 2);
+    const recent = await placeOrder(shop, shop.customer, own, 2);
+    const oldPaid = await placePaidOrder(shop, shop.customer, own, 3);
+    const oldShipped = await placePaidOrder(shop, shop.customer, own, 4);
+    expect((await ship(oldShipped)).statusCode).toBe(200);
+    const eightDaysAgo = new Date(Date.now() - 8 * 24 * 60 * 60 * 1000);
+    await shop.database.db.update(orders).set({ createdAt: eightDaysAgo }).where(inArray(orders.id, [old, oldPaid, oldShipped]));
+    const rowsOf = (ids: string[]) => shop.database.db.select().from(orders).where(inArray(orders.id, ids));
+    const cancelledMails = async () =>
+      (await shop.database.db.select().from(notifications).where(and(eq(notifications.eventType, 'order.cancelled'), eq(notifications.channel, 'mail')))).length;
+    const [paidBefore, mailsBefore, toolBefore] = [await rowsOf([oldPaid, oldShipped]), await cancelledMails(), await toolRow(own._id)];
+    expect(toolBefore).toMatchObject({ availableQuantity: 96, promisedQuantity: 3 });
+
+    // Only this test's old unpaid order is that old: every other order in the file was placed just now.
+    expect(await shop.core.adminOrders.cancelExpiredUnpaidOrders(7)).toBe(1);
     const ids = (await list('?status=unpaid')).map((o: { _id: string }) => o._id);
     expect(ids).not.toContain(old);
     expect(ids).toContain(recent);
     const history = (await shop.app.inject({ method: 'GET', url: `/api/adminPurchased/${old}/history`, headers: bearer(shop.admin) })).json();
     expect(history.at(-1)).toMatchObject({ type: 'cancelled', actorEmail: null, detail: 'expired: unpaid for more than 7 days' });
+    // The paid and the shipped order: not cancelled, their buyer not told so, their units still promised.
+    expect(await rowsOf([oldPaid, oldShipped])).toEqual(paidBefore);
+    expect(await cancelledMails()).toBe(mailsBefore + 1);
+    expect(await toolRow(own._id)).toEqual(toolBefore);
+    for (const orderId of [oldPaid, oldShipped]) {
+      const events = (await shop.app.inject({ method: 'GET', url: `/api/adminPurchased/${orderId}/history`, headers: bearer(shop.admin) })).json();
+      expect(events.map((event: { type: string }) => event.type)).not.toContain('cancelled');
+    }
   });
 
   it.each([

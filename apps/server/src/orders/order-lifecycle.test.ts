@@ -8,7 +8,7 @@ import { openPglite, openPostgres } from '../db/client.ts';
 import { notifications, orderEvents, orders, paymentIntents, tools } from '../db/schema.ts';
 import { snapshotShop } from '../test-support/db-snapshot.ts';
 import { startTestShop, type TestShop } from '../test-support/test-app.ts';
-import { oneDatabaseKind, testDatabaseKinds, type TestDatabaseKind } from '../test-support/test-databases.ts';
+import { describeRaces, itRaces, testDatabaseKinds, type TestDatabaseKind } from '../test-support/test-databases.ts';
 import { useTestShop } from '../test-support/test-shop.ts';
 import { card, createIntent, freshTool, placeOrder, placePaidOrder } from '../test-support/test-orders.ts';
 import { bearer, registerCustomerAndAdmin, registerUser, type TestUser } from '../test-support/test-users.ts';
@@ -126,7 +126,7 @@ describe.each(testDatabaseKinds)('the order lifecycle on $name', (kind) => {
     expect(twice.json().message).toBe(refundMessages.alreadyRefunded);
   });
 
-  it('gives two admins refunding at once no more than was paid', async () => {
+  itRaces(kind)('gives two admins refunding at once no more than was paid', async () => {
     const tool = await freshTool(shop, 10);
     const orderId = await placePaidOrder(shop, shop.customer, tool, 5);
     const results = await Promise.all(Array.from({ length: 6 }, () => refund(orderId, { amount: 20, reason: 'Racing' })));
@@ -136,7 +136,7 @@ describe.each(testDatabaseKinds)('the order lifecycle on $name', (kind) => {
 });
 
 /** Customers paying at once for the last units: the stock promised never exceeds what exists. */
-describe.each([oneDatabaseKind])('payments racing for the last units on $name', (kind) => {
+describeRaces('payments racing for the last units', (kind) => {
   const shop = useTestShop(kind);
   const confirm = (clientSecret: string) =>
     shop.app.inject({ method: 'POST', url: '/api/payments/builtin/confirm', payload: { clientSecret, card: card('4242424242424242') } });

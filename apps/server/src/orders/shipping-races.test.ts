@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { orderEvents, orders, tools } from '../db/schema.ts';
-import { oneDatabaseKind } from '../test-support/test-databases.ts';
+import { describeRaces } from '../test-support/test-databases.ts';
 import { useTestShop } from '../test-support/test-shop.ts';
 import { card, createIntent, placeOrder } from '../test-support/test-orders.ts';
 import { bearer } from '../test-support/test-users.ts';
@@ -15,7 +15,7 @@ const SHIPS_PER_TRIAL = 20;
  * Many admins pressing Deliver at once on orders that compete for the last units of a tool:
  * stock must never go below zero and exactly the orders that fit must ship.
  */
-describe.each([oneDatabaseKind])('races on $name', (kind) => {
+describeRaces('shipping and payment races', (kind) => {
   const shop = useTestShop(kind, { seed: true, users: true });
 
   it(`${TRIALS} trials of ${SHIPS_PER_TRIAL} concurrent ships for the last units`, { timeout: 300_000 }, async () => {

@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { orderEvents, paymentIntents, tools } from '../db/schema.ts';
+import { PAYMENT_LIMIT_MESSAGE } from '@voltline/shared/payment';
+import { orderEvents, paymentIntents } from '../db/schema.ts';
 import { snapshotShop } from '../test-support/db-snapshot.ts';
-import { testDatabaseKinds } from '../test-support/test-databases.ts';
+import { itRaces, testDatabaseKinds } from '../test-support/test-databases.ts';
 import { useTestShop } from '../test-support/test-shop.ts';
-import { card, createIntent, placeOrder } from '../test-support/test-orders.ts';
+import { card, createIntent, freshTool, placeOrder } from '../test-support/test-orders.ts';
 import { bearer, registerUser, type TestUser } from '../test-support/test-users.ts';
 
 describe.each(testDatabaseKinds)('card payments with the built-in gateway on $name', (kind) => {
@@ -124,16 +125,23 @@ describe.each(testDatabaseKinds)('card payments with the built-in gateway on $na
     expect(await snapshotShop(shop.database.db)).toEqual(before);
   });
 
-  it('refuses an order over the card limit before asking for an intent', async () => {
-    await shop.database.db.update(tools).set({ price: 1_000_000 }).where(eq(tools.id, shop.tool._id));
-    const orderId = await placeOrder(shop, shop.customer, { ...shop.tool, price: 1_000_000 });
-    const response = await createIntent(shop, shop.customer, orderId);
-    expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe('Stripe payment cannot exceed $999999.99');
-    await shop.database.db.update(tools).set({ price: shop.tool.price }).where(eq(tools.id, shop.tool._id));
+  it('opens the card form for an order of the most one card payment takes, and refuses a dollar more before asking for an intent', async () => {
+    // Orders cost whole dollars, so $999,999 is the largest order under the $999,999.99 maximum and
+    // $1,000,000 the smallest over it. Tools written straight to the database: no edit allows such a price.
+    const intentOf = async (orderId: string) => shop.database.db.select().from(paymentIntents).where(eq(paymentIntents.orderId, orderId));
+    const largest = await placeOrder(shop, shop.customer, await freshTool(shop, 1, 1, 999_999));
+    const allowed = await createIntent(shop, shop.customer, largest);
+    expect(allowed.statusCode, allowed.body).toBe(200);
+    expect(await intentOf(largest)).toEqual([expect.objectContaining({ amountCents: 99_999_900, clientSecret: allowed.json().clientSecret })]);
+
+    const over = await placeOrder(shop, shop.customer, await freshTool(shop, 1, 1, 1_000_000));
+    const refused = await createIntent(shop, shop.customer, over);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ error: 'bad_request', message: PAYMENT_LIMIT_MESSAGE });
+    expect(await intentOf(over)).toEqual([]);
   });
 
-  it('changes the order once when confirmations race', async () => {
+  itRaces(kind)('changes the order once when confirmations race', async () => {
     const orderId = await placeOrder(shop, shop.customer, shop.tool);
     const { clientSecret, paymentIntentId } = (await createIntent(shop, shop.customer, orderId)).json();
     const results = await Promise.all([

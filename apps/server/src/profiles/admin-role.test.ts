@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LAST_ADMIN_MESSAGE, type RoleChange } from '@voltline/shared/profile';
 import { roleChanges, userProfiles } from '../db/schema.ts';
 import { startTestShop, type TestShop } from '../test-support/test-app.ts';
-import { testDatabaseKinds } from '../test-support/test-databases.ts';
+import { itRaces, testDatabaseKinds } from '../test-support/test-databases.ts';
 import { bearer, registerUser, type TestUser } from '../test-support/test-users.ts';
 
 /** Issue 16: an admin takes the admin role back; the shop always keeps one admin; every change is recorded. */
@@ -95,6 +95,31 @@ describe.each(testDatabaseKinds)('admin role on $name', (kind) => {
     expect(await roleOf(customer)).toBe('user');
   });
 
+  it('refuses an admin whose role was taken away after their request was let in: 403, nothing written', async () => {
+    const [stale, other, customer] = [await registerUser(shop, { role: 'admin' }), await registerUser(shop, { role: 'admin' }), await registerUser(shop)];
+    const profiles = shop.core.profiles;
+    const updateProfile = profiles.updateProfile;
+    // The removal commits between the instance reading who calls (still an admin, as an instance
+    // that remembers the old role has it) and the role change itself.
+    const removedMeanwhile = vi.spyOn(profiles, 'updateProfile').mockImplementation(async (...args) => {
+      await shop.database.db.update(userProfiles).set({ role: 'user' }).where(eq(userProfiles.id, stale.profileId));
+      return updateProfile(...args);
+    });
+    try {
+      const before = await shop.database.db.select().from(roleChanges);
+      for (const [target, role] of [[customer, 'admin'], [other, 'user']] as const) {
+        const response = await setRole(stale, target, role);
+        expect(response.statusCode, `${role} for ${target.email}`).toBe(403);
+        expect(response.json()).toEqual({ error: 'forbidden', message: 'Only an admin can change roles.' });
+      }
+      expect(removedMeanwhile).toHaveBeenCalledTimes(2);
+      expect([await roleOf(stale), await roleOf(other), await roleOf(customer)]).toEqual(['user', 'admin', 'user']);
+      expect(await shop.database.db.select().from(roleChanges)).toEqual(before);
+    } finally {
+      removedMeanwhile.mockRestore();
+    }
+  });
+
   it('keeps the last admin: removing the only admin role is refused with 409 in words, and nothing is recorded', async () => {
     const last = await registerUser(shop, { role: 'admin' });
     await onlyAdmins(last);
@@ -112,7 +137,7 @@ describe.each(testDatabaseKinds)('admin role on $name', (kind) => {
     expect(await adminCount()).toBe(1);
   });
 
-  it('never leaves the shop without an admin when two admins remove each other at the same moment', async () => {
+  itRaces(kind)('never leaves the shop without an admin when two admins remove each other at the same moment', async () => {
     let survivor = await registerUser(shop, { role: 'admin' });
     for (let round = 0; round < 8; round += 1) {
       const rival = await registerUser(shop, { role: 'admin' });
@@ -128,7 +153,7 @@ describe.each(testDatabaseKinds)('admin role on $name', (kind) => {
     }
   });
 
-  it('keeps one admin when every admin gives up the role at once', async () => {
+  itRaces(kind)('keeps one admin when every admin gives up the role at once', async () => {
     const admins = [await registerUser(shop), await registerUser(shop), await registerUser(shop)];
     await onlyAdmins(...admins);
     const answers = await Promise.all(admins.map((admin) => setRole(admin, admin, 'user')));

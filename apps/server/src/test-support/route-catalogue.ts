@@ -19,7 +19,10 @@ export interface Fixtures {
   ownerEmail: string;
   ownerProfileId: string;
   unpaidOrderId: string;
+  /** Paid, with $1 of it refunded: it has an invoice and a credit note. */
   paidOrderId: string;
+  /** The paid order's payment, as the card provider named it. */
+  paidTransactionId: string;
   clientSecret: string;
   imageUrl: string;
   webhookEndpointId: string;
@@ -92,14 +95,13 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
   { method: 'GET', route: '/api/purchasedSingle/{id}', url: (f) => `/api/purchasedSingle/${f.unpaidOrderId}`, allowed: ownerAndAdmin },
   { method: 'DELETE', route: '/api/purchasedSingle/{id}', url: (f) => `/api/purchasedSingle/${f.unpaidOrderId}`, allowed: ['owner'] },
   { method: 'GET', route: '/api/purchasedSingle/{id}/invoice.pdf', url: (f) => `/api/purchasedSingle/${f.paidOrderId}/invoice.pdf`, allowed: ownerAndAdmin },
-  // Nothing was refunded: past the door the answer is "no credit note" (404), not a refusal of the caller.
   { method: 'GET', route: '/api/purchasedSingle/{id}/credit-note.pdf', url: (f) => `/api/purchasedSingle/${f.paidOrderId}/credit-note.pdf`, allowed: ownerAndAdmin },
   {
     method: 'PATCH',
     route: '/api/purchasedSingle/{id}',
     url: (f) => `/api/purchasedSingle/${f.paidOrderId}`,
-    body: () => ({ transactionId: 'pi_not_this_one', delivery: 'pending' }),
-    // A made-up transaction is refused for everyone (422): the matrix checks only who gets past the door.
+    // The order's own payment, recorded again as the spec's client does after paying.
+    body: (f) => ({ transactionId: f.paidTransactionId, delivery: 'pending' }),
     allowed: ownerAndAdmin,
   },
   { method: 'POST', route: '/api/create-payment-intent', url: () => '/api/create-payment-intent', body: (f) => ({ orderId: f.unpaidOrderId }), allowed: ['owner'] },
@@ -151,7 +153,7 @@ export function multipartImage(bytes: Buffer) {
 
 export const tinyPng = () => sharp({ create: { width: 8, height: 8, channels: 3, background: '#fa0' } }).png().toBuffer();
 
-/** A new tool, an unpaid and a paid order of the owner, an intent and an uploaded picture. */
+/** A new tool, an unpaid and a paid (partly refunded) order of the owner, an intent and an uploaded picture. */
 export async function freshFixtures(shop: TestShop, owner: TestUser, admin: TestUser): Promise<Fixtures> {
   const seeded = await firstTool(shop);
   const created = await shop.app.inject({
@@ -163,6 +165,8 @@ export async function freshFixtures(shop: TestShop, owner: TestUser, admin: Test
   const tool: Tool = (await shop.app.inject({ method: 'GET', url: `/api/getTool/${created.json().insertedId}` })).json();
   const unpaidOrderId = await placeOrder(shop, owner, tool);
   const paidOrderId = await placePaidOrder(shop, owner, tool);
+  const paidTransactionId = (await shop.app.inject({ method: 'GET', url: `/api/purchasedSingle/${paidOrderId}`, headers: bearer(owner) })).json().transactionId;
+  await shop.app.inject({ method: 'POST', url: `/api/adminPurchased/${paidOrderId}/refund`, headers: bearer(admin), payload: { amount: 1, reason: 'Fixture' } });
   const clientSecret = (await createIntent(shop, owner, unpaidOrderId)).json().clientSecret;
   const form = multipartImage(await tinyPng());
   const upload = await shop.app.inject({ method: 'POST', url: '/api/upload', payload: form.payload, headers: { ...form.headers, ...bearer(owner) } });
@@ -178,6 +182,7 @@ export async function freshFixtures(shop: TestShop, owner: TestUser, admin: Test
     ownerProfileId: owner.profileId,
     unpaidOrderId,
     paidOrderId,
+    paidTransactionId,
     clientSecret,
     imageUrl: upload.json().data.url,
     webhookEndpointId: endpoint.json()._id,

@@ -1,3 +1,4 @@
+import { describe, it } from 'vitest';
 import { createFreshPostgresDatabase } from '@voltline/test-kit/fresh-postgres';
 import { openPglite, openPostgres, type DatabaseHandle } from '../db/client.ts';
 
@@ -28,16 +29,39 @@ async function openFreshPostgres(serverUrl: string): Promise<DatabaseHandle & { 
 /** Fresh databases on a PostgreSQL server of a test's own (one it stops and restarts). */
 export const postgresOn = (serverUrl: string): TestDatabaseKind => ({ name: 'postgres', open: () => openFreshPostgres(serverUrl) });
 
-export const testDatabaseKinds: TestDatabaseKind[] = [
-  { name: 'pglite', open: () => openPglite('memory') },
-  ...(postgresUrl ? [postgresOn(postgresUrl)] : []),
-];
+const postgresKind: TestDatabaseKind | undefined = postgresUrl ? postgresOn(postgresUrl) : undefined;
+
+export const testDatabaseKinds: TestDatabaseKind[] = [{ name: 'pglite', open: () => openPglite('memory') }, ...(postgresKind ? [postgresKind] : [])];
 
 /**
  * The one database for suites the second kind adds nothing to: PostgreSQL when it is there,
- * PGlite otherwise. The race property suites run here because only PostgreSQL runs transactions
- * at the same time (PGlite's one connection takes them one after another, so racing there proves
- * nothing the ordinary suites on PGlite do not); suites about what lives outside the database,
- * such as the in-memory rate-limit counters, run here because either kind would do.
+ * PGlite otherwise. Suites about what lives outside the database, such as the in-memory
+ * rate-limit counters, run here because either kind would do.
  */
 export const oneDatabaseKind: TestDatabaseKind = testDatabaseKinds.at(-1)!;
+
+const RACES_NEED_POSTGRES =
+  "PGlite's one connection runs transactions one after another, so a race there cannot fail; set TEST_DATABASE_URL to run it";
+
+const skippedRace = (title: string, kind: string) => console.info(`Skipped on ${kind}: "${title}": ${RACES_NEED_POSTGRES}.`);
+
+/**
+ * Races (many requests at once for the same rows) run on PostgreSQL only: there transactions run at
+ * the same time, so a missing lock loses the race and the test fails; on PGlite a refund without
+ * its row lock passed every race. Elsewhere they are listed as skipped and say why.
+ */
+export function itRaces(kind: TestDatabaseKind) {
+  return (title: string, test: () => Promise<void>, options: { timeout?: number } = {}) => {
+    const skipped = kind.name !== 'postgres';
+    if (skipped) skippedRace(title, kind.name);
+    it.skipIf(skipped)(title, options, test);
+  };
+}
+
+/** A whole suite of races, on PostgreSQL only (see itRaces); its tests use the kind it is given. */
+export function describeRaces(title: string, suite: (kind: TestDatabaseKind) => void): void {
+  if (!postgresKind) skippedRace(title, 'pglite');
+  // Without PostgreSQL the suite is collected but never run: no test opens this kind.
+  const kind = postgresKind ?? { name: 'postgres', open: () => Promise.reject(new Error(RACES_NEED_POSTGRES)) };
+  describe.skipIf(!postgresKind)(`${title} on postgres`, () => suite(kind));
+}
