@@ -108,13 +108,17 @@ export const paymentUpdateSchema = z.object({
   delivery: z.literal('pending'),
 });
 
+/** The `status` filters of Manage All Orders: the spec's unpaid, and refunded and cancelled orders (issues 14, 26). */
+export const ADMIN_ORDER_STATUS_FILTERS = ['unpaid', 'refunded', 'cancelled'] as const;
+
 /**
  * GET /adminPurchased: the filters of Manage All Orders, a page at a time, with search.
- * `status=refunded` lists every order with money given back, in part or in full, cancelled ones included.
+ * `status=refunded` lists every order with money given back, in part or in full, cancelled ones included;
+ * `status=cancelled` the cancelled ones; no filter every order.
  */
 export const adminOrdersQuerySchema = pageQuerySchema.extend({
   delivery: z.enum(DELIVERY_STATES).optional(),
-  status: z.enum(['unpaid', 'refunded']).optional(),
+  status: z.enum(ADMIN_ORDER_STATUS_FILTERS).optional(),
 });
 export type AdminOrdersQuery = z.infer<typeof adminOrdersQuerySchema>;
 
