@@ -106,7 +106,7 @@ describe('running the shop as an admin', () => {
       await expect.poll(async () => (await toolRowNumbers(page, tool.toolName))[1]).toBe(String(Number(stockBefore) - quantity));
     });
 
-    it('cancels the unpaid order after confirming, and shows a shipped order’s history', async () => {
+    it('cancels the unpaid order after confirming, keeps it under All orders marked cancelled and under Cancelled orders, and shows a shipped order’s history', async () => {
       const page = await openAsAdmin('/dashboard/manageorders');
       await showOrders(page, 'All orders');
       await productsShown(page, 3);
@@ -116,7 +116,14 @@ describe('running the shop as an admin', () => {
       await cancelDialog.getByRole('button', { name: 'Yes, cancel', exact: true }).click();
       await toast(page, 'Order canceled').waitFor();
       await cancelDialog.waitFor({ state: 'detached' });
-      expect(await productsShown(page, 2)).toEqual(paidTools.map((tool) => tool.toolName).sort());
+      // Issue 26: a cancelled order stays on the books, marked, with nothing left to do.
+      await orderRowOf(page, unpaidTool).getByRole('cell', { name: 'cancelled', exact: true }).waitFor();
+      await expect.poll(() => orderRowOf(page, unpaidTool).getByRole('button', { name: 'Cancel', exact: true }).count()).toBe(0);
+      expect(await productsShown(page, 3)).toHaveLength(3);
+      await showOrders(page, 'Cancelled orders');
+      expect(await productsShown(page, 1)).toEqual([unpaidTool.toolName]);
+      await showOrders(page, 'All orders');
+      await productsShown(page, 3);
 
       await orderRowOf(page, paidTools[0]).getByRole('button', { name: 'History', exact: true }).click();
       const history = page.getByRole('dialog', { name: 'Order history' });
@@ -130,7 +137,7 @@ describe('running the shop as an admin', () => {
     it('exports the listed orders as CSV, one line per order', async () => {
       const page = await openAsAdmin('/dashboard/manageorders');
       await showOrders(page, 'All orders');
-      const listed = await productsShown(page, 2);
+      const listed = await productsShown(page, 3);
 
       const [download] = await Promise.all([
         page.waitForEvent('download'),

@@ -53,3 +53,16 @@ describe('the purchase form on out-of-range numbers', () => {
     expect(firstMessage(2.5)).toBe('Quantity must be a whole number');
   });
 });
+
+describe('the purchase form against one card payment (issue 26)', () => {
+  // 300 units at $5,000 on the shelf: 199 of them are the most one payment of $999,999.99 takes.
+  const form = purchaseFormSchema({ minimumOrderQuantity: 1, availableQuantity: 300, price: 5000 });
+  const messagesFor = (quantity: number) =>
+    form.safeParse({ quantity, phone: '5550100', address: '1 Circuit Road' }).error?.issues.map((issue) => issue.message) ?? [];
+
+  it('takes an order one payment can pay and refuses a larger one in words', () => {
+    expect(messagesFor(199)).toEqual([]);
+    expect(messagesFor(200)).toEqual([orderQuantityMessages.overOnePayment(5000)]);
+    expect(orderQuantityMessages.overOnePayment(5000)).toBe('One card payment takes at most $999,999.99: at $5,000 a unit, order at most 199 in one order.');
+  });
+});

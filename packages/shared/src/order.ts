@@ -1,11 +1,12 @@
 import { formatMoney } from './money.ts';
 import { z } from 'zod';
 import { text, textWithLines } from './text.ts';
-import { DELIVERY_STATES, ORDER_STATUSES } from './shop-constants.ts';
+import { DELIVERY_STATES, ORDER_STATUSES, PAYMENT_MAXIMUM } from './shop-constants.ts';
 import { entityIdSchema } from './id.ts';
 import { pageQuerySchema } from './paging.ts';
 import { phoneSchema } from './phone.ts';
 import { TEXT_LIMITS, tooLongMessage } from './text-limits.ts';
+import { formatCount } from './validation-messages.ts';
 
 /** An order, as the API answers it (product.md, "Things the shop keeps"; `buyerEamil` is spelled as the spec has it). */
 export const orderSchema = z.object({
@@ -38,7 +39,16 @@ export const orderSchema = z.object({
 });
 export type Order = z.infer<typeof orderSchema>;
 
+/**
+ * The most units of a tool one card payment pays for: the card maximum limits an order, not the
+ * stock (issue 26). Counted in cents, so $999,999.99 divides exactly.
+ */
+export const unitsOnePaymentTakes = (unitPrice: number) => Math.floor(Math.round(PAYMENT_MAXIMUM * 100) / (unitPrice * 100));
+
 export const orderQuantityMessages = {
+  /** An order no card payment could take, refused when it is placed rather than on the payment page. */
+  overOnePayment: (unitPrice: number) =>
+    `One card payment takes at most ${formatMoney(PAYMENT_MAXIMUM)}: at ${formatMoney(unitPrice)} a unit, order at most ${formatCount(unitsOnePaymentTakes(unitPrice))} in one order.`,
   tooMany: (available: number) => `**Order quantity can't be greater than ${available}`,
   tooFew: (minimum: number) => `**Order quantity can't be less than ${minimum}`,
   /** At payment: paid, unshipped orders already hold the rest of the stock. */
@@ -83,14 +93,18 @@ export const placeOrderSchema = z
     path: ['toolId'],
   });
 
-/** The purchase form, checked in the browser against the tool's current limits. */
-export function purchaseFormSchema(tool: { minimumOrderQuantity: number; availableQuantity: number }) {
+/**
+ * The purchase form, checked in the browser against the tool's current limits, and, given its
+ * price, against what one card payment takes (as POST /purchased checks).
+ */
+export function purchaseFormSchema(tool: { minimumOrderQuantity: number; availableQuantity: number; price?: number }) {
+  const quantity = z
+    .number({ error: 'Quantity must be a number' })
+    .max(tool.availableQuantity, orderQuantityMessages.tooMany(tool.availableQuantity));
   return z.object({
     // The limits come first: 99999999999999999999 is "too many", not "not a whole number" (the
     // form shows the first refusal).
-    quantity: z
-      .number({ error: 'Quantity must be a number' })
-      .max(tool.availableQuantity, orderQuantityMessages.tooMany(tool.availableQuantity))
+    quantity: (tool.price === undefined ? quantity : quantity.max(unitsOnePaymentTakes(tool.price), orderQuantityMessages.overOnePayment(tool.price)))
       .min(tool.minimumOrderQuantity, orderQuantityMessages.tooFew(tool.minimumOrderQuantity))
       .int('Quantity must be a whole number'),
     phone: phoneSchema,
@@ -107,13 +121,17 @@ export const paymentUpdateSchema = z.object({
   delivery: z.literal('pending'),
 });
 
+/** The `status` filters of Manage All Orders: the spec's unpaid, and refunded and cancelled orders (issues 14, 26). */
+export const ADMIN_ORDER_STATUS_FILTERS = ['unpaid', 'refunded', 'cancelled'] as const;
+
 /**
  * GET /adminPurchased: the filters of Manage All Orders, a page at a time, with search.
- * `status=refunded` lists every order with money given back, in part or in full, cancelled ones included.
+ * `status=refunded` lists every order with money given back, in part or in full, cancelled ones included;
+ * `status=cancelled` the cancelled ones; no filter every order.
  */
 export const adminOrdersQuerySchema = pageQuerySchema.extend({
   delivery: z.enum(DELIVERY_STATES).optional(),
-  status: z.enum(['unpaid', 'refunded']).optional(),
+  status: z.enum(ADMIN_ORDER_STATUS_FILTERS).optional(),
 });
 export type AdminOrdersQuery = z.infer<typeof adminOrdersQuerySchema>;
 

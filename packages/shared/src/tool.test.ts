@@ -4,19 +4,21 @@ import { PAYABLE_TOOL_MESSAGE, payableTool, toolUpdateSchema } from './tool.ts';
 describe('payableTool', () => {
   const schema = payableTool(toolUpdateSchema);
 
-  it('takes a tool whose whole stock one card payment can pay for', () => {
-    expect(schema.safeParse({ price: 999_999, availableQuantity: 1, minimumOrderQuantity: 1 }).success).toBe(true);
+  it('stocks any quantity: one card payment limits an order, not a shelf (issue 26: 300 units at $5,000)', () => {
+    expect(schema.safeParse({ price: 5000, availableQuantity: 300, minimumOrderQuantity: 1 }).success).toBe(true);
+    expect(schema.safeParse({ price: 999_999, availableQuantity: 10_000_000, minimumOrderQuantity: 1 }).success).toBe(true);
   });
 
-  it('refuses on the price field when the largest order is past the payment maximum', () => {
-    const result = schema.safeParse({ price: 1_000_000, availableQuantity: 1, minimumOrderQuantity: 1 });
+  it('refuses on the price field when even the smallest order is past the payment maximum', () => {
+    expect(schema.safeParse({ price: 5000, availableQuantity: 300, minimumOrderQuantity: 199 }).success).toBe(true);
+    const result = schema.safeParse({ price: 5000, availableQuantity: 300, minimumOrderQuantity: 200 });
     expect(result.error?.issues).toEqual([expect.objectContaining({ path: ['price'], message: PAYABLE_TOOL_MESSAGE })]);
   });
 
-  it('says so beside another field being wrong, but not when the price or stock is itself wrong', () => {
-    const beside = schema.safeParse({ price: 500_000, availableQuantity: 3, minimumOrderQuantity: 0 });
-    expect(beside.error?.issues.map((issue) => issue.path[0])).toEqual(['minimumOrderQuantity', 'price']);
-    const wrongStock = schema.safeParse({ price: 500_000, availableQuantity: -1, minimumOrderQuantity: 1 });
-    expect(wrongStock.error?.issues.map((issue) => issue.message)).not.toContain(PAYABLE_TOOL_MESSAGE);
+  it('says so beside another field being wrong, but not when the price or minimum order is itself wrong', () => {
+    const beside = schema.safeParse({ price: 500_000, availableQuantity: -1, minimumOrderQuantity: 3 });
+    expect(beside.error?.issues.map((issue) => issue.path[0])).toEqual(['availableQuantity', 'price']);
+    const wrongMinimum = schema.safeParse({ price: 500_000, availableQuantity: 3, minimumOrderQuantity: 0 });
+    expect(wrongMinimum.error?.issues.map((issue) => issue.message)).not.toContain(PAYABLE_TOOL_MESSAGE);
   });
 });

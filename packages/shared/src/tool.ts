@@ -70,19 +70,21 @@ export type ToolUpdate = z.infer<typeof toolUpdateSchema>;
 export const stockCallSchema = z.object({ quantity: z.union([z.number(), text().max(20)]).optional() }).optional();
 
 /**
- * Every order of a tool must stay payable by card: the largest order (the whole stock at the unit
- * price) may not cost more than one payment can take. Cents, so 999999.99 compares exactly.
+ * A tool must be orderable by card: its smallest order (the minimum order quantity at the unit
+ * price) may not cost more than one payment can take. The stock is not limited by it (issue 26:
+ * 300 units at $5,000 is a shelf, not an order); an order past one payment is refused when it is
+ * placed (orderQuantityMessages.overOnePayment). Cents, so 999999.99 compares exactly.
  */
-export const fitsOnePayment = (tool: Pick<ToolInput, 'price' | 'availableQuantity'>) =>
-  tool.price * tool.availableQuantity * 100 <= Math.round(PAYMENT_MAXIMUM * 100);
-export const PAYABLE_TOOL_MESSAGE = `Unit price x available quantity can be at most ${formatMoney(PAYMENT_MAXIMUM)}, the most one card payment takes: lower the price or the stock.`;
+export const fitsOnePayment = (tool: Pick<ToolInput, 'price' | 'minimumOrderQuantity'>) =>
+  tool.price * tool.minimumOrderQuantity * 100 <= Math.round(PAYMENT_MAXIMUM * 100);
+export const PAYABLE_TOOL_MESSAGE = `Unit price x minimum order quantity can be at most ${formatMoney(PAYMENT_MAXIMUM)}, the most one card payment takes: lower the price or the minimum order quantity.`;
 
 /**
- * A tool schema (the add form, the update body) that also refuses a price and stock whose largest
- * order no card payment could take, on the price field. Checked as soon as both numbers are right,
- * so the admin reads it beside the other fields' messages rather than after fixing them.
+ * A tool schema (the add form, the update body) that also refuses a price and minimum order whose
+ * smallest order no card payment could take, on the price field. Checked as soon as both numbers
+ * are right, so the admin reads it beside the other fields' messages rather than after fixing them.
  */
-export const payableTool = <T extends z.ZodType<{ price: number; availableQuantity: number }>>(schema: T) =>
+export const payableTool = <T extends z.ZodType<{ price: number; minimumOrderQuantity: number }>>(schema: T) =>
   schema.refine(fitsOnePayment, {
     message: PAYABLE_TOOL_MESSAGE,
     path: ['price'],
@@ -90,7 +92,7 @@ export const payableTool = <T extends z.ZodType<{ price: number; availableQuanti
     when: (payload) =>
       typeof payload.value === 'object' &&
       payload.value !== null &&
-      !payload.issues.some((issue) => issue.path?.[0] === 'price' || issue.path?.[0] === 'availableQuantity'),
+      !payload.issues.some((issue) => issue.path?.[0] === 'price' || issue.path?.[0] === 'minimumOrderQuantity'),
   });
 
 /** Tool names are unique (the spec's stock call finds a tool by name): adding or renaming to a taken one is refused. */

@@ -36,7 +36,7 @@ describe.each(testDatabaseKinds)('catalogue management on $name', (kind) => {
     ['numbers as text', async () => ({ ...newSaw(), price: '120' }), 400],
     ['a hot-linked image', async () => ({ ...newSaw(), img: 'https://images.example.com/x.png' }), 400],
     ['no name', async () => ({ ...newSaw(), toolName: '  ' }), 400],
-    ['a largest order over the card maximum', async () => ({ ...newSaw(), price: 100_000, availableQuantity: 10 }), 400],
+    ['a smallest order over the card maximum', async () => ({ ...newSaw(), price: 100_000, minimumOrderQuantity: 10, availableQuantity: 10 }), 400],
   ])('refuses a tool with %s and writes nothing', async (_label, build, status) => {
     const before = await snapshotShop(shop.database.db);
     const response = await call('POST', '/api/addTool', shop.admin, await build());
@@ -67,15 +67,25 @@ describe.each(testDatabaseKinds)('catalogue management on $name', (kind) => {
     expect((await call('DELETE', `/api/deleteTool/${insertedId}`, shop.admin)).statusCode).toBe(404);
   });
 
-  it('refuses a price and stock whose largest order no card payment could take, in the shared words', async () => {
+  it('stocks a shelf worth more than one card payment (issue 26: 300 units at $5,000), added or updated', async () => {
+    const added = await call('POST', '/api/addTool', shop.admin, { ...newSaw(), price: 5000, minimumOrderQuantity: 1, availableQuantity: 300 });
+    expect(added.statusCode).toBe(200);
+    const { insertedId } = added.json();
+    expect((await call('GET', `/api/getTool/${insertedId}`, null)).json()).toMatchObject({ price: 5000, availableQuantity: 300 });
+    // Up to the column's bound: ten million units at the highest price.
+    const updated = await call('PATCH', `/api/updateTool/${insertedId}`, shop.admin, { availableQuantity: 10_000_000, minimumOrderQuantity: 1, price: 999_999 });
+    expect(updated.json()).toEqual({ acknowledged: true, modifiedCount: 1 });
+  });
+
+  it('refuses a price and minimum order whose smallest order no card payment could take, in the shared words', async () => {
     const { insertedId } = (await call('POST', '/api/addTool', shop.admin, newSaw())).json();
     const before = await snapshotShop(shop.database.db);
     // $100,000 x 10 = $1,000,000: one cent over what one payment takes.
-    const response = await call('PATCH', `/api/updateTool/${insertedId}`, shop.admin, { availableQuantity: 10, minimumOrderQuantity: 1, price: 100_000 });
+    const response = await call('PATCH', `/api/updateTool/${insertedId}`, shop.admin, { availableQuantity: 10, minimumOrderQuantity: 10, price: 100_000 });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(PAYABLE_TOOL_MESSAGE);
     expect(await snapshotShop(shop.database.db)).toEqual(before);
-    const fits = await call('PATCH', `/api/updateTool/${insertedId}`, shop.admin, { availableQuantity: 9, minimumOrderQuantity: 1, price: 100_000 });
+    const fits = await call('PATCH', `/api/updateTool/${insertedId}`, shop.admin, { availableQuantity: 10, minimumOrderQuantity: 9, price: 100_000 });
     expect(fits.statusCode).toBe(200);
   });
 

@@ -2,7 +2,8 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -54,6 +55,9 @@ const STARTUP_LOCK_KEY = 7_734_001;
 
 const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
 
+/** Order search's trigram index needs pg_trgm (migration 0018): PGlite loads it with the database. */
+const pgliteOptions: PGliteOptions = { extensions: { pg_trgm } };
+
 /** Where the embedded database lives, or 'memory' for a throw-away one (tests). */
 export type PgliteLocation = { dataDir: string } | 'memory';
 
@@ -82,7 +86,7 @@ async function emptyClusterFiles(): Promise<Blob> {
 async function throwAwayClient(): Promise<PGlite> {
   emptyCluster ??= emptyClusterFiles();
   emptyCluster.catch(() => (emptyCluster = undefined));
-  return new PGlite({ loadDataDir: await emptyCluster });
+  return new PGlite({ ...pgliteOptions, loadDataDir: await emptyCluster });
 }
 
 export async function openPglite(location: PgliteLocation): Promise<DatabaseHandle> {
@@ -91,7 +95,7 @@ export async function openPglite(location: PgliteLocation): Promise<DatabaseHand
     client = await throwAwayClient();
   } else {
     mkdirSync(location.dataDir, { recursive: true });
-    client = new PGlite(location.dataDir);
+    client = new PGlite(location.dataDir, pgliteOptions);
   }
   await client.waitReady;
   const db = drizzlePglite({ client, schema });

@@ -21,7 +21,7 @@ export function adminOrdersRoutes(adminOrders: AdminOrdersService, guards: Calle
         schema: {
           tags: ['back office'],
           summary:
-            'Orders: ?delivery=pending|shipped, ?status=unpaid, ?status=refunded (any money given back, cancelled orders included), or all live orders; newest first, a page at a time (limit, cursor from the Link header, q: order id, buyer email or name, product, transaction id). Admins only.',
+            'Orders: ?delivery=pending|shipped or ?status=unpaid (live orders), ?status=refunded (any money given back, cancelled orders included), ?status=cancelled, or every order, cancelled ones included (`cancelled: true`); newest first, a page at a time (limit, cursor from the Link header, q: the order id or transaction id, or text anywhere in the buyer\'s email or name, the product or the address; one or two characters match the start of the email, name or product). Admins only.',
           querystring: adminOrdersQuerySchema,
           response: { 200: z.array(orderSchema) },
         },
@@ -34,7 +34,8 @@ export function adminOrdersRoutes(adminOrders: AdminOrdersService, guards: Calle
       {
         schema: {
           tags: ['back office'],
-          summary: 'Every order the filters and search match, as a CSV file streamed as it is read (limit and cursor do not apply). Admins only.',
+          summary:
+            "Every order the filters and search match, as a CSV file streamed as it is read (limit and cursor do not apply); with no filter every order, cancelled ones included. The order's fields, then refundedAmount (whole dollars given back; price stays what was charged) and cancelledAt (ISO time, empty while live). Admins only.",
           querystring: adminOrdersQuerySchema,
         },
         // Hundreds of megabytes for a big shop: gzip streams them with a small, fixed window.

@@ -1,14 +1,15 @@
-import { and, asc, desc, eq, gt, gte, isNull, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, isNotNull, isNull, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { entityIdSchema } from '@voltline/shared/id';
 import type { z } from 'zod';
 import { LOW_STOCK_SHOWN, type AdminOrdersQuery, type Order, type OrderEvent, type refundOrderSchema, type ShopOverview } from '@voltline/shared/order';
 import type { Database } from '../db/client.ts';
-import { orderEvents, orders, tools } from '../db/schema.ts';
+import { orderEvents, orders, orderSearchText, tools } from '../db/schema.ts';
 import { toLowStockTool } from '../catalogue/tool-dto.ts';
 import { notFound } from '../platform/app-error.ts';
 import type { Caller } from '../identity/caller.ts';
 import { likePattern, mapPage, type Page, type Paging } from '../platform/paging.ts';
-import { newestOrdersFirst, toOrderDto } from './order-dto.ts';
+import { newestOrdersFirst, toOrderDto, type OrderRow } from './order-dto.ts';
+import type { ExportedOrder } from './orders-csv.ts';
 import type { OrderLifecycle } from './order-lifecycle.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -16,37 +17,43 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const EXPORT_BATCH_SIZE = 250;
 const orderNotFound = () => notFound('Order not found');
 
-/** Cancelled orders leave the lists, except under Refunded: a refund in full before shipping cancels. */
+/**
+ * All orders means every one, cancelled ones included (a shop's books); Cancelled lists those alone,
+ * Refunded every order with money given back. Pending, Shipped and Unpaid are work still to do, so
+ * they hold live orders only. Each is served by an index of its own (schema.ts).
+ */
 function filterFor(query: AdminOrdersQuery): SQL | undefined {
+  if (query.status === 'cancelled') return isNotNull(orders.cancelledAt);
   if (query.status === 'refunded') return gt(orders.refundedAmount, 0);
   const live = isNull(orders.cancelledAt);
   if (query.status === 'unpaid') return and(live, eq(orders.status, 'unpaid'));
   if (query.delivery) return and(live, eq(orders.delivery, query.delivery));
-  return live;
+  return undefined;
 }
 
+/** A trigram index finds text inside a field; it has nothing to look up for fewer than three characters. */
+const SHORTEST_INSIDE_SEARCH = 3;
+
 /**
- * An admin looks an order up by what the customer tells them: its id, the buyer's email or name,
- * the product, or the payment's transaction id. Each branch is served by an index (prefix LIKE on
- * the lower-cased text, equality on the id and transaction id).
+ * An admin looks an order up by what the customer tells them: its id, a part of the buyer's email
+ * or name, of the product or of the address, or the payment's transaction id. Each branch is served
+ * by an index: trigrams of the texts (decision 028), equality on the id and transaction id. One or
+ * two characters match the start of the email, name or product (prefix LIKE on the lower-cased text).
  */
 function searchFor(q: string | undefined): SQL | undefined {
   if (q === undefined) return undefined;
-  const pattern = likePattern(q, 'prefix');
   const byId = entityIdSchema.safeParse(q.toLowerCase());
-  return or(
-    byId.success ? eq(orders.id, byId.data) : undefined,
-    sql`lower(${orders.buyerEamil}) like ${pattern}`,
-    sql`lower(${orders.buyer}) like ${pattern}`,
-    sql`lower(${orders.product}) like ${pattern}`,
-    eq(orders.transactionId, q),
-  );
+  const byText =
+    q.length >= SHORTEST_INSIDE_SEARCH
+      ? [sql`${orderSearchText(orders)} like ${likePattern(q, 'contains')}`]
+      : [orders.buyerEamil, orders.buyer, orders.product].map((column) => sql`lower(${column}) like ${likePattern(q, 'prefix')}`);
+  return or(byId.success ? eq(orders.id, byId.data) : undefined, ...byText, eq(orders.transactionId, q));
 }
 
 /** Order work for admins: the lists, history, export, overview; shipping, cancelling and refunds go to the lifecycle. */
 export function createAdminOrdersService(db: Database, lifecycle: OrderLifecycle, paging: Paging) {
-  /** GET /adminPurchased: a page of pending, shipped, unpaid, refunded or all live orders, newest first. */
-  async function listOrders(query: AdminOrdersQuery): Promise<Page<Order>> {
+  /** A page of the rows of pending, shipped, unpaid, refunded, cancelled or all orders, newest first. */
+  async function listRows(query: AdminOrdersQuery): Promise<Page<OrderRow>> {
     const page = paging.page({
       list: 'admin-orders',
       order: newestOrdersFirst,
@@ -61,22 +68,23 @@ export function createAdminOrdersService(db: Database, lifecycle: OrderLifecycle
       .limit(page.fetchLimit);
     return mapPage(
       page.finish(rows, (row) => row.order.id),
-      (row) => toOrderDto(row.order),
+      (row) => row.order,
     );
   }
 
   return {
-    listOrders,
+    /** GET /adminPurchased: a page of orders as the API answers them. */
+    listOrders: async (query: AdminOrdersQuery): Promise<Page<Order>> => mapPage(await listRows(query), toOrderDto),
 
     /**
      * Every order the filters match, in batches read one after another as the CSV is written:
-     * a million orders never sit in memory at once.
+     * a million orders never sit in memory at once. Each with when it was cancelled, for the books.
      */
-    async *exportOrders(query: AdminOrdersQuery): AsyncGenerator<Order[]> {
+    async *exportOrders(query: AdminOrdersQuery): AsyncGenerator<ExportedOrder[]> {
       let cursor: string | undefined;
       do {
-        const page = await listOrders({ ...query, limit: EXPORT_BATCH_SIZE, cursor });
-        yield page.items;
+        const page = await listRows({ ...query, limit: EXPORT_BATCH_SIZE, cursor });
+        yield page.items.map((row) => ({ ...toOrderDto(row), cancelledAt: row.cancelledAt?.toISOString() ?? null }));
         cursor = page.nextCursor;
       } while (cursor !== undefined);
     },

@@ -86,7 +86,7 @@ describe.each(testDatabaseKinds)('back office orders on $name', (kind) => {
     const cancel = (id: string) => shop.app.inject({ method: 'DELETE', url: `/api/deletOrder/${id}`, headers: bearer(shop.admin) });
     expect((await cancel(unpaid)).json()).toEqual({ acknowledged: true, deletedCount: 1 });
     expect((await cancel(paid)).statusCode).toBe(409);
-    expect((await list()).map((o: { _id: string }) => o._id)).not.toContain(unpaid);
+    expect((await list('?status=unpaid')).map((o: { _id: string }) => o._id)).not.toContain(unpaid);
     const history = (await shop.app.inject({ method: 'GET', url: `/api/adminPurchased/${unpaid}/history`, headers: bearer(shop.admin) })).json();
     expect(history.at(-1)).toMatchObject({ type: 'cancelled', actorEmail: shop.admin.email, detail: 'by an admin' });
   });
@@ -104,9 +104,91 @@ describe.each(testDatabaseKinds)('back office orders on $name', (kind) => {
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.headers['content-disposition']).toBe('attachment; filename="voltline-orders-unpaid.csv"');
     const lines = csv.body.trim().split('\r\n');
-    expect(lines[0]).toBe('_id,purchaseDate,product,quantity,unitPrice,price,buyer,buyerEamil,phone,address,status,transactionId,delivery');
+    expect(lines[0]).toBe('_id,purchaseDate,product,quantity,unitPrice,price,buyer,buyerEamil,phone,address,status,transactionId,delivery,refundedAmount,cancelledAt');
     const line = lines.find((l) => l.startsWith(orderId))!;
     expect(line).toContain(`"'=HYPERLINK(""http://evil.example"",""click"")"`);
+  });
+
+  describe('cancelled and refunded orders (issue 26)', () => {
+    let placed: { live: string; partlyRefunded: string; shipped: string; cancelledByCustomer: string; cancelledByAdmin: string; refundedInFull: string };
+    let crimper: Tool;
+    const ids = (orders: { _id: string }[]) => orders.map((order) => order._id);
+    const refund = (orderId: string, body: object) =>
+      shop.app.inject({ method: 'POST', url: `/api/adminPurchased/${orderId}/refund`, headers: bearer(shop.admin), payload: body });
+
+    // Six orders of one tool: one customer cancel, one admin cancel, one full refund before shipping
+    // (which cancels), a partial refund, a shipped and an unpaid order.
+    beforeAll(async () => {
+      crimper = await freshTool(shop, 1000, 1, 100, `Voltline Crimping Tool ${Date.now()}`);
+      const cancelledByCustomer = await placeOrder(shop, shop.customer, crimper);
+      expect((await shop.app.inject({ method: 'DELETE', url: `/api/purchasedSingle/${cancelledByCustomer}`, headers: bearer(shop.customer) })).statusCode).toBe(200);
+      const cancelledByAdmin = await placeOrder(shop, shop.customer, crimper);
+      expect((await shop.app.inject({ method: 'DELETE', url: `/api/deletOrder/${cancelledByAdmin}`, headers: bearer(shop.admin) })).statusCode).toBe(200);
+      const refundedInFull = await placePaidOrder(shop, shop.customer, crimper, 2);
+      expect((await refund(refundedInFull, { reason: 'Changed their mind' })).json()).toMatchObject({ status: 'refunded' });
+      const partlyRefunded = await placePaidOrder(shop, shop.customer, crimper, 9);
+      expect((await refund(partlyRefunded, { amount: 100, reason: 'Box dented' })).statusCode).toBe(200);
+      const shipped = await placePaidOrder(shop, shop.customer, crimper);
+      expect((await ship(shipped)).statusCode).toBe(200);
+      const live = await placeOrder(shop, shop.customer, crimper);
+      placed = { live, partlyRefunded, shipped, cancelledByCustomer, cancelledByAdmin, refundedInFull };
+    });
+
+    it('lists every order under All orders, cancelled ones included and marked', async () => {
+      const all = await list(`?q=${encodeURIComponent(crimper.toolName)}`);
+      expect(ids(all)).toEqual([placed.live, placed.shipped, placed.partlyRefunded, placed.refundedInFull, placed.cancelledByAdmin, placed.cancelledByCustomer]);
+      expect(all.map((order: { cancelled: boolean }) => order.cancelled)).toEqual([false, false, false, true, true, true]);
+    });
+
+    it('lists the cancelled orders alone under ?status=cancelled, newest first, a page at a time', async () => {
+      const cancelled = [placed.refundedInFull, placed.cancelledByAdmin, placed.cancelledByCustomer];
+      expect(ids(await list(`?status=cancelled&q=${encodeURIComponent(crimper.toolName)}`))).toEqual(cancelled);
+      // Paged on the server: two, then the next page from the Link header.
+      const first = await shop.app.inject({ method: 'GET', url: `/api/adminPurchased?status=cancelled&limit=2&q=${encodeURIComponent(crimper.toolName)}`, headers: bearer(shop.admin) });
+      expect(ids(first.json())).toEqual(cancelled.slice(0, 2));
+      const next = /<([^>]+)>; rel="next"/.exec(String(first.headers.link))![1]!;
+      expect(ids((await shop.app.inject({ method: 'GET', url: next, headers: bearer(shop.admin) })).json())).toEqual(cancelled.slice(2));
+      // Work still to do holds live orders only.
+      expect(ids(await list(`?status=unpaid&q=${encodeURIComponent(crimper.toolName)}`))).toEqual([placed.live]);
+      expect(ids(await list(`?delivery=pending&q=${encodeURIComponent(crimper.toolName)}`))).toEqual([placed.partlyRefunded]);
+    });
+
+    it('finds an order in any state by a part of the product, the name, the email or the address', async () => {
+      const everyOrder = [placed.live, placed.shipped, placed.partlyRefunded, placed.refundedInFull, placed.cancelledByAdmin, placed.cancelledByCustomer];
+      const found = async (q: string) => ids(await list(`?q=${encodeURIComponent(q)}&limit=100`)).filter((id) => everyOrder.includes(id));
+      const stamp = crimper.toolName.split(' ').at(-1)!;
+      // "rimp" and the stamp are inside the product's name, not at its start.
+      expect(await found(`RIMPING TOOL ${stamp}`)).toEqual(everyOrder);
+      expect(await found(`ing Tool ${stamp}`)).toEqual(everyOrder);
+      expect(ids(await list(`?status=cancelled&q=${encodeURIComponent(`crimp`)}&limit=100`))).toEqual(expect.arrayContaining([placed.cancelledByCustomer]));
+      const [cancelledOrder] = await shop.database.db.select().from(orders).where(eq(orders.id, placed.cancelledByCustomer));
+      await shop.database.db.update(orders).set({ address: `12 Wattle Drill Lane ${stamp}`, buyer: `Ada Kirchhoff ${stamp}` }).where(eq(orders.id, placed.cancelledByCustomer));
+      expect(await found(`rill Lane ${stamp}`)).toEqual([placed.cancelledByCustomer]);
+      expect(await found(`irchhoff ${stamp}`)).toEqual([placed.cancelledByCustomer]);
+      expect(await found(cancelledOrder!.buyerEamil.slice(2))).toEqual(everyOrder);
+      // % and _ are letters in a search, not wildcards.
+      expect(await found(`rill%${stamp}`)).toEqual([]);
+    });
+
+    it('exports cancelled orders under all, with the amount refunded and when the order was cancelled', async () => {
+      const csv = await shop.app.inject({ method: 'GET', url: `/api/adminPurchased/export.csv?q=${encodeURIComponent(crimper.toolName)}`, headers: bearer(shop.admin) });
+      expect(csv.headers['content-disposition']).toBe('attachment; filename="voltline-orders-all.csv"');
+      const [header, ...lines] = csv.body.trim().split('\r\n');
+      const columns = header!.split(',');
+      // Cells split at the commas outside quotes: the purchase date holds commas of its own.
+      const cells = (line: string) => [...`${line},`.matchAll(/("(?:[^"]|"")*"|[^,"]*),/g)].map((match) => match[1]);
+      const cell = (orderId: string, column: string) => cells(lines.find((line) => line.startsWith(orderId))!)[columns.indexOf(column)];
+      expect(lines.map((line) => cells(line)[0])).toEqual([placed.live, placed.shipped, placed.partlyRefunded, placed.refundedInFull, placed.cancelledByAdmin, placed.cancelledByCustomer]);
+      expect(cell(placed.partlyRefunded, 'price')).toBe('900');
+      expect(cell(placed.partlyRefunded, 'refundedAmount')).toBe('100');
+      expect(cell(placed.partlyRefunded, 'cancelledAt')).toBe('');
+      expect(cell(placed.refundedInFull, 'refundedAmount')).toBe('200');
+      const [cancelled] = await shop.database.db.select().from(orders).where(eq(orders.id, placed.cancelledByAdmin));
+      expect(cell(placed.cancelledByAdmin, 'cancelledAt')).toBe(cancelled!.cancelledAt!.toISOString());
+      const onlyCancelled = await shop.app.inject({ method: 'GET', url: `/api/adminPurchased/export.csv?status=cancelled&q=${encodeURIComponent(crimper.toolName)}`, headers: bearer(shop.admin) });
+      expect(onlyCancelled.headers['content-disposition']).toBe('attachment; filename="voltline-orders-cancelled.csv"');
+      expect(onlyCancelled.body.trim().split('\r\n')).toHaveLength(4);
+    });
   });
 
   it('gives an overview of the last 30 days and of low stock', async () => {

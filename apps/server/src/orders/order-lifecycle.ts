@@ -2,7 +2,7 @@ import { and, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { entityIdSchema } from '@voltline/shared/id';
 import { orderQuantityMessages, refundMessages, type placeOrderSchema } from '@voltline/shared/order';
-import { formatPurchaseDate } from '@voltline/shared/shop-constants';
+import { formatPurchaseDate, PAYMENT_MAXIMUM } from '@voltline/shared/shop-constants';
 import { stockBelowPromisedMessage, toolDeletionMessages, type ToolUpdate } from '@voltline/shared/tool';
 import { clipText, TEXT_LIMITS } from '@voltline/shared/text-limits';
 import type { Database, DbTransaction } from '../db/client.ts';
@@ -40,8 +40,12 @@ export type OrderRequest = z.infer<typeof placeOrderSchema>;
 
 type OrderEventType = (typeof orderEvents.$inferInsert)['type'];
 
-/** Whole dollars: the orders table holds totals as 32-bit integers. */
-const MAX_ORDER_TOTAL = 2_000_000_000;
+/**
+ * Whole dollars: the most one card payment takes ($999,999.99). An order past it could never be
+ * paid, so it is refused when placed; the stock itself is not limited by it (issue 26). It also
+ * keeps every total well inside the orders table's 32-bit integers.
+ */
+const MAX_ORDER_TOTAL = Math.floor(PAYMENT_MAXIMUM);
 const DAY_MS = 24 * 60 * 60 * 1000;
 const cents = (dollars: number) => dollars * 100;
 const orderNotFound = () => notFound('Order not found');
@@ -256,7 +260,7 @@ export function createOrderLifecycle(deps: {
       const sqlQuantity = Math.min(Math.max(quantity, -1), 2_147_483_647);
       // The account's name is copied into the order: one stored before names were bounded is cut to the limit.
       const buyer = clipText(caller.name, TEXT_LIMITS.personName);
-      const [outcome] = await executePrepared<{ minimum: number; orderable: number; order_id: string | null }>(db, sql`
+      const [outcome] = await executePrepared<{ minimum: number; orderable: number; price: number; order_id: string | null }>(db, sql`
         with tool as (
           -- The lock the order's foreign key takes anyway, taken here first: a tool being deleted
           -- (deleteTool) is waited for and then not found, instead of failing the foreign key.
@@ -290,13 +294,13 @@ export function createOrderLifecycle(deps: {
                  ${now.toISOString()}::timestamptz
           from placed p cross join event join webhook_endpoints endpoint on endpoint.active and endpoint.events ? 'order.placed'
         )
-        select minimum_order_quantity as minimum, orderable, (select id from placed) as order_id from tool
+        select minimum_order_quantity as minimum, orderable, price, (select id from placed) as order_id from tool
       `);
       if (!outcome) throw notFound('Tool not found');
       if (outcome.order_id) return { acknowledged: true, insertedId: outcome.order_id };
       if (quantity < outcome.minimum) throw new AppError('invalid_data', orderQuantityMessages.tooFew(outcome.minimum));
       if (quantity > outcome.orderable) throw new AppError('invalid_data', orderQuantityMessages.tooMany(outcome.orderable));
-      throw new AppError('invalid_data', 'This order is too large to pay by card in one go. Order fewer units, or contact us.');
+      throw new AppError('invalid_data', orderQuantityMessages.overOnePayment(outcome.price));
     },
 
     /**

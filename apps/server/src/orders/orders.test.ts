@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Tool } from '@voltline/shared/tool';
+import { orderQuantityMessages } from '@voltline/shared/order';
+import { newTool } from '@voltline/test-kit/tools';
 import { orderEvents, orders, tools } from '../db/schema.ts';
 import { snapshotShop } from '../test-support/db-snapshot.ts';
 import { testDatabaseKinds } from '../test-support/test-databases.ts';
@@ -102,7 +104,21 @@ describe.each(testDatabaseKinds)('ordering on $name', (kind) => {
     const pricey = await freshTool(shop, 10_000, 1, 1_000_000);
     const response = await place(shop.customer, { toolId: pricey._id, quantity: 5000, phone: '5550100', address: 'Plant 1' });
     expect(response.statusCode).toBe(422);
-    expect(response.json().message).toContain('too large');
+    expect(response.json().message).toBe(orderQuantityMessages.overOnePayment(1_000_000));
+  });
+
+  it('takes from a shelf worth more than one card payment an order one payment can pay, and refuses a larger one in words (issue 26)', async () => {
+    // 300 units at $5,000: $1,500,000 on the shelf; 199 units ($995,000) are the most one payment takes.
+    const { insertedId } = (await shop.app.inject({ method: 'POST', url: '/api/addTool', headers: bearer(shop.admin), payload: newTool({ price: 5000, availableQuantity: 300 }) })).json();
+    const before = await snapshotShop(shop.database.db);
+    const tooLarge = await place(shop.customer, { toolId: insertedId, quantity: 200, phone: '5550100', address: 'Plant 1' });
+    expect(tooLarge.statusCode).toBe(422);
+    expect(tooLarge.json()).toEqual({ error: 'invalid_data', message: 'One card payment takes at most $999,999.99: at $5,000 a unit, order at most 199 in one order.' });
+    expect(await snapshotShop(shop.database.db)).toEqual(before);
+    const fits = await place(shop.customer, { toolId: insertedId, quantity: 199, phone: '5550100', address: 'Plant 1' });
+    expect(fits.statusCode).toBe(200);
+    const intent = await shop.app.inject({ method: 'POST', url: '/api/create-payment-intent', headers: bearer(shop.customer), payload: { orderId: fits.json().insertedId } });
+    expect(intent.statusCode).toBe(200);
   });
 
   it('refuses anonymous callers', async () => {

@@ -1,4 +1,4 @@
-import { asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { asc, desc, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { nextCursorFromLink } from '@voltline/shared/link-header';
 import { notifications, orders, reviews, tools, userProfiles, webhookEndpoints } from '../db/schema.ts';
@@ -123,7 +123,7 @@ describe.each(testDatabaseKinds)('list paging on $name', (kind) => {
       await addOrders(40, {}, new Date('2026-02-01T09:00:00.000Z'));
       await addOrders(90);
       ordersBefore = (
-        await shop.database.db.select({ id: orders.id }).from(orders).where(isNull(orders.cancelledAt)).orderBy(desc(orders.createdAt), desc(orders.id))
+        await shop.database.db.select({ id: orders.id }).from(orders).orderBy(desc(orders.createdAt), desc(orders.id))
       ).map((row) => row.id);
     });
 
@@ -170,7 +170,7 @@ describe.each(testDatabaseKinds)('list paging on $name', (kind) => {
       const expected = await shop.database.db
         .select({ id: orders.id })
         .from(orders)
-        .where(sql`cancelled_at is null and lower(buyer) like 'bulk buyer%'`)
+        .where(sql`lower(buyer) like '%bulk buyer%'`)
         .orderBy(desc(orders.createdAt), desc(orders.id));
       const response = await get('/api/adminPurchased/export.csv?q=bulk%20buyer&limit=5', shop.admin);
       expect(response.statusCode).toBe(200);

@@ -12,10 +12,10 @@ export async function firstTool(shop: TestShop): Promise<Tool> {
  * A tool of the test's own, so stock arithmetic is not disturbed by other tests: written straight
  * to the database, answered as the catalogue shows it.
  */
-export async function freshTool(shop: TestShop, availableQuantity: number, minimumOrderQuantity = 1, price = 10): Promise<Tool> {
+export async function freshTool(shop: TestShop, availableQuantity: number, minimumOrderQuantity = 1, price = 10, toolName?: string): Promise<Tool> {
   const [row] = await shop.database.db
     .insert(tools)
-    .values(newTool({ price, minimumOrderQuantity, availableQuantity }))
+    .values(newTool({ price, minimumOrderQuantity, availableQuantity, ...(toolName === undefined ? {} : { toolName }) }))
     .returning();
   return (await shop.app.inject({ method: 'GET', url: `/api/getTool/${row!.id}` })).json();
 }

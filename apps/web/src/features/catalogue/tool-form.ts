@@ -15,7 +15,7 @@ const chosenPicture = z
   .refine((file) => file === undefined || file.type.startsWith('image/'), 'The image must be a picture')
   .refine((file) => file === undefined || file.size <= IMAGE_UPLOAD_MAX_BYTES, `The image must be at most ${maxMegabytes} MB`);
 
-// The server's own checks, the whole stock at the unit price fitting one card payment included.
+// The server's own checks, the minimum order at the unit price fitting one card payment included.
 const toolFormFields = toolInputSchema.omit({ img: true });
 
 /** Add Tool (product.md, "Rules for what people type"): every field and a picture are required. */

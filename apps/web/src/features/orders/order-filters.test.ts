@@ -4,13 +4,14 @@ import { listPath } from '../../lib/paged-lists.ts';
 import { filterOf, ORDER_FILTER_BUTTONS, putFilter, queryOf } from './order-filters.ts';
 
 describe('Manage All Orders filters', () => {
-  it('lists the spec buttons in the spec order, then the refunded orders', () => {
+  it('lists the spec buttons in the spec order, then the refunded and the cancelled orders', () => {
     expect(ORDER_FILTER_BUTTONS.map((button) => button.label)).toEqual([
       'Pending orders',
       'Shipped orders',
       'Unpaid orders',
       'All orders',
       'Refunded orders',
+      'Cancelled orders',
     ]);
   });
 
@@ -20,6 +21,7 @@ describe('Manage All Orders filters', () => {
     expect(listPath('/adminPurchased', queryOf('unpaid'))).toBe('/adminPurchased?status=unpaid');
     expect(listPath('/adminPurchased', queryOf('all'))).toBe('/adminPurchased');
     expect(listPath('/adminPurchased', queryOf('refunded'))).toBe('/adminPurchased?status=refunded');
+    expect(listPath('/adminPurchased', queryOf('cancelled'))).toBe('/adminPurchased?status=cancelled');
   });
 
   it('sends only queries the server accepts', () => {
@@ -32,6 +34,7 @@ describe('Manage All Orders filters', () => {
     address.append('cursor', 'second');
     expect(filterOf(address)).toBe('unpaid');
     expect(filterOf(new URLSearchParams('status=refunded'))).toBe('refunded');
+    expect(filterOf(new URLSearchParams('status=cancelled'))).toBe('cancelled');
     expect(filterOf(new URLSearchParams('delivery=lost'))).toBe('all');
   });
 

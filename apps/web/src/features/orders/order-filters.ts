@@ -1,26 +1,28 @@
 import { adminOrdersQuerySchema, type AdminOrdersQuery } from '@voltline/shared/order';
 
 /**
- * The four views of Manage All Orders (product.md, "Screens"), and the refunded orders (any money given back,
- * cancelled ones included), named as the server names their CSV export.
+ * The four views of Manage All Orders (product.md, "Screens"), the refunded orders (any money given back,
+ * cancelled ones included) and the cancelled ones, named as the server names their CSV export.
  */
-export type OrderFilter = 'pending' | 'shipped' | 'unpaid' | 'refunded' | 'all';
+export type OrderFilter = 'pending' | 'shipped' | 'unpaid' | 'refunded' | 'cancelled' | 'all';
 
 const FILTER_QUERIES = {
   pending: { delivery: 'pending' },
   shipped: { delivery: 'shipped' },
   unpaid: { status: 'unpaid' },
   refunded: { status: 'refunded' },
+  cancelled: { status: 'cancelled' },
   all: {},
 } as const satisfies Record<OrderFilter, Pick<AdminOrdersQuery, 'delivery' | 'status'>>;
 
-/** The filter buttons, in the order the spec lists them; Refunded, which the spec does not have, last. */
+/** The filter buttons, in the order the spec lists them; Refunded and Cancelled, which the spec does not have, last. */
 export const ORDER_FILTER_BUTTONS: readonly { filter: OrderFilter; label: string }[] = [
   { filter: 'pending', label: 'Pending orders' },
   { filter: 'shipped', label: 'Shipped orders' },
   { filter: 'unpaid', label: 'Unpaid orders' },
   { filter: 'all', label: 'All orders' },
   { filter: 'refunded', label: 'Refunded orders' },
+  { filter: 'cancelled', label: 'Cancelled orders' },
 ];
 
 /** The API query of a filter, e.g. { delivery: 'pending' }; the page's address carries the same one. */

@@ -6,7 +6,7 @@ import { listPath } from '../../../lib/paged-lists.ts';
 import { orderKeys } from '../../../lib/query-keys.ts';
 import { queryOf, type OrderFilter } from '../order-filters.ts';
 
-/** What Manage All Orders shows: one filter, a search (order id, buyer, product, transaction id) and a page. */
+/** What Manage All Orders shows: one filter, a search (order id, transaction id, or a part of the buyer, product or address) and a page. */
 export type AdminOrdersView = { filter: OrderFilter; q?: string; cursor?: string };
 
 /** GET /api/adminPurchased (admin): a page of one filter's orders, newest first. */

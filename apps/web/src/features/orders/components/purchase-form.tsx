@@ -14,9 +14,10 @@ import { usePlaceOrder, type PurchaseForm as PurchaseFields } from '../api/place
 export function PurchaseForm({ tool }: { tool: Tool }) {
   const navigate = useNavigate();
   // The limits are the tool's own, so the schema is built per tool. The most one can order is what
-  // is not yet promised to paid orders: the payment would refuse more ("Only N left").
+  // is not yet promised to paid orders (the payment would refuse more: "Only N left"), and what one
+  // card payment takes at the tool's price (the server refuses more when the order is placed).
   const schema = useMemo(
-    () => purchaseFormSchema({ minimumOrderQuantity: tool.minimumOrderQuantity, availableQuantity: orderableQuantityOf(tool) }),
+    () => purchaseFormSchema({ minimumOrderQuantity: tool.minimumOrderQuantity, availableQuantity: orderableQuantityOf(tool), price: tool.price }),
     [tool],
   );
   const outOfStock = toolIsOutOfStock(tool);
