@@ -30,17 +30,17 @@ async function until(condition: () => boolean, what: string, timeoutMs = 10_000)
 }
 
 /**
- * Sends `signal`, runs `afterSignal`, then how long the process took to exit and its code; SIGKILL
+ * Sends `signals` (one after the other at once), runs `afterSignal`, then how long the process took to exit and its code; SIGKILL
  * (and a null code, so the test fails) if it is still alive `giveUpAfterSeconds` after the signal.
  */
 async function stopWith(
   shop: RunningShop,
-  signal: NodeJS.Signals,
+  signals: NodeJS.Signals[],
   options: { giveUpAfterSeconds: number; afterSignal?: () => Promise<void> },
 ): Promise<{ seconds: number; code: number | null }> {
   const started = Date.now();
   const exited = new Promise<number | null>((resolve) => shop.process.once('exit', (code) => resolve(code)));
-  shop.process.kill(signal);
+  for (const signal of signals) shop.process.kill(signal);
   const hung = setTimeout(() => shop.process.kill('SIGKILL'), options.giveUpAfterSeconds * 1000);
   await options.afterSignal?.();
   const code = await exited;
@@ -66,7 +66,7 @@ describe('stopping the shop', () => {
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(existsSync(lockFile(shop))).toBe(true);
 
-      const { seconds, code } = await stopWith(shop, 'SIGTERM', { giveUpAfterSeconds: SHUTDOWN_TIMEOUT_SECONDS + 15 });
+      const { seconds, code } = await stopWith(shop, ['SIGTERM'], { giveUpAfterSeconds: SHUTDOWN_TIMEOUT_SECONDS + 15 });
       expect(code).toBe(1);
       expect(seconds).toBeGreaterThanOrEqual(SHUTDOWN_TIMEOUT_SECONDS - 0.5);
       expect(seconds).toBeLessThan(SHUTDOWN_TIMEOUT_SECONDS + 5);
@@ -116,35 +116,40 @@ describe.each([
     await database?.drop();
   });
 
-  it.each(['SIGTERM', 'SIGINT'] as const)('%s: exits within the bound and frees its data directory', { timeout: 120_000 }, async (signal) => {
-    const shop = await startShop({
-      // Request logging on, so lines are on their way to the pipe when its reader goes.
-      env: { SHUTDOWN_TIMEOUT_SECONDS: String(SHUTDOWN_TIMEOUT_SECONDS), LOG_LEVEL: 'info', ...(database && { DATABASE_URL: database.url }) },
-    });
-    const load = readTheCatalogue(shop);
-    try {
-      await until(() => answeredRequests(shop) >= 500, 'the load to be answered');
-      const { seconds, code } = await stopWith(shop, signal, {
-        giveUpAfterSeconds: SHUTDOWN_TIMEOUT_SECONDS + 5,
-        afterSignal: async () => {
-          await new Promise((resolve) => setTimeout(resolve, 5));
-          // The reader ends: the shop's writes to its output now fail with EPIPE.
-          shop.process.stdout?.destroy();
-          shop.process.stderr?.destroy();
-        },
+  // SIGINT and SIGTERM together: Ctrl-C reaches the shop from the terminal and from a parent passing it on (start:cluster).
+  it.each([{ signals: ['SIGTERM'] }, { signals: ['SIGINT'] }, { signals: ['SIGINT', 'SIGTERM'] }] satisfies { signals: NodeJS.Signals[] }[])(
+    '$signals: exits within the bound and frees its data directory',
+    { timeout: 120_000 },
+    async ({ signals }) => {
+      const shop = await startShop({
+        // Request logging on, so lines are on their way to the pipe when its reader goes.
+        env: { SHUTDOWN_TIMEOUT_SECONDS: String(SHUTDOWN_TIMEOUT_SECONDS), LOG_LEVEL: 'info', ...(database && { DATABASE_URL: database.url }) },
       });
-      expect(code).toBe(0);
-      expect(seconds).toBeLessThan(SHUTDOWN_TIMEOUT_SECONDS);
-      load.stop();
-      if (!postgres) {
-        expect(existsSync(lockFile(shop))).toBe(false);
-        const again = await startShop({ dataDir: shop.dataDir });
-        expect((await fetch(`${again.url}/api/getTools`)).status).toBe(200);
-        await again.stop();
+      const load = readTheCatalogue(shop);
+      try {
+        await until(() => answeredRequests(shop) >= 500, 'the load to be answered');
+        const { seconds, code } = await stopWith(shop, signals, {
+          giveUpAfterSeconds: SHUTDOWN_TIMEOUT_SECONDS + 5,
+          afterSignal: async () => {
+            await new Promise((resolve) => setTimeout(resolve, 5));
+            // The reader ends: the shop's writes to its output now fail with EPIPE.
+            shop.process.stdout?.destroy();
+            shop.process.stderr?.destroy();
+          },
+        });
+        expect(code).toBe(0);
+        expect(seconds).toBeLessThan(SHUTDOWN_TIMEOUT_SECONDS);
+        load.stop();
+        if (!postgres) {
+          expect(existsSync(lockFile(shop))).toBe(false);
+          const again = await startShop({ dataDir: shop.dataDir });
+          expect((await fetch(`${again.url}/api/getTools`)).status).toBe(200);
+          await again.stop();
+        }
+      } finally {
+        load.stop();
+        await shop.stop();
       }
-    } finally {
-      load.stop();
-      await shop.stop();
-    }
-  });
+    },
+  );
 });

@@ -77,7 +77,12 @@ async function start(): Promise<void> {
   // PostgreSQL vacuums and analyses on its own (autovacuum); PGlite has nobody to do it.
   const stopMaintenance = database.kind === 'pglite' ? createEmbeddedMaintenance(database.db, log).start() : () => {};
   const shutdownBoundMs = config.shutdownTimeoutSeconds * 1000;
+  let stopping = false;
   const shutdown = async (signal: string) => {
+    // SIGINT from the terminal and SIGTERM from a parent passing Ctrl-C on (start:cluster) both
+    // arrive: one shutdown, under one bound. The same signal twice is Node's default again: exit now.
+    if (stopping) return;
+    stopping = true;
     // Everything below runs on the main thread, the bound's timer included; should something hold
     // that thread, another one ends the process a little after the bound.
     armLastResortExit(shutdownBoundMs + LAST_RESORT_GRACE_MILLISECONDS);
