@@ -21,7 +21,7 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
 }
 
 /** The shop's log lines on their way out, with a way to let the last of them out before exiting. */
-export interface LogOutput extends DestinationStream {
+interface LogOutput extends DestinationStream {
   /**
    * Stops taking lines and writes out those still queued; settles once they are out, once the
    * output has failed, or after `withinMs`, whichever comes first: never later.

@@ -3,7 +3,7 @@ import path from 'node:path';
 
 const serverSource = path.resolve(import.meta.dirname, '..');
 
-export interface NodeScript {
+interface NodeScript {
   process: ChildProcess;
   /** How the process ended and how long after its start; `gaveUp` if it was still alive at `giveUpAfterMs` (and then SIGKILLed). */
   ended: Promise<{ code: number | null; signal: NodeJS.Signals | null; ms: number; gaveUp: boolean }>;
