@@ -7,10 +7,11 @@ import { openPglite, openPostgres, type DatabaseHandle } from './db/client.ts';
 import { acquireDataDirLock, DataDirLockedError } from './db/data-dir-lock.ts';
 import { createEmbeddedMaintenance } from './db/embedded-maintenance.ts';
 import { seedShopOnFirstStart } from './db/seed/seed-shop.ts';
-import { createLogger } from './http/logging.ts';
+import { createLogger, openStandardOutputLog } from './http/logging.ts';
 import { loadOrCreateAuthSecret } from './identity/auth-secret.ts';
 import { ensureFirstAdmin } from './identity/first-admin.ts';
 import { startUnpaidOrderExpiry } from './orders/unpaid-order-expiry.ts';
+import { armLastResortExit } from './platform/last-resort-exit.ts';
 import { connectRedis } from './platform/redis.ts';
 import { createShopCore } from './shop-core.ts';
 
@@ -36,10 +37,27 @@ async function openDatabase(config: Config): Promise<{ database: DatabaseHandle;
  */
 const HEAP_GROWING_PERCENT = 30;
 
+/** How long an exiting shop gives its last log lines to reach a slow reader before exiting without them. */
+const LOG_CLOSE_MILLISECONDS = 1000;
+
+/**
+ * How long past the shutdown's bound the last resort waits before ending the process: the bound's
+ * own exit first closes the log (LOG_CLOSE_MILLISECONDS), and should be the one seen.
+ */
+const LAST_RESORT_GRACE_MILLISECONDS = 2000;
+
+const logOutput = openStandardOutputLog();
+
+/** Lets the queued log lines out (within a bound), then exits. */
+async function exitShop(code: number): Promise<never> {
+  await logOutput.close(LOG_CLOSE_MILLISECONDS);
+  process.exit(code);
+}
+
 async function start(): Promise<void> {
   setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
   const config = loadConfig();
-  const log = createLogger(config.logLevel);
+  const log = createLogger(config.logLevel, logOutput);
   const { database, unlock } = await openDatabase(config);
   const redis = config.redisUrl ? connectRedis(config.redisUrl, log) : undefined;
   // Instances starting together: one migrates, seeds and creates the admin; the others wait, then find it done.
@@ -58,29 +76,46 @@ async function start(): Promise<void> {
   const stopNotifications = core.notificationDispatcher.start();
   // PostgreSQL vacuums and analyses on its own (autovacuum); PGlite has nobody to do it.
   const stopMaintenance = database.kind === 'pglite' ? createEmbeddedMaintenance(database.db, log).start() : () => {};
+  const shutdownBoundMs = config.shutdownTimeoutSeconds * 1000;
+  let stopping = false;
   const shutdown = async (signal: string) => {
-    app.log.info(`${signal} received, shutting down`);
+    // SIGINT from the terminal and SIGTERM from a parent passing Ctrl-C on (start:cluster) both
+    // arrive: one shutdown, under one bound. The same signal twice is Node's default again: exit now.
+    if (stopping) return;
+    stopping = true;
+    // Everything below runs on the main thread, the bound's timer included; should something hold
+    // that thread, another one ends the process a little after the bound.
+    armLastResortExit(shutdownBoundMs + LAST_RESORT_GRACE_MILLISECONDS);
+    log.info(`${signal} received, shutting down`);
     // A request that never ends (a client that stops sending halfway through an upload) would hold
     // app.close() for ever, and the data directory's lock with it: past the bound the shop exits
-    // anyway. PGlite, like PostgreSQL, recovers from its log on the next start.
+    // anyway. PGlite, like PostgreSQL, recovers from its log on the next start. Not unref'd: were
+    // the steps below to wait on something that holds no handle, the process would otherwise end
+    // on its own with exit code 0 and the lock left behind.
     setTimeout(() => {
-      app.log.error(
+      log.error(
         `Shutdown did not finish within ${config.shutdownTimeoutSeconds} s (requests still in flight): exiting without waiting for them`,
       );
       unlock();
-      process.exit(1);
-    }, config.shutdownTimeoutSeconds * 1000).unref();
-    stopExpiry();
-    stopNotifications();
-    stopMaintenance();
-    // Stops accepting connections, closes idle keep-alive ones (Node does on close) and waits for
-    // requests in flight, then closes the pools.
-    await app.close();
-    await core.cacheBus.close();
-    redis?.disconnect();
-    await database.close();
+      void exitShop(1);
+    }, shutdownBoundMs);
+    try {
+      stopExpiry();
+      stopNotifications();
+      stopMaintenance();
+      // Stops accepting connections, closes idle keep-alive ones (Node does on close) and waits for
+      // requests in flight, then closes the pools.
+      await app.close();
+      await core.cacheBus.close();
+      redis?.disconnect();
+      await database.close();
+    } catch (error) {
+      log.error({ err: error }, 'Shutdown failed: exiting without finishing it');
+      unlock();
+      await exitShop(1);
+    }
     unlock();
-    process.exit(0);
+    await exitShop(0);
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
@@ -89,11 +124,11 @@ async function start(): Promise<void> {
   app.log.info(`Voltline shop on ${config.publicUrl} (database: ${database.kind})`);
 }
 
-start().catch((error: unknown) => {
+start().catch(async (error: unknown) => {
   if (error instanceof DataDirLockedError) {
     console.error(error.message);
   } else {
     console.error('The shop could not start:', error);
   }
-  process.exit(1);
+  await exitShop(1);
 });

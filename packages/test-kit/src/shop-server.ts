@@ -80,7 +80,7 @@ export async function startShop(options: { dataDir?: string; env?: Record<string
     process: child,
     output: () => output,
     async stop() {
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
         child.kill('SIGTERM');
         await exited;
