@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENT_LIMIT_MESSAGE } from '@voltline/shared/payment';
-import { orderEvents, paymentIntents } from '../db/schema.ts';
+import { orderEvents, orders, paymentIntents } from '../db/schema.ts';
 import { snapshotShop } from '../test-support/db-snapshot.ts';
 import { itRaces, testDatabaseKinds } from '../test-support/test-databases.ts';
 import { useTestShop } from '../test-support/test-shop.ts';
@@ -134,7 +134,10 @@ describe.each(testDatabaseKinds)('card payments with the built-in gateway on $na
     expect(allowed.statusCode, allowed.body).toBe(200);
     expect(await intentOf(largest)).toEqual([expect.objectContaining({ amountCents: 99_999_900, clientSecret: allowed.json().clientSecret })]);
 
-    const over = await placeOrder(shop, shop.customer, await freshTool(shop, 1, 1, 1_000_000));
+    // Placing such an order is refused now (orders.test, issue 26): one placed before that rule, as
+    // the database may still hold, is made by raising a placed order's price by a dollar.
+    const over = await placeOrder(shop, shop.customer, await freshTool(shop, 1, 1, 999_999));
+    await shop.database.db.update(orders).set({ unitPrice: 1_000_000, price: 1_000_000 }).where(eq(orders.id, over));
     const refused = await createIntent(shop, shop.customer, over);
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toEqual({ error: 'bad_request', message: PAYMENT_LIMIT_MESSAGE });
