@@ -12,7 +12,6 @@ export const MESSAGES = {
   adminRemoved: (name: string) => `${name} is no longer an admin`,
   nameChanged: 'Your name has been changed.',
   passwordUpdated: 'Your password has been changed. Other devices signed in with the old one are signed out.',
-  socialNotConfigured: (provider: string) => `${provider} sign-in is not set up on this shop.`,
   socialPopupClosed: 'The sign-in window was closed before signing in finished.',
   socialPopupBlocked: 'The sign-in window was blocked by the browser. Allow pop-ups for this site and try again.',
   socialAccountExists:

@@ -12,7 +12,6 @@ export function LoginPage() {
   return (
     <AuthCard title="Login">
       <LoginForm onSignedIn={returnToOrigin} />
-      <div className="divider">OR</div>
       <SocialSignInButtons onSignedIn={returnToOrigin} />
       <p className="text-center text-sm">
         New to Voltline?{' '}

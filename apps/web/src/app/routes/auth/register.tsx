@@ -11,7 +11,6 @@ export function RegisterPage() {
   return (
     <AuthCard title="Register">
       <RegisterForm onRegistered={goHome} />
-      <div className="divider">OR</div>
       <SocialSignInButtons onSignedIn={goHome} />
       <p className="text-center text-sm">
         <Link to="/login" className="link font-medium">

@@ -12,8 +12,6 @@ const POPUP_POLL_MS = 500;
 export interface SocialProviderChoice {
   id: SocialProviderId;
   name: string;
-  /** Unknown while the provider list loads: the popup then reports whatever the server says. */
-  enabled: boolean | undefined;
 }
 
 /** How a popup ended: its own report (error code or null for success), or closed without one. */
@@ -62,10 +60,6 @@ export function useSocialPopup(onSignedIn: () => void) {
   /** Must run synchronously inside the click handler, or the browser blocks the popup. */
   const signInWith = (provider: SocialProviderChoice) => {
     setMessage(null);
-    if (provider.enabled === false) {
-      setMessage(MESSAGES.socialNotConfigured(provider.name));
-      return;
-    }
     stopWatching.current?.();
     const popup = window.open(`/auth/popup/${provider.id}`, SOCIAL_POPUP_WINDOW_NAME, POPUP_FEATURES);
     if (!popup) {
