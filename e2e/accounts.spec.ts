@@ -104,10 +104,29 @@ describe('accounts with email and password', () => {
 
       await page.goto(path);
       await page.waitForURL(`${journey.shop.url}/login`);
+      // The login page says why the visitor is there.
+      const reason = path === '/dashboard/myorders' ? 'Log in to open that page.' : 'Log in or create an account to place your order.';
+      await page.getByRole('status').filter({ hasText: reason }).waitFor();
       await logInThroughForm(page, customer.email, customer.password);
       await page.waitForURL(`${journey.shop.url}${path}`);
       const heading = path === '/dashboard/myorders' ? 'My Orders' : tools[0]!.toolName;
       await page.getByRole('heading', { name: heading, exact: true }).waitFor();
+      await expectSignedInAs(page, customer.name);
+    });
+
+    it('brings a visitor who signs up on the way to a purchase back to it', async () => {
+      session = await journey.open();
+      const { page } = session;
+      const tools: Tool[] = await (await fetch(`${journey.shop.url}/api/getTools`)).json();
+      const path = `/purchase/${tools[0]!._id}`;
+      await page.goto(path);
+      await page.waitForURL(`${journey.shop.url}/login`);
+      await page.getByRole('link', { name: 'create a new account...', exact: true }).click();
+      await page.waitForURL(`${journey.shop.url}/register`);
+      const customer = newCustomer();
+      await registerThroughForm(page, customer);
+      await page.waitForURL(`${journey.shop.url}${path}`);
+      await page.getByRole('heading', { name: tools[0]!.toolName, exact: true }).waitFor();
       await expectSignedInAs(page, customer.name);
     });
   });

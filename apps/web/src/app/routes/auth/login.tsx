@@ -4,18 +4,27 @@ import { LoginForm } from '../../../features/accounts/components/login-form.tsx'
 import { SocialSignInButtons } from '../../../features/accounts/components/social-sign-in-buttons.tsx';
 import { useReturnToOrigin } from '../../../features/accounts/hooks/use-return-to-origin.ts';
 import { useDocumentHead } from '../../../lib/page-head/use-document-head.ts';
+import { useTakenOver } from '../../../lib/use-taken-over.ts';
 import { loginPageHead } from './login-head.ts';
 
 export function LoginPage() {
-  const returnToOrigin = useReturnToOrigin();
+  const { returnToOrigin, reason, state } = useReturnToOrigin();
+  // The reason comes from the history's state, which the server cannot see.
+  const takenOver = useTakenOver();
   useDocumentHead(loginPageHead);
   return (
     <AuthCard title="Login">
+      {takenOver && reason && (
+        <p role="status" className="alert alert-info alert-soft text-sm">
+          {reason}
+        </p>
+      )}
       <LoginForm onSignedIn={returnToOrigin} />
       <SocialSignInButtons onSignedIn={returnToOrigin} />
       <p className="text-center text-sm">
         New to Voltline?{' '}
-        <Link to="/register" className="link font-medium">
+        {/* The way back goes along, so a new account returns to where the visitor was going. */}
+        <Link to="/register" state={state} className="link font-medium">
           create a new account...
         </Link>
       </p>

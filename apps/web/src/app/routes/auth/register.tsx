@@ -1,19 +1,19 @@
-import { useCallback } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { AuthCard } from '../../../features/accounts/components/auth-card.tsx';
 import { RegisterForm } from '../../../features/accounts/components/register-form.tsx';
 import { SocialSignInButtons } from '../../../features/accounts/components/social-sign-in-buttons.tsx';
+import { useReturnToOrigin } from '../../../features/accounts/hooks/use-return-to-origin.ts';
 
 export function RegisterPage() {
-  const navigate = useNavigate();
-  // product.md, "Screens": a new account starts at /home.
-  const goHome = useCallback(() => void navigate('/home', { replace: true }), [navigate]);
+  // product.md, "Screens": a new account starts at /home, or goes back to the purchase (or other
+  // login-only page) that sent the visitor to log in.
+  const { returnToOrigin, state } = useReturnToOrigin('/home');
   return (
     <AuthCard title="Register">
-      <RegisterForm onRegistered={goHome} />
-      <SocialSignInButtons onSignedIn={goHome} />
+      <RegisterForm onRegistered={returnToOrigin} />
+      <SocialSignInButtons onSignedIn={returnToOrigin} />
       <p className="text-center text-sm">
-        <Link to="/login" className="link font-medium">
+        <Link to="/login" state={state} className="link font-medium">
           already have an account?
         </Link>
       </p>

@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState, useSyncExternalStore } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from '../../../lib/toast/toast.ts';
+import { useTakenOver } from '../../../lib/use-taken-over.ts';
 import { loginFormSchema, type LoginForm as LoginFields } from '@voltline/shared/account';
 import { MESSAGES } from '@voltline/shared/messages';
 import { FormField } from '../../../components/form-field.tsx';
@@ -11,7 +12,6 @@ import { useRequestPasswordReset } from '../api/request-password-reset.ts';
 import { useSignInWithEmail } from '../api/sign-in-with-email.ts';
 import { describePasswordResetError, describeSignInError } from '../sign-in-errors.ts';
 
-const neverChanges = () => () => undefined;
 
 export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   const {
@@ -27,7 +27,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   const [refusal, setRefusal] = useState<string | null>(null);
   // The server renders this form (the login page). Pressed before the app has taken it over, it
   // would go out as a plain form, the password in the address: until then the button waits.
-  const takenOver = useSyncExternalStore(neverChanges, () => true, () => false);
+  const takenOver = useTakenOver();
 
   const logIn = (credentials: LoginFields) => {
     setRefusal(null);

@@ -6,15 +6,27 @@ function isShopPath(path: string): boolean {
   return path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\');
 }
 
+/** What the visitor was trying to open, as the login page tells them. */
+function reasonFor(origin: string): string {
+  if (origin.startsWith('/purchase/')) return 'Log in or create an account to place your order.';
+  if (origin.startsWith('/payment/')) return 'Log in to pay for your order.';
+  return 'Log in to open that page.';
+}
+
 /**
  * product.md, "Screens": after login the user returns to the login-only page that sent them here
- * (RequireAuth puts it in the location state), or to "/".
+ * (RequireAuth puts it in the location state), or to `fallback`. The same way back is handed to the
+ * register page, so signing up on the way to a purchase returns to it too. `reason` says why the
+ * visitor was sent to log in (none when they came of their own accord); `state` carries the way back
+ * to the next page.
  */
-export function useReturnToOrigin(): () => void {
+export function useReturnToOrigin(fallback = '/'): { returnToOrigin: () => void; reason: string | undefined; state: unknown } {
   const location = useLocation();
   const navigate = useNavigate();
   const from = (location.state as { from?: Partial<Location> } | null)?.from;
   const origin = `${from?.pathname ?? ''}${from?.search ?? ''}`;
-  const target = isShopPath(origin) ? origin : '/';
-  return useCallback(() => void navigate(target, { replace: true }), [navigate, target]);
+  const known = isShopPath(origin);
+  const target = known ? origin : fallback;
+  const returnToOrigin = useCallback(() => void navigate(target, { replace: true }), [navigate, target]);
+  return { returnToOrigin, reason: known ? reasonFor(origin) : undefined, state: known ? { from } : undefined };
 }
