@@ -49,6 +49,8 @@ const environmentSchema = z.object({
   SHARE_IMAGE_RENDERS_AT_ONCE: z.coerce.number().int().min(1).max(16).default(1),
   SHARE_IMAGE_RENDERS_PER_MINUTE: z.coerce.number().int().positive().default(20),
   SHARE_IMAGE_STORE_MB: z.coerce.number().int().positive().default(500),
+  DOCUMENT_DRAWINGS_AT_ONCE: z.coerce.number().int().min(1).max(16).default(1),
+  LIST_CACHE_MB: z.coerce.number().positive().default(32),
   SHOP_ADMIN_EMAIL: optionalText.pipe(z.email().optional()),
   SHOP_ADMIN_PASSWORD: optionalText,
   SMTP_URL: optionalText,
@@ -151,6 +153,10 @@ export interface Config {
   /** A shutdown that has not finished after this long exits anyway, with a log line and code 1. */
   shutdownTimeoutSeconds: number;
   shareImages: ShareImageLimits;
+  /** Invoice and credit note PDFs drawn at the same time by one instance (each is drawn once, then kept). */
+  documentDrawingsAtOnce: number;
+  /** What the cached pages of public lists may take in memory, in bytes (docs/decisions/014). */
+  listCacheBytes: number;
   firstAdmin: { email: string | undefined; password: string | undefined };
   mail: { smtpUrl: string | undefined; from: string; shopNotifyEmail: string | undefined };
   /** Who issues invoices and credit notes, and how their numbers start (INV-000042, CN-000007). */
@@ -237,6 +243,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       rendersPerMinute: env.SHARE_IMAGE_RENDERS_PER_MINUTE,
       storeBytes: env.SHARE_IMAGE_STORE_MB * 1024 * 1024,
     },
+    documentDrawingsAtOnce: env.DOCUMENT_DRAWINGS_AT_ONCE,
+    listCacheBytes: Math.round(env.LIST_CACHE_MB * 1024 * 1024),
     firstAdmin: { email: env.SHOP_ADMIN_EMAIL, password: env.SHOP_ADMIN_PASSWORD },
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, shopNotifyEmail: env.SHOP_NOTIFY_EMAIL },
     invoicing: {

@@ -14,7 +14,7 @@ import { createCallerGuards } from './identity/caller.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createAdminOrdersService } from './orders/admin-orders-service.ts';
 import { createInvoiceRegister } from './invoices/invoice-register.ts';
-import { createInvoicesService } from './invoices/invoices-service.ts';
+import { createInvoicesService, type DrawDocument } from './invoices/invoices-service.ts';
 import { createMailComposer } from './notifications/mail-composer.ts';
 import { createNotificationDispatcher } from './notifications/notification-dispatcher.ts';
 import { createOrderMail } from './notifications/order-mail.ts';
@@ -35,6 +35,8 @@ export function createShopCore(deps: {
   secret: string;
   log: FastifyBaseLogger;
   redis?: RedisLink;
+  /** How invoice and credit note PDFs are drawn; tests pass one that counts and holds drawings. */
+  drawDocument?: DrawDocument;
 }) {
   const { config, database, secret, log, redis } = deps;
   const db = database.db;
@@ -49,7 +51,7 @@ export function createShopCore(deps: {
   const orderMail = createOrderMail(config.invoicing.shopLegalName);
   const notifier = createOrderNotifier(orderMail, config.mail.shopNotifyEmail);
   const cacheBus = createCacheBus(redis, log);
-  const listCache = createJsonCache(cacheBus);
+  const listCache = createJsonCache({ bus: cacheBus, maxBytes: config.listCacheBytes });
   const webhookTargets = { publicUrl: config.publicUrl, port: config.port, allowPrivateTargets: config.allowPrivateWebhookTargets };
   // The one gateway the configuration names; its own routes (card form or webhook) come with it.
   const payment = config.payments.provider === 'stripe' ? createStripePayments(config.payments) : createBuiltinPayments(db);
@@ -57,13 +59,15 @@ export function createShopCore(deps: {
   const invoiceRegister = createInvoiceRegister(config.invoicing, config.payments.provider);
   const lifecycle = createOrderLifecycle({ db, notifier, gateway, catalogueCache: listCache, invoices: invoiceRegister });
   const orders = createOrdersService(db, lifecycle, paging);
-  const invoices = createInvoicesService({ db, orders, register: invoiceRegister });
+  const invoices = createInvoicesService({ db, orders, register: invoiceRegister, drawingsAtOnce: config.documentDrawingsAtOnce, draw: deps.drawDocument });
   const composeMail = createMailComposer({ db, orderMail, publicUrl: config.publicUrl, documentFile: invoices.mailFile });
   return {
     config,
     database,
     redis,
     cacheBus,
+    listCache,
+    invoiceRegister,
     mailer,
     tokens,
     auth: createAuth({ db, log, config, secret, mailer }),

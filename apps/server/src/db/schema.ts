@@ -7,6 +7,11 @@ import { textLengthChecks } from './text-columns.ts';
  * snake_case in SQL; the `_id` the API answers is the uuid primary key.
  */
 
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 export const tools = pgTable(
@@ -190,6 +195,12 @@ const issuedDocument = () => ({
   total: integer('total').notNull(),
   paymentMethod: text('payment_method').notNull(),
   transactionId: text('transaction_id').notNull(),
+  /**
+   * The PDF, drawn from the columns above at its first download or mail and kept: drawing costs the
+   * server tens of milliseconds a time, the bytes never change, and every instance reads them here.
+   * Null until then (and for documents issued before the shop kept them).
+   */
+  pdf: bytea('pdf'),
 });
 
 /** One invoice per paid order, issued when the payment is accepted. */
@@ -328,11 +339,6 @@ export const shopState = pgTable('shop_state', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
   updatedAt: createdAt(),
-});
-
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => Buffer.from(value),
 });
 
 /** Uploaded pictures, re-encoded to WebP; kept in the database so every instance can serve them. */

@@ -8,6 +8,8 @@ import type { CatalogueService } from '../catalogue/catalogue-service.ts';
 import type { Config } from '../config.ts';
 import type { ImagesService } from '../images/images-service.ts';
 import { inSeconds, TryAgainLater } from '../platform/app-error.ts';
+import { createBoundedMemory } from '../platform/bounded-memory.ts';
+import { createTurns } from '../platform/turns.ts';
 import { openShareImageStore } from './share-image-store.ts';
 
 /** What link previews show best (Open Graph's 1.91:1); the pages' og:image tags point here. */
@@ -47,29 +49,6 @@ export const drawSharePng: DrawSharePng = async (bytes, fit) => {
 };
 
 /**
- * At most `atOnce` tasks run; up to `queueLength` more wait for a turn (a finishing task hands its turn
- * to the next); past that a request is refused at once rather than holding a connection open.
- */
-function renderGate(atOnce: number, queueLength: number) {
-  let running = 0;
-  const waiting: (() => void)[] = [];
-  return async <T>(task: () => Promise<T>): Promise<T> => {
-    if (running < atOnce) running += 1;
-    else if (waiting.length < queueLength) await new Promise<void>((resolve) => waiting.push(resolve));
-    else {
-      throw new TryAgainLater('busy', `The shop is busy drawing link preview pictures. Try again in ${inSeconds(BUSY_RETRY_SECONDS)}.`, BUSY_RETRY_SECONDS);
-    }
-    try {
-      return await task();
-    } finally {
-      const next = waiting.shift();
-      if (next) next();
-      else running -= 1;
-    }
-  };
-}
-
-/**
  * GET /og/home.png and GET /og/tools/{toolId}.png: the pages' pictures as PNG, because social sites
  * do not show the SVG drawings the shop uses. Public, like the pages they illustrate, so each picture
  * is drawn once and kept in DATA_DIR; drawings are limited per client address and in number at once
@@ -92,7 +71,10 @@ export function registerShareImageRoutes(
   const { webDistDir, shareImages: limits } = config;
   const picturesDir = path.resolve(webDistDir, 'images');
   const store = openShareImageStore({ dir: path.join(config.dataDir, 'share-images'), maxBytes: limits.storeBytes, log: app.log });
-  const inTurn = renderGate(limits.rendersAtOnce, SHARE_IMAGE_QUEUE);
+  const inTurn = createTurns(
+    { atOnce: limits.rendersAtOnce, queueLength: SHARE_IMAGE_QUEUE, retryAfterSeconds: BUSY_RETRY_SECONDS },
+    { kind: 'busy', message: (wait) => `The shop is busy drawing link preview pictures. Try again in ${wait}.` },
+  );
   // Counted in the shop's rate-limit store (Redis when configured, so across instances), only when a
   // picture has to be drawn: pictures already drawn are served to anyone, as often as asked.
   const countDrawing = app.createRateLimit({
@@ -100,20 +82,9 @@ export function registerShareImageRoutes(
     timeWindow: 60_000,
     keyGenerator: (request: FastifyRequest) => `share-image:${request.ip}`,
   });
-  const remembered = new Map<string, Buffer>();
-  let rememberedBytes = 0;
+  const remembered = createBoundedMemory<Buffer>(MEMORY_BYTES, (png) => png.length);
+  const remember = (name: string, png: Buffer) => remembered.set(name, png);
   const drawing = new Map<string, Promise<Buffer>>();
-
-  function remember(name: string, png: Buffer): void {
-    if (remembered.has(name)) return;
-    remembered.set(name, png);
-    rememberedBytes += png.length;
-    for (const [oldest, old] of remembered) {
-      if (rememberedBytes <= MEMORY_BYTES) break;
-      remembered.delete(oldest);
-      rememberedBytes -= old.length;
-    }
-  }
 
   /** A drawing of the build: its file's path, if it is one of the shop's pictures. */
   function buildFile(address: string): string {
@@ -167,7 +138,7 @@ export function registerShareImageRoutes(
 
   function startDrawing(request: FastifyRequest, address: string, fit: ShareImageFit, name: string): Promise<Buffer> {
     const pending = (async () => {
-      const png = await inTurn(async () => {
+      const png = await inTurn.run(async () => {
         const started = performance.now();
         const drawn = await draw(await pictureBytes(address), fit);
         request.log.info({ img: address, ms: Math.round(performance.now() - started) }, 'link preview picture drawn');

@@ -1,11 +1,20 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import type { InvoicingConfig } from '../config.ts';
 import type { DbExecutor, DbTransaction } from '../db/client.ts';
 import { creditNotes, documentCounters, invoices, orders } from '../db/schema.ts';
 import type { OrderRow } from '../orders/order-dto.ts';
 
-export type InvoiceRow = typeof invoices.$inferSelect;
-export type CreditNoteRow = typeof creditNotes.$inferSelect;
+/** A document as it prints: its columns without the kept PDF (read only when it is sent). */
+export type InvoiceRow = Omit<typeof invoices.$inferSelect, 'pdf'>;
+export type CreditNoteRow = Omit<typeof creditNotes.$inferSelect, 'pdf'>;
+
+/** The printed columns of a document table: its PDF takes tens of kilobytes (PGlite decodes one in about 10 ms). */
+function printedColumns<Table extends typeof invoices | typeof creditNotes>(table: Table) {
+  const { pdf: _pdf, ...printed } = getTableColumns(table);
+  return printed as Omit<Table['_']['columns'], 'pdf'>;
+}
+const invoiceColumns = printedColumns(invoices);
+const creditNoteColumns = printedColumns(creditNotes);
 type DocumentKind = (typeof documentCounters.$inferSelect)['kind'];
 
 /** INV-000042: six digits at least, so numbers sort as text until the millionth document. */
@@ -64,7 +73,7 @@ export function createInvoiceRegister(settings: InvoicingConfig, provider: keyof
           paymentMethod: PAYMENT_METHODS[provider],
           transactionId: order.transactionId ?? '',
         })
-        .returning();
+        .returning(invoiceColumns);
       const [invoiced] = await tx.update(orders).set({ invoiceNumber: invoice!.number }).where(eq(orders.id, order.id)).returning();
       return { invoice: invoice!, invoiced: invoiced! };
     },
@@ -80,7 +89,7 @@ export function createInvoiceRegister(settings: InvoicingConfig, provider: keyof
       refund: { amount: number; reason: string },
       issuedAt = new Date(),
     ): Promise<CreditNoteRow | undefined> {
-      const [invoice] = await tx.select().from(invoices).where(eq(invoices.orderId, order.id));
+      const [invoice] = await tx.select(invoiceColumns).from(invoices).where(eq(invoices.orderId, order.id));
       if (!invoice) return undefined;
       const sequence = await nextSequence(tx, 'credit_note');
       const { id: invoiceId, number: invoiceNumber, sequence: _invoiceSequence, issuedAt: _invoiced, ...copied } = invoice;
@@ -98,18 +107,43 @@ export function createInvoiceRegister(settings: InvoicingConfig, provider: keyof
           refundedSoFar: order.refundedAmount,
           reason: refund.reason,
         })
-        .returning();
+        .returning(creditNoteColumns);
       return note!;
     },
 
     async invoiceOf(executor: DbExecutor, orderId: string): Promise<InvoiceRow | undefined> {
-      const [invoice] = await executor.select().from(invoices).where(eq(invoices.orderId, orderId));
+      const [invoice] = await executor.select(invoiceColumns).from(invoices).where(eq(invoices.orderId, orderId));
       return invoice;
+    },
+
+    /**
+     * Keeps a document's PDF once drawn. Only a missing one is written: two instances drawing the same
+     * document at once draw the same bytes, and a kept PDF is never replaced.
+     */
+    async keepPdf(executor: DbExecutor, kind: DocumentKind, id: string, pdf: Buffer): Promise<void> {
+      const table = kind === 'invoice' ? invoices : creditNotes;
+      await executor.update(table).set({ pdf }).where(and(eq(table.id, id), isNull(table.pdf)));
     },
 
     /** The order's credit notes, newest first. */
     creditNotesOf: (executor: DbExecutor, orderId: string): Promise<CreditNoteRow[]> =>
-      executor.select().from(creditNotes).where(eq(creditNotes.orderId, orderId)).orderBy(desc(creditNotes.sequence)),
+      executor.select(creditNoteColumns).from(creditNotes).where(eq(creditNotes.orderId, orderId)).orderBy(desc(creditNotes.sequence)),
+
+    /** A document by its id, as a mail names it. */
+    async documentById(executor: DbExecutor, kind: DocumentKind, id: string): Promise<InvoiceRow | CreditNoteRow | undefined> {
+      const [row] =
+        kind === 'invoice'
+          ? await executor.select(invoiceColumns).from(invoices).where(eq(invoices.id, id))
+          : await executor.select(creditNoteColumns).from(creditNotes).where(eq(creditNotes.id, id));
+      return row;
+    },
+
+    /** A document's kept PDF, if it has been drawn. */
+    async keptPdf(executor: DbExecutor, kind: DocumentKind, id: string): Promise<Buffer | undefined> {
+      const table = kind === 'invoice' ? invoices : creditNotes;
+      const [row] = await executor.select({ pdf: table.pdf }).from(table).where(eq(table.id, id));
+      return row?.pdf ?? undefined;
+    },
   };
 }
 export type InvoiceRegister = ReturnType<typeof createInvoiceRegister>;

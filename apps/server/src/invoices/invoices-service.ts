@@ -1,59 +1,129 @@
-import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { creditNotes, invoices } from '../db/schema.ts';
 import type { Caller } from '../identity/caller.ts';
 import type { DocumentAttachment, MailFile } from '../mail/mailer.ts';
 import type { OrdersService } from '../orders/orders-service.ts';
 import { AppError, notFound } from '../platform/app-error.ts';
+import { createBoundedMemory } from '../platform/bounded-memory.ts';
+import { createTurns, createTurnsPerCaller } from '../platform/turns.ts';
 import { renderCreditNotePdf, renderInvoicePdf } from './invoice-pdf.ts';
-import type { InvoiceRegister } from './invoice-register.ts';
+import type { CreditNoteRow, InvoiceRegister, InvoiceRow } from './invoice-register.ts';
 
 export interface PdfFile {
   fileName: string;
   pdf: Buffer;
 }
 
+/** A stored document, as its PDF is drawn from it. */
+export type IssuedDocument = { kind: 'invoice'; row: InvoiceRow } | { kind: 'credit_note'; row: CreditNoteRow };
+/** Draws a document's PDF; tests pass one that counts and holds drawings. */
+export type DrawDocument = (document: IssuedDocument) => Promise<Buffer>;
+
+export const drawDocumentPdf: DrawDocument = (document) =>
+  document.kind === 'invoice' ? renderInvoicePdf(document.row) : renderCreditNotePdf(document.row);
+
+/** Documents waiting for a drawing while the allowed number are drawn; more are told to come back. */
+export const DOCUMENT_DRAWING_QUEUE = 8;
+/**
+ * One account's downloads wait for each other and start at least this far apart: a caller with many
+ * in flight is served one after another, its waiting requests costing nothing, so however fast it
+ * asks it takes a small share of the server (a download costs a few milliseconds) and cannot slow
+ * the shop for everyone else. A person opening documents one by one never waits.
+ */
+export const DOWNLOAD_SPACING_MS = 100;
+/** Downloads of one account waiting for their turn; past that it is told to come back. */
+export const DOWNLOADS_WAITING_PER_ACCOUNT = 32;
+/** Kept PDFs held in memory too (about 20 KB a document). */
+const PDF_MEMORY_BYTES = 16 * 1024 * 1024;
+/** What a caller told to come back is asked to wait: a few drawings' time. */
+const BUSY_RETRY_SECONDS = 5;
+
 /** A file name any mail program and browser keeps as it is, whatever the configured prefix holds. */
 const pdfName = (number: string) => `${number.replace(/[^A-Za-z0-9._-]/g, '_')}.pdf`;
 
-/** The documents people download (the buyer, an admin) and the files mails carry. */
-export function createInvoicesService(deps: { db: Database; orders: OrdersService; register: InvoiceRegister }) {
-  const { db, orders, register } = deps;
+/**
+ * The documents people download (the buyer, an admin) and the files mails carry. Each PDF is drawn
+ * once, at its first download or mail, and kept with its document (docs/decisions/026); drawings
+ * take turns, `drawingsAtOnce` at a time per instance, and each account's downloads one at a time.
+ */
+export function createInvoicesService(deps: {
+  db: Database;
+  orders: OrdersService;
+  register: InvoiceRegister;
+  drawingsAtOnce: number;
+  draw?: DrawDocument;
+}) {
+  const { db, orders, register, draw = drawDocumentPdf } = deps;
+  const drawings = createTurns(
+    { atOnce: deps.drawingsAtOnce, queueLength: DOCUMENT_DRAWING_QUEUE, retryAfterSeconds: BUSY_RETRY_SECONDS },
+    { kind: 'busy', message: (wait) => `The shop is busy preparing invoices and credit notes. Try again in ${wait}.` },
+  );
+  const downloadsOf = createTurnsPerCaller(
+    { atOnce: 1, queueLength: DOWNLOADS_WAITING_PER_ACCOUNT, retryAfterSeconds: BUSY_RETRY_SECONDS, spacingMs: DOWNLOAD_SPACING_MS },
+    { kind: 'too_many_requests', message: (wait) => `You asked for too many invoices and credit notes at once. Try again in ${wait}.` },
+  );
+  // Kept PDFs in front of the table, which PGlite reads slowly (about 10 ms a document): they never change.
+  const remembered = createBoundedMemory<Buffer>(PDF_MEMORY_BYTES, (pdf) => pdf.length);
+  // Documents being read or drawn: the same document asked for again meanwhile waits for this one.
+  const pending = new Map<string, Promise<Buffer>>();
+
+  /** The kept PDF, or one drawn in turn and kept. */
+  function pdfOf(document: IssuedDocument): Promise<Buffer> {
+    const key = `${document.kind}:${document.row.id}`;
+    const known = remembered.get(key);
+    if (known) return Promise.resolve(known);
+    let answer = pending.get(key);
+    if (!answer) {
+      answer = (async () => {
+        let pdf = await register.keptPdf(db, document.kind, document.row.id);
+        if (!pdf) {
+          pdf = await drawings.run(() => draw(document));
+          await register.keepPdf(db, document.kind, document.row.id, pdf);
+        }
+        remembered.set(key, pdf);
+        return pdf;
+      })();
+      pending.set(key, answer);
+      // A failed or refused drawing is not remembered: the next request tries again.
+      void answer.catch(() => undefined).finally(() => pending.delete(key));
+    }
+    return answer;
+  }
+
+  async function invoiceFile(caller: Caller, orderId: string): Promise<PdfFile> {
+    const order = await orders.findVisibleOrder(caller, orderId);
+    if (order.status === 'unpaid') throw new AppError('conflict', 'This order is not paid yet: its invoice is issued when it is paid.');
+    const invoice = await register.invoiceOf(db, order.id);
+    if (!invoice) throw notFound('This order has no invoice: its payment was refunded when it arrived, or it was paid before the shop issued invoices.');
+    return { fileName: pdfName(invoice.number), pdf: await pdfOf({ kind: 'invoice', row: invoice }) };
+  }
+
+  async function creditNoteFile(caller: Caller, orderId: string, number?: string): Promise<PdfFile> {
+    const order = await orders.findVisibleOrder(caller, orderId);
+    const notes = await register.creditNotesOf(db, order.id);
+    const note = number === undefined ? notes[0] : notes.find((candidate) => candidate.number === number);
+    if (!note) throw notFound(number === undefined ? 'This order has no credit note: nothing has been refunded.' : `This order has no credit note ${number}.`);
+    return { fileName: pdfName(note.number), pdf: await pdfOf({ kind: 'credit_note', row: note }) };
+  }
 
   return {
     /** GET /purchasedSingle/{id}/invoice.pdf: the buyer's or, for an admin, any order's invoice. */
-    async invoicePdf(caller: Caller, orderId: string): Promise<PdfFile> {
-      const order = await orders.findVisibleOrder(caller, orderId);
-      if (order.status === 'unpaid') throw new AppError('conflict', 'This order is not paid yet: its invoice is issued when it is paid.');
-      const invoice = await register.invoiceOf(db, order.id);
-      if (!invoice) throw notFound('This order has no invoice: its payment was refunded when it arrived, or it was paid before the shop issued invoices.');
-      return { fileName: pdfName(invoice.number), pdf: await renderInvoicePdf(invoice) };
-    },
+    invoicePdf: (caller: Caller, orderId: string): Promise<PdfFile> => downloadsOf(caller.userId, () => invoiceFile(caller, orderId)),
 
     /** GET /purchasedSingle/{id}/credit-note.pdf: the latest credit note, or the one numbered `number`. */
-    async creditNotePdf(caller: Caller, orderId: string, number?: string): Promise<PdfFile> {
-      const order = await orders.findVisibleOrder(caller, orderId);
-      const notes = await register.creditNotesOf(db, order.id);
-      const note = number === undefined ? notes[0] : notes.find((candidate) => candidate.number === number);
-      if (!note) throw notFound(number === undefined ? 'This order has no credit note: nothing has been refunded.' : `This order has no credit note ${number}.`);
-      return { fileName: pdfName(note.number), pdf: await renderCreditNotePdf(note) };
-    },
+    creditNotePdf: (caller: Caller, orderId: string, number?: string): Promise<PdfFile> =>
+      downloadsOf(caller.userId, () => creditNoteFile(caller, orderId, number)),
 
-    /** A mail's document, rendered from its stored copy when the mail is sent. */
-    async mailFile(document: DocumentAttachment): Promise<MailFile> {
-      const pdf =
-        document.kind === 'invoice'
-          ? await renderInvoicePdf(await found(db.select().from(invoices).where(eq(invoices.id, document.id))))
-          : await renderCreditNotePdf(await found(db.select().from(creditNotes).where(eq(creditNotes.id, document.id))));
-      return { filename: pdfName(document.number), contentType: 'application/pdf', content: pdf };
+    /**
+     * A mail's document: the same kept PDF the buyer downloads. A refusal to draw now fails this
+     * sending, which the dispatcher retries later.
+     */
+    async mailFile(attachment: DocumentAttachment): Promise<MailFile> {
+      const row = await register.documentById(db, attachment.kind, attachment.id);
+      // Documents are never deleted: a missing one is a fault, retried by the dispatcher and logged.
+      if (!row) throw new Error('The document of this mail no longer exists.');
+      const document = { kind: attachment.kind, row } as IssuedDocument;
+      return { filename: pdfName(attachment.number), contentType: 'application/pdf', content: await pdfOf(document) };
     },
   };
 }
 export type InvoicesService = ReturnType<typeof createInvoicesService>;
-
-/** Documents are never deleted: a missing one is a fault, retried by the dispatcher and logged. */
-async function found<T>(rows: Promise<T[]>): Promise<T> {
-  const [row] = await rows;
-  if (!row) throw new Error('The document of this mail no longer exists.');
-  return row;
-}

@@ -3,6 +3,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CacheBus } from '../platform/cache-bus.ts';
 import { setNextPageLink, type Page } from '../platform/paging.ts';
+import { createBoundedMemory } from './bounded-memory.ts';
 
 /** One serialised answer, compressed once, with its validator (and, for a page, the next page's cursor). */
 export interface CachedJson {
@@ -24,35 +25,47 @@ export function toCachedJson(value: unknown, nextCursor?: string): CachedJson {
   };
 }
 
-/** Pages of public lists are cached by their query: a bound keeps odd cursors and limits from filling memory. */
-const MAX_CACHED_ANSWERS = 2000;
+/** What an answer holds beyond its bytes (the object, its validator): counted so tiny answers are not free. */
+const ENTRY_OVERHEAD_BYTES = 256;
+const sizeOfAnswer = (entry: CachedJson) =>
+  entry.identity.length + entry.br.length + entry.gzip.length + entry.etag.length + (entry.nextCursor?.length ?? 0) + ENTRY_OVERHEAD_BYTES;
 
 /**
  * Public lists (catalogue, reviews) are read far more than written: each is serialised and
  * compressed once, answered from memory until a write invalidates it, and revalidated by ETag.
+ * Pages are kept by their query, so odd cursors and limits make many of them: what is kept is
+ * bounded in bytes (`maxBytes`), the least recently read going first (docs/decisions/014).
  */
-export function createJsonCache(bus?: CacheBus) {
-  const entries = new Map<string, Promise<CachedJson>>();
+export function createJsonCache({ bus, maxBytes }: { bus?: CacheBus; maxBytes: number }) {
+  const kept = createBoundedMemory<CachedJson>(maxBytes, sizeOfAnswer);
+  // Answers being read and compressed: one read per key however many ask at once, kept once done.
+  const pending = new Map<string, Promise<CachedJson>>();
   let generation = 0;
   const clearLocally = () => {
     generation += 1;
-    entries.clear();
+    kept.clear();
+    pending.clear();
   };
   // Another instance wrote: drop what this one remembers.
   bus?.onInvalidated(clearLocally);
   function remember(key: string, produce: () => Promise<CachedJson>): Promise<CachedJson> {
-    const cached = entries.get(key);
-    if (cached) return cached;
+    const known = kept.get(key);
+    if (known) return Promise.resolve(known);
+    const inFlight = pending.get(key);
+    if (inFlight) return inFlight;
     const startedAt = generation;
-    const pending = produce();
-    if (entries.size >= MAX_CACHED_ANSWERS) entries.delete(entries.keys().next().value!);
-    entries.set(key, pending);
-    // A failed read is not remembered; one that raced with a write is dropped once it lands.
-    pending.then(
-      () => startedAt !== generation && entries.get(key) === pending && entries.delete(key),
-      () => entries.get(key) === pending && entries.delete(key),
+    const answer = produce();
+    pending.set(key, answer);
+    // A failed read is not kept, nor one that raced with a write.
+    answer.then(
+      (entry) => {
+        if (pending.get(key) !== answer) return;
+        pending.delete(key);
+        if (startedAt === generation) kept.set(key, entry);
+      },
+      () => pending.get(key) === answer && pending.delete(key),
     );
-    return pending;
+    return answer;
   }
   return {
     get: (key: string, produce: () => Promise<unknown>): Promise<CachedJson> =>
@@ -60,6 +73,8 @@ export function createJsonCache(bus?: CacheBus) {
     /** A page of a list: its items, with the next page's cursor kept for the Link header. */
     getPage: (key: string, produce: () => Promise<Page<unknown>>): Promise<CachedJson> =>
       remember(key, () => produce().then((page) => toCachedJson(page.items, page.nextCursor))),
+    /** What the kept answers take, in bytes, and the most they may. */
+    size: () => ({ bytes: kept.bytes, maxBytes: kept.maxBytes }),
     /** After any write that changes what the lists show, on this instance and every other. */
     invalidate(): void {
       clearLocally();

@@ -9,6 +9,7 @@ import { loadConfig, type Config } from '../config.ts';
 import { openPostgres, type DatabaseHandle } from '../db/client.ts';
 import { seedShopOnFirstStart } from '../db/seed/seed-shop.ts';
 import { createLogger } from '../http/logging.ts';
+import type { DrawDocument } from '../invoices/invoices-service.ts';
 import { createShopCore, type ShopCore } from '../shop-core.ts';
 import type { TestDatabaseKind } from './test-databases.ts';
 
@@ -39,6 +40,7 @@ export async function startTestShop(
     logLines?: string[];
     redis?: RedisLink;
     sameDatabaseAs?: TestShop;
+    drawDocument?: DrawDocument;
   } = {},
 ): Promise<TestShop> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'voltline-api-test-'));
@@ -61,7 +63,7 @@ export async function startTestShop(
   if (options.seed) await seedShopOnFirstStart(database.db);
   const logLines = options.logLines;
   const log = logLines ? createLogger('info', { write: (line: string) => void logLines.push(line) }) : createLogger('silent');
-  const core = createShopCore({ config, database, secret: 'test-secret-'.padEnd(48, 'x'), log, redis: options.redis });
+  const core = createShopCore({ config, database, secret: 'test-secret-'.padEnd(48, 'x'), log, redis: options.redis, drawDocument: options.drawDocument });
   const app = await buildApp(core, logLines ? log : false);
   await app.ready();
   return {

@@ -1,0 +1,81 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { inSeconds, TryAgainLater } from './app-error.ts';
+
+/** How much of one kind of costly work (drawing a picture, a PDF, serving a download) runs at once. */
+export interface TurnLimits {
+  /** Tasks running at the same time. */
+  atOnce: number;
+  /** Tasks waiting for a turn; past that a request is told to come back. */
+  queueLength: number;
+  /** What a caller told to come back is asked to wait: a few tasks' time. */
+  retryAfterSeconds: number;
+  /** Tasks start at least this far apart: a caller's work then takes a bounded share of the server, however fast it asks. */
+  spacingMs?: number;
+}
+
+/** The refusal past the queue: 503 when the instance is busy for everyone, 429 when one caller asked too much. */
+export interface TurnRefusal {
+  kind: 'busy' | 'too_many_requests';
+  /** In the shop's words, e.g. "The shop is busy drawing link preview pictures. Try again in 5 seconds." */
+  message: (wait: string) => string;
+}
+
+/**
+ * At most `atOnce` tasks run; up to `queueLength` more wait for a turn (a finishing task hands its
+ * turn to the next); past that a request is refused at once rather than holding a connection open.
+ * The refusal is a TryAgainLater, which the error handler answers with its Retry-After.
+ */
+export function createTurns(limits: TurnLimits, refusal: TurnRefusal) {
+  const spacingMs = limits.spacingMs ?? 0;
+  let running = 0;
+  let lastStarted = -Infinity;
+  const waiting: (() => void)[] = [];
+  return {
+    async run<T>(task: () => Promise<T>): Promise<T> {
+      if (running < limits.atOnce) running += 1;
+      else if (waiting.length < limits.queueLength) await new Promise<void>((resolve) => waiting.push(resolve));
+      else throw new TryAgainLater(refusal.kind, refusal.message(inSeconds(limits.retryAfterSeconds)), limits.retryAfterSeconds);
+      try {
+        const tooSoon = lastStarted + spacingMs - performance.now();
+        if (tooSoon > 0) await sleep(tooSoon);
+        lastStarted = performance.now();
+        return await task();
+      } finally {
+        const next = waiting.shift();
+        // The next task starts after the event loop has read what arrived meanwhile: work that never
+        // waits for I/O (PGlite answers within the process) would otherwise run task after task
+        // before any other request is even read.
+        if (next) setImmediate(next);
+        else running -= 1;
+      }
+    },
+    /** Nothing running or waiting, and the next task could start at once. */
+    get idle(): boolean {
+      return running === 0 && performance.now() - lastStarted >= spacingMs;
+    },
+  };
+}
+
+/**
+ * Turns of each caller's own: one caller's tasks wait for each other, never for another caller's,
+ * so a caller asking for many at once is served one after another (or refused past its queue) while
+ * everyone else is served as usual. A caller whose turns are idle is forgotten.
+ */
+export function createTurnsPerCaller(limits: TurnLimits, refusal: TurnRefusal) {
+  const callers = new Map<string, ReturnType<typeof createTurns>>();
+  const forgetIfIdle = (caller: string, turns: ReturnType<typeof createTurns>) => {
+    if (callers.get(caller) !== turns) return;
+    if (turns.idle) callers.delete(caller);
+    // Remembered until its spacing has passed, so asking one at a time does not skip it.
+    else setTimeout(() => forgetIfIdle(caller, turns), limits.spacingMs ?? 0).unref();
+  };
+  return async <T>(caller: string, task: () => Promise<T>): Promise<T> => {
+    let turns = callers.get(caller);
+    if (!turns) callers.set(caller, (turns = createTurns(limits, refusal)));
+    try {
+      return await turns.run(task);
+    } finally {
+      forgetIfIdle(caller, turns);
+    }
+  };
+}
