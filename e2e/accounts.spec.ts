@@ -216,6 +216,7 @@ describe('accounts with email and password', () => {
         'Add Tool',
         'Make Admin',
         'Webhooks',
+        'Queries',
       ]);
     });
   });

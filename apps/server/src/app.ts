@@ -19,7 +19,7 @@ import { registerShareImageRoutes } from './http/share-images.ts';
 import { loadPageRenderer } from './http/server-rendering.ts';
 import { registerSpa } from './http/spa.ts';
 import { fastifyTrustProxy } from './http/trusted-proxies.ts';
-import { createWriteLimits } from './http/write-rate-limit.ts';
+import { createQueryLimit, createWriteLimits } from './http/write-rate-limit.ts';
 import { identityRoutes, registerAuthBridge } from './identity/auth-routes.ts';
 import { imagesRoutes } from './images/images-routes.ts';
 import { invoicesRoutes } from './invoices/invoices-routes.ts';
@@ -30,6 +30,7 @@ import { shopPagesRoutes } from './pages/shop-pages-routes.ts';
 import { clientConfigSchema } from '@voltline/shared/account';
 import { paymentsRoutes } from './payments/payments-routes.ts';
 import { profilesRoutes } from './profiles/profiles-routes.ts';
+import { queriesRoutes } from './queries/queries-routes.ts';
 import { reviewsRoutes } from './reviews/reviews-routes.ts';
 import { registerMetrics } from './platform/metrics.ts';
 import { pingRedis } from './platform/redis.ts';
@@ -127,6 +128,7 @@ export async function buildApp(core: ShopCore, logger: FastifyInstance['log'] | 
       );
       await api.register(profilesRoutes(core.profiles, core.guards));
       await api.register(imagesRoutes(core.images, core.guards, writeLimits.uploads));
+      await api.register(queriesRoutes(core.queries, core.guards, createQueryLimit(config.queryRateLimitPerHour)));
       await api.register(shopPagesRoutes(createShopPages({ dataDir: config.dataDir, log: app.log })));
     },
     { prefix: '/api' },

@@ -45,6 +45,7 @@ const environmentSchema = z.object({
   REVIEW_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(5),
   UPLOAD_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20),
   WEBHOOK_ENDPOINT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  QUERY_RATE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(10),
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(10),
   SHARE_IMAGE_RENDERS_AT_ONCE: z.coerce.number().int().min(1).max(16).default(1),
   SHARE_IMAGE_RENDERS_PER_MINUTE: z.coerce.number().int().positive().default(20),
@@ -150,6 +151,8 @@ export interface Config {
   authRateLimit: { max: number; windowSeconds: number };
   /** Writes one signed-in account may make per minute, per kind (orders, reviews, uploads, webhook endpoints). */
   writeRateLimits: WriteRateLimits;
+  /** "Ask us anything" queries one client address may send per hour: anyone may send them, signed in or not. */
+  queryRateLimitPerHour: number;
   /** A shutdown that has not finished after this long exits anyway, with a log line and code 1. */
   shutdownTimeoutSeconds: number;
   shareImages: ShareImageLimits;
@@ -237,6 +240,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       uploads: env.UPLOAD_RATE_LIMIT_PER_MINUTE,
       webhookEndpoints: env.WEBHOOK_ENDPOINT_RATE_LIMIT_PER_MINUTE,
     },
+    queryRateLimitPerHour: env.QUERY_RATE_LIMIT_PER_HOUR,
     shutdownTimeoutSeconds: env.SHUTDOWN_TIMEOUT_SECONDS,
     shareImages: {
       rendersAtOnce: env.SHARE_IMAGE_RENDERS_AT_ONCE,

@@ -25,6 +25,8 @@ import { createOrdersService } from './orders/orders-service.ts';
 import { createBuiltinPayments } from './payments/builtin-payments.ts';
 import { createPaymentsService } from './payments/payments-service.ts';
 import { createStripePayments } from './payments/stripe-payments.ts';
+import { createQueriesService } from './queries/queries-service.ts';
+import { createQueryMail } from './queries/query-mail.ts';
 import { createProfilesService } from './profiles/profiles-service.ts';
 import { createReviewsService } from './reviews/reviews-service.ts';
 
@@ -76,6 +78,13 @@ export function createShopCore(deps: {
     reviews: createReviewsService(db, listCache, paging),
     profiles: createProfilesService(db, paging),
     images: createImagesService(db),
+    queries: createQueriesService({
+      db,
+      paging,
+      queryMail: createQueryMail(config.invoicing.shopLegalName),
+      shopNotifyEmail: config.mail.shopNotifyEmail,
+      publicUrl: config.publicUrl,
+    }),
     orders,
     invoices,
     notificationDispatcher: createNotificationDispatcher({ db, mailer, composeMail, webhookTargets, log }),

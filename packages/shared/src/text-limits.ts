@@ -12,8 +12,10 @@ export const TEXT_LIMITS = {
   education: 300,
   linkedIn: 300,
   review: 1000,
-  /** The home page's "Ask us anything" question (checked in the browser only: the spec sends nothing). */
+  /** The home page's "Ask us anything" question, stored for the admins' Queries inbox. */
   query: 2000,
+  /** One of the "Ask us anything" form's roles (QUERY_ROLES), with room to spare. */
+  queryRole: 40,
   toolName: 120,
   toolDescription: 2000,
   /** An uploaded picture's /api/images/{id} or one of the shipped catalogue drawings. */

@@ -71,6 +71,14 @@ export const TEXT_COLUMN_LIMITS = {
     url: limit('Endpoint URL', TEXT_LIMITS.webhookUrl),
     created_by: limit('Email', TEXT_LIMITS.email),
   },
+  queries: {
+    name: limit('Name', TEXT_LIMITS.personName),
+    email: limit('Email', TEXT_LIMITS.email),
+    phone: limit('Phone', TEXT_LIMITS.phone),
+    role: limit('Role', TEXT_LIMITS.queryRole),
+    query: limit('Your query', TEXT_LIMITS.query),
+    answered_by: limit('Email', TEXT_LIMITS.email),
+  },
   notifications: {
     last_error: limit('Delivery error', TEXT_LIMITS.note),
   },

@@ -42,6 +42,31 @@ function perAccountLimit(kind: WriteKind, perMinute: number): WriteLimit {
   };
 }
 
+/** "5 minutes", "1 minute", "30 seconds": an hour's window is told in minutes. */
+const waitText = (seconds: number) => {
+  if (seconds < 60) return inSeconds(seconds);
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+};
+
+/**
+ * At most `perHour` "Ask us anything" queries per client address. Anyone may send one, signed in or
+ * not, so the address is all there is to count by (behind a proxy, the one TRUST_PROXY believes).
+ */
+export function createQueryLimit(perHour: number): WriteLimit {
+  return {
+    rateLimit: {
+      max: perHour,
+      timeWindow: 3_600_000,
+      keyGenerator: (request: FastifyRequest) => `query:${request.ip}`,
+      errorResponseBuilder: (_request, context) => {
+        const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
+        return new AppError('too_many_requests', `You are sending queries too quickly. Try again in ${waitText(seconds)}.`);
+      },
+    },
+  };
+}
+
 /** One limit per kind of write a customer or admin can repeat: orders, reviews, uploads, webhook endpoints. */
 export function createWriteLimits(limits: WriteRateLimits): Record<WriteKind, WriteLimit> {
   return {

@@ -9,6 +9,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Where a reply goes when it is not the sender: the visitor who asked a query. */
+  replyTo?: string;
   /** The one link the reader must follow, logged when mail goes to the outbox folder. */
   link?: string;
   /**
@@ -54,15 +56,15 @@ export function createMailer(options: {
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
-      async send({ to, subject, text, html, files }) {
-        await transport.sendMail({ from: options.from, to, subject, text, html, attachments: files });
+      async send({ to, replyTo, subject, text, html, files }) {
+        await transport.sendMail({ from: options.from, to, replyTo, subject, text, html, attachments: files });
       },
     };
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
-    async send({ to, subject, text, html, link, files }) {
-      const info = await transport.sendMail({ from: options.from, to, subject, text, html, attachments: files });
+    async send({ to, replyTo, subject, text, html, link, files }) {
+      const info = await transport.sendMail({ from: options.from, to, replyTo, subject, text, html, attachments: files });
       const fileName = `${new Date().toISOString().replaceAll(':', '-')}-${randomBytes(4).toString('hex')}.eml`;
       const filePath = path.join(options.outboxDir, fileName);
       await writeFile(filePath, info.message as Buffer).catch(async (error: NodeJS.ErrnoException) => {

@@ -24,14 +24,21 @@ const orderLines = (order: OrderFacts) => [
   `Delivery address: ${order.address}`,
 ];
 
-/** Every mail about an order, signed with the shop's name (SHOP_LEGAL_NAME). */
-export function createOrderMail(shopName: string) {
-  /** Plain text and the same in simple HTML; no images, no tracking. */
-  function mail(to: string, subject: string, lines: string[], extra: Pick<MailMessage, 'link' | 'documents'> = {}): MailMessage {
+/**
+ * A mail from the shop, signed with its name (SHOP_LEGAL_NAME): plain text and the same in simple
+ * HTML; no images, no tracking.
+ */
+export function createShopMail(shopName: string) {
+  return (to: string, subject: string, lines: string[], extra: Pick<MailMessage, 'link' | 'documents' | 'replyTo'> = {}): MailMessage => {
     const text = [...lines, '', `— ${shopName}`].join('\n');
     const html = `${lines.map((line) => (line === '' ? '' : `<p>${escapeHtml(line)}</p>`)).join('\n')}\n<p>— ${escapeHtml(shopName)}</p>`;
     return { to, subject: `${shopName}: ${subject}`, text, html, ...extra };
-  }
+  };
+}
+
+/** Every mail about an order. */
+export function createOrderMail(shopName: string) {
+  const mail = createShopMail(shopName);
 
   return {
     /** Composed when it is sent (see mail-composer.ts): the order is placed in a single SQL statement. */

@@ -1,15 +1,16 @@
 import type { Database } from '../db/client.ts';
-import { orderEvents, orders, paymentIntents, reviews, tools, userProfiles } from '../db/schema.ts';
+import { orderEvents, orders, paymentIntents, queries, reviews, tools, userProfiles } from '../db/schema.ts';
 
 /** Every row a refused request must leave alone, to compare before and after. */
 export async function snapshotShop(db: Database) {
-  const [orderRows, events, intents, toolRows, reviewRows, profiles] = await Promise.all([
+  const [orderRows, events, intents, toolRows, reviewRows, profiles, queryRows] = await Promise.all([
     db.select().from(orders),
     db.select().from(orderEvents),
     db.select().from(paymentIntents),
     db.select().from(tools),
     db.select().from(reviews),
     db.select().from(userProfiles),
+    db.select().from(queries),
   ]);
   const byId = <T extends { id: string }>(rows: T[]) => [...rows].sort((a, b) => a.id.localeCompare(b.id));
   return {
@@ -19,5 +20,6 @@ export async function snapshotShop(db: Database) {
     tools: byId(toolRows),
     reviews: byId(reviewRows),
     profiles: byId(profiles),
+    queries: byId(queryRows),
   };
 }

@@ -26,6 +26,8 @@ export interface Fixtures {
   clientSecret: string;
   imageUrl: string;
   webhookEndpointId: string;
+  /** An open "Ask us anything" query, sent by a visitor. */
+  queryId: string;
 }
 
 export interface MatrixRow {
@@ -44,6 +46,8 @@ export const everyone: Role[] = ['anonymous', 'owner', 'other', 'admin'];
 const signedIn: Role[] = ['owner', 'other', 'admin'];
 const ownerAndAdmin: Role[] = ['owner', 'admin'];
 const adminOnly: Role[] = ['admin'];
+
+const QUERY_BODY = { name: 'Grace', email: 'grace@example.com', phone: '4420794609', role: 'Others', query: 'Do you ship to Norway?' };
 
 export const newToolBody = () => newTool({ availableQuantity: 10 });
 
@@ -67,6 +71,9 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
   },
   { method: 'DELETE', route: '/api/webhook-endpoints/{id}', url: (f) => `/api/webhook-endpoints/${f.webhookEndpointId}`, allowed: adminOnly },
   { method: 'GET', route: '/api/webhook-endpoints/{id}/deliveries', url: (f) => `/api/webhook-endpoints/${f.webhookEndpointId}/deliveries?limit=2`, allowed: adminOnly },
+  { method: 'POST', route: '/api/queries', url: () => '/api/queries', body: () => QUERY_BODY, allowed: everyone },
+  { method: 'GET', route: '/api/queries', url: () => '/api/queries?limit=2&status=open', allowed: adminOnly },
+  { method: 'PATCH', route: '/api/queries/{id}', url: (f) => `/api/queries/${f.queryId}`, body: () => ({ answered: true }), allowed: adminOnly },
   { method: 'GET', route: '/api/images/{imageId}', url: (f) => f.imageUrl, allowed: everyone },
   { method: 'POST', route: '/api/upload', url: () => '/api/upload', multipart: true, allowed: signedIn },
   { method: 'GET', route: '/api/user', url: (f) => `/api/user?email=${f.ownerEmail}`, allowed: ownerAndAdmin },
@@ -176,6 +183,7 @@ export async function freshFixtures(shop: TestShop, owner: TestUser, admin: Test
     headers: bearer(admin),
     payload: { url: PUBLIC_RECEIVER_URL, events: ['tool.stock_low'] },
   });
+  const query = await shop.app.inject({ method: 'POST', url: '/api/queries', payload: QUERY_BODY });
   return {
     tool,
     ownerEmail: owner.email,
@@ -186,5 +194,6 @@ export async function freshFixtures(shop: TestShop, owner: TestUser, admin: Test
     clientSecret,
     imageUrl: upload.json().data.url,
     webhookEndpointId: endpoint.json()._id,
+    queryId: query.json().insertedId,
   };
 }

@@ -55,6 +55,7 @@ export async function startTestShop(
     REVIEW_RATE_LIMIT_PER_MINUTE: '100000',
     UPLOAD_RATE_LIMIT_PER_MINUTE: '100000',
     WEBHOOK_ENDPOINT_RATE_LIMIT_PER_MINUTE: '100000',
+    QUERY_RATE_LIMIT_PER_HOUR: '100000',
     ...options.environment,
   });
   const shared = options.sameDatabaseAs?.database;

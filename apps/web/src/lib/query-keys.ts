@@ -47,6 +47,12 @@ export const webhookKeys = {
   deliveries: (endpointId: string) => [...webhookKeys.all, 'deliveries', endpointId] as const,
 };
 
+/** The "Ask us anything" queries of the admins' Queries inbox. */
+export const inboxKeys = {
+  all: ['queries'] as const,
+  list: (view: ListView) => [...inboxKeys.all, 'list', view] as const,
+};
+
 /**
  * Who is signed in. Its own key, outside every area's: signing out clears every other query
  * (session-provider.tsx) and keeps this one.

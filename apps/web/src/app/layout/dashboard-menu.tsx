@@ -18,6 +18,7 @@ const adminLinks: MenuLink[] = [
   { to: '/dashboard/addtool', label: 'Add Tool' },
   { to: '/dashboard/makeadmin', label: 'Make Admin' },
   { to: '/dashboard/webhooks', label: 'Webhooks' },
+  { to: '/dashboard/queries', label: 'Queries' },
 ];
 
 export function DashboardMenu({ id, onNavigate }: { id: string; onNavigate: () => void }) {

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from '../../../lib/toast/toast.ts';
@@ -5,6 +6,10 @@ import type { z } from 'zod';
 import { MESSAGES } from '@voltline/shared/messages';
 import { QUERY_ROLES, queryFormSchema, type QueryForm } from '@voltline/shared/query-form';
 import { FormField } from '../../../components/form-field.tsx';
+import { FormMessage } from '../../../components/form-message.tsx';
+import { PendingButton } from '../../../components/pending-button.tsx';
+import { describeRequestError } from '../../../lib/api-client.ts';
+import { useSendQuery } from '../api/send-query.ts';
 
 type QueryFormInput = z.input<typeof queryFormSchema>;
 
@@ -16,17 +21,26 @@ export function AskUsForm({ labelledBy }: { labelledBy: string }) {
     register,
     handleSubmit,
     reset,
-    formState: { errors, isSubmitting },
+    formState: { errors },
   } = useForm<QueryFormInput, unknown, QueryForm>({ resolver: zodResolver(queryFormSchema), defaultValues: emptyQuery });
+  const sendQuery = useSendQuery();
+  const [refusal, setRefusal] = useState<string | null>(null);
 
-  // The spec keeps queries in the browser: acknowledge and clear, nothing is sent.
-  const acknowledgeQuery = () => {
-    toast.success(MESSAGES.querySubmitted);
-    reset();
+  // Success is said only once the shop has stored the query; a refusal (too many queries, no
+  // connection) stays under the form with what was typed, so nothing is lost.
+  const submitQuery = (query: QueryForm) => {
+    setRefusal(null);
+    sendQuery.mutate(query, {
+      onSuccess: () => {
+        toast.success(MESSAGES.querySubmitted);
+        reset();
+      },
+      onError: (error) => setRefusal(describeRequestError(error)),
+    });
   };
 
   return (
-    <form onSubmit={handleSubmit(acknowledgeQuery)} noValidate aria-labelledby={labelledBy} className="flex flex-col gap-4">
+    <form onSubmit={handleSubmit(submitQuery)} noValidate aria-labelledby={labelledBy} className="flex flex-col gap-4">
       <FormField id="query-name" label="Name" error={errors.name?.message}>
         {(control) => <input {...control} {...register('name')} type="text" autoComplete="name" placeholder="Your name" className="input w-full" />}
       </FormField>
@@ -55,9 +69,10 @@ export function AskUsForm({ labelledBy }: { labelledBy: string }) {
       <FormField id="query-text" label="Your query (optional)" error={errors.query?.message}>
         {(control) => <textarea {...control} {...register('query')} rows={4} placeholder="How can we help?" className="textarea w-full" />}
       </FormField>
-      <button type="submit" className="btn btn-primary self-start" disabled={isSubmitting}>
+      <FormMessage message={refusal} />
+      <PendingButton type="submit" className="btn btn-primary self-start" pending={sendQuery.isPending}>
         Submit query
-      </button>
+      </PendingButton>
     </form>
   );
 }
