@@ -35,8 +35,8 @@ function render(title: string, issuedAt: Date, draw: (doc: Document) => void): P
   return done;
 }
 
-/** The part both documents share: who issued it, to whom, and the order's line. */
-function drawHeader(doc: Document, heading: string, document: InvoiceRow | CreditNoteRow) {
+/** The part both documents share: who issued it, and to whom. */
+function drawParties(doc: Document, heading: string, document: InvoiceRow | CreditNoteRow) {
   doc.font(BOLD).fontSize(20).text(heading);
   doc.moveDown(0.5).font(REGULAR).fontSize(10);
   doc.text(`Number: ${document.number}`);
@@ -50,38 +50,56 @@ function drawHeader(doc: Document, heading: string, document: InvoiceRow | Credi
   doc.font(BOLD).text('Bill to');
   doc.font(REGULAR).text(document.buyerName).text(document.buyerEmail).text(document.buyerPhone).text(document.buyerAddress);
   doc.moveDown(1.5);
-  const cells = [document.product, String(document.quantity), formatMoney(document.unitPrice), formatMoney(document.total)];
-  for (const [font, texts] of [[BOLD, COLUMNS.map((column) => column.label)], [REGULAR, cells]] as const) {
+}
+
+/** A table of rows under bold column labels. */
+function drawTable(doc: Document, columns: readonly { label: string; x: number; width: number; align: 'left' | 'right' }[], rows: string[][]) {
+  for (const [font, texts] of [[BOLD, columns.map((column) => column.label)], ...rows.map((row) => [REGULAR, row] as const)] as const) {
     const top = doc.y;
     let bottom = top;
     doc.font(font);
-    COLUMNS.forEach((column, index) => {
+    columns.forEach((column, index) => {
       doc.text(texts[index]!, column.x, top, { width: column.width, align: column.align });
       bottom = Math.max(bottom, doc.y);
     });
     doc.x = MARGIN;
     doc.y = bottom + 4;
   }
-  doc.moveDown();
-  doc.font(BOLD).text(`Total: ${formatMoney(document.total)}`, { align: 'right' });
-  doc.font(REGULAR).moveDown();
-  doc.text(`Payment: ${document.paymentMethod}`);
-  doc.text(`Transaction id: ${document.transactionId}`);
 }
 
 /** The invoice as it was issued at payment, for ever. */
 export const renderInvoicePdf = (invoice: InvoiceRow): Promise<Buffer> =>
   render(`Invoice ${invoice.number}`, invoice.issuedAt, (doc) => {
-    drawHeader(doc, 'Invoice', invoice);
+    drawParties(doc, 'Invoice', invoice);
+    drawTable(doc, COLUMNS, [[invoice.product, String(invoice.quantity), formatMoney(invoice.unitPrice), formatMoney(invoice.total)]]);
+    doc.moveDown();
+    doc.font(BOLD).text(`Total: ${formatMoney(invoice.total)}`, { align: 'right' });
+    doc.font(REGULAR).moveDown();
+    doc.text(`Payment: ${invoice.paymentMethod}`);
+    doc.text(`Transaction id: ${invoice.transactionId}`);
     doc.moveDown().font(BOLD).fontSize(14).text('Paid');
   });
 
-/** One refund of an invoiced order. */
+const CREDIT_COLUMNS = [
+  { label: 'Credited', x: MARGIN, width: 400, align: 'left' },
+  { label: 'Amount', x: 460, width: 80, align: 'right' },
+] as const;
+
+/**
+ * One refund of an invoiced order. Its total is what it credits: the invoice's line and total are
+ * a reference, in words, so a partial refund never reads as the whole order's.
+ */
 export const renderCreditNotePdf = (note: CreditNoteRow): Promise<Buffer> =>
   render(`Credit note ${note.number}`, note.issuedAt, (doc) => {
-    drawHeader(doc, 'Credit note', note);
-    doc.moveDown().text(`This credit note refers to invoice ${note.invoiceNumber}.`);
+    drawParties(doc, 'Credit note', note);
+    doc.text(`This credit note refers to invoice ${note.invoiceNumber}: ${note.product}, ${note.quantity} x ${formatMoney(note.unitPrice)}, total ${formatMoney(note.total)}.`);
     doc.text(`Reason: ${note.reason}`);
-    doc.moveDown().font(BOLD).fontSize(14).text(`Refunded: ${formatMoney(note.amount)}`);
-    doc.font(REGULAR).fontSize(10).text(`Refunded so far on this order: ${formatMoney(note.refundedSoFar)} of ${formatMoney(note.total)}`);
+    doc.moveDown();
+    drawTable(doc, CREDIT_COLUMNS, [[`Refund on invoice ${note.invoiceNumber}`, formatMoney(note.amount)]]);
+    doc.moveDown();
+    doc.font(BOLD).fontSize(14).text(`Total credited: ${formatMoney(note.amount)}`, { align: 'right' });
+    doc.font(REGULAR).fontSize(10).moveDown();
+    doc.text(`Refunded so far on this order: ${formatMoney(note.refundedSoFar)} of ${formatMoney(note.total)}`);
+    doc.text(`Refunded to: ${note.paymentMethod}`);
+    doc.text(`Transaction id: ${note.transactionId}`);
   });

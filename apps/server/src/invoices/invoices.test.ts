@@ -162,11 +162,16 @@ describe.each(testDatabaseKinds)('invoices and credit notes on $name', (kind) =>
     const latest = await download(shop, creditNoteUrl(orderId), alice);
     expect(latest.statusCode).toBe(200);
     const latestText = await pdfText(latest.rawPayload);
-    for (const fact of ['Credit note', second!.number, `refers to invoice ${invoice.number}`, 'Alice Ampère', tool.toolName, 'Refunded: $2,000', 'Returned']) {
+    for (const fact of ['Credit note', second!.number, `refers to invoice ${invoice.number}`, 'Alice Ampère', tool.toolName, 'Total credited: $2,000', 'Returned']) {
       expect(latestText).toContain(fact);
     }
+    // The order's total is a reference in words, never a total of the credit note's own.
+    expect(latestText).not.toMatch(/Total: \$/);
     const chosen = await download(shop, creditNoteUrl(orderId, first!.number), admin);
-    expect(await pdfText(chosen.rawPayload)).toContain('Refunded: $500');
+    const chosenText = await pdfText(chosen.rawPayload);
+    expect(chosenText).toContain('Total credited: $500');
+    expect(chosenText).toContain('Refunded so far on this order: $500 of $2,500');
+    expect(chosenText).not.toMatch(/Total: \$/);
     expect((await download(shop, creditNoteUrl(orderId, 'CN-999999'), alice)).json().message).toBe('This order has no credit note CN-999999.');
 
     // Both are listed on the order's history, and the invoice stays what it was.
