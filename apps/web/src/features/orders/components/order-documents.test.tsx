@@ -16,6 +16,18 @@ describe('order documents', () => {
     expect(buttonNames()).toEqual(['Download invoice', 'Download credit note']);
   });
 
+  it('names them apart in a row of Manage All Orders, saying which order each belongs to', () => {
+    const refunded: Order = { ...paidOrder, status: 'refunded', refundedAmount: 1000, delivery: null, cancelled: true };
+    renderWithShop(<OrderDocuments order={refunded} place="row" />);
+    expect(buttonNames()).toEqual(['Invoice', 'Credit note']);
+    expect(screen.getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual([
+      'Invoice INV-000042: Cordless drill, Ada Lovelace',
+      'Credit note for invoice INV-000042: Cordless drill, Ada Lovelace',
+    ]);
+    // The accessible name is the one a screen reader and a voice command use.
+    screen.getByRole('button', { name: 'Credit note for invoice INV-000042: Cordless drill, Ada Lovelace' });
+  });
+
   it('offers nothing for an order without an invoice: unpaid, or refunded the moment its payment arrived', () => {
     const unpaid: Order = { ...paidOrder, status: 'unpaid', transactionId: null, delivery: null, invoiceNumber: null };
     const { unmount } = renderWithShop(<OrderDocuments order={unpaid} />);
