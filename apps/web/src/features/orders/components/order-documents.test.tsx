@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Order } from '@voltline/shared/order';
 import { renderWithShop } from '../../../testing/render-with-shop.tsx';
-import { paidOrder } from '../testing/sample-orders.ts';
+import { paidOrder } from '../../../testing/sample-orders.ts';
 import { OrderDocuments } from './order-documents.tsx';
 
 const buttonNames = () => screen.queryAllByRole('button').map((button) => button.textContent);
