@@ -1,8 +1,10 @@
+import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatMoney } from '@voltline/shared/money';
 import { PAYABLE_TOOL_MESSAGE, type Tool } from '@voltline/shared/tool';
 import { ADMIN, ADMIN_ENV } from '@voltline/test-kit/customers';
 import { signInOverHttp } from '@voltline/test-kit/api-client';
+import { pdfText } from '@voltline/test-kit/pdf-text';
 import { DELIVERY, fetchTools, placeOrderOverHttp } from '@voltline/test-kit/orders';
 import { takeProblems, type BrowserSession } from './support/browser.ts';
 import { shopJourney } from './support/journey.ts';
@@ -58,11 +60,62 @@ describe('buying and paying for a tool', () => {
     await summary.getByRole('definition').first().waitFor();
     expect(await readDescriptionList(summary)).toMatchObject({
       Product: tool.toolName,
-      Price: formatMoney(tool.minimumOrderQuantity * tool.price),
+      'Unit price': formatMoney(tool.price),
       Quantity: String(tool.minimumOrderQuantity),
+      Total: formatMoney(tool.minimumOrderQuantity * tool.price),
       Buyer: customer.name,
       'Buyer email': customer.email,
     });
+  });
+
+  it('sees the total before Purchase, pays with the test card, and ends on the order number, its invoice and My Orders', async () => {
+    session = await journey.open();
+    const { page, context } = session;
+    const { customer } = await signUpCustomer(context, journey.shop.url);
+    const tool = tools[4]!;
+    const quantity = tool.minimumOrderQuantity + 1;
+    const total = formatMoney(quantity * tool.price);
+
+    // The total follows the quantity, before anything is committed.
+    await page.goto(`/purchase/${tool._id}`);
+    const totalLine = page.getByTestId('purchase-total');
+    await totalLine.getByText(`${formatMoney(tool.price)} x ${tool.minimumOrderQuantity} = ${formatMoney(tool.minimumOrderQuantity * tool.price)}`).waitFor();
+    await page.getByLabel('Quantity', { exact: true }).fill(String(quantity));
+    expect(await totalLine.textContent()).toBe(`Total: ${formatMoney(tool.price)} x ${quantity} = ${total}`);
+    await page.getByLabel('Phone', { exact: true }).fill(DELIVERY.phone);
+    await page.getByLabel('Address', { exact: true }).fill(DELIVERY.address);
+    await page.getByRole('button', { name: 'Purchase', exact: true }).click();
+
+    // The payment page: what, at what unit price, how many, the total, and where it goes.
+    await page.waitForURL(new RegExp(`^${journey.shop.url}/payment/[^/]+$`));
+    const summary = page.getByLabel('Order summary');
+    await summary.getByRole('definition').first().waitFor();
+    expect(await readDescriptionList(summary)).toMatchObject({
+      Product: tool.toolName,
+      'Unit price': formatMoney(tool.price),
+      Quantity: String(quantity),
+      Total: total,
+      'Delivery address': DELIVERY.address,
+    });
+
+    const pay = page.getByRole('button', { name: 'Pay', exact: true });
+    await expect.poll(() => pay.isEnabled()).toBe(true);
+    await payWithCard(page, CARDS.accepted);
+    await page.getByText('Congrats! your payment is completed', { exact: true }).waitFor();
+
+    // The end: the order's number (its invoice's), the invoice itself, and the way to My Orders.
+    const numberLine = page.locator('p').filter({ hasText: /^Order number: / });
+    await numberLine.waitFor();
+    const orderNumber = (await numberLine.textContent())!.replace('Order number: ', '');
+    expect(orderNumber).toMatch(/^INV-\d{6}$/);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download invoice', exact: true }).click()]);
+    expect(download.suggestedFilename()).toBe(`${orderNumber}.pdf`);
+    const invoice = await pdfText(await readFile((await download.path())!));
+    for (const fact of [orderNumber, customer.name, tool.toolName, `Total: ${total}`]) expect(invoice).toContain(fact);
+
+    await page.getByRole('link', { name: 'My Orders', exact: true }).click();
+    await page.waitForURL(`${journey.shop.url}/dashboard/myorders`);
+    await page.locator('[data-testid="order-card"]').getByRole('heading', { name: tool.toolName }).waitFor();
   });
 
   it('pays with the test card, shows the transaction id, and My Orders shows the order paid and pending delivery', async () => {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { SHOP_PAGES, shopPagePath } from '@voltline/shared/shop-pages';
-import { ADMIN, ADMIN_ENV, signInInContext } from '@voltline/test-kit/customers';
+import { ADMIN, ADMIN_ENV, newCustomer, signInInContext, signUpOverHttp } from '@voltline/test-kit/customers';
 import { signInOverHttp } from '@voltline/test-kit/api-client';
 import { fetchTools, payOrderOverHttp, placeOrderOverHttp, placePaidOrderOverHttp } from '@voltline/test-kit/orders';
 import { shopJourney } from './support/journey.ts';
@@ -11,6 +11,8 @@ import { signUpCustomer } from './support/orders.ts';
 
 const PHONE = { width: 375, height: 812 };
 const DESKTOP = { width: 1280, height: 900 };
+/** The most common laptop screen (issue 26: Manage All Orders scrolled sideways on it). */
+const LAPTOP = { width: 1366, height: 768 };
 
 /** A long address that must wrap on a phone, and may only wrap at its dots and its "@". */
 const LONG_EMAIL = 'maximilian.vandersteen@engineering.customers.example';
@@ -114,6 +116,53 @@ describe('the shop on a 375 px phone', () => {
     const box = (await emailCell.boundingBox())!;
     expect(box.height).toBeGreaterThan(30); // it did wrap: one line would not hold it
     expect(await textNodesBrokenAcrossLines(page, 'tbody tr td')).toEqual([]);
+  });
+
+  it('fits Manage All Orders on a 1366 px laptop, before and after an action, with its documents named apart', async () => {
+    // A paid, a refunded and an unpaid order, from a buyer with a long name and a long email.
+    const someone = newCustomer();
+    const buyer = { ...someone, name: 'Maximiliana Vandersteen-Oppenheimer', email: `maximiliana.${someone.email.split('@')[0]!}@engineering.customers.example` };
+    const api = await signUpOverHttp(journey.shop.url, buyer);
+    const [first, second, third] = await fetchTools(journey.shop.url);
+    const paid = await placePaidOrderOverHttp(api, first!);
+    const refunded = await placePaidOrderOverHttp(api, second!);
+    await placeOrderOverHttp(api, third!);
+    const admin = await signInOverHttp(journey.shop.url, ADMIN.email, ADMIN.password);
+    expect((await admin.call('POST', `/api/adminPurchased/${refunded}/refund`, { amount: 1, reason: 'Scratched case' })).status).toBe(200);
+    const invoiceOf = async (orderId: string): Promise<string> => (await api.call('GET', `/api/purchasedSingle/${orderId}`)).body.invoiceNumber;
+
+    const { page } = await journey.openAsAdmin(`/dashboard/manageorders?q=${encodeURIComponent(buyer.email)}`, LAPTOP);
+    const rows = page.locator('[data-testid="order-row"]');
+    await expect.poll(() => rows.count()).toBe(3);
+    /** The page's width, and how far the table reaches past the box that holds it (0 when it fits). */
+    const overflow = () =>
+      page.getByRole('table', { name: 'Orders', exact: true }).evaluate((table) => {
+        const box = table.parentElement!;
+        return {
+          page: document.documentElement.scrollWidth,
+          table: Math.max(0, Math.round(table.getBoundingClientRect().right - box.getBoundingClientRect().right), box.scrollWidth - box.clientWidth),
+        };
+      });
+    expect(await overflow()).toEqual({ page: LAPTOP.width, table: 0 });
+    expect(await layoutProblems(page, '/dashboard/manageorders at 1366 px')).toEqual([]);
+
+    // Each row's documents say which they are, and of which order.
+    const paidRow = rows.filter({ hasText: first!.toolName });
+    const refundedRow = rows.filter({ hasText: second!.toolName });
+    const paidInvoice = await invoiceOf(paid);
+    const refundedInvoice = await invoiceOf(refunded);
+    expect(await paidRow.getByRole('button', { name: /^Invoice|^Credit note/ }).allTextContents()).toEqual(['Invoice']);
+    expect(await refundedRow.getByRole('button', { name: /^Invoice|^Credit note/ }).allTextContents()).toEqual(['Invoice', 'Credit note']);
+    await paidRow.getByRole('button', { name: `Invoice ${paidInvoice}: ${first!.toolName}, ${buyer.name}`, exact: true }).waitFor();
+    await refundedRow.getByRole('button', { name: `Credit note for invoice ${refundedInvoice}: ${second!.toolName}, ${buyer.name}`, exact: true }).waitFor();
+
+    // After an action (the paid order shipped), the rows still fit.
+    await paidRow.getByRole('button', { name: 'Deliver', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Deliver order' });
+    await dialog.getByRole('button', { name: 'Confirm delivery', exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await paidRow.getByText('Product delivered', { exact: true }).waitFor();
+    expect(await overflow()).toEqual({ page: LAPTOP.width, table: 0 });
   });
 
   it('shows My Orders as cards of a card\'s size, ids unbroken, on a phone and on a desktop', async () => {

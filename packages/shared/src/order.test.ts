@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { orderQuantityMessages, placeOrderSchema, purchaseFormSchema } from './order.ts';
+import { orderQuantityMessages, orderTotal, placeOrderSchema, purchaseFormSchema } from './order.ts';
 
 describe('the purchase form (product.md, "Rules for what people type")', () => {
   const form = purchaseFormSchema({ minimumOrderQuantity: 10, availableQuantity: 250 });
@@ -64,5 +64,14 @@ describe('the purchase form against one card payment (issue 26)', () => {
     expect(messagesFor(199)).toEqual([]);
     expect(messagesFor(200)).toEqual([orderQuantityMessages.overOnePayment(5000)]);
     expect(orderQuantityMessages.overOnePayment(5000)).toBe('One card payment takes at most $999,999.99: at $5,000 a unit, order at most 199 in one order.');
+  });
+});
+
+describe('the total the purchase form shows (issue 26)', () => {
+  it('is unit price x quantity, counted in cents so no rounding shows', () => {
+    expect(orderTotal(250, 4)).toBe(1000);
+    expect(orderTotal(999_999, 1)).toBe(999_999);
+    // In floating point 0.1 x 3 is 0.30000000000000004, a total the payment (in cents) would not match.
+    expect(orderTotal(0.1, 3)).toBe(0.3);
   });
 });

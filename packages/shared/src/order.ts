@@ -45,6 +45,12 @@ export type Order = z.infer<typeof orderSchema>;
  */
 export const unitsOnePaymentTakes = (unitPrice: number) => Math.floor(Math.round(PAYMENT_MAXIMUM * 100) / (unitPrice * 100));
 
+/**
+ * What `quantity` units at `unitPrice` cost, counted in whole cents as the card payment is (the
+ * server stores the same product of whole dollars), so a total on screen is never off by a rounding.
+ */
+export const orderTotal = (unitPrice: number, quantity: number) => (Math.round(unitPrice * 100) * quantity) / 100;
+
 export const orderQuantityMessages = {
   /** An order no card payment could take, refused when it is placed rather than on the payment page. */
   overOnePayment: (unitPrice: number) =>

@@ -2,6 +2,7 @@ import { Link, useParams } from 'react-router';
 import { ApiRequestError, describeRequestError } from '../../lib/api-client.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { LoadingSpinner } from '../../components/loading-spinner.tsx';
+import { OrderDocuments } from '../../features/orders/components/order-documents.tsx';
 import { useOrder } from '../../features/payments/api/get-order.ts';
 import { OrderPayment } from '../../features/payments/components/order-payment.tsx';
 import { OrderSummary } from '../../features/payments/components/order-summary.tsx';
@@ -30,7 +31,7 @@ export function PaymentPage() {
       {order.data ? (
         <>
           <OrderSummary order={order.data} />
-          <OrderPayment key={order.data._id} order={order.data} />
+          <OrderPayment key={order.data._id} order={order.data} documents={<OrderDocuments order={order.data} />} />
         </>
       ) : order.isError ? (
         <OrderUnavailable error={order.error} />

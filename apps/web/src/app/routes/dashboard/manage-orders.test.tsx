@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Order } from '@voltline/shared/order';
 import { renderWithShop, type SentRequest } from '../../../testing/render-with-shop.tsx';
-import { paidOrder } from '../../../features/orders/testing/sample-orders.ts';
+import { paidOrder } from '../../../testing/sample-orders.ts';
 import { ManageOrdersPage } from './manage-orders.tsx';
 
 /** An unpaid order its buyer cancelled: kept on record, nothing left to do with it. */

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Order } from '@voltline/shared/order';
 import { renderWithShop } from '../../../testing/render-with-shop.tsx';
-import { paidOrder } from '../testing/sample-orders.ts';
+import { paidOrder } from '../../../testing/sample-orders.ts';
 import { OrderDocuments } from './order-documents.tsx';
 
 const buttonNames = () => screen.queryAllByRole('button').map((button) => button.textContent);
@@ -14,6 +14,18 @@ describe('order documents', () => {
     unmount();
     renderWithShop(<OrderDocuments order={{ ...paidOrder, status: 'refunded', refundedAmount: 1000, delivery: null, cancelled: true }} />);
     expect(buttonNames()).toEqual(['Download invoice', 'Download credit note']);
+  });
+
+  it('names them apart in a row of Manage All Orders, saying which order each belongs to', () => {
+    const refunded: Order = { ...paidOrder, status: 'refunded', refundedAmount: 1000, delivery: null, cancelled: true };
+    renderWithShop(<OrderDocuments order={refunded} place="row" />);
+    expect(buttonNames()).toEqual(['Invoice', 'Credit note']);
+    expect(screen.getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual([
+      'Invoice INV-000042: Cordless drill, Ada Lovelace',
+      'Credit note for invoice INV-000042: Cordless drill, Ada Lovelace',
+    ]);
+    // The accessible name is the one a screen reader and a voice command use.
+    screen.getByRole('button', { name: 'Credit note for invoice INV-000042: Cordless drill, Ada Lovelace' });
   });
 
   it('offers nothing for an order without an invoice: unpaid, or refunded the moment its payment arrived', () => {

@@ -15,7 +15,11 @@ interface OrdersTableProps {
   onAction: (action: OrderAction, order: Order) => void;
 }
 
-/** Every order of the chosen view. */
+/**
+ * Every order of the chosen view. It fits a 1366 px laptop beside the dashboard's menu (issue 26:
+ * it scrolled sideways there): dates and "Product delivered" wrap at their spaces, and the
+ * documents' buttons are short; phone-layout.spec.ts measures it.
+ */
 export function OrdersTable({ orders, onAction }: OrdersTableProps) {
   return (
     <DataTable caption="Orders" columns={COLUMNS}>
@@ -28,12 +32,12 @@ export function OrdersTable({ orders, onAction }: OrdersTableProps) {
           </td>
           <td>{order.quantity}</td>
           <td>{formatMoney(order.price)}</td>
-          <td className="min-w-36">{order.purchaseDate}</td>
+          <td className="min-w-28">{order.purchaseDate}</td>
           <td>
             <PaymentState order={order} />
           </td>
           {/* A full refund before shipping cancels the order but leaves its delivery pending. */}
-          <td className="whitespace-nowrap">{order.cancelled ? 'cancelled' : deliveryText(order.delivery)}</td>
+          <td>{order.cancelled ? 'cancelled' : deliveryText(order.delivery)}</td>
           <td>
             <div className="flex flex-wrap gap-2">
               {/* product.md, "States": only pending orders can be delivered, only unpaid ones cancelled. A full refund
@@ -59,7 +63,7 @@ export function OrdersTable({ orders, onAction }: OrdersTableProps) {
               </button>
             </div>
             <div className="mt-2">
-              <OrderDocuments order={order} size="xs" />
+              <OrderDocuments order={order} place="row" />
             </div>
           </td>
         </tr>

@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { purchaseFormSchema } from '@voltline/shared/order';
+import { formatMoney } from '@voltline/shared/money';
+import { orderTotal, purchaseFormSchema } from '@voltline/shared/order';
 import type { Tool } from '@voltline/shared/tool';
 import { describeRequestError } from '../../../lib/api-client.ts';
 import { orderableQuantityOf, toolIsOutOfStock } from '../../../lib/catalogue/get-tool.ts';
@@ -22,6 +23,7 @@ export function PurchaseForm({ tool }: { tool: Tool }) {
   );
   const outOfStock = toolIsOutOfStock(tool);
   const {
+    control,
     register,
     handleSubmit,
     formState: { errors },
@@ -31,6 +33,7 @@ export function PurchaseForm({ tool }: { tool: Tool }) {
     mode: 'onChange',
     defaultValues: { quantity: tool.minimumOrderQuantity, phone: '', address: '' },
   });
+  const quantity = useWatch({ control, name: 'quantity' });
   const placeOrder = usePlaceOrder();
 
   const purchase = (form: PurchaseFields) =>
@@ -72,6 +75,7 @@ export function PurchaseForm({ tool }: { tool: Tool }) {
             />
           )}
         </FormField>
+        <OrderTotal unitPrice={tool.price} quantity={quantity} />
         {/* product.md, "Rules for what people type": no purchase while the quantity is outside the tool's limits. */}
         <PendingButton
           type="submit"
@@ -85,5 +89,19 @@ export function PurchaseForm({ tool }: { tool: Tool }) {
         <FormMessage message={placeOrder.isError ? describeRequestError(placeOrder.error) : null} />
       </div>
     </form>
+  );
+}
+
+/**
+ * What the order will cost, as the quantity changes, before Purchase commits to it (issue 26: the
+ * total first showed on the payment page). An empty or broken quantity has no total yet.
+ */
+function OrderTotal({ unitPrice, quantity }: { unitPrice: number; quantity: number }) {
+  const counted = Number.isSafeInteger(quantity) && quantity > 0;
+  return (
+    <p aria-live="polite" data-testid="purchase-total">
+      <span className="font-semibold">Total: </span>
+      {counted ? `${formatMoney(unitPrice)} x ${quantity} = ${formatMoney(orderTotal(unitPrice, quantity))}` : `${formatMoney(unitPrice)} a unit`}
+    </p>
   );
 }

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { refundMessages, type Order } from '@voltline/shared/order';
 import { renderWithShop, type ApiAnswer } from '../../../testing/render-with-shop.tsx';
-import { paidOrder } from '../testing/sample-orders.ts';
+import { paidOrder } from '../../../testing/sample-orders.ts';
 import { RefundOrderDialog } from './refund-order-dialog.tsx';
 
 /** The paid order of 4 drills at $250, of which $300 was already given back. */

@@ -1,6 +1,6 @@
 import type { Order } from '@voltline/shared/order';
 
-/** A paid order of 4 drills at $250, invoiced, not shipped yet: component tests start from it. */
+/** A paid order of 4 drills at $250, invoiced, not shipped yet: component tests of every area start from it. */
 export const paidOrder: Order = {
   _id: '6f1c2b3a4d5e6f7a8b9c0d1e',
   toolId: '6f1c2b3a4d5e6f7a8b9c0d1f',
