@@ -121,10 +121,20 @@ export async function openPglite(location: PgliteLocation): Promise<DatabaseHand
   };
 }
 
+/**
+ * A server that does not answer at all (not even a refusal) holds a new connection at most 5 s; the
+ * request is then answered 503 (db/unavailable.ts) and the pool tries again on the next one. Set on
+ * the connection, not the pool, whose same option would also bound the wait for a free connection
+ * and turn a burst of orders into refusals.
+ */
+class BoundedConnectClient extends pg.Client {
+  constructor(config?: pg.ClientConfig) {
+    super({ ...config, connectionTimeoutMillis: 5000 });
+  }
+}
+
 export async function openPostgres(connectionString: string, poolSize = 10): Promise<DatabaseHandle> {
-  // A server that does not answer at all (not even a refusal) holds a request at most this long;
-  // the request is then answered 503 (db/unavailable.ts) and the pool tries again on the next one.
-  const pool = new pg.Pool({ connectionString, max: poolSize, connectionTimeoutMillis: 5000 });
+  const pool = new pg.Pool({ connectionString, max: poolSize, Client: BoundedConnectClient });
   // An idle connection the server drops (restart, failover) must not crash the process: the
   // pool replaces it on the next query.
   pool.on('error', () => {});
