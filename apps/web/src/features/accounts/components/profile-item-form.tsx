@@ -12,24 +12,34 @@ interface ItemEntry {
   value: string;
 }
 
-/** product.md, "Screens": a missing profile item is filled in right where it would show, one field at a time. */
-export function AddProfileItemForm({ profile, item }: { profile: Profile; item: ProfileItem }) {
+/**
+ * One profile item, saved alone (PATCH /profile/{id} with that field only). product.md, "Screens":
+ * a missing item is added right where it would show; issue 26 (item 10): a filled one is changed
+ * the same way, from its Edit button, without the update modal's every-field rule. `onCancel`
+ * makes it an edit (the item's value to start from, Save and Cancel); without it, an Add form.
+ */
+export function ProfileItemForm({ profile, item, onCancel }: { profile: Profile; item: ProfileItem; onCancel?: () => void }) {
+  const editing = onCancel !== undefined;
   const itemSchema: z.ZodType<ItemEntry, ItemEntry> = z.object({ value: profileFields[item.field] });
   const {
     register,
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<ItemEntry>({ resolver: zodResolver(itemSchema), defaultValues: { value: '' } });
+  } = useForm<ItemEntry>({ resolver: zodResolver(itemSchema), defaultValues: { value: editing ? (profile[item.field] ?? '') : '' } });
   const updateProfile = useUpdateProfile(profile);
-  const inputId = `add-${item.field}`;
+  const inputId = `${editing ? 'edit' : 'add'}-${item.field}`;
   const errorId = `${inputId}-error`;
+  const formName = `${editing ? 'Edit' : 'Add'} ${item.label}`;
 
-  const addItem = ({ value }: ItemEntry) =>
+  const saveItem = ({ value }: ItemEntry) =>
     updateProfile.mutate(
       { profileId: profile._id, update: { [item.field]: value } },
       {
-        onSuccess: () => toast.success(MESSAGES.infoAdded),
+        onSuccess: () => {
+          toast.success(editing ? MESSAGES.profileUpdated : MESSAGES.infoAdded);
+          onCancel?.();
+        },
         onError: (error) => setError('value', { message: describeRequestError(error) }),
       },
     );
@@ -40,7 +50,7 @@ export function AddProfileItemForm({ profile, item }: { profile: Profile; item: 
         <label htmlFor={inputId}>{item.label}</label>
       </dt>
       <dd>
-        <form onSubmit={handleSubmit(addItem)} noValidate aria-label={`Add ${item.label}`} className="flex flex-col gap-1">
+        <form onSubmit={handleSubmit(saveItem)} noValidate aria-label={formName} className="flex flex-col gap-1">
           <div className="join w-full">
             <input
               id={inputId}
@@ -49,11 +59,18 @@ export function AddProfileItemForm({ profile, item }: { profile: Profile; item: 
               placeholder={item.placeholder}
               aria-invalid={Boolean(errors.value)}
               aria-describedby={errors.value ? errorId : undefined}
+              // The Edit button that opened it is gone: the focus goes where the typing is.
+              autoFocus={editing}
               className="input join-item w-full"
             />
             <button type="submit" className="btn btn-primary join-item" disabled={updateProfile.isPending}>
-              Add
+              {editing ? 'Save' : 'Add'}
             </button>
+            {editing && (
+              <button type="button" className="btn join-item" onClick={onCancel}>
+                Cancel
+              </button>
+            )}
           </div>
           {errors.value && (
             <p id={errorId} className="text-sm text-error">
