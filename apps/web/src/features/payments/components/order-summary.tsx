@@ -16,7 +16,7 @@ export function OrderSummary({ order }: { order: Order }) {
   return (
     <dl className="card bg-base-100 px-6 py-4 shadow" aria-label="Order summary">
       <SummaryRow label="Product">{order.product}</SummaryRow>
-      <SummaryRow label="Price">{formatMoney(order.price)}</SummaryRow>
+      <SummaryRow label="Total">{formatMoney(order.price)}</SummaryRow>
       <SummaryRow label="Quantity">{order.quantity}</SummaryRow>
       <SummaryRow label="Buyer">{order.buyer}</SummaryRow>
       <SummaryRow label="Buyer email">{order.buyerEamil}</SummaryRow>
