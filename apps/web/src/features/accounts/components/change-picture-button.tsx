@@ -41,7 +41,7 @@ export function ChangePictureButton({ profile }: { profile: Profile }) {
       <input id={inputId} type="file" accept="image/*" className="peer sr-only" disabled={pending} onChange={(event) => void changePicture(event)} />
       <label
         htmlFor={inputId}
-        className={`btn btn-outline btn-sm peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-accent ${pending ? 'btn-disabled' : ''}`}
+        className={`btn btn-outline btn-sm peer-focus-visible:outline-2 peer-focus-visible:outline-solid peer-focus-visible:outline-offset-2 peer-focus-visible:outline-accent ${pending ? 'btn-disabled' : ''}`}
       >
         Change picture
       </label>
