@@ -13,7 +13,7 @@ import { signUpCustomer } from './support/orders.ts';
 const axeSource: string = (createRequire(import.meta.url)('axe-core') as { source: string }).source;
 
 const WIDTHS = [
-  { name: 'desktop', width: 1280, height: 900 },
+  { name: 'desktop', width: 1366, height: 768 },
   { name: 'phone', width: 375, height: 812 },
 ] as const;
 
@@ -21,7 +21,9 @@ const WIDTHS = [
 const PUBLIC_PAGES = ['/', '/blogs', '/myportfolio', ...SHOP_PAGES.map((page) => shopPagePath(page.slug)), '/login', '/register', '/nope'];
 const CUSTOMER_PAGES = ['/dashboard', '/dashboard/myorders', '/dashboard/addareview'];
 const ADMIN_PAGES = [
+  // The overview (an admin's dashboard opens on it) and the admin's own profile.
   '/dashboard',
+  '/dashboard/profile',
   '/dashboard/manageorders',
   '/dashboard/managetools',
   '/dashboard/addtool',

@@ -209,7 +209,9 @@ describe('accounts with email and password', () => {
       await customerSession.page.goto('/dashboard');
       const menu = dashboardMenu(customerSession.page);
       await menu.getByRole('link', { name: 'Make Admin', exact: true }).waitFor();
+      // Issue 26: an admin's dashboard opens on the overview; their profile is the next link.
       expect(await menu.getByRole('link').allTextContents()).toEqual([
+        'Overview',
         'My Profile',
         'Manage All Orders',
         'Manage Tools',

@@ -106,7 +106,7 @@ describe('running the shop as an admin', () => {
       await expect.poll(async () => (await toolRowNumbers(page, tool.toolName))[1]).toBe(String(Number(stockBefore) - quantity));
     });
 
-    it('cancels the unpaid order after confirming, keeps it under All orders marked cancelled and under Cancelled orders, and shows a shipped order’s history', async () => {
+    it('cancels the unpaid order after confirming, keeps it under All orders marked canceled and under Canceled orders, and shows a shipped order’s history', async () => {
       const page = await openAsAdmin('/dashboard/manageorders');
       await showOrders(page, 'All orders');
       await productsShown(page, 3);
@@ -117,10 +117,10 @@ describe('running the shop as an admin', () => {
       await toast(page, 'Order canceled').waitFor();
       await cancelDialog.waitFor({ state: 'detached' });
       // Issue 26: a cancelled order stays on the books, marked, with nothing left to do.
-      await orderRowOf(page, unpaidTool).getByRole('cell', { name: 'cancelled', exact: true }).waitFor();
+      await orderRowOf(page, unpaidTool).getByRole('cell', { name: 'canceled', exact: true }).waitFor();
       await expect.poll(() => orderRowOf(page, unpaidTool).getByRole('button', { name: 'Cancel', exact: true }).count()).toBe(0);
       expect(await productsShown(page, 3)).toHaveLength(3);
-      await showOrders(page, 'Cancelled orders');
+      await showOrders(page, 'Canceled orders');
       expect(await productsShown(page, 1)).toEqual([unpaidTool.toolName]);
       await showOrders(page, 'All orders');
       await productsShown(page, 3);
@@ -160,7 +160,7 @@ describe('running the shop as an admin', () => {
       const dialog = page.getByRole('dialog', { name: 'Update tool' });
       await dialog.getByLabel('Available quantity', { exact: true }).fill('77');
       await dialog.getByLabel('Minimum order quantity', { exact: true }).fill('7');
-      await dialog.getByLabel('Price', { exact: true }).fill('321');
+      await dialog.getByLabel('Unit price', { exact: true }).fill('321');
       await dialog.getByRole('button', { name: 'Update', exact: true }).click();
       await toast(page, 'Tool updated successfully').waitFor();
       await dialog.waitFor({ state: 'detached' });
@@ -203,7 +203,7 @@ describe('running the shop as an admin', () => {
       await page.getByLabel('Description', { exact: true }).fill('A drill added by the browser tests, with a generated picture.');
       await page.getByLabel('Minimum order quantity', { exact: true }).fill('3');
       await page.getByLabel('Available quantity', { exact: true }).fill('30');
-      await page.getByLabel('Price', { exact: true }).fill('99');
+      await page.getByLabel('Unit price', { exact: true }).fill('99');
       await page.getByLabel('Image', { exact: true }).setInputFiles(await makePng());
       await page.getByRole('button', { name: 'Add tool', exact: true }).click();
       await toast(page, 'Tool added successfully').waitFor();
@@ -211,7 +211,7 @@ describe('running the shop as an admin', () => {
       await page.goto('/');
       const firstCard = page.locator('[data-testid="tool-card"]').first();
       await firstCard.getByRole('heading', { name: toolName, exact: true }).waitFor();
-      await firstCard.getByText('Price: $99 per unit', { exact: true }).waitFor();
+      await firstCard.getByText('Unit price: $99', { exact: true }).waitFor();
       const image = firstCard.getByRole('img', { name: toolName, exact: true });
       expect(await image.getAttribute('src')).toMatch(/^\/api\/images\//);
       await image.scrollIntoViewIfNeeded();

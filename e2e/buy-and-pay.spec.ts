@@ -33,8 +33,8 @@ describe('buying and paying for a tool', () => {
     await page.getByRole('heading', { level: 1, name: tool.toolName }).waitFor();
     await page.getByText(`Minimum order quantity: ${tool.minimumOrderQuantity}`, { exact: true }).waitFor();
     // What can still be ordered: the stock not promised to paid orders (issue 14).
-    await page.getByText(`Available quantity: ${tool.orderableQuantity}`, { exact: true }).waitFor();
-    await page.getByText(`Price: ${formatMoney(tool.price)} per unit`, { exact: true }).waitFor();
+    await page.getByText(`Available to order: ${tool.orderableQuantity}`, { exact: true }).waitFor();
+    await page.getByText(`Unit price: ${formatMoney(tool.price)}`, { exact: true }).waitFor();
 
     const quantity = page.getByLabel('Quantity', { exact: true });
     const purchase = page.getByRole('button', { name: 'Purchase', exact: true });
@@ -190,7 +190,7 @@ describe('buying and paying for a tool', () => {
     await toast(page, 'Order canceled successfully').waitFor();
     await dialog.waitFor({ state: 'detached' });
     // Issue 14: a cancelled order stays in the buyer's list, with nothing left to pay or cancel.
-    await card.getByText('Cancelled', { exact: true }).waitFor();
+    await card.getByText('Canceled', { exact: true }).waitFor();
     expect(await card.count()).toBe(1);
     expect(await card.getByRole('link', { name: 'Pay Order' }).count()).toBe(0);
     expect(await card.getByRole('button', { name: 'Cancel Order' }).count()).toBe(0);

@@ -126,11 +126,11 @@ describe('an order’s life: out of stock, refunds and cancelled orders', () => 
       await confirm.getByRole('button', { name: 'No', exact: true }).click();
 
       // Refunded in full before shipping, the order is cancelled: All orders keeps it, marked (issue 26), and so does the Refunded filter.
-      await row.getByRole('cell', { name: 'cancelled', exact: true }).waitFor();
+      await row.getByRole('cell', { name: 'canceled', exact: true }).waitFor();
       const refunded = page.getByRole('group', { name: 'Show orders' }).getByRole('button', { name: 'Refunded orders', exact: true });
       await refunded.click();
       await row.getByText('refunded', { exact: true }).waitFor();
-      await row.getByRole('cell', { name: 'cancelled', exact: true }).waitFor();
+      await row.getByRole('cell', { name: 'canceled', exact: true }).waitFor();
       expect(await row.getByRole('button', { name: /^(Refund|Deliver|Cancel)$/ }).count()).toBe(0);
     });
 
@@ -143,7 +143,7 @@ describe('an order’s life: out of stock, refunds and cancelled orders', () => 
     });
   });
 
-  it('keeps an order an admin cancelled in its buyer’s My Orders, as Cancelled', async () => {
+  it('keeps an order an admin cancelled in its buyer’s My Orders, as Canceled', async () => {
     const tool = tools[2]!;
     const buyer = await newBuyer();
     const orderId = await placeOrderOverHttp(buyer.api, tool);
@@ -151,7 +151,7 @@ describe('an order’s life: out of stock, refunds and cancelled orders', () => 
 
     const page = await openSignedIn(buyer.customer.email, buyer.customer.password, '/dashboard/myorders');
     const card = page.locator('[data-testid="order-card"]');
-    await card.getByText('Cancelled', { exact: true }).waitFor();
+    await card.getByText('Canceled', { exact: true }).waitFor();
     expect(await card.count()).toBe(1);
     expect(await card.getByRole('link', { name: 'Pay Order' }).count()).toBe(0);
     expect(await card.getByRole('button', { name: 'Cancel Order' }).count()).toBe(0);
@@ -169,13 +169,13 @@ describe('an order’s life: out of stock, refunds and cancelled orders', () => 
     const dialog = page.getByRole('dialog', { name: 'Update tool' });
     await dialog.getByLabel('Available quantity', { exact: true }).fill('2');
     await dialog.getByLabel('Minimum order quantity', { exact: true }).fill('2');
-    await dialog.getByLabel('Price', { exact: true }).fill('500000');
+    await dialog.getByLabel('Unit price', { exact: true }).fill('500000');
     await dialog.getByRole('button', { name: 'Update', exact: true }).click();
     await dialog.getByText(PAYABLE_TOOL_MESSAGE, { exact: true }).waitFor();
     expect(updates).toEqual([]);
 
     // Allowed, but warned: a minimum above the stock shuts customers out until more arrives.
-    await dialog.getByLabel('Price', { exact: true }).fill('40');
+    await dialog.getByLabel('Unit price', { exact: true }).fill('40');
     await dialog.getByLabel('Minimum order quantity', { exact: true }).fill('5');
     await dialog.getByRole('button', { name: 'Update', exact: true }).click();
     await toast(page, 'Tool updated successfully').waitFor();

@@ -199,7 +199,7 @@ describe('the shop on a 375 px phone', () => {
     expect(left.y).toBe(right.y);
     const [paidSpacing, unpaidSpacing] = [await lineSpacing(paid), await lineSpacing(unpaid)];
     const factSpacing = unpaidSpacing[0]!;
-    // Quantity, Total price, Purchase date, Address: the same steps in both cards.
+    // Quantity, Total, Purchase date, Address: the same steps in both cards.
     expect(unpaidSpacing).toEqual([factSpacing, factSpacing, factSpacing]);
     expect(paidSpacing.slice(0, 3)).toEqual([factSpacing, factSpacing, factSpacing]);
     // "payment done!!!" to the transaction id: the same step again (the divider comes before it).

@@ -134,7 +134,7 @@ describe('the shop explains itself', () => {
     await form.getByLabel('Tool name', { exact: true }).fill('x'.repeat(TEXT_LIMITS.toolName + 1));
     await form.getByLabel('Minimum order quantity', { exact: true }).fill('1e3');
     await form.getByLabel('Available quantity', { exact: true }).fill('99999999999999999999');
-    await form.getByLabel('Price', { exact: true }).fill('45');
+    await form.getByLabel('Unit price', { exact: true }).fill('45');
     await form.getByRole('button', { name: 'Add tool', exact: true }).click();
     await page.getByText('Minimum order quantity must be a whole number', { exact: true }).waitFor();
     await page.getByText('Available quantity can be at most 10,000,000', { exact: true }).waitFor();

@@ -40,7 +40,7 @@ describe('a visitor finds a tool', () => {
     await page.getByText(tool.description, { exact: true }).waitFor();
     await page.getByText(`Minimum order quantity: ${tool.minimumOrderQuantity}`, { exact: true }).waitFor();
     await page.getByText(`Available to order: ${tool.orderableQuantity ?? tool.availableQuantity}`, { exact: true }).waitFor();
-    await page.getByText(`Price: ${formatMoney(tool.price)} per unit`, { exact: true }).waitFor();
+    await page.getByText(`Unit price: ${formatMoney(tool.price)}`, { exact: true }).waitFor();
     await expect.poll(() => page.title()).toBe(`${tool.toolName} — Voltline Tools`);
 
     await page.getByRole('link', { name: 'Place order', exact: true }).click();

@@ -20,11 +20,48 @@ export const ACCESS_TOKEN_STORAGE_KEY = 'ACCESS_TOKEN';
 export const ORDER_STATUSES = ['unpaid', 'paid', 'refunded'] as const;
 export const DELIVERY_STATES = ['pending', 'shipped'] as const;
 
-// Made once: toLocaleDateString builds a formatter on every call (about 0.2 ms, a tenth of the
-// server's work per order in bench:growth).
-const purchaseDateFormat = new Intl.DateTimeFormat('en-US', { weekday: 'long', year: 'numeric', month: 'short', day: 'numeric' });
+/*
+ * The shop writes a date one of two ways, the same everywhere (issue 26, item 13): long, as the spec
+ * writes the purchase date ("Wednesday, Nov 25, 2026"), and short ("Nov 25, 2026"), with the time
+ * after it where the moment matters ("Nov 25, 2026, 9:14 AM"). Formatters are made once:
+ * toLocaleDateString builds one on every call (about 0.2 ms, a tenth of the server's work per order
+ * in bench:growth). `timeZone` is for documents that must print the same date wherever they are
+ * made (invoices: UTC); without it the reader's (browser) or the server's zone applies.
+ */
+const LONG_DATE = { weekday: 'long', year: 'numeric', month: 'short', day: 'numeric' } as const;
+const SHORT_DATE = { year: 'numeric', month: 'short', day: 'numeric' } as const;
+const SHORT_DATE_TIME = { ...SHORT_DATE, hour: 'numeric', minute: '2-digit' } as const;
 
-/** Purchase date as the spec writes it: long weekday, year, short month, day, US English. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatterOf(name: string, options: Intl.DateTimeFormatOptions, timeZone: string | undefined): Intl.DateTimeFormat {
+  const key = `${name}/${timeZone ?? ''}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', { ...options, timeZone });
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
+type DateInput = Date | string;
+const asDate = (date: DateInput) => (typeof date === 'string' ? new Date(date) : date);
+
+/** The long date: long weekday, year, short month, day, US English (the spec's purchase date). */
+export function formatLongDate(date: DateInput, timeZone?: string): string {
+  return formatterOf('long', LONG_DATE, timeZone).format(asDate(date));
+}
+
+/** The short date: "Nov 25, 2026" (review dates, lists). */
+export function formatShortDate(date: DateInput, timeZone?: string): string {
+  return formatterOf('short', SHORT_DATE, timeZone).format(asDate(date));
+}
+
+/** The short date and the time: "Nov 25, 2026, 9:14 AM" (histories and deliveries). */
+export function formatShortDateTime(date: DateInput, timeZone?: string): string {
+  return formatterOf('short-time', SHORT_DATE_TIME, timeZone).format(asDate(date));
+}
+
+/** Purchase date as the spec writes it: the long date. */
 export function formatPurchaseDate(date: Date): string {
-  return purchaseDateFormat.format(date);
+  return formatLongDate(date);
 }

@@ -43,7 +43,7 @@ export const toolInputSchema = z.object({
     .min(1, 'Image is required')
     .max(TEXT_LIMITS.picture, tooLongMessage('Image', TEXT_LIMITS.picture))
     .regex(/^\/(api\/images\/[0-9a-f-]{36}|images\/[a-z0-9/_-]+\.(svg|webp|png|jpe?g))$/, 'Image must be an uploaded picture'),
-  price: wholeNumberSchema('Price', { min: 1, max: 1_000_000, minMessage: 'Price must be greater than 0' }),
+  price: wholeNumberSchema('Unit price', { min: 1, max: 1_000_000, minMessage: 'Unit price must be greater than 0' }),
   minimumOrderQuantity: wholeNumberSchema('Minimum order quantity', { min: 1, max: 1_000_000 }),
   availableQuantity: wholeNumberSchema('Available quantity', {
     min: 0,

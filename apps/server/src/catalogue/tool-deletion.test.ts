@@ -47,7 +47,7 @@ describe.each(testDatabaseKinds)('deleting a tool on $name', (kind) => {
         .select()
         .from(notifications)
         .where(and(eq(notifications.eventType, 'order.cancelled'), eq(notifications.target, buyer.email), sql`${notifications.payload}->>'text' like ${`%Order: ${orderId}%`}`));
-      expect(mails.map((mail) => (mail.payload as { text: string }).text)).toEqual([expect.stringContaining('your order was cancelled because the tool is no longer sold.')]);
+      expect(mails.map((mail) => (mail.payload as { text: string }).text)).toEqual([expect.stringContaining('your order was canceled because the tool is no longer sold.')]);
     }
     // The paid order keeps its promise: pending, and it ships.
     expect(await orderRow(paid)).toMatchObject({ status: 'paid', delivery: 'pending', cancelledAt: null });
@@ -55,10 +55,10 @@ describe.each(testDatabaseKinds)('deleting a tool on $name', (kind) => {
     // Neither cancelled order can be paid any more, by the card form already open or a new one.
     const lateCard = await confirm(clientSecret);
     expect(lateCard.statusCode).toBe(409);
-    expect(lateCard.json()).toEqual({ error: 'conflict', message: 'This order was cancelled.' });
+    expect(lateCard.json()).toEqual({ error: 'conflict', message: 'This order was canceled.' });
     const newForm = await createIntent(shop, shop.customer, mine);
     expect(newForm.statusCode).toBe(409);
-    expect(newForm.json()).toEqual({ error: 'conflict', message: 'This order was cancelled.' });
+    expect(newForm.json()).toEqual({ error: 'conflict', message: 'This order was canceled.' });
     expect(await orderRow(bobs)).toMatchObject({ status: 'unpaid', transactionId: null });
 
     const shipped = await ship(paid);

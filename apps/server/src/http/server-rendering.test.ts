@@ -95,7 +95,7 @@ describe.each(testDatabaseKinds)('server-rendered public pages on $name', (kind)
     expect(html).toContain(`<title>${asHtml(tool.toolName)} — Voltline Tools</title>`);
     expect(html).toContain(asHtml(tool.description));
     expect(html).toContain(`Minimum order quantity: ${tool.minimumOrderQuantity}`);
-    expect(html).toContain(`Price: $${tool.price} per unit`);
+    expect(html).toContain(`Unit price: $${tool.price}`);
     expect(html).toContain(`href="/purchase/${tool._id}"`);
     expect(metaContent(html, 'property', 'og:title')).toBe(asHtml(`${tool.toolName} — Voltline Tools`));
     expect(metaContent(html, 'property', 'og:url')).toBe(`${TEST_PUBLIC_URL}/tools/${tool._id}`);
@@ -118,7 +118,7 @@ describe.each(testDatabaseKinds)('server-rendered public pages on $name', (kind)
 
     const html = (await get(`/tools/${tool._id}`)).body;
     expect(productOf(html).offers).toMatchObject({ price: tool.price + 7, availability: 'https://schema.org/OutOfStock' });
-    expect(html).toContain(`Price: $${tool.price + 7} per unit`);
+    expect(html).toContain(`Unit price: $${tool.price + 7}`);
     expect(html).toContain('Out of stock');
   });
 

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
 import { formatMoney } from '@voltline/shared/money';
+import { formatLongDate } from '@voltline/shared/shop-constants';
 import type { CreditNoteRow, InvoiceRow } from './invoice-register.ts';
 
 /** Liberation Sans (SIL OFL, assets/fonts/OFL.txt): shipped, so rendering needs no network and prints any Latin name. */
@@ -16,8 +17,6 @@ const COLUMNS = [
   { label: 'Total', x: 460, width: 80, align: 'right' },
 ] as const;
 
-/** The issue date in UTC: the same document prints the same date wherever the server runs. */
-const issueDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 
 type Document = InstanceType<typeof PDFDocument>;
 
@@ -40,7 +39,8 @@ function drawParties(doc: Document, heading: string, document: InvoiceRow | Cred
   doc.font(BOLD).fontSize(20).text(heading);
   doc.moveDown(0.5).font(REGULAR).fontSize(10);
   doc.text(`Number: ${document.number}`);
-  doc.text(`Date: ${issueDate.format(document.issuedAt)}`);
+  // In UTC: the same document prints the same date wherever the server runs.
+  doc.text(`Date: ${formatLongDate(document.issuedAt, 'UTC')}`);
   doc.text(`Order: ${document.orderId}`);
   doc.moveDown();
   doc.font(BOLD).text('From');

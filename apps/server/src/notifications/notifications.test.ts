@@ -90,7 +90,7 @@ describe.each(testDatabaseKinds)('notifications on $name', (kind) => {
     await shop.database.db.update(orders).set({ createdAt: new Date(Date.now() - 9 * 24 * HOUR) }).where(eq(orders.id, expired));
     await shop.core.adminOrders.cancelExpiredUnpaidOrders(7);
     await deliver();
-    const cancellations = mailsTo(shop.customer.email).filter((mail) => mail.includes('was cancelled'));
+    const cancellations = mailsTo(shop.customer.email).filter((mail) => mail.includes('was canceled'));
     expect(cancellations.find((mail) => mail.includes(byBuyer))).toContain('at your request');
     expect(cancellations.find((mail) => mail.includes(byAdmin))).toContain('by the shop');
     expect(cancellations.find((mail) => mail.includes(expired))).toContain('stayed unpaid for more than 7 days');

@@ -53,7 +53,7 @@ export function createOrderMail(shopName: string) {
           ...orderLines(order),
           '',
           `Pay it here: ${paymentLink}`,
-          'Unpaid orders are cancelled after a few days.',
+          'Unpaid orders are canceled after a few days.',
         ],
         { link: paymentLink },
       ),
@@ -76,7 +76,7 @@ export function createOrderMail(shopName: string) {
     shipped: (order: OrderFacts) =>
       mail(order.buyerEamil, 'your order has shipped', [`Hello ${order.buyer},`, 'your order is on its way.', '', ...orderLines(order)]),
     cancelled: (order: OrderFacts, reason: string) =>
-      mail(order.buyerEamil, 'your order was cancelled', [`Hello ${order.buyer},`, `your order was cancelled ${reason}.`, '', ...orderLines(order)]),
+      mail(order.buyerEamil, 'your order was canceled', [`Hello ${order.buyer},`, `your order was canceled ${reason}.`, '', ...orderLines(order)]),
     refunded: (order: OrderFacts & { refundedAmount: number }, refund: { amount: number; reason: string }, creditNote?: DocumentAttachment) =>
       mail(
         order.buyerEamil,

@@ -69,7 +69,7 @@ describe.each(testDatabaseKinds)('the order lifecycle on $name', (kind) => {
       expect.objectContaining({ actorEmail: shop.admin.email, detail: expect.stringMatching(/^\$50 of \$120 \(not shipped yet, credit note CN-\d{6}\): Two units arrived late$/) }),
       expect.objectContaining({
         actorEmail: shop.admin.email,
-        detail: expect.stringMatching(/^\$70 of \$120 \(order cancelled, 8 units back on sale, credit note CN-\d{6}\): Customer changed their mind$/),
+        detail: expect.stringMatching(/^\$70 of \$120 \(order canceled, 8 units back on sale, credit note CN-\d{6}\): Customer changed their mind$/),
       }),
     ]);
     const mails = await shop.database.db

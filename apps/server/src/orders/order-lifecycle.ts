@@ -106,7 +106,7 @@ export function createOrderLifecycle(deps: {
   }
 
   /** Why a payment could not be taken, in the words the buyer reads ("your payment arrived after ..."). */
-  const lateBecause = { soldOut: 'the last units were sold', withdrawn: 'the tool was withdrawn from sale', cancelled: 'the order was cancelled' };
+  const lateBecause = { soldOut: 'the last units were sold', withdrawn: 'the tool was withdrawn from sale', cancelled: 'the order was canceled' };
 
   /** The money of a payment the order could not take goes straight back; the order is closed as refunded. */
   async function refundLatePayment(tx: DbTransaction, refunded: OrderRow, intent: GatewayIntent, why: string): Promise<PaymentOutcome> {
@@ -163,7 +163,7 @@ export function createOrderLifecycle(deps: {
       const [current] = await tx.select().from(orders).where(eq(orders.id, order.id));
       if (current?.transactionId === intent.id) return { outcome: 'already recorded' };
       if (current?.cancelledAt && current.status === 'unpaid') {
-        if (options.shortfall === 'refuse') throw new AppError('conflict', 'This order was cancelled.');
+        if (options.shortfall === 'refuse') throw new AppError('conflict', 'This order was canceled.');
         const [refunded] = await tx
           .update(orders)
           .set({ status: 'refunded', transactionId: intent.id, refundedAmount: current.price, delivery: null })
@@ -208,8 +208,8 @@ export function createOrderLifecycle(deps: {
       .returning();
     if (cancelled) return cancelled;
     const [current] = await tx.select().from(orders).where(eq(orders.id, orderId));
-    if (current?.cancelledAt) throw new AppError('conflict', 'This order is already cancelled.');
-    throw new AppError('conflict', 'A paid order cannot be cancelled: an admin can refund it.');
+    if (current?.cancelledAt) throw new AppError('conflict', 'This order is already canceled.');
+    throw new AppError('conflict', 'A paid order cannot be canceled: an admin can refund it.');
   }
 
   return {
@@ -308,7 +308,7 @@ export function createOrderLifecycle(deps: {
      * yet promised cover it. Checked again, atomically, when the payment is confirmed.
      */
     async checkPayable(order: OrderRow): Promise<void> {
-      if (order.cancelledAt) throw new AppError('conflict', 'This order was cancelled.');
+      if (order.cancelledAt) throw new AppError('conflict', 'This order was canceled.');
       if (order.status !== 'unpaid') throw new AppError('conflict', 'This order is already paid.');
       if (order.toolId === null) throw new AppError('conflict', toolDeletionMessages.noLongerSold);
       const orderable = await orderableUnits(db, order.toolId);
@@ -465,7 +465,7 @@ export function createOrderLifecycle(deps: {
           .returning();
         let consequence = order.delivery === 'shipped' ? 'shipped: nothing restocked' : 'not shipped yet';
         if (freesUnits) {
-          consequence = 'order cancelled';
+          consequence = 'order canceled';
           if (order.toolId) {
             await tx
               .update(tools)

@@ -159,7 +159,7 @@ describe.each(testDatabaseKinds)('ordering on $name', (kind) => {
     ]);
     const again = await shop.app.inject({ method: 'DELETE', url: `/api/purchasedSingle/${orderId}`, headers: bearer(shop.customer) });
     expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe('This order is already cancelled.');
+    expect(again.json().message).toBe('This order is already canceled.');
   });
 
   it("pages a trade customer's orders: the newest 100 first, the rest behind the Link header", async () => {

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { PageQuery } from '@voltline/shared/paging';
 import type { Review, ReviewInput, ReviewSummary } from '@voltline/shared/review';
 import { clipText, TEXT_LIMITS } from '@voltline/shared/text-limits';
+import { formatShortDate } from '@voltline/shared/shop-constants';
 import type { Database } from '../db/client.ts';
 import { reviews, userProfiles } from '../db/schema.ts';
 import type { JsonCache } from '../platform/cached-json.ts';
@@ -80,7 +81,7 @@ export type ReviewsService = ReturnType<typeof createReviewsService>;
 /** The date and time a review shows, as the spec's list has them ("Mar 4, 2026" and "9:14 AM"). */
 export function reviewDateAndTime(writtenAt: Date): { reviewDate: string; reviewTime: string } {
   return {
-    reviewDate: writtenAt.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' }),
+    reviewDate: formatShortDate(writtenAt),
     reviewTime: writtenAt.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' }),
   };
 }

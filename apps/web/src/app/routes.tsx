@@ -83,6 +83,7 @@ const pages = {
   purchase: lazyPage(async () => (await import('./routes/purchase.tsx')).PurchasePage),
   payment: lazyPage(async () => (await import('./routes/payment.tsx')).PaymentPage),
   dashboard: lazyPage(async () => (await import('./routes/dashboard/layout.tsx')).DashboardLayout),
+  dashboardHome: lazyPage(async () => (await import('./routes/dashboard/dashboard-home.tsx')).DashboardHomePage),
   myProfile: lazyPage(async () => (await import('./routes/dashboard/my-profile.tsx')).MyProfilePage),
   myOrders: lazyPage(async () => (await import('./routes/dashboard/my-orders.tsx')).MyOrdersPage),
   addReview: lazyPage(async () => (await import('./routes/dashboard/add-review.tsx')).AddReviewPage),
@@ -225,7 +226,9 @@ export function createRoutes({ queryClient, waitForData }: RouteOptions): RouteO
               path: 'dashboard',
               element: pages.dashboard,
               children: [
-                { index: true, element: pages.myProfile },
+                // An admin's overview or a customer's profile; the profile also has a place of its own.
+                { index: true, element: pages.dashboardHome },
+                { path: 'profile', element: pages.myProfile },
                 { path: 'myorders', element: pages.myOrders },
                 { path: 'addareview', element: pages.addReview },
                 {

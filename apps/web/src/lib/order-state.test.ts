@@ -6,7 +6,7 @@ describe('orderStateText', () => {
     expect(orderStateText({ status: 'refunded', refundedAmount: 40, cancelled: true })).toBe('Refunded');
     expect(orderStateText({ status: 'refunded', refundedAmount: 40, cancelled: false })).toBe('Refunded');
     expect(orderStateText({ status: 'paid', refundedAmount: 1200, cancelled: false })).toBe('Partly refunded: $1,200');
-    expect(orderStateText({ status: 'unpaid', refundedAmount: 0, cancelled: true })).toBe('Cancelled');
+    expect(orderStateText({ status: 'unpaid', refundedAmount: 0, cancelled: true })).toBe('Canceled');
   });
 
   it('says nothing of live orders with nothing given back', () => {

@@ -7,7 +7,12 @@ interface MenuLink {
 }
 
 // product.md, "Screens": everyone sees My Profile; customers see their orders and reviews; admins run the shop.
+// A customer's dashboard opens on their profile; an admin's on the overview (issue 26), their profile one link down.
 const profileLink: MenuLink = { to: '/dashboard', label: 'My Profile' };
+const adminHomeLinks: MenuLink[] = [
+  { to: '/dashboard', label: 'Overview' },
+  { to: '/dashboard/profile', label: 'My Profile' },
+];
 const customerLinks: MenuLink[] = [
   { to: '/dashboard/myorders', label: 'My Orders' },
   { to: '/dashboard/addareview', label: 'Add A Review' },
@@ -23,11 +28,11 @@ const adminLinks: MenuLink[] = [
 
 export function DashboardMenu({ id, onNavigate }: { id: string; onNavigate: () => void }) {
   const { isAdmin, isPending } = useIsAdmin();
-  const roleLinks = isAdmin ? adminLinks : customerLinks;
+  const shown = isPending ? [] : isAdmin ? [...adminHomeLinks, ...adminLinks] : [profileLink, ...customerLinks];
   return (
     <nav id={id} aria-label="Dashboard" className="min-h-full w-64 bg-base-200 p-4">
       <ul className="menu w-full gap-1">
-        {[profileLink, ...(isPending ? [] : roleLinks)].map((link) => (
+        {shown.map((link) => (
           <li key={link.to}>
             {/* `end` keeps My Profile from looking active on every nested page. */}
             <NavLink to={link.to} end onClick={onNavigate}>

@@ -8,8 +8,21 @@ const links = [
   { to: '/myportfolio', label: 'My Portfolio' },
 ];
 
+/**
+ * How a header link looks where it sits: on the dark bar (wide screens) or in the light drop-down
+ * (phones). daisyUI's menu dims a focused link and drops the outline, and marks the current page
+ * with the bar's own colour: a 2 px solid outline (solid said outright: daisyUI sets the outline style
+ * variable to none on focus) shows where the focus is (WCAG 2.4.7) and an underline
+ * which page is open (NavLink sets aria-current="page" on it).
+ */
+type Surface = 'bar' | 'dropdown';
+const LINK_CLASS: Record<Surface, string> = {
+  bar: 'focus-visible:bg-neutral-content/15 focus-visible:text-neutral-content focus-visible:outline-2 focus-visible:outline-solid focus-visible:outline-offset-2 focus-visible:outline-primary aria-[current=page]:bg-transparent aria-[current=page]:text-neutral-content aria-[current=page]:underline aria-[current=page]:decoration-primary aria-[current=page]:decoration-2 aria-[current=page]:underline-offset-8',
+  dropdown: 'focus-visible:outline-2 focus-visible:outline-solid focus-visible:outline-offset-2 focus-visible:outline-accent aria-[current=page]:underline aria-[current=page]:decoration-2 aria-[current=page]:underline-offset-4',
+};
+
 /** product.md, "Screens": the dashboard, the name and Logout when signed in; Login when signed out; neither while unknown. */
-function AccountItems() {
+function AccountItems({ surface }: { surface: Surface }) {
   const { status, user, signOut } = useSession();
   if (status === 'loading') {
     return (
@@ -21,14 +34,18 @@ function AccountItems() {
   if (!user) {
     return (
       <li>
-        <NavLink to="/login">Login</NavLink>
+        <NavLink to="/login" className={LINK_CLASS[surface]}>
+          Login
+        </NavLink>
       </li>
     );
   }
   return (
     <>
       <li>
-        <NavLink to="/dashboard">Dashboard</NavLink>
+        <NavLink to="/dashboard" className={LINK_CLASS[surface]}>
+          Dashboard
+        </NavLink>
       </li>
       <li className="lg:max-w-48">
         {/* Not a control: only says who is signed in. */}
@@ -37,7 +54,7 @@ function AccountItems() {
         </span>
       </li>
       <li>
-        <button type="button" onClick={() => void signOut()}>
+        <button type="button" className={LINK_CLASS[surface]} onClick={() => void signOut()}>
           Logout
         </button>
       </li>
@@ -45,15 +62,17 @@ function AccountItems() {
   );
 }
 
-function NavItems() {
+function NavItems({ surface }: { surface: Surface }) {
   return (
     <>
       {links.map((link) => (
         <li key={link.to}>
-          <NavLink to={link.to}>{link.label}</NavLink>
+          <NavLink to={link.to} className={LINK_CLASS[surface]}>
+            {link.label}
+          </NavLink>
         </li>
       ))}
-      <AccountItems />
+      <AccountItems surface={surface} />
     </>
   );
 }
@@ -70,14 +89,14 @@ export function Navbar() {
     <header className="sticky top-0 z-30 bg-neutral text-neutral-content shadow">
       <nav className="navbar mx-auto max-w-7xl px-4" aria-label="Main">
         <div className="navbar-start">
-          <Link to="/home" className="flex items-center gap-2 whitespace-nowrap text-lg font-bold sm:text-xl">
+          <Link to="/home" className="flex items-center rounded-field focus-visible:outline-2 focus-visible:outline-solid focus-visible:outline-offset-4 focus-visible:outline-primary gap-2 whitespace-nowrap text-lg font-bold sm:text-xl">
             <img src="/images/logo.svg" alt="" width={32} height={32} />
             <span>Voltline Tools</span>
           </Link>
         </div>
         <div className="navbar-end">
           <ul className="menu menu-horizontal hidden items-center gap-1 lg:flex">
-            <NavItems />
+            <NavItems surface="bar" />
           </ul>
           <details ref={mobileMenu} className="dropdown dropdown-end lg:hidden">
             <summary className="btn btn-ghost text-neutral-content" aria-label="Open menu">
@@ -86,7 +105,7 @@ export function Navbar() {
               </svg>
             </summary>
             <ul className="menu dropdown-content z-40 mt-3 w-52 rounded-box bg-base-100 p-2 text-base-content shadow">
-              <NavItems />
+              <NavItems surface="dropdown" />
             </ul>
           </details>
         </div>

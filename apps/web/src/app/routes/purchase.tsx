@@ -28,7 +28,7 @@ export function PurchasePage() {
   if (tool.data) {
     return (
       <section className="mx-auto grid max-w-6xl gap-8 px-4 py-10 md:grid-cols-2">
-        <ToolDetails tool={tool.data} stock={<ToolStockLine tool={tool.data} label="Available quantity" />} />
+        <ToolDetails tool={tool.data} stock={<ToolStockLine tool={tool.data} label="Available to order" />} />
         <PurchaseForm key={tool.data._id} tool={tool.data} />
       </section>
     );

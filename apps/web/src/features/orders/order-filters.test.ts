@@ -11,7 +11,7 @@ describe('Manage All Orders filters', () => {
       'Unpaid orders',
       'All orders',
       'Refunded orders',
-      'Cancelled orders',
+      'Canceled orders',
     ]);
   });
 

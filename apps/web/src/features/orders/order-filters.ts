@@ -22,7 +22,7 @@ export const ORDER_FILTER_BUTTONS: readonly { filter: OrderFilter; label: string
   { filter: 'unpaid', label: 'Unpaid orders' },
   { filter: 'all', label: 'All orders' },
   { filter: 'refunded', label: 'Refunded orders' },
-  { filter: 'cancelled', label: 'Cancelled orders' },
+  { filter: 'cancelled', label: 'Canceled orders' },
 ];
 
 /** The API query of a filter, e.g. { delivery: 'pending' }; the page's address carries the same one. */

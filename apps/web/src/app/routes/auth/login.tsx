@@ -2,13 +2,14 @@ import { Link } from 'react-router';
 import { AuthCard } from '../../../features/accounts/components/auth-card.tsx';
 import { LoginForm } from '../../../features/accounts/components/login-form.tsx';
 import { SocialSignInButtons } from '../../../features/accounts/components/social-sign-in-buttons.tsx';
+import { useLandingAfterSignIn } from '../../../features/accounts/hooks/use-landing-after-sign-in.ts';
 import { useReturnToOrigin } from '../../../features/accounts/hooks/use-return-to-origin.ts';
 import { useDocumentHead } from '../../../lib/page-head/use-document-head.ts';
 import { useTakenOver } from '../../../lib/use-taken-over.ts';
 import { loginPageHead } from './login-head.ts';
 
 export function LoginPage() {
-  const { returnToOrigin, reason, state } = useReturnToOrigin();
+  const { returnToOrigin, reason, state } = useReturnToOrigin(useLandingAfterSignIn());
   // The reason comes from the history's state, which the server cannot see.
   const takenOver = useTakenOver();
   useDocumentHead(loginPageHead);

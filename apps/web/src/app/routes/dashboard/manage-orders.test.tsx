@@ -20,9 +20,9 @@ describe('Manage All Orders, Cancelled orders (issue 26)', () => {
     const { user, sent } = renderWithShop(<ManageOrdersPage />, answer);
     const filters = screen.getByRole('group', { name: 'Show orders' });
     await screen.findByText(paidOrder.transactionId!);
-    await user.click(within(filters).getByRole('button', { name: 'Cancelled orders' }));
-    await screen.findByText('cancelled');
-    expect(within(filters).getByRole('button', { name: 'Cancelled orders' }).getAttribute('aria-pressed')).toBe('true');
+    await user.click(within(filters).getByRole('button', { name: 'Canceled orders' }));
+    await screen.findByText('canceled');
+    expect(within(filters).getByRole('button', { name: 'Canceled orders' }).getAttribute('aria-pressed')).toBe('true');
     expect(sent.filter((request) => request.path.startsWith('/api/adminPurchased')).at(-1)!.path).toContain('status=cancelled');
     expect(screen.queryByText(paidOrder.transactionId!)).toBeNull();
     for (const action of ['Cancel', 'Refund', 'Deliver']) expect(screen.queryByRole('button', { name: action })).toBeNull();

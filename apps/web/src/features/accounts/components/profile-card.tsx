@@ -1,6 +1,8 @@
+import { useState } from 'react';
 import type { Profile } from '@voltline/shared/profile';
-import { PROFILE_ITEMS, type ProfileItem } from '../profile-items.ts';
-import { AddProfileItemForm } from './add-profile-item-form.tsx';
+import { PROFILE_ITEMS, type ProfileItem, type ProfileItemField } from '../profile-items.ts';
+import { ChangePictureButton } from './change-picture-button.tsx';
+import { ProfileItemForm } from './profile-item-form.tsx';
 import { ProfileRow } from './profile-row.tsx';
 
 const DEFAULT_AVATAR = '/images/avatar-default.svg';
@@ -16,6 +18,8 @@ function ItemValue({ item, value }: { item: ProfileItem; value: string }) {
 }
 
 export function ProfileCard({ profile, onEdit }: { profile: Profile; onEdit: () => void }) {
+  // One item is edited at a time; the others keep their value and Edit button.
+  const [editing, setEditing] = useState<ProfileItemField | null>(null);
   return (
     <article className="card bg-base-100 shadow" aria-labelledby="profile-name">
       <div className="card-body gap-6">
@@ -34,6 +38,7 @@ export function ProfileCard({ profile, onEdit }: { profile: Profile; onEdit: () 
             <span className={`badge ${profile.role === 'admin' ? 'badge-secondary' : 'badge-outline'}`} data-testid="profile-role">
               {profile.role}
             </span>
+            <ChangePictureButton profile={profile} />
           </div>
           <button type="button" className="btn btn-circle btn-ghost" aria-label="Edit profile" onClick={onEdit}>
             <svg xmlns="http://www.w3.org/2000/svg" className="h-5 w-5" fill="none" viewBox="0 0 24 24" stroke="currentColor" aria-hidden="true">
@@ -50,10 +55,20 @@ export function ProfileCard({ profile, onEdit }: { profile: Profile; onEdit: () 
           <ProfileRow label="Email">{profile.email}</ProfileRow>
           {PROFILE_ITEMS.map((item) => {
             const value = profile[item.field];
-            return value === null ? (
-              <AddProfileItemForm key={item.field} profile={profile} item={item} />
-            ) : (
-              <ProfileRow key={item.field} label={item.label}>
+            if (value === null) return <ProfileItemForm key={item.field} profile={profile} item={item} />;
+            if (editing === item.field) {
+              return <ProfileItemForm key={item.field} profile={profile} item={item} onCancel={() => setEditing(null)} />;
+            }
+            return (
+              <ProfileRow
+                key={item.field}
+                label={item.label}
+                action={
+                  <button type="button" className="btn btn-ghost btn-sm" aria-label={`Edit ${item.label}`} onClick={() => setEditing(item.field)}>
+                    Edit
+                  </button>
+                }
+              >
                 <ItemValue item={item} value={value} />
               </ProfileRow>
             );

@@ -1,3 +1,4 @@
+import { formatShortDateTime } from '@voltline/shared/shop-constants';
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Profile, RoleChange } from '@voltline/shared/profile';
@@ -23,7 +24,7 @@ describe('role history', () => {
       { role: 'admin', changedBy: null, at: '2026-11-01T08:00:00.000Z' },
     ];
     renderWithShop(<RoleHistoryDialog user={owner} onClose={vi.fn()} />, () => ({ status: 200, body: history }));
-    const when = (at: string) => new Date(at).toLocaleString();
+    const when = (at: string) => formatShortDateTime(at);
     expect((await screen.findAllByRole('listitem')).map((item) => item.textContent)).toEqual([
       `Admin role removed by colleague@example.com on ${when(history[0]!.at)}`,
       `Made an admin when the shop was set up on ${when(history[1]!.at)}`,

@@ -1,3 +1,4 @@
+import { formatShortDateTime } from '@voltline/shared/shop-constants';
 import type { Profile, RoleChange } from '@voltline/shared/profile';
 import { LoadMoreButton } from '../../../components/load-more-button.tsx';
 import { ModalDialog } from '../../../components/modal-dialog.tsx';
@@ -7,7 +8,7 @@ import { useRoleHistory } from '../api/get-role-history.ts';
 const ROLE_HISTORY_ID = 'role-history';
 
 function describeChange(change: RoleChange): string {
-  const when = new Date(change.at).toLocaleString();
+  const when = formatShortDateTime(change.at);
   // No author: the shop gave the role itself, to its first admin at its first start.
   if (change.changedBy === null) return `${change.role === 'admin' ? 'Made an admin when the shop was set up' : 'Admin role removed by the shop'} on ${when}`;
   return `${change.role === 'admin' ? 'Made an admin' : 'Admin role removed'} by ${change.changedBy} on ${when}`;

@@ -4,25 +4,23 @@ import { useForm } from 'react-hook-form';
 import { toast } from '../../../lib/toast/toast.ts';
 import { z } from 'zod';
 import { MESSAGES } from '@voltline/shared/messages';
-import { IMAGE_UPLOAD_MAX_BYTES, profileUpdateFormSchema, type Profile } from '@voltline/shared/profile';
+import { profileUpdateFormSchema, type Profile } from '@voltline/shared/profile';
 import { describeRequestError } from '../../../lib/api-client.ts';
 import { useUploadImage } from '../../../lib/upload-image.ts';
 import { FormField } from '../../../components/form-field.tsx';
 import { ModalDialog } from '../../../components/modal-dialog.tsx';
 import { useUpdateProfile } from '../api/update-profile.ts';
+import { pictureFileSchema } from '../picture-file.ts';
 import { PROFILE_ITEMS } from '../profile-items.ts';
 
 const PICTURE_REQUIRED = 'Profile picture is required';
-const maxMegabytes = IMAGE_UPLOAD_MAX_BYTES / (1024 * 1024);
-
-// product.md, "Rules for what people type": every field and the picture are required. The size is checked here too, so a large
-// file is refused before it is sent.
+// product.md, "Rules for what people type": every field and the picture are required. To change one
+// of them alone, each has its own Edit on the profile (issue 26).
 const updateFormSchema = profileUpdateFormSchema.extend({
   picture: z
     .custom<FileList>((files) => files instanceof FileList && files.length > 0, PICTURE_REQUIRED)
     .transform((files) => files[0]!)
-    .refine((file) => file.type.startsWith('image/'), 'The profile picture must be an image')
-    .refine((file) => file.size <= IMAGE_UPLOAD_MAX_BYTES, `The profile picture must be at most ${maxMegabytes} MB`),
+    .pipe(pictureFileSchema),
 });
 type UpdateFormInput = z.input<typeof updateFormSchema>;
 type UpdateForm = z.output<typeof updateFormSchema>;

@@ -60,17 +60,15 @@ export function UserRoles() {
                   <BreakableAddress value={user.email} />
                 </td>
                 <td>{user.name}</td>
+                <td>{user.role}</td>
                 <td>
-                  {user.role === 'admin' ? (
-                    'admin'
-                  ) : (
-                    <button type="button" className="btn btn-primary btn-sm" onClick={() => askFor({ user, role: 'admin' })}>
-                      Make admin
-                    </button>
-                  )}
-                </td>
-                <td>
+                  {/* Both role changes sit in this one column, where the eye looks for what can be done (issue 26). */}
                   <div className="flex flex-wrap gap-2">
+                    {user.role === 'user' && (
+                      <button type="button" className="btn btn-primary btn-sm" onClick={() => askFor({ user, role: 'admin' })}>
+                        Make admin
+                      </button>
+                    )}
                     {/* Another admin's role only: giving up one's own is for when someone else runs the shop. */}
                     {user.role === 'admin' && user.email !== signedIn?.email.toLowerCase() && (
                       <button type="button" className="btn btn-outline btn-error btn-sm" onClick={() => askFor({ user, role: 'user' })}>

@@ -15,18 +15,22 @@ function reasonFor(origin: string): string {
 
 /**
  * product.md, "Screens": after login the user returns to the login-only page that sent them here
- * (RequireAuth puts it in the location state), or to `fallback`. The same way back is handed to the
+ * (RequireAuth puts it in the location state), or to `fallback` (a path, or a function that finds one). The same way back is handed to the
  * register page, so signing up on the way to a purchase returns to it too. `reason` says why the
  * visitor was sent to log in (none when they came of their own accord); `state` carries the way back
  * to the next page.
  */
-export function useReturnToOrigin(fallback = '/'): { returnToOrigin: () => void; reason: string | undefined; state: unknown } {
+export function useReturnToOrigin(fallback: string | (() => Promise<string>) = '/'): { returnToOrigin: () => void; reason: string | undefined; state: unknown } {
   const location = useLocation();
   const navigate = useNavigate();
   const from = (location.state as { from?: Partial<Location> } | null)?.from;
   const origin = `${from?.pathname ?? ''}${from?.search ?? ''}`;
   const known = isShopPath(origin);
-  const target = known ? origin : fallback;
-  const returnToOrigin = useCallback(() => void navigate(target, { replace: true }), [navigate, target]);
+  const returnToOrigin = useCallback(() => {
+    const go = (target: string) => void navigate(target, { replace: true });
+    if (known) go(origin);
+    else if (typeof fallback === 'string') go(fallback);
+    else void fallback().then(go);
+  }, [navigate, known, origin, fallback]);
   return { returnToOrigin, reason: known ? reasonFor(origin) : undefined, state: known ? { from } : undefined };
 }

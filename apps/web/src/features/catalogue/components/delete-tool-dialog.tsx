@@ -12,7 +12,7 @@ export function DeleteToolDialog({ tool, onClose }: { tool: Tool; onClose: () =>
   return (
     <TypedConfirmDialog
       title="Delete tool"
-      description={`Type ${DELETE_CONFIRMATION_WORD} to delete ${tool.toolName}. Its unpaid orders are cancelled; paid orders can still be shipped.`}
+      description={`Type ${DELETE_CONFIRMATION_WORD} to delete ${tool.toolName}. Its unpaid orders are canceled; paid orders can still be shipped.`}
       word={DELETE_CONFIRMATION_WORD}
       {...remove}
       onClose={onClose}

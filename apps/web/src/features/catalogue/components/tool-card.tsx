@@ -27,7 +27,8 @@ export function ToolCard({ tool }: { tool: Tool }) {
         {isLong && (
           <button
             type="button"
-            className="btn btn-link btn-xs h-auto min-h-0 px-0 text-secondary"
+            // 14 px text on a 44 x 44 px target (WCAG 2.5.5): a phone's thumb hits it.
+            className="btn btn-link h-11 min-h-11 min-w-11 px-1 text-sm text-secondary"
             aria-expanded={expanded}
             onClick={() => setExpanded((value) => !value)}
           >
@@ -37,8 +38,8 @@ export function ToolCard({ tool }: { tool: Tool }) {
       </div>
       <ul className="space-y-1 text-sm">
         <li>{`Minimum order quantity: ${tool.minimumOrderQuantity}`}</li>
-        <ToolStockLine tool={tool} label="Available quantity" />
-        <li className="text-base font-semibold">{`Price: ${formatMoney(tool.price)} per unit`}</li>
+        <ToolStockLine tool={tool} label="Available to order" />
+        <li className="text-base font-semibold">{`Unit price: ${formatMoney(tool.price)}`}</li>
       </ul>
       <div className="card-actions mt-auto justify-end pt-2">
         <PlaceOrderButton tool={tool} />

@@ -27,7 +27,7 @@ export function ToolDetails({ tool, stock }: ToolDetailsProps) {
       <ul className="space-y-1">
         <li>{`Minimum order quantity: ${tool.minimumOrderQuantity}`}</li>
         {stock}
-        <li className="text-lg font-semibold">{`Price: ${formatMoney(tool.price)} per unit`}</li>
+        <li className="text-lg font-semibold">{`Unit price: ${formatMoney(tool.price)}`}</li>
       </ul>
     </div>
   );

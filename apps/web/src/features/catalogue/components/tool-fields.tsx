@@ -7,7 +7,7 @@ import { WholeNumberField } from '../../../components/whole-number-field.tsx';
 const NUMBER_FIELDS = [
   { name: 'availableQuantity', label: 'Available quantity' },
   { name: 'minimumOrderQuantity', label: 'Minimum order quantity' },
-  { name: 'price', label: 'Price' },
+  { name: 'price', label: 'Unit price' },
 ] as const satisfies readonly { name: keyof ToolFormInput; label: string }[];
 
 interface ToolFieldsProps {

@@ -53,7 +53,7 @@ export function ToolsSection() {
   };
 
   return (
-    <section ref={section} aria-labelledby="tools-heading" className="mx-auto max-w-7xl scroll-mt-16 px-4 py-16">
+    <section ref={section} aria-labelledby="tools-heading" className="mx-auto max-w-7xl px-4 py-16">
       <SectionHeading
         id="tools-heading"
         title="Our Tools"

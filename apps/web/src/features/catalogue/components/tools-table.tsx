@@ -4,7 +4,7 @@ import { formatMoney } from '@voltline/shared/money';
 
 export type ToolAction = 'edit' | 'delete';
 
-const COLUMNS = ['Thumbnail', 'Tool', 'Minimum order quantity', 'Available quantity', 'Price', 'Actions'];
+const COLUMNS = ['Thumbnail', 'Tool', 'Minimum order quantity', 'Available quantity', 'Unit price', 'Actions'];
 
 interface ToolsTableProps {
   tools: Tool[];

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { BANNER_DELAY_MS } from '@voltline/shared/shop-constants';
+import { usePrefersReducedMotion } from '../hooks/use-prefers-reduced-motion.ts';
 import { LineIcon } from './line-icon.tsx';
 
 const slides = [
@@ -25,22 +26,35 @@ const slides = [
 
 const previousIcon = ['M15.75 19.5 8.25 12l7.5-7.5'];
 const nextIcon = ['m8.25 4.5 7.5 7.5-7.5 7.5'];
+const pauseIcon = ['M15.75 5.25v13.5m-7.5-13.5v13.5'];
+const playIcon = ['M5.25 5.65c0-.86.92-1.4 1.67-.98l11.54 6.35a1.13 1.13 0 0 1 0 1.97L6.92 19.34c-.75.42-1.67-.13-1.67-.98V5.65Z'];
+
+/** What the visitor chose with the Pause/Play button; until they choose, their motion setting decides. */
+type Rotation = 'as-set' | 'paused' | 'playing';
 
 export function Banner() {
   const [current, setCurrent] = useState(0);
   const goTo = (index: number) => setCurrent((index + slides.length) % slides.length);
+  // WCAG 2.2.2: moving content that starts by itself can be paused. A visitor who asked for less
+  // motion sees no rotation unless they press Play.
+  const reducedMotion = usePrefersReducedMotion();
+  const [rotation, setRotation] = useState<Rotation>('as-set');
+  const rotating = rotation === 'playing' || (rotation === 'as-set' && !reducedMotion);
 
   // Keyed on the current slide so a manual move restarts the full delay instead of jumping again at once.
   useEffect(() => {
+    if (!rotating) return;
     const timer = window.setTimeout(() => setCurrent((index) => (index + 1) % slides.length), BANNER_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, [current]);
+  }, [current, rotating]);
 
   return (
     <section aria-roledescription="carousel" aria-label="Voltline highlights" className="mx-auto max-w-7xl px-4 pt-6">
       {/* The aspect ratio reserves the banner's height before the artwork loads, so nothing below jumps. */}
       <div className="relative aspect-[4/5] overflow-hidden rounded-box bg-neutral sm:aspect-[2/1] lg:aspect-[12/5]">
         <div
+          // A screen reader hears a slide that changes at the visitor's hand, not every 3 s by itself.
+          aria-live={rotating ? 'off' : 'polite'}
           className="flex h-full transition-transform duration-700 ease-out motion-reduce:transition-none"
           style={{ transform: `translateX(-${current * 100}%)` }}
         >
@@ -98,6 +112,14 @@ export function Banner() {
           ))}
           <button type="button" className="btn btn-circle btn-sm" aria-label="Next slide" onClick={() => goTo(current + 1)}>
             <LineIcon paths={nextIcon} className="h-4 w-4" />
+          </button>
+          <button
+            type="button"
+            className="btn btn-circle btn-sm"
+            aria-label={rotating ? 'Pause slides' : 'Play slides'}
+            onClick={() => setRotation(rotating ? 'paused' : 'playing')}
+          >
+            <LineIcon paths={rotating ? pauseIcon : playIcon} className="h-4 w-4" />
           </button>
         </div>
       </div>

@@ -44,7 +44,7 @@ export function BusinessSummary() {
       <div className="mx-auto max-w-7xl px-4 py-16">
         <SectionHeading
           id="summary-heading"
-          title="Millions of businesses trust us"
+          title="Thousands of businesses trust us"
           subtitle="Workshops, electricians and builders around the world rely on Voltline tools every day."
         />
         <div className="stats stats-vertical w-full bg-base-100 shadow lg:stats-horizontal">

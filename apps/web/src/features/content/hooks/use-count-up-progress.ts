@@ -1,24 +1,15 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useState } from 'react';
+import { usePrefersReducedMotion } from './use-prefers-reduced-motion.ts';
 
 const easeOutCubic = (t: number) => 1 - (1 - t) ** 3;
-
-const reducedMotionQuery = '(prefers-reduced-motion: reduce)';
-const prefersReducedMotion = () => window.matchMedia(reducedMotionQuery).matches;
-const watchReducedMotion = (onChange: () => void) => {
-  const query = window.matchMedia(reducedMotionQuery);
-  query.addEventListener('change', onChange);
-  return () => query.removeEventListener('change', onChange);
-};
-// The server cannot know the visitor's setting: it renders the count at 0, and the browser hydrates
-// that same 0 before it reads the setting (React re-renders with the browser's answer right after).
-const serverPrefersReducedMotion = () => false;
 
 /**
  * Eased progress from 0 to 1 over `durationMs`, starting once `running` turns true.
  * Visitors who ask for reduced motion get 1 straight away instead of a 15 s animation.
  */
 export function useCountUpProgress(running: boolean, durationMs: number): number {
-  const reducedMotion = useSyncExternalStore(watchReducedMotion, prefersReducedMotion, serverPrefersReducedMotion);
+  // On the server and while hydrating: false, so the count renders at 0 there and in the browser's first render.
+  const reducedMotion = usePrefersReducedMotion();
   const [progress, setProgress] = useState(0);
 
   useEffect(() => {

@@ -36,7 +36,7 @@ export function OrderCard({ order, onCancel }: { order: Order; onCancel: () => v
           only the buttons of an unpaid order sit at the card's foot. */}
       <div className="flex flex-col gap-1">
         <Fact label="Quantity">{order.quantity}</Fact>
-        <Fact label="Total price">{formatMoney(order.price)}</Fact>
+        <Fact label="Total">{formatMoney(order.price)}</Fact>
         <Fact label="Purchase date">{order.purchaseDate}</Fact>
         <Fact label="Address">{order.address}</Fact>
       </div>

@@ -1,13 +1,15 @@
 import type { Order, OrderEvent } from '@voltline/shared/order';
+import { formatShortDateTime } from '@voltline/shared/shop-constants';
+import { orderEventText } from '../../../lib/order-state.ts';
 import { ModalDialog } from '../../../components/modal-dialog.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { useOrderHistory } from '../api/get-order-history.ts';
 
 /** One line per event; events without a person were done by the shop itself (e.g. expiry). */
 function describeEvent(event: OrderEvent): string {
-  const when = new Date(event.at).toLocaleString();
+  const when = formatShortDateTime(event.at);
   const who = event.actorEmail ?? 'the shop';
-  return `${event.type} — ${when} — ${who}${event.detail ? ` (${event.detail})` : ''}`;
+  return `${orderEventText(event.type)} — ${when} — ${who}${event.detail ? ` (${event.detail})` : ''}`;
 }
 
 export function OrderHistoryDialog({ order, onClose }: { order: Order; onClose: () => void }) {

@@ -8,7 +8,7 @@ import { OrderDocuments } from './order-documents.tsx';
 
 export type OrderAction = 'deliver' | 'cancel' | 'refund' | 'history';
 
-const COLUMNS = ['Product', 'Buyer', 'Quantity', 'Price', 'Purchase date', 'Payment', 'Delivery', 'Actions'];
+const COLUMNS = ['Product', 'Buyer', 'Quantity', 'Total', 'Purchase date', 'Payment', 'Delivery', 'Actions'];
 
 interface OrdersTableProps {
   orders: Order[];
@@ -37,7 +37,7 @@ export function OrdersTable({ orders, onAction }: OrdersTableProps) {
             <PaymentState order={order} />
           </td>
           {/* A full refund before shipping cancels the order but leaves its delivery pending. */}
-          <td>{order.cancelled ? 'cancelled' : deliveryText(order.delivery)}</td>
+          <td>{order.cancelled ? 'canceled' : deliveryText(order.delivery)}</td>
           <td>
             <div className="flex flex-wrap gap-2">
               {/* product.md, "States": only pending orders can be delivered, only unpaid ones cancelled. A full refund

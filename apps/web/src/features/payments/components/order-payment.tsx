@@ -92,7 +92,7 @@ export function OrderPayment({ order, documents }: { order: Order; documents: Re
       <div className="flex flex-col gap-4">
         {payment.failure && <ErrorAlert message={payment.failure} />}
         <div role="status" className="alert alert-warning">
-          <p className="font-semibold">{`Order ${orderStateText(order)?.toLowerCase() ?? 'cancelled'}`}</p>
+          <p className="font-semibold">{`Order ${orderStateText(order)?.toLowerCase() ?? 'canceled'}`}</p>
         </div>
       </div>
     );

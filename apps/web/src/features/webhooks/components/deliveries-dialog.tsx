@@ -1,3 +1,4 @@
+import { formatShortDateTime } from '@voltline/shared/shop-constants';
 import type { WebhookDelivery, WebhookEndpoint } from '@voltline/shared/webhook';
 import { BreakableAddress } from '../../../components/breakable-address.tsx';
 import { DataTable } from '../../../components/data-table.tsx';
@@ -10,7 +11,7 @@ const DELIVERY_LOG_ID = 'delivery-log';
 
 const COLUMNS = ['Event', 'Created', 'Attempts', 'Last status', 'State'];
 
-const when = (iso: string) => new Date(iso).toLocaleString();
+const when = (iso: string) => formatShortDateTime(iso);
 
 /** Where a delivery stands: sent, given up on (after a day of retries), waiting for its next try, or not tried yet. */
 function describeState(delivery: WebhookDelivery): string {

@@ -1,3 +1,4 @@
+import { formatShortDate } from '@voltline/shared/shop-constants';
 import type { WebhookEndpoint } from '@voltline/shared/webhook';
 import { BreakableAddress } from '../../../components/breakable-address.tsx';
 import { DataTable } from '../../../components/data-table.tsx';
@@ -20,7 +21,7 @@ export function WebhookEndpointsTable({ endpoints, onAction }: WebhookEndpointsT
             <BreakableAddress value={endpoint.url} />
           </td>
           <td className="min-w-40 font-mono text-sm">{endpoint.events.join(', ')}</td>
-          <td>{new Date(endpoint.createdAt).toLocaleDateString()}</td>
+          <td>{formatShortDate(endpoint.createdAt)}</td>
           <td>
             <div className="flex gap-2">
               <button

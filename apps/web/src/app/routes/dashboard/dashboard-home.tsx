@@ -1,0 +1,24 @@
+import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
+import { useIsAdmin } from '../../../lib/session/api/get-admin-status.ts';
+import { ShopOverview } from '../../../features/orders/components/shop-overview.tsx';
+import { MyProfilePage } from './my-profile.tsx';
+
+/** An admin's dashboard opens on how the shop is doing: the last 30 days and what needs restocking. */
+function OverviewPage() {
+  return (
+    <section className="flex flex-col gap-4">
+      <h2 className="text-2xl font-bold">Overview</h2>
+      <ShopOverview ordersShown />
+    </section>
+  );
+}
+
+/**
+ * /dashboard (issue 26, item 13): an admin lands on the overview, where their work starts; a
+ * customer keeps the spec's My Profile. An admin's profile is at /dashboard/profile.
+ */
+export function DashboardHomePage() {
+  const { isAdmin, isPending } = useIsAdmin();
+  if (isPending) return <LoadingSpinner label="Loading your dashboard" className="py-24" />;
+  return isAdmin ? <OverviewPage /> : <MyProfilePage />;
+}

@@ -1,0 +1,20 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { adminStatusQueryOptions } from '../../../lib/session/api/get-admin-status.ts';
+import type { SessionUser } from '../../../lib/session/api/get-session.ts';
+import { sessionKey } from '../../../lib/query-keys.ts';
+
+/**
+ * Where a sign-in lands when nothing sent the visitor to log in (issue 26, item 13): an admin on the
+ * dashboard's overview, where their work is; a customer on the storefront, as the spec has it. Asked
+ * after the session was reloaded; the admin answer is cached for the dashboard's menu and guards.
+ */
+export function useLandingAfterSignIn(): () => Promise<string> {
+  const queryClient = useQueryClient();
+  return useCallback(async () => {
+    const user = queryClient.getQueryData<SessionUser | null>(sessionKey);
+    if (!user) return '/';
+    const admin = await queryClient.fetchQuery(adminStatusQueryOptions(user.email)).catch(() => false);
+    return admin ? '/dashboard' : '/';
+  }, [queryClient]);
+}
