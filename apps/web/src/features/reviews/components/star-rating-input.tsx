@@ -15,7 +15,7 @@ interface StarRatingInputProps {
 export function StarRatingInput({ name, value, onChange, error }: StarRatingInputProps) {
   const errorId = `${name}-rating-error`;
   return (
-    <fieldset className="flex flex-col gap-1" aria-describedby={error ? errorId : undefined} aria-invalid={Boolean(error)}>
+    <fieldset className="flex flex-col gap-1" aria-describedby={error ? errorId : undefined}>
       <legend className="mb-1 text-sm font-medium">Rating</legend>
       <div className="flex items-center gap-3">
         <div className="rating rating-lg">
