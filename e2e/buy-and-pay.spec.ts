@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { formatMoney } from '@voltline/shared/money';
 import { PAYABLE_TOOL_MESSAGE, type Tool } from '@voltline/shared/tool';
 import { RATING_REQUIRED } from '@voltline/shared/review';
-import { ADMIN, ADMIN_ENV } from '@voltline/test-kit/customers';
+import { ADMIN, ADMIN_ENV, signUpOverHttp } from '@voltline/test-kit/customers';
 import { signInOverHttp } from '@voltline/test-kit/api-client';
 import { DELIVERY, fetchTools, placeOrderOverHttp } from '@voltline/test-kit/orders';
 import { takeProblems, type BrowserSession } from './support/browser.ts';
@@ -197,6 +197,23 @@ describe('buying and paying for a tool', () => {
     await page.goto('/');
     await page.locator('[data-testid="review-card"]').first().waitFor();
     expect(await onHome.count()).toBe(0);
+  });
+
+  it("lets an admin delete a customer's review from the home page, after confirming", async () => {
+    const writer = await signUpOverHttp(journey.shop.url);
+    const text = `Rude words (${Date.now()})`;
+    expect((await writer.call('POST', '/api/review', { review: text, rating: 1 })).status).toBe(200);
+
+    session = await journey.openAsAdmin('/');
+    const { page } = session;
+    const card = page.locator('[data-testid="review-card"]').filter({ hasText: text });
+    // Drawn once the app has taken the page over and knows the visitor is an admin.
+    await card.getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Delete this review?' }).getByRole('button', { name: 'Yes, delete', exact: true }).click();
+    await toast(page, 'Review deleted').waitFor();
+    await expect.poll(() => card.count()).toBe(0);
+    const listed = await writer.call('GET', '/api/review');
+    expect(JSON.stringify(listed.body)).not.toContain(text);
   });
 
   it('shows markup in a review as plain text and never runs it', async () => {

@@ -15,7 +15,11 @@ export function useDeleteReview() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteReview,
-    // Gone from the author's list, the home page's newest reviews, the count and the average.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: reviewKeys.all }),
+    // Gone from the author's list, the home page's newest reviews, the count and the average. Not
+    // awaited: the dialog lives in the review's card, which the refetched list drops, and a caller's
+    // onSuccess (the toast, closing the dialog) never runs once its component is gone.
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: reviewKeys.all });
+    },
   });
 }
