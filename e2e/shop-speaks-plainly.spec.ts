@@ -75,6 +75,7 @@ describe('the shop explains itself', () => {
     await page.getByText(`Review can be at most ${TEXT_LIMITS.review} characters`, { exact: true }).waitFor();
 
     await text.fill(tooLong.slice(0, TEXT_LIMITS.review));
+    await page.getByRole('radio', { name: '5 stars', exact: true }).check();
     await page.getByRole('button', { name: 'Add review', exact: true }).click();
     await toast(page, 'Review added successfully').waitFor();
 

@@ -24,11 +24,18 @@ export type Review = z.infer<typeof reviewSchema>;
 export const reviewSummarySchema = z.object({ count: z.number().int(), averageRating: z.number().nullable() });
 export type ReviewSummary = z.infer<typeof reviewSummarySchema>;
 
-/** POST /review: the author and the date come from the server; the spec's other fields are ignored. */
+/** What a review without a rating is told: the form and the API say the same. */
+export const RATING_REQUIRED = `Choose a rating from ${RATING_MIN} to ${RATING_MAX} stars`;
+
+/**
+ * POST /review and PATCH /review/{id}: the author and the date come from the server; the spec's other
+ * fields are ignored. The rating has no default (spec-deviations.md): the spec's form started at one
+ * star, and a customer who never touched the stars published a one-star review.
+ */
 export const reviewInputSchema = z.object({
   review: textWithLines().trim().min(1, 'Review is required').max(TEXT_LIMITS.review, tooLongMessage('Review', TEXT_LIMITS.review)),
   rating: z
-    .number({ error: 'Rating must be a number' })
+    .number({ error: (issue) => (issue.input === undefined || issue.input === null ? RATING_REQUIRED : 'Rating must be a number') })
     .int('Rating must be a whole number')
     .min(RATING_MIN, `Rating must be between ${RATING_MIN} and ${RATING_MAX}`)
     .max(RATING_MAX, `Rating must be between ${RATING_MIN} and ${RATING_MAX}`),

@@ -9,7 +9,6 @@ export const TOAST_AUTO_CLOSE_MS = 5000;
 export const PAYMENT_MAXIMUM = 999_999.99;
 export const RATING_MIN = 1;
 export const RATING_MAX = 5;
-export const RATING_DEFAULT = 1;
 
 export const CANCEL_CONFIRMATION_WORD = 'CANCEL';
 export const DELETE_CONFIRMATION_WORD = 'DELETE';

@@ -54,6 +54,7 @@ export const TEXT_COLUMN_LIMITS = {
     user_email: limit('Email', TEXT_LIMITS.email),
     review: limit('Review', TEXT_LIMITS.review),
     photo: limit('Photo', TEXT_LIMITS.picture),
+    removed_by_email: limit('Email', TEXT_LIMITS.email),
   },
   user_profiles: {
     name: limit('Name', TEXT_LIMITS.personName),

@@ -27,7 +27,7 @@ const FILLED_BY_THE_SHOP: Record<string, string[]> = {
   orders: ['user_id', 'purchase_date', 'invoice_number'],
   payment_intents: ['id', 'client_secret'],
   processed_webhook_events: ['event_id'],
-  reviews: ['user_id', 'review_date', 'review_time'],
+  reviews: ['user_id', 'review_date', 'review_time', 'removed_by_user_id'],
   role_changes: ['changed_by_user_id'],
   shop_state: ['key', 'value'],
   user_profiles: ['user_id'],

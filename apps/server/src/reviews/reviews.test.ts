@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { reviewSchema } from '@voltline/shared/review';
+import { RATING_REQUIRED, reviewSchema, type Review } from '@voltline/shared/review';
 import { testDatabaseKinds } from '../test-support/test-databases.ts';
 import { useTestShop } from '../test-support/test-shop.ts';
 import { reviews } from '../db/schema.ts';
-import { bearer, registerUser } from '../test-support/test-users.ts';
+import { bearer, registerUser, type TestUser } from '../test-support/test-users.ts';
 
 describe.each(testDatabaseKinds)('reviews on $name', (kind) => {
   const shop = useTestShop(kind, { seed: true });
@@ -80,5 +80,170 @@ describe.each(testDatabaseKinds)('adding reviews on $name', (kind) => {
   it('refuses anonymous reviews', async () => {
     const response = await shop.app.inject({ method: 'POST', url: '/api/review', payload: { review: 'spam', rating: 5 } });
     expect(response.statusCode).toBe(401);
+  });
+});
+
+describe.each(testDatabaseKinds)('editing and removing reviews on $name', (kind) => {
+  const shop = useTestShop(kind, { users: true });
+
+  const write = (user: TestUser, payload: object) => shop.app.inject({ method: 'POST', url: '/api/review', headers: bearer(user), payload });
+  async function writeReview(user: TestUser, payload = { review: 'Solid pliers', rating: 5 }): Promise<string> {
+    const response = await write(user, payload);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().insertedId;
+  }
+  const edit = (user: TestUser | null, id: string, payload: object) =>
+    shop.app.inject({ method: 'PATCH', url: `/api/review/${id}`, headers: user ? bearer(user) : {}, payload });
+  const remove = (user: TestUser | null, id: string) => shop.app.inject({ method: 'DELETE', url: `/api/review/${id}`, headers: user ? bearer(user) : {} });
+  /** The public list and summary, read as a visitor would: through the cache the writes must invalidate. */
+  async function publicView() {
+    const list = (await shop.app.inject({ method: 'GET', url: '/api/review?limit=100' })).json() as Review[];
+    const summary = (await shop.app.inject({ method: 'GET', url: '/api/review/summary' })).json();
+    return { list, summary };
+  }
+  const storedReview = async (id: string) => (await shop.database.db.select().from(reviews).where(eq(reviews.id, id)))[0];
+
+  it.each([
+    ['without a rating', { review: 'Glowing words' }],
+    ['with a null rating', { review: 'Glowing words', rating: null }],
+  ])('refuses a review %s, in words, and writes nothing', async (_label, payload) => {
+    const before = await shop.database.db.select().from(reviews);
+    const response = await write(shop.customer, payload);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: 'bad_request', message: RATING_REQUIRED });
+    expect(await shop.database.db.select().from(reviews)).toEqual(before);
+  });
+
+  it("lets the author change the text and the rating, and the public list, count and average follow at once", async () => {
+    const author = await registerUser(shop);
+    const id = await writeReview(author, { review: 'Glowing words, sent at one star', rating: 1 });
+    const before = await publicView();
+    expect(before.list.find((review) => review._id === id)?.rating).toBe(1);
+
+    const response = await edit(author, id, { review: 'Glowing words, now at five stars', rating: 5 });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({ acknowledged: true, modifiedCount: 1 });
+
+    const after = await publicView();
+    expect(after.list.find((review) => review._id === id)).toMatchObject({ review: 'Glowing words, now at five stars', rating: 5, userName: author.name });
+    expect(after.summary.count).toBe(before.summary.count);
+    expect(after.summary.averageRating).toBeGreaterThan(before.summary.averageRating);
+    expect((await storedReview(id))!.editedAt).not.toBeNull();
+  });
+
+  it.each([
+    ['no rating', { review: 'Changed' }, RATING_REQUIRED],
+    ['a rating of 6', { review: 'Changed', rating: 6 }, 'Rating must be between 1 and 5'],
+    ['no text', { review: '  ', rating: 4 }, 'Review is required'],
+  ])('refuses an edit with %s, in words, and changes nothing', async (_label, payload, message) => {
+    const author = await registerUser(shop);
+    const id = await writeReview(author);
+    const before = await storedReview(id);
+    const response = await edit(author, id, payload);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: 'bad_request', message });
+    expect(await storedReview(id)).toEqual(before);
+  });
+
+  it('refuses edits by anyone but the author, in words, and changes nothing', async () => {
+    const author = await registerUser(shop);
+    const other = await registerUser(shop);
+    const id = await writeReview(author);
+    const before = await storedReview(id);
+    const change = { review: 'Not mine to change', rating: 1 };
+    for (const [caller, status, error] of [
+      [other, 403, 'forbidden'],
+      // Moderation removes; it never puts words in a customer's mouth.
+      [shop.admin, 403, 'forbidden'],
+      [null, 401, 'unauthorized'],
+    ] as const) {
+      const response = await edit(caller, id, change);
+      expect(response.statusCode, response.body).toBe(status);
+      expect(response.json()).toEqual({ error, message: expect.stringMatching(/^[A-Z].+\.$/) });
+    }
+    expect(await storedReview(id)).toEqual(before);
+  });
+
+  it('lets the author delete their own review for good, gone from the list, count and average at once', async () => {
+    const author = await registerUser(shop);
+    // A five-star review beside it, so the average visibly moves whatever else the list holds.
+    await writeReview(shop.customer, { review: 'Great shop', rating: 5 });
+    const id = await writeReview(author, { review: 'Sent by mistake', rating: 1 });
+    const before = await publicView();
+    expect(before.list.some((review) => review._id === id)).toBe(true);
+
+    const response = await remove(author, id);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({ acknowledged: true, deletedCount: 1 });
+
+    const after = await publicView();
+    expect(after.list.some((review) => review._id === id)).toBe(false);
+    expect(after.summary.count).toBe(before.summary.count - 1);
+    expect(after.summary.averageRating).toBeGreaterThan(before.summary.averageRating);
+    expect(await storedReview(id)).toBeUndefined();
+  });
+
+  it("lets an admin remove anyone's review: hidden from the list, count and average at once, kept with who removed it and when", async () => {
+    const author = await registerUser(shop);
+    await writeReview(shop.customer, { review: 'Great shop', rating: 5 });
+    const id = await writeReview(author, { review: 'Rude words', rating: 1 });
+    const before = await publicView();
+
+    const response = await remove(shop.admin, id);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({ acknowledged: true, deletedCount: 1 });
+
+    const after = await publicView();
+    expect(after.list.some((review) => review._id === id)).toBe(false);
+    expect(after.summary.count).toBe(before.summary.count - 1);
+    expect(after.summary.averageRating).toBeGreaterThan(before.summary.averageRating);
+    const kept = await storedReview(id);
+    expect(kept).toMatchObject({ review: 'Rude words', removedByUserId: expect.any(String), removedByEmail: shop.admin.email });
+    expect(kept!.removedAt).toBeInstanceOf(Date);
+
+    // Removed is gone for everyone: its author can no longer change or delete it, nor the admin remove it twice.
+    expect((await edit(author, id, { review: 'Back again', rating: 5 })).statusCode).toBe(404);
+    expect((await remove(author, id)).statusCode).toBe(404);
+    expect((await remove(shop.admin, id)).json()).toEqual({ error: 'not_found', message: 'Review not found' });
+    expect(await storedReview(id)).toEqual(kept);
+  });
+
+  it('refuses deletion by another customer or a stranger, in words, and keeps the review', async () => {
+    const author = await registerUser(shop);
+    const other = await registerUser(shop);
+    const id = await writeReview(author);
+    const before = await storedReview(id);
+    const byOther = await remove(other, id);
+    expect(byOther.statusCode).toBe(403);
+    expect(byOther.json()).toEqual({ error: 'forbidden', message: 'Only its author or an admin can delete this review.' });
+    const byStranger = await remove(null, id);
+    expect(byStranger.statusCode).toBe(401);
+    expect(byStranger.json().error).toBe('unauthorized');
+    expect(await storedReview(id)).toEqual(before);
+  });
+
+  it.each([
+    ['an unknown id', '00000000-0000-4000-8000-000000000000'],
+    ['a malformed id', 'not-a-review'],
+  ])('answers %s with 404 in words, to edits and deletions alike', async (_label, id) => {
+    for (const response of [await edit(shop.customer, id, { review: 'x', rating: 3 }), await remove(shop.admin, id), await remove(shop.customer, id)]) {
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ error: 'not_found', message: 'Review not found' });
+    }
+  });
+
+  it("lists the caller's own shown reviews only, newest first", async () => {
+    const author = await registerUser(shop);
+    const other = await registerUser(shop);
+    const first = await writeReview(author, { review: 'First', rating: 4 });
+    const second = await writeReview(author, { review: 'Second', rating: 5 });
+    const removed = await writeReview(author, { review: 'Removed', rating: 1 });
+    await writeReview(other, { review: 'Not theirs', rating: 3 });
+    await remove(shop.admin, removed);
+
+    const mine = await shop.app.inject({ method: 'GET', url: '/api/review/mine', headers: bearer(author) });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json().map((review: Review) => review._id)).toEqual([second, first]);
+    expect((await shop.app.inject({ method: 'GET', url: '/api/review/mine' })).statusCode).toBe(401);
   });
 });

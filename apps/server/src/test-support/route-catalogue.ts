@@ -28,6 +28,8 @@ export interface Fixtures {
   webhookEndpointId: string;
   /** An open "Ask us anything" query, sent by a visitor. */
   queryId: string;
+  /** A review the owner wrote. */
+  reviewId: string;
 }
 
 export interface MatrixRow {
@@ -57,6 +59,10 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
   { method: 'GET', route: '/api/review', url: () => '/api/review?limit=2', allowed: everyone },
   { method: 'GET', route: '/api/review/summary', url: () => '/api/review/summary', allowed: everyone },
   { method: 'POST', route: '/api/review', url: () => '/api/review', body: () => ({ review: 'Good', rating: 5 }), allowed: signedIn },
+  { method: 'GET', route: '/api/review/mine', url: () => '/api/review/mine?limit=2', allowed: signedIn },
+  // Editing is the author's alone; an admin moderates by removing, never by rewriting.
+  { method: 'PATCH', route: '/api/review/{id}', url: (f) => `/api/review/${f.reviewId}`, body: () => ({ review: 'Better than I said', rating: 4 }), allowed: ['owner'] },
+  { method: 'DELETE', route: '/api/review/{id}', url: (f) => `/api/review/${f.reviewId}`, allowed: ownerAndAdmin },
   { method: 'GET', route: '/api/social-providers', url: () => '/api/social-providers', allowed: everyone },
   { method: 'GET', route: '/api/payments/config', url: () => '/api/payments/config', allowed: everyone },
   { method: 'GET', route: '/api/client-config', url: () => '/api/client-config', allowed: everyone },
@@ -160,7 +166,7 @@ export function multipartImage(bytes: Buffer) {
 
 export const tinyPng = () => sharp({ create: { width: 8, height: 8, channels: 3, background: '#fa0' } }).png().toBuffer();
 
-/** A new tool, an unpaid and a paid (partly refunded) order of the owner, an intent and an uploaded picture. */
+/** A new tool, an unpaid and a paid (partly refunded) order of the owner, an intent, an uploaded picture and a review. */
 export async function freshFixtures(shop: TestShop, owner: TestUser, admin: TestUser): Promise<Fixtures> {
   const seeded = await firstTool(shop);
   const created = await shop.app.inject({
@@ -184,6 +190,7 @@ export async function freshFixtures(shop: TestShop, owner: TestUser, admin: Test
     payload: { url: PUBLIC_RECEIVER_URL, events: ['tool.stock_low'] },
   });
   const query = await shop.app.inject({ method: 'POST', url: '/api/queries', payload: QUERY_BODY });
+  const review = await shop.app.inject({ method: 'POST', url: '/api/review', headers: bearer(owner), payload: { review: 'Fixture review', rating: 3 } });
   return {
     tool,
     ownerEmail: owner.email,
@@ -195,5 +202,6 @@ export async function freshFixtures(shop: TestShop, owner: TestUser, admin: Test
     imageUrl: upload.json().data.url,
     webhookEndpointId: endpoint.json()._id,
     queryId: query.json().insertedId,
+    reviewId: review.json().insertedId,
   };
 }

@@ -33,6 +33,8 @@ export const reviewKeys = {
   all: ['reviews'] as const,
   newest: () => [...reviewKeys.all, 'newest'] as const,
   summary: () => [...reviewKeys.all, 'summary'] as const,
+  /** The signed-in customer's own reviews (Add A Review), to edit or delete. */
+  mine: () => [...reviewKeys.all, 'mine'] as const,
 };
 
 export const userKeys = {

@@ -1,5 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { RATING_REQUIRED } from '@voltline/shared/review';
 import { TEXT_LIMITS, tooLongMessage } from '@voltline/shared/text-limits';
 import { SessionContext, type Session } from '../../../lib/session/session-context.ts';
 import { renderWithShop, type ApiAnswer } from '../../../testing/render-with-shop.tsx';
@@ -29,10 +30,22 @@ describe('the Add A Review form', () => {
     expect((screen.getByLabelText('Email') as HTMLInputElement).disabled).toBe(true);
   });
 
-  it('starts at one star and sends only the text and the rating', async () => {
+  it('starts with no star chosen and will not send a review without one, saying so', async () => {
     const { user, sent } = renderPage(() => ({ status: 201, body: { acknowledged: true } }));
-    expect((screen.getByLabelText('1 star') as HTMLInputElement).checked).toBe(true);
-    await user.type(screen.getByLabelText('Your review'), 'Sturdy drills, fast delivery.');
+    for (const stars of ['1 star', '2 stars', '3 stars', '4 stars', '5 stars']) {
+      expect((screen.getByLabelText(stars) as HTMLInputElement).checked, stars).toBe(false);
+    }
+    await user.click(screen.getByLabelText('Your review'));
+    await user.paste('Glowing words.');
+    await user.click(screen.getByRole('button', { name: 'Add review' }));
+    expect(await screen.findByText(RATING_REQUIRED)).toBeTruthy();
+    expect(sent).toEqual([]);
+  });
+
+  it('sends only the text and the chosen rating', async () => {
+    const { user, sent } = renderPage(() => ({ status: 201, body: { acknowledged: true } }));
+    await user.click(screen.getByLabelText('Your review'));
+    await user.paste('Sturdy drills, fast delivery.');
     await user.click(screen.getByLabelText('4 stars'));
     await user.click(screen.getByRole('button', { name: 'Add review' }));
     expect(await screen.findByText('Review added successfully')).toBeTruthy();

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { Review } from '@voltline/shared/review';
 import { StarRating } from './star-rating.tsx';
 
@@ -6,7 +6,8 @@ const DEFAULT_AVATAR = '/images/avatar-default.svg';
 /** Past this many characters a review starts folded, so one long review cannot stretch its card and the row. */
 const FOLDED_REVIEW_CHARACTERS = 280;
 
-export function ReviewCard({ review }: { review: Review }) {
+/** `actions`: what the viewer may do with it (the author's Edit and Delete, an admin's Delete). */
+export function ReviewCard({ review, actions }: { review: Review; actions?: ReactNode }) {
   // A photo URL may point at an image that no longer exists; the generic avatar stands in for it.
   const [photoFailed, setPhotoFailed] = useState(false);
   const photo = photoFailed ? undefined : review.photo?.trim() || undefined;
@@ -51,6 +52,7 @@ export function ReviewCard({ review }: { review: Review }) {
             {unfolded ? 'Read less' : 'Read more'}
           </button>
         )}
+        {actions}
       </div>
     </article>
   );

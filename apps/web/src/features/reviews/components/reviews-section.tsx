@@ -3,6 +3,7 @@ import { QueryState } from '../../../components/query-state.tsx';
 import { useNewestReviews } from '../api/get-reviews.ts';
 import { ReviewCard } from './review-card.tsx';
 import { ReviewAverage } from './review-average.tsx';
+import { ReviewModeration } from './review-moderation.tsx';
 import { SectionHeading } from '../../../components/section-heading.tsx';
 
 const REVIEWS_LIST_ID = 'reviews-list';
@@ -26,7 +27,7 @@ export function ReviewsSection() {
               <ul id={REVIEWS_LIST_ID} className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
                 {loadedReviews.map((review) => (
                   <li key={review._id}>
-                    <ReviewCard review={review} />
+                    <ReviewCard review={review} actions={<ReviewModeration review={review} />} />
                   </li>
                 ))}
               </ul>

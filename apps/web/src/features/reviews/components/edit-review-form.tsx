@@ -1,0 +1,46 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { reviewInputSchema, type Review, type ReviewInput } from '@voltline/shared/review';
+import { describeRequestError } from '../../../lib/api-client.ts';
+import { toast } from '../../../lib/toast/toast.ts';
+import { FormMessage } from '../../../components/form-message.tsx';
+import { PendingButton } from '../../../components/pending-button.tsx';
+import { useEditReview } from '../api/edit-review.ts';
+import { ReviewFields } from './review-fields.tsx';
+
+/** The author changes their review's text and stars, under the same rules as adding it. */
+export function EditReviewForm({ review, onDone }: { review: Review; onDone: () => void }) {
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<ReviewInput>({ resolver: zodResolver(reviewInputSchema), defaultValues: { review: review.review, rating: review.rating } });
+  const editReview = useEditReview();
+
+  const saveReview = (changed: ReviewInput) =>
+    editReview.mutate(
+      { reviewId: review._id, review: changed },
+      {
+        onSuccess: () => {
+          toast.success('Review updated');
+          onDone();
+        },
+      },
+    );
+
+  return (
+    <form onSubmit={handleSubmit(saveReview)} noValidate aria-label="Edit your review" className="flex flex-col gap-4">
+      <ReviewFields idPrefix={`edit-${review._id}`} register={register} control={control} errors={errors} />
+      <div className="flex gap-2">
+        <PendingButton type="submit" className="btn btn-primary btn-sm" pending={editReview.isPending}>
+          Save review
+        </PendingButton>
+        <button type="button" className="btn btn-ghost btn-sm" onClick={onDone}>
+          Cancel
+        </button>
+      </div>
+      <FormMessage message={editReview.isError ? describeRequestError(editReview.error) : null} />
+    </form>
+  );
+}
