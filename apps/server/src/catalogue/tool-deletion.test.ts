@@ -5,7 +5,7 @@ import { notifications, orderEvents, orders, paymentIntents, tools } from '../db
 import { snapshotShop } from '../test-support/db-snapshot.ts';
 import { oneDatabaseKind, testDatabaseKinds } from '../test-support/test-databases.ts';
 import { useTestShop } from '../test-support/test-shop.ts';
-import { card, createIntent, freshTool, placeOrder, placePaidOrder } from '../test-support/test-orders.ts';
+import { card, createIntent, freshTool, placeOrder, placePaidOrder, rawOrderRow } from '../test-support/test-orders.ts';
 import { bearer, registerUser, type TestUser } from '../test-support/test-users.ts';
 
 /** Far enough ahead that every unpaid order of the test counts as expired, whatever today is. */
@@ -164,22 +164,8 @@ describe.each([oneDatabaseKind])('a deletion racing payments, placements and shi
         .insert(tools)
         .values({ toolName: `Withdrawn ${kind.name} ${trial}`, description: 'race', img: '/images/tools/jigsaw.svg', price: 1, minimumOrderQuantity: 1, availableQuantity: stock, promisedQuantity: 5 })
         .returning();
-      const order = (quantity: number, status: 'paid' | 'unpaid') => ({
-        toolId: tool!.id,
-        userId: null,
-        product: tool!.toolName,
-        img: tool!.img,
-        unitPrice: 1,
-        quantity,
-        price: quantity,
-        buyer: 'Racer',
-        buyerEamil: 'racer@example.com',
-        phone: '5550100',
-        address: 'Track 1',
-        purchaseDate: 'Saturday, Nov 21, 2026',
-        status,
-        ...(status === 'paid' ? { delivery: 'pending' as const, transactionId: `pi_paid_${trial}_${Math.random()}` } : {}),
-      });
+      const order = (quantity: number, status: 'paid' | 'unpaid') =>
+        rawOrderRow(tool!, quantity, status === 'paid' ? { transactionId: `pi_paid_${trial}_${Math.random()}` } : undefined);
       // Three paid orders holding the 5 promised units (two to ship, one to refund), and unpaid ones with their card forms open.
       const [refunded, ...paid] = await db.insert(orders).values([order(1, 'paid'), order(1, 'paid'), order(3, 'paid')]).returning({ id: orders.id });
       const unpaid = await db

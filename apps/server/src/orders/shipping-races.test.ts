@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import { orderEvents, orders, tools } from '../db/schema.ts';
 import { describeRaces } from '../test-support/test-databases.ts';
 import { useTestShop } from '../test-support/test-shop.ts';
-import { card, createIntent, placeOrder } from '../test-support/test-orders.ts';
+import { card, createIntent, placeOrder, rawOrderRow } from '../test-support/test-orders.ts';
 import { bearer } from '../test-support/test-users.ts';
 
 // Fewer trials than the thousand this began with, each racing twice the pool's ten connections:
@@ -34,23 +34,7 @@ describeRaces('shipping and payment races', (kind) => {
       const placed = await db
         .insert(orders)
         .values(
-          quantities.map((quantity, i) => ({
-            toolId: tool!.id,
-            userId: null,
-            product: tool!.toolName,
-            img: tool!.img,
-            unitPrice: 1,
-            quantity,
-            price: quantity,
-            buyer: 'Racer',
-            buyerEamil: 'racer@example.com',
-            phone: '5550100',
-            address: 'Track 1',
-            purchaseDate: 'Saturday, Nov 21, 2026',
-            status: 'paid' as const,
-            transactionId: `pi_race_${kind.name}_${trial}_${i}`,
-            delivery: 'pending' as const,
-          })),
+          quantities.map((quantity, i) => rawOrderRow(tool!, quantity, { transactionId: `pi_race_${kind.name}_${trial}_${i}` })),
         )
         .returning({ id: orders.id, quantity: orders.quantity });
 

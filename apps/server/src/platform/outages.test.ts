@@ -4,7 +4,7 @@ import { ownServicesMissing, startOwnPostgres, startOwnRedis, type OwnPostgres, 
 import { createLogger } from '../http/logging.ts';
 import { connectRedis, type RedisLink } from './redis.ts';
 import { oneDatabaseKind, postgresOn } from '../test-support/test-databases.ts';
-import { useTestShop } from '../test-support/test-shop.ts';
+import { useTestShop, type ShopFrame } from '../test-support/test-shop.ts';
 import { bearer, postToAuth } from '../test-support/test-users.ts';
 
 /**
@@ -23,6 +23,15 @@ async function until(condition: () => boolean | Promise<boolean>, what: string, 
 }
 
 const ORDERS_PER_MINUTE = 4;
+
+/** The customer's order of the frame's tool, answered as it is (placeOrder in test-orders throws on a refusal). */
+const placeOrderOf = (shop: ShopFrame) =>
+  shop.app.inject({
+    method: 'POST',
+    url: '/api/purchased',
+    headers: bearer(shop.customer),
+    payload: { toolId: shop.tool._id, quantity: shop.tool.minimumOrderQuantity, phone: '5550100', address: '1 Circuit Road' },
+  });
 
 describe.skipIf(missing)('while Redis is away', () => {
   let redisServer: OwnRedis;
@@ -45,13 +54,7 @@ describe.skipIf(missing)('while Redis is away', () => {
     environment: { ORDER_RATE_LIMIT_PER_MINUTE: String(ORDERS_PER_MINUTE) },
   }));
 
-  const order = () =>
-    shop.app.inject({
-      method: 'POST',
-      url: '/api/purchased',
-      headers: bearer(shop.customer),
-      payload: { toolId: shop.tool._id, quantity: shop.tool.minimumOrderQuantity, phone: '5550100', address: '1 Circuit Road' },
-    });
+  const order = () => placeOrderOf(shop);
   const ready = () => shop.app.inject({ method: 'GET', url: '/api/ready' });
   const limitKeysInRedis = async () => {
     const look = new Redis(redisServer.url);
@@ -112,13 +115,7 @@ describe.skipIf(missing)('while PostgreSQL restarts', () => {
   );
 
   it('answers 503 in words with Retry-After while it is down, and serves again by itself when it is back', async () => {
-    const placeOrder = () =>
-      shop.app.inject({
-        method: 'POST',
-        url: '/api/purchased',
-        headers: bearer(shop.customer),
-        payload: { toolId: shop.tool._id, quantity: shop.tool.minimumOrderQuantity, phone: '5550100', address: '1 Circuit Road' },
-      });
+    const placeOrder = () => placeOrderOf(shop);
     expect((await placeOrder()).statusCode).toBe(200);
 
     await server.stop();

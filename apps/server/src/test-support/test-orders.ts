@@ -1,6 +1,6 @@
 import type { Tool } from '@voltline/shared/tool';
 import { newTool } from '@voltline/test-kit/tools';
-import { tools } from '../db/schema.ts';
+import { tools, type orders } from '../db/schema.ts';
 import type { TestShop } from './test-app.ts';
 import { bearer, type TestUser } from './test-users.ts';
 
@@ -45,4 +45,26 @@ export async function placePaidOrder(shop: TestShop, user: TestUser, tool: Tool,
   const paid = await shop.app.inject({ method: 'POST', url: '/api/payments/builtin/confirm', payload: { clientSecret, card: card('4242424242424242') } });
   if (paid.statusCode !== 200) throw new Error(`payment failed: ${paid.statusCode} ${paid.body}`);
   return orderId;
+}
+
+/**
+ * An order row written straight to the database, for races that need many orders of one tool at
+ * once: at $1 a unit, bought by nobody in particular. `paid` adds a transaction id and a pending delivery.
+ */
+export function rawOrderRow(tool: { id: string; toolName: string; img: string }, quantity: number, paid?: { transactionId: string }): typeof orders.$inferInsert {
+  return {
+    toolId: tool.id,
+    userId: null,
+    product: tool.toolName,
+    img: tool.img,
+    unitPrice: 1,
+    quantity,
+    price: quantity,
+    buyer: 'Racer',
+    buyerEamil: 'racer@example.com',
+    phone: '5550100',
+    address: 'Track 1',
+    purchaseDate: 'Saturday, Nov 21, 2026',
+    ...(paid ? { status: 'paid' as const, delivery: 'pending' as const, transactionId: paid.transactionId } : { status: 'unpaid' as const }),
+  };
 }
