@@ -26,7 +26,7 @@ export async function startBenchShop(): Promise<{ shop: RunningShop; customer: A
   const databaseUrl = process.env.DATABASE_URL;
   const shop = await startShop({
     // One bench customer places orders as fast as the shop takes them: far past a real account's limit.
-    env: { LOG_LEVEL: 'error', AUTH_RATE_LIMIT_MAX: '100000', ORDER_RATE_LIMIT_PER_MINUTE: '10000000', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
+    env: { LOG_LEVEL: 'error', AUTH_RATE_LIMIT_MAX: '100000', ORDER_RATE_LIMIT_PER_MINUTE: '10000000', PUBLIC_UNCACHED_READS_PER_SECOND: '0', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
   });
   const email = `bench-${Date.now()}@example.com`;
   const customer = await signInOverHttp(shop.url, email, 'Bench#123', { signUpAs: 'Bench Customer' });

@@ -14,7 +14,7 @@ if (!databaseUrl) {
   process.exit(1);
 }
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const env = { DATABASE_URL: databaseUrl, ...(redisUrl ? { REDIS_URL: redisUrl } : {}), LOG_LEVEL: 'error', AUTH_RATE_LIMIT_MAX: '100000', ORDER_RATE_LIMIT_PER_MINUTE: '10000000' };
+const env = { DATABASE_URL: databaseUrl, ...(redisUrl ? { REDIS_URL: redisUrl } : {}), LOG_LEVEL: 'error', AUTH_RATE_LIMIT_MAX: '100000', ORDER_RATE_LIMIT_PER_MINUTE: '10000000', PUBLIC_UNCACHED_READS_PER_SECOND: '0' };
 
 async function scenariosFor(url: string) {
   const customer = await signInOverHttp(url, `scale-${Date.now()}-${Math.random()}@example.com`, 'Scale#123', { signUpAs: 'Scale' });

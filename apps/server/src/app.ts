@@ -20,6 +20,7 @@ import { loadPageRenderer } from './http/server-rendering.ts';
 import { registerSpa } from './http/spa.ts';
 import { fastifyTrustProxy } from './http/trusted-proxies.ts';
 import { createQueryLimit, createWriteLimits } from './http/write-rate-limit.ts';
+import { createPublicReadRations } from './http/public-reads.ts';
 import { identityRoutes, registerAuthBridge } from './identity/auth-routes.ts';
 import { imagesRoutes } from './images/images-routes.ts';
 import { invoicesRoutes } from './invoices/invoices-routes.ts';
@@ -80,6 +81,7 @@ export async function buildApp(core: ShopCore, logger: FastifyInstance['log'] | 
     ...(core.redis ? { store: sharedOrLocalStore(core.redis, 'voltline-rate-limit:') } : {}),
   });
   const writeLimits = createWriteLimits(config.writeRateLimits);
+  const publicReads = createPublicReadRations(config.publicUncachedReadsPerSecond);
   // Brotli's default quality (11) is meant for files compressed once; answers compressed on every
   // request (the cached lists are compressed apart, once) use a quality that keeps up with the network.
   await app.register(fastifyCompress, {
@@ -112,8 +114,8 @@ export async function buildApp(core: ShopCore, logger: FastifyInstance['log'] | 
       const identity = { auth: core.auth, tokens: core.tokens, profiles: core.profiles, config };
       registerAuthBridge(api, identity);
       await api.register(identityRoutes(identity));
-      await api.register(catalogueRoutes(core.catalogue));
-      await api.register(reviewsRoutes(core.reviews, core.guards, writeLimits.reviews));
+      await api.register(catalogueRoutes(core.catalogue, publicReads));
+      await api.register(reviewsRoutes(core.reviews, core.guards, writeLimits.reviews, publicReads));
       await api.register(ordersRoutes(core.orders, core.payments, core.guards, writeLimits.orders));
       await api.register(invoicesRoutes(core.invoices, core.guards));
       await api.register(paymentsRoutes(core.payments, core.guards));

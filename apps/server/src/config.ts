@@ -51,6 +51,7 @@ const environmentSchema = z.object({
   SHARE_IMAGE_RENDERS_PER_MINUTE: z.coerce.number().int().positive().default(20),
   SHARE_IMAGE_STORE_MB: z.coerce.number().int().positive().default(500),
   DOCUMENT_DRAWINGS_AT_ONCE: z.coerce.number().int().min(1).max(16).default(1),
+  PUBLIC_UNCACHED_READS_PER_SECOND: z.coerce.number().int().min(0).max(1000).default(40),
   LIST_CACHE_MB: z.coerce.number().positive().default(32),
   SHOP_ADMIN_EMAIL: optionalText.pipe(z.email().optional()),
   SHOP_ADMIN_PASSWORD: optionalText,
@@ -158,6 +159,8 @@ export interface Config {
   shareImages: ShareImageLimits;
   /** Invoice and credit note PDFs drawn at the same time by one instance (each is drawn once, then kept). */
   documentDrawingsAtOnce: number;
+  /** Public reads memory cannot answer that one client address gets per second, one at a time; 0: no limit. */
+  publicUncachedReadsPerSecond: number;
   /** What the cached pages of public lists may take in memory, in bytes (docs/decisions/014). */
   listCacheBytes: number;
   firstAdmin: { email: string | undefined; password: string | undefined };
@@ -248,6 +251,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       storeBytes: env.SHARE_IMAGE_STORE_MB * 1024 * 1024,
     },
     documentDrawingsAtOnce: env.DOCUMENT_DRAWINGS_AT_ONCE,
+    publicUncachedReadsPerSecond: env.PUBLIC_UNCACHED_READS_PER_SECOND,
     listCacheBytes: Math.round(env.LIST_CACHE_MB * 1024 * 1024),
     firstAdmin: { email: env.SHOP_ADMIN_EMAIL, password: env.SHOP_ADMIN_PASSWORD },
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, shopNotifyEmail: env.SHOP_NOTIFY_EMAIL },

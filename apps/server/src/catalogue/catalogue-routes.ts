@@ -3,10 +3,11 @@ import { z } from 'zod';
 import { toolListQuerySchema } from '@voltline/shared/paging';
 import { toolIdParamsSchema, toolSchema } from '@voltline/shared/tool';
 import { sendCachedJson } from '../platform/cached-json.ts';
+import type { PublicReadRations } from '../http/public-reads.ts';
 import type { CatalogueService } from './catalogue-service.ts';
 
 /** Public catalogue reads (product.md, "The API"). Who may call: anyone. */
-export function catalogueRoutes(catalogue: CatalogueService): FastifyPluginAsyncZod {
+export function catalogueRoutes(catalogue: CatalogueService, publicReads: PublicReadRations): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/getTools',
@@ -18,7 +19,7 @@ export function catalogueRoutes(catalogue: CatalogueService): FastifyPluginAsync
           response: { 200: z.array(toolSchema) },
         },
       },
-      async (request, reply) => sendCachedJson(request, reply, await catalogue.cachedToolList(request.query)),
+      async (request, reply) => sendCachedJson(request, reply, await catalogue.cachedToolList(request.query, publicReads(request))),
     );
 
     app.get(
@@ -31,7 +32,7 @@ export function catalogueRoutes(catalogue: CatalogueService): FastifyPluginAsync
           response: { 200: toolSchema },
         },
       },
-      async (request, reply) => sendCachedJson(request, reply, await catalogue.cachedTool(request.params.toolId)),
+      async (request, reply) => sendCachedJson(request, reply, await catalogue.cachedTool(request.params.toolId, publicReads(request))),
     );
   };
 }

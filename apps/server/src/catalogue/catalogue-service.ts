@@ -9,6 +9,7 @@ import { toCachedJson, type JsonCache } from '../platform/cached-json.ts';
 import { likePattern, mapPage, type KeysetOrder, type Page, type Paging } from '../platform/paging.ts';
 import type { Actor, OrderLifecycle } from '../orders/order-lifecycle.ts';
 import { toToolDto } from './tool-dto.ts';
+import { unrationed, type Ration } from '../platform/turns.ts';
 
 
 /** The catalogue's orders, each served by an index on (key, id). */
@@ -63,18 +64,19 @@ export function createCatalogueService(db: Database, cache: JsonCache, paging: P
 
     /**
      * GET /getTools, each page serialised once until a tool or its stock changes. Searches are
-     * not cached: every visitor types something else.
+     * not cached: every visitor types something else. What memory cannot answer is read through
+     * the caller's ration, so one caller asking for page after odd page waits for itself.
      */
-    cachedToolList: (query: ToolListQuery) =>
+    cachedToolList: (query: ToolListQuery, ration: Ration = unrationed) =>
       query.q === undefined
-        ? cache.getPage(`tools:${query.sort ?? 'newest'}:${query.limit ?? ''}:${query.cursor ?? ''}`, () => listTools(query))
-        : listTools(query).then((page) => toCachedJson(page.items, page.nextCursor)),
+        ? cache.getPage(`tools:${query.sort ?? 'newest'}:${query.limit ?? ''}:${query.cursor ?? ''}`, () => ration(() => listTools(query)))
+        : ration(() => listTools(query)).then((page) => toCachedJson(page.items, page.nextCursor)),
 
     /** GET /getTool/{id}, served from the same cache as the list, until a tool changes. */
-    async cachedTool(toolId: string) {
+    async cachedTool(toolId: string, ration: Ration = unrationed) {
       const id = entityIdSchema.safeParse(toolId);
       if (!id.success) throw notFound('Tool not found');
-      return cache.get(`tool:${id.data}`, () => getTool(id.data));
+      return cache.get(`tool:${id.data}`, () => ration(() => getTool(id.data)));
     },
 
 

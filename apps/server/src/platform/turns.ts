@@ -79,3 +79,12 @@ export function createTurnsPerCaller(limits: TurnLimits, refusal: TurnRefusal) {
     }
   };
 }
+
+/**
+ * How a caller's costly read waits its turn: the route hands the service a ration bound to the
+ * caller (its address), and the service runs only what it cannot answer from memory through it.
+ */
+export type Ration = <T>(task: () => Promise<T>) => Promise<T>;
+
+/** For callers whose reads are not rationed (the shop's own: sitemap, server rendering). */
+export const unrationed: Ration = (task) => task();

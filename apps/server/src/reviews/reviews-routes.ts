@@ -8,6 +8,7 @@ import { acknowledgedSchema } from '@voltline/shared/profile';
 import { sendPage } from '../platform/paging.ts';
 import { sendCachedJson } from '../platform/cached-json.ts';
 import type { WriteLimit } from '../http/write-rate-limit.ts';
+import type { PublicReadRations } from '../http/public-reads.ts';
 import { callerOf, type CallerGuards } from '../identity/caller.ts';
 import type { ReviewsService } from './reviews-service.ts';
 
@@ -15,7 +16,12 @@ import type { ReviewsService } from './reviews-service.ts';
  * Customer reviews (product.md, "The API"). The list and summary: anyone; adding: signed-in users;
  * editing: the author; deleting: the author or an admin (spec-deviations.md: the spec has neither).
  */
-export function reviewsRoutes(reviewsService: ReviewsService, guards: CallerGuards, reviewLimit: WriteLimit): FastifyPluginAsyncZod {
+export function reviewsRoutes(
+  reviewsService: ReviewsService,
+  guards: CallerGuards,
+  reviewLimit: WriteLimit,
+  publicReads: PublicReadRations,
+): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/review',
@@ -27,7 +33,7 @@ export function reviewsRoutes(reviewsService: ReviewsService, guards: CallerGuar
           response: { 200: z.array(reviewSchema) },
         },
       },
-      async (request, reply) => sendCachedJson(request, reply, await reviewsService.cachedReviewList(request.query)),
+      async (request, reply) => sendCachedJson(request, reply, await reviewsService.cachedReviewList(request.query, publicReads(request))),
     );
 
     app.get(

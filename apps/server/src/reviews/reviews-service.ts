@@ -10,6 +10,7 @@ import type { JsonCache } from '../platform/cached-json.ts';
 import { AppError, notFound } from '../platform/app-error.ts';
 import type { Caller } from '../identity/caller.ts';
 import { mapPage, type KeysetOrder, type Page, type Paging } from '../platform/paging.ts';
+import { unrationed, type Ration } from '../platform/turns.ts';
 
 type ReviewRow = typeof reviews.$inferSelect;
 
@@ -66,7 +67,8 @@ export function createReviewsService(db: Database, cache: JsonCache, paging: Pag
     listReviews,
 
     /** GET /review, each page serialised once until someone writes a review. */
-    cachedReviewList: (query: PageQuery) => cache.getPage(`reviews:${query.limit ?? ''}:${query.cursor ?? ''}`, () => listReviews(query)),
+    cachedReviewList: (query: PageQuery, ration: Ration = unrationed) =>
+      cache.getPage(`reviews:${query.limit ?? ''}:${query.cursor ?? ''}`, () => ration(() => listReviews(query))),
 
     /** GET /review/summary: how many reviews and their average rating, for the home page's heading. */
     cachedReviewSummary: () =>
