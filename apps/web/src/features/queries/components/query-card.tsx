@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import type { StoredQuery } from '@voltline/shared/query-form';
+import { formatShortDateTime } from '@voltline/shared/shop-constants';
 import { FormMessage } from '../../../components/form-message.tsx';
 import { PendingButton } from '../../../components/pending-button.tsx';
 import { describeRequestError } from '../../../lib/api-client.ts';
 import { useMarkQuery } from '../api/mark-query.ts';
 
-const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** One visitor's query: who asked, how to reach them, the question, and whether it is answered. */
 export function QueryCard({ query }: { query: StoredQuery }) {
@@ -31,11 +31,11 @@ export function QueryCard({ query }: { query: StoredQuery }) {
           </a>{' '}
           · {query.phone} · {query.role}
         </p>
-        <p className="text-sm opacity-70">Sent {when(query.createdAt)}</p>
+        <p className="text-sm opacity-70">Sent {formatShortDateTime(query.createdAt)}</p>
         {query.query ? <p className="whitespace-pre-line">{query.query}</p> : <p className="italic opacity-70">No question written</p>}
         {answered && (
           <p className="text-sm opacity-70">
-            Answered by {query.answeredBy} on {when(query.answeredAt!)}
+            Answered by {query.answeredBy} on {formatShortDateTime(query.answeredAt!)}
           </p>
         )}
         <FormMessage message={refusal} />
