@@ -9,7 +9,7 @@ import { pdfText } from '@voltline/test-kit/pdf-text';
 import { DELIVERY, fetchTools, placeOrderOverHttp } from '@voltline/test-kit/orders';
 import { takeProblems, type BrowserSession } from './support/browser.ts';
 import { shopJourney } from './support/journey.ts';
-import { CARDS, payWithCard, readDescriptionList, signUpCustomer, toast } from './support/orders.ts';
+import { addReviewThroughForm, CARDS, payWithCard, readDescriptionList, signUpCustomer, toast } from './support/orders.ts';
 
 /** A customer orders a tool, pays for it by card, keeps track of the order and reviews the shop. */
 describe('buying and paying for a tool', () => {
@@ -203,15 +203,7 @@ describe('buying and paying for a tool', () => {
     await signUpCustomer(context, journey.shop.url);
     const text = `Sturdy tools and quick delivery (${Date.now()})`;
 
-    await page.goto('/dashboard/addareview');
-    await page.getByLabel('Your review', { exact: true }).fill(text);
-    await page.getByRole('radio', { name: '4 stars', exact: true }).check();
-    await page.getByRole('button', { name: 'Add review', exact: true }).click();
-    await toast(page, 'Review added successfully').waitFor();
-
-    await page.goto('/');
-    const firstReview = page.locator('[data-testid="review-card"]').first();
-    await firstReview.getByText(text, { exact: true }).waitFor();
+    const firstReview = await addReviewThroughForm(page, text, 4);
     expect(await firstReview.getByRole('img', { name: 'Rated 4 out of 5', exact: true }).count()).toBe(1);
   });
 
@@ -275,15 +267,7 @@ describe('buying and paying for a tool', () => {
     await signUpCustomer(context, journey.shop.url);
     const markup = '<img src=x onerror="window.__xss=1">';
 
-    await page.goto('/dashboard/addareview');
-    await page.getByLabel('Your review', { exact: true }).fill(markup);
-    await page.getByRole('radio', { name: '3 stars', exact: true }).check();
-    await page.getByRole('button', { name: 'Add review', exact: true }).click();
-    await toast(page, 'Review added successfully').waitFor();
-
-    await page.goto('/');
-    const firstReview = page.locator('[data-testid="review-card"]').first();
-    await firstReview.getByText(markup, { exact: true }).waitFor();
+    const firstReview = await addReviewThroughForm(page, markup, 3);
     await page.waitForLoadState('networkidle');
     expect(await firstReview.locator('img[src="x"]').count()).toBe(0);
     expect(await page.evaluate(() => '__xss' in window)).toBe(false);

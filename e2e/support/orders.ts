@@ -42,3 +42,19 @@ export async function makePng(width = 64, height = 48): Promise<{ name: string; 
     .toBuffer();
   return { name: 'tool.png', mimeType: 'image/png', buffer };
 }
+
+/**
+ * Writes a review through Add A Review with the stars chosen, then opens the home page: answers the
+ * first review card there, which shows the new review once it is drawn.
+ */
+export async function addReviewThroughForm(page: Page, text: string, stars: number): Promise<Locator> {
+  await page.goto('/dashboard/addareview');
+  await page.getByLabel('Your review', { exact: true }).fill(text);
+  await page.getByRole('radio', { name: `${stars} stars`, exact: true }).check();
+  await page.getByRole('button', { name: 'Add review', exact: true }).click();
+  await toast(page, 'Review added successfully').waitFor();
+  await page.goto('/');
+  const firstReview = page.locator('[data-testid="review-card"]').first();
+  await firstReview.getByText(text, { exact: true }).waitFor();
+  return firstReview;
+}

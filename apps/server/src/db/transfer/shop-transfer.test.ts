@@ -51,6 +51,13 @@ describe(`moving a PGlite shop to ${target.name}`, () => {
     const refund = await source.app.inject({ method: 'POST', url: `/api/adminPurchased/${paidId}/refund`, headers: bearer(admin), payload: { amount: 1, reason: 'Moved' } });
     expect(refund.statusCode, refund.body).toBe(200);
     await source.app.inject({ method: 'POST', url: '/api/review', headers: { authorization: `Bearer ${alice.token}` }, payload: { review: 'Moved well', rating: 5 } });
+    // A visitor's "Ask us anything" query, kept for the admins' inbox.
+    const query = await source.app.inject({
+      method: 'POST',
+      url: '/api/queries',
+      payload: { name: 'Grace Volta', email: 'grace@example.com', phone: '5550199', role: 'Full Stack Developer', query: 'Do you ship to Norway?' },
+    });
+    expect(query.statusCode, query.body).toBe(200);
     // Making Alice an admin records the role change, which travels with the shop.
     const profile = await source.app.inject({ method: 'GET', url: `/api/user?email=${encodeURIComponent(alice.email)}`, headers: bearer(admin) });
     const promoted = await source.app.inject({ method: 'PATCH', url: `/api/profile/${profile.json<{ _id: string }>()._id}`, headers: bearer(admin), payload: { role: 'admin' } });
