@@ -106,7 +106,7 @@ describe('browsing the storefront', () => {
       .waitFor();
   });
 
-  it('validates the query form and confirms with a toast without sending anything', async () => {
+  it('validates the query form, sends it once it is whole, and confirms with a toast', async () => {
     session = await journey.open();
     const { page } = session;
     await page.goto('/');
@@ -127,7 +127,8 @@ describe('browsing the storefront', () => {
     await page.getByLabel('Role', { exact: true }).selectOption('Full Stack Developer');
     await page.getByRole('button', { name: 'Submit query' }).click();
     await page.getByText('Your query is submitted successfully').waitFor();
-    expect(posts).toEqual([]);
+    // Issue 26: the query is stored, sent once the form is whole (the refused attempt sent nothing).
+    expect(posts).toEqual([`${journey.shop.url}/api/queries`]);
   });
 
   it('shows the not-found page for an unknown path, with a way back home', async () => {

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatShortDate } from '@voltline/shared/shop-constants';
 import { WEBHOOK_SIGNATURE_HEADER } from '@voltline/shared/webhook';
 import { isSignedWith, startWebhookReceiver, type WebhookReceiver } from '@voltline/test-kit/webhook-receiver';
 import { ADMIN, ADMIN_ENV, newCustomer, signInInContext, signUpOverHttp } from '@voltline/test-kit/customers';
@@ -122,7 +123,7 @@ describe('webhooks', () => {
     await page.getByText('No webhook endpoint yet', { exact: true }).waitFor();
 
     // The browser's date on either side of the adding: a run that crosses midnight sees one of the two.
-    const browserToday = () => page.evaluate(() => new Date().toLocaleDateString());
+    const browserToday = () => page.evaluate(() => Date.now()).then((now) => formatShortDate(new Date(now)));
     const dayBefore = await browserToday();
     await fillEndpoint(page, receiver.url, ['order.paid', 'order.shipped']);
     await toast(page, 'Webhook endpoint added').waitFor();
