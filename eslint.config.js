@@ -5,23 +5,41 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 /**
- * The web app's layout (README, "Design"): features/<area> are the shop's business areas (catalogue,
- * orders, payments, ...), each owning its API calls, components and hooks; app/routes/** are the pages,
- * which compose the areas; lib/ and components/ are shared by all. So an area never imports another
- * (what they share goes to lib/ or components/, query keys included), shared code never imports an
- * area, and only app/ may. The areas are read from the tree, so a new one is covered at once.
+ * The web app's layers (README, "Design"; decisions 018 and 031), each importing only those below it:
+ *
+ *   app/ (routes and the app's frame) -> features/<area> -> entities/<thing> -> lib/, components/
+ *
+ * features/<area> are the shop's business areas (catalogue, orders, payments, ...), each owning its
+ * API calls, components and hooks; an area never imports another, the routes compose them.
+ * entities/<thing> (tool, order) are what the areas speak of: how one is fetched, its wording, its
+ * small components; every area may import them, they import no area and no route. lib/ and
+ * components/ know nothing of the shop's things. The areas are read from the tree, so a new one is
+ * covered at once. A refusal says which way imports are allowed.
  */
+const webLayers = 'app/ -> features/<area> -> entities/<thing> -> lib/, components/';
 const webAreas = readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 const onlyRoutesComposeFeatures = {
   group: ['**/features/**'],
-  message: 'Only the routes in app/ compose features; shared code lives in lib/ or components/.',
+  message: `Only the routes in app/ compose features (${webLayers}); what several areas share goes to entities/, lib/ or components/.`,
+};
+const nothingImportsTheApp = {
+  group: ['**/app/**'],
+  message: `Only app/ imports app/ (${webLayers}): pass what a feature or entity needs from the route instead.`,
+};
+const entitiesImportNoFeature = {
+  group: ['**/features/**'],
+  message: `An entity imports no feature (${webLayers}): move what it needs into the entity, or let the feature import the entity.`,
+};
+const sharedCodeKnowsNoEntity = {
+  group: ['**/features/**', '**/entities/**'],
+  message: `lib/ and components/ import no entity and no feature (${webLayers}): move the code that needs them into entities/ or the area.`,
 };
 /** From anywhere inside features/<area>/ (at most three folders deep), the ways up into another area. */
 const otherAreas = (area) => ({
   group: webAreas.filter((other) => other !== area).flatMap((other) => [`../${other}/**`, `../../${other}/**`, `../../../${other}/**`]),
-  message: `Features must not import each other: move what ${area} shares into lib/ or components/, or compose them in a route (app/routes).`,
+  message: `Features must not import each other (${webLayers}): move what ${area} shares with other areas into entities/ (a tool's or an order's rules, wording, components) or lib/, or compose the areas in a route (app/routes).`,
 });
 
 export default tseslint.config(
@@ -47,8 +65,16 @@ export default tseslint.config(
   },
   ...webAreas.map((area) => ({
     files: [`apps/web/src/features/${area}/**/*.{ts,tsx}`],
-    rules: { 'no-restricted-imports': ['error', { patterns: [onlyRoutesComposeFeatures, otherAreas(area)] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [onlyRoutesComposeFeatures, otherAreas(area), nothingImportsTheApp] }] },
   })),
+  {
+    files: ['apps/web/src/entities/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [entitiesImportNoFeature, nothingImportsTheApp] }] },
+  },
+  {
+    files: ['apps/web/src/lib/**/*.{ts,tsx}', 'apps/web/src/components/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [sharedCodeKnowsNoEntity, nothingImportsTheApp] }] },
+  },
   {
     // The routes and the app's frame compose the features.
     files: ['apps/web/src/app/**/*.{ts,tsx}'],

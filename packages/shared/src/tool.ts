@@ -20,15 +20,11 @@ export const toolSchema = z.object({
   availableQuantity: z.number().int(),
   /**
    * What can still be ordered and paid for: the stock minus the units promised to paid orders not
-   * yet shipped (never below 0). Below `minimumOrderQuantity` the tool is out of stock.
+   * yet shipped (never below 0). Below `minimumOrderQuantity` the tool is out of stock (stock.ts).
    */
   orderableQuantity: z.number().int(),
 });
 export type Tool = z.infer<typeof toolSchema>;
-
-/** Out of stock for customers: not even the minimum order can be promised. */
-export const isOutOfStock = (tool: Pick<Tool, 'orderableQuantity' | 'minimumOrderQuantity'>) =>
-  tool.orderableQuantity < tool.minimumOrderQuantity;
 
 /** What an admin sends to add a tool. */
 export const toolInputSchema = z.object({

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { isOutOfStock, minimumAboveStockWarning, PAYABLE_TOOL_MESSAGE, type Tool } from '@voltline/shared/tool';
+import { minimumAboveStockWarning, PAYABLE_TOOL_MESSAGE, type Tool } from '@voltline/shared/tool';
+import { isOutOfStock } from '@voltline/shared/stock';
 import { newTool } from '@voltline/test-kit/tools';
 import { orders } from '../db/schema.ts';
 import { snapshotShop } from '../test-support/db-snapshot.ts';

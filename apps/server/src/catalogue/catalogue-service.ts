@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { entityIdSchema } from '@voltline/shared/id';
 import type { ToolListQuery, ToolSort } from '@voltline/shared/paging';
-import { isOutOfStock, minimumAboveStockWarning, toolNameTakenMessage, type Tool, type ToolInput, type ToolUpdate } from '@voltline/shared/tool';
+import { minimumAboveStockWarning, toolNameTakenMessage, type Tool, type ToolInput, type ToolUpdate } from '@voltline/shared/tool';
+import { isOutOfStock } from '@voltline/shared/stock';
 import type { Database } from '../db/client.ts';
 import { tools } from '../db/schema.ts';
 import { AppError, notFound } from '../platform/app-error.ts';

@@ -10,7 +10,7 @@ import { shopPageQueryOptions } from '../features/content/api/get-shop-page.ts';
 import { SHOP_PAGES, type ShopPageEntry } from '@voltline/shared/shop-pages';
 import { homePageHead } from './routes/home-head.ts';
 import { ApiRequestError } from '../lib/api-client.ts';
-import { toolQueryOptions } from '../lib/catalogue/get-tool.ts';
+import { toolQueryOptions } from '../entities/tool/api/get-tool.ts';
 import { missingToolKey } from '../lib/query-keys.ts';
 import { notFoundHead, type PageHead } from '../lib/page-head/page-head.ts';
 import type { PublicPageHandle, ShellDataHandle } from './public-page.ts';

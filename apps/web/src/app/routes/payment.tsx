@@ -3,7 +3,7 @@ import { ApiRequestError, describeRequestError } from '../../lib/api-client.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { LoadingSpinner } from '../../components/loading-spinner.tsx';
 import { OrderDocuments } from '../../features/orders/components/order-documents.tsx';
-import { useOrder } from '../../features/payments/api/get-order.ts';
+import { useOrder } from '../../entities/order/api/get-order.ts';
 import { OrderPayment } from '../../features/payments/components/order-payment.tsx';
 import { OrderSummary } from '../../features/payments/components/order-summary.tsx';
 

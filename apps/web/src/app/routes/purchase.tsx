@@ -1,10 +1,10 @@
 import { Link, useParams } from 'react-router';
 import { ApiRequestError, describeRequestError } from '../../lib/api-client.ts';
 import { LoadingSpinner } from '../../components/loading-spinner.tsx';
-import { useTool } from '../../lib/catalogue/get-tool.ts';
+import { useTool } from '../../entities/tool/api/get-tool.ts';
 import { PurchaseForm } from '../../features/orders/components/purchase-form.tsx';
 import { ToolDetails } from '../../features/catalogue/components/tool-details.tsx';
-import { ToolStockLine } from '../../features/catalogue/components/tool-stock.tsx';
+import { ToolStockLine } from '../../entities/tool/components/tool-stock-line.tsx';
 
 function ToolUnavailable({ error }: { error: Error }) {
   const notFound = error instanceof ApiRequestError && error.status === 404;

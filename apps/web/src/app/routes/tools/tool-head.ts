@@ -1,5 +1,5 @@
 import type { Tool } from '@voltline/shared/tool';
-import { toolIsOutOfStock } from '../../../lib/catalogue/get-tool.ts';
+import { isOutOfStock } from '@voltline/shared/stock';
 import { describeBriefly, SHOP_NAME, type PageHead } from '../../../lib/page-head/page-head.ts';
 
 export const toolPagePath = (toolId: string) => `/tools/${encodeURIComponent(toolId)}`;
@@ -27,7 +27,7 @@ export function toolPageHead(tool: Tool): PageHead {
         url: absolute(path),
         price: tool.price,
         priceCurrency: 'USD',
-        availability: toolIsOutOfStock(tool) ? 'https://schema.org/OutOfStock' : 'https://schema.org/InStock',
+        availability: isOutOfStock(tool) ? 'https://schema.org/OutOfStock' : 'https://schema.org/InStock',
       },
     }),
   };

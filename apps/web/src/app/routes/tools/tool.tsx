@@ -2,14 +2,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import type { Tool } from '@voltline/shared/tool';
 import { ApiRequestError, describeRequestError } from '../../../lib/api-client.ts';
-import { toolQueryOptions } from '../../../lib/catalogue/get-tool.ts';
+import { toolQueryOptions } from '../../../entities/tool/api/get-tool.ts';
 import { missingToolKey } from '../../../lib/query-keys.ts';
 import { useDocumentHead } from '../../../lib/page-head/use-document-head.ts';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { ToolDetails } from '../../../features/catalogue/components/tool-details.tsx';
 import { PlaceOrderButton } from '../../../features/catalogue/components/place-order-button.tsx';
-import { ToolStockLine } from '../../../features/catalogue/components/tool-stock.tsx';
+import { ToolStockLine } from '../../../entities/tool/components/tool-stock-line.tsx';
 import { missingToolHead, toolPageHead } from './tool-head.ts';
 
 function ToolNotFound() {

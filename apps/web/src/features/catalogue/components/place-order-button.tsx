@@ -1,13 +1,13 @@
 import { Link } from 'react-router';
 import type { Tool } from '@voltline/shared/tool';
-import { toolIsOutOfStock } from '../../../lib/catalogue/get-tool.ts';
+import { isOutOfStock } from '@voltline/shared/stock';
 
 /**
  * Place order on a tool card or page. Out of stock it is a disabled button, not a link: the
  * purchase form would only refuse the order after the phone and address were typed.
  */
 export function PlaceOrderButton({ tool, className = '' }: { tool: Tool; className?: string }) {
-  if (toolIsOutOfStock(tool)) {
+  if (isOutOfStock(tool)) {
     return (
       <button type="button" className={`btn btn-primary ${className}`} disabled>
         Place order

@@ -3,7 +3,7 @@ import type { Tool } from '@voltline/shared/tool';
 import { DESCRIPTION_PREVIEW_LENGTH } from '@voltline/shared/shop-constants';
 import { PictureCard } from '../../../components/picture-card.tsx';
 import { PlaceOrderButton } from './place-order-button.tsx';
-import { ToolStockLine } from './tool-stock.tsx';
+import { ToolStockLine } from '../../../entities/tool/components/tool-stock-line.tsx';
 import { formatMoney } from '@voltline/shared/money';
 
 export function ToolCard({ tool }: { tool: Tool }) {

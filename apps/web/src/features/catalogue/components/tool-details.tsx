@@ -4,7 +4,7 @@ import { formatMoney } from '@voltline/shared/money';
 
 interface ToolDetailsProps {
   tool: Tool;
-  /** The stock line: what customers can still order, or Out of stock (tool-stock.tsx). */
+  /** The stock line: what customers can still order, or Out of stock (entities/tool/components/tool-stock-line.tsx). */
   stock: ReactNode;
 }
 

@@ -2,8 +2,8 @@ import { formatMoney } from '@voltline/shared/money';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Order } from '@voltline/shared/order';
-import { deliveryText } from '../delivery-text.ts';
-import { orderStateText } from '../../../lib/order-state.ts';
+import { deliveryText } from '../../../entities/order/delivery-text.ts';
+import { orderStateText } from '../../../entities/order/order-state.ts';
 import { OrderDocuments } from './order-documents.tsx';
 import { PictureCard } from '../../../components/picture-card.tsx';
 

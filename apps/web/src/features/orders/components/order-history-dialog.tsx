@@ -1,6 +1,6 @@
 import type { Order, OrderEvent } from '@voltline/shared/order';
 import { formatShortDateTime } from '@voltline/shared/shop-constants';
-import { orderEventText } from '../../../lib/order-state.ts';
+import { orderEventText } from '../../../entities/order/order-state.ts';
 import { ModalDialog } from '../../../components/modal-dialog.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { useOrderHistory } from '../api/get-order-history.ts';

@@ -1,7 +1,7 @@
 import { formatMoney } from '@voltline/shared/money';
 import type { Order } from '@voltline/shared/order';
-import { deliveryText } from '../delivery-text.ts';
-import { orderStateText } from '../../../lib/order-state.ts';
+import { deliveryText } from '../../../entities/order/delivery-text.ts';
+import { orderStateText } from '../../../entities/order/order-state.ts';
 import { BreakableAddress } from '../../../components/breakable-address.tsx';
 import { DataTable } from '../../../components/data-table.tsx';
 import { OrderDocuments } from './order-documents.tsx';

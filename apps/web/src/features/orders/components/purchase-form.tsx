@@ -6,7 +6,7 @@ import { formatMoney } from '@voltline/shared/money';
 import { orderTotal, purchaseFormSchema } from '@voltline/shared/order';
 import type { Tool } from '@voltline/shared/tool';
 import { describeRequestError } from '../../../lib/api-client.ts';
-import { orderableQuantityOf, toolIsOutOfStock } from '../../../lib/catalogue/get-tool.ts';
+import { isOutOfStock, orderableQuantityOf } from '@voltline/shared/stock';
 import { FormField } from '../../../components/form-field.tsx';
 import { FormMessage } from '../../../components/form-message.tsx';
 import { PendingButton } from '../../../components/pending-button.tsx';
@@ -21,7 +21,7 @@ export function PurchaseForm({ tool }: { tool: Tool }) {
     () => purchaseFormSchema({ minimumOrderQuantity: tool.minimumOrderQuantity, availableQuantity: orderableQuantityOf(tool), price: tool.price }),
     [tool],
   );
-  const outOfStock = toolIsOutOfStock(tool);
+  const outOfStock = isOutOfStock(tool);
   const {
     control,
     register,

@@ -4,7 +4,7 @@ import type { Order } from '@voltline/shared/order';
 import { PAYMENT_LIMIT_MESSAGE } from '@voltline/shared/payment';
 import { PAYMENT_MAXIMUM } from '@voltline/shared/shop-constants';
 import { describeRequestError } from '../../../lib/api-client.ts';
-import { orderStateText } from '../../../lib/order-state.ts';
+import { orderStateText } from '../../../entities/order/order-state.ts';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { usePaymentIntent } from '../api/create-payment-intent.ts';

@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Tool } from '@voltline/shared/tool';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { toolKeys } from '../../../lib/query-keys.ts';
+
+/** GET /api/getTool/{toolId}: one tool of the catalogue; 404 when there is no such tool. */
+export function getTool(toolId: string): Promise<Tool> {
+  return apiRequest<Tool>(`/getTool/${encodeURIComponent(toolId)}`);
+}
+
+// Under the catalogue's key, so whoever changes the catalogue refreshes this too. Shared by the
+// public tool page and the purchase page, which show the same tool.
+export const toolQueryOptions = (toolId: string) =>
+  queryOptions({ queryKey: toolKeys.detail(toolId), queryFn: () => getTool(toolId) });
+
+export function useTool(toolId: string) {
+  return useQuery(toolQueryOptions(toolId));
+}
