@@ -81,6 +81,13 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': 'off' },
   },
   {
+    // The route table, and only it (issue 27): how pages load is app/lazy-page.tsx. The issue about
+    // the public pages decides the router's future; until then the table may take a few more routes
+    // (it was 201 lines), not another mechanism: that goes into a module of its own.
+    files: ['apps/web/src/app/routes.tsx'],
+    rules: { 'max-lines': ['error', { max: 220 }] },
+  },
+  {
     // config.ts is the only reader of the environment (README, "Configuration").
     files: ['apps/server/src/**/*.ts'],
     ignores: ['apps/server/src/config.ts', 'apps/server/src/**/*.test.ts', 'apps/server/src/test-support/**'],

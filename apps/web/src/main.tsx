@@ -4,7 +4,8 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { createShopQueryClient } from './app/query-client.ts';
-import { createRoutes, startPageCode } from './app/routes.tsx';
+import { startPageCode } from './app/lazy-page.tsx';
+import { createRoutes } from './app/routes.tsx';
 import { readServerState } from './app/server-state.ts';
 import { ShopApp } from './app/shop-app.tsx';
 import { sessionQueryOptions } from './lib/session/session-query.ts';
@@ -34,7 +35,7 @@ const container = document.getElementById('root')!;
 if (serverState?.rendered) {
   // The page's code first (the server's HTML named it for preloading, so it is on its way): a part
   // of the page still waiting for its code while the app takes over is drawn anew by React when an
-  // update reaches it, and whatever the visitor had typed into its fields is gone (routes.tsx).
+  // update reaches it, and whatever the visitor had typed into its fields is gone (app/lazy-page.tsx).
   void startPageCode(routes, window.location.pathname).then(() => hydrateRoot(container, app));
 } else {
   // Nothing on screen yet to match: who is signed in is asked now, while the app renders, rather

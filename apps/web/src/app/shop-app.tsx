@@ -4,7 +4,7 @@ import { matchRoutes, useLocation, useNavigate, useNavigationType, useRoutes, ty
 import { SHELL_TITLE } from '../lib/page-head/page-head.ts';
 import { AppProviders } from './providers.tsx';
 import { pageHandle, publicPageHandle } from './public-page.ts';
-import { startPageCode } from './routes.tsx';
+import { startPageCode } from './lazy-page.tsx';
 
 /** Where the visitor had scrolled on each history entry, to be there again on Back and Forward. */
 const scrollPositions = new Map<string, number>();
