@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { orderStateText } from './order-state.ts';
+import { orderIsOver, orderStateText } from './order-state.ts';
 
 describe('orderStateText', () => {
   it('names refunded, partly refunded and cancelled orders', () => {
@@ -12,5 +12,14 @@ describe('orderStateText', () => {
   it('says nothing of live orders with nothing given back', () => {
     expect(orderStateText({ status: 'paid', refundedAmount: 0, cancelled: false })).toBeNull();
     expect(orderStateText({ status: 'unpaid', refundedAmount: 0, cancelled: false })).toBeNull();
+  });
+});
+
+describe('orderIsOver', () => {
+  it('is over once cancelled or refunded in full, not while it waits to be paid or shipped', () => {
+    expect(orderIsOver({ status: 'unpaid', cancelled: true })).toBe(true);
+    expect(orderIsOver({ status: 'refunded', cancelled: false })).toBe(true);
+    expect(orderIsOver({ status: 'unpaid', cancelled: false })).toBe(false);
+    expect(orderIsOver({ status: 'paid', cancelled: false })).toBe(false);
   });
 });

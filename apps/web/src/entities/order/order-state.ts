@@ -2,6 +2,12 @@ import type { Order, OrderEvent } from '@voltline/shared/order';
 import { formatMoney } from '@voltline/shared/money';
 
 /**
+ * Cancelled (by its buyer, an admin or the shop), or refunded in full: nothing is left to pay,
+ * cancel or wait for. Such orders stay on record and in the lists, so the buyer sees what became of them.
+ */
+export const orderIsOver = (order: Pick<Order, 'status' | 'cancelled'>): boolean => order.cancelled || order.status === 'refunded';
+
+/**
  * What became of an order that did not simply go its way (issue 14): refunded in full, partly
  * refunded, or canceled. Null for a live order with nothing given back, which keeps the spec's
  * texts (unpaid, payment done!!!). A full refund before shipping also cancels the order; it reads

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Order } from '@voltline/shared/order';
 import { deliveryText } from '../../../entities/order/delivery-text.ts';
-import { orderStateText } from '../../../entities/order/order-state.ts';
+import { orderIsOver, orderStateText } from '../../../entities/order/order-state.ts';
 import { OrderDocuments } from './order-documents.tsx';
 import { PictureCard } from '../../../components/picture-card.tsx';
 
@@ -50,7 +50,7 @@ function OrderProgress({ order, onCancel }: { order: Order; onCancel: () => void
   const state = orderStateText(order);
   // Cancelled and refunded orders stay in the list so the buyer sees what became of them; there is
   // nothing left to pay, cancel or wait for.
-  if (order.cancelled || order.status === 'refunded') {
+  if (orderIsOver(order)) {
     return (
       <div className="flex flex-col gap-1 border-t border-base-200 pt-2">
         <p className="font-semibold text-error">{state}</p>

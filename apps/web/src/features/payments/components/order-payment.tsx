@@ -4,7 +4,7 @@ import type { Order } from '@voltline/shared/order';
 import { PAYMENT_LIMIT_MESSAGE } from '@voltline/shared/payment';
 import { PAYMENT_MAXIMUM } from '@voltline/shared/shop-constants';
 import { describeRequestError } from '../../../lib/api-client.ts';
-import { orderStateText } from '../../../entities/order/order-state.ts';
+import { orderIsOver, orderStateText } from '../../../entities/order/order-state.ts';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { usePaymentIntent } from '../api/create-payment-intent.ts';
@@ -87,7 +87,7 @@ export function OrderPayment({ order, documents }: { order: Order; documents: Re
   // Cancelled, or refunded (also when the payment arrived after the last units were sold and was
   // refunded at once): nothing to pay. The refusal of this visit's payment stays in view, in the
   // server's words, instead of giving way to "payment done!!!".
-  if ((order.cancelled || order.status === 'refunded') && !payment.processing) {
+  if (orderIsOver(order) && !payment.processing) {
     return (
       <div className="flex flex-col gap-4">
         {payment.failure && <ErrorAlert message={payment.failure} />}
