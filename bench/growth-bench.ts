@@ -4,12 +4,16 @@
 // measures every list's first page, a deep page and a search, the CSV export (time and server RSS
 // growth), order placement with the CPU time each part spends per order (and, on PostgreSQL,
 // pgbench's one-row INSERT rate at the same concurrency in the same run), and how long Home, Manage
-// All Orders and Make Admin take to draw their rows in Chromium. Prints a table and writes
+// All Orders and Make Admin take to draw their rows in Chromium, and the admin's order search
+// (issue 26, decision 028: text inside names, emails, products and addresses) with a dozen terms in
+// every order and in the cancelled ones. Prints a table and writes
 // bench/results/growth-<pglite|postgres>-<date>.json.
 //
 // Environment: GROWTH_SCALE (multiplies every count, default 1), GROWTH_SAMPLES (requests per list
 // measurement, 20), GROWTH_DEEP_PAGES (how far to walk for the deep page, 200), GROWTH_BROWSER_RUNS
-// (navigations per page, 3), BENCH_SECONDS (order placement, 10), BENCH_KEEP=1 (keep the database).
+// (navigations per page, 3), BENCH_SECONDS (order placement, 10), BENCH_KEEP=1 (keep the database),
+// GROWTH_SEARCH_SAMPLES (requests per order search term, 100), GROWTH_ONLY=order-search (seed, then
+// measure the order search alone).
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -33,6 +37,9 @@ const DEEP_PAGES = Number(process.env.GROWTH_DEEP_PAGES ?? 200);
 const BROWSER_RUNS = Number(process.env.GROWTH_BROWSER_RUNS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const KEEP = process.env.BENCH_KEEP === '1';
+const SEARCH_SAMPLES = Number(process.env.GROWTH_SEARCH_SAMPLES ?? 100);
+const ONLY_ORDER_SEARCH = process.env.GROWTH_ONLY === 'order-search';
+if (process.env.GROWTH_ONLY !== undefined && !ONLY_ORDER_SEARCH) throw new Error(`GROWTH_ONLY=${process.env.GROWTH_ONLY}: only "order-search" is known.`);
 const CONNECTIONS = 50;
 const PAGE_LIMIT = 100;
 /** One list measurement stops early (with at least one sample) once it has taken this long. */
@@ -167,6 +174,7 @@ interface ListResult {
   samples: number;
   medianMs: number;
   p95Ms: number;
+  p99Ms: number;
   bytes: number;
   items?: number;
   statuses: number[];
@@ -174,13 +182,13 @@ interface ListResult {
   pass?: boolean;
 }
 
-async function sampleList(spec: ListSpec, what: ListResult['what'], url: string, note?: string): Promise<ListResult> {
+async function sampleList(spec: ListSpec, what: ListResult['what'], url: string, note?: string, count = SAMPLES): Promise<ListResult> {
   const times: number[] = [];
   const statuses = new Set<number>();
   let bytes = 0;
   let items: number | undefined;
   const started = performance.now();
-  for (let i = 0; i < SAMPLES; i += 1) {
+  for (let i = 0; i < count; i += 1) {
     try {
       const answer = await getOnce(url, spec.token);
       times.push(answer.ms);
@@ -193,7 +201,7 @@ async function sampleList(spec: ListSpec, what: ListResult['what'], url: string,
       break;
     }
     if (performance.now() - started > SCENARIO_BUDGET_MS) {
-      note = `${note ? `${note}; ` : ''}stopped after ${times.length} of ${SAMPLES} (over ${SCENARIO_BUDGET_MS / 1000} s)`;
+      note = `${note ? `${note}; ` : ''}stopped after ${times.length} of ${count} (over ${SCENARIO_BUDGET_MS / 1000} s)`;
       break;
     }
   }
@@ -204,6 +212,7 @@ async function sampleList(spec: ListSpec, what: ListResult['what'], url: string,
     samples: times.length,
     medianMs: median(times),
     p95Ms: percentile(times, 95),
+    p99Ms: percentile(times, 99),
     bytes,
     items,
     statuses: [...statuses],
@@ -247,11 +256,50 @@ async function measureList(shopUrl: string, spec: ListSpec, log: (line: string) 
   if (deep.url) {
     results.push(await sampleList(spec, 'deep page', deep.url, deep.note));
   } else {
-    results.push({ list: spec.name, what: 'deep page', samples: 0, medianMs: Number.NaN, p95Ms: Number.NaN, bytes: Number.NaN, statuses: [], note: deep.note, pass: false });
+    results.push({ list: spec.name, what: 'deep page', samples: 0, medianMs: Number.NaN, p95Ms: Number.NaN, p99Ms: Number.NaN, bytes: Number.NaN, statuses: [], note: deep.note, pass: false });
   }
   if (spec.q !== undefined) {
     results.push(await sampleList(spec, 'search', withQuery(`${shopUrl}${spec.path}`, { q: spec.q })));
     log(`  ${spec.name}: search ${ms(results.at(-1)!.medianMs)}, ${kb(results.at(-1)!.bytes)}`);
+  }
+  return results;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Order search (issue 26, decision 028)
+
+/**
+ * What an owner types into Manage All Orders' search box, against the seeded shop's texts
+ * (seed-growth.ts: "Voltline CT-1005 Pro Crimping Tool", "Grace Haddad", customer04242@example.test,
+ * "517 Mill Street, Dover"): common and rare words inside a field, none, and one or two characters
+ * (which match the start of the email, name or product).
+ */
+function orderSearchTerms(customers: number): { q: string; what: string }[] {
+  return [
+    { q: 'crimp', what: 'inside a product name (1 tool family in 16)' },
+    { q: 'rill', what: 'inside a product name (Drill: 2 families in 16)' },
+    { q: customerEmail(Math.min(4242, customers - 1)).slice(6, 13), what: "inside one customer's email" },
+    { q: 'adda', what: 'inside a surname (Haddad: 1 in 50)' },
+    { q: 'harbour st', what: 'inside an address (1 street in 12)' },
+    { q: '517 mill', what: 'inside an address (a house number and street: rare)' },
+    { q: 'xyzzy', what: 'no order' },
+    { q: 'ma', what: 'two characters (start of a name: Maya, Marco)' },
+    { q: 'zq', what: 'two characters, no order' },
+    { q: 'k', what: 'one character (start of a name)' },
+  ];
+}
+
+/** The first page of each term, among every order and among the cancelled ones. */
+async function measureOrderSearch(shopUrl: string, admin: ApiSession, log: (line: string) => void): Promise<ListResult[]> {
+  const results: ListResult[] = [];
+  for (const status of [undefined, 'cancelled'] as const) {
+    const spec: ListSpec = { name: `GET /api/adminPurchased?${status ? `status=${status}&` : ''}q=`, path: '/api/adminPurchased', token: admin.token };
+    for (const term of orderSearchTerms(sizes.customers)) {
+      const url = withQuery(`${shopUrl}${spec.path}`, { status, q: term.q });
+      const result = await sampleList(spec, 'search', url, `"${term.q}": ${term.what}`, SEARCH_SAMPLES);
+      results.push(result);
+      log(`  ${status ?? 'all'} "${term.q}": median ${ms(result.medianMs)}, p99 ${ms(result.p99Ms)}, ${kb(result.bytes)}, ${result.items ?? '?'} orders`);
+    }
   }
   return results;
 }
@@ -563,6 +611,130 @@ async function measurePages(browser: Browser, shopUrl: string): Promise<PageResu
 }
 
 // ---------------------------------------------------------------------------------------------
+// Everything else, and the table
+
+interface TheRest {
+  listResults: ListResult[];
+  csv: CsvResult;
+  pages: PageResult[];
+  placement: PlacementResult;
+}
+
+/** Every list, the CSV export, the pages in Chromium and order placement: what GROWTH_ONLY=order-search skips. */
+async function measureTheRest(running: RunningShop, admin: ApiSession, stamp: string, databaseUrl: string | undefined): Promise<TheRest> {
+  const shopUrl = running.url;
+  const shopProcess = running.process;
+  const shopOutput = () => running.output();
+  const pid = shopProcess.pid!;
+  const tradeEmail = customerEmail(7);
+  const trade = await signInOverHttp(shopUrl, tradeEmail, CUSTOMER_PASSWORD);
+  const buyer = await signInOverHttp(shopUrl, `growth-buyer-${stamp}@example.com`, 'Buyer#2026', { signUpAs: 'Growth Buyer' });
+  const toolsAnswer = await buyer.call('GET', `/api/getTools?limit=${PAGE_LIMIT}`);
+  const tools: Tool[] = toolsAnswer.body;
+  const tool = tools.reduce((best, candidate) => (candidate.availableQuantity > best.availableQuantity ? candidate : best));
+
+  const lists: ListSpec[] = [
+    { name: 'GET /api/getTools', path: '/api/getTools', q: 'angle grinder' },
+    { name: 'GET /api/getTools?sort=price-asc', path: '/api/getTools?sort=price-asc' },
+    { name: 'GET /api/adminGetTools', path: '/api/adminGetTools', token: admin.token, q: 'voltline ws-1' },
+    { name: 'GET /api/review', path: '/api/review', q: 'Elena' },
+    { name: 'GET /api/adminPurchased', path: '/api/adminPurchased', token: admin.token, q: customerEmail(Math.floor(sizes.customers / 10) + 42) },
+    { name: 'GET /api/adminPurchased?delivery=pending', path: '/api/adminPurchased?delivery=pending', token: admin.token, q: 'Maya' },
+    { name: 'GET /api/adminPurchased?status=unpaid', path: '/api/adminPurchased?status=unpaid', token: admin.token },
+    { name: 'GET /api/allUsers', path: '/api/allUsers', token: admin.token, q: 'customer0424' },
+    { name: `GET /api/purchased (trade customer ${tradeEmail})`, path: '/api/purchased', token: trade.token, q: 'Voltline HD' },
+    // Not a list, but Manage All Orders draws it beside the orders, from the same two years of them.
+    { name: 'GET /api/adminOverview (30 days, low stock)', path: '/api/adminOverview', token: admin.token, single: true },
+  ];
+  log(`lists: ${SAMPLES} sequential requests each (first page, deep page, search)`);
+  const listResults: ListResult[] = [];
+  for (const spec of lists) {
+    if (shopProcess.exitCode !== null) throw new Error(`The shop stopped during the list measurements:\n${shopOutput().slice(-4000)}`);
+    listResults.push(...(await measureList(shopUrl, spec, log)));
+  }
+
+  log('CSV export of every order');
+  const csv = await measureCsv(shopUrl, admin, pid);
+  log(`  CSV: ${csv.rows} rows, ${mb(csv.bytes)} in ${ms(csv.totalMs)}, RSS +${mb(csv.rssGrowthBytes)}`);
+
+  // Pages before the order storm: afterwards the shop is still sending the mails of the orders just
+  // placed (on PGlite's one connection for a minute or more), which is not how a back office opens.
+  log('pages in Chromium');
+  browser = await launchBrowser();
+  const pages = await measurePages(browser, shopUrl);
+
+  log(`order placement: ${CONNECTIONS} connections for ${SECONDS} s${kind === 'postgres' ? ', pgbench beside it' : ''}`);
+  const placement = await measurePlacement(shopUrl, pid, buyer, tool, databaseUrl);
+  return { listResults, csv, pages, placement };
+}
+
+function listRows(results: ListResult[]): [string, string, string, string][] {
+  return results.map((result) => {
+    const value =
+      result.samples === 0
+        ? (result.note ?? 'not measured')
+        : `median ${ms(result.medianMs)}, p95 ${ms(result.p95Ms)}, p99 ${ms(result.p99Ms)}, ${kb(result.bytes)}${result.items === undefined ? '' : `, ${result.items} items`}` +
+          `${result.statuses.some((status) => status !== 200) ? `, HTTP ${result.statuses.join('/')}` : ''}` +
+          `${result.note && (result.what === 'deep page' || result.url?.includes('q=')) ? ` [${result.note}]` : ''}`;
+    return [`${result.list} — ${result.what}`, value, `<= ${GOALS.listMs} ms, <= 256 KB`, verdict(result.pass)];
+  });
+}
+
+/** The table's rows for the CSV export, order placement and the pages. */
+function restRows({ csv, placement, pages }: TheRest): [string, string, string, string][] {
+  const rows: [string, string, string, string][] = [];
+  rows.push([
+    'CSV export (all orders)',
+    csv.status === 200
+      ? `${csv.rows} rows, ${mb(csv.bytes)}, first byte ${ms(csv.firstByteMs)}, total ${ms(csv.totalMs)}, server RSS ${mb(csv.rssBeforeBytes)} +${mb(csv.rssGrowthBytes)}`
+      : `HTTP ${csv.status}${csv.note ? `, ${csv.note}` : ''}`,
+    `streamed, RSS growth <= ${GOALS.csvRssMb} MB`,
+    verdict(csv.pass),
+  ]);
+  const orders = placement.orders;
+  const cpu = placement.cpu;
+  rows.push([
+    `POST /api/purchased, ${CONNECTIONS} connections`,
+    `median ${orders.p50} ms, p97.5 ${orders.p95} ms, ${orders.requestsPerSecond} orders/s, errors ${orders.errors}, non-2xx ${orders.non2xx} (load average ${placement.loadAverage.toFixed(1)})`,
+    `median <= ${GOALS.orderMs} ms`,
+    verdict(placement.pass),
+  ]);
+  rows.push([
+    'CPU per order placed (µs)',
+    `shop ${cpu.shop}${cpu.postgres === undefined ? ' (PGlite inside it)' : `, PostgreSQL ${cpu.postgres}`}, bench client ${cpu.benchClient}; machine ${cpu.machine} (${cpu.coresBusy} of ${cpus().length} cores busy)`,
+    '-',
+    '-',
+  ]);
+  if (placement.pgbench) {
+    const bench = placement.pgbench;
+    rows.push([
+      'orders/s ÷ pgbench one-row INSERT tps, each alone in this run',
+      `${orders.requestsPerSecond} / ${Math.round(bench.aloneTps)} = ${bench.ratio.toFixed(2)}`,
+      `>= ${GOALS.pgbenchRatio}`,
+      verdict(bench.pass),
+    ]);
+    rows.push([
+      'the same, both at the same time (information)',
+      `${bench.ordersBeside.requestsPerSecond} / ${Math.round(bench.besideTps)} = ${bench.ratioBeside.toFixed(2)} (orders median ${bench.ordersBeside.p50} ms)`,
+      '-',
+      '-',
+    ]);
+  } else {
+    rows.push(['orders/s ÷ pgbench one-row INSERT tps', `skipped: ${placement.pgbenchSkipped}`, `>= ${GOALS.pgbenchRatio}`, '-']);
+  }
+  for (const page of pages) {
+    const runs = page.runsMs.map((value) => (value === null ? '—' : String(Math.round(value)))).join(' / ');
+    rows.push([
+      `${page.page} ${page.path}`,
+      page.note ? `${page.note} (runs: ${runs} ms)` : `rows drawn: median ${ms(page.medianMs)} (runs: ${runs} ms), ${page.rows} rows`,
+      `<= ${GOALS.drawMs} ms`,
+      verdict(page.pass),
+    ]);
+  }
+  return rows;
+}
+
+// ---------------------------------------------------------------------------------------------
 // The fresh database
 
 interface FreshDatabase {
@@ -675,106 +847,11 @@ try {
   log(`shop on ${shop.url} (pid ${pid}, RSS ${mb(residentBytes(pid))})`);
 
   const admin = await signInOverHttp(shop.url, ADMIN.email, ADMIN.password);
-  const tradeEmail = customerEmail(7);
-  const trade = await signInOverHttp(shop.url, tradeEmail, CUSTOMER_PASSWORD);
-  const buyer = await signInOverHttp(shop.url, `growth-buyer-${stamp}@example.com`, 'Buyer#2026', { signUpAs: 'Growth Buyer' });
-  const toolsAnswer = await buyer.call('GET', `/api/getTools?limit=${PAGE_LIMIT}`);
-  const tools: Tool[] = toolsAnswer.body;
-  const tool = tools.reduce((best, candidate) => (candidate.availableQuantity > best.availableQuantity ? candidate : best));
+  log(`order search: ${SEARCH_SAMPLES} sequential requests per term, every order and the cancelled ones`);
+  const orderSearch = await measureOrderSearch(shop.url, admin, log);
+  const rest = ONLY_ORDER_SEARCH ? undefined : await measureTheRest(shop, admin, stamp, database.url);
 
-  const lists: ListSpec[] = [
-    { name: 'GET /api/getTools', path: '/api/getTools', q: 'angle grinder' },
-    { name: 'GET /api/getTools?sort=price-asc', path: '/api/getTools?sort=price-asc' },
-    { name: 'GET /api/adminGetTools', path: '/api/adminGetTools', token: admin.token, q: 'voltline ws-1' },
-    { name: 'GET /api/review', path: '/api/review', q: 'Elena' },
-    { name: 'GET /api/adminPurchased', path: '/api/adminPurchased', token: admin.token, q: customerEmail(Math.floor(sizes.customers / 10) + 42) },
-    { name: 'GET /api/adminPurchased?delivery=pending', path: '/api/adminPurchased?delivery=pending', token: admin.token, q: 'Maya' },
-    { name: 'GET /api/adminPurchased?status=unpaid', path: '/api/adminPurchased?status=unpaid', token: admin.token },
-    { name: 'GET /api/allUsers', path: '/api/allUsers', token: admin.token, q: 'customer0424' },
-    { name: `GET /api/purchased (trade customer ${tradeEmail})`, path: '/api/purchased', token: trade.token, q: 'Voltline HD' },
-    // Not a list, but Manage All Orders draws it beside the orders, from the same two years of them.
-    { name: 'GET /api/adminOverview (30 days, low stock)', path: '/api/adminOverview', token: admin.token, single: true },
-  ];
-  log(`lists: ${SAMPLES} sequential requests each (first page, deep page, search)`);
-  const listResults: ListResult[] = [];
-  for (const spec of lists) {
-    if (shop.process.exitCode !== null) throw new Error(`The shop stopped during the list measurements:\n${shop.output().slice(-4000)}`);
-    listResults.push(...(await measureList(shop.url, spec, log)));
-  }
-
-  log('CSV export of every order');
-  const csv = await measureCsv(shop.url, admin, pid);
-  log(`  CSV: ${csv.rows} rows, ${mb(csv.bytes)} in ${ms(csv.totalMs)}, RSS +${mb(csv.rssGrowthBytes)}`);
-
-  // Pages before the order storm: afterwards the shop is still sending the mails of the orders just
-  // placed (on PGlite's one connection for a minute or more), which is not how a back office opens.
-  log('pages in Chromium');
-  browser = await launchBrowser();
-  const pages = await measurePages(browser, shop.url);
-
-  log(`order placement: ${CONNECTIONS} connections for ${SECONDS} s${kind === 'postgres' ? ', pgbench beside it' : ''}`);
-  const placement = await measurePlacement(shop.url, pid, buyer, tool, database.url);
-
-  // --- Table
-  const rows: [string, string, string, string][] = [];
-  for (const result of listResults) {
-    const value =
-      result.samples === 0
-        ? (result.note ?? 'not measured')
-        : `median ${ms(result.medianMs)}, p95 ${ms(result.p95Ms)}, ${kb(result.bytes)}${result.items === undefined ? '' : `, ${result.items} items`}` +
-          `${result.statuses.some((status) => status !== 200) ? `, HTTP ${result.statuses.join('/')}` : ''}` +
-          `${result.what === 'deep page' && result.note ? ` [${result.note}]` : ''}`;
-    rows.push([`${result.list} — ${result.what}`, value, `<= ${GOALS.listMs} ms, <= 256 KB`, verdict(result.pass)]);
-  }
-  rows.push([
-    'CSV export (all orders)',
-    csv.status === 200
-      ? `${csv.rows} rows, ${mb(csv.bytes)}, first byte ${ms(csv.firstByteMs)}, total ${ms(csv.totalMs)}, server RSS ${mb(csv.rssBeforeBytes)} +${mb(csv.rssGrowthBytes)}`
-      : `HTTP ${csv.status}${csv.note ? `, ${csv.note}` : ''}`,
-    `streamed, RSS growth <= ${GOALS.csvRssMb} MB`,
-    verdict(csv.pass),
-  ]);
-  const orders = placement.orders;
-  const cpu = placement.cpu;
-  rows.push([
-    `POST /api/purchased, ${CONNECTIONS} connections`,
-    `median ${orders.p50} ms, p97.5 ${orders.p95} ms, ${orders.requestsPerSecond} orders/s, errors ${orders.errors}, non-2xx ${orders.non2xx} (load average ${placement.loadAverage.toFixed(1)})`,
-    `median <= ${GOALS.orderMs} ms`,
-    verdict(placement.pass),
-  ]);
-  rows.push([
-    'CPU per order placed (µs)',
-    `shop ${cpu.shop}${cpu.postgres === undefined ? ' (PGlite inside it)' : `, PostgreSQL ${cpu.postgres}`}, bench client ${cpu.benchClient}; machine ${cpu.machine} (${cpu.coresBusy} of ${cpus().length} cores busy)`,
-    '-',
-    '-',
-  ]);
-  if (placement.pgbench) {
-    const bench = placement.pgbench;
-    rows.push([
-      'orders/s ÷ pgbench one-row INSERT tps, each alone in this run',
-      `${orders.requestsPerSecond} / ${Math.round(bench.aloneTps)} = ${bench.ratio.toFixed(2)}`,
-      `>= ${GOALS.pgbenchRatio}`,
-      verdict(bench.pass),
-    ]);
-    rows.push([
-      'the same, both at the same time (information)',
-      `${bench.ordersBeside.requestsPerSecond} / ${Math.round(bench.besideTps)} = ${bench.ratioBeside.toFixed(2)} (orders median ${bench.ordersBeside.p50} ms)`,
-      '-',
-      '-',
-    ]);
-  } else {
-    rows.push(['orders/s ÷ pgbench one-row INSERT tps', `skipped: ${placement.pgbenchSkipped}`, `>= ${GOALS.pgbenchRatio}`, '-']);
-  }
-  for (const page of pages) {
-    const runs = page.runsMs.map((value) => (value === null ? '—' : String(Math.round(value)))).join(' / ');
-    rows.push([
-      `${page.page} ${page.path}`,
-      page.note ? `${page.note} (runs: ${runs} ms)` : `rows drawn: median ${ms(page.medianMs)} (runs: ${runs} ms), ${page.rows} rows`,
-      `<= ${GOALS.drawMs} ms`,
-      verdict(page.pass),
-    ]);
-  }
-
+  const rows = [...listRows(rest?.listResults ?? []), ...listRows(orderSearch), ...(rest ? restRows(rest) : [])];
   console.log(
     `\nGrowth benchmark — ${kind === 'postgres' ? 'PostgreSQL' : 'PGlite'}, ${sizes.tools} tools, ${sizes.customers} customers, ${sizes.orders} orders, ${sizes.reviews} reviews` +
       ` (seeded in ${seed.seconds.total.toFixed(0)} s); ${cpus().length} cores, load average ${loadavg()[0]!.toFixed(1)}\n`,
@@ -792,13 +869,11 @@ try {
         scale: SCALE,
         sizes,
         seed,
-        settings: { samples: SAMPLES, deepPages: DEEP_PAGES, pageLimit: PAGE_LIMIT, browserRuns: BROWSER_RUNS, connections: CONNECTIONS, seconds: SECONDS },
+        settings: { samples: SAMPLES, searchSamples: SEARCH_SAMPLES, deepPages: DEEP_PAGES, pageLimit: PAGE_LIMIT, browserRuns: BROWSER_RUNS, connections: CONNECTIONS, seconds: SECONDS },
         machine: { cores: cpus().length, loadAverage: loadavg() },
         goals: GOALS,
-        lists: listResults,
-        csv,
-        placement,
-        pages,
+        orderSearch,
+        ...(rest ? { lists: rest.listResults, csv: rest.csv, placement: rest.placement, pages: rest.pages } : { only: 'order-search' }),
         git: spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: repoRoot, encoding: 'utf8' }).stdout.trim(),
       },
       null,
