@@ -20,7 +20,7 @@ import { createNotificationDispatcher } from './notifications/notification-dispa
 import { createOrderMail } from './notifications/order-mail.ts';
 import { createOrderNotifier } from './notifications/order-notifier.ts';
 import { createWebhookEndpointsService } from './notifications/webhook-endpoints-service.ts';
-import { createOrderLifecycle } from './orders/order-lifecycle.ts';
+import { createOrderLifecycle } from './orders/lifecycle/index.ts';
 import { createOrdersService } from './orders/orders-service.ts';
 import { createBuiltinPayments } from './payments/builtin-payments.ts';
 import { createPaymentsService } from './payments/payments-service.ts';

@@ -1,14 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { entityIdSchema } from '@voltline/shared/id';
 import type { ToolListQuery, ToolSort } from '@voltline/shared/paging';
-import { minimumAboveStockWarning, toolNameTakenMessage, type Tool, type ToolInput, type ToolUpdate } from '@voltline/shared/tool';
+import { minimumAboveStockWarning, stockBelowPromisedMessage, toolNameTakenMessage, type Tool, type ToolInput, type ToolUpdate } from '@voltline/shared/tool';
 import { isOutOfStock } from '@voltline/shared/stock';
 import type { Database } from '../db/client.ts';
 import { tools } from '../db/schema.ts';
 import { AppError, notFound } from '../platform/app-error.ts';
 import { toCachedJson, type JsonCache } from '../platform/cached-json.ts';
 import { likePattern, mapPage, type KeysetOrder, type Page, type Paging } from '../platform/paging.ts';
-import type { Actor, OrderLifecycle } from '../orders/order-lifecycle.ts';
+import { unitsHeldByPaidOrders, type Actor, type OrderLifecycle } from '../orders/lifecycle/index.ts';
 import { toToolDto } from './tool-dto.ts';
 import { unrationed, type Ration } from '../platform/turns.ts';
 
@@ -32,7 +32,7 @@ function isToolNameConflict(error: unknown): boolean {
   return false;
 }
 
-export function createCatalogueService(db: Database, cache: JsonCache, paging: Paging, lifecycle: Pick<OrderLifecycle, 'editTool' | 'deleteTool'>) {
+export function createCatalogueService(db: Database, cache: JsonCache, paging: Paging, lifecycle: Pick<OrderLifecycle, 'deleteTool'>) {
   /** One page of tools, newest first unless asked otherwise; `q` finds tools whose name contains it. */
   async function listTools(query: ToolListQuery): Promise<Page<Tool>> {
     const sort = query.sort ?? 'newest';
@@ -57,6 +57,34 @@ export function createCatalogueService(db: Database, cache: JsonCache, paging: P
     const [row] = await db.select().from(tools).where(eq(tools.id, id.data));
     if (!row) throw notFound('Tool not found');
     return toToolDto(row);
+  }
+
+  /**
+   * An admin's edit of a tool, the one stock write that is not an order's move. One conditional
+   * update, so even beside a payment promising units at the same moment the stock is never set
+   * below what paid orders hold (the orders side says what that is). Raising it (or leaving it) is
+   * always allowed, so a shop that oversold before promises existed can still fix names and prices.
+   */
+  async function editTool(toolId: string, edit: ToolUpdate) {
+    const id = entityIdSchema.safeParse(toolId);
+    if (!id.success) throw notFound('Tool not found');
+    const [edited] = await db
+      .update(tools)
+      .set(edit)
+      .where(
+        and(
+          eq(tools.id, id.data),
+          sql`(${unitsHeldByPaidOrders()} <= ${edit.availableQuantity} or ${tools.availableQuantity} <= ${edit.availableQuantity})`,
+        ),
+      )
+      .returning();
+    if (edited) {
+      cache.invalidate();
+      return edited;
+    }
+    const [tool] = await db.select({ held: unitsHeldByPaidOrders() }).from(tools).where(eq(tools.id, id.data));
+    if (!tool) throw notFound('Tool not found');
+    throw new AppError('conflict', stockBelowPromisedMessage(tool.held));
   }
 
   return {
@@ -91,12 +119,12 @@ export function createCatalogueService(db: Database, cache: JsonCache, paging: P
 
     /**
      * PATCH /updateTool/{id} (admins): stock, minimum order quantity and unit price, and a new name,
-     * description or picture if sent. The order lifecycle applies it (the stock may not go below
-     * what paid orders were promised). A minimum above what can be ordered is saved (stock may be on
-     * its way) but answered with a warning.
+     * description or picture if sent (editTool: the stock may not go below what paid orders hold).
+     * A minimum above what can be ordered is saved (stock may be on its way) but answered with a
+     * warning.
      */
     async updateTool(toolId: string, update: ToolUpdate): Promise<{ acknowledged: true; modifiedCount: number; warning?: string }> {
-      const changed = await lifecycle.editTool(toolId, update).catch((error: unknown) => {
+      const changed = await editTool(toolId, update).catch((error: unknown) => {
         // Two renames to one name at the same moment: the unique index decides, and the loser hears why.
         throw update.toolName !== undefined && isToolNameConflict(error) ? nameTaken(update.toolName) : error;
       });

@@ -27,7 +27,7 @@ export const tools = pgTable(
     /** Physical stock: lowered when an order ships. */
     availableQuantity: integer('available_quantity').notNull(),
     /**
-     * Units of paid orders not yet shipped. Only order-lifecycle.ts moves it: up when a payment is
+     * Units of paid orders not yet shipped. Only the order lifecycle (orders/lifecycle/) moves it: up when a payment is
      * accepted (only while stock - promised covers the order), down when such an order ships, is
      * refunded in full or cancelled. Customers can order available - promised.
      */

@@ -24,7 +24,7 @@ export const documentNumber = (prefix: string, sequence: number) => `${prefix}${
 const PAYMENT_METHODS = { builtin: 'Card (test payments)', stripe: 'Card (Stripe)' } as const;
 
 /**
- * Issues the shop's numbered documents. Only order-lifecycle.ts calls the issuing functions, with
+ * Issues the shop's numbered documents. Only the order lifecycle (orders/lifecycle/) calls the issuing functions, with
  * the transaction that pays or refunds the order: the document exists exactly when the payment or
  * refund does, and its number is taken from the counter row in that same transaction.
  */

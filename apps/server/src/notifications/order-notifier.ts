@@ -1,8 +1,9 @@
+import { sql } from 'drizzle-orm';
 import { toLowStockTool, type StockFacts } from '../catalogue/tool-dto.ts';
 import type { DbExecutor } from '../db/client.ts';
 import type { OrderRow } from '../orders/order-dto.ts';
-import { toOrderDto } from '../orders/order-dto.ts';
-import { recordShopEvent } from './notification-outbox.ts';
+import { orderJson, toOrderDto } from '../orders/order-dto.ts';
+import { recordShopEvent, shopEventRows } from './notification-outbox.ts';
 import type { CreditNoteRow, InvoiceRow } from '../invoices/invoice-register.ts';
 import type { OrderMail } from './order-mail.ts';
 
@@ -18,6 +19,21 @@ const attachment = (kind: 'invoice' | 'credit_note', document: InvoiceRow | Cred
 export function createOrderNotifier(orderMail: OrderMail, shopNotifyEmail: string | undefined) {
   const toShop = <T>(build: (email: string) => T): T[] => (shopNotifyEmail ? [build(shopNotifyEmail)] : []);
   return {
+    /**
+     * The outbox rows of the order that the placing statement inserts (its CTE `placed`, decision
+     * 016), as SQL for that statement. The buyer's mail is composed from the order when it is sent
+     * (mail-composer.ts): the order exists only inside the statement.
+     */
+    placedRows: (placed: 'placed', now: Date) =>
+      shopEventRows(
+        {
+          type: 'order.placed',
+          data: sql`jsonb_build_object('order', ${orderJson(placed)})`,
+          mails: sql.raw(`jsonb_build_array(jsonb_build_object('to', ${placed}.buyer_email, 'compose', 'order-placed', 'orderId', ${placed}.id))`),
+        },
+        now,
+        sql.raw(placed),
+      ),
     /** The buyer's mail carries the invoice issued with the payment. */
     paid: (executor: DbExecutor, order: OrderRow, invoice?: InvoiceRow) =>
       recordShopEvent(executor, {

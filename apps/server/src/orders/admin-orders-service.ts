@@ -10,7 +10,7 @@ import type { Caller } from '../identity/caller.ts';
 import { likePattern, mapPage, type Page, type Paging } from '../platform/paging.ts';
 import { newestOrdersFirst, toOrderDto, type OrderRow } from './order-dto.ts';
 import type { ExportedOrder } from './orders-csv.ts';
-import type { OrderLifecycle } from './order-lifecycle.ts';
+import type { OrderLifecycle } from './lifecycle/index.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Orders read per query while a CSV streams: small enough that memory stays flat, large enough to be quick. */
@@ -89,7 +89,7 @@ export function createAdminOrdersService(db: Database, lifecycle: OrderLifecycle
       } while (cursor !== undefined);
     },
 
-    /** PATCH /deliverConfirm/{id}: ships a paid order and lowers the stock (order-lifecycle.ts). */
+    /** PATCH /deliverConfirm/{id}: ships a paid order and lowers the stock (lifecycle/ship.ts). */
     shipOrder: (admin: Caller, orderId: string) => lifecycle.ship(admin, orderId),
 
     /** DELETE /deletOrder/{id}: an admin cancels an unpaid order; it stays on record. */
@@ -99,7 +99,7 @@ export function createAdminOrdersService(db: Database, lifecycle: OrderLifecycle
       return lifecycle.cancel(admin, order.id, 'admin');
     },
 
-    /** POST /adminPurchased/{id}/refund: some or all of a paid order's money back (order-lifecycle.ts). */
+    /** POST /adminPurchased/{id}/refund: some or all of a paid order's money back (lifecycle/refund.ts). */
     refundOrder: (admin: Caller, orderId: string, refund: z.infer<typeof refundOrderSchema>) => lifecycle.refund(admin, orderId, refund),
 
     /** Every state change of one order, oldest first; cancelled orders included. */

@@ -8,7 +8,7 @@ export type OrderRow = typeof orders.$inferSelect;
 /**
  * How an order reads, in the API and in webhook payloads: each field of `Order` (shared/order.ts)
  * from the column it is copied from. The TypeScript mapper and the SQL that builds webhook payloads
- * inside one statement (order-lifecycle.ts, placing an order) are both made from this table, so a
+ * inside one statement (orders/lifecycle/place.ts, through the notifier) are both made from this table, so a
  * new field is one line here (and the type checks it against the row and the shared schema).
  */
 const COPIED_FIELDS = {

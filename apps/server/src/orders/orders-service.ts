@@ -7,7 +7,7 @@ import { AppError } from '../platform/app-error.ts';
 import type { Caller } from '../identity/caller.ts';
 import { mapPage, type Page, type Paging } from '../platform/paging.ts';
 import { newestOrdersFirst, toOrderDto, type OrderRow } from './order-dto.ts';
-import type { OrderLifecycle, OrderRequest } from './order-lifecycle.ts';
+import type { OrderLifecycle, OrderRequest } from './lifecycle/index.ts';
 
 
 export function createOrdersService(db: Database, lifecycle: OrderLifecycle, paging: Paging) {
@@ -23,7 +23,7 @@ export function createOrdersService(db: Database, lifecycle: OrderLifecycle, pag
   return {
     findVisibleOrder,
 
-    /** POST /purchased. The buyer comes from the token, the price from the tool (see order-lifecycle.ts). */
+    /** POST /purchased. The buyer comes from the token, the price from the tool (see lifecycle/place.ts). */
     async placeOrder(caller: Caller, order: OrderRequest, now = new Date()): Promise<{ acknowledged: true; insertedId: string }> {
       return lifecycle.place(caller, order, now);
     },

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { builtinConfirmResponseSchema, builtinConfirmSchema, type BuiltinCardPayment } from '@voltline/shared/payment';
 import type { Database } from '../db/client.ts';
-import type { OrderLifecycle } from '../orders/order-lifecycle.ts';
+import type { OrderLifecycle } from '../orders/lifecycle/index.ts';
 import { AppError, notFound } from '../platform/app-error.ts';
 import { createBuiltinGateway, TEST_CARD_OUTCOMES, TEST_MODE_MESSAGE, type BuiltinGateway } from './builtin-gateway.ts';
 import type { PaymentGatewayModule } from './payment-gateway.ts';

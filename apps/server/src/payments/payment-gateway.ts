@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { PaymentProvider } from '@voltline/shared/payment';
 import type { Database } from '../db/client.ts';
-import type { OrderLifecycle } from '../orders/order-lifecycle.ts';
+import type { OrderLifecycle } from '../orders/lifecycle/index.ts';
 import { AppError } from '../platform/app-error.ts';
 
 /** A payment intent as the shop needs to know it, whichever gateway holds it. */

@@ -7,7 +7,7 @@ import type { Database } from '../db/client.ts';
 import { paymentIntents } from '../db/schema.ts';
 import { AppError } from '../platform/app-error.ts';
 import type { Caller } from '../identity/caller.ts';
-import type { OrderLifecycle } from '../orders/order-lifecycle.ts';
+import type { OrderLifecycle } from '../orders/lifecycle/index.ts';
 import type { OrdersService } from '../orders/orders-service.ts';
 import { paymentNotVerified, type PaymentGateway } from './payment-gateway.ts';
 

@@ -31,7 +31,7 @@ async function handleStripeEvent(
   const current = await stripe.gateway.retrieveIntent(event.data.object.id);
   if (!current) throw paymentNotVerified();
   try {
-    // A sold-out or cancelled order gets its money back (order-lifecycle.ts): nothing for Stripe to retry.
+    // A sold-out or cancelled order gets its money back (orders/lifecycle/pay.ts): nothing for Stripe to retry.
     await lifecycle.pay(current, null, {
       shortfall: 'refund',
       // A replayed event id changes nothing; an unverified one rolls its record back so Stripe retries.

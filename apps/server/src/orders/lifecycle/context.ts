@@ -1,0 +1,39 @@
+import { eq } from 'drizzle-orm';
+import { entityIdSchema } from '@voltline/shared/id';
+import type { Database } from '../../db/client.ts';
+import { orders } from '../../db/schema.ts';
+import { notFound } from '../../platform/app-error.ts';
+import type { JsonCache } from '../../platform/cached-json.ts';
+import type { InvoiceRegister } from '../../invoices/invoice-register.ts';
+import type { OrderNotifier } from '../../notifications/order-notifier.ts';
+import type { PaymentGateway } from '../../payments/payment-gateway.ts';
+import type { OrderRow } from '../order-dto.ts';
+
+/** What every verb of the lifecycle works with. */
+export interface LifecycleDeps {
+  db: Database;
+  /** Writes each change's mail and webhooks to the outbox, in the change's transaction. */
+  notifier: OrderNotifier;
+  gateway: PaymentGateway;
+  /** The catalogue shows stock: every verb that moves it forgets the cached pages. */
+  catalogueCache: JsonCache;
+  /** Numbers an invoice with each payment and a credit note with each refund, in their transaction. */
+  invoices: InvoiceRegister;
+}
+
+/** Who acted; null when the shop itself did (a gateway's word, the expiry job). */
+export type Actor = { userId: string; email: string } | null;
+
+/** Orders are in whole dollars, the gateway counts cents. */
+export const cents = (dollars: number) => dollars * 100;
+
+const orderNotFound = () => notFound('Order not found');
+
+/** Any order by id, cancelled ones included; a malformed id is an order that does not exist. */
+export async function findOrder(db: Database, orderId: string): Promise<OrderRow> {
+  const id = entityIdSchema.safeParse(orderId);
+  if (!id.success) throw orderNotFound();
+  const [row] = await db.select().from(orders).where(eq(orders.id, id.data));
+  if (!row) throw orderNotFound();
+  return row;
+}

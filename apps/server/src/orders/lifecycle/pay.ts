@@ -1,0 +1,110 @@
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { orderQuantityMessages } from '@voltline/shared/order';
+import { toolDeletionMessages } from '@voltline/shared/tool';
+import type { DbTransaction } from '../../db/client.ts';
+import { orders } from '../../db/schema.ts';
+import { AppError } from '../../platform/app-error.ts';
+import { paymentNotVerified, type GatewayIntent } from '../../payments/payment-gateway.ts';
+import type { OrderRow } from '../order-dto.ts';
+import { cents, type Actor, type LifecycleDeps } from './context.ts';
+import { recordHistory } from './history.ts';
+import { refundAtGateway } from './money-back.ts';
+import { lockTool, orderableUnits, promiseUnits } from './units.ts';
+
+/** What became of a payment the gateway reports as succeeded. */
+export type PaymentOutcome =
+  | { outcome: 'paid' | 'already recorded' | 'skipped' }
+  /** The order could not take it (sold out meanwhile, or cancelled): the money went straight back. */
+  | { outcome: 'refunded'; message: string };
+
+/** Why a payment could not be taken, in the words the buyer reads ("your payment arrived after ..."). */
+const lateBecause = { soldOut: 'the last units were sold', withdrawn: 'the tool was withdrawn from sale', cancelled: 'the order was canceled' };
+
+/**
+ * Before the card form: an order can be paid only while it is unpaid, live, and the units not
+ * yet promised cover it. Checked again, atomically, when the payment is confirmed.
+ */
+export const checkingPayable =
+  ({ db }: LifecycleDeps) =>
+  async (order: OrderRow): Promise<void> => {
+    if (order.cancelledAt) throw new AppError('conflict', 'This order was canceled.');
+    if (order.status !== 'unpaid') throw new AppError('conflict', 'This order is already paid.');
+    if (order.toolId === null) throw new AppError('conflict', toolDeletionMessages.noLongerSold);
+    const orderable = await orderableUnits(db, order.toolId);
+    if (orderable < order.quantity) throw new AppError('conflict', orderQuantityMessages.onlyLeft(orderable));
+  };
+
+/**
+ * unpaid -> paid once the gateway says the intent succeeded, for this order and its amount, and
+ * only while the stock not yet promised covers the order. When it does not (or the order was
+ * cancelled meanwhile, or its tool deleted), `shortfall` decides: 'refuse' before the card is
+ * charged (the built-in gateway), or 'refund' a charge that already happened (Stripe).
+ */
+export function paying(deps: LifecycleDeps) {
+  const { db, notifier, gateway, catalogueCache, invoices } = deps;
+
+  /** The money of a payment the order could not take goes straight back; the order is closed as refunded. */
+  async function refundLatePayment(tx: DbTransaction, refunded: OrderRow, intent: GatewayIntent, why: string): Promise<PaymentOutcome> {
+    await refundAtGateway(gateway, tx, intent.id, refunded.price, `refund-late-${intent.id}`);
+    await recordHistory(tx, refunded.id, 'refunded', null, `$${refunded.price} automatically: ${gateway.provider} payment ${intent.id} arrived after ${why}`);
+    await notifier.refunded(tx, refunded, { amount: refunded.price, reason: `your payment arrived after ${why}` });
+    return { outcome: 'refunded', message: `Your payment arrived after ${why}. It has been refunded in full.` };
+  }
+
+  return async function pay(
+    intent: GatewayIntent,
+    actor: Actor,
+    options: { shortfall: 'refuse' | 'refund'; within?: (tx: DbTransaction) => Promise<'skip' | void> },
+  ): Promise<PaymentOutcome> {
+    const result = await db.transaction(async (tx): Promise<PaymentOutcome> => {
+      if ((await options.within?.(tx)) === 'skip') return { outcome: 'skipped' };
+      const [order] = await tx.select().from(orders).where(eq(orders.id, intent.orderId ?? ''));
+      if (!order || !intent.succeeded || intent.amountCents !== cents(order.price)) throw paymentNotVerified();
+      // A deletion under way finishes first, and this payment then finds the order cancelled. An
+      // order no longer open to payment is not claimed below, so it needs no lock.
+      if (order.status === 'unpaid' && !order.cancelledAt) await lockTool(tx, order.toolId, 'promise');
+      const [claimed] = await tx
+        .update(orders)
+        // now(): the transaction's time, which the 'paid' event below records too.
+        .set({ status: 'paid', transactionId: intent.id, delivery: 'pending', paidAt: sql`now()` })
+        .where(and(eq(orders.id, order.id), eq(orders.status, 'unpaid'), isNull(orders.cancelledAt)))
+        .returning();
+      if (claimed) {
+        // An order whose tool is gone has no stock left to promise: the shop never takes money for units it does not have.
+        const promised = claimed.toolId !== null && (await promiseUnits(tx, { toolId: claimed.toolId, quantity: claimed.quantity }));
+        if (promised) {
+          const { invoice, invoiced } = await invoices.issueInvoice(tx, claimed);
+          await recordHistory(tx, claimed.id, 'paid', actor, `${gateway.provider} ${intent.id}, invoice ${invoice.number}`);
+          await notifier.paid(tx, invoiced, invoice);
+          return { outcome: 'paid' };
+        }
+        if (options.shortfall === 'refuse') {
+          throw new AppError('conflict', claimed.toolId === null ? toolDeletionMessages.noLongerSold : orderQuantityMessages.onlyLeft(await orderableUnits(tx, claimed.toolId)));
+        }
+        const [refunded] = await tx
+          .update(orders)
+          .set({ status: 'refunded', refundedAmount: claimed.price, delivery: null, cancelledAt: new Date() })
+          .where(eq(orders.id, claimed.id))
+          .returning();
+        return refundLatePayment(tx, refunded!, intent, claimed.toolId === null ? lateBecause.withdrawn : lateBecause.soldOut);
+      }
+      // Another confirmation got there first, or the order cannot be paid: read it as it is now.
+      const [current] = await tx.select().from(orders).where(eq(orders.id, order.id));
+      if (current?.transactionId === intent.id) return { outcome: 'already recorded' };
+      if (current?.cancelledAt && current.status === 'unpaid') {
+        if (options.shortfall === 'refuse') throw new AppError('conflict', 'This order was canceled.');
+        const [refunded] = await tx
+          .update(orders)
+          .set({ status: 'refunded', transactionId: intent.id, refundedAmount: current.price, delivery: null })
+          .where(and(eq(orders.id, current.id), eq(orders.status, 'unpaid'), isNotNull(orders.cancelledAt)))
+          .returning();
+        // A racing confirmation of the same intent refunded it first.
+        if (!refunded) return { outcome: 'already recorded' };
+        return refundLatePayment(tx, refunded, intent, lateBecause.cancelled);
+      }
+      throw new AppError('conflict', 'This order is already paid.');
+    });
+    if (result.outcome === 'paid') catalogueCache.invalidate();
+    return result;
+  };
+}

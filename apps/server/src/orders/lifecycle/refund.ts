@@ -1,0 +1,57 @@
+import { and, eq } from 'drizzle-orm';
+import { refundMessages } from '@voltline/shared/order';
+import { orders } from '../../db/schema.ts';
+import { AppError } from '../../platform/app-error.ts';
+import { findOrder, type Actor, type LifecycleDeps } from './context.ts';
+import { recordHistory } from './history.ts';
+import { refundAtGateway } from './money-back.ts';
+import { lockTool, releaseUnits } from './units.ts';
+
+/**
+ * Gives some or all of a paid order's money back through the gateway. In full before shipping,
+ * the order is cancelled and its promised units go back on sale; after shipping nothing is
+ * restocked (the goods are with the customer). The order row is locked for the whole refund,
+ * so two admins refunding at once can never give back more than was paid.
+ */
+export const refunding =
+  ({ db, notifier, gateway, catalogueCache, invoices }: LifecycleDeps) =>
+  async (admin: NonNullable<Actor>, orderId: string, request: { amount?: number; reason: string }) => {
+    const found = await findOrder(db, orderId);
+    const result = await db.transaction(async (tx) => {
+      // 'keep': most refunds leave the counters alone, and the gateway is called with the locks held.
+      await lockTool(tx, found.toolId, 'keep');
+      const [order] = await tx.select().from(orders).where(eq(orders.id, found.id)).for('update');
+      if (!order || order.status === 'unpaid' || !order.transactionId) throw new AppError('conflict', refundMessages.unpaid);
+      if (order.status === 'refunded') throw new AppError('conflict', refundMessages.alreadyRefunded);
+      const left = order.price - order.refundedAmount;
+      const amount = request.amount ?? left;
+      if (amount > left) throw new AppError('conflict', refundMessages.pastTotal(left));
+      const inFull = amount === left;
+      const freesUnits = inFull && order.delivery === 'pending';
+      const [refunded] = await tx
+        .update(orders)
+        .set({
+          refundedAmount: order.refundedAmount + amount,
+          status: inFull ? 'refunded' : 'paid',
+          ...(freesUnits ? { cancelledAt: new Date() } : {}),
+        })
+        .where(and(eq(orders.id, order.id), eq(orders.refundedAmount, order.refundedAmount)))
+        .returning();
+      let consequence = order.delivery === 'shipped' ? 'shipped: nothing restocked' : 'not shipped yet';
+      if (freesUnits) {
+        consequence = 'order canceled';
+        if (order.toolId) {
+          await releaseUnits(tx, { toolId: order.toolId, quantity: order.quantity });
+          consequence += `, ${order.quantity} units back on sale`;
+        }
+      }
+      await refundAtGateway(gateway, tx, order.transactionId, amount, `refund-${order.id}-${order.refundedAmount}-${amount}`);
+      const creditNote = await invoices.issueCreditNote(tx, refunded!, { amount, reason: request.reason });
+      const documented = creditNote ? `, credit note ${creditNote.number}` : '';
+      await recordHistory(tx, order.id, 'refunded', admin, `$${amount} of $${order.price} (${consequence}${documented}): ${request.reason}`);
+      await notifier.refunded(tx, refunded!, { amount, reason: request.reason }, creditNote);
+      return { acknowledged: true as const, refundedAmount: refunded!.refundedAmount, status: refunded!.status, freesUnits };
+    });
+    if (result.freesUnits) catalogueCache.invalidate();
+    return { acknowledged: result.acknowledged, refundedAmount: result.refundedAmount, status: result.status };
+  };
