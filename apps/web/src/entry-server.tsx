@@ -86,7 +86,7 @@ export function createPageRenderer({ publicUrl, transport }: RendererOptions) {
 
     let status: number;
     try {
-      status = (await loader.load?.(page.params)) ?? 200;
+      status = (await loader.load?.(page.params, address.searchParams)) ?? 200;
     } catch {
       return null;
     }
@@ -96,7 +96,7 @@ export function createPageRenderer({ publicUrl, transport }: RendererOptions) {
     if (!handle) {
       // A tool that does not exist: the page finds that out and says so itself, as before.
       if (!shellHandle || status !== 200) return null;
-      const picture = shellHandle.picture({ params: page.params, queryClient });
+      const picture = shellHandle.picture({ params: page.params, search: address.searchParams, queryClient });
       const serverState: ServerState = { queries: dehydrate(queryClient), rendered: false };
       return {
         status,
@@ -120,7 +120,7 @@ export function createPageRenderer({ publicUrl, transport }: RendererOptions) {
     const serverState: ServerState = { queries: dehydrate(queryClient), rendered: true };
     return {
       status,
-      head: [renderHeadTags(await handle.head({ params: page.params, queryClient }), publicUrl), preloads].join('\n    '),
+      head: [renderHeadTags(await handle.head({ params: page.params, search: address.searchParams, queryClient }), publicUrl), preloads].join('\n    '),
       appHtml: appHtml.slice(preloads.length),
       serverState: jsonForScriptElement(serverState),
     };

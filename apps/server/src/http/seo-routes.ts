@@ -9,8 +9,8 @@ export const SITEMAP_MAX_URLS = 50_000;
 /** Tools read per query while the catalogue is walked: the whole table is never loaded at once. */
 const CATALOGUE_BATCH = 1000;
 
-/** The public pages besides the tools: home, blogs, portfolio (product.md, "Screens") and the footer's pages. */
-const shopPages = ['/', '/blogs', '/myportfolio', ...SHOP_PAGES.map((page) => shopPagePath(page.slug))];
+/** The public pages besides the tools: home, the catalogue, blogs, portfolio (product.md, "Screens") and the footer's pages. */
+const shopPages = ['/', '/tools', '/blogs', '/myportfolio', ...SHOP_PAGES.map((page) => shopPagePath(page.slug))];
 
 const xmlEscapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
 const escapeXml = (text: string) => text.replace(/[&<>"']/g, (character) => xmlEscapes[character]!);

@@ -4,6 +4,8 @@ import type { PageHead } from '../lib/page-head/page-head.ts';
 
 interface PageOf {
   params: Params;
+  /** The address's query: what a page's view is made of (the catalogue's search and order). */
+  search: URLSearchParams;
   queryClient: QueryClient;
 }
 
@@ -17,7 +19,7 @@ export interface PageHandle {
    * Starts the page's data. On the server it resolves when the data is in the query cache, with the
    * page's HTTP status; a failure to load makes the browser render the page instead.
    */
-  load?: (params: Params) => Promise<number>;
+  load?: (params: Params, search: URLSearchParams) => Promise<number>;
 }
 
 /**
@@ -36,7 +38,7 @@ export interface PublicPageHandle extends PageHandle {
  * the caller: the server's render has no session.
  */
 export interface ShellDataHandle extends PageHandle {
-  load: (params: Params) => Promise<number>;
+  load: (params: Params, search: URLSearchParams) => Promise<number>;
   /** The address of the picture the page shows largest (its LCP element), from the loaded data. */
   picture: (page: PageOf) => string | undefined;
 }

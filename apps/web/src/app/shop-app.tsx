@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { matchRoutes, useLocation, useNavigate, useNavigationType, useRoutes, type RouteObject } from 'react-router';
+import { keepsScroll } from '../lib/keep-scroll.ts';
 import { SHELL_TITLE } from '../lib/page-head/page-head.ts';
 import { AppProviders } from './providers.tsx';
 import { pageHandle, publicPageHandle } from './public-page.ts';
@@ -28,10 +29,12 @@ function useScrollOnNavigation(): void {
       window.scrollTo(0, scrollPositions.get(location.key) ?? 0);
       return;
     }
+    // A page changing its own view (the catalogue's Show more, search or order) keeps the visitor where they are.
+    if (keepsScroll(location.state)) return;
     const target = location.hash ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
     if (target) target.scrollIntoView();
     else window.scrollTo(0, 0);
-  }, [location.key, location.hash, navigationType]);
+  }, [location.key, location.hash, location.state, navigationType]);
 
   // Remembered as the visitor leaves the entry, before the next page renders in its place.
   useEffect(() => {
@@ -50,12 +53,14 @@ function ShopRoutes({ routes }: { routes: RouteObject[] }) {
 
   useEffect(() => {
     void startPageCode(routes, location.pathname);
+  }, [routes, location.pathname]);
+  useEffect(() => {
     const page = matchRoutes(routes, location.pathname)?.at(-1);
     // The page shows a failure itself when its data does not come.
     pageHandle(page?.route.handle)
-      ?.load?.(page!.params)
+      ?.load?.(page!.params, new URLSearchParams(location.search))
       .catch(() => undefined);
-  }, [routes, location.pathname]);
+  }, [routes, location.pathname, location.search]);
 
   // Public pages name themselves; the others (sign-in, dashboard) take the shell's title back.
   useEffect(() => {

@@ -4,6 +4,8 @@ import { useSession } from '../../lib/session/session-context.ts';
 
 const links = [
   { to: '/home', label: 'Home' },
+  // Issue 28: the whole catalogue, searched and sorted (not in the spec's navigation).
+  { to: '/tools', label: 'Tools' },
   { to: '/blogs', label: 'Blogs' },
   { to: '/myportfolio', label: 'My Portfolio' },
 ];

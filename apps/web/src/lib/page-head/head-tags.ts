@@ -27,18 +27,20 @@ export function renderHeadTags(head: PageHead, publicUrl: string): string {
   const absolute = (address: string) => new URL(address, `${publicUrl}/`).href;
   const meta = (attribute: 'name' | 'property', key: string, content: string) =>
     `<meta ${attribute}="${key}" content="${escapeHtml(content)}" />`;
+  const structuredData = head.structuredData?.(absolute);
   const tags = [
     `<title>${escapeHtml(head.title)}</title>`,
     meta('name', 'description', head.description),
     head.path === undefined ? meta('name', 'robots', 'noindex') : `<link rel="canonical" href="${escapeHtml(absolute(head.path))}" />`,
     meta('property', 'og:site_name', SHOP_NAME),
-    meta('property', 'og:type', head.structuredData ? 'product' : 'website'),
+    // A tool's page is a product; a list of them (the catalogue) is not.
+    meta('property', 'og:type', structuredData?.['@type'] === 'Product' ? 'product' : 'website'),
     meta('property', 'og:title', head.title),
     meta('property', 'og:description', head.description),
     ...(head.path === undefined ? [] : [meta('property', 'og:url', absolute(head.path))]),
     meta('property', 'og:image', absolute(head.image)),
     meta('name', 'twitter:card', 'summary_large_image'),
   ];
-  if (head.structuredData) tags.push(`<script type="application/ld+json">${jsonForScriptElement(head.structuredData(absolute))}</script>`);
+  if (structuredData) tags.push(`<script type="application/ld+json">${jsonForScriptElement(structuredData)}</script>`);
   return tags.join('\n    ');
 }

@@ -1,4 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
+import type { ToolSort } from '@voltline/shared/paging';
 import type { Tool } from '@voltline/shared/tool';
 import { TOOLS_SHOWN_INITIALLY } from '@voltline/shared/shop-constants';
 import { apiPage, type ApiPage } from '../../../lib/api-client.ts';
@@ -8,6 +9,8 @@ import { toolKeys } from '../../../lib/query-keys.ts';
 // The first page is what the spec shows at first; each Show more then adds up to four rows of three.
 const FIRST_PAGE_SIZE = TOOLS_SHOWN_INITIALLY;
 const MORE_PAGE_SIZE = 12;
+/** The catalogue page's pages: whole rows of two, three or four cards. */
+export const CATALOGUE_PAGE_SIZE = 24;
 
 /** GET /api/getTools: a page of the catalogue, newest tool first (the server decides the order). */
 export function getTools(cursor: string | undefined): Promise<ApiPage<Tool>> {
@@ -20,3 +23,15 @@ export const storefrontToolsQueryOptions = pagedListOptions(toolKeys.storefront(
 export function useStorefrontTools() {
   return useInfiniteQuery(storefrontToolsQueryOptions);
 }
+
+/** What the catalogue page lists: the tools whose name contains `q`, in the `sort` order. */
+export interface CatalogueSearch {
+  q: string | undefined;
+  sort: ToolSort;
+}
+
+/** GET /api/getTools?q=&sort=: the catalogue page's search, a page at a time. */
+export const catalogueToolsQueryOptions = ({ q, sort }: CatalogueSearch) =>
+  pagedListOptions(toolKeys.catalogue({ q, sort }), (cursor) =>
+    apiPage<Tool>(listPath('/getTools', { q, sort, limit: CATALOGUE_PAGE_SIZE, cursor })),
+  );

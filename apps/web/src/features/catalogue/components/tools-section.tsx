@@ -7,21 +7,11 @@ import { PendingButton } from '../../../components/pending-button.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { useStorefrontTools } from '../api/get-tools.ts';
 import { SectionHeading } from '../../../components/section-heading.tsx';
-import { ToolCard, ToolCardPlaceholder } from './tool-card.tsx';
+import { Link } from 'react-router';
+import { CATALOGUE_PATH } from '../catalogue-address.ts';
+import { ToolGrid, ToolGridPlaceholder } from './tool-grid.tsx';
 
 const TOOLS_LIST_ID = 'tools-list';
-const toolsGridClass = 'grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3';
-
-/** While the catalogue loads: the first tools' cards, empty, so the page below does not move when they arrive. */
-function ToolGridPlaceholder() {
-  return (
-    <div role="status" aria-label="Loading tools" className={toolsGridClass}>
-      {Array.from({ length: TOOLS_SHOWN_INITIALLY }, (_, index) => (
-        <ToolCardPlaceholder key={index} />
-      ))}
-    </div>
-  );
-}
 
 /**
  * product.md, "Screens": the first 6 tools, with Show more and Show less. The catalogue arrives a page at a time:
@@ -62,16 +52,12 @@ export function ToolsSection() {
       <QueryState
         query={{ isPending: tools.isPending, isError: tools.isError && !pages, error: tools.error, data: shownTools }}
         loadingLabel="Loading tools"
-        placeholder={<ToolGridPlaceholder />}
+        placeholder={<ToolGridPlaceholder count={TOOLS_SHOWN_INITIALLY} />}
         emptyText="No tools in the catalogue yet."
       >
         {(shown) => (
           <>
-            <div id={TOOLS_LIST_ID} className={toolsGridClass}>
-              {shown.map((tool) => (
-                <ToolCard key={tool._id} tool={tool} />
-              ))}
-            </div>
+            <ToolGrid id={TOOLS_LIST_ID} tools={shown} />
             {(hasMore || expanded) && (
               <div className="mt-10 flex flex-col items-center gap-2">
                 <div className="flex flex-wrap justify-center gap-3">
@@ -100,6 +86,12 @@ export function ToolsSection() {
                 </p>
               </div>
             )}
+            {/* Past the spec's toggle: the whole catalogue, searched and sorted, on a page of its own. */}
+            <p className="mt-6 text-center">
+              <Link to={CATALOGUE_PATH} className="link link-secondary inline-flex min-h-11 items-center">
+                Search and sort all tools
+              </Link>
+            </p>
           </>
         )}
       </QueryState>

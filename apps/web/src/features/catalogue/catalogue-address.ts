@@ -1,0 +1,56 @@
+import { SEARCH_MAX_LENGTH, TOOL_SORTS, type ToolSort } from '@voltline/shared/paging';
+
+/** The catalogue page's own address. */
+export const CATALOGUE_PATH = '/tools';
+
+/** The catalogue's orders, as the page's Sort by offers them. */
+export const CATALOGUE_SORT_LABELS: Record<ToolSort, string> = {
+  newest: 'Newest first',
+  'price-asc': 'Price: low to high',
+  'price-desc': 'Price: high to low',
+  name: 'Name: A to Z',
+};
+const DEFAULT_SORT: ToolSort = 'newest';
+
+/**
+ * The most pages a catalogue address makes the server render at once (`pages=40` is read as 10 on
+ * the server; the browser goes on loading the rest): a crawler following Show more links costs a
+ * bounded number of page reads per request.
+ */
+export const CATALOGUE_PAGES_RENDERED_MAX = 10;
+
+/**
+ * What the catalogue page shows, kept in its address so that a search can be shared, reloaded and
+ * indexed: `/tools?q=drill&sort=price-asc&pages=2`. `q` is the search, `sort` the order, `pages`
+ * how many Show mores' worth of pages are on screen (1 when absent). Whatever a hand-typed address
+ * holds is read as something the page can show, never refused: an unknown sort is the newest first.
+ */
+export interface CatalogueView {
+  q: string | undefined;
+  sort: ToolSort;
+  pages: number;
+}
+
+const isToolSort = (value: string | null): value is ToolSort => TOOL_SORTS.includes(value as ToolSort);
+
+export function readCatalogueAddress(search: URLSearchParams): CatalogueView {
+  // As the API reads its q: trimmed, at most its length, empty as none.
+  const q = search.get('q')?.trim().slice(0, SEARCH_MAX_LENGTH) || undefined;
+  const sort = search.get('sort');
+  const pages = Number(search.get('pages'));
+  return {
+    q,
+    sort: isToolSort(sort) ? sort : DEFAULT_SORT,
+    pages: Number.isInteger(pages) && pages > 1 ? Math.min(pages, 1000) : 1,
+  };
+}
+
+/** The address of a view; the defaults (no search, newest first, one page) are left out. */
+export function catalogueAddress({ q, sort, pages }: CatalogueView): string {
+  const search = new URLSearchParams();
+  if (q) search.set('q', q);
+  if (sort !== DEFAULT_SORT) search.set('sort', sort);
+  if (pages > 1) search.set('pages', String(pages));
+  const text = search.toString();
+  return text ? `${CATALOGUE_PATH}?${text}` : CATALOGUE_PATH;
+}

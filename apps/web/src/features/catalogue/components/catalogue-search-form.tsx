@@ -1,0 +1,80 @@
+import { useId, type FormEvent } from 'react';
+import { SEARCH_MAX_LENGTH, TOOL_SORTS, type ToolSort } from '@voltline/shared/paging';
+import { CATALOGUE_PATH, CATALOGUE_SORT_LABELS } from '../catalogue-address.ts';
+import type { CatalogueSearch } from '../api/get-tools.ts';
+
+interface CatalogueSearchFormProps {
+  /** The search and order in force (from the page's address). */
+  search: CatalogueSearch;
+  onSearch: (search: CatalogueSearch) => void;
+}
+
+/** The search typed into the form, as the address keeps it: trimmed, none when empty. */
+const typedSearch = (form: HTMLFormElement) => String(new FormData(form).get('q') ?? '').trim() || undefined;
+
+/**
+ * The catalogue's search box and order. A plain GET form to /tools, so it works as written before
+ * the app has taken the server's page over (and without scripts at all); with the app, a search goes
+ * on Enter or Search and a new order at once, without a new document.
+ */
+export function CatalogueSearchForm({ search, onSearch }: CatalogueSearchFormProps) {
+  const searchId = useId();
+  const sortId = useId();
+
+  const searchNow = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    onSearch({ q: typedSearch(event.currentTarget), sort: search.sort });
+  };
+
+  return (
+    <form
+      role="search"
+      aria-label="Tools"
+      action={CATALOGUE_PATH}
+      method="get"
+      onSubmit={searchNow}
+      className="flex flex-col gap-3 sm:flex-row sm:items-end"
+    >
+      <div className="flex min-w-0 flex-1 flex-col gap-1">
+        <label htmlFor={searchId} className="text-sm font-medium">
+          Search tools
+        </label>
+        <div className="join w-full">
+          {/* A search set from elsewhere (Back, a shared link) replaces what is typed: the key draws the box anew. */}
+          <input
+            key={search.q ?? ''}
+            id={searchId}
+            name="q"
+            type="search"
+            defaultValue={search.q ?? ''}
+            maxLength={SEARCH_MAX_LENGTH}
+            placeholder="Drill, tester, crimper..."
+            className="input join-item w-full min-w-0"
+          />
+          <button type="submit" className="btn btn-primary join-item">
+            Search
+          </button>
+        </div>
+      </div>
+      <div className="flex flex-col gap-1">
+        <label htmlFor={sortId} className="text-sm font-medium">
+          Sort by
+        </label>
+        <select
+          id={sortId}
+          name="sort"
+          value={search.sort}
+          // What is typed counts too, searched or not yet: the visitor sorts what the box says.
+          onChange={(event) => onSearch({ q: event.target.form ? typedSearch(event.target.form) : search.q, sort: event.target.value as ToolSort })}
+          className="select w-full sm:w-56"
+        >
+          {TOOL_SORTS.map((sort) => (
+            <option key={sort} value={sort}>
+              {CATALOGUE_SORT_LABELS[sort]}
+            </option>
+          ))}
+        </select>
+      </div>
+    </form>
+  );
+}
