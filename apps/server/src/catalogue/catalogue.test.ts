@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { toolSchema } from '@voltline/shared/tool';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { asc, desc, sql, type SQL } from 'drizzle-orm';
+import { nextCursorFromLink } from '@voltline/shared/link-header';
+import { TOOL_SORTS, type ToolSort } from '@voltline/shared/paging';
+import { toolSchema, type Tool } from '@voltline/shared/tool';
 import { DESCRIPTION_PREVIEW_LENGTH } from '@voltline/shared/shop-constants';
 import { testDatabaseKinds } from '../test-support/test-databases.ts';
 import { useTestShop } from '../test-support/test-shop.ts';
@@ -54,5 +57,87 @@ describe.each(testDatabaseKinds)('catalogue on $name', (kind) => {
     expect(await seedShopOnFirstStart(shop.database.db)).toBe(false);
     const after = await shop.database.db.select().from(tools);
     expect(after.length).toBe(before.length);
+  });
+
+  /**
+   * The catalogue page (issue 28) pages a search in each order: every matching tool once, in the
+   * order asked for, whatever the page size, and the first pages of the lists kept in memory
+   * (decision 014) are each sort's own.
+   */
+  describe('search, sort and Show more', () => {
+    const SEARCH = 'Sorted lamp';
+    beforeAll(async () => {
+      // Prices with ties (the id decides between them), names whose case differs from their order.
+      await shop.database.db.insert(tools).values(
+        Array.from({ length: 23 }, (_, index) => ({
+          toolName: `${index % 2 === 0 ? 'sorted' : 'SORTED'} Lamp ${String.fromCharCode(97 + ((index * 7) % 23))}${index}`,
+          description: 'A lamp for the sorting test, described at comfortably more than ninety characters in all.',
+          img: '/images/tools/led-work-light.svg',
+          price: 20 + (index % 5),
+          minimumOrderQuantity: 1,
+          availableQuantity: 10,
+          createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, index % 4)),
+        })),
+      );
+    });
+
+    const expectedOrder: Record<ToolSort, SQL[]> = {
+      newest: [desc(tools.createdAt), desc(tools.id)],
+      'price-asc': [asc(tools.price), asc(tools.id)],
+      'price-desc': [desc(tools.price), desc(tools.id)],
+      name: [sql`lower(${tools.toolName})`, asc(tools.id)],
+    };
+
+    /** Every page of `url`, following the Link header as the page's Show more does. */
+    async function walk(url: string): Promise<Tool[]> {
+      const found: Tool[] = [];
+      for (let next: string | undefined = url, pages = 0; next !== undefined; pages += 1) {
+        const response = await shop.app.inject({ method: 'GET', url: next });
+        expect(response.statusCode, response.body).toBe(200);
+        found.push(...(response.json() as Tool[]));
+        const cursor = nextCursorFromLink(response.headers.link as string | undefined);
+        next = cursor === undefined ? undefined : `${url}&cursor=${encodeURIComponent(cursor)}`;
+        expect(pages).toBeLessThan(50);
+      }
+      return found;
+    }
+
+    it.each(TOOL_SORTS)('pages a search sorted %s: every match once, in order', async (sort) => {
+      const expected = await shop.database.db
+        .select({ id: tools.id })
+        .from(tools)
+        .where(sql`lower(${tools.toolName}) like 'sorted lamp%'`)
+        .orderBy(...expectedOrder[sort]);
+      expect(expected).toHaveLength(23);
+      const found = await walk(`/api/getTools?q=${encodeURIComponent(SEARCH.toUpperCase())}&sort=${sort}&limit=5`);
+      expect(found.map((tool) => tool._id)).toEqual(expected.map((row) => row.id));
+    });
+
+    it('keeps each sort\'s first page apart in memory', async () => {
+      for (const sort of TOOL_SORTS) {
+        const expected = await shop.database.db.select({ id: tools.id }).from(tools).orderBy(...expectedOrder[sort]).limit(4);
+        // Twice: the second answer comes from memory, and must still be this sort's.
+        for (let time = 0; time < 2; time += 1) {
+          const response = await shop.app.inject({ method: 'GET', url: `/api/getTools?limit=4&sort=${sort}` });
+          expect((response.json() as Tool[]).map((tool) => tool._id), `${sort}, answer ${time + 1}`).toEqual(expected.map((row) => row.id));
+        }
+      }
+    });
+
+    it.each(['cheapest', 'PRICE-ASC', 'price', ''])('answers sort=%s with 400 in words', async (sort) => {
+      const response = await shop.app.inject({ method: 'GET', url: `/api/getTools?sort=${sort}&q=lamp` });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        error: 'bad_request',
+        message: expect.stringContaining('sort must be one of newest, price-asc, price-desc, name'),
+      });
+    });
+
+    it('shows the sort and its values in the OpenAPI document', async () => {
+      const document = (await shop.app.inject({ method: 'GET', url: '/api/docs' })).json();
+      const parameters = document.paths['/api/getTools'].get.parameters as { name: string; schema: { enum?: string[] } }[];
+      expect(parameters.find((parameter) => parameter.name === 'sort')?.schema.enum).toEqual([...TOOL_SORTS]);
+      expect(parameters.map((parameter) => parameter.name)).toEqual(expect.arrayContaining(['q', 'limit', 'cursor']));
+    });
   });
 });
