@@ -33,8 +33,8 @@ function productOf(html: string) {
 
 const uploadedPicture = '/api/images/00000000-0000-4000-8000-000000000001';
 
-/** Home, blogs, portfolio and the footer's pages: every public page besides the tools. */
-const shopPageAddresses = ['/', '/blogs', '/myportfolio', ...SHOP_PAGES.map((page) => shopPagePath(page.slug))].map(
+/** Home, the catalogue, blogs, portfolio and the footer's pages: every public page besides the tools'. */
+const shopPageAddresses = ['/', '/tools', '/blogs', '/myportfolio', ...SHOP_PAGES.map((page) => shopPagePath(page.slug))].map(
   (pagePath) => `${TEST_PUBLIC_URL}${pagePath}`,
 );
 
@@ -120,6 +120,42 @@ describe.each(testDatabaseKinds)('server-rendered public pages on $name', (kind)
     expect(productOf(html).offers).toMatchObject({ price: tool.price + 7, availability: 'https://schema.org/OutOfStock' });
     expect(html).toContain(`Unit price: $${tool.price + 7}`);
     expect(html).toContain('Out of stock');
+  });
+
+  it('renders the catalogue page of a search in the order asked for, its address canonical, its tools an ItemList', async () => {
+    const all: Tool[] = (await get('/api/getTools?limit=100')).json();
+    const drills = all.filter((tool) => tool.toolName.toLowerCase().includes('drill')).sort((a, b) => a.price - b.price || a._id.localeCompare(b._id));
+    expect(drills.length).toBeGreaterThanOrEqual(2);
+    const response = await get('/tools?q=Drill&sort=price-asc&pages=1');
+    expect(response.statusCode).toBe(200);
+    const html = response.body;
+    expect(html).toContain('<title>Tools matching “Drill” — Voltline Tools</title>');
+    // Another search's tools are not on it; this one's are, cheapest first.
+    for (const tool of all.filter((candidate) => !drills.includes(candidate))) expect(html).not.toContain(`>${asHtml(tool.toolName)}<`);
+    const positions = drills.map((tool) => html.indexOf(`>${asHtml(tool.toolName)}<`));
+    expect(positions.every((position) => position > 0)).toBe(true);
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+    // The Show more count is left out of the address to index; the default order would be too.
+    expect(html).toContain(`<link rel="canonical" href="${TEST_PUBLIC_URL}/tools?q=Drill&amp;sort=price-asc" />`);
+    expect(metaContent(html, 'property', 'og:type')).toBe('website');
+    expect(productOf(html)).toMatchObject({
+      '@type': 'ItemList',
+      itemListElement: drills.map((tool, index) => ({ position: index + 1, url: `${TEST_PUBLIC_URL}/tools/${tool._id}`, name: tool.toolName })),
+    });
+  });
+
+  it('renders a search that finds nothing as such, not to be indexed, and an unknown sort as the newest first', async () => {
+    const nothing = (await get('/tools?q=no-such-tool-anywhere')).body;
+    expect(nothing).toContain('No tools match “no-such-tool-anywhere”.');
+    expect(metaContent(nothing, 'name', 'robots')).toBe('noindex');
+    expect(scriptsOf(nothing).some((script) => script.attributes.includes('application/ld+json'))).toBe(false);
+
+    const oddSort = await get('/tools?sort=cheapest');
+    expect(oddSort.statusCode).toBe(200);
+    expect(oddSort.body).toContain(`<link rel="canonical" href="${TEST_PUBLIC_URL}/tools" />`);
+    const newest = firstTools.map((tool) => oddSort.body.indexOf(`>${asHtml(tool.toolName)}<`));
+    expect(newest.every((position) => position > 0)).toBe(true);
+    expect(newest).toEqual([...newest].sort((a, b) => a - b));
   });
 
   it('keeps a tool name that closes the script element inside the JSON-LD data', async () => {
@@ -275,9 +311,9 @@ describe.each(testDatabaseKinds)('server-rendered public pages on $name', (kind)
   });
 
   it('turns the sitemap into an index of paged sitemaps past the bound', async () => {
-    // The same routes over the same catalogue, with a bound of 10 addresses instead of 50,000
-    // (the shop's own pages, 9 of them, fit in one sitemap).
-    const bound = 10;
+    // The same routes over the same catalogue, with a bound of 12 addresses instead of 50,000
+    // (the shop's own pages, 10 of them, fit in one sitemap).
+    const bound = 12;
     const app = Fastify();
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
