@@ -7,7 +7,8 @@ import { shopJourney } from './support/journey.ts';
 import { signUpCustomer } from './support/orders.ts';
 
 // The footer's pages too: /about, /contact, /jobs, /terms, /privacy, /cookies.
-const PUBLIC_PAGES = ['/', '/blogs', '/myportfolio', ...SHOP_PAGES.map((page) => shopPagePath(page.slug)), '/login', '/register', '/nope'];
+// The catalogue page with tools, and with a search that finds none.
+const PUBLIC_PAGES = ['/', '/tools?sort=price-asc', '/tools?q=no-such-tool', '/blogs', '/myportfolio', ...SHOP_PAGES.map((page) => shopPagePath(page.slug)), '/login', '/register', '/nope'];
 const CUSTOMER_PAGES = ['/dashboard', '/dashboard/myorders', '/dashboard/addareview'];
 const ADMIN_PAGES = [
   // The overview (an admin's dashboard opens on it) and the admin's own profile.
