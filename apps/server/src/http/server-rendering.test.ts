@@ -340,3 +340,38 @@ describe.each(testDatabaseKinds)('server-rendered public pages on $name', (kind)
     }
   });
 });
+
+/**
+ * A rendered page's API calls count against its visitor's turns for uncached reads
+ * (http/public-reads.ts), not against the server's own address, which every visitor would share.
+ */
+describe.each(testDatabaseKinds)('server-rendered searches take the visitor\'s turns, on $name', (kind) => {
+  let shop: TestShop;
+  beforeAll(async () => {
+    shop = await startTestShop(kind, {
+      seed: true,
+      webDistDir,
+      environment: { TRUST_PROXY: '127.0.0.1', PUBLIC_UNCACHED_READS_PER_SECOND: '4' },
+    });
+  });
+  afterAll(() => shop.close());
+
+  const renderSearch = (index: number, visitor: string) =>
+    shop.app.inject({ method: 'GET', url: `/tools?q=${encodeURIComponent(`Voltline ${index}`)}`, headers: { 'x-forwarded-for': visitor } });
+  /** A page the server rendered with its search's answer, not the shell the browser would fill in. */
+  const renderedWithTools = (html: string) => /No tools match|tools? shown/.test(html);
+
+  it('renders 40 visitors\' searches at once, each with its answer', async () => {
+    const pages = await Promise.all(Array.from({ length: 40 }, (_, index) => renderSearch(index, `198.51.100.${index + 1}`)));
+    expect(pages.map((page) => page.statusCode)).toEqual(pages.map(() => 200));
+    expect(pages.filter((page) => !renderedWithTools(page.body))).toHaveLength(0);
+  });
+
+  it('leaves the browser to search for a visitor past their turns: the shell, still a page', async () => {
+    const pages = await Promise.all(Array.from({ length: 40 }, (_, index) => renderSearch(index, '203.0.113.7')));
+    expect(pages.map((page) => page.statusCode)).toEqual(pages.map(() => 200));
+    const shells = pages.filter((page) => !renderedWithTools(page.body));
+    expect(shells.length).toBeGreaterThan(0);
+    for (const shell of shells) expect(shell.body).toContain('<div id="root"></div>');
+  });
+});

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -29,7 +30,7 @@ interface PageRendererModule {
  * preloaded (pages the browser renders) and, on a login-only page with public data (/purchase), that
  * data and its picture; or null when the plain shell will do.
  */
-export type RenderPublicPage = (url: string) => Promise<{ status: number; html: string } | null>;
+export type RenderPublicPage = (url: string, visitor: { ip: string }) => Promise<{ status: number; html: string } | null>;
 
 /** `vite build --ssr` writes next to the browser build, outside the folder served as files. */
 export const serverEntryFor = (webDistDir: string) => path.resolve(webDistDir, '..', 'dist-server', 'entry-server.js');
@@ -38,13 +39,20 @@ export const serverEntryFor = (webDistDir: string) => path.resolve(webDistDir, '
 const bodilessStatuses = new Set([101, 204, 205, 304]);
 
 /**
+ * The address of the visitor whose page is being rendered, for the page's API calls: those the
+ * shop's memory cannot answer (a catalogue search) take turns per client address
+ * (http/public-reads.ts), and every visitor's would otherwise share the server's own.
+ */
+const renderedFor = new AsyncLocalStorage<{ ip: string }>();
+
+/**
  * The page's API calls, answered by this same app in-process (inject): the same routes, caches and
  * ETags as a browser's calls, without a trip over the network to itself. Unsigned: a rendered page
  * holds only what any visitor may see.
  */
 function injectTransport(app: FastifyInstance) {
   return async (url: string, init: RequestInit): Promise<Response> => {
-    const answer = await app.inject({ method: (init.method ?? 'GET') as HTTPMethods, url });
+    const answer = await app.inject({ method: (init.method ?? 'GET') as HTTPMethods, url, remoteAddress: renderedFor.getStore()?.ip });
     const headers = new Headers();
     for (const [name, value] of Object.entries(answer.headers)) {
       if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : String(value));
@@ -89,9 +97,9 @@ export async function loadPageRenderer(
   const renderer = (await import(pathToFileURL(entry).href)) as PageRendererModule;
   const renderPage = renderer.createPageRenderer({ publicUrl, transport: injectTransport(app) });
   const preloadTags = loadPagePreloads(webDistDir);
-  return async (url) => {
+  return async (url, visitor) => {
     const preloads = preloadTags(renderer.pageModulesFor?.(new URL(url, 'http://shop.invalid').pathname) ?? []);
-    const page = await renderPage(url);
+    const page = await renderedFor.run(visitor, () => renderPage(url));
     if (page) return { status: page.status, html: composePage(shell, page, renderer.SERVER_STATE_ELEMENT_ID, preloads) };
     // The browser renders this page: the shell, with its code on the way before the entry script runs.
     return preloads ? { status: 200, html: withHeadTags(shell, preloads) } : null;

@@ -63,7 +63,7 @@ export async function registerSpa(app: FastifyInstance, webDistDir: string, rend
         .status(404)
         .send({ error: API_ERROR_CODES.notFound, message: `No such endpoint: ${request.method} ${pathname}` });
     }
-    const page = renderPublicPage && (await renderPublicPage(request.url).catch((error: unknown) => {
+    const page = renderPublicPage && (await renderPublicPage(request.url, { ip: request.ip }).catch((error: unknown) => {
       // The browser can still render the page from the shell: a visitor sees it, only later.
       request.log.error({ err: error }, 'Server rendering failed; answering the shell');
       return null;
