@@ -47,6 +47,9 @@ export const tools = pgTable(
     index('tools_created_at_id_idx').on(table.createdAt, table.id),
     index('tools_price_id_idx').on(table.price, table.id),
     index('tools_name_lower_id_idx').on(sql`lower(${table.toolName})`, table.id),
+    // A search (name contains q) that few tools match is found through trigrams instead of walking
+    // a sort's index to its end (issue 28; decision 028 does the same for orders).
+    index('tools_name_trgm_idx').using('gin', sql`lower(${table.toolName}) gin_trgm_ops`),
     // The overview's low stock: only the tools below their minimum, the furthest below first.
     index('tools_low_stock_idx')
       .on(sql`(${table.minimumOrderQuantity} - ${table.availableQuantity}) desc`, table.toolName, table.id)
