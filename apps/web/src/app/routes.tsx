@@ -4,9 +4,8 @@ import { lazyPage } from './lazy-page.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
 import { reviewSummaryQueryOptions } from '../features/reviews/api/get-review-summary.ts';
 import { newestReviewsQueryOptions } from '../features/reviews/api/get-reviews.ts';
-import { catalogueToolsQueryOptions, storefrontToolsQueryOptions } from '../features/catalogue/api/get-tools.ts';
-import { CATALOGUE_PAGES_RENDERED_MAX, readCatalogueAddress } from '../features/catalogue/catalogue-address.ts';
-import { rowsOf } from '../lib/paged-lists.ts';
+import { storefrontToolsQueryOptions } from '../features/catalogue/api/get-tools.ts';
+import { catalogueHandle } from './routes/tools/catalogue-handle.ts';
 import { HomePage } from './routes/home.tsx';
 import { shopPageQueryOptions } from '../features/content/api/get-shop-page.ts';
 import { SHOP_PAGES, type ShopPageEntry } from '@voltline/shared/shop-pages';
@@ -107,24 +106,6 @@ export function createRoutes({ queryClient, waitForData }: RouteOptions): RouteO
   }
 
   const storefrontHandle: PublicPageHandle = { head: async () => homePageHead, load: loadStorefront };
-  /** The catalogue page: the pages of tools its address asks for (at most CATALOGUE_PAGES_RENDERED_MAX on the server). */
-  const catalogueHandle: PublicPageHandle = {
-    head: async ({ search, queryClient: client }) => {
-      const { cataloguePageHead } = await import('./routes/tools/catalogue-head.ts');
-      const view = readCatalogueAddress(search);
-      const loaded = client.getQueryData(catalogueToolsQueryOptions(view).queryKey);
-      return cataloguePageHead(view, rowsOf(loaded && { ...loaded, pages: loaded.pages.slice(0, view.pages) }));
-    },
-    load: async (_params, search) => {
-      const view = readCatalogueAddress(search);
-      const loading = queryClient.prefetchInfiniteQuery({
-        ...catalogueToolsQueryOptions(view),
-        pages: Math.min(view.pages, CATALOGUE_PAGES_RENDERED_MAX),
-      });
-      if (waitForData) await loading;
-      return 200;
-    },
-  };
   const toolHandle: PublicPageHandle = {
     head: async ({ params, queryClient: client }) => {
       const { missingToolHead, toolPageHead } = await import('./routes/tools/tool-head.ts');
@@ -159,7 +140,7 @@ export function createRoutes({ queryClient, waitForData }: RouteOptions): RouteO
       children: [
         { index: true, element: <HomePage />, handle: storefrontHandle },
         { path: 'home', element: <HomePage />, handle: storefrontHandle },
-        { path: 'tools', element: pages.catalogue, handle: catalogueHandle },
+        { path: 'tools', element: pages.catalogue, handle: catalogueHandle(queryClient, waitForData) },
         { path: 'tools/:toolId', element: pages.tool, handle: toolHandle },
         {
           path: 'blogs',
