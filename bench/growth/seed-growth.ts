@@ -11,8 +11,8 @@ import { appendFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { openPglite, openPostgres, type DatabaseHandle } from '../../apps/server/src/db/client.ts';
-import { seedShopOnFirstStart } from '../../apps/server/src/db/seed/seed-shop.ts';
+import { openPglite, openPostgres, type DatabaseHandle } from '@voltline/server/db/client';
+import { seedShopOnFirstStart } from '@voltline/server/db/seed';
 
 export interface GrowthSizes {
   tools: number;
