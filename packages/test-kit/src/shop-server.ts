@@ -1,34 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
-
-/**
- * An empty PGlite cluster, made once per PGlite version on this machine and copied into each fresh
- * data dir: making one (initdb) takes PGlite about 4.5 s, copying it 0.3 s, and the browser suites
- * start a fresh shop dozens of times. The shop finds a cluster where it keeps one (DATA_DIR/pglite)
- * and migrates and seeds it as it would a new one.
- */
-async function emptyClusterDir(): Promise<string> {
-  const { version } = JSON.parse(readFileSync(path.join(repoRoot, 'node_modules/@electric-sql/pglite/package.json'), 'utf8')) as { version: string };
-  const template = path.join(tmpdir(), `voltline-empty-pglite-${version}`);
-  if (existsSync(template)) return template;
-  const { PGlite } = await import('@electric-sql/pglite');
-  const making = mkdtempSync(path.join(tmpdir(), 'voltline-empty-pglite-making-'));
-  const cluster = new PGlite(making);
-  await cluster.waitReady;
-  await cluster.close();
-  try {
-    renameSync(making, template);
-  } catch {
-    // Another run made it meanwhile: theirs is the same.
-    rmSync(making, { recursive: true, force: true });
-  }
-  return template;
-}
 
 export interface RunningShop {
   url: string;
@@ -54,7 +30,11 @@ export async function startShop(options: { dataDir?: string; env?: Record<string
   const port = await freePort();
   const ownsDataDir = !options.dataDir;
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'voltline-e2e-'));
-  if (ownsDataDir && !options.env?.DATABASE_URL) cpSync(await emptyClusterDir(), path.join(dataDir, 'pglite'), { recursive: true });
+  if (ownsDataDir && !options.env?.DATABASE_URL) {
+    // A fresh shop starts from a copy of the empty cluster instead of making one (empty-pglite.ts).
+    const { emptyClusterDir } = await import('./empty-pglite.ts');
+    cpSync(await emptyClusterDir(), path.join(dataDir, 'pglite'), { recursive: true });
+  }
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repoRoot,
     env: {

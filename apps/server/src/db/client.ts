@@ -1,7 +1,5 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -58,41 +56,16 @@ const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
 /** Order search's trigram index needs pg_trgm (migration 0018): PGlite loads it with the database. */
 const pgliteOptions: PGliteOptions = { extensions: { pg_trgm } };
 
-/** Where the embedded database lives, or 'memory' for a throw-away one (tests). */
-export type PgliteLocation = { dataDir: string } | 'memory';
-
 /**
- * The files of a new, empty cluster, kept in the temp folder once per PGlite version: making a
- * cluster (initdb) takes PGlite 2-3 s, loading these files about 0.5 s, and every test file opens
- * throw-away databases in a process of its own.
+ * Where the embedded database lives: a data dir, or memory, starting from the cluster files given
+ * (the tests' throw-away databases start from a ready empty cluster, see test-kit's empty-pglite.ts).
  */
-let emptyCluster: Promise<Blob> | undefined;
-
-async function emptyClusterFiles(): Promise<Blob> {
-  const packageFile = fileURLToPath(new URL('../package.json', import.meta.resolve('@electric-sql/pglite')));
-  const { version } = JSON.parse(readFileSync(packageFile, 'utf8')) as { version: string };
-  const file = path.join(tmpdir(), `voltline-empty-pglite-${version}.tar`);
-  if (existsSync(file)) return new Blob([readFileSync(file)]);
-  const client = new PGlite();
-  const files = await client.waitReady.then(() => client.dumpDataDir('none'));
-  await client.close();
-  // Written aside and renamed, so a test file running beside this one never reads half of it.
-  const making = `${file}.${process.pid}`;
-  writeFileSync(making, Buffer.from(await files.arrayBuffer()));
-  renameSync(making, file);
-  return files;
-}
-
-async function throwAwayClient(): Promise<PGlite> {
-  emptyCluster ??= emptyClusterFiles();
-  emptyCluster.catch(() => (emptyCluster = undefined));
-  return new PGlite({ ...pgliteOptions, loadDataDir: await emptyCluster });
-}
+export type PgliteLocation = { dataDir: string } | { inMemoryFrom: Blob };
 
 export async function openPglite(location: PgliteLocation): Promise<DatabaseHandle> {
   let client: PGlite;
-  if (location === 'memory') {
-    client = await throwAwayClient();
+  if ('inMemoryFrom' in location) {
+    client = new PGlite({ ...pgliteOptions, loadDataDir: location.inMemoryFrom });
   } else {
     mkdirSync(location.dataDir, { recursive: true });
     client = new PGlite(location.dataDir, pgliteOptions);

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPglite, type DatabaseHandle } from './client.ts';
+import { openThrowAwayPglite } from '../test-support/test-databases.ts';
+import type { DatabaseHandle } from './client.ts';
 import { createEmbeddedMaintenance } from './embedded-maintenance.ts';
 
 const quiet = { info: () => {}, error: () => {} };
@@ -9,7 +10,7 @@ const quiet = { info: () => {}, error: () => {} };
 describe('embedded database maintenance (PGlite)', () => {
   let database: DatabaseHandle;
   beforeAll(async () => {
-    database = await openPglite('memory');
+    database = await openThrowAwayPglite();
     await database.migrate();
   });
   afterAll(async () => database?.close());

@@ -1,4 +1,5 @@
 import { describe, it } from 'vitest';
+import { emptyClusterArchive } from '@voltline/test-kit/empty-pglite';
 import { createFreshPostgresDatabase } from '@voltline/test-kit/fresh-postgres';
 import { openPglite, openPostgres, type DatabaseHandle } from '../db/client.ts';
 
@@ -31,7 +32,10 @@ export const postgresOn = (serverUrl: string): TestDatabaseKind => ({ name: 'pos
 
 const postgresKind: TestDatabaseKind | undefined = postgresUrl ? postgresOn(postgresUrl) : undefined;
 
-export const testDatabaseKinds: TestDatabaseKind[] = [{ name: 'pglite', open: () => openPglite('memory') }, ...(postgresKind ? [postgresKind] : [])];
+/** A throw-away PGlite database in memory, from the empty cluster test-kit keeps (no initdb each time). */
+export const openThrowAwayPglite = async () => openPglite({ inMemoryFrom: await emptyClusterArchive() });
+
+export const testDatabaseKinds: TestDatabaseKind[] = [{ name: 'pglite', open: openThrowAwayPglite }, ...(postgresKind ? [postgresKind] : [])];
 
 /**
  * The one database for suites the second kind adds nothing to: PostgreSQL when it is there,
