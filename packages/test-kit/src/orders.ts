@@ -1,35 +1,46 @@
 import type { Tool } from '@voltline/shared/tool';
 import type { ApiSession } from './api-client.ts';
 
-/** Stripe's success test card as the built-in gateway's API takes it. */
-const API_CARD = { number: '4242424242424242', expiry: '12/34', cvc: '123', postalCode: '10115' };
+/** Who places and pays: a session over HTTP, or a server suite's caller in process (app.inject). */
+export type OrderCaller = Pick<ApiSession, 'call'>;
+
+/** A card as the built-in gateway's API takes it (the payment form's way of writing the expiry). */
+export const testCard = (number: string) => ({ number, expiry: '12 / 34', cvc: '123', postalCode: '10115' });
+
+/** Stripe's success test card. */
+const ACCEPTED_CARD = testCard('4242424242424242');
+
+export interface Delivery {
+  phone: string;
+  address: string;
+}
 
 /** Where to deliver, as the purchase form and the API take it. */
-export const DELIVERY = { phone: '5551234567', address: '12 Harbour Road, Springfield' } as const;
+export const DELIVERY: Delivery = { phone: '5551234567', address: '12 Harbour Road, Springfield' };
 
 export async function fetchTools(shopUrl: string): Promise<Tool[]> {
   return (await fetch(`${shopUrl}/api/getTools`)).json() as Promise<Tool[]>;
 }
 
 /** POST /api/purchased; answers the new unpaid order's id. */
-export async function placeOrderOverHttp(api: ApiSession, tool: Tool, quantity = tool.minimumOrderQuantity): Promise<string> {
-  const { status, body } = await api.call('POST', '/api/purchased', { toolId: tool._id, quantity, ...DELIVERY });
+export async function placeOrderOverHttp(api: OrderCaller, tool: Tool, quantity = tool.minimumOrderQuantity, delivery = DELIVERY): Promise<string> {
+  const { status, body } = await api.call('POST', '/api/purchased', { toolId: tool._id, quantity, ...delivery });
   if (status !== 200) throw new Error(`placing an order failed: ${status} ${JSON.stringify(body)}`);
   return body.insertedId;
 }
 
 /** Pays an order with the accepted test card, as the payment page does; answers the transaction id. */
-export async function payOrderOverHttp(api: ApiSession, orderId: string): Promise<string> {
+export async function payOrderOverHttp(api: OrderCaller, orderId: string): Promise<string> {
   const intent = await api.call('POST', '/api/create-payment-intent', { orderId });
   if (intent.status !== 200) throw new Error(`payment intent failed: ${intent.status} ${JSON.stringify(intent.body)}`);
-  const paid = await api.call('POST', '/api/payments/builtin/confirm', { clientSecret: intent.body.clientSecret, card: API_CARD });
+  const paid = await api.call('POST', '/api/payments/builtin/confirm', { clientSecret: intent.body.clientSecret, card: ACCEPTED_CARD });
   if (paid.status !== 200) throw new Error(`payment failed: ${paid.status} ${JSON.stringify(paid.body)}`);
   return paid.body.paymentIntentId;
 }
 
 /** A paid order (placed, then paid with the accepted card); answers its id. */
-export async function placePaidOrderOverHttp(api: ApiSession, tool: Tool, quantity = tool.minimumOrderQuantity): Promise<string> {
-  const orderId = await placeOrderOverHttp(api, tool, quantity);
+export async function placePaidOrderOverHttp(api: OrderCaller, tool: Tool, quantity = tool.minimumOrderQuantity, delivery = DELIVERY): Promise<string> {
+  const orderId = await placeOrderOverHttp(api, tool, quantity, delivery);
   await payOrderOverHttp(api, orderId);
   return orderId;
 }

@@ -1,8 +1,9 @@
 import type { Tool } from '@voltline/shared/tool';
+import { placeOrderOverHttp, placePaidOrderOverHttp, testCard, type Delivery } from '@voltline/test-kit/orders';
 import { newTool } from '@voltline/test-kit/tools';
 import { tools, type orders } from '../db/schema.ts';
 import type { TestShop } from './test-app.ts';
-import { bearer, type TestUser } from './test-users.ts';
+import { apiSessionOf, bearer, type TestUser } from './test-users.ts';
 
 export async function firstTool(shop: TestShop): Promise<Tool> {
   return (await shop.app.inject({ method: 'GET', url: '/api/getTools' })).json()[0];
@@ -20,31 +21,23 @@ export async function freshTool(shop: TestShop, availableQuantity: number, minim
   return (await shop.app.inject({ method: 'GET', url: `/api/getTool/${row!.id}` })).json();
 }
 
-/** Places an order at the tool's minimum quantity through the real endpoint. */
-export async function placeOrder(shop: TestShop, user: TestUser, tool: Tool, quantity = tool.minimumOrderQuantity): Promise<string> {
-  const response = await shop.app.inject({
-    method: 'POST',
-    url: '/api/purchased',
-    headers: bearer(user),
-    payload: { toolId: tool._id, quantity, phone: '5550100', address: '1 Circuit Road' },
-  });
-  if (response.statusCode !== 200) throw new Error(`order failed: ${response.statusCode} ${response.body}`);
-  return response.json().insertedId;
+/** Where the server suites' orders go (the invoice tests find it on the PDF). */
+const SUITE_DELIVERY: Delivery = { phone: '5550100', address: '1 Circuit Road' };
+
+/** Places an order (at the tool's minimum quantity unless told) through the real endpoint: test-kit's factory, in process. */
+export function placeOrder(shop: TestShop, user: TestUser, tool: Tool, quantity = tool.minimumOrderQuantity): Promise<string> {
+  return placeOrderOverHttp(apiSessionOf(shop, user), tool, quantity, SUITE_DELIVERY);
 }
 
 export async function createIntent(shop: TestShop, user: TestUser, orderId: string) {
   return shop.app.inject({ method: 'POST', url: '/api/create-payment-intent', headers: bearer(user), payload: { orderId, price: 1 } });
 }
 
-export const card = (number: string) => ({ number, expiry: '12 / 34', cvc: '123', postalCode: '10115' });
+export const card = testCard;
 
 /** An order paid with Stripe's success test card through the built-in gateway. */
-export async function placePaidOrder(shop: TestShop, user: TestUser, tool: Tool, quantity = tool.minimumOrderQuantity): Promise<string> {
-  const orderId = await placeOrder(shop, user, tool, quantity);
-  const { clientSecret } = (await createIntent(shop, user, orderId)).json();
-  const paid = await shop.app.inject({ method: 'POST', url: '/api/payments/builtin/confirm', payload: { clientSecret, card: card('4242424242424242') } });
-  if (paid.statusCode !== 200) throw new Error(`payment failed: ${paid.statusCode} ${paid.body}`);
-  return orderId;
+export function placePaidOrder(shop: TestShop, user: TestUser, tool: Tool, quantity = tool.minimumOrderQuantity): Promise<string> {
+  return placePaidOrderOverHttp(apiSessionOf(shop, user), tool, quantity, SUITE_DELIVERY);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, HTTPMethods, LightMyRequestResponse } from 'fastify';
+import type { ApiSession } from '@voltline/test-kit/api-client';
 import { userProfiles } from '../db/schema.ts';
 import { TEST_PUBLIC_URL, type TestShop } from './test-app.ts';
 
@@ -69,6 +70,17 @@ export async function registerUser(shop: TestShop, options: { name?: string; rol
 }
 
 export const bearer = (user: Pick<TestUser, 'token'>) => ({ authorization: `Bearer ${user.token}` });
+
+/** The user's API calls in process (app.inject), in the shape test-kit's factories take. */
+export function apiSessionOf(shop: TestShop, user: TestUser): ApiSession {
+  return {
+    token: user.token,
+    async call(method, url, body) {
+      const response = await shop.app.inject({ method: method as HTTPMethods, url, headers: bearer(user), payload: body as object | undefined });
+      return { status: response.statusCode, body: response.body ? response.json() : null };
+    },
+  };
+}
 
 /** The two callers most suites need: a customer and an admin, each with a token. */
 export async function registerCustomerAndAdmin(shop: TestShop): Promise<{ customer: TestUser; admin: TestUser }> {
