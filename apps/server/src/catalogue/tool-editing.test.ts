@@ -1,30 +1,23 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TEXT_LIMITS } from '@voltline/shared/text-limits';
 import { stockBelowPromisedMessage, toolNameTakenMessage, type Tool } from '@voltline/shared/tool';
 import { tools } from '../db/schema.ts';
 import { snapshotShop } from '../test-support/db-snapshot.ts';
-import { startTestShop, type TestShop } from '../test-support/test-app.ts';
 import { itRaces, testDatabaseKinds } from '../test-support/test-databases.ts';
 import { createIntent, card, placeOrder, placePaidOrder } from '../test-support/test-orders.ts';
-import { bearer, registerCustomerAndAdmin, type TestUser } from '../test-support/test-users.ts';
+import { useTestShop } from '../test-support/test-shop.ts';
+import { bearer, type TestUser } from '../test-support/test-users.ts';
 
 const uniqueName = (label: string) => `Voltline ${label} ${Math.random().toString(36).slice(2, 8)}`;
 const numbers = { price: 40, minimumOrderQuantity: 1, availableQuantity: 10 };
 
 /** Issue 16: an admin edits the whole tool (name, description, picture), never below what paid orders hold. */
 describe.each(testDatabaseKinds)('editing a tool on $name', (kind) => {
-  let shop: TestShop;
-  let customer: TestUser;
-  let admin: TestUser;
-  beforeAll(async () => {
-    shop = await startTestShop(kind, { seed: true });
-    ({ customer, admin } = await registerCustomerAndAdmin(shop));
-  });
-  afterAll(() => shop.close());
+  const shop = useTestShop(kind, { seed: true, users: true });
   const race = itRaces(kind);
 
-  const editTool = (toolId: string, edit: object, user: TestUser | null = admin) =>
+  const editTool = (toolId: string, edit: object, user: TestUser | null = shop.admin) =>
     shop.app.inject({ method: 'PATCH', url: `/api/updateTool/${toolId}`, headers: user ? bearer(user) : {}, payload: edit });
   const publicTool = async (toolId: string): Promise<Tool> => (await shop.app.inject({ method: 'GET', url: `/api/getTool/${toolId}` })).json();
 
@@ -32,7 +25,7 @@ describe.each(testDatabaseKinds)('editing a tool on $name', (kind) => {
     const added = await shop.app.inject({
       method: 'POST',
       url: '/api/addTool',
-      headers: bearer(admin),
+      headers: bearer(shop.admin),
       payload: {
         toolName: uniqueName('Edit Drill'),
         description: 'A drill the editing tests rename, describe again and picture anew.',
@@ -108,7 +101,7 @@ describe.each(testDatabaseKinds)('editing a tool on $name', (kind) => {
     ['a list', [numbers]],
   ])('refuses a body that is no tool at all (%s) with 400, adding and editing alike', async (_label, body) => {
     const tool = await addTool();
-    const headers = { ...bearer(admin), 'content-type': 'application/json' };
+    const headers = { ...bearer(shop.admin), 'content-type': 'application/json' };
     const payload = JSON.stringify(body);
     expect((await shop.app.inject({ method: 'PATCH', url: `/api/updateTool/${tool._id}`, headers, payload })).statusCode).toBe(400);
     expect((await shop.app.inject({ method: 'POST', url: '/api/addTool', headers, payload })).statusCode).toBe(400);
@@ -119,13 +112,13 @@ describe.each(testDatabaseKinds)('editing a tool on $name', (kind) => {
     const before = await snapshotShop(shop.database.db);
     const bad = { toolName: '', price: 'lots' };
     expect((await editTool(tool._id, bad, null)).statusCode).toBe(401);
-    expect((await editTool(tool._id, bad, customer)).statusCode).toBe(403);
+    expect((await editTool(tool._id, bad, shop.customer)).statusCode).toBe(403);
     expect(await snapshotShop(shop.database.db)).toEqual(before);
   });
 
   it('never takes the stock below the units paid orders hold: 409 in words, and exactly that much is allowed', async () => {
     const tool = await addTool({ availableQuantity: 10 });
-    await placePaidOrder(shop, customer, tool, 6);
+    await placePaidOrder(shop, shop.customer, tool, 6);
     const before = await snapshotShop(shop.database.db);
     const below = await editTool(tool._id, { ...numbers, availableQuantity: 5, toolName: uniqueName('Never saved') });
     expect(below.statusCode).toBe(409);
@@ -137,7 +130,7 @@ describe.each(testDatabaseKinds)('editing a tool on $name', (kind) => {
 
   it('lets an oversold tool (more promised than in stock) be renamed and restocked, but not lowered further', async () => {
     const tool = await addTool({ availableQuantity: 10 });
-    await placePaidOrder(shop, customer, tool, 8);
+    await placePaidOrder(shop, shop.customer, tool, 8);
     // Stock counted as broken after the promise, from before the shop refused it: 8 promised, 3 on the shelf.
     await shop.database.db.update(tools).set({ availableQuantity: 3 }).where(eq(tools.id, tool._id));
     expect((await editTool(tool._id, { ...numbers, availableQuantity: 3, toolName: uniqueName('Oversold') })).statusCode).toBe(200);
@@ -147,8 +140,8 @@ describe.each(testDatabaseKinds)('editing a tool on $name', (kind) => {
 
   race('keeps stock at or above the promised units when payments and a stock cut race', async () => {
     const tool = await addTool({ availableQuantity: 8 });
-    const orderIds = await Promise.all(Array.from({ length: 4 }, () => placeOrder(shop, customer, tool, 2)));
-    const secrets = await Promise.all(orderIds.map(async (orderId) => (await createIntent(shop, customer, orderId)).json().clientSecret as string));
+    const orderIds = await Promise.all(Array.from({ length: 4 }, () => placeOrder(shop, shop.customer, tool, 2)));
+    const secrets = await Promise.all(orderIds.map(async (orderId) => (await createIntent(shop, shop.customer, orderId)).json().clientSecret as string));
     const payments = secrets.map((clientSecret) =>
       shop.app.inject({ method: 'POST', url: '/api/payments/builtin/confirm', payload: { clientSecret, card: card('4242424242424242') } }),
     );

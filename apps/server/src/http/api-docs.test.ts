@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AUTHORIZATION_MATRIX } from '../test-support/route-catalogue.ts';
-import { startTestShop, type TestShop } from '../test-support/test-app.ts';
 import { testDatabaseKinds } from '../test-support/test-databases.ts';
+import { useTestShop } from '../test-support/test-shop.ts';
 
 interface JsonSchema {
   type?: string;
@@ -29,16 +29,14 @@ function isLoose(schema: JsonSchema): boolean {
  * what it documents is what the server checks at the edge, before any service runs.
  */
 describe('API documentation', () => {
-  let shop: TestShop;
+  const shop = useTestShop(testDatabaseKinds[0]!);
   let operations: [string, Operation][];
   beforeAll(async () => {
-    shop = await startTestShop(testDatabaseKinds[0]!);
     const document = (await shop.app.inject({ method: 'GET', url: '/api/docs' })).json();
     operations = Object.entries(document.paths as Record<string, Record<string, Operation>>).flatMap(([path, byMethod]) =>
       Object.entries(byMethod).map(([method, operation]) => [`${method.toUpperCase()} ${path}`, operation] as [string, Operation]),
     );
   });
-  afterAll(() => shop.close());
 
   it('documents a JSON request body for every write route', () => {
     const writes = operations.filter(([route]) => WRITE_METHODS.includes(route.split(' ')[0]!.toLowerCase()) && !NOT_JSON_BODIES.includes(route));

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { snapshotShop } from '../test-support/db-snapshot.ts';
-import { startTestShop, type TestShop } from '../test-support/test-app.ts';
 import { testDatabaseKinds } from '../test-support/test-databases.ts';
 import { AUTHORIZATION_MATRIX, everyone, freshFixtures, multipartImage, tinyPng, type Role } from '../test-support/route-catalogue.ts';
+import { useTestShop } from '../test-support/test-shop.ts';
 import { bearer, browserHeaders, registerUser, type TestUser } from '../test-support/test-users.ts';
 
 /**
@@ -12,16 +12,14 @@ import { bearer, browserHeaders, registerUser, type TestUser } from '../test-sup
  * one 401 (anonymous) or 403 (signed in) and changes nothing.
  */
 describe.each(testDatabaseKinds)('authorization matrix on $name', (kind) => {
-  let shop: TestShop;
+  const shop = useTestShop(kind, { seed: true, users: true });
   let users: Record<Exclude<Role, 'anonymous'>, TestUser>;
   let png: Buffer;
 
   beforeAll(async () => {
-    shop = await startTestShop(kind, { seed: true });
-    users = { owner: await registerUser(shop), other: await registerUser(shop), admin: await registerUser(shop, { role: 'admin' }) };
+    users = { owner: shop.customer, other: await registerUser(shop), admin: shop.admin };
     png = await tinyPng();
   });
-  afterAll(() => shop.close());
 
   it('covers every documented route', async () => {
     const document = (await shop.app.inject({ method: 'GET', url: '/api/docs' })).json();

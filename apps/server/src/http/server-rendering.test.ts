@@ -3,14 +3,15 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SHOP_PAGES, shopPagePath } from '@voltline/shared/shop-pages';
 import type { Tool } from '@voltline/shared/tool';
 import { serverEntryFor } from './server-rendering.ts';
 import { registerSeoRoutes } from './seo-routes.ts';
-import { startTestShop, TEST_PUBLIC_URL, type TestShop } from '../test-support/test-app.ts';
+import { TEST_PUBLIC_URL } from '../test-support/test-app.ts';
 import { testDatabaseKinds } from '../test-support/test-databases.ts';
-import { bearer, registerCustomerAndAdmin, type TestUser } from '../test-support/test-users.ts';
+import { useTestShop } from '../test-support/test-shop.ts';
+import { bearer } from '../test-support/test-users.ts';
 
 // The real build of the web app (`npm run build`): its shell and its server entry.
 const webDistDir = path.resolve(import.meta.dirname, '../../../web/dist');
@@ -39,22 +40,19 @@ const shopPageAddresses = ['/', '/tools', '/blogs', '/myportfolio', ...SHOP_PAGE
 );
 
 describe.each(testDatabaseKinds)('server-rendered public pages on $name', (kind) => {
-  let shop: TestShop;
-  let admin: TestUser;
-  let customer: TestUser;
+  beforeAll(() => {
+    expect(existsSync(serverEntryFor(webDistDir)), 'run `npm run build` first: these tests read the real build').toBe(true);
+  });
+  const shop = useTestShop(kind, { seed: true, webDistDir, users: true });
   let firstTools: Tool[];
 
   beforeAll(async () => {
-    expect(existsSync(serverEntryFor(webDistDir)), 'run `npm run build` first: these tests read the real build').toBe(true);
-    shop = await startTestShop(kind, { seed: true, webDistDir });
-    ({ admin, customer } = await registerCustomerAndAdmin(shop));
     firstTools = (await shop.app.inject({ method: 'GET', url: '/api/getTools?limit=6' })).json();
   });
-  afterAll(() => shop.close());
 
   const get = (url: string) => shop.app.inject({ method: 'GET', url });
   const admins = (method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
-    shop.app.inject({ method, url, headers: bearer(admin), payload });
+    shop.app.inject({ method, url, headers: bearer(shop.admin), payload });
 
   it('answers / with the first tools and the reviews in the first response, and no inline script', async () => {
     const response = await get('/');
@@ -222,7 +220,7 @@ describe.each(testDatabaseKinds)('server-rendered public pages on $name', (kind)
     const tool = firstTools[2]!;
     const url = `/purchase/${tool._id}`;
     const anonymous = await get(url);
-    const signedIn = await shop.app.inject({ method: 'GET', url, headers: { cookie: customer.cookie, ...bearer(customer) } });
+    const signedIn = await shop.app.inject({ method: 'GET', url, headers: { cookie: shop.customer.cookie, ...bearer(shop.customer) } });
     const publicTool = (await get(`/api/getTool/${tool._id}`)).json();
 
     const shells = [anonymous, signedIn].map((response) => {
@@ -240,7 +238,7 @@ describe.each(testDatabaseKinds)('server-rendered public pages on $name', (kind)
     }
     // The same page whoever asks (only the time the tool was read differs): the server's render has no session.
     expect(shells[1]!.html).toBe(shells[0]!.html);
-    for (const secret of [customer.email, customer.name, customer.token, customer.profileId]) expect(signedIn.body).not.toContain(secret);
+    for (const secret of [shop.customer.email, shop.customer.name, shop.customer.token, shop.customer.profileId]) expect(signedIn.body).not.toContain(secret);
   });
 
   it('shows an admin\'s change of a tool in the purchase page\'s shell right away', async () => {

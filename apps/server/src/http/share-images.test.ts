@@ -4,29 +4,26 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Tool } from '@voltline/shared/tool';
 import { registerErrorHandler } from './error-handler.ts';
 import { drawSharePng, registerShareImageRoutes, SHARE_IMAGE_QUEUE, SHARE_IMAGE_SIZE, type DrawSharePng } from './share-images.ts';
 import { multipartImage } from '../test-support/route-catalogue.ts';
-import { startTestShop, type TestShop } from '../test-support/test-app.ts';
+import { startTestShop } from '../test-support/test-app.ts';
 import { testDatabaseKinds } from '../test-support/test-databases.ts';
-import { bearer, registerCustomerAndAdmin, type TestUser } from '../test-support/test-users.ts';
+import { useTestShop } from '../test-support/test-shop.ts';
+import { bearer } from '../test-support/test-users.ts';
 
 // The real build of the web app: the catalogue's drawings are read from it.
 const webDistDir = path.resolve(import.meta.dirname, '../../../web/dist');
 
 describe.each(testDatabaseKinds)('link preview pictures on $name', (kind) => {
-  let shop: TestShop;
-  let admin: TestUser;
+  const shop = useTestShop(kind, { seed: true, webDistDir, users: true });
   let firstTool: Tool;
 
   beforeAll(async () => {
-    shop = await startTestShop(kind, { seed: true, webDistDir });
-    ({ admin } = await registerCustomerAndAdmin(shop));
     [firstTool] = (await shop.app.inject({ method: 'GET', url: '/api/getTools?limit=1' })).json();
   });
-  afterAll(() => shop.close());
 
   const get = (url: string, headers: Record<string, string> = {}) => shop.app.inject({ method: 'GET', url, headers });
 
@@ -67,7 +64,7 @@ describe.each(testDatabaseKinds)('link preview pictures on $name', (kind) => {
     const added = await shop.app.inject({
       method: 'POST',
       url: '/api/addTool',
-      headers: bearer(admin),
+      headers: bearer(shop.admin),
       payload: { toolName: `Share probe ${img}`, description: 'A tool whose picture the share image cannot read.', img, price: 5, minimumOrderQuantity: 1, availableQuantity: 3 },
     });
     expect(added.statusCode).toBe(200);
@@ -149,7 +146,7 @@ describe.each(testDatabaseKinds)('link preview pictures on $name', (kind) => {
   it('never serves the preview of an upload for the picture that replaced it', async () => {
     const upload = async (colour: string) => {
       const body = multipartImage(await sharp({ create: { width: 64, height: 64, channels: 3, background: colour } }).png().toBuffer());
-      const answer = await shop.app.inject({ method: 'POST', url: '/api/upload', headers: { ...bearer(admin), ...body.headers }, payload: body.payload });
+      const answer = await shop.app.inject({ method: 'POST', url: '/api/upload', headers: { ...bearer(shop.admin), ...body.headers }, payload: body.payload });
       expect(answer.statusCode).toBe(200);
       return answer.json().data.url as string;
     };
@@ -163,13 +160,13 @@ describe.each(testDatabaseKinds)('link preview pictures on $name', (kind) => {
     const added = await shop.app.inject({
       method: 'POST',
       url: '/api/addTool',
-      headers: bearer(admin),
+      headers: bearer(shop.admin),
       payload: { toolName: 'Share probe with an upload', description: 'A tool whose picture is replaced.', img: await upload('#ff0000'), ...fields },
     });
     const url = `/og/tools/${added.json().insertedId}.png`;
     expect(await centre(await expectSharePng(url))).toBe('red');
 
-    const updated = await shop.app.inject({ method: 'PATCH', url: `/api/updateTool/${added.json().insertedId}`, headers: bearer(admin), payload: { ...fields, img: await upload('#0000ff') } });
+    const updated = await shop.app.inject({ method: 'PATCH', url: `/api/updateTool/${added.json().insertedId}`, headers: bearer(shop.admin), payload: { ...fields, img: await upload('#0000ff') } });
     expect(updated.statusCode).toBe(200);
     expect(await centre(await expectSharePng(url))).toBe('blue');
   });

@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { NotifyHandlers } from '../db/client.ts';
 import { authSessions, authUsers, userProfiles } from '../db/schema.ts';
-import { startTestShop, type TestShop } from '../test-support/test-app.ts';
+import type { TestShop } from '../test-support/test-app.ts';
 import { testDatabaseKinds } from '../test-support/test-databases.ts';
 import { firstTool } from '../test-support/test-orders.ts';
+import { useTestShop } from '../test-support/test-shop.ts';
 import { bearer, browserHeaders, registerUser, type TestUser } from '../test-support/test-users.ts';
 import { createCallerCache, type KnownCaller } from './caller-cache.ts';
 import type { Caller } from './caller.ts';
@@ -12,17 +13,9 @@ import type { Caller } from './caller.ts';
 // Each instance remembers who a token belongs to; a change on one instance (or straight in the
 // database) must end what the other remembers before its next request.
 describe.each(testDatabaseKinds)('callers remembered by two instances on $name', (kind) => {
-  let first: TestShop;
-  let second: TestShop;
-
-  beforeAll(async () => {
-    first = await startTestShop(kind, { seed: true });
-    second = await startTestShop(kind, { sameDatabaseAs: first });
-  });
-  afterAll(async () => {
-    await second?.close();
-    await first?.close();
-  });
+  const first = useTestShop(kind, { seed: true });
+  // Started after the first (and closed before it): its options are read once the first has started.
+  const second = useTestShop(kind, () => ({ sameDatabaseAs: first }));
 
   const ownProfile = (shop: TestShop, user: TestUser) =>
     shop.app.inject({ method: 'GET', url: `/api/user?email=${encodeURIComponent(user.email)}`, headers: bearer(user) });

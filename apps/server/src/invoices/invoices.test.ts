@@ -2,14 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Tool } from '@voltline/shared/tool';
 import { pdfText } from '@voltline/test-kit/pdf-text';
-import { openPostgres } from '../db/client.ts';
 import { authUsers, creditNotes, invoices, notifications, orderEvents, orders, tools, userProfiles } from '../db/schema.ts';
-import { startTestShop, type TestShop } from '../test-support/test-app.ts';
+import type { TestShop } from '../test-support/test-app.ts';
 import { describeRaces, itRaces, testDatabaseKinds } from '../test-support/test-databases.ts';
 import { card, createIntent, placeOrder, placePaidOrder } from '../test-support/test-orders.ts';
+import { useTestShop } from '../test-support/test-shop.ts';
 import { bearer, registerUser, type TestUser } from '../test-support/test-users.ts';
 
 const SHOP = { SHOP_LEGAL_NAME: 'Voltline Tools GmbH', SHOP_ADDRESS: '7 Ohm Street, 10115 Berlin', SHOP_TAX_ID: 'DE123456789' };
@@ -59,19 +59,17 @@ async function expectGaplessInvoices(shop: TestShop, paidOrderIds: string[]) {
 }
 
 describe.each(testDatabaseKinds)('invoices and credit notes on $name', (kind) => {
-  let shop: TestShop;
+  const shop = useTestShop(kind, { environment: SHOP });
   let alice: TestUser;
   let mallory: TestUser;
   let admin: TestUser;
   let tool: Tool;
   beforeAll(async () => {
-    shop = await startTestShop(kind, { environment: SHOP });
     alice = await registerUser(shop, { name: 'Alice Ampère' });
     mallory = await registerUser(shop, { name: 'Mallory Meter' });
     admin = await registerUser(shop, { role: 'admin' });
     tool = await freshTool(shop, `Invoice Drill ${randomBytes(3).toString('hex')}`, 1250);
   });
-  afterAll(() => shop.close());
 
   const invoiceUrl = (orderId: string) => `/api/purchasedSingle/${orderId}/invoice.pdf`;
   const creditNoteUrl = (orderId: string, number?: string) =>
@@ -244,20 +242,14 @@ describe.each(testDatabaseKinds)('invoices and credit notes on $name', (kind) =>
 
 // Instances share numbers only through a server database: PGlite has one process by construction.
 describeRaces('invoice numbers across two instances on one database', (postgres) => {
+  const first = useTestShop(postgres, { environment: SHOP });
+  const second = useTestShop(postgres, () => ({ environment: SHOP, sameDatabaseAs: first }));
+
   it(`stay gapless and unique under ${PARALLEL_PAYMENTS} parallel payments split between the instances`, { timeout: 120_000 }, async () => {
-    const database = await postgres.open();
-    const sameDatabase = { name: 'postgres' as const, open: () => openPostgres(database.url!) };
-    const first = await startTestShop(sameDatabase, { environment: SHOP });
-    const second = await startTestShop(sameDatabase, { environment: SHOP });
-    try {
-      const buyer = await registerUser(first);
-      const tool = await freshTool(first, 'Two-instance Saw', 30);
-      const paid = await payInParallel([first, second], buyer, tool, PARALLEL_PAYMENTS);
-      await expectGaplessInvoices(first, paid);
-    } finally {
-      await Promise.all([first.close(), second.close()]);
-      await database.close();
-    }
+    const buyer = await registerUser(first);
+    const tool = await freshTool(first, 'Two-instance Saw', 30);
+    const paid = await payInParallel([first, second], buyer, tool, PARALLEL_PAYMENTS);
+    await expectGaplessInvoices(first, paid);
   });
 });
 

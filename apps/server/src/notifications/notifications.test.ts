@@ -203,6 +203,7 @@ describe.each(testDatabaseKinds)('notifications on $name', (kind) => {
   });
 });
 
+// Not on useTestShop: the test stops one shop and starts another on the same PGlite data dir.
 describe('notifications across a restart', () => {
   it('delivers after a restart what was recorded before it', async () => {
     const { mkdtempSync, rmSync } = await import('node:fs');

@@ -1,26 +1,21 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SHOP_PAGE_MAX_BYTES, SHOP_PAGES } from '@voltline/shared/shop-pages';
-import { startTestShop, type TestShop } from '../test-support/test-app.ts';
 import { testDatabaseKinds } from '../test-support/test-databases.ts';
+import { useTestShop } from '../test-support/test-shop.ts';
 import { DEFAULT_PAGES_DIR } from './shop-pages.ts';
 
 // The pages live in files, not in the database: one database kind is enough.
 describe('GET /api/pages/{slug}: the footer pages, the owner\'s text or the shop\'s', () => {
-  let shop: TestShop;
   const logLines: string[] = [];
+  const shop = useTestShop(testDatabaseKinds[0]!, { logLines });
   const ownersPage = (slug: string, text: string | Buffer) => {
     mkdirSync(path.join(shop.config.dataDir, 'pages'), { recursive: true });
     writeFileSync(path.join(shop.config.dataDir, 'pages', `${slug}.md`), text);
   };
   const get = (url: string) => shop.app.inject({ method: 'GET', url });
-
-  beforeAll(async () => {
-    shop = await startTestShop(testDatabaseKinds[0]!, { logLines });
-  });
-  afterAll(() => shop.close());
 
   it('answers every page of the list with its title and the shipped default text, to anyone', async () => {
     for (const page of SHOP_PAGES) {

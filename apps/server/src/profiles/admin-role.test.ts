@@ -1,18 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { LAST_ADMIN_MESSAGE, type RoleChange } from '@voltline/shared/profile';
 import { roleChanges, userProfiles } from '../db/schema.ts';
-import { startTestShop, type TestShop } from '../test-support/test-app.ts';
 import { itRaces, testDatabaseKinds } from '../test-support/test-databases.ts';
+import { useTestShop } from '../test-support/test-shop.ts';
 import { bearer, registerUser, type TestUser } from '../test-support/test-users.ts';
 
 /** Issue 16: an admin takes the admin role back; the shop always keeps one admin; every change is recorded. */
 describe.each(testDatabaseKinds)('admin role on $name', (kind) => {
-  let shop: TestShop;
-  beforeAll(async () => {
-    shop = await startTestShop(kind);
-  });
-  afterAll(() => shop.close());
+  const shop = useTestShop(kind);
 
   const setRole = (caller: TestUser | null, target: TestUser, role: string) =>
     shop.app.inject({ method: 'PATCH', url: `/api/profile/${target.profileId}`, headers: caller ? bearer(caller) : {}, payload: { role } });

@@ -1,20 +1,16 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PASSWORD_NOT_VALID } from '@voltline/shared/password';
 import { TEXT_LIMITS } from '@voltline/shared/text-limits';
 import { authUsers, orders, userProfiles } from '../db/schema.ts';
-import { startTestShop, type TestShop } from '../test-support/test-app.ts';
 import { testDatabaseKinds } from '../test-support/test-databases.ts';
 import { firstTool, placeOrder } from '../test-support/test-orders.ts';
+import { useTestShop } from '../test-support/test-shop.ts';
 import { bearer, browserHeaders, postToAuth, exchangeToken, registerUser, sessionCookieOf, signIn, type TestUser } from '../test-support/test-users.ts';
 
 /** Issue 16: a customer changes their name and password from My Profile. */
 describe.each(testDatabaseKinds)('profile changes on $name', (kind) => {
-  let shop: TestShop;
-  beforeAll(async () => {
-    shop = await startTestShop(kind, { seed: true });
-  });
-  afterAll(() => shop.close());
+  const shop = useTestShop(kind, { seed: true });
 
   const patchProfile = (caller: TestUser, target: TestUser, payload: object) =>
     shop.app.inject({ method: 'PATCH', url: `/api/profile/${target.profileId}`, headers: bearer(caller), payload });

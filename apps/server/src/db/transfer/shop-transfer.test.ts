@@ -27,6 +27,7 @@ function runScript(script: string, args: string[], env: Record<string, string>) 
   });
 }
 
+// Not on useTestShop: the source shop runs on a PGlite data dir of its own and is closed halfway, so the export script can open it.
 describe(`moving a PGlite shop to ${target.name}`, () => {
   const work = mkdtempSync(path.join(tmpdir(), 'voltline-transfer-'));
   afterAll(() => rmSync(work, { recursive: true, force: true }));
