@@ -5,6 +5,7 @@ import { newCustomer, type Customer } from '@voltline/test-kit/customers';
 import { fetchTools } from '@voltline/test-kit/orders';
 import { logInThroughForm } from './support/accounts.ts';
 import { takeProblems, type BrowserSession } from './support/browser.ts';
+import { holdRequests, rememberServerElement } from './support/hydration.ts';
 import { shopJourney } from './support/journey.ts';
 
 /**
@@ -55,23 +56,16 @@ describe('a visitor finds a tool', () => {
     session = await journey.open();
     const { page } = session;
     // The login page's code comes late, after the shop has answered who is signed in (nobody): an
-    // app that took the page over without that code drew the form anew and lost the typing.
-    await page.route('**/assets/login-*.js', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
-      await route.continue();
-    });
-    await page.addInitScript(() => {
-      document.addEventListener('readystatechange', () => {
-        if (document.readyState === 'interactive') {
-          (window as unknown as { serverEmail: Element | null }).serverEmail = document.querySelector('#login-email');
-        }
-      });
-    });
+    // app that took the page over without that code drew the form anew and lost the typing. The
+    // code is held until the visitor has typed.
+    const releaseLoginCode = await holdRequests(page, '**/assets/login-*.js');
+    await rememberServerElement(page, 'serverEmail', '#login-email');
     await page.goto('/login', { waitUntil: 'commit' });
     await page.getByLabel('Email', { exact: true }).fill(customer.email);
     await page.getByLabel('Password', { exact: true }).fill(customer.password);
     const login = page.getByRole('button', { name: 'Login', exact: true });
     expect(await login.isDisabled()).toBe(true);
+    releaseLoginCode();
     // The app has taken over when the button takes a press; the fields are still the server's.
     await expect.poll(() => login.isEnabled()).toBe(true);
     expect(await page.evaluate(() => (window as unknown as { serverEmail: Element | null }).serverEmail?.isConnected)).toBe(true);
@@ -93,13 +87,7 @@ describe('a visitor finds a tool', () => {
     const { page } = session;
     // Before the app's code runs, remember the server's header element: a hydration mismatch would
     // make React draw the page again, with new elements.
-    await page.addInitScript(() => {
-      document.addEventListener('readystatechange', () => {
-        if (document.readyState === 'interactive') {
-          (window as unknown as { serverHeader: Element | null }).serverHeader = document.querySelector('#root header');
-        }
-      });
-    });
+    await rememberServerElement(page, 'serverHeader', '#root header');
     const response = await page.goto(route.replace(':first', tools[0]!._id));
     expect(response?.status()).toBe(status);
     expect(await response?.text()).toContain('id="server-state"');
