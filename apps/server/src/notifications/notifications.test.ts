@@ -5,7 +5,7 @@ import type { Tool } from '@voltline/shared/tool';
 import { startWebhookReceiver, type WebhookReceiver } from '@voltline/test-kit/webhook-receiver';
 import { notifications, orders, tools, webhookEndpoints } from '../db/schema.ts';
 import { startTestShop } from '../test-support/test-app.ts';
-import { testDatabaseKinds } from '../test-support/test-databases.ts';
+import { pgliteIn, testDatabaseKinds } from '../test-support/test-databases.ts';
 import { useTestShop } from '../test-support/test-shop.ts';
 import { freshTool, placeOrder, placePaidOrder } from '../test-support/test-orders.ts';
 import { bearer, registerUser, type TestUser } from '../test-support/test-users.ts';
@@ -209,9 +209,8 @@ describe('notifications across a restart', () => {
     const { mkdtempSync, rmSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');
     const path = await import('node:path');
-    const { openPglite } = await import('../db/client.ts');
     const dataDir = mkdtempSync(path.join(tmpdir(), 'voltline-restart-'));
-    const embedded = { name: 'pglite' as const, open: () => openPglite({ dataDir }) };
+    const embedded = pgliteIn(dataDir);
     const receiver = await startWebhookReceiver();
     try {
       const before = await startTestShop(embedded, { seed: true, environment: PRIVATE_TARGETS });

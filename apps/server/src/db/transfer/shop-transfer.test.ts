@@ -5,10 +5,9 @@ import path from 'node:path';
 import { getTableName, is } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openPglite } from '../client.ts';
 import * as schema from '../schema.ts';
 import { startTestShop } from '../../test-support/test-app.ts';
-import { testDatabaseKinds } from '../../test-support/test-databases.ts';
+import { pgliteIn, testDatabaseKinds } from '../../test-support/test-databases.ts';
 import { firstTool, placeOrder, placePaidOrder } from '../../test-support/test-orders.ts';
 import { bearer, registerUser } from '../../test-support/test-users.ts';
 import { exportShop, importShop } from './shop-transfer.ts';
@@ -34,7 +33,7 @@ describe(`moving a PGlite shop to ${target.name}`, () => {
 
   it('keeps every row of every table: users, orders, payments, reviews, pictures, webhooks and their deliveries', { timeout: 120_000 }, async () => {
     const dataDir = path.join(work, 'data');
-    const source = await startTestShop({ name: 'pglite', open: () => openPglite({ dataDir: path.join(dataDir, 'pglite') }) }, { seed: true });
+    const source = await startTestShop(pgliteIn(path.join(dataDir, 'pglite')), { seed: true });
     const alice = await registerUser(source);
     const tool = await firstTool(source);
     // Rows the API makes only with outside services (Stripe, a mail link, a receiver) are written directly.
