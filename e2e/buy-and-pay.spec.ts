@@ -9,7 +9,7 @@ import { pdfText } from '@voltline/test-kit/pdf-text';
 import { DELIVERY, fetchTools, placeOrderOverHttp } from '@voltline/test-kit/orders';
 import { takeProblems, type BrowserSession } from './support/browser.ts';
 import { shopJourney } from './support/journey.ts';
-import { addReviewThroughForm, CARDS, payWithCard, readDescriptionList, signUpCustomer, toast } from './support/orders.ts';
+import { addReviewThroughForm, CARDS, payWithCard, paymentPageSummary, signUpCustomer, toast } from './support/orders.ts';
 
 /** A customer orders a tool, pays for it by card, keeps track of the order and reviews the shop. */
 describe('buying and paying for a tool', () => {
@@ -56,10 +56,7 @@ describe('buying and paying for a tool', () => {
     await page.getByLabel('Address', { exact: true }).fill(DELIVERY.address);
     await purchase.click();
 
-    await page.waitForURL(new RegExp(`^${journey.shop.url}/payment/[^/]+$`));
-    const summary = page.getByLabel('Order summary');
-    await summary.getByRole('definition').first().waitFor();
-    expect(await readDescriptionList(summary)).toMatchObject({
+    expect(await paymentPageSummary(page, journey.shop.url)).toMatchObject({
       Product: tool.toolName,
       'Unit price': formatMoney(tool.price),
       Quantity: String(tool.minimumOrderQuantity),
@@ -88,10 +85,7 @@ describe('buying and paying for a tool', () => {
     await page.getByRole('button', { name: 'Purchase', exact: true }).click();
 
     // The payment page: what, at what unit price, how many, the total, and where it goes.
-    await page.waitForURL(new RegExp(`^${journey.shop.url}/payment/[^/]+$`));
-    const summary = page.getByLabel('Order summary');
-    await summary.getByRole('definition').first().waitFor();
-    expect(await readDescriptionList(summary)).toMatchObject({
+    expect(await paymentPageSummary(page, journey.shop.url)).toMatchObject({
       Product: tool.toolName,
       'Unit price': formatMoney(tool.price),
       Quantity: String(quantity),

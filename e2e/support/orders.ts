@@ -29,10 +29,18 @@ export function toast(page: Page, message: string): Locator {
 }
 
 /** The terms and definitions of a <dl>, e.g. the payment page's order summary. */
-export async function readDescriptionList(list: Locator): Promise<Record<string, string>> {
+async function readDescriptionList(list: Locator): Promise<Record<string, string>> {
   const terms = await list.getByRole('term').allTextContents();
   const definitions = await list.getByRole('definition').allTextContents();
   return Object.fromEntries(terms.map((term, index) => [term, definitions[index] ?? '']));
+}
+
+/** Waits for the payment page the purchase form leads to, and reads its order summary. */
+export async function paymentPageSummary(page: Page, shopUrl: string): Promise<Record<string, string>> {
+  await page.waitForURL(new RegExp(`^${shopUrl}/payment/[^/]+$`));
+  const summary = page.getByLabel('Order summary');
+  await summary.getByRole('definition').first().waitFor();
+  return readDescriptionList(summary);
 }
 
 /** A real PNG, made on the fly, for upload fields. */
