@@ -102,6 +102,13 @@ describe.each(testDatabaseKinds)('editing and removing reviews on $name', (kind)
     return { list, summary };
   }
   const storedReview = async (id: string) => (await shop.database.db.select().from(reviews).where(eq(reviews.id, id)))[0];
+  /** A new author's review (its id and its stored row) and another customer, who did not write it. */
+  async function reviewAndAnotherCustomer() {
+    const author = await registerUser(shop);
+    const other = await registerUser(shop);
+    const id = await writeReview(author);
+    return { other, id, before: await storedReview(id) };
+  }
 
   it.each([
     ['without a rating', { review: 'Glowing words' }],
@@ -146,10 +153,7 @@ describe.each(testDatabaseKinds)('editing and removing reviews on $name', (kind)
   });
 
   it('refuses edits by anyone but the author, in words, and changes nothing', async () => {
-    const author = await registerUser(shop);
-    const other = await registerUser(shop);
-    const id = await writeReview(author);
-    const before = await storedReview(id);
+    const { other, id, before } = await reviewAndAnotherCustomer();
     const change = { review: 'Not mine to change', rating: 1 };
     for (const [caller, status, error] of [
       [other, 403, 'forbidden'],
@@ -209,10 +213,7 @@ describe.each(testDatabaseKinds)('editing and removing reviews on $name', (kind)
   });
 
   it('refuses deletion by another customer or a stranger, in words, and keeps the review', async () => {
-    const author = await registerUser(shop);
-    const other = await registerUser(shop);
-    const id = await writeReview(author);
-    const before = await storedReview(id);
+    const { other, id, before } = await reviewAndAnotherCustomer();
     const byOther = await remove(other, id);
     expect(byOther.statusCode).toBe(403);
     expect(byOther.json()).toEqual({ error: 'forbidden', message: 'Only its author or an admin can delete this review.' });
