@@ -344,15 +344,11 @@ describe.each(testDatabaseKinds)('server-rendered public pages on $name', (kind)
  * (http/public-reads.ts), not against the server's own address, which every visitor would share.
  */
 describe.each(testDatabaseKinds)('server-rendered searches take the visitor\'s turns, on $name', (kind) => {
-  let shop: TestShop;
-  beforeAll(async () => {
-    shop = await startTestShop(kind, {
-      seed: true,
-      webDistDir,
-      environment: { TRUST_PROXY: '127.0.0.1', PUBLIC_UNCACHED_READS_PER_SECOND: '4' },
-    });
+  const shop = useTestShop(kind, {
+    seed: true,
+    webDistDir,
+    environment: { TRUST_PROXY: '127.0.0.1', PUBLIC_UNCACHED_READS_PER_SECOND: '4' },
   });
-  afterAll(() => shop.close());
 
   const renderSearch = (index: number, visitor: string) =>
     shop.app.inject({ method: 'GET', url: `/tools?q=${encodeURIComponent(`Voltline ${index}`)}`, headers: { 'x-forwarded-for': visitor } });
