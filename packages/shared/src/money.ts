@@ -1,3 +1,5 @@
+import { PAYMENT_MAXIMUM } from './shop-constants.ts';
+
 /**
  * Every amount the shop shows, as people read money: "$1,000,000", "$999,999.99". Whole dollars
  * (prices, totals) show no cents; an amount with cents (the card maximum) shows both digits.
@@ -15,8 +17,8 @@ export function formatMoney(amount: number): string {
  * (19.95), so amounts cross the boundary through `toCents` and `fromCents` only.
  */
 
-/** The card maximum in cents: the most one payment may charge (Stripe's limit for USD). */
-export const PAYMENT_MAXIMUM_CENTS = 99_999_999;
+/** The card maximum in cents: the most one payment may charge (PAYMENT_MAXIMUM, Stripe's limit for USD). */
+export const PAYMENT_MAXIMUM_CENTS = toCents(PAYMENT_MAXIMUM);
 
 /** Whether a charge fits on one card payment. */
 export function withinPaymentMaximum(cents: number): boolean {

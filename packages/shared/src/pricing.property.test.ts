@@ -151,6 +151,27 @@ function checkFigures(input: QuoteRequest): void {
     mustHold(quote.vat.length === 1 && quote.vat[0].rate === 0 && quote.vat[0].vat === 0, `no VAT for ${quote.vatTreatment}`);
   }
 
+  // What is taken off, against its own arithmetic: prices netted for an export or a reverse charge,
+  // thresholds on the listed goods, the coupon and the promotion rounded half-up.
+  const { coupon, delivery: rate, deliveryPromotion: promotion, vatSettings: settings } = input;
+  const netsPrices = (expected === 'export' || expected === 'reverse-charge') && pricesIncludeVat;
+  const asQuoted = (cents: number, percent: number) => {
+    const hundredths = Math.round(percent * 100);
+    return netsPrices ? cents - roundedShare(cents, hundredths, 10_000 + hundredths) : cents;
+  };
+  input.lines.forEach((each, index) => {
+    mustEqual(quote.lines[index].unitPrice, asQuoted(each.unitPriceCents, each.vatRate ?? settings.standardRate), 'the unit price as quoted');
+  });
+  const listed = sum(input.lines.map((each) => each.unitPriceCents * each.quantity));
+  const couponApplies = coupon !== null && listed >= (coupon.minSubtotalCents ?? 0);
+  mustEqual(quote.couponBelowMinimum, coupon !== null && !couponApplies, 'the coupon below its minimum');
+  const couponOff = !couponApplies ? 0 : 'percentOff' in coupon ? roundedShare(subtotal, coupon.percentOff, 100) : Math.min(coupon.amountOffCents, subtotal);
+  mustEqual(couponDiscount, couponOff, 'the coupon takes its share of the goods');
+  const free = rate.freeFromCents !== null && listed >= rate.freeFromCents;
+  mustEqual(deliveryCharge, free ? 0 : asQuoted(rate.chargeCents, settings.standardRate), 'the delivery charge');
+  const promotionRuns = promotion !== null && promotion.active && (promotion.until === null || now < promotion.until);
+  mustEqual(deliveryDiscount, promotionRuns ? roundedShare(deliveryCharge, promotion.percentOff, 100) : 0, 'the delivery promotion');
+
   // The gateway charges the total, which fits on a card.
   mustEqual(amountToCharge(quote), total, 'the gateway charges the total');
   mustHold(withinPaymentMaximum(total), 'the total fits on a card');
