@@ -58,9 +58,12 @@ const destination = fc.oneof(
   fc.record({ kind: fc.constant('outside' as const), country: fc.constantFrom('US', 'CH', 'NO', 'GB', 'JP', 'BR') }),
 );
 
-/** Lines whose total, with VAT on top and the most delivery, stays within the card maximum. */
+/**
+ * Lines whose total, with VAT on top and the most delivery, stays within the card maximum: a cart
+ * past it is scaled down (its units at 1 cent at least, at most 100 units: hence the 100 kept back).
+ */
 function withinCardMaximum(lines: QuoteRequest['lines'], pricesIncludeVat: boolean): QuoteRequest['lines'] {
-  const budget = Math.floor((PAYMENT_MAXIMUM_CENTS - MOST_DELIVERY * 1.3) / (pricesIncludeVat ? 1 : 1.28)) - 10;
+  const budget = Math.floor((PAYMENT_MAXIMUM_CENTS - MOST_DELIVERY * 1.3) / (pricesIncludeVat ? 1 : 1.28)) - 100;
   const listed = lines.reduce((sum, each) => sum + each.unitPriceCents * each.quantity, 0);
   if (listed <= budget) return lines;
   return lines.map((each) => ({ ...each, unitPriceCents: Math.max(1, Math.floor((each.unitPriceCents * budget) / listed)) }));
