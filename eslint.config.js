@@ -42,6 +42,35 @@ const otherAreas = (area) => ({
   message: `Features must not import each other (${webLayers}): move what ${area} shares with other areas into entities/ (a tool's or an order's rules, wording, components) or lib/, or compose the areas in a route (app/routes).`,
 });
 
+/**
+ * The server's layers (docs/decisions/030), read from the tree so a new folder is covered at once:
+ *   main.ts, app.ts, shop-core.ts  the composition root: builds the shop and may import everything;
+ *   http                           http/ and every domain's *-routes.ts: routes, reply writers, the app's HTTP frame;
+ *   domains                        every other folder of src/ (catalogue, orders, payments, ...): the business;
+ *   platform, db, config.ts        helpers, the database and the settings, which know no business.
+ * Each layer imports only those below it (domains may import each other); nothing points back up.
+ * Type-only imports count: a type a lower layer needs belongs in that layer. Tests and test-support may
+ * reach anywhere.
+ */
+const serverSrc = new URL('./apps/server/src/', import.meta.url);
+const serverEntries = readdirSync(serverSrc, { withFileTypes: true });
+const serverBottom = ['platform', 'db'];
+const serverDomains = serverEntries
+  .filter((entry) => entry.isDirectory() && !['http', 'test-support', ...serverBottom].includes(entry.name))
+  .map((entry) => entry.name);
+const serverRoot = serverEntries
+  .filter((entry) => entry.isFile() && entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') && entry.name !== 'config.ts')
+  .map((entry) => entry.name.replace(/\.ts$/, ''));
+const serverTests = ['apps/server/src/**/*.test.ts', 'apps/server/src/test-support/**'];
+/** An import from inside a folder of src/ (`up` is `(\.\./)+`) or from a file beside the folders (`\./`). */
+const intoFolders = (up, folders) => `^${up}(${folders.join('|')})/`;
+const intoRoot = (up) => ({
+  regex: `^${up}(${serverRoot.join('|')})\\.ts$`,
+  message: `Only the composition root (${serverRoot.map((name) => `${name}.ts`).join(', ')}) builds the shop; nothing imports it back. Take what you need as a parameter.`,
+});
+const serverLayerRules = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+const UP = '(\\.\\./)+';
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/dist-server/**', '**/node_modules/**', 'data/**', '**/migrations/**', 'bench/results/**'] },
   js.configs.recommended,
@@ -80,6 +109,38 @@ export default tseslint.config(
     files: ['apps/web/src/app/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': 'off' },
   },
+  // The server's layers (see serverDomains above): http -> domains -> platform, db, config.ts.
+  {
+    files: ['apps/server/src/http/**/*.ts', ...serverDomains.map((domain) => `apps/server/src/${domain}/**/*-routes.ts`)],
+    ignores: serverTests,
+    rules: serverLayerRules([intoRoot(UP)]),
+  },
+  {
+    files: serverDomains.map((domain) => `apps/server/src/${domain}/**/*.ts`),
+    ignores: [...serverTests, 'apps/server/src/**/*-routes.ts'],
+    rules: serverLayerRules([
+      intoRoot(UP),
+      {
+        regex: `${intoFolders(UP, ['http'])}|-routes(\\.ts)?$`,
+        message:
+          'Domain services sit below the http layer (http -> domains -> platform/db): only http/ and *-routes.ts files may import http/ or a route. Let the route hand the service what it needs, or move the shared part down to platform/.',
+      },
+    ]),
+  },
+  ...[
+    { files: serverBottom.map((folder) => `apps/server/src/${folder}/**/*.ts`), up: UP },
+    { files: ['apps/server/src/config.ts'], up: '\\./' },
+  ].map(({ files, up }) => ({
+    files,
+    ignores: serverTests,
+    rules: serverLayerRules([
+      intoRoot(up),
+      {
+        regex: `${intoFolders(up, ['http', ...serverDomains])}|-routes(\\.ts)?$`,
+        message: `platform/, db/ and config.ts are the bottom layer (http -> domains -> platform/db): they import only each other, never http/ or a domain (${serverDomains.join(', ')}). Move the code up to the layer that needs it, or let that layer hand it in.`,
+      },
+    ]),
+  })),
   {
     // The route table, and only it (issue 27): how pages load is app/lazy-page.tsx. The issue about
     // the public pages decides the router's future; until then the table may take a few more routes

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { openPglite, openPostgres, type DatabaseHandle } from '@voltline/server/db/client';
-import { seedShopOnFirstStart } from '@voltline/server/db/seed';
+import { seedShopOnFirstStart } from '@voltline/server/seed';
 
 export interface GrowthSizes {
   tools: number;

@@ -1,6 +1,5 @@
 import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
-import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import { constants as zlib } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -12,15 +11,15 @@ import {
 } from 'fastify-type-provider-zod';
 import { catalogueAdminRoutes } from './catalogue/catalogue-admin-routes.ts';
 import { catalogueRoutes } from './catalogue/catalogue-routes.ts';
+import { registerSeoRoutes } from './catalogue/seo-routes.ts';
+import { registerShareImageRoutes } from './catalogue/share-image-routes.ts';
 import { adminOrdersRoutes } from './orders/admin-orders-routes.ts';
 import { answerRouterRefusal, registerErrorHandler } from './http/error-handler.ts';
-import { registerSeoRoutes } from './http/seo-routes.ts';
-import { registerShareImageRoutes } from './http/share-images.ts';
 import { loadPageRenderer } from './http/server-rendering.ts';
 import { registerSpa } from './http/spa.ts';
 import { fastifyTrustProxy } from './http/trusted-proxies.ts';
-import { createQueryLimit, createWriteLimits } from './http/write-rate-limit.ts';
-import { createPublicReadRations } from './http/public-reads.ts';
+import { registerMetrics } from './http/metrics.ts';
+import { createPublicReadRations, createQueryLimit, createWriteLimits, registerRateLimits } from './http/rate-limits.ts';
 import { identityRoutes, registerAuthBridge } from './identity/auth-routes.ts';
 import { imagesRoutes } from './images/images-routes.ts';
 import { invoicesRoutes } from './invoices/invoices-routes.ts';
@@ -33,10 +32,8 @@ import { paymentsRoutes } from './payments/payments-routes.ts';
 import { profilesRoutes } from './profiles/profiles-routes.ts';
 import { queriesRoutes } from './queries/queries-routes.ts';
 import { reviewsRoutes } from './reviews/reviews-routes.ts';
-import { registerMetrics } from './platform/metrics.ts';
 import { pingRedis } from './platform/redis.ts';
 import { DATABASE_RETRY_AFTER_SECONDS } from './db/unavailable.ts';
-import { sharedOrLocalStore } from './platform/rate-limit-store.ts';
 import type { ShopCore } from './shop-core.ts';
 
 /** Builds the whole HTTP app; main.ts listens with it, tests call it with inject(). */
@@ -74,12 +71,7 @@ export async function buildApp(core: ShopCore, logger: FastifyInstance['log'] | 
     // The OAuth popup talks back to the page that opened it.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
-  // With Redis the counters are shared, so a limit holds across every instance behind the balancer.
-  await app.register(fastifyRateLimit, {
-    global: false,
-    // While Redis is away each instance counts on its own (rate-limit-store.ts): never unlimited, never a 500.
-    ...(core.redis ? { store: sharedOrLocalStore(core.redis, 'voltline-rate-limit:') } : {}),
-  });
+  await registerRateLimits(app, core.redis);
   const writeLimits = createWriteLimits(config.writeRateLimits);
   const publicReads = createPublicReadRations(config.publicUncachedReadsPerSecond);
   // Brotli's default quality (11) is meant for files compressed once; answers compressed on every

@@ -6,7 +6,7 @@ import { loadConfig, type Config } from './config.ts';
 import { openPglite, openPostgres, type DatabaseHandle } from './db/client.ts';
 import { acquireDataDirLock, DataDirLockedError } from './db/data-dir-lock.ts';
 import { createEmbeddedMaintenance } from './db/embedded-maintenance.ts';
-import { seedShopOnFirstStart } from './db/seed/seed-shop.ts';
+import { seedShopOnFirstStart } from './seed/seed-shop.ts';
 import { createLogger, openStandardOutputLog } from './http/logging.ts';
 import { loadOrCreateAuthSecret } from './identity/auth-secret.ts';
 import { ensureFirstAdmin } from './identity/first-admin.ts';

@@ -5,7 +5,7 @@ import { acknowledgedSchema } from '@voltline/shared/profile';
 import { toolListQuerySchema } from '@voltline/shared/paging';
 import { payableTool, stockCallSchema, toolInputSchema, toolSchema, toolUpdateAnswerSchema, toolUpdateSchema } from '@voltline/shared/tool';
 import { callerOf, type CallerGuards } from '../identity/caller.ts';
-import { sendPage } from '../platform/paging.ts';
+import { sendPage } from '../http/replies.ts';
 import type { CatalogueService } from './catalogue-service.ts';
 import { idParamsSchema } from '@voltline/shared/id';
 import { text } from '@voltline/shared/text';

@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { toolListQuerySchema } from '@voltline/shared/paging';
 import { toolIdParamsSchema, toolSchema } from '@voltline/shared/tool';
-import { sendCachedJson } from '../platform/cached-json.ts';
-import type { PublicReadRations } from '../http/public-reads.ts';
+import { sendCachedJson } from '../http/replies.ts';
+import type { PublicReadRations } from '../http/rate-limits.ts';
 import type { CatalogueService } from './catalogue-service.ts';
 
 /** Public catalogue reads (product.md, "The API"). Who may call: anyone. */

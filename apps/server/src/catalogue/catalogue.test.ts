@@ -52,7 +52,7 @@ describe.each(testDatabaseKinds)('catalogue on $name', (kind) => {
   });
 
   it('seeds only on the first start', async () => {
-    const { seedShopOnFirstStart } = await import('../db/seed/seed-shop.ts');
+    const { seedShopOnFirstStart } = await import('../seed/seed-shop.ts');
     const before = await shop.database.db.select().from(tools);
     expect(await seedShopOnFirstStart(shop.database.db)).toBe(false);
     const after = await shop.database.db.select().from(tools);

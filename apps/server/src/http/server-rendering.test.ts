@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { SHOP_PAGES, shopPagePath } from '@voltline/shared/shop-pages';
 import type { Tool } from '@voltline/shared/tool';
 import { serverEntryFor } from './server-rendering.ts';
-import { registerSeoRoutes } from './seo-routes.ts';
+import { registerSeoRoutes } from '../catalogue/seo-routes.ts';
 import { TEST_PUBLIC_URL } from '../test-support/test-app.ts';
 import { testDatabaseKinds } from '../test-support/test-databases.ts';
 import { useTestShop } from '../test-support/test-shop.ts';

@@ -5,7 +5,7 @@ import { brotliCompress, constants as zlib, gzip as gzipCallback } from 'node:zl
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_ERROR_CODES } from '@voltline/shared/api-error';
-import { acceptedEncoding } from '../platform/cached-json.ts';
+import { acceptedEncoding } from './replies.ts';
 import type { RenderPublicPage } from './server-rendering.ts';
 
 const brotli = promisify(brotliCompress);

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { SOCIAL_PROVIDER_IDS, socialProvidersResponseSchema, tokenRequestSchema, tokenResponseSchema } from '@voltline/shared/account';
 import { text } from '@voltline/shared/text';
 import type { Config } from '../config.ts';
+import { createSignInLimit } from '../http/rate-limits.ts';
 import { AppError } from '../platform/app-error.ts';
 import type { ProfilesService } from '../profiles/profiles-service.ts';
 import type { ApiTokens } from './api-tokens.ts';
@@ -117,18 +118,7 @@ export function registerAuthBridge(app: FastifyInstance, { auth, config }: Ident
     method: ['GET', 'POST'],
     url: '/auth/*',
     schema: { hide: true },
-    config: {
-      rateLimit: {
-        max: config.authRateLimit.max,
-        timeWindow: config.authRateLimit.windowSeconds * 1000,
-        keyGenerator: (request: FastifyRequest) => request.ip,
-        allowList: (request: FastifyRequest) => !isCounted(request.method, request.url),
-        errorResponseBuilder: (_request: FastifyRequest, context: { after: string; statusCode: number }) =>
-          Object.assign(new Error(`Too many attempts from your address. Try again in ${context.after}.`), {
-            statusCode: context.statusCode,
-          }),
-      },
-    },
+    config: createSignInLimit(config.authRateLimit, (request) => !isCounted(request.method, request.url)),
     handler: (request, reply) => {
       assertPlainAuthPath(request.url);
       return forwardToAuth(auth, config.publicUrl, request, reply);

@@ -3,13 +3,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { uploadResponseSchema } from '@voltline/shared/profile';
 import { text } from '@voltline/shared/text';
-import type { WriteLimit } from '../http/write-rate-limit.ts';
+import type { RouteLimit } from '../http/rate-limits.ts';
 import { callerOf, type CallerGuards } from '../identity/caller.ts';
 import type { ImagesService } from './images-service.ts';
 import { receivePicture, refuseOversizedUpload, UPLOAD_PARSER_FILE_LIMIT } from './picture-upload.ts';
 
 /** Picture uploads (replacing the spec's third-party image host) and serving them back. */
-export function imagesRoutes(imagesService: ImagesService, guards: CallerGuards, uploadLimit: WriteLimit): FastifyPluginAsyncZod {
+export function imagesRoutes(imagesService: ImagesService, guards: CallerGuards, uploadLimit: RouteLimit): FastifyPluginAsyncZod {
   return async (app) => {
     await app.register(fastifyMultipart, {
       limits: { fileSize: UPLOAD_PARSER_FILE_LIMIT, files: 1, fields: 5, parts: 6, fieldSize: 1024 },

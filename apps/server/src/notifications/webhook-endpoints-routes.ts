@@ -2,9 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { deletedSchema } from '@voltline/shared/order';
 import { createdWebhookEndpointSchema, webhookDeliverySchema, webhookEndpointInputSchema, webhookEndpointSchema } from '@voltline/shared/webhook';
-import type { WriteLimit } from '../http/write-rate-limit.ts';
+import type { RouteLimit } from '../http/rate-limits.ts';
 import { pageQuerySchema } from '@voltline/shared/paging';
-import { sendPage } from '../platform/paging.ts';
+import { sendPage } from '../http/replies.ts';
 import { callerOf, type CallerGuards } from '../identity/caller.ts';
 import type { WebhookEndpointsService } from './webhook-endpoints-service.ts';
 import { idParamsSchema } from '@voltline/shared/id';
@@ -14,7 +14,7 @@ import { idParamsSchema } from '@voltline/shared/id';
 export function webhookEndpointsRoutes(
   endpoints: WebhookEndpointsService,
   guards: CallerGuards,
-  endpointLimit: WriteLimit,
+  endpointLimit: RouteLimit,
 ): FastifyPluginAsyncZod {
   return async (app) => {
     app.addHook('onRequest', guards.requireAdmin);

@@ -6,7 +6,7 @@ import { acknowledgedSchema } from '@voltline/shared/profile';
 import { callerOf, type CallerGuards } from '../identity/caller.ts';
 import type { AdminOrdersService } from './admin-orders-service.ts';
 import { ordersToCsv } from './orders-csv.ts';
-import { sendPage } from '../platform/paging.ts';
+import { sendPage } from '../http/replies.ts';
 import { idParamsSchema } from '@voltline/shared/id';
 
 

@@ -3,10 +3,10 @@ import { z } from 'zod';
 import { deletedSchema, insertedSchema, orderSchema, paymentUpdateSchema, placeOrderSchema } from '@voltline/shared/order';
 import { pageQuerySchema } from '@voltline/shared/paging';
 import { acknowledgedSchema } from '@voltline/shared/profile';
-import type { WriteLimit } from '../http/write-rate-limit.ts';
+import type { RouteLimit } from '../http/rate-limits.ts';
 import { callerOf, type CallerGuards } from '../identity/caller.ts';
 import type { PaymentsService } from '../payments/payments-service.ts';
-import { sendPage } from '../platform/paging.ts';
+import { sendPage } from '../http/replies.ts';
 import type { OrdersService } from './orders-service.ts';
 import { idParamsSchema } from '@voltline/shared/id';
 import { text } from '@voltline/shared/text';
@@ -17,7 +17,7 @@ export function ordersRoutes(
   ordersService: OrdersService,
   payments: PaymentsService,
   guards: CallerGuards,
-  orderLimit: WriteLimit,
+  orderLimit: RouteLimit,
 ): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { CacheBus } from '../platform/cache-bus.ts';
-import { setNextPageLink, type Page } from '../platform/paging.ts';
+import type { CacheBus } from './cache-bus.ts';
+import type { Page } from './paging.ts';
 import { createBoundedMemory } from './bounded-memory.ts';
 
 /** One serialised answer, compressed once, with its validator (and, for a page, the next page's cursor). */
@@ -83,22 +82,3 @@ export function createJsonCache({ bus, maxBytes }: { bus?: CacheBus; maxBytes: n
   };
 }
 export type JsonCache = ReturnType<typeof createJsonCache>;
-
-/** The better of the two encodings the shop sends that the client accepts. */
-export function acceptedEncoding(request: FastifyRequest): 'br' | 'gzip' | undefined {
-  const accepted = request.headers['accept-encoding'] ?? '';
-  if (/\bbr\b/.test(accepted)) return 'br';
-  if (/\bgzip\b/.test(accepted)) return 'gzip';
-  return undefined;
-}
-
-/** Sends a cached answer: 304 when the client already has it, else the best encoding it accepts. */
-export function sendCachedJson(request: FastifyRequest, reply: FastifyReply, entry: CachedJson) {
-  reply.header('ETag', entry.etag).header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding');
-  setNextPageLink(request, reply, entry.nextCursor);
-  if (request.headers['if-none-match'] === entry.etag) return reply.status(304).send();
-  const encoding = acceptedEncoding(request);
-  reply.type('application/json; charset=utf-8');
-  if (encoding) reply.header('Content-Encoding', encoding);
-  return reply.send(encoding ? entry[encoding] : entry.identity);
-}

@@ -1,6 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { asc, desc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PAGE_LIMIT_DEFAULT, type PageQuery } from '@voltline/shared/paging';
 import { AppError } from './app-error.ts';
 
@@ -97,23 +96,6 @@ export type Paging = ReturnType<typeof createPaging>;
 /** Maps a page's rows to what the API answers, keeping its cursor. */
 export function mapPage<Row, Item>(page: Page<Row>, toItem: (row: Row) => Item): Page<Item> {
   return { items: page.items.map(toItem), nextCursor: page.nextCursor };
-}
-
-/**
- * The spec's lists answer a JSON array; the next page is announced as GitHub's API does, in a
- * `Link` header that repeats the request with the next cursor.
- */
-export function setNextPageLink(request: FastifyRequest, reply: FastifyReply, nextCursor: string | undefined): void {
-  if (nextCursor === undefined) return;
-  const url = new URL(request.url, 'http://link.invalid');
-  url.searchParams.set('cursor', nextCursor);
-  reply.header('Link', `<${url.pathname}${url.search}>; rel="next"`);
-}
-
-/** Sends a page: the array, and the link to the next one. */
-export function sendPage<T>(request: FastifyRequest, reply: FastifyReply, page: Page<T>): T[] {
-  setNextPageLink(request, reply, page.nextCursor);
-  return page.items;
 }
 
 /** `q` as a LIKE pattern that matches literally: %, _ and \ in a search are plain characters. */

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { acknowledgedSchema, adminAnswerSchema, profileSchema, profileUpdateSchema, roleChangeSchema } from '@voltline/shared/profile';
 import { callerOf, type CallerGuards } from '../identity/caller.ts';
 import { pageQuerySchema } from '@voltline/shared/paging';
-import { sendPage } from '../platform/paging.ts';
+import { sendPage } from '../http/replies.ts';
 import type { ProfilesService } from './profiles-service.ts';
 import { idParamsSchema } from '@voltline/shared/id';
 import { text } from '@voltline/shared/text';

@@ -3,13 +3,13 @@ import { z } from 'zod';
 import { idParamsSchema } from '@voltline/shared/id';
 import { insertedSchema } from '@voltline/shared/order';
 import { queryAnswerSchema, queryFormSchema, queryListQuerySchema, storedQuerySchema } from '@voltline/shared/query-form';
-import type { WriteLimit } from '../http/write-rate-limit.ts';
+import type { RouteLimit } from '../http/rate-limits.ts';
 import { callerOf, type CallerGuards } from '../identity/caller.ts';
-import { sendPage } from '../platform/paging.ts';
+import { sendPage } from '../http/replies.ts';
 import type { QueriesService } from './queries-service.ts';
 
 /** The home page's "Ask us anything" form: anyone sends a query, admins read and answer them. */
-export function queriesRoutes(queries: QueriesService, guards: CallerGuards, queryLimit: WriteLimit): FastifyPluginAsyncZod {
+export function queriesRoutes(queries: QueriesService, guards: CallerGuards, queryLimit: RouteLimit): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/queries',

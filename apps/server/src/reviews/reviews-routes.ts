@@ -5,10 +5,8 @@ import { reviewInputSchema, reviewSchema, reviewSummarySchema } from '@voltline/
 import { deletedSchema, insertedSchema } from '@voltline/shared/order';
 import { idParamsSchema } from '@voltline/shared/id';
 import { acknowledgedSchema } from '@voltline/shared/profile';
-import { sendPage } from '../platform/paging.ts';
-import { sendCachedJson } from '../platform/cached-json.ts';
-import type { WriteLimit } from '../http/write-rate-limit.ts';
-import type { PublicReadRations } from '../http/public-reads.ts';
+import { sendCachedJson, sendPage } from '../http/replies.ts';
+import type { PublicReadRations, RouteLimit } from '../http/rate-limits.ts';
 import { callerOf, type CallerGuards } from '../identity/caller.ts';
 import type { ReviewsService } from './reviews-service.ts';
 
@@ -19,7 +17,7 @@ import type { ReviewsService } from './reviews-service.ts';
 export function reviewsRoutes(
   reviewsService: ReviewsService,
   guards: CallerGuards,
-  reviewLimit: WriteLimit,
+  reviewLimit: RouteLimit,
   publicReads: PublicReadRations,
 ): FastifyPluginAsyncZod {
   return async (app) => {

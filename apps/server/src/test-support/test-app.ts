@@ -7,7 +7,7 @@ import { readOutbox } from '@voltline/test-kit/outbox';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openPostgres, type DatabaseHandle } from '../db/client.ts';
-import { seedShopOnFirstStart } from '../db/seed/seed-shop.ts';
+import { seedShopOnFirstStart } from '../seed/seed-shop.ts';
 import { createLogger } from '../http/logging.ts';
 import type { DrawDocument } from '../invoices/invoices-service.ts';
 import { createShopCore, type ShopCore } from '../shop-core.ts';

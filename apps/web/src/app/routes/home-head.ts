@@ -6,6 +6,6 @@ export const homePageHead: PageHead = {
     'Voltline builds, sells and stocks electrical tools: drills, grinders, testers, crimpers and soldering stations, shipped worldwide.',
   // /home shows the same page: both name / as the one to index.
   path: '/',
-  // The banner's picture as PNG, which social sites show (apps/server/src/http/share-images.ts).
+  // The banner's picture as PNG, which social sites show (apps/server/src/catalogue/share-images.ts).
   image: '/og/home.png',
 };

@@ -11,7 +11,7 @@ export function toolPageHead(tool: Tool): PageHead {
     title: `${tool.toolName} — ${SHOP_NAME}`,
     description: describeBriefly(`${tool.toolName}: ${tool.description}`),
     path,
-    // Link previews get the picture as PNG (the server draws it, apps/server/src/http/share-images.ts):
+    // Link previews get the picture as PNG (the server draws it, apps/server/src/catalogue/share-images.ts):
     // social sites do not show the catalogue's SVG drawings.
     image: `/og${path}.png`,
     structuredData: (absolute) => ({

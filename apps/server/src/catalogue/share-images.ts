@@ -1,15 +1,15 @@
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
 import type { Tool } from '@voltline/shared/tool';
-import type { CatalogueService } from '../catalogue/catalogue-service.ts';
 import type { Config } from '../config.ts';
 import type { ImagesService } from '../images/images-service.ts';
-import { inSeconds, TryAgainLater } from '../platform/app-error.ts';
+import { TryAgainLater } from '../platform/app-error.ts';
 import { createBoundedMemory } from '../platform/bounded-memory.ts';
 import { createTurns } from '../platform/turns.ts';
+import type { CatalogueService } from './catalogue-service.ts';
 import { openShareImageStore } from './share-image-store.ts';
 
 /** What link previews show best (Open Graph's 1.91:1); the pages' og:image tags point here. */
@@ -48,40 +48,38 @@ export const drawSharePng: DrawSharePng = async (bytes, fit) => {
     .toBuffer();
 };
 
+/** A drawn picture and its stored name (which changes whenever the picture does). */
+export interface SharePicture {
+  png: Buffer;
+  name: string;
+}
+
+/** Who asks for a picture: where their drawing is logged, and the count a new drawing must pass first (it throws when refused). */
+export interface SharePictureAsker {
+  log: FastifyBaseLogger;
+  countDrawing: () => Promise<void>;
+}
+
+export interface ShareImageDependencies {
+  catalogue: CatalogueService;
+  images: ImagesService;
+  config: Pick<Config, 'dataDir' | 'webDistDir' | 'shareImages'>;
+  draw?: DrawSharePng;
+}
+
 /**
- * GET /og/home.png and GET /og/tools/{toolId}.png: the pages' pictures as PNG, because social sites
- * do not show the SVG drawings the shop uses. Public, like the pages they illustrate, so each picture
- * is drawn once and kept in DATA_DIR; drawings are limited per client address and in number at once
- * (docs/decisions/021).
+ * The pages' pictures as PNG (the home page's, each tool's), because social sites do not show the SVG
+ * drawings the shop uses. Each picture is drawn once and kept in DATA_DIR; drawings are limited in
+ * number at once here, and per client address by the asker's count (docs/decisions/021).
  */
-export function registerShareImageRoutes(
-  app: FastifyInstance,
-  {
-    catalogue,
-    images,
-    config,
-    draw = drawSharePng,
-  }: {
-    catalogue: CatalogueService;
-    images: ImagesService;
-    config: Pick<Config, 'dataDir' | 'webDistDir' | 'shareImages'>;
-    draw?: DrawSharePng;
-  },
-): void {
+export function createShareImages({ catalogue, images, config, draw = drawSharePng }: ShareImageDependencies, log: FastifyBaseLogger) {
   const { webDistDir, shareImages: limits } = config;
   const picturesDir = path.resolve(webDistDir, 'images');
-  const store = openShareImageStore({ dir: path.join(config.dataDir, 'share-images'), maxBytes: limits.storeBytes, log: app.log });
+  const store = openShareImageStore({ dir: path.join(config.dataDir, 'share-images'), maxBytes: limits.storeBytes, log });
   const inTurn = createTurns(
     { atOnce: limits.rendersAtOnce, queueLength: SHARE_IMAGE_QUEUE, retryAfterSeconds: BUSY_RETRY_SECONDS },
     { kind: 'busy', message: (wait) => `The shop is busy drawing link preview pictures. Try again in ${wait}.` },
   );
-  // Counted in the shop's rate-limit store (Redis when configured, so across instances), only when a
-  // picture has to be drawn: pictures already drawn are served to anyone, as often as asked.
-  const countDrawing = app.createRateLimit({
-    max: limits.rendersPerMinute,
-    timeWindow: 60_000,
-    keyGenerator: (request: FastifyRequest) => `share-image:${request.ip}`,
-  });
   const remembered = createBoundedMemory<Buffer>(MEMORY_BYTES, (png) => png.length);
   const remember = (name: string, png: Buffer) => remembered.set(name, png);
   const drawing = new Map<string, Promise<Buffer>>();
@@ -116,7 +114,7 @@ export function registerShareImageRoutes(
     return upload ? (await images.getImage(upload)).bytes : readFile(buildFile(address));
   }
 
-  async function sharePng(request: FastifyRequest, address: string, fit: ShareImageFit): Promise<{ png: Buffer; name: string }> {
+  async function sharePng(asker: SharePictureAsker, address: string, fit: ShareImageFit): Promise<SharePicture> {
     const name = await nameOf(address, fit);
     const known = remembered.get(name) ?? (await store.read(name));
     if (known) {
@@ -125,29 +123,25 @@ export function registerShareImageRoutes(
     }
     let pending = drawing.get(name);
     if (!pending) {
-      const limit = await countDrawing(request);
-      if (!limit.isAllowed && limit.isExceeded) {
-        const seconds = Math.max(1, limit.ttlInSeconds);
-        throw new TryAgainLater('too_many_requests', `Too many new link preview pictures were asked for from your address. Try again in ${inSeconds(seconds)}.`, seconds);
-      }
+      await asker.countDrawing();
       // Another request may have started the same drawing while this one was counted.
-      pending = drawing.get(name) ?? startDrawing(request, address, fit, name);
+      pending = drawing.get(name) ?? startDrawing(asker, address, fit, name);
     }
     return { png: await pending, name };
   }
 
-  function startDrawing(request: FastifyRequest, address: string, fit: ShareImageFit, name: string): Promise<Buffer> {
+  function startDrawing(asker: SharePictureAsker, address: string, fit: ShareImageFit, name: string): Promise<Buffer> {
     const pending = (async () => {
       const png = await inTurn.run(async () => {
         const started = performance.now();
         const drawn = await draw(await pictureBytes(address), fit);
-        request.log.info({ img: address, ms: Math.round(performance.now() - started) }, 'link preview picture drawn');
+        asker.log.info({ img: address, ms: Math.round(performance.now() - started) }, 'link preview picture drawn');
         return drawn;
       });
       remember(name, png);
       // Stored before the answer, so a restart right after it does not draw the picture again;
       // a full disk costs a later drawing, never this answer.
-      await store.write(name, png).catch((error: unknown) => request.log.warn({ err: error }, 'link preview picture not stored'));
+      await store.write(name, png).catch((error: unknown) => asker.log.warn({ err: error }, 'link preview picture not stored'));
       return png;
     })();
     drawing.set(name, pending);
@@ -156,31 +150,20 @@ export function registerShareImageRoutes(
     return pending;
   }
 
-  const homePng = (request: FastifyRequest) => sharePng(request, HOME_PICTURE, 'cover');
+  const homePng = (asker: SharePictureAsker) => sharePng(asker, HOME_PICTURE, 'cover');
 
-  /** The picture with its ETag (its stored name: it changes whenever the picture does). */
-  async function send(request: FastifyRequest, reply: FastifyReply, picture: () => Promise<{ png: Buffer; name: string }>) {
-    // A refusal to draw now (TryAgainLater) is answered by the error handler, with its Retry-After.
-    const answer = await picture();
-    const etag = `"${answer.name}"`;
-    reply.header('ETag', etag).header('Cache-Control', 'public, max-age=3600');
-    if (request.headers['if-none-match'] === etag) return reply.status(304).send();
-    return reply.type('image/png').send(answer.png);
-  }
-
-  // Pictures for link previews, not part of the API: kept out of /api/docs as the sitemap is.
-  app.get('/og/home.png', { schema: { hide: true } }, (request, reply) => send(request, reply, () => homePng(request)));
-
-  app.get<{ Params: { toolId: string } }>('/og/tools/:toolId.png', { schema: { hide: true } }, async (request, reply) => {
-    // Unknown or malformed ids answer 404 (the catalogue's own refusal).
-    const tool = JSON.parse((await catalogue.cachedTool(request.params.toolId)).identity.toString('utf8')) as Tool;
-    return send(request, reply, () =>
+  return {
+    homePng,
+    /** A tool's picture; unknown or malformed ids are refused with 404 (the catalogue's own refusal). */
+    async toolPng(toolId: string, asker: SharePictureAsker): Promise<SharePicture> {
+      const tool = JSON.parse((await catalogue.cachedTool(toolId)).identity.toString('utf8')) as Tool;
       // A tool whose picture cannot be read still gets a preview: the shop's own picture.
-      sharePng(request, tool.img, 'contain').catch((error: unknown) => {
+      return sharePng(asker, tool.img, 'contain').catch((error: unknown) => {
         if (error instanceof TryAgainLater) throw error;
-        request.log.warn({ err: error, img: tool.img }, 'tool picture not readable for its share image');
-        return homePng(request);
-      }),
-    );
-  });
+        asker.log.warn({ err: error, img: tool.img }, 'tool picture not readable for its share image');
+        return homePng(asker);
+      });
+    },
+  };
 }
+export type ShareImages = ReturnType<typeof createShareImages>;

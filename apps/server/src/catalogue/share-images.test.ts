@@ -1,4 +1,3 @@
-import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify from 'fastify';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -6,8 +5,10 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Tool } from '@voltline/shared/tool';
-import { registerErrorHandler } from './error-handler.ts';
-import { drawSharePng, registerShareImageRoutes, SHARE_IMAGE_QUEUE, SHARE_IMAGE_SIZE, type DrawSharePng } from './share-images.ts';
+import { registerErrorHandler } from '../http/error-handler.ts';
+import { registerRateLimits } from '../http/rate-limits.ts';
+import { registerShareImageRoutes } from './share-image-routes.ts';
+import { drawSharePng, SHARE_IMAGE_QUEUE, SHARE_IMAGE_SIZE, type DrawSharePng } from './share-images.ts';
 import { multipartImage } from '../test-support/route-catalogue.ts';
 import { startTestShop } from '../test-support/test-app.ts';
 import { testDatabaseKinds } from '../test-support/test-databases.ts';
@@ -176,7 +177,7 @@ describe.each(testDatabaseKinds)('link preview pictures on $name', (kind) => {
     // The routes on their own app with a drawing that counts and waits until let go; the shop's catalogue and uploads.
     const app = Fastify();
     registerErrorHandler(app);
-    await app.register(fastifyRateLimit, { global: false });
+    await registerRateLimits(app, undefined);
     const held: (() => void)[] = [];
     let holding = true;
     let running = 0;

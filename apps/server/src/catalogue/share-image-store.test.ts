@@ -3,7 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createLogger } from './logging.ts';
+import { createLogger } from '../http/logging.ts';
 import { openShareImageStore } from './share-image-store.ts';
 
 describe('the store of drawn link preview pictures', () => {

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { DatabaseHandle } from '../db/client.ts';
 import type { CallerGuards } from '../identity/caller.ts';
-import type { RedisLink } from './redis.ts';
+import type { RedisLink } from '../platform/redis.ts';
 
 function sameSecret(given: string, expected: string): boolean {
   const a = Buffer.from(given);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Review } from '@voltline/shared/review';
-import { testDatabaseKinds } from '../../test-support/test-databases.ts';
-import { useTestShop } from '../../test-support/test-shop.ts';
+import { testDatabaseKinds } from '../test-support/test-databases.ts';
+import { useTestShop } from '../test-support/test-shop.ts';
 import { seedReviews } from './seed-reviews.ts';
 
 describe.each(testDatabaseKinds)('the first-start reviews on $name', (kind) => {

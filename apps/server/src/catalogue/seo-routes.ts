@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { SHOP_PAGES, shopPagePath } from '@voltline/shared/shop-pages';
 import { text } from '@voltline/shared/text';
-import type { CatalogueService } from '../catalogue/catalogue-service.ts';
+import type { CatalogueService } from './catalogue-service.ts';
 
 /** The sitemap protocol's bound: past it, /sitemap.xml becomes an index of paged sitemaps. */
 export const SITEMAP_MAX_URLS = 50_000;

@@ -1,6 +1,6 @@
-import type { Database } from '../client.ts';
-import { reviews, shopState, tools } from '../schema.ts';
-import { reviewDateAndTime } from '../../reviews/reviews-service.ts';
+import type { Database } from '../db/client.ts';
+import { reviews, shopState, tools } from '../db/schema.ts';
+import { reviewDateAndTime } from '../reviews/reviews-service.ts';
 import { seedReviews } from './seed-reviews.ts';
 import { seedTools } from './seed-tools.ts';
 

@@ -1,0 +1,169 @@
+import fastifyRateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config, WriteRateLimits } from '../config.ts';
+import { callerOf } from '../identity/caller.ts';
+import { AppError, inSeconds, TryAgainLater } from '../platform/app-error.ts';
+import { sharedOrLocalStore } from '../platform/rate-limit-store.ts';
+import type { RedisLink } from '../platform/redis.ts';
+import { createTurnsPerCaller, unrationed, type Ration } from '../platform/turns.ts';
+
+/**
+ * Every limit the shop puts on how often a caller may ask (docs/decisions/030): sign-in, writes, the
+ * "Ask us anything" form, link preview drawings and uncached public reads. The counted ones are
+ * counted by @fastify/rate-limit in one store, so they hold across instances with Redis; their keys
+ * are all here:
+ *
+ *   voltline-rate-limit:<METHOD><route>-<key>  (the plugin adds the route to a route's own limit)
+ *     sign-in (/api/auth/*)    <client address>
+ *     writes                   <account id>
+ *     queries                  query:<client address>
+ *     link preview drawings    share-image:<client address>  (counted apart from the route: only drawings count)
+ */
+const REDIS_KEY_PREFIX = 'voltline-rate-limit:';
+
+/**
+ * Registers the counting (before any limited route): nothing is limited unless a route asks.
+ * With Redis the counters are shared, so a limit holds across every instance behind the balancer;
+ * while Redis is away each instance counts on its own (rate-limit-store.ts): never unlimited, never a 500.
+ */
+export async function registerRateLimits(app: FastifyInstance, redis: RedisLink | undefined): Promise<void> {
+  await app.register(fastifyRateLimit, {
+    global: false,
+    ...(redis ? { store: sharedOrLocalStore(redis, REDIS_KEY_PREFIX) } : {}),
+  });
+}
+
+/** The route config a limited route carries (`config` of app.post). */
+export interface RouteLimit {
+  rateLimit: RateLimitOptions;
+}
+
+/**
+ * Sign-in, sign-up, password reset and the other calls of /api/auth that check a password or send
+ * mail: `max` per client address in the window, except the calls `isUncounted` names (identity says
+ * which: auth-routes.ts).
+ */
+export function createSignInLimit(
+  { max, windowSeconds }: Config['authRateLimit'],
+  isUncounted: (request: FastifyRequest) => boolean,
+): RouteLimit {
+  return {
+    rateLimit: {
+      max,
+      timeWindow: windowSeconds * 1000,
+      keyGenerator: (request: FastifyRequest) => request.ip,
+      allowList: isUncounted,
+      errorResponseBuilder: (_request: FastifyRequest, context: { after: string; statusCode: number }) =>
+        Object.assign(new Error(`Too many attempts from your address. Try again in ${context.after}.`), {
+          statusCode: context.statusCode,
+        }),
+    },
+  };
+}
+
+type WriteKind = keyof WriteRateLimits;
+
+/** What the account was doing too quickly, as the refusal says it. */
+const ACTIVITY: Record<WriteKind, string> = {
+  orders: 'placing orders',
+  reviews: 'adding reviews',
+  uploads: 'uploading pictures',
+  webhookEndpoints: 'adding webhook endpoints',
+};
+
+/**
+ * At most `perMinute` writes of one kind per signed-in account. The count runs as a preHandler
+ * after the route's guard, so it is keyed on the account the token proves, whatever addresses the
+ * calls come from; with Redis it is shared by every instance (registerRateLimits).
+ */
+function perAccountLimit(kind: WriteKind, perMinute: number): RouteLimit {
+  return {
+    rateLimit: {
+      max: perMinute,
+      timeWindow: 60_000,
+      hook: 'preHandler',
+      keyGenerator: (request: FastifyRequest) => callerOf(request).userId,
+      errorResponseBuilder: (_request, context) => {
+        const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
+        return new AppError(
+          'too_many_requests',
+          `You are ${ACTIVITY[kind]} too quickly. Try again in ${inSeconds(seconds)}.`,
+        );
+      },
+    },
+  };
+}
+
+/** "5 minutes", "1 minute", "30 seconds": an hour's window is told in minutes. */
+const waitText = (seconds: number) => {
+  if (seconds < 60) return inSeconds(seconds);
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+};
+
+/**
+ * At most `perHour` "Ask us anything" queries per client address. Anyone may send one, signed in or
+ * not, so the address is all there is to count by (behind a proxy, the one TRUST_PROXY believes).
+ */
+export function createQueryLimit(perHour: number): RouteLimit {
+  return {
+    rateLimit: {
+      max: perHour,
+      timeWindow: 3_600_000,
+      keyGenerator: (request: FastifyRequest) => `query:${request.ip}`,
+      errorResponseBuilder: (_request, context) => {
+        const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
+        return new AppError('too_many_requests', `You are sending queries too quickly. Try again in ${waitText(seconds)}.`);
+      },
+    },
+  };
+}
+
+/** One limit per kind of write a customer or admin can repeat: orders, reviews, uploads, webhook endpoints. */
+export function createWriteLimits(limits: WriteRateLimits): Record<WriteKind, RouteLimit> {
+  return {
+    orders: perAccountLimit('orders', limits.orders),
+    reviews: perAccountLimit('reviews', limits.reviews),
+    uploads: perAccountLimit('uploads', limits.uploads),
+    webhookEndpoints: perAccountLimit('webhookEndpoints', limits.webhookEndpoints),
+  };
+}
+
+/**
+ * Counts one link preview picture about to be drawn for this client address, `perMinute` at most
+ * (docs/decisions/021); past that, 429 with Retry-After. Counted only when a picture has to be drawn:
+ * pictures already drawn are served to anyone, as often as asked. Needs registerRateLimits first.
+ */
+export function createShareImageDrawingLimit(app: FastifyInstance, perMinute: number): (request: FastifyRequest) => Promise<void> {
+  const countDrawing = app.createRateLimit({
+    max: perMinute,
+    timeWindow: 60_000,
+    keyGenerator: (request: FastifyRequest) => `share-image:${request.ip}`,
+  });
+  return async (request) => {
+    const limit = await countDrawing(request);
+    if (!limit.isAllowed && limit.isExceeded) {
+      const seconds = Math.max(1, limit.ttlInSeconds);
+      throw new TryAgainLater('too_many_requests', `Too many new link preview pictures were asked for from your address. Try again in ${inSeconds(seconds)}.`, seconds);
+    }
+  };
+}
+
+/**
+ * Public reads that memory cannot answer (an odd cursor or limit, a search, an unknown tool id) each
+ * cost the database a query. One client address gets `perSecond` of them, one at a time, 32 waiting
+ * at most (then 429 with Retry-After): a flood of them from one address takes a bounded share of the
+ * shop, while cached pages answer everyone, that address included, as before. Visitors behind one
+ * address (an office) share it; at 40 uncached pages a second (the default) they do not notice.
+ * 0 turns it off (the test suites, which read thousands of pages from one address). Taken in turns
+ * in this instance's memory, not counted in the store: a read waits for its turn rather than being refused.
+ */
+export function createPublicReadRations(perSecond: number): (request: FastifyRequest) => Ration {
+  if (perSecond === 0) return () => unrationed;
+  const turns = createTurnsPerCaller(
+    { atOnce: 1, queueLength: 32, spacingMs: 1000 / perSecond, retryAfterSeconds: 2 },
+    { kind: 'too_many_requests', message: (wait) => `You are asking for many different pages at once. Try again in ${wait}.` },
+  );
+  return (request) => (task) => turns(request.ip, task);
+}
+export type PublicReadRations = ReturnType<typeof createPublicReadRations>;
