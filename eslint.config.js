@@ -52,6 +52,7 @@ const otherAreas = (area) => ({
  * Type-only imports count: a type a lower layer needs belongs in that layer. Tests and test-support may
  * reach anywhere.
  */
+const serverLayers = 'http/ and *-routes.ts -> domains -> platform/, db/, config.ts';
 const serverSrc = new URL('./apps/server/src/', import.meta.url);
 const serverEntries = readdirSync(serverSrc, { withFileTypes: true });
 const serverBottom = ['platform', 'db'];
@@ -66,7 +67,7 @@ const serverTests = ['apps/server/src/**/*.test.ts', 'apps/server/src/test-suppo
 const intoFolders = (up, folders) => `^${up}(${folders.join('|')})/`;
 const intoRoot = (up) => ({
   regex: `^${up}(${serverRoot.join('|')})\\.ts$`,
-  message: `Only the composition root (${serverRoot.map((name) => `${name}.ts`).join(', ')}) builds the shop; nothing imports it back. Take what you need as a parameter.`,
+  message: `Only the composition root (${serverRoot.map((name) => `${name}.ts`).join(', ')}) builds the shop and sits above every layer (${serverLayers}); nothing imports it back. Take what you need as a parameter.`,
 });
 const serverLayerRules = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 const UP = '(\\.\\./)+';
@@ -109,7 +110,7 @@ export default tseslint.config(
     files: ['apps/web/src/app/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': 'off' },
   },
-  // The server's layers (see serverDomains above): http -> domains -> platform, db, config.ts.
+  // The server's layers (see serverLayers above), each block a layer and what it must not import.
   {
     files: ['apps/server/src/http/**/*.ts', ...serverDomains.map((domain) => `apps/server/src/${domain}/**/*-routes.ts`)],
     ignores: serverTests,
@@ -123,7 +124,7 @@ export default tseslint.config(
       {
         regex: `${intoFolders(UP, ['http'])}|-routes(\\.ts)?$`,
         message:
-          'Domain services sit below the http layer (http -> domains -> platform/db): only http/ and *-routes.ts files may import http/ or a route. Let the route hand the service what it needs, or move the shared part down to platform/.',
+          `Domain services sit below the http layer (${serverLayers}): only http/ and *-routes.ts files may import http/ or a route. Let the route hand the service what it needs, or move the shared part down to platform/.`,
       },
     ]),
   },
@@ -137,7 +138,7 @@ export default tseslint.config(
       intoRoot(up),
       {
         regex: `${intoFolders(up, ['http', ...serverDomains])}|-routes(\\.ts)?$`,
-        message: `platform/, db/ and config.ts are the bottom layer (http -> domains -> platform/db): they import only each other, never http/ or a domain (${serverDomains.join(', ')}). Move the code up to the layer that needs it, or let that layer hand it in.`,
+        message: `platform/, db/ and config.ts are the bottom layer (${serverLayers}): they import only each other, never http/ or a domain (${serverDomains.join(', ')}). Move the code up to the layer that needs it, or let that layer hand it in.`,
       },
     ]),
   })),

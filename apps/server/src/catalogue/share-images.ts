@@ -166,4 +166,3 @@ export function createShareImages({ catalogue, images, config, draw = drawShareP
     },
   };
 }
-export type ShareImages = ReturnType<typeof createShareImages>;
