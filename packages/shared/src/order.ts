@@ -8,6 +8,18 @@ import { phoneSchema } from './phone.ts';
 import { TEXT_LIMITS, tooLongMessage } from './text-limits.ts';
 import { formatCount } from './validation-messages.ts';
 
+/** One line of an order: a tool, its units, and what they cost when the order was placed (decision 037). */
+export const orderLineSchema = z.object({
+  /** Null once the tool is deleted; the line keeps its name, picture and price. */
+  toolId: z.string().nullable(),
+  product: z.string(),
+  img: z.string(),
+  quantity: z.number().int(),
+  unitPrice: z.number().int(),
+  lineTotal: z.number().int(),
+});
+export type OrderLine = z.infer<typeof orderLineSchema>;
+
 /** An order, as the API answers it (product.md, "Things the shop keeps"; `buyerEamil` is spelled as the spec has it). */
 export const orderSchema = z.object({
   _id: entityIdSchema,
@@ -36,6 +48,11 @@ export const orderSchema = z.object({
     ),
   /** Cancelled by its buyer, an admin or the shop (unpaid too long, or refunded in full before shipping); kept on record. */
   cancelled: z.boolean(),
+  lines: z
+    .array(orderLineSchema)
+    .describe(
+      "Every tool of the order, in the order placed. The spec's fields summarise them: `price` is what is to be paid, `quantity` the units in all, `product`, `img` and `toolId` the first line's (`product` ends \"and N more\" when there are several lines), `unitPrice` the first line's unit price.",
+    ),
 });
 export type Order = z.infer<typeof orderSchema>;
 
@@ -55,6 +72,8 @@ export const orderQuantityMessages = {
   /** An order no card payment could take, refused when it is placed rather than on the payment page. */
   overOnePayment: (unitPrice: number) =>
     `One card payment takes at most ${formatMoney(PAYMENT_MAXIMUM)}: at ${formatMoney(unitPrice)} a unit, order at most ${formatCount(unitsOnePaymentTakes(unitPrice))} in one order.`,
+  /** An order of several tools whose total no card payment could take. */
+  totalOverOnePayment: (total: number) => `One card payment takes at most ${formatMoney(PAYMENT_MAXIMUM)}: this order comes to ${formatMoney(total)}.`,
   tooMany: (available: number) => `**Order quantity can't be greater than ${available}`,
   tooFew: (minimum: number) => `**Order quantity can't be less than ${minimum}`,
   /** At payment: paid, unshipped orders already hold the rest of the stock. */

@@ -6,7 +6,7 @@ import { notifications, orderEvents, orders, paymentIntents, tools } from '../db
 import { snapshotShop } from '../test-support/db-snapshot.ts';
 import { oneDatabaseKind, testDatabaseKinds } from '../test-support/test-databases.ts';
 import { useTestShop } from '../test-support/test-shop.ts';
-import { card, createIntent, freshTool, placeOrder, placePaidOrder, rawOrderRow } from '../test-support/test-orders.ts';
+import { card, createIntent, freshTool, insertOneLineOrders, placeOrder, placePaidOrder, rawOrderRow } from '../test-support/test-orders.ts';
 import { bearer, registerUser, type TestUser } from '../test-support/test-users.ts';
 
 /** Far enough ahead that every unpaid order of the test counts as expired, whatever today is. */
@@ -168,11 +168,11 @@ describe.each([oneDatabaseKind])('a deletion racing payments, placements and shi
       const order = (quantity: number, status: 'paid' | 'unpaid') =>
         rawOrderRow(tool!, quantity, status === 'paid' ? { transactionId: `pi_paid_${trial}_${Math.random()}` } : undefined);
       // Three paid orders holding the 5 promised units (two to ship, one to refund), and unpaid ones with their card forms open.
-      const [refunded, ...paid] = await db.insert(orders).values([order(1, 'paid'), order(1, 'paid'), order(3, 'paid')]).returning({ id: orders.id });
-      const unpaid = await db
-        .insert(orders)
-        .values(Array.from({ length: UNPAID_PER_TRIAL }, (_, i) => order(1 + ((trial + i) % 3), 'unpaid')))
-        .returning({ id: orders.id, quantity: orders.quantity });
+      const [refunded, ...paid] = await insertOneLineOrders(db, [order(1, 'paid'), order(1, 'paid'), order(3, 'paid')]);
+      const unpaid = await insertOneLineOrders(
+        db,
+        Array.from({ length: UNPAID_PER_TRIAL }, (_, i) => order(1 + ((trial + i) % 3), 'unpaid')),
+      );
       const secrets = unpaid.map((row) => `pi_test_${row.id.replaceAll('-', '')}_secret_race`);
       await db.insert(paymentIntents).values(
         unpaid.map((row, i) => ({

@@ -126,3 +126,33 @@ describe.each(testDatabaseKinds)('migration 0015 on a shop that already has paid
     expect(paid.rows.map((row) => (row.paid_at === null ? null : new Date(row.paid_at).toISOString()))).toEqual(['2026-03-02T09:30:00.000Z', null]);
   });
 });
+
+describe.each(testDatabaseKinds)('migration 0022 on a shop that already has orders, on $name', (kind) => {
+  let database: DatabaseHandle;
+  beforeAll(async () => {
+    database = await kind.open();
+    await migrateThrough(database, '0021_tool_search_trigrams');
+  });
+  afterAll(async () => database?.close());
+
+  it('makes every order a one-line order of its own tool, name, picture, units, unit price and total, losing nothing', async () => {
+    await database.db.execute(sql`
+      insert into tools (id, tool_name, description, img, price, minimum_order_quantity, available_quantity) values
+        ('00000000-0000-4000-8000-0000000000c0', 'Drill', 'A drill', '/d.svg', 10, 1, 5)`);
+    await database.db.execute(sql`
+      insert into orders (id, tool_id, product, img, unit_price, quantity, price, buyer, buyer_email, phone, address, purchase_date, status, transaction_id, delivery) values
+        ('00000000-0000-4000-8000-0000000000c1', '00000000-0000-4000-8000-0000000000c0', 'Drill', '/d.svg', 10, 3, 30, 'Ada', 'ada@example.com', '555', 'Road 1', 'Monday', 'paid', 'pi_c1', 'pending'),
+        ('00000000-0000-4000-8000-0000000000c2', null, 'Saw (deleted)', '/s.svg', 7, 2, 14, 'Ada', 'ada@example.com', '555', 'Road 1', 'Monday', 'unpaid', null, null)`);
+
+    await database.migrate();
+
+    const lines = (await database.db.execute(sql`
+      select order_id, position, tool_id, product, img, quantity, unit_price, line_total from order_lines order by order_id, position`)) as unknown as {
+      rows: unknown[];
+    };
+    expect(lines.rows).toEqual([
+      { order_id: '00000000-0000-4000-8000-0000000000c1', position: 0, tool_id: '00000000-0000-4000-8000-0000000000c0', product: 'Drill', img: '/d.svg', quantity: 3, unit_price: 10, line_total: 30 },
+      { order_id: '00000000-0000-4000-8000-0000000000c2', position: 0, tool_id: null, product: 'Saw (deleted)', img: '/s.svg', quantity: 2, unit_price: 7, line_total: 14 },
+    ]);
+  });
+});

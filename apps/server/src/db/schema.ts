@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { boolean, type AnyPgColumn, check, customType, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, type AnyPgColumn, check, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { textLengthChecks } from './text-columns.ts';
 
 /**
@@ -138,6 +138,41 @@ export function orderSearchText(table: { buyerEamil: AnyPgColumn; buyer: AnyPgCo
 }
 
 /** Every state change of an order, with who did it and when (placed, paid, shipped, cancelled, refunded). */
+/**
+ * What an order holds, a line per tool (issue 28, decision 037): each line a snapshot of the tool's
+ * name, picture and unit price when it was placed. The order's own product, img, toolId, quantity
+ * and price are the spec's fields kept as a summary of its lines (the first line, units in all,
+ * what is to be paid). Existing orders became one-line orders (migration 0022).
+ */
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** 0 for the first line: the order of the lines as placed, which the summary follows. */
+    position: integer('position').notNull(),
+    /** Null once the tool is deleted, as the order's: the line keeps its own snapshot. */
+    toolId: uuid('tool_id').references(() => tools.id, { onDelete: 'set null' }),
+    product: text('product').notNull(),
+    img: text('img').notNull(),
+    quantity: integer('quantity').notNull(),
+    /** Whole dollars per unit, as the tool cost when the order was placed. */
+    unitPrice: integer('unit_price').notNull(),
+    /** quantity x unit price, whole dollars. */
+    lineTotal: integer('line_total').notNull(),
+  },
+  (table) => [
+    // An order's lines are read by its id (every order answer; a page's lines by the page's ids).
+    primaryKey({ columns: [table.orderId, table.position] }),
+    check('order_lines_quantity_positive', sql`${table.quantity} > 0`),
+    check('order_lines_position_not_negative', sql`${table.position} >= 0`),
+    ...textLengthChecks('order_lines'),
+    // A tool's deletion finds the unpaid orders holding it in any line (and sets the lines' tool to null).
+    index('order_lines_tool_id_idx').on(table.toolId),
+  ],
+);
+
 export const orderEvents = pgTable(
   'order_events',
   {

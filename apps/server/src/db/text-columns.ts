@@ -45,6 +45,10 @@ export const TEXT_COLUMN_LIMITS = {
     address: limit('Address', TEXT_LIMITS.address),
     transaction_id: limit('Transaction id', TEXT_LIMITS.transactionId),
   },
+  order_lines: {
+    product: limit('Product', TEXT_LIMITS.toolName),
+    img: limit('Image', TEXT_LIMITS.picture),
+  },
   order_events: {
     actor_email: limit('Email', TEXT_LIMITS.email),
     detail: limit('Detail', TEXT_LIMITS.note),

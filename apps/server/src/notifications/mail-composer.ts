@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { orders } from '../db/schema.ts';
+import { linesOfOrders } from '../orders/order-dto.ts';
 import type { DocumentAttachment, MailFile, MailMessage, SendableMail } from '../mail/mailer.ts';
 import type { OrderMail } from './order-mail.ts';
 
@@ -24,7 +25,8 @@ export function createMailComposer(deps: {
     if (!('compose' in mail)) return mail;
     const [order] = await db.select().from(orders).where(eq(orders.id, mail.orderId));
     if (!order) throw new Error('The order of this mail no longer exists.');
-    return orderMail.placed(order, `${publicUrl}/payment/${encodeURIComponent(order.id)}`);
+    const lines = (await linesOfOrders(db, [order.id])).get(order.id) ?? [];
+    return orderMail.placed({ ...order, lines }, `${publicUrl}/payment/${encodeURIComponent(order.id)}`);
   }
 
   return async function compose(mail: OutboxMail): Promise<SendableMail> {

@@ -12,14 +12,19 @@ interface OrderFacts {
   address: string;
   purchaseDate: string;
   transactionId?: string | null;
+  lines: { product: string; quantity: number; unitPrice: number; lineTotal: number }[];
 }
+
+/** A one-line order reads as before lines existed; an order of several tools lists each with its units and line total. */
+const whatWasOrdered = (order: OrderFacts) =>
+  order.lines.length > 1
+    ? order.lines.map((line) => `${line.product}: ${line.quantity} x ${formatMoney(line.unitPrice)} = ${formatMoney(line.lineTotal)}`)
+    : [`Product: ${order.product}`, `Quantity: ${order.quantity}`, `Unit price: ${formatMoney(order.unitPrice)}`];
 
 const orderLines = (order: OrderFacts) => [
   `Order: ${order.id}`,
   `Date: ${order.purchaseDate}`,
-  `Product: ${order.product}`,
-  `Quantity: ${order.quantity}`,
-  `Unit price: ${formatMoney(order.unitPrice)}`,
+  ...whatWasOrdered(order),
   `Total: ${formatMoney(order.price)}`,
   `Delivery address: ${order.address}`,
 ];

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { toLowStockTool, type StockFacts } from '../catalogue/tool-dto.ts';
 import type { DbExecutor } from '../db/client.ts';
 import type { OrderRow } from '../orders/order-dto.ts';
-import { orderJson, toOrderDto } from '../orders/order-dto.ts';
+import { linesOfOrders, orderJson, toOrderDto, type OrderLineRow } from '../orders/order-dto.ts';
 import { recordShopEvent, shopEventRows } from './notification-outbox.ts';
 import type { CreditNoteRow, InvoiceRow } from '../invoices/invoice-register.ts';
 import type { OrderMail } from './order-mail.ts';
@@ -16,6 +16,12 @@ import type { OrderMail } from './order-mail.ts';
 const attachment = (kind: 'invoice' | 'credit_note', document: InvoiceRow | CreditNoteRow | undefined) =>
   document && { kind, id: document.id, number: document.number };
 
+/** The order with its lines as the change's transaction sees them: for the webhook payload and the mail alike. */
+async function withLines(executor: DbExecutor, order: OrderRow) {
+  const lines: OrderLineRow[] = (await linesOfOrders(executor, [order.id])).get(order.id) ?? [];
+  return { dto: toOrderDto(order, lines), facts: { ...order, lines } };
+}
+
 export function createOrderNotifier(orderMail: OrderMail, shopNotifyEmail: string | undefined) {
   const toShop = <T>(build: (email: string) => T): T[] => (shopNotifyEmail ? [build(shopNotifyEmail)] : []);
   return {
@@ -24,34 +30,42 @@ export function createOrderNotifier(orderMail: OrderMail, shopNotifyEmail: strin
      * 016), as SQL for that statement. The buyer's mail is composed from the order when it is sent
      * (mail-composer.ts): the order exists only inside the statement.
      */
-    placedRows: (placed: 'placed', now: Date) =>
+    placedRows: (placed: 'placed', placedLines: string, now: Date) =>
       shopEventRows(
         {
           type: 'order.placed',
-          data: sql`jsonb_build_object('order', ${orderJson(placed)})`,
+          data: sql`jsonb_build_object('order', ${orderJson(placed, placedLines)})`,
           mails: sql.raw(`jsonb_build_array(jsonb_build_object('to', ${placed}.buyer_email, 'compose', 'order-placed', 'orderId', ${placed}.id))`),
         },
         now,
         sql.raw(placed),
       ),
     /** The buyer's mail carries the invoice issued with the payment. */
-    paid: (executor: DbExecutor, order: OrderRow, invoice?: InvoiceRow) =>
-      recordShopEvent(executor, {
+    paid: async (executor: DbExecutor, order: OrderRow, invoice?: InvoiceRow) => {
+      const { dto, facts } = await withLines(executor, order);
+      await recordShopEvent(executor, {
         type: 'order.paid',
-        data: { order: toOrderDto(order) },
-        mails: [orderMail.paymentReceived(order, attachment('invoice', invoice)), ...toShop((email) => orderMail.newPaidOrder(email, order))],
-      }),
-    shipped: (executor: DbExecutor, order: OrderRow) =>
-      recordShopEvent(executor, { type: 'order.shipped', data: { order: toOrderDto(order) }, mails: [orderMail.shipped(order)] }),
-    cancelled: (executor: DbExecutor, order: OrderRow, reason: string) =>
-      recordShopEvent(executor, { type: 'order.cancelled', data: { order: toOrderDto(order), reason }, mails: [orderMail.cancelled(order, reason)] }),
+        data: { order: dto },
+        mails: [orderMail.paymentReceived(facts, attachment('invoice', invoice)), ...toShop((email) => orderMail.newPaidOrder(email, facts))],
+      });
+    },
+    shipped: async (executor: DbExecutor, order: OrderRow) => {
+      const { dto, facts } = await withLines(executor, order);
+      await recordShopEvent(executor, { type: 'order.shipped', data: { order: dto }, mails: [orderMail.shipped(facts)] });
+    },
+    cancelled: async (executor: DbExecutor, order: OrderRow, reason: string) => {
+      const { dto, facts } = await withLines(executor, order);
+      await recordShopEvent(executor, { type: 'order.cancelled', data: { order: dto, reason }, mails: [orderMail.cancelled(facts, reason)] });
+    },
     /** Money given back: `amount` of this refund, in whole dollars, and why, in the buyer's mail and the webhook. */
-    refunded: (executor: DbExecutor, order: OrderRow, refund: { amount: number; reason: string }, creditNote?: CreditNoteRow) =>
-      recordShopEvent(executor, {
+    refunded: async (executor: DbExecutor, order: OrderRow, refund: { amount: number; reason: string }, creditNote?: CreditNoteRow) => {
+      const { dto, facts } = await withLines(executor, order);
+      await recordShopEvent(executor, {
         type: 'order.refunded',
-        data: { order: toOrderDto(order), refund },
-        mails: [orderMail.refunded(order, refund, attachment('credit_note', creditNote))],
-      }),
+        data: { order: dto, refund },
+        mails: [orderMail.refunded(facts, refund, attachment('credit_note', creditNote))],
+      });
+    },
     /** Only when a change takes the stock from enough to below the minimum, not on every later sale. */
     async stockChanged(executor: DbExecutor, tool: StockFacts, previousQuantity: number) {
       const fellBelow = tool.availableQuantity < tool.minimumOrderQuantity && previousQuantity >= tool.minimumOrderQuantity;

@@ -8,7 +8,7 @@ import { toLowStockTool } from '../catalogue/tool-dto.ts';
 import { notFound } from '../platform/app-error.ts';
 import type { Caller } from '../identity/caller.ts';
 import { likePattern, mapPage, type Page, type Paging } from '../platform/paging.ts';
-import { newestOrdersFirst, toOrderDto, type OrderRow } from './order-dto.ts';
+import { linesOfOrders, newestOrdersFirst, toOrderDto, toOrderDtos, type OrderRow } from './order-dto.ts';
 import type { ExportedOrder } from './orders-csv.ts';
 import type { OrderLifecycle } from './lifecycle/index.ts';
 
@@ -74,7 +74,10 @@ export function createAdminOrdersService(db: Database, lifecycle: OrderLifecycle
 
   return {
     /** GET /adminPurchased: a page of orders as the API answers them. */
-    listOrders: async (query: AdminOrdersQuery): Promise<Page<Order>> => mapPage(await listRows(query), toOrderDto),
+    async listOrders(query: AdminOrdersQuery): Promise<Page<Order>> {
+      const page = await listRows(query);
+      return { items: await toOrderDtos(db, page.items), nextCursor: page.nextCursor };
+    },
 
     /**
      * Every order the filters match, in batches read one after another as the CSV is written:
@@ -84,7 +87,8 @@ export function createAdminOrdersService(db: Database, lifecycle: OrderLifecycle
       let cursor: string | undefined;
       do {
         const page = await listRows({ ...query, limit: EXPORT_BATCH_SIZE, cursor });
-        yield page.items.map((row) => ({ ...toOrderDto(row), cancelledAt: row.cancelledAt?.toISOString() ?? null }));
+        const lines = await linesOfOrders(db, page.items.map((row) => row.id));
+        yield page.items.map((row) => ({ ...toOrderDto(row, lines.get(row.id) ?? []), cancelledAt: row.cancelledAt?.toISOString() ?? null }));
         cursor = page.nextCursor;
       } while (cursor !== undefined);
     },

@@ -1,9 +1,11 @@
-import { getTableColumns, sql, type SQL } from 'drizzle-orm';
-import type { Order } from '@voltline/shared/order';
-import { orders } from '../db/schema.ts';
+import { asc, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Order, OrderLine } from '@voltline/shared/order';
+import type { DbExecutor } from '../db/client.ts';
+import { orderLines, orders } from '../db/schema.ts';
 import type { KeysetOrder } from '../platform/paging.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
+export type OrderLineRow = typeof orderLines.$inferSelect;
 
 /**
  * How an order reads, in the API and in webhook payloads: each field of `Order` (shared/order.ts)
@@ -29,21 +31,71 @@ const COPIED_FIELDS = {
   delivery: 'delivery',
   refundedAmount: 'refundedAmount',
   invoiceNumber: 'invoiceNumber',
-} as const satisfies Record<Exclude<keyof Order, 'cancelled'>, keyof OrderRow>;
+} as const satisfies Record<Exclude<keyof Order, 'cancelled' | 'lines'>, keyof OrderRow>;
 
 type CopiedFields = { -readonly [F in keyof typeof COPIED_FIELDS]: OrderRow[(typeof COPIED_FIELDS)[F]] };
 
-export function toOrderDto(row: OrderRow): Order {
+/** Each field of `OrderLine` from its column of `order_lines`, for the mapper and the SQL below alike. */
+const LINE_FIELDS = {
+  toolId: 'toolId',
+  product: 'product',
+  img: 'img',
+  quantity: 'quantity',
+  unitPrice: 'unitPrice',
+  lineTotal: 'lineTotal',
+} as const satisfies Record<keyof OrderLine, keyof OrderLineRow>;
+
+export const toOrderLineDto = (line: OrderLineRow): OrderLine =>
+  Object.fromEntries(Object.entries(LINE_FIELDS).map(([field, key]) => [field, line[key]])) as OrderLine;
+
+/** An order as the API answers it: its own row and its lines (in `position` order). */
+export function toOrderDto(row: OrderRow, lines: readonly OrderLineRow[]): Order {
   const copied = Object.fromEntries(Object.entries(COPIED_FIELDS).map(([field, key]) => [field, row[key]])) as CopiedFields;
-  return { ...copied, cancelled: row.cancelledAt !== null };
+  return { ...copied, cancelled: row.cancelledAt !== null, lines: lines.map(toOrderLineDto) };
+}
+
+/**
+ * The lines of the given orders, in one query on the lines' primary key (order_id, position): a
+ * page of orders reads its lines by the page's ids, never through a join that would change what
+ * the page holds.
+ */
+export async function linesOfOrders(executor: DbExecutor, orderIds: readonly string[]): Promise<Map<string, OrderLineRow[]>> {
+  const byOrder = new Map<string, OrderLineRow[]>(orderIds.map((id) => [id, []]));
+  if (orderIds.length === 0) return byOrder;
+  const rows = await executor
+    .select()
+    .from(orderLines)
+    .where(inArray(orderLines.orderId, [...orderIds]))
+    .orderBy(asc(orderLines.orderId), asc(orderLines.position));
+  for (const line of rows) byOrder.get(line.orderId)?.push(line);
+  return byOrder;
+}
+
+/** Orders as the API answers them, their lines read in one query. */
+export async function toOrderDtos(executor: DbExecutor, rows: readonly OrderRow[]): Promise<Order[]> {
+  const lines = await linesOfOrders(executor, rows.map((row) => row.id));
+  return rows.map((row) => toOrderDto(row, lines.get(row.id) ?? []));
+}
+
+/** One order as the API answers it, with its lines. */
+export async function orderWithLines(executor: DbExecutor, row: OrderRow): Promise<Order> {
+  const [order] = await toOrderDtos(executor, [row]);
+  return order!;
 }
 
 const columns = getTableColumns(orders);
+const lineColumns = getTableColumns(orderLines);
 
-/** The same order as `toOrderDto`, built by PostgreSQL from a row of `orders` (or of a CTE returning it) named `alias`. */
-export function orderJson(alias: string): SQL {
+/**
+ * The same order as `toOrderDto`, built by PostgreSQL from a row of `orders` (or of a CTE returning
+ * it) named `alias`, its lines from `order_lines` or from a CTE returning lines (`lines`): a line
+ * inserted by the same statement is not yet seen in the table.
+ */
+export function orderJson(alias: string, lines = 'order_lines'): SQL {
   const copied = Object.entries(COPIED_FIELDS).map(([field, key]) => `'${field}', ${alias}.${columns[key].name}`);
-  return sql.raw(`jsonb_build_object(${copied.join(', ')}, 'cancelled', ${alias}.${columns.cancelledAt.name} is not null)`);
+  const line = Object.entries(LINE_FIELDS).map(([field, key]) => `'${field}', l.${lineColumns[key].name}`);
+  const lineArray = `(select coalesce(jsonb_agg(jsonb_build_object(${line.join(', ')}) order by l.position), '[]'::jsonb) from ${lines} l where l.order_id = ${alias}.id)`;
+  return sql.raw(`jsonb_build_object(${copied.join(', ')}, 'cancelled', ${alias}.${columns.cancelledAt.name} is not null, 'lines', ${lineArray})`);
 }
 
 /** Every order list (My Orders, Manage All Orders, the CSV export) runs newest first. */

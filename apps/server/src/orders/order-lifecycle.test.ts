@@ -10,7 +10,7 @@ import { snapshotShop } from '../test-support/db-snapshot.ts';
 import { startTestShop, type TestShop } from '../test-support/test-app.ts';
 import { describeRaces, itRaces, testDatabaseKinds, type TestDatabaseKind } from '../test-support/test-databases.ts';
 import { useTestShop } from '../test-support/test-shop.ts';
-import { card, createIntent, freshTool, placeOrder, placePaidOrder } from '../test-support/test-orders.ts';
+import { card, createIntent, freshTool, insertOneLineOrders, placeOrder, placePaidOrder } from '../test-support/test-orders.ts';
 import { bearer, registerCustomerAndAdmin, registerUser, type TestUser } from '../test-support/test-users.ts';
 
 // Fewer trials than the thousand this began with, each with one and a half times the pool's ten
@@ -156,9 +156,8 @@ describeRaces('payments racing for the last units', (kind) => {
         .returning();
       // Unpaid orders with their intents, as placing and opening the card form leave them (written
       // directly to keep the trials quick; the race itself goes through the real endpoint).
-      const placed = await db
-        .insert(orders)
-        .values(
+      const placed = await insertOneLineOrders(
+        db,
           quantities.map((quantity) => ({
             toolId: tool!.id,
             userId: null,
@@ -173,8 +172,7 @@ describeRaces('payments racing for the last units', (kind) => {
             address: 'Track 1',
             purchaseDate: 'Saturday, Nov 21, 2026',
           })),
-        )
-        .returning({ id: orders.id, quantity: orders.quantity, price: orders.price });
+      );
       const secrets = placed.map((order) => `pi_test_${order.id.replaceAll('-', '')}_secret_race`);
       await db.insert(paymentIntents).values(
         placed.map((order, i) => ({

@@ -5,12 +5,17 @@ export type ExportedOrder = Order & { cancelledAt: string | null };
 
 /**
  * The spec's fields, then what the books need beside them (issue 26): the whole dollars given back
- * (`price` stays what was charged) and when the order was cancelled, empty for a live one.
+ * (`price` stays what was charged) and when the order was cancelled, empty for a live one; last,
+ * every line of the order in one cell (a row per order, so summing `price` still sums the orders;
+ * decision 037).
  */
 const COLUMNS: (keyof ExportedOrder)[] = [
   '_id', 'purchaseDate', 'product', 'quantity', 'unitPrice', 'price', 'buyer', 'buyerEamil', 'phone', 'address', 'status', 'transactionId', 'delivery',
-  'refundedAmount', 'cancelledAt',
+  'refundedAmount', 'cancelledAt', 'lines',
 ];
+
+/** "2 x Drill at 10 = 20; 1 x Battery at 5 = 5": units, name, unit price and line total in whole dollars, as the columns before. */
+const linesText = (lines: Order['lines']) => lines.map((line) => `${line.quantity} x ${line.product} at ${line.unitPrice} = ${line.lineTotal}`).join('; ');
 
 /**
  * Customers write addresses and names, admins open the file in a spreadsheet, which runs a cell
@@ -34,7 +39,7 @@ export function csvCell(value: unknown): string {
   return PLAIN.test(text) ? text : `"${text.replaceAll('"', '""')}"`;
 }
 
-const csvLine = (order: ExportedOrder) => `${COLUMNS.map((column) => csvCell(order[column])).join(',')}\r\n`;
+const csvLine = (order: ExportedOrder) => `${COLUMNS.map((column) => csvCell(column === 'lines' ? linesText(order.lines) : order[column])).join(',')}\r\n`;
 
 /** The CSV text, a batch of orders at a time, so a million orders stream through flat memory. */
 export async function* ordersToCsv(batches: AsyncIterable<ExportedOrder[]>): AsyncGenerator<string> {

@@ -5,8 +5,8 @@ import type { Database } from '../db/client.ts';
 import { orders } from '../db/schema.ts';
 import { AppError } from '../platform/app-error.ts';
 import type { Caller } from '../identity/caller.ts';
-import { mapPage, type Page, type Paging } from '../platform/paging.ts';
-import { newestOrdersFirst, toOrderDto, type OrderRow } from './order-dto.ts';
+import { type Page, type Paging } from '../platform/paging.ts';
+import { newestOrdersFirst, orderWithLines, toOrderDtos, type OrderRow } from './order-dto.ts';
 import type { OrderLifecycle, OrderRequest } from './lifecycle/index.ts';
 
 
@@ -40,14 +40,12 @@ export function createOrdersService(db: Database, lifecycle: OrderLifecycle, pag
         .where(and(eq(orders.userId, caller.userId), page.where))
         .orderBy(...page.orderBy)
         .limit(page.fetchLimit);
-      return mapPage(
-        page.finish(rows, (row) => row.order.id),
-        (row) => toOrderDto(row.order),
-      );
+      const found = page.finish(rows, (row) => row.order.id);
+      return { items: await toOrderDtos(db, found.items.map((row) => row.order)), nextCursor: found.nextCursor };
     },
 
     async getOrder(caller: Caller, orderId: string): Promise<Order> {
-      return toOrderDto(await findVisibleOrder(caller, orderId));
+      return orderWithLines(db, await findVisibleOrder(caller, orderId));
     },
 
     /** DELETE /purchasedSingle/{id}: the owner cancels their own unpaid order. It stays on record. */

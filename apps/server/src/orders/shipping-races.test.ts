@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import { orderEvents, orders, tools } from '../db/schema.ts';
 import { describeRaces } from '../test-support/test-databases.ts';
 import { useTestShop } from '../test-support/test-shop.ts';
-import { card, createIntent, placeOrder, rawOrderRow } from '../test-support/test-orders.ts';
+import { card, createIntent, insertOneLineOrders, placeOrder, rawOrderRow } from '../test-support/test-orders.ts';
 import { bearer } from '../test-support/test-users.ts';
 
 // Fewer trials than the thousand this began with, each racing twice the pool's ten connections:
@@ -31,12 +31,10 @@ describeRaces('shipping and payment races', (kind) => {
         .insert(tools)
         .values({ toolName: `Race tool ${kind.name} ${trial}`, description: 'race', img: '/images/tools/jigsaw.svg', price: 1, minimumOrderQuantity: 1, availableQuantity: stock, promisedQuantity: promised })
         .returning();
-      const placed = await db
-        .insert(orders)
-        .values(
-          quantities.map((quantity, i) => rawOrderRow(tool!, quantity, { transactionId: `pi_race_${kind.name}_${trial}_${i}` })),
-        )
-        .returning({ id: orders.id, quantity: orders.quantity });
+      const placed = await insertOneLineOrders(
+        db,
+        quantities.map((quantity, i) => rawOrderRow(tool!, quantity, { transactionId: `pi_race_${kind.name}_${trial}_${i}` })),
+      );
 
       const results = await Promise.all(
         placed.map((order) => shop.app.inject({ method: 'PATCH', url: `/api/deliverConfirm/${order.id}`, headers: bearer(shop.admin), payload: {} })),

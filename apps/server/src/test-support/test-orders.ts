@@ -1,7 +1,8 @@
 import type { Tool } from '@voltline/shared/tool';
 import { placeOrderOverHttp, placePaidOrderOverHttp, testCard, type Delivery } from '@voltline/test-kit/orders';
 import { newTool } from '@voltline/test-kit/tools';
-import { tools, type orders } from '../db/schema.ts';
+import type { DbExecutor } from '../db/client.ts';
+import { orderLines, orders, tools } from '../db/schema.ts';
 import type { TestShop } from './test-app.ts';
 import { apiSessionOf, bearer, type TestUser } from './test-users.ts';
 
@@ -60,4 +61,27 @@ export function rawOrderRow(tool: { id: string; toolName: string; img: string },
     purchaseDate: 'Saturday, Nov 21, 2026',
     ...(paid ? { status: 'paid' as const, delivery: 'pending' as const, transactionId: paid.transactionId } : { status: 'unpaid' as const }),
   };
+}
+
+/**
+ * Order rows written straight to the database, each with its one line copied from the row (as
+ * placing writes it and migration 0022 made of every older order). Returns the orders written.
+ */
+export async function insertOneLineOrders(db: DbExecutor, rows: (typeof orders.$inferInsert)[]) {
+  const written = await db.insert(orders).values(rows).returning();
+  if (written.length > 0) {
+    await db.insert(orderLines).values(
+      written.map((order) => ({
+        orderId: order.id,
+        position: 0,
+        toolId: order.toolId,
+        product: order.product,
+        img: order.img,
+        quantity: order.quantity,
+        unitPrice: order.unitPrice,
+        lineTotal: order.price,
+      })),
+    );
+  }
+  return written;
 }

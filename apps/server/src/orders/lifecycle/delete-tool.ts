@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { entityIdSchema } from '@voltline/shared/id';
 import { toolDeletionMessages } from '@voltline/shared/tool';
-import { orders, tools } from '../../db/schema.ts';
+import { tools } from '../../db/schema.ts';
 import { AppError, notFound } from '../../platform/app-error.ts';
 import { cancelUnpaidOrders } from './cancel.ts';
 import type { Actor, LifecycleDeps } from './context.ts';
+import { ordersHoldingTool } from './units.ts';
 
 /**
  * DELETE /deleteTool/{id}: the tool leaves the catalogue and sells nothing more. Its unpaid orders
@@ -27,7 +28,8 @@ export const deletingTool =
       await cancelUnpaidOrders(
         deps,
         tx,
-        eq(orders.toolId, tool.id),
+        // Every unpaid order with a line of the tool, whichever line.
+        ordersHoldingTool(tool.id),
         { actor: admin, detail: 'the tool was deleted from the catalogue', reason: 'because the tool is no longer sold' },
         new Date(),
       );

@@ -20,13 +20,13 @@ import { findOrder, type LifecycleDeps } from './context.ts';
 import { deletingTool } from './delete-tool.ts';
 import { expiring } from './expire.ts';
 import { checkingPayable, paying } from './pay.ts';
-import { placing } from './place.ts';
+import { placing, placingLines } from './place.ts';
 import { refunding } from './refund.ts';
 import { shipping } from './ship.ts';
 import { orderableUnits } from './units.ts';
 
 export type { Actor } from './context.ts';
-export type { OrderRequest } from './place.ts';
+export type { LinesRequest, OrderRequest } from './place.ts';
 export type { PaymentOutcome } from './pay.ts';
 export { unitsHeldByPaidOrders } from './units.ts';
 
@@ -35,6 +35,8 @@ export function createOrderLifecycle(deps: LifecycleDeps) {
     findOrder: (orderId: string) => findOrder(deps.db, orderId),
     orderableUnits: (toolId: string) => orderableUnits(deps.db, toolId),
     place: placing(deps),
+    /** An order of several tools (the coming checkout of a cart); the spec's POST /purchased places one-line orders. */
+    placeLines: placingLines(deps),
     checkPayable: checkingPayable(deps),
     pay: paying(deps),
     ship: shipping(deps),

@@ -9,7 +9,7 @@ import type { OrderRow } from '../order-dto.ts';
 import { cents, type Actor, type LifecycleDeps } from './context.ts';
 import { recordHistory } from './history.ts';
 import { refundAtGateway } from './money-back.ts';
-import { lockTool, orderableUnits, promiseUnits } from './units.ts';
+import { lockTools, orderableUnits, promiseAll, shortOf, unitsOfOrder } from './units.ts';
 
 /** What became of a payment the gateway reports as succeeded. */
 export type PaymentOutcome =
@@ -29,10 +29,17 @@ export const checkingPayable =
   async (order: OrderRow): Promise<void> => {
     if (order.cancelledAt) throw new AppError('conflict', 'This order was canceled.');
     if (order.status !== 'unpaid') throw new AppError('conflict', 'This order is already paid.');
-    if (order.toolId === null) throw new AppError('conflict', toolDeletionMessages.noLongerSold);
-    const orderable = await orderableUnits(db, order.toolId);
-    if (orderable < order.quantity) throw new AppError('conflict', orderQuantityMessages.onlyLeft(orderable));
+    const units = await unitsOfOrder(db, order.id);
+    if (units.withdrawn > 0) throw new AppError('conflict', toolDeletionMessages.noLongerSold);
+    const short = await shortOf(db, units);
+    if (short) throw new AppError('conflict', shortMessage(units, short));
   };
+
+/** Which tool ran short, named when the order holds several. */
+function shortMessage(units: Awaited<ReturnType<typeof unitsOfOrder>>, short: { product: string; orderable: number }) {
+  const message = orderQuantityMessages.onlyLeft(short.orderable);
+  return units.tools.length > 1 ? `${short.product}: ${message}` : message;
+}
 
 /**
  * unpaid -> paid once the gateway says the intent succeeded, for this order and its amount, and
@@ -62,7 +69,8 @@ export function paying(deps: LifecycleDeps) {
       if (!order || !intent.succeeded || intent.amountCents !== cents(order.price)) throw paymentNotVerified();
       // A deletion under way finishes first, and this payment then finds the order cancelled. An
       // order no longer open to payment is not claimed below, so it needs no lock.
-      if (order.status === 'unpaid' && !order.cancelledAt) await lockTool(tx, order.toolId, 'promise');
+      const units = await unitsOfOrder(tx, order.id);
+      if (order.status === 'unpaid' && !order.cancelledAt) await lockTools(tx, units, 'promise');
       const [claimed] = await tx
         .update(orders)
         // now(): the transaction's time, which the 'paid' event below records too.
@@ -70,23 +78,27 @@ export function paying(deps: LifecycleDeps) {
         .where(and(eq(orders.id, order.id), eq(orders.status, 'unpaid'), isNull(orders.cancelledAt)))
         .returning();
       if (claimed) {
-        // An order whose tool is gone has no stock left to promise: the shop never takes money for units it does not have.
-        const promised = claimed.toolId !== null && (await promiseUnits(tx, { toolId: claimed.toolId, quantity: claimed.quantity }));
-        if (promised) {
+        // An order with a tool gone has no stock left to promise for it: the shop never takes money for
+        // units it does not have. Every line's units are promised or none (lines of one tool together).
+        const withdrawn = units.withdrawn > 0;
+        const shortTool = withdrawn ? undefined : await promiseAll(tx, units);
+        if (!withdrawn && shortTool === undefined) {
           const { invoice, invoiced } = await invoices.issueInvoice(tx, claimed);
           await recordHistory(tx, claimed.id, 'paid', actor, `${gateway.provider} ${intent.id}, invoice ${invoice.number}`);
           await notifier.paid(tx, invoiced, invoice);
           return { outcome: 'paid' };
         }
         if (options.shortfall === 'refuse') {
-          throw new AppError('conflict', claimed.toolId === null ? toolDeletionMessages.noLongerSold : orderQuantityMessages.onlyLeft(await orderableUnits(tx, claimed.toolId)));
+          if (withdrawn) throw new AppError('conflict', toolDeletionMessages.noLongerSold);
+          const product = units.tools.find((tool) => tool.toolId === shortTool)?.product ?? '';
+          throw new AppError('conflict', shortMessage(units, { product, orderable: await orderableUnits(tx, shortTool!) }));
         }
         const [refunded] = await tx
           .update(orders)
           .set({ status: 'refunded', refundedAmount: claimed.price, delivery: null, cancelledAt: new Date() })
           .where(eq(orders.id, claimed.id))
           .returning();
-        return refundLatePayment(tx, refunded!, intent, claimed.toolId === null ? lateBecause.withdrawn : lateBecause.soldOut);
+        return refundLatePayment(tx, refunded!, intent, withdrawn ? lateBecause.withdrawn : lateBecause.soldOut);
       }
       // Another confirmation got there first, or the order cannot be paid: read it as it is now.
       const [current] = await tx.select().from(orders).where(eq(orders.id, order.id));

@@ -5,7 +5,7 @@ import { AppError } from '../../platform/app-error.ts';
 import { findOrder, type Actor, type LifecycleDeps } from './context.ts';
 import { recordHistory } from './history.ts';
 import { refundAtGateway } from './money-back.ts';
-import { lockTool, releaseUnits } from './units.ts';
+import { lockTools, releaseUnits, unitsOfOrder } from './units.ts';
 
 /**
  * Gives some or all of a paid order's money back through the gateway. In full before shipping,
@@ -19,7 +19,8 @@ export const refunding =
     const found = await findOrder(db, orderId);
     const result = await db.transaction(async (tx) => {
       // 'keep': most refunds leave the counters alone, and the gateway is called with the locks held.
-      await lockTool(tx, found.toolId, 'keep');
+      const units = await unitsOfOrder(tx, found.id);
+      await lockTools(tx, units, 'keep');
       const [order] = await tx.select().from(orders).where(eq(orders.id, found.id)).for('update');
       if (!order || order.status === 'unpaid' || !order.transactionId) throw new AppError('conflict', refundMessages.unpaid);
       if (order.status === 'refunded') throw new AppError('conflict', refundMessages.alreadyRefunded);
@@ -40,10 +41,10 @@ export const refunding =
       let consequence = order.delivery === 'shipped' ? 'shipped: nothing restocked' : 'not shipped yet';
       if (freesUnits) {
         consequence = 'order canceled';
-        if (order.toolId) {
-          await releaseUnits(tx, { toolId: order.toolId, quantity: order.quantity });
-          consequence += `, ${order.quantity} units back on sale`;
-        }
+        // Every line's promise is given back (lines of a deleted tool had none left to give).
+        for (const tool of units.tools) await releaseUnits(tx, tool);
+        const freed = units.tools.reduce((sum, tool) => sum + tool.quantity, 0);
+        if (freed > 0) consequence += `, ${freed} units back on sale`;
       }
       await refundAtGateway(gateway, tx, order.transactionId, amount, `refund-${order.id}-${order.refundedAmount}-${amount}`);
       const creditNote = await invoices.issueCreditNote(tx, refunded!, { amount, reason: request.reason });

@@ -3,7 +3,7 @@ import { orders, tools } from '../../db/schema.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { findOrder, type Actor, type LifecycleDeps } from './context.ts';
 import { recordHistory } from './history.ts';
-import { lockTool, shipUnits } from './units.ts';
+import { lockTools, shipUnits, unitsOfOrder } from './units.ts';
 
 /**
  * paid, pending -> shipped, and its units leave the stock and the promise together, in one
@@ -15,7 +15,8 @@ export const shipping =
   async (admin: Actor, orderId: string): Promise<{ acknowledged: true; modifiedCount: number }> => {
     const order = await findOrder(db, orderId);
     const result = await db.transaction(async (tx) => {
-      await lockTool(tx, order.toolId, 'promise');
+      const units = await unitsOfOrder(tx, order.id);
+      await lockTools(tx, units, 'promise');
       const [shipped] = await tx
         .update(orders)
         .set({ delivery: 'shipped' })
@@ -27,24 +28,26 @@ export const shipping =
         if (current?.status === 'refunded') throw new AppError('conflict', 'This order was refunded in full: there is nothing to ship.');
         throw new AppError('conflict', 'Only a paid order can be shipped.');
       }
-      let detail = 'the tool is no longer in the catalogue: no stock moved';
-      if (shipped.toolId) {
-        const lowered = await shipUnits(tx, { toolId: shipped.toolId, quantity: shipped.quantity });
+      // Every line's tool loses its units, or (a stock short of one) the shipment is refused whole.
+      const moved: string[] = [];
+      for (const tool of units.tools) {
+        const lowered = await shipUnits(tx, tool);
         if (lowered) {
-          await notifier.stockChanged(tx, lowered, lowered.availableQuantity + shipped.quantity);
-          detail = `stock -${shipped.quantity}`;
-        } else {
-          const [tool] = await tx.select({ available: tools.availableQuantity }).from(tools).where(eq(tools.id, shipped.toolId));
-          // Deleted while this shipment waited for its row: its units were promised, and deleteTool
-          // made sure the stock held every promise, so it ships like any order of a deleted tool.
-          if (tool) {
-            throw new AppError(
-              'conflict',
-              `Not enough stock to ship: ${shipped.quantity} ordered, ${tool.available} available. Restock the tool first, or refund the order.`,
-            );
-          }
+          await notifier.stockChanged(tx, lowered, lowered.availableQuantity + tool.quantity);
+          moved.push(units.tools.length > 1 ? `-${tool.quantity} ${tool.product}` : `-${tool.quantity}`);
+          continue;
+        }
+        const [current] = await tx.select({ available: tools.availableQuantity }).from(tools).where(eq(tools.id, tool.toolId));
+        // Deleted while this shipment waited for its row: its units were promised, and deleteTool
+        // made sure the stock held every promise, so it ships like any line of a deleted tool.
+        if (current) {
+          throw new AppError(
+            'conflict',
+            `Not enough stock to ship${units.tools.length > 1 ? ` ${tool.product}` : ''}: ${tool.quantity} ordered, ${current.available} available. Restock the tool first, or refund the order.`,
+          );
         }
       }
+      const detail = moved.length > 0 ? `stock ${moved.join(', ')}` : 'the tool is no longer in the catalogue: no stock moved';
       await recordHistory(tx, shipped.id, 'shipped', admin, detail);
       await notifier.shipped(tx, shipped);
       return { acknowledged: true as const, modifiedCount: 1 };

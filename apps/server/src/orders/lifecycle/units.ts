@@ -1,6 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
-import type { Database, DbTransaction } from '../../db/client.ts';
-import { tools } from '../../db/schema.ts';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Database, DbExecutor, DbTransaction } from '../../db/client.ts';
+import { orderLines, orders, tools } from '../../db/schema.ts';
 
 /**
  * Units of one tool that an order moves. Each helper below takes the units of one tool, so an
@@ -10,6 +10,60 @@ export interface ToolUnits {
   toolId: string;
   quantity: number;
 }
+
+/** An order's units, a tool at a time: what its verbs lock, promise, ship and free. */
+export interface OrderUnits {
+  /** Lines of one tool counted together, sorted by tool id: the order every verb locks them in. */
+  tools: (ToolUnits & { product: string })[];
+  /** Lines whose tool was deleted: no stock left to promise, none to move when shipped. */
+  withdrawn: number;
+}
+
+/** The units an order's lines hold, by tool. Lines never change after placement, so they are read without a lock. */
+export async function unitsOfOrder(executor: DbExecutor, orderId: string): Promise<OrderUnits> {
+  const rows = await executor
+    .select({ toolId: orderLines.toolId, quantity: sql<number>`sum(${orderLines.quantity})::int`, product: sql<string>`min(${orderLines.product})` })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, orderId))
+    .groupBy(orderLines.toolId)
+    .orderBy(asc(orderLines.toolId));
+  const held = rows.filter((row): row is typeof row & { toolId: string } => row.toolId !== null);
+  return { tools: held, withdrawn: rows.length - held.length };
+}
+
+/** lockTool for each tool of an order, in tool id order, so two orders sharing tools never wait on each other in a circle. */
+export async function lockTools(tx: DbTransaction, units: OrderUnits, intent: 'promise' | 'keep') {
+  for (const tool of units.tools) await lockTool(tx, tool.toolId, intent);
+}
+
+/**
+ * Every tool's units promised, or none: the tool that could not be promised (its earlier tools'
+ * promises given back), or undefined when all were.
+ */
+export async function promiseAll(tx: DbTransaction, units: OrderUnits): Promise<string | undefined> {
+  const promised: ToolUnits[] = [];
+  for (const tool of units.tools) {
+    if (!(await promiseUnits(tx, tool))) {
+      for (const given of promised) await releaseUnits(tx, given);
+      return tool.toolId;
+    }
+    promised.push(tool);
+  }
+  return undefined;
+}
+
+/** The tools of an order whose lines' units are not all orderable now, with what is left of each. */
+export async function shortOf(executor: DbExecutor, units: OrderUnits): Promise<{ toolId: string; product: string; orderable: number } | undefined> {
+  for (const tool of units.tools) {
+    const orderable = await orderableUnits(executor, tool.toolId);
+    if (orderable < tool.quantity) return { toolId: tool.toolId, product: tool.product, orderable };
+  }
+  return undefined;
+}
+
+/** The orders with a line of the tool, as SQL for a where clause on `orders`. */
+export const ordersHoldingTool = (toolId: string) =>
+  sql`exists (select 1 from ${orderLines} where ${orderLines.orderId} = ${orders.id} and ${orderLines.toolId} = ${toolId})`;
 
 /**
  * The tool's row locked before any order of it (see index.ts). 'promise' for a transition that
