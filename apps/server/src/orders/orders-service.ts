@@ -7,7 +7,7 @@ import { AppError } from '../platform/app-error.ts';
 import type { Caller } from '../identity/caller.ts';
 import { type Page, type Paging } from '../platform/paging.ts';
 import { newestOrdersFirst, orderWithLines, toOrderDtos, type OrderRow } from './order-dto.ts';
-import type { OrderLifecycle, OrderRequest } from './lifecycle/index.ts';
+import type { LinesRequest, OrderLifecycle, OrderRequest } from './lifecycle/index.ts';
 
 
 export function createOrdersService(db: Database, lifecycle: OrderLifecycle, paging: Paging) {
@@ -27,6 +27,9 @@ export function createOrdersService(db: Database, lifecycle: OrderLifecycle, pag
     async placeOrder(caller: Caller, order: OrderRequest, now = new Date()): Promise<{ acknowledged: true; insertedId: string }> {
       return lifecycle.place(caller, order, now);
     },
+
+    /** An order of several tools, all lines or none (lifecycle/place.ts): what the checkout of a cart places. */
+    placeOrderOfLines: (caller: Caller, request: LinesRequest, now = new Date()) => lifecycle.placeLines(caller, request, now),
 
     /**
      * GET /purchased: a page of the caller's own orders, newest first, whatever the query asks for:
