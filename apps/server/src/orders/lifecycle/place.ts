@@ -42,6 +42,17 @@ export function productSummary(names: readonly string[]): string {
 }
 
 /**
+ * The CTEs that follow an order's insert (`placed`) and its lines' (`placed_lines`) in a placing
+ * statement: its 'placed' history row and its outbox rows (the notifier's, as every verb's).
+ */
+const placedRecords = (notifier: LifecycleDeps['notifier'], caller: Caller, now: Date) => sql`history as (
+  insert into order_events (order_id, type, actor_user_id, actor_email, at)
+  select id, 'placed', ${caller.userId}, ${caller.email}, ${now.toISOString()}::timestamptz from placed
+), outbox as (
+  ${notifier.placedRows('placed', 'placed_lines', now)}
+)`;
+
+/**
  * Places an order: quantity x the tool's current unit price, within the tool's minimum and what
  * can still be ordered. One SQL statement reads the tool, writes the order, its one line, its
  * history row and its outbox rows (the notifier's, as every verb's): atomic without a transaction,
@@ -79,12 +90,7 @@ export const placing =
         insert into order_lines (order_id, position, tool_id, product, img, quantity, unit_price, line_total)
         select id, 0, tool_id, product, img, quantity, unit_price, price from placed
         returning *
-      ), history as (
-        insert into order_events (order_id, type, actor_user_id, actor_email, at)
-        select id, 'placed', ${caller.userId}, ${caller.email}, ${now.toISOString()}::timestamptz from placed
-      ), outbox as (
-        ${notifier.placedRows('placed', 'placed_lines', now)}
-      )
+      ), ${placedRecords(notifier, caller, now)}
       select minimum_order_quantity as minimum, orderable, price, (select id from placed) as order_id from tool
     `);
     if (!outcome) throw notFound('Tool not found');
@@ -155,12 +161,7 @@ export const placingLines =
           from placed cross join jsonb_to_recordset(${JSON.stringify(lines)}::jsonb)
             as l(position int, tool_id uuid, product text, img text, quantity int, unit_price int, line_total int)
           returning *
-        ), history as (
-          insert into order_events (order_id, type, actor_user_id, actor_email, at)
-          select id, 'placed', ${caller.userId}, ${caller.email}, ${now.toISOString()}::timestamptz from placed
-        ), outbox as (
-          ${notifier.placedRows('placed', 'placed_lines', now)}
-        )
+        ), ${placedRecords(notifier, caller, now)}
         select id from placed
       `);
       const [placed] = (result as unknown as { rows: { id: string }[] }).rows;
