@@ -45,6 +45,15 @@ describe('API documentation', () => {
     expect(undocumented).toEqual([]);
   });
 
+  it("shows every order answer's lines (issue 28, decision 037)", () => {
+    const orderAnswers = operations.filter(([route]) => /^GET \/api\/(purchased|purchasedSingle\/\{[^}]+\}|adminPurchased)$/.test(route));
+    expect(orderAnswers.map(([route]) => route).sort()).toHaveLength(3);
+    for (const [route, operation] of orderAnswers) {
+      const answer = JSON.stringify((operation as { responses?: unknown }).responses ?? {});
+      for (const field of ['lines', 'toolId', 'unitPrice', 'lineTotal']) expect(answer, route).toContain(`"${field}"`);
+    }
+  });
+
   it('takes no loose record body on any route', () => {
     const loose = operations
       .filter(([, operation]) => Object.values(operation.requestBody?.content ?? {}).some(({ schema }) => schema && isLoose(schema)))
