@@ -20,4 +20,7 @@ export const paidOrder: Order = {
   refundedAmount: 0,
   invoiceNumber: 'INV-000042',
   cancelled: false,
+  lines: [
+    { toolId: '6f1c2b3a4d5e6f7a8b9c0d1f', product: 'Cordless drill', img: '/catalogue/drill.svg', quantity: 4, unitPrice: 250, lineTotal: 1000 },
+  ],
 };
