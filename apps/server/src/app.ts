@@ -31,6 +31,7 @@ import { clientConfigSchema } from '@voltline/shared/account';
 import { paymentsRoutes } from './payments/payments-routes.ts';
 import { profilesRoutes } from './profiles/profiles-routes.ts';
 import { queriesRoutes } from './queries/queries-routes.ts';
+import { cartRoutes } from './cart/cart-routes.ts';
 import { reviewsRoutes } from './reviews/reviews-routes.ts';
 import { pingRedis } from './platform/redis.ts';
 import { DATABASE_RETRY_AFTER_SECONDS } from './db/unavailable.ts';
@@ -109,6 +110,7 @@ export async function buildApp(core: ShopCore, logger: FastifyInstance['log'] | 
       await api.register(catalogueRoutes(core.catalogue, publicReads));
       await api.register(reviewsRoutes(core.reviews, core.guards, writeLimits.reviews, publicReads));
       await api.register(ordersRoutes(core.orders, core.payments, core.guards, writeLimits.orders));
+      await api.register(cartRoutes(core.cart, core.guards, writeLimits.cart));
       await api.register(invoicesRoutes(core.invoices, core.guards));
       await api.register(paymentsRoutes(core.payments, core.guards));
       await api.register(core.paymentGatewayRoutes);

@@ -85,6 +85,8 @@ const environmentSchema = z.object({
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
   ORDER_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  // Each press of a quantity field's arrows is a change: a customer working through a cart makes many.
+  CART_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(120),
   REVIEW_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(5),
   UPLOAD_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20),
   WEBHOOK_ENDPOINT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
@@ -155,6 +157,7 @@ export interface InvoicingConfig {
 
 export interface WriteRateLimits {
   orders: number;
+  cart: number;
   reviews: number;
   uploads: number;
   webhookEndpoints: number;
@@ -282,6 +285,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     authRateLimit: { max: env.AUTH_RATE_LIMIT_MAX, windowSeconds: env.AUTH_RATE_LIMIT_WINDOW_SECONDS },
     writeRateLimits: {
       orders: env.ORDER_RATE_LIMIT_PER_MINUTE,
+      cart: env.CART_RATE_LIMIT_PER_MINUTE,
       reviews: env.REVIEW_RATE_LIMIT_PER_MINUTE,
       uploads: env.UPLOAD_RATE_LIMIT_PER_MINUTE,
       webhookEndpoints: env.WEBHOOK_ENDPOINT_RATE_LIMIT_PER_MINUTE,

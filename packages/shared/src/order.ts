@@ -85,7 +85,7 @@ export const orderQuantityMessages = {
  * A whole number of units, as a number or as the digits a form field gives (the spec's client sends
  * `"2"`). Anything else ("2.5", "1e3", "", " 2") is refused: it is not what a customer typed as a count.
  */
-const quantityField = z.union(
+export const quantityField = z.union(
   [
     z.number().int('Quantity must be a whole number'),
     text()

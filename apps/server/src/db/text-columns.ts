@@ -76,6 +76,10 @@ export const TEXT_COLUMN_LIMITS = {
     url: limit('Endpoint URL', TEXT_LIMITS.webhookUrl),
     created_by: limit('Email', TEXT_LIMITS.email),
   },
+  cart_lines: {
+    tool_name: limit('Tool name', TEXT_LIMITS.toolName),
+    img: limit('Image', TEXT_LIMITS.picture),
+  },
   queries: {
     name: limit('Name', TEXT_LIMITS.personName),
     email: limit('Email', TEXT_LIMITS.email),

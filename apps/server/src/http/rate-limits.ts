@@ -66,6 +66,7 @@ type WriteKind = keyof WriteRateLimits;
 /** What the account was doing too quickly, as the refusal says it. */
 const ACTIVITY: Record<WriteKind, string> = {
   orders: 'placing orders',
+  cart: 'changing your cart',
   reviews: 'adding reviews',
   uploads: 'uploading pictures',
   webhookEndpoints: 'adding webhook endpoints',
@@ -119,10 +120,11 @@ export function createQueryLimit(perHour: number): RouteLimit {
   };
 }
 
-/** One limit per kind of write a customer or admin can repeat: orders, reviews, uploads, webhook endpoints. */
+/** One limit per kind of write a customer or admin can repeat: orders, cart changes, reviews, uploads, webhook endpoints. */
 export function createWriteLimits(limits: WriteRateLimits): Record<WriteKind, RouteLimit> {
   return {
     orders: perAccountLimit('orders', limits.orders),
+    cart: perAccountLimit('cart', limits.cart),
     reviews: perAccountLimit('reviews', limits.reviews),
     uploads: perAccountLimit('uploads', limits.uploads),
     webhookEndpoints: perAccountLimit('webhookEndpoints', limits.webhookEndpoints),

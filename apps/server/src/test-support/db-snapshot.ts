@@ -1,9 +1,9 @@
 import type { Database } from '../db/client.ts';
-import { orderEvents, orders, paymentIntents, queries, reviews, tools, userProfiles } from '../db/schema.ts';
+import { cartLines, orderEvents, orders, paymentIntents, queries, reviews, tools, userProfiles } from '../db/schema.ts';
 
 /** Every row a refused request must leave alone, to compare before and after. */
 export async function snapshotShop(db: Database) {
-  const [orderRows, events, intents, toolRows, reviewRows, profiles, queryRows] = await Promise.all([
+  const [orderRows, events, intents, toolRows, reviewRows, profiles, queryRows, cartRows] = await Promise.all([
     db.select().from(orders),
     db.select().from(orderEvents),
     db.select().from(paymentIntents),
@@ -11,6 +11,7 @@ export async function snapshotShop(db: Database) {
     db.select().from(reviews),
     db.select().from(userProfiles),
     db.select().from(queries),
+    db.select().from(cartLines),
   ]);
   const byId = <T extends { id: string }>(rows: T[]) => [...rows].sort((a, b) => a.id.localeCompare(b.id));
   return {
@@ -21,5 +22,6 @@ export async function snapshotShop(db: Database) {
     reviews: byId(reviewRows),
     profiles: byId(profiles),
     queries: byId(queryRows),
+    cartLines: [...cartRows].sort((a, b) => `${a.userId}/${a.toolId}`.localeCompare(`${b.userId}/${b.toolId}`)),
   };
 }

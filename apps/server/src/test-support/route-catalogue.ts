@@ -105,6 +105,11 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     allowed: signedIn,
   },
   { method: 'GET', route: '/api/purchased', url: () => '/api/purchased?limit=2', allowed: signedIn },
+  // Carts are the caller's own: there is no other customer's cart to reach, so every signed-in caller gets their own.
+  { method: 'GET', route: '/api/cart', url: () => '/api/cart', allowed: signedIn },
+  { method: 'PUT', route: '/api/cart/lines/{toolId}', url: (f) => `/api/cart/lines/${f.tool._id}`, body: (f) => ({ quantity: f.tool.minimumOrderQuantity }), allowed: signedIn },
+  { method: 'DELETE', route: '/api/cart/lines/{toolId}', url: (f) => `/api/cart/lines/${f.tool._id}`, allowed: signedIn },
+  { method: 'POST', route: '/api/cart/merge', url: () => '/api/cart/merge', body: (f) => ({ lines: [{ toolId: f.tool._id, quantity: f.tool.minimumOrderQuantity }] }), allowed: signedIn },
   { method: 'GET', route: '/api/purchasedSingle/{id}', url: (f) => `/api/purchasedSingle/${f.unpaidOrderId}`, allowed: ownerAndAdmin },
   { method: 'DELETE', route: '/api/purchasedSingle/{id}', url: (f) => `/api/purchasedSingle/${f.unpaidOrderId}`, allowed: ['owner'] },
   { method: 'GET', route: '/api/purchasedSingle/{id}/invoice.pdf', url: (f) => `/api/purchasedSingle/${f.paidOrderId}/invoice.pdf`, allowed: ownerAndAdmin },

@@ -52,6 +52,7 @@ export async function startTestShop(
     AUTH_RATE_LIMIT_MAX: '1000',
     // Suites place hundreds of orders from one account; the write-limit tests set their own.
     ORDER_RATE_LIMIT_PER_MINUTE: '100000',
+    CART_RATE_LIMIT_PER_MINUTE: '100000',
     REVIEW_RATE_LIMIT_PER_MINUTE: '100000',
     UPLOAD_RATE_LIMIT_PER_MINUTE: '100000',
     WEBHOOK_ENDPOINT_RATE_LIMIT_PER_MINUTE: '100000',

@@ -58,6 +58,9 @@ describe(`moving a PGlite shop to ${target.name}`, () => {
       payload: { name: 'Grace Volta', email: 'grace@example.com', phone: '5550199', role: 'Full Stack Developer', query: 'Do you ship to Norway?' },
     });
     expect(query.statusCode, query.body).toBe(200);
+    // A signed-in customer's cart line.
+    const cart = await source.app.inject({ method: 'PUT', url: `/api/cart/lines/${tool._id}`, headers: bearer(alice), payload: { quantity: tool.minimumOrderQuantity } });
+    expect(cart.statusCode, cart.body).toBe(200);
     // Making Alice an admin records the role change, which travels with the shop.
     const profile = await source.app.inject({ method: 'GET', url: `/api/user?email=${encodeURIComponent(alice.email)}`, headers: bearer(admin) });
     const promoted = await source.app.inject({ method: 'PATCH', url: `/api/profile/${profile.json<{ _id: string }>()._id}`, headers: bearer(admin), payload: { role: 'admin' } });
