@@ -1,12 +1,12 @@
 import { formatMoney } from './money.ts';
 import { z } from 'zod';
 import { text, textWithLines } from './text.ts';
-import { DELIVERY_STATES, ORDER_STATUSES, PAYMENT_MAXIMUM } from './shop-constants.ts';
+import { DELIVERY_STATES, ORDER_STATUSES } from './shop-constants.ts';
 import { entityIdSchema } from './id.ts';
 import { pageQuerySchema } from './paging.ts';
 import { phoneSchema } from './phone.ts';
 import { TEXT_LIMITS, tooLongMessage } from './text-limits.ts';
-import { formatCount } from './validation-messages.ts';
+import { orderQuantityMessages, unitsOnePaymentTakes } from './order-rules.ts';
 
 /** One line of an order: a tool, its units, and what they cost when the order was placed (decision 037). */
 export const orderLineSchema = z.object({
@@ -56,30 +56,8 @@ export const orderSchema = z.object({
 });
 export type Order = z.infer<typeof orderSchema>;
 
-/**
- * The most units of a tool one card payment pays for: the card maximum limits an order, not the
- * stock (issue 26). Counted in cents, so $999,999.99 divides exactly.
- */
-export const unitsOnePaymentTakes = (unitPrice: number) => Math.floor(Math.round(PAYMENT_MAXIMUM * 100) / (unitPrice * 100));
-
-/**
- * What `quantity` units at `unitPrice` cost, counted in whole cents as the card payment is (the
- * server stores the same product of whole dollars), so a total on screen is never off by a rounding.
- */
-export const orderTotal = (unitPrice: number, quantity: number) => (Math.round(unitPrice * 100) * quantity) / 100;
-
-export const orderQuantityMessages = {
-  /** An order no card payment could take, refused when it is placed rather than on the payment page. */
-  overOnePayment: (unitPrice: number) =>
-    `One card payment takes at most ${formatMoney(PAYMENT_MAXIMUM)}: at ${formatMoney(unitPrice)} a unit, order at most ${formatCount(unitsOnePaymentTakes(unitPrice))} in one order.`,
-  /** An order of several tools whose total no card payment could take. */
-  totalOverOnePayment: (total: number) => `One card payment takes at most ${formatMoney(PAYMENT_MAXIMUM)}: this order comes to ${formatMoney(total)}.`,
-  tooMany: (available: number) => `**Order quantity can't be greater than ${available}`,
-  tooFew: (minimum: number) => `**Order quantity can't be less than ${minimum}`,
-  /** At payment: paid, unshipped orders already hold the rest of the stock. */
-  onlyLeft: (orderable: number) =>
-    orderable > 0 ? `Only ${orderable} left: lower the quantity` : 'Out of stock: the last units were just sold',
-};
+// The rules of an order's quantity and total live apart from the schemas, so that public pages use them without zod.
+export { orderQuantityMessages, orderTotal, unitsOnePaymentTakes } from './order-rules.ts';
 
 /**
  * A whole number of units, as a number or as the digits a form field gives (the spec's client sends

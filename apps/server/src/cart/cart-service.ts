@@ -1,16 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import {
-  CART_MAX_LINES,
-  cartLineOf,
-  cartMergeNotes,
-  cartMessages,
-  cartOf,
-  mostOrderable,
-  quantityProblem,
-  type Cart,
-  type CartMerge,
-  type CartMergeAnswer,
-} from '@voltline/shared/cart';
+import type { CartMerge, CartMergeAnswer } from '@voltline/shared/cart';
+import { CART_MAX_LINES, cartLineOf, cartMergeNotes, cartMessages, cartOf, mostOrderable, quantityProblem, type Cart } from '@voltline/shared/cart-rules';
 import { entityIdSchema } from '@voltline/shared/id';
 import { isOutOfStock, type Tool } from '@voltline/shared/tool';
 import type { Database, DbTransaction } from '../db/client.ts';

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { CART_MAX_LINES, cartMergeNotes, cartMessages, type Cart, type CartMergeAnswer } from '@voltline/shared/cart';
+import type { CartMergeAnswer } from '@voltline/shared/cart';
+import { CART_MAX_LINES, cartMergeNotes, cartMessages, type Cart } from '@voltline/shared/cart-rules';
 import { orderQuantityMessages } from '@voltline/shared/order';
 import { newTool } from '@voltline/test-kit/tools';
 import { authUsers, cartLines, tools } from '../db/schema.ts';
@@ -12,7 +13,7 @@ import { bearer, registerUser, type TestUser } from '../test-support/test-users.
 describe.each(testDatabaseKinds)('the cart on $name', (kind) => {
   const shop = useTestShop(kind, { users: true });
 
-  const call = (user: TestUser | null, method: 'GET' | 'PUT' | 'DELETE' | 'POST', url: string, payload?: object) =>
+  const call = (user: TestUser | null, method: 'GET' | 'PUT' | 'PATCH' | 'DELETE' | 'POST', url: string, payload?: object) =>
     shop.app.inject({ method, url, ...(payload ? { payload } : {}), headers: user ? bearer(user) : {} });
   const cartOf = async (user: TestUser) => {
     const response = await call(user, 'GET', '/api/cart');
@@ -75,7 +76,7 @@ describe.each(testDatabaseKinds)('the cart on $name', (kind) => {
     const alice = await customer();
     const tool = await freshTool(shop, 20, 1, 100);
     await put(alice, tool._id, 2);
-    const update = await call(shop.admin, 'PATCH' as 'PUT', `/api/updateTool/${tool._id}`, { availableQuantity: 20, minimumOrderQuantity: 1, price: 135 });
+    const update = await call(shop.admin, 'PATCH', `/api/updateTool/${tool._id}`, { availableQuantity: 20, minimumOrderQuantity: 1, price: 135 });
     expect(update.statusCode, update.body).toBe(200);
     const [line] = (await cartOf(alice)).lines;
     expect(line).toMatchObject({ unitPrice: 135, addedUnitPrice: 100, lineTotal: 270, problem: null });

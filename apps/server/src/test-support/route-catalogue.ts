@@ -33,7 +33,7 @@ export interface Fixtures {
 }
 
 export interface MatrixRow {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** The documented path, as in the OpenAPI document. */
   route: string;
   url: (f: Fixtures) => string;

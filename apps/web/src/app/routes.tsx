@@ -20,6 +20,7 @@ import type { PublicPageHandle, ShellDataHandle } from './public-page.ts';
 const pages = {
   catalogue: lazyPage(async () => (await import('./routes/tools/catalogue.tsx')).CataloguePage),
   tool: lazyPage(async () => (await import('./routes/tools/tool.tsx')).ToolPage),
+  cart: lazyPage(async () => (await import('./routes/cart.tsx')).CartPage),
   blogs: lazyPage(async () => (await import('./routes/blogs.tsx')).BlogsPage),
   portfolio: lazyPage(async () => (await import('./routes/portfolio.tsx')).PortfolioPage),
   login: lazyPage(async () => (await import('./routes/auth/login.tsx')).LoginPage),
@@ -161,6 +162,8 @@ export function createRoutes({ queryClient, waitForData }: RouteOptions): RouteO
           handle: publicPage(async () => (await import('./routes/auth/login-head.ts')).loginPageHead),
         },
         { path: 'register', element: pages.register },
+        // A visitor's cart is in their browser, so the browser renders it; a customer's follows the account.
+        { path: 'cart', element: pages.cart },
         { path: 'reset-password', element: pages.resetPassword },
         {
           // product.md, "Who may do what": login-only pages.

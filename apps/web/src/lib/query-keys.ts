@@ -31,6 +31,15 @@ export const orderKeys = {
   history: (orderId: string) => [...orderKeys.detail(orderId), 'history'] as const,
 };
 
+/**
+ * The signed-in customer's cart on the server. A visitor's cart lives in the browser
+ * (features/cart/browser-cart.ts) and has no key. Signing out drops it with every other query.
+ */
+export const cartKeys = {
+  all: ['cart'] as const,
+  mine: () => [...cartKeys.all, 'mine'] as const,
+};
+
 export const reviewKeys = {
   all: ['reviews'] as const,
   newest: () => [...reviewKeys.all, 'newest'] as const,

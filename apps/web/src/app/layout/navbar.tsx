@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useSession } from '../../lib/session/session-context.ts';
+import { CartLink } from '../../features/cart/components/cart-link.tsx';
 
 const links = [
   { to: '/home', label: 'Home' },
@@ -97,6 +98,8 @@ export function Navbar() {
           </Link>
         </div>
         <div className="navbar-end">
+          {/* Outside the menus: on a phone the cart stays one tap away, beside the menu button. */}
+          <CartLink />
           <ul className="menu menu-horizontal hidden items-center gap-1 lg:flex">
             <NavItems surface="bar" />
           </ul>

@@ -10,6 +10,7 @@ import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { ToolDetails } from '../../../features/catalogue/components/tool-details.tsx';
 import { PlaceOrderButton } from '../../../features/catalogue/components/place-order-button.tsx';
 import { ToolStockLine } from '../../../entities/tool/components/tool-stock-line.tsx';
+import { AddToCartForm } from '../../../features/cart/components/add-to-cart-form.tsx';
 import { missingToolHead, toolPageHead } from './tool-head.ts';
 
 function ToolNotFound() {
@@ -29,15 +30,21 @@ function ToolNotFound() {
 function ToolOffer({ tool }: { tool: Tool }) {
   useDocumentHead(toolPageHead(tool));
   return (
-    <section className="mx-auto grid max-w-6xl gap-8 px-4 py-10 md:grid-cols-2">
-      <ToolDetails tool={tool} stock={<ToolStockLine tool={tool} label="Available to order" />} />
-      <div className="flex flex-col gap-4 md:pt-4">
-        {/* Login-only (product.md, "Screens"): a signed-out visitor signs in first and comes back to the purchase screen. */}
-        <PlaceOrderButton tool={tool} className="self-start" />
-        <Link to="/home" className="link link-secondary self-start">
-          See all our tools
-        </Link>
-      </div>
+    <section className="mx-auto max-w-6xl px-4 py-10">
+      <ToolDetails
+        tool={tool}
+        stock={<ToolStockLine tool={tool} label="Available to order" />}
+        actions={
+          <div className="flex flex-col gap-4">
+            <AddToCartForm tool={tool} />
+            {/* Buy now, alone: login-only (product.md, "Screens"); a signed-out visitor signs in first and comes back to the purchase screen. */}
+            <PlaceOrderButton tool={tool} className="btn-outline self-start" />
+            <Link to="/home" className="link link-secondary self-start">
+              See all our tools
+            </Link>
+          </div>
+        }
+      />
     </section>
   );
 }

@@ -6,29 +6,49 @@ interface ToolDetailsProps {
   tool: Tool;
   /** The stock line: what customers can still order, or Out of stock (entities/tool/components/tool-stock-line.tsx). */
   stock: ReactNode;
+  /**
+   * The tool page's way to buy (quantity, Add to cart, Place order). Given, the page is laid out as
+   * shops lay out a product: the picture beside the name, price, stock, minimum and these, the
+   * description below them; on a phone all of it in one column.
+   */
+  actions?: ReactNode;
 }
 
 /** One tool in full: its picture (the page's largest element), name, description, limits and price. */
-export function ToolDetails({ tool, stock }: ToolDetailsProps) {
+export function ToolDetails({ tool, stock, actions }: ToolDetailsProps) {
+  const picture = (
+    <figure className="overflow-hidden rounded-box bg-base-200">
+      <img src={tool.img} alt={tool.toolName} width={640} height={480} fetchPriority="high" className="aspect-[4/3] h-auto w-full object-cover" />
+    </figure>
+  );
+  const name = <h1 className="text-3xl font-bold break-words">{tool.toolName}</h1>;
+  const description = <p className="break-words text-base-content/80">{tool.description}</p>;
+  const facts = (
+    <ul className="space-y-1">
+      <li>{`Minimum order quantity: ${tool.minimumOrderQuantity}`}</li>
+      {stock}
+      <li className="text-lg font-semibold">{`Unit price: ${formatMoney(tool.price)}`}</li>
+    </ul>
+  );
+  if (actions) {
+    return (
+      <div className="grid min-w-0 gap-8 md:grid-cols-2">
+        {picture}
+        <div className="flex min-w-0 flex-col gap-4">
+          {name}
+          {facts}
+          {actions}
+          {description}
+        </div>
+      </div>
+    );
+  }
   return (
     <div className="flex flex-col gap-4">
-      <figure className="overflow-hidden rounded-box bg-base-200">
-        <img
-          src={tool.img}
-          alt={tool.toolName}
-          width={640}
-          height={480}
-          fetchPriority="high"
-          className="aspect-[4/3] h-auto w-full object-cover"
-        />
-      </figure>
-      <h1 className="text-3xl font-bold break-words">{tool.toolName}</h1>
-      <p className="break-words text-base-content/80">{tool.description}</p>
-      <ul className="space-y-1">
-        <li>{`Minimum order quantity: ${tool.minimumOrderQuantity}`}</li>
-        {stock}
-        <li className="text-lg font-semibold">{`Unit price: ${formatMoney(tool.price)}`}</li>
-      </ul>
+      {picture}
+      {name}
+      {description}
+      {facts}
     </div>
   );
 }

@@ -1,0 +1,81 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { mostOrderable, quantityProblem } from '@voltline/shared/cart-rules';
+import { isOutOfStock } from '@voltline/shared/order-rules';
+import { wholeNumberFromText } from '@voltline/shared/whole-number';
+import type { Tool } from '@voltline/shared/tool';
+import { describeRequestError } from '../../../lib/api-client.ts';
+import { CartRefusal, useCart } from '../hooks/use-cart.ts';
+
+/**
+ * The tool page's quantity and Add to cart. The quantity starts at the minimum order and is bounded
+ * by what can be ordered; adding a tool the cart already holds adds the units to its line.
+ */
+export function AddToCartForm({ tool }: { tool: Tool }) {
+  const { holder, cart, setQuantity, pending } = useCart();
+  const [text, setText] = useState(String(tool.minimumOrderQuantity));
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [added, setAdded] = useState<number | null>(null);
+  const outOfStock = isOutOfStock(tool);
+  const inCart = cart?.lines.find((line) => line.toolId === tool._id)?.quantity ?? 0;
+
+  async function addToCart(event: FormEvent) {
+    event.preventDefault();
+    setAdded(null);
+    const quantity = wholeNumberFromText(text);
+    if (!Number.isSafeInteger(quantity)) return setRefusal('Quantity must be a whole number');
+    // The rules speak of the quantity asked for here, then of the line it makes with what the cart holds.
+    const problem = quantityProblem(tool, quantity) ?? (inCart > 0 ? quantityProblem(tool, inCart + quantity) : null);
+    if (problem) return setRefusal(inCart > 0 && !quantityProblem(tool, quantity) ? `Your cart already holds ${inCart}. ${problem.message}` : problem.message);
+    try {
+      await setQuantity(tool, inCart + quantity);
+      setRefusal(null);
+      setAdded(quantity);
+    } catch (error) {
+      setRefusal(error instanceof CartRefusal ? error.message : describeRequestError(error));
+    }
+  }
+
+  const errorId = `add-to-cart-${tool._id}-error`;
+  return (
+    <form onSubmit={(event) => void addToCart(event)} className="flex flex-col gap-2" noValidate>
+      <div className="flex flex-wrap items-end gap-3">
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`add-to-cart-${tool._id}`} className="text-sm font-medium">
+            Quantity
+          </label>
+          <input
+            id={`add-to-cart-${tool._id}`}
+            type="number"
+            inputMode="numeric"
+            min={tool.minimumOrderQuantity}
+            max={Math.max(mostOrderable(tool), tool.minimumOrderQuantity)}
+            step={1}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            disabled={outOfStock}
+            aria-invalid={Boolean(refusal)}
+            aria-describedby={refusal ? errorId : undefined}
+            className="input w-28"
+          />
+        </div>
+        <button type="submit" className="btn btn-primary" disabled={outOfStock || holder === 'unknown' || pending}>
+          Add to cart
+        </button>
+      </div>
+      {refusal && (
+        <p id={errorId} role="alert" className="text-sm text-error">
+          {refusal}
+        </p>
+      )}
+      {added !== null && (
+        <p role="status" className="text-sm">
+          {`Added ${added} to your cart. `}
+          <Link to="/cart" className="link link-primary">
+            View cart
+          </Link>
+        </p>
+      )}
+    </form>
+  );
+}

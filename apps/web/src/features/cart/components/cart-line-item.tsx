@@ -1,0 +1,99 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { priceChangedMessage, type CartLine } from '@voltline/shared/cart-rules';
+import { formatMoney } from '@voltline/shared/money';
+import { wholeNumberFromText } from '@voltline/shared/whole-number';
+import { describeRequestError } from '../../../lib/api-client.ts';
+import { CartRefusal, type CartAccess } from '../hooks/use-cart.ts';
+
+/** Names the line's controls apart: "Quantity of DD-18 Drill", "Remove DD-18 Drill". */
+const controlName = (verb: string, line: CartLine) => `${verb} ${line.toolName}`;
+
+/**
+ * One line of the cart: picture, name, unit price, an editable quantity (within the minimum order
+ * and what can be ordered), the line's total and Remove; a price that moved since the line was
+ * added, and a line that cannot be ordered as it stands, say so.
+ */
+export function CartLineItem({ line, access }: { line: CartLine; access: Pick<CartAccess, 'setQuantity' | 'remove' | 'pending'> }) {
+  const [text, setText] = useState(String(line.quantity));
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const deleted = line.problem?.code === 'tool_deleted';
+  const inputId = `cart-quantity-${line.toolId}`;
+  const errorId = `${inputId}-error`;
+
+  async function act(change: () => Promise<void>) {
+    try {
+      await change();
+      setRefusal(null);
+    } catch (error) {
+      setRefusal(error instanceof CartRefusal ? error.message : describeRequestError(error));
+    }
+  }
+
+  function updateQuantity(event: FormEvent) {
+    event.preventDefault();
+    const quantity = wholeNumberFromText(text);
+    if (!Number.isSafeInteger(quantity)) return setRefusal('Quantity must be a whole number');
+    const tool = { _id: line.toolId, toolName: line.toolName, img: line.img, price: line.unitPrice, minimumOrderQuantity: line.minimumOrderQuantity, orderableQuantity: line.maximumQuantity };
+    void act(() => access.setQuantity(tool, quantity));
+  }
+
+  return (
+    <li className="flex flex-col gap-3 border-b border-base-300 py-4 sm:flex-row sm:items-start" data-testid="cart-line">
+      <img src={line.img} alt="" width={96} height={72} className="aspect-[4/3] h-auto w-24 shrink-0 rounded-box bg-base-200 object-cover" />
+      <div className="flex min-w-0 flex-1 flex-col gap-2">
+        {deleted ? (
+          <p className="font-semibold break-words">{line.toolName}</p>
+        ) : (
+          <Link to={`/tools/${encodeURIComponent(line.toolId)}`} className="link font-semibold break-words">
+            {line.toolName}
+          </Link>
+        )}
+        <p>{`Unit price: ${formatMoney(line.unitPrice)}`}</p>
+        {!deleted && line.addedUnitPrice !== line.unitPrice && <p className="text-sm text-warning-content bg-warning/30 rounded px-2 py-1">{priceChangedMessage(line)}</p>}
+        {line.problem && (
+          <p className="text-sm font-semibold text-error" data-testid="cart-line-problem">
+            {line.problem.message}
+          </p>
+        )}
+        <div className="flex flex-wrap items-end gap-2">
+          {!deleted && (
+            <form onSubmit={updateQuantity} className="flex items-end gap-2" noValidate>
+              <div className="flex flex-col gap-1">
+                <label htmlFor={inputId} className="text-sm font-medium">
+                  Quantity
+                </label>
+                <input
+                  id={inputId}
+                  type="number"
+                  inputMode="numeric"
+                  min={line.minimumOrderQuantity}
+                  max={Math.max(line.maximumQuantity, line.minimumOrderQuantity)}
+                  step={1}
+                  value={text}
+                  onChange={(event) => setText(event.target.value)}
+                  aria-label={controlName('Quantity of', line)}
+                  aria-invalid={Boolean(refusal)}
+                  aria-describedby={refusal ? errorId : undefined}
+                  className="input w-24"
+                />
+              </div>
+              <button type="submit" className="btn btn-outline btn-sm mb-1" disabled={access.pending} aria-label={controlName('Update quantity of', line)}>
+                Update
+              </button>
+            </form>
+          )}
+          <button type="button" className="btn btn-ghost btn-sm mb-1" disabled={access.pending} onClick={() => void act(() => access.remove(line.toolId))} aria-label={controlName('Remove', line)}>
+            Remove
+          </button>
+        </div>
+        {refusal && (
+          <p id={errorId} role="alert" className="text-sm text-error">
+            {refusal}
+          </p>
+        )}
+      </div>
+      <p className="font-semibold sm:text-right" data-testid="cart-line-total">{`Line total: ${formatMoney(line.lineTotal)}`}</p>
+    </li>
+  );
+}

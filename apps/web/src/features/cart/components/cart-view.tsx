@@ -1,0 +1,48 @@
+import { Link } from 'react-router';
+import { formatMoney } from '@voltline/shared/money';
+import { describeRequestError } from '../../../lib/api-client.ts';
+import { ErrorAlert } from '../../../components/error-alert.tsx';
+import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
+import { useCart } from '../hooks/use-cart.ts';
+import { CartLineItem } from './cart-line-item.tsx';
+
+/**
+ * The cart page's content: every line, then the subtotal at the current prices. Checkout is the next
+ * step of issue 28 and has no button until it exists.
+ */
+export function CartView() {
+  const access = useCart();
+  const { cart, failure, holder } = access;
+  if (failure) return <ErrorAlert message={describeRequestError(failure)} />;
+  if (!cart) return <LoadingSpinner label="Loading your cart" className="py-24" />;
+  if (cart.lines.length === 0) {
+    return (
+      <div className="flex flex-col items-start gap-4">
+        <p>Your cart is empty.</p>
+        <Link to="/home" className="btn btn-primary">
+          See our tools
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-4">
+      {holder === 'browser' && (
+        <p className="text-sm">
+          This cart is kept in this browser.{' '}
+          <Link to="/login" state={{ from: { pathname: '/cart' } }} className="link link-primary">
+            Log in
+          </Link>{' '}
+          to keep it with your account.
+        </p>
+      )}
+      <ul aria-label="Cart lines">
+        {cart.lines.map((line) => (
+          // Keyed by quantity too: a quantity the server changed (a merge) refills the line's field.
+          <CartLineItem key={`${line.toolId}/${line.quantity}`} line={line} access={access} />
+        ))}
+      </ul>
+      <p className="self-end text-xl font-bold" data-testid="cart-subtotal">{`Subtotal: ${formatMoney(cart.subtotal)}`}</p>
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+import { useQueries, useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { CART_MAX_LINES, cartLineOf, cartMessages, cartOf, quantityProblem, type Cart, type CartTool } from '@voltline/shared/cart-rules';
+import type { Tool } from '@voltline/shared/tool';
+import { ApiRequestError } from '../../../lib/api-client.ts';
+import { toolQueryOptions } from '../../../lib/catalogue/get-tool.ts';
+import { useSession } from '../../../lib/session/session-context.ts';
+import { cartQueryOptions } from '../api/get-cart.ts';
+import { useRemoveCartLine } from '../api/remove-cart-line.ts';
+import { useSetCartLine } from '../api/set-cart-line.ts';
+import { readBrowserCart, removeBrowserLine, storeBrowserLine, useBrowserCart } from '../browser-cart.ts';
+
+/** A refusal of a cart change, in the shop's words (the server's, or the same rules checked in the browser). */
+export class CartRefusal extends Error {}
+
+export interface CartAccess {
+  /** Who holds the cart: the account (on the server), the browser (a visitor), or not known yet (the session is loading). */
+  holder: 'account' | 'browser' | 'unknown';
+  /** The cart at the current prices; undefined while it loads. */
+  cart: Cart | undefined;
+  /** Units in the cart as far as known without the tools: the navbar's count. */
+  units: number | undefined;
+  failure: unknown;
+  /** Sets the line of `tool` to `quantity` units; refused with a CartRefusal. */
+  setQuantity: (tool: Pick<Tool, '_id'> & CartTool, quantity: number) => Promise<void>;
+  remove: (toolId: string) => Promise<void>;
+  pending: boolean;
+}
+
+const refusalOf = (error: unknown) => (error instanceof ApiRequestError && error.status < 500 ? new CartRefusal(error.message) : error);
+
+/**
+ * The cart of whoever is here: a signed-in customer's from the server, a visitor's from the browser,
+ * read at the tools' current prices (the public tool API) through the same rules the server uses.
+ */
+export function useCart(): CartAccess {
+  const { status } = useSession();
+  const holder = status === 'signed-in' ? 'account' : status === 'signed-out' ? 'browser' : 'unknown';
+  const accountCart = useQuery({ ...cartQueryOptions, enabled: holder === 'account' });
+  const browserLines = useBrowserCart();
+  const tools = useQueries({
+    queries: (holder === 'browser' ? browserLines : []).map((line) => ({ ...toolQueryOptions(line.toolId), retry: false })),
+  });
+  const setLine = useSetCartLine();
+  const removeLine = useRemoveCartLine();
+
+  const toolsSettled = tools.every((tool) => tool.data || tool.isError);
+  const toolFailure = tools.find((tool) => tool.isError && !(tool.error instanceof ApiRequestError && tool.error.status === 404))?.error;
+  // A tool the catalogue answers 404 for was deleted: its line says so. At most 50 lines: built on each render.
+  const browserCart =
+    toolsSettled && !toolFailure ? cartOf(browserLines.map((line, index) => cartLineOf(line, tools[index]?.data ?? null))) : undefined;
+
+  const setQuantity = useCallback(
+    async (tool: Pick<Tool, '_id'> & CartTool, quantity: number) => {
+      if (holder === 'account') {
+        await setLine.mutateAsync({ toolId: tool._id, quantity }).catch((error: unknown) => Promise.reject(refusalOf(error)));
+        return;
+      }
+      // The browser checks what the server would: the same rules, at the price just read.
+      const problem = quantityProblem(tool, quantity);
+      if (problem) throw new CartRefusal(problem.message);
+      const lines = readBrowserCart();
+      if (!lines.some((line) => line.toolId === tool._id) && lines.length >= CART_MAX_LINES) throw new CartRefusal(cartMessages.full);
+      storeBrowserLine({ toolId: tool._id, quantity, addedUnitPrice: tool.price, toolName: tool.toolName, img: tool.img });
+    },
+    [holder, setLine],
+  );
+
+  const remove = useCallback(
+    async (toolId: string) => {
+      if (holder === 'account') await removeLine.mutateAsync(toolId).catch((error: unknown) => Promise.reject(refusalOf(error)));
+      else removeBrowserLine(toolId);
+    },
+    [holder, removeLine],
+  );
+
+  const browserUnits = browserLines.reduce((sum, line) => sum + line.quantity, 0);
+  return {
+    holder,
+    cart: holder === 'account' ? accountCart.data : holder === 'browser' ? browserCart : undefined,
+    units: holder === 'account' ? accountCart.data?.units : holder === 'browser' ? browserUnits : undefined,
+    failure: holder === 'account' ? accountCart.error : toolFailure,
+    setQuantity,
+    remove,
+    pending: setLine.isPending || removeLine.isPending,
+  };
+}

@@ -1,0 +1,136 @@
+import { formatMoney } from './money.ts';
+import { isOutOfStock, orderQuantityMessages, orderTotal, unitsOnePaymentTakes } from './order-rules.ts';
+import { formatCount } from './validation-messages.ts';
+
+/**
+ * The cart's rules (issue 28): a visitor's cart lives in the browser, a customer's on the server,
+ * and both are read through these, so the page says the same whoever holds the cart
+ * (docs/decisions/034). No zod here: the public tool page adds to the cart with them.
+ */
+
+/** The most different tools a cart holds: a basket, not a copy of the catalogue. */
+export const CART_MAX_LINES = 50;
+/** Quantities a cart stores at most: the most stock a tool can have (toolInputSchema). */
+export const CART_MAX_QUANTITY = 10_000_000;
+
+export const cartMessages = {
+  full: `A cart holds at most ${CART_MAX_LINES} different tools: remove one to add another.`,
+  outOfStock: (toolName: string) => `${toolName} is out of stock just now: it cannot be ordered until it is back.`,
+  toolDeleted: (toolName: string) => `${toolName} is no longer sold: remove it from your cart.`,
+  notFound: 'Tool not found',
+};
+
+/** Why a line cannot be ordered as it stands; checkout waits until each is changed or removed. */
+export const CART_LINE_PROBLEMS = ['tool_deleted', 'out_of_stock', 'below_minimum', 'above_orderable', 'over_one_payment'] as const;
+export type CartLineProblemCode = (typeof CART_LINE_PROBLEMS)[number];
+export interface CartLineProblem {
+  code: CartLineProblemCode;
+  message: string;
+}
+
+/** A tool's limits as the cart reads them (a Tool as the catalogue answers it). */
+export interface CartTool {
+  toolName: string;
+  img: string;
+  price: number;
+  minimumOrderQuantity: number;
+  orderableQuantity: number;
+}
+
+/** The most units of a tool one order may hold: what can be promised, and what one card payment takes. */
+export const mostOrderable = (tool: Pick<CartTool, 'price' | 'orderableQuantity'>) => Math.min(tool.orderableQuantity, unitsOnePaymentTakes(tool.price));
+
+/**
+ * Why `quantity` units of `tool` cannot be ordered, or null when they can. The one place the cart's
+ * quantity rules are decided: a change is refused with it, a stored line answers it, the tool
+ * page's quantity field is bounded by it.
+ */
+export function quantityProblem(tool: Omit<CartTool, 'img'>, quantity: number): CartLineProblem | null {
+  if (quantity < tool.minimumOrderQuantity) return { code: 'below_minimum', message: orderQuantityMessages.tooFew(tool.minimumOrderQuantity) };
+  if (isOutOfStock(tool)) return { code: 'out_of_stock', message: cartMessages.outOfStock(tool.toolName) };
+  if (quantity > tool.orderableQuantity) return { code: 'above_orderable', message: orderQuantityMessages.tooMany(tool.orderableQuantity) };
+  if (quantity > unitsOnePaymentTakes(tool.price)) return { code: 'over_one_payment', message: orderQuantityMessages.overOnePayment(tool.price) };
+  return null;
+}
+
+/** What a cart keeps of a line: the tool, how many, and what a unit cost when it was added. */
+export interface StoredCartLine {
+  toolId: string;
+  quantity: number;
+  addedUnitPrice: number;
+  /** The tool's name and picture when it was last changed: all that is left to show once it is deleted. */
+  toolName: string;
+  img: string;
+}
+
+/** A line as the cart answers it (cart.ts describes each field for the API document). */
+export interface CartLine {
+  toolId: string;
+  toolName: string;
+  img: string;
+  unitPrice: number;
+  quantity: number;
+  lineTotal: number;
+  addedUnitPrice: number;
+  minimumOrderQuantity: number;
+  maximumQuantity: number;
+  problem: CartLineProblem | null;
+}
+
+export interface Cart {
+  lines: CartLine[];
+  subtotal: number;
+  units: number;
+}
+
+/** A line as the page shows it: `tool` is the tool now, or null once it is deleted. */
+export function cartLineOf(stored: StoredCartLine, tool: CartTool | null): CartLine {
+  if (!tool) {
+    return {
+      toolId: stored.toolId,
+      toolName: stored.toolName,
+      img: stored.img,
+      unitPrice: stored.addedUnitPrice,
+      quantity: stored.quantity,
+      lineTotal: 0,
+      addedUnitPrice: stored.addedUnitPrice,
+      minimumOrderQuantity: 0,
+      maximumQuantity: 0,
+      problem: { code: 'tool_deleted', message: cartMessages.toolDeleted(stored.toolName) },
+    };
+  }
+  return {
+    toolId: stored.toolId,
+    toolName: tool.toolName,
+    img: tool.img,
+    unitPrice: tool.price,
+    quantity: stored.quantity,
+    lineTotal: orderTotal(tool.price, stored.quantity),
+    addedUnitPrice: stored.addedUnitPrice,
+    minimumOrderQuantity: tool.minimumOrderQuantity,
+    maximumQuantity: mostOrderable(tool),
+    problem: quantityProblem(tool, stored.quantity),
+  };
+}
+
+/** The cart of these lines, totalled in whole cents. */
+export function cartOf(lines: CartLine[]): Cart {
+  const cents = lines.reduce((sum, line) => sum + Math.round(line.lineTotal * 100), 0);
+  return { lines, subtotal: cents / 100, units: lines.reduce((sum, line) => sum + line.quantity, 0) };
+}
+
+/** What the page says of a line whose price moved since it was added. */
+export const priceChangedMessage = (line: Pick<CartLine, 'addedUnitPrice' | 'unitPrice'>) =>
+  `The price changed since you added it: was ${formatMoney(line.addedUnitPrice)}, now ${formatMoney(line.unitPrice)}.`;
+
+/** What a merge says of a line it changed or left out. */
+export const cartMergeNotes = {
+  capped: (toolName: string, asked: number, held: number) =>
+    `${toolName}: ${formatCount(asked)} in your carts together, but at most ${formatCount(held)} can be ordered, so your cart holds ${formatCount(held)}.`,
+  raised: (toolName: string, asked: number, minimum: number) =>
+    `${toolName}: ${formatCount(asked)} is below its minimum order of ${formatCount(minimum)}, so your cart holds ${formatCount(minimum)}.`,
+  outOfStock: (toolName: string) => `${toolName} is out of stock just now, so it was not added.`,
+  gone: (count: number) =>
+    `${count === 1 ? 'A tool' : `${formatCount(count)} tools`} of your cart ${count === 1 ? 'is' : 'are'} no longer sold, so ${count === 1 ? 'it was' : 'they were'} left out.`,
+  full: (count: number) => `A cart holds at most ${CART_MAX_LINES} different tools: ${formatCount(count)} ${count === 1 ? 'was' : 'were'} left out.`,
+};
