@@ -42,7 +42,8 @@ export function createCartService(db: Database) {
   async function storeLine(tx: DbTransaction, userId: string, tool: ToolRow, quantity: number) {
     await tx
       .insert(cartLines)
-      .values({ userId, toolId: tool.id, quantity, addedUnitPrice: tool.price, toolName: tool.toolName, img: tool.img })
+      // The clock's time, not the transaction's: a merge adds its lines in one transaction, in the browser cart's order.
+      .values({ userId, toolId: tool.id, quantity, addedUnitPrice: tool.price, toolName: tool.toolName, img: tool.img, addedAt: sql`clock_timestamp()` })
       .onConflictDoUpdate({ target: [cartLines.userId, cartLines.toolId], set: { quantity, toolName: tool.toolName, img: tool.img } });
   }
 

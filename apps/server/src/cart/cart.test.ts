@@ -219,6 +219,9 @@ describe.each(testDatabaseKinds)('the cart on $name', (kind) => {
   it("merges a browser cart into the account's: adds quantities up, holds them within the rules and says what it changed", async () => {
     const alice = await customer();
     const kept = await freshTool(shop, 20, 1, 10);
+    // New lines, more than a few: in any other order than the browser's they would be found out.
+    const later = [];
+    for (let index = 0; index < 5; index += 1) later.push(await freshTool(shop, 20, 1, 10));
     const capped = await freshTool(shop, 6, 1, 10);
     const raised = await freshTool(shop, 20, 5, 10);
     const soldOut = await freshTool(shop, 1, 2, 10);
@@ -226,9 +229,11 @@ describe.each(testDatabaseKinds)('the cart on $name', (kind) => {
     await put(alice, capped._id, 4);
     const merged = await call(alice, 'POST', '/api/cart/merge', {
       lines: [
+        // Added in the browser cart's order, after the account's lines.
+        { toolId: raised._id, quantity: 2 },
+        ...later.map((tool) => ({ toolId: tool._id, quantity: 1 })),
         { toolId: kept._id, quantity: 3 },
         { toolId: capped._id, quantity: 5 },
-        { toolId: raised._id, quantity: 2 },
         { toolId: soldOut._id, quantity: 2 },
         { toolId: '00000000-0000-4000-8000-000000000000', quantity: 1 },
         { toolId: 'not-a-tool', quantity: 1 },
@@ -240,10 +245,11 @@ describe.each(testDatabaseKinds)('the cart on $name', (kind) => {
       [kept._id, 5],
       [capped._id, 6],
       [raised._id, 5],
+      ...later.map((tool) => [tool._id, 1]),
     ]);
     expect(answer.notes).toEqual([
-      cartMergeNotes.capped(capped.toolName, 9, 6),
       cartMergeNotes.raised(raised.toolName, 2, 5),
+      cartMergeNotes.capped(capped.toolName, 9, 6),
       cartMergeNotes.outOfStock(soldOut.toolName),
       cartMergeNotes.gone(2),
     ]);
