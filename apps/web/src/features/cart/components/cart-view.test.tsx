@@ -1,0 +1,88 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { cartLineOf, cartOf, cartMessages, type Cart, type StoredCartLine } from '@voltline/shared/cart-rules';
+import { orderQuantityMessages } from '@voltline/shared/order-rules';
+import { SessionContext, type Session } from '../../../lib/session/session-context.ts';
+import { renderWithShop, type ApiAnswer, type SentRequest } from '../../../testing/render-with-shop.tsx';
+import { CartView } from './cart-view.tsx';
+
+const drill = { _id: 'drill', toolName: 'DD-18 Drill', img: '/images/tools/drill.svg', description: 'A drill', price: 135, minimumOrderQuantity: 1, availableQuantity: 10, orderableQuantity: 10 };
+const saw = { _id: 'saw', toolName: 'CS-7 Saw', img: '/images/tools/saw.svg', description: 'A saw', price: 80, minimumOrderQuantity: 2, availableQuantity: 4, orderableQuantity: 4 };
+const stored = (tool: typeof drill, quantity: number, addedUnitPrice = tool.price): StoredCartLine => ({ toolId: tool._id, quantity, addedUnitPrice, toolName: tool.toolName, img: tool.img });
+
+const session = (status: Session['status']): Session => ({
+  status,
+  user: status === 'signed-in' ? { id: 'u1', name: 'Ada', email: 'ada@example.com', image: null } : null,
+  signOut: async () => {},
+});
+
+function renderCart(status: Session['status'], answer: (request: SentRequest) => ApiAnswer) {
+  return renderWithShop(
+    <SessionContext.Provider value={session(status)}>
+      <CartView />
+    </SessionContext.Provider>,
+    answer,
+  );
+}
+
+afterEach(() => localStorage.clear());
+
+describe('the cart page', () => {
+  it("shows a customer's lines at the current prices, says what moved and what cannot be ordered, and changes the server's cart", async () => {
+    const cart: Cart = cartOf([cartLineOf(stored(drill, 2, 100), drill), cartLineOf(stored(saw, 3), null)]);
+    const changed: Cart = cartOf([cartLineOf(stored(drill, 4, 100), drill), cartLineOf(stored(saw, 3), null)]);
+    const { user, sent } = renderCart('signed-in', (request) => {
+      if (request.method === 'GET' && request.path === '/api/cart') return { status: 200, body: cart };
+      if (request.method === 'PUT') return { status: 200, body: changed };
+      if (request.method === 'DELETE') return { status: 200, body: cartOf([cartLineOf(stored(drill, 4, 100), drill)]) };
+      return { status: 404, body: { error: 'not_found', message: 'Not found' } };
+    });
+
+    const drillLine = (await screen.findAllByTestId('cart-line'))[0]!;
+    expect(within(drillLine).getByText('Unit price: $135')).toBeTruthy();
+    expect(within(drillLine).getByText('The price changed since you added it: was $100, now $135.')).toBeTruthy();
+    expect(within(drillLine).getByText('Line total: $270')).toBeTruthy();
+    const sawLine = screen.getAllByTestId('cart-line')[1]!;
+    expect(within(sawLine).getByText(cartMessages.toolDeleted(saw.toolName))).toBeTruthy();
+    expect(screen.getByText('Subtotal: $270')).toBeTruthy();
+
+    const quantity = screen.getByRole('spinbutton', { name: `Quantity of ${drill.toolName}` });
+    await user.clear(quantity);
+    await user.type(quantity, '4');
+    await user.click(screen.getByRole('button', { name: `Update quantity of ${drill.toolName}` }));
+    await screen.findByText('Line total: $540');
+    expect(sent.filter((request) => request.method === 'PUT')).toEqual([{ method: 'PUT', path: '/api/cart/lines/drill', body: { quantity: 4 } }]);
+
+    await user.click(screen.getByRole('button', { name: `Remove ${saw.toolName}` }));
+    await expect.poll(() => screen.getAllByTestId('cart-line').length).toBe(1);
+    expect(sent.at(-1)).toMatchObject({ method: 'DELETE', path: '/api/cart/lines/saw' });
+  });
+
+  it("reads a visitor's browser cart at the tools' current prices, and refuses a quantity past what can be ordered in words", async () => {
+    localStorage.setItem('VOLTLINE_CART', JSON.stringify([stored(saw, 2, 70), { ...stored(drill, 1), toolId: 'gone', toolName: 'Old Drill' }]));
+    const { user, sent } = renderCart('signed-out', (request) => {
+      if (request.path === '/api/getTool/saw') return { status: 200, body: saw };
+      return { status: 404, body: { error: 'not_found', message: 'Tool not found' } };
+    });
+
+    const [sawLine, goneLine] = await screen.findAllByTestId('cart-line');
+    expect(within(sawLine!).getByText('The price changed since you added it: was $70, now $80.')).toBeTruthy();
+    expect(within(goneLine!).getByText(cartMessages.toolDeleted('Old Drill'))).toBeTruthy();
+    expect(screen.getByText('Subtotal: $160')).toBeTruthy();
+
+    const quantity = screen.getByRole('spinbutton', { name: `Quantity of ${saw.toolName}` });
+    await user.clear(quantity);
+    await user.type(quantity, '5');
+    await user.click(screen.getByRole('button', { name: `Update quantity of ${saw.toolName}` }));
+    expect((await within(sawLine!).findByRole('alert')).textContent).toBe(orderQuantityMessages.tooMany(4));
+    expect(JSON.parse(localStorage.getItem('VOLTLINE_CART')!)[0].quantity).toBe(2);
+
+    await user.clear(quantity);
+    await user.type(quantity, '3');
+    await user.click(screen.getByRole('button', { name: `Update quantity of ${saw.toolName}` }));
+    await screen.findByText('Line total: $240');
+    // Kept in the browser, at the price it was added: nothing was sent but the tools' reads.
+    expect(JSON.parse(localStorage.getItem('VOLTLINE_CART')!)[0]).toMatchObject({ quantity: 3, addedUnitPrice: 70 });
+    expect(sent.every((request) => request.method === 'GET' && request.path.startsWith('/api/getTool/'))).toBe(true);
+  });
+});
