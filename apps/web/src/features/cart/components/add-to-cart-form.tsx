@@ -6,6 +6,7 @@ import { wholeNumberFromText } from '@voltline/shared/whole-number';
 import type { Tool } from '@voltline/shared/tool';
 import { describeRequestError } from '../../../lib/api-client.ts';
 import { CartRefusal, useCart } from '../hooks/use-cart.ts';
+import { QuantityField } from './quantity-field.tsx';
 
 /**
  * The tool page's quantity and Add to cart. The quantity starts at the minimum order and is bounded
@@ -36,38 +37,22 @@ export function AddToCartForm({ tool }: { tool: Tool }) {
     }
   }
 
-  const errorId = `add-to-cart-${tool._id}-error`;
   return (
     <form onSubmit={(event) => void addToCart(event)} className="flex flex-col gap-2" noValidate>
-      <div className="flex flex-wrap items-end gap-3">
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`add-to-cart-${tool._id}`} className="text-sm font-medium">
-            Quantity
-          </label>
-          <input
-            id={`add-to-cart-${tool._id}`}
-            type="number"
-            inputMode="numeric"
-            min={tool.minimumOrderQuantity}
-            max={Math.max(mostOrderable(tool), tool.minimumOrderQuantity)}
-            step={1}
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-            disabled={outOfStock}
-            aria-invalid={Boolean(refusal)}
-            aria-describedby={refusal ? errorId : undefined}
-            className="input w-28"
-          />
-        </div>
-        <button type="submit" className="btn btn-primary" disabled={outOfStock || holder === 'unknown' || pending}>
+      <div className="flex flex-wrap items-start gap-3">
+        <QuantityField
+          id={`add-to-cart-${tool._id}`}
+          minimum={tool.minimumOrderQuantity}
+          maximum={mostOrderable(tool)}
+          text={text}
+          onText={setText}
+          error={refusal}
+          disabled={outOfStock}
+        />
+        <button type="submit" className="btn btn-primary mt-6" disabled={outOfStock || holder === 'unknown' || pending}>
           Add to cart
         </button>
       </div>
-      {refusal && (
-        <p id={errorId} role="alert" className="text-sm text-error">
-          {refusal}
-        </p>
-      )}
       {added !== null && (
         <p role="status" className="text-sm">
           {`Added ${added} to your cart. `}

@@ -5,6 +5,7 @@ import { formatMoney } from '@voltline/shared/money';
 import { wholeNumberFromText } from '@voltline/shared/whole-number';
 import { describeRequestError } from '../../../lib/api-client.ts';
 import { CartRefusal, type CartAccess } from '../hooks/use-cart.ts';
+import { QuantityField } from './quantity-field.tsx';
 
 /** Names the line's controls apart: "Quantity of DD-18 Drill", "Remove DD-18 Drill". */
 const controlName = (verb: string, line: CartLine) => `${verb} ${line.toolName}`;
@@ -19,7 +20,6 @@ export function CartLineItem({ line, access }: { line: CartLine; access: Pick<Ca
   const [refusal, setRefusal] = useState<string | null>(null);
   const deleted = line.problem?.code === 'tool_deleted';
   const inputId = `cart-quantity-${line.toolId}`;
-  const errorId = `${inputId}-error`;
 
   async function act(change: () => Promise<void>) {
     try {
@@ -58,37 +58,28 @@ export function CartLineItem({ line, access }: { line: CartLine; access: Pick<Ca
         )}
         <div className="flex flex-wrap items-end gap-2">
           {!deleted && (
-            <form onSubmit={updateQuantity} className="flex items-end gap-2" noValidate>
-              <div className="flex flex-col gap-1">
-                <label htmlFor={inputId} className="text-sm font-medium">
-                  Quantity
-                </label>
-                <input
-                  id={inputId}
-                  type="number"
-                  inputMode="numeric"
-                  min={line.minimumOrderQuantity}
-                  max={Math.max(line.maximumQuantity, line.minimumOrderQuantity)}
-                  step={1}
-                  value={text}
-                  onChange={(event) => setText(event.target.value)}
-                  aria-label={controlName('Quantity of', line)}
-                  aria-invalid={Boolean(refusal)}
-                  aria-describedby={refusal ? errorId : undefined}
-                  className="input w-24"
-                />
-              </div>
-              <button type="submit" className="btn btn-outline btn-sm mb-1" disabled={access.pending} aria-label={controlName('Update quantity of', line)}>
+            <form onSubmit={updateQuantity} className="flex items-start gap-2" noValidate>
+              <QuantityField
+                id={inputId}
+                name={controlName('Quantity of', line)}
+                minimum={line.minimumOrderQuantity}
+                maximum={line.maximumQuantity}
+                text={text}
+                onText={setText}
+                error={refusal}
+              />
+              <button type="submit" className="btn btn-outline btn-sm mt-7" disabled={access.pending} aria-label={controlName('Update quantity of', line)}>
                 Update
               </button>
             </form>
           )}
-          <button type="button" className="btn btn-ghost btn-sm mb-1" disabled={access.pending} onClick={() => void act(() => access.remove(line.toolId))} aria-label={controlName('Remove', line)}>
+          <button type="button" className="btn btn-ghost btn-sm mt-7" disabled={access.pending} onClick={() => void act(() => access.remove(line.toolId))} aria-label={controlName('Remove', line)}>
             Remove
           </button>
         </div>
-        {refusal && (
-          <p id={errorId} role="alert" className="text-sm text-error">
+        {/* A deleted tool's line has no quantity field to show a refused Remove under. */}
+        {refusal && deleted && (
+          <p role="alert" className="text-sm text-error">
             {refusal}
           </p>
         )}

@@ -1,0 +1,40 @@
+import { FormField } from '../../../components/form-field.tsx';
+
+interface QuantityFieldProps {
+  id: string;
+  /** What the field is called when "Quantity" alone would not tell several apart ("Quantity of DD-18 Drill"). */
+  name?: string;
+  /** The minimum order, and the most that can be ordered: the arrows stay within them. */
+  minimum: number;
+  maximum: number;
+  text: string;
+  onText: (text: string) => void;
+  error: string | null;
+  disabled?: boolean;
+}
+
+/**
+ * A cart quantity: a number field bounded by the tool's limits. What it holds is read with
+ * wholeNumberFromText and checked by the cart's rules, so "1e3" or "2.5" are refused in words.
+ */
+export function QuantityField({ id, name, minimum, maximum, text, onText, error, disabled = false }: QuantityFieldProps) {
+  return (
+    <FormField id={id} label="Quantity" error={error ?? undefined}>
+      {(control) => (
+        <input
+          {...control}
+          type="number"
+          inputMode="numeric"
+          min={minimum}
+          max={Math.max(maximum, minimum)}
+          step={1}
+          value={text}
+          onChange={(event) => onText(event.target.value)}
+          disabled={disabled}
+          aria-label={name}
+          className="input w-24"
+        />
+      )}
+    </FormField>
+  );
+}
