@@ -15,6 +15,7 @@ describe.each(testDatabaseKinds)('per-account write limits on $name', (kind) => 
     tool: true,
     environment: {
       ORDER_RATE_LIMIT_PER_MINUTE: String(LIMIT),
+      CART_RATE_LIMIT_PER_MINUTE: String(LIMIT),
       REVIEW_RATE_LIMIT_PER_MINUTE: String(LIMIT),
       UPLOAD_RATE_LIMIT_PER_MINUTE: String(LIMIT),
       WEBHOOK_ENDPOINT_RATE_LIMIT_PER_MINUTE: String(LIMIT),
@@ -26,6 +27,7 @@ describe.each(testDatabaseKinds)('per-account write limits on $name', (kind) => 
   });
 
   const boundary = '----voltline-limit-boundary';
+  let cartChanges = 0;
   const writes = {
     orders: (user: TestUser) =>
       shop.app.inject({
@@ -34,6 +36,16 @@ describe.each(testDatabaseKinds)('per-account write limits on $name', (kind) => 
         headers: bearer(user),
         payload: { toolId: shop.tool._id, quantity: shop.tool.minimumOrderQuantity, phone: '5550100', address: '1 Circuit Road' },
       }),
+    // Each change one unit more, so a change let through past the limit would show in the cart.
+    cart: (user: TestUser) => {
+      cartChanges += 1;
+      return shop.app.inject({
+        method: 'PUT',
+        url: `/api/cart/lines/${shop.tool._id}`,
+        headers: bearer(user),
+        payload: { quantity: shop.tool.minimumOrderQuantity + cartChanges },
+      });
+    },
     reviews: (user: TestUser) =>
       shop.app.inject({ method: 'POST', url: '/api/review', headers: bearer(user), payload: { review: 'Quick review', rating: 5 } }),
     uploads: (user: TestUser) =>
@@ -65,6 +77,7 @@ describe.each(testDatabaseKinds)('per-account write limits on $name', (kind) => 
 
   it.each([
     ['orders', 'placing orders', 'user'],
+    ['cart', 'changing your cart', 'user'],
     ['reviews', 'adding reviews', 'user'],
     ['uploads', 'uploading pictures', 'user'],
     ['webhookEndpoints', 'adding webhook endpoints', 'admin'],
