@@ -29,7 +29,7 @@ export function AddToCartForm({ tool }: { tool: Tool }) {
     const problem = quantityProblem(tool, quantity) ?? (inCart > 0 ? quantityProblem(tool, inCart + quantity) : null);
     if (problem) return setRefusal(inCart > 0 && !quantityProblem(tool, quantity) ? `Your cart already holds ${inCart}. ${problem.message}` : problem.message);
     try {
-      await setQuantity(tool, inCart + quantity);
+      await setQuantity({ toolId: tool._id, quantity: inCart + quantity, tool });
       setRefusal(null);
       setAdded(quantity);
     } catch (error) {

@@ -34,8 +34,7 @@ export function CartLineItem({ line, access }: { line: CartLine; access: Pick<Ca
     event.preventDefault();
     const quantity = wholeNumberFromText(text);
     if (!Number.isSafeInteger(quantity)) return setRefusal('Quantity must be a whole number');
-    const tool = { _id: line.toolId, toolName: line.toolName, img: line.img, price: line.unitPrice, minimumOrderQuantity: line.minimumOrderQuantity, orderableQuantity: line.maximumQuantity };
-    void act(() => access.setQuantity(tool, quantity));
+    void act(() => access.setQuantity({ toolId: line.toolId, quantity }));
   }
 
   return (

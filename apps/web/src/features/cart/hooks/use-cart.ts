@@ -1,6 +1,6 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { CART_MAX_LINES, cartLineOf, cartMessages, cartOf, quantityProblem, type Cart, type CartTool } from '@voltline/shared/cart-rules';
+import { CART_MAX_LINES, cartLineOf, cartMessages, cartOf, quantityProblem, type Cart } from '@voltline/shared/cart-rules';
 import type { Tool } from '@voltline/shared/tool';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { toolQueryOptions } from '../../../lib/catalogue/get-tool.ts';
@@ -21,8 +21,11 @@ export interface CartAccess {
   /** Units in the cart as far as known without the tools: the navbar's count. */
   units: number | undefined;
   failure: unknown;
-  /** Sets the line of `tool` to `quantity` units; refused with a CartRefusal. */
-  setQuantity: (tool: Pick<Tool, '_id'> & CartTool, quantity: number) => Promise<void>;
+  /**
+   * Sets the line of the tool to `quantity` units; refused with a CartRefusal. `tool` is the tool as
+   * just read (the tool page); without it a visitor's line is checked against the tool its cart read.
+   */
+  setQuantity: (change: { toolId: string; quantity: number; tool?: Tool }) => Promise<void>;
   remove: (toolId: string) => Promise<void>;
   pending: boolean;
 }
@@ -51,19 +54,21 @@ export function useCart(): CartAccess {
     toolsSettled && !toolFailure ? cartOf(browserLines.map((line, index) => cartLineOf(line, tools[index]?.data ?? null))) : undefined;
 
   const setQuantity = useCallback(
-    async (tool: Pick<Tool, '_id'> & CartTool, quantity: number) => {
+    async ({ toolId, quantity, tool: given }: { toolId: string; quantity: number; tool?: Tool }) => {
       if (holder === 'account') {
-        await setLine.mutateAsync({ toolId: tool._id, quantity }).catch((error: unknown) => Promise.reject(refusalOf(error)));
+        await setLine.mutateAsync({ toolId, quantity }).catch((error: unknown) => Promise.reject(refusalOf(error)));
         return;
       }
       // The browser checks what the server would: the same rules, at the price just read.
+      const tool = given ?? tools.find((read) => read.data?._id === toolId)?.data;
+      if (!tool) throw new CartRefusal(cartMessages.notFound);
       const problem = quantityProblem(tool, quantity);
       if (problem) throw new CartRefusal(problem.message);
       const lines = readBrowserCart();
-      if (!lines.some((line) => line.toolId === tool._id) && lines.length >= CART_MAX_LINES) throw new CartRefusal(cartMessages.full);
-      storeBrowserLine({ toolId: tool._id, quantity, addedUnitPrice: tool.price, toolName: tool.toolName, img: tool.img });
+      if (!lines.some((line) => line.toolId === toolId) && lines.length >= CART_MAX_LINES) throw new CartRefusal(cartMessages.full);
+      storeBrowserLine({ toolId, quantity, addedUnitPrice: tool.price, toolName: tool.toolName, img: tool.img });
     },
-    [holder, setLine],
+    [holder, setLine, tools],
   );
 
   const remove = useCallback(
