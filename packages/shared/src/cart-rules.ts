@@ -1,5 +1,7 @@
 import { formatMoney } from './money.ts';
-import { isOutOfStock, orderQuantityMessages, orderTotal, unitsOnePaymentTakes } from './order-rules.ts';
+import { orderQuantityMessages, orderTotal, unitsOnePaymentTakes } from './order-rules.ts';
+import { isOutOfStock } from './stock.ts';
+import type { Tool } from './tool.ts';
 import { formatCount } from './validation-messages.ts';
 
 /**
@@ -29,13 +31,7 @@ export interface CartLineProblem {
 }
 
 /** A tool's limits as the cart reads them (a Tool as the catalogue answers it). */
-export interface CartTool {
-  toolName: string;
-  img: string;
-  price: number;
-  minimumOrderQuantity: number;
-  orderableQuantity: number;
-}
+export type CartTool = Pick<Tool, 'toolName' | 'img' | 'price' | 'minimumOrderQuantity' | 'orderableQuantity' | 'availableQuantity'>;
 
 /** The most units of a tool one order may hold: what can be promised, and what one card payment takes. */
 export const mostOrderable = (tool: Pick<CartTool, 'price' | 'orderableQuantity'>) => Math.min(tool.orderableQuantity, unitsOnePaymentTakes(tool.price));

@@ -27,6 +27,3 @@ export const orderQuantityMessages = {
     orderable > 0 ? `Only ${orderable} left: lower the quantity` : 'Out of stock: the last units were just sold',
 };
 
-
-/** Out of stock for customers: not even the minimum order can be promised. */
-export const isOutOfStock = (tool: { orderableQuantity: number; minimumOrderQuantity: number }) => tool.orderableQuantity < tool.minimumOrderQuantity;

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { mostOrderable, quantityProblem } from '@voltline/shared/cart-rules';
-import { isOutOfStock } from '@voltline/shared/order-rules';
+import { isOutOfStock } from '@voltline/shared/stock';
 import { wholeNumberFromText } from '@voltline/shared/whole-number';
 import type { Tool } from '@voltline/shared/tool';
 import { describeRequestError } from '../../../lib/api-client.ts';

@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import { CART_MAX_LINES, cartLineOf, cartMessages, cartOf, quantityProblem, type Cart } from '@voltline/shared/cart-rules';
 import type { Tool } from '@voltline/shared/tool';
 import { ApiRequestError } from '../../../lib/api-client.ts';
-import { toolQueryOptions } from '../../../lib/catalogue/get-tool.ts';
+import { toolQueryOptions } from '../../../entities/tool/api/get-tool.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { cartQueryOptions } from '../api/get-cart.ts';
 import { useRemoveCartLine } from '../api/remove-cart-line.ts';
