@@ -18,7 +18,7 @@ const toolNotFound = () => notFound(cartMessages.notFound);
  * A signed-in customer's cart (issue 28, docs/decisions/034). Lines are read against the tools as
  * they are now, so prices are always current and a line that can no longer be ordered says why
  * (packages/shared/src/cart.ts decides both). A cart holds no stock: units are promised when an
- * order is paid (order-lifecycle.ts), so two carts may hold the last unit and the first to pay gets it.
+ * order is paid (orders/lifecycle/pay.ts), so two carts may hold the last unit and the first to pay gets it.
  */
 export function createCartService(db: Database) {
   /**
