@@ -43,8 +43,17 @@ export function createCartService(db: Database) {
   async function storeLine(tx: DbTransaction, userId: string, tool: ToolRow, quantity: number) {
     await tx
       .insert(cartLines)
-      // The clock's time, not the transaction's: a merge adds its lines in one transaction, in the browser cart's order.
-      .values({ userId, toolId: tool.id, quantity, addedUnitPrice: tool.price, toolName: tool.toolName, img: tool.img, addedAt: sql`clock_timestamp()` })
+      .values({
+        userId,
+        toolId: tool.id,
+        quantity,
+        addedUnitPrice: tool.price,
+        toolName: tool.toolName,
+        img: tool.img,
+        // After every line the cart holds, in the order added: a merge adds its lines in one transaction,
+        // whose now() is one instant, and PGlite's clock can give two inserts the same microsecond.
+        addedAt: sql`greatest(clock_timestamp(), (select max(${cartLines.addedAt}) + interval '1 microsecond' from ${cartLines} where ${cartLines.userId} = ${userId}))`,
+      })
       .onConflictDoUpdate({ target: [cartLines.userId, cartLines.toolId], set: { quantity, toolName: tool.toolName, img: tool.img } });
   }
 
