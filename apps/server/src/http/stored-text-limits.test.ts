@@ -18,6 +18,7 @@ const long = (length: number) => 'x'.repeat(length);
 /** Text columns only the shop itself (or its payment gateway's signed answers) fills: ids, keys, dates it formats. */
 const FILLED_BY_THE_SHOP: Record<string, string[]> = {
   // How the buyer paid: one of the shop's fixed wordings (invoices/invoice-register.ts).
+  cart_lines: ['user_id'],
   credit_notes: ['payment_method'],
   images: ['content_type', 'uploaded_by'],
   invoices: ['payment_method'],
