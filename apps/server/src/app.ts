@@ -28,6 +28,7 @@ import { ordersRoutes } from './orders/orders-routes.ts';
 import { createShopPages } from './pages/shop-pages.ts';
 import { shopPagesRoutes } from './pages/shop-pages-routes.ts';
 import { clientConfigSchema } from '@voltline/shared/account';
+import { deliveryPromotionRoutes, pricingAdminRoutes } from './pricing/pricing-routes.ts';
 import { paymentsRoutes } from './payments/payments-routes.ts';
 import { profilesRoutes } from './profiles/profiles-routes.ts';
 import { queriesRoutes } from './queries/queries-routes.ts';
@@ -117,6 +118,8 @@ export async function buildApp(core: ShopCore, logger: FastifyInstance['log'] | 
       await api.register(adminOrdersRoutes(core.adminOrders, core.guards));
       await api.register(catalogueAdminRoutes(core.catalogue, core.guards));
       await api.register(webhookEndpointsRoutes(core.webhookEndpoints, core.guards, writeLimits.webhookEndpoints));
+      await api.register(deliveryPromotionRoutes(core.deliverySettings));
+      await api.register(pricingAdminRoutes(core.deliverySettings, core.coupons, core.guards));
       api.get(
         '/client-config',
         { schema: { tags: ['identity'], summary: 'Settings the web app needs (the token-sync URL). Public.', response: { 200: clientConfigSchema } } },

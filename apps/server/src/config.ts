@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { isCountryCode } from '@voltline/shared/delivery-settings';
 import { TEXT_LIMITS } from '@voltline/shared/text-limits';
 
 /**
@@ -111,6 +112,14 @@ const environmentSchema = z.object({
   SHOP_TAX_ID: shopText('SHOP_TAX_ID', TEXT_LIMITS.taxId, ''),
   INVOICE_PREFIX: documentPrefix('INVOICE_PREFIX', 'INV-'),
   CREDIT_NOTE_PREFIX: documentPrefix('CREDIT_NOTE_PREFIX', 'CN-'),
+  // The shop's own country (ISO 3166-1 alpha-2): its home delivery rate. The seeded shop is in
+  // Springfield and sells in dollars, so the United States.
+  SHOP_COUNTRY: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .default('US')
+    .refine(isCountryCode, 'SHOP_COUNTRY must be an ISO 3166-1 alpha-2 country code such as US or DE'),
   UNPAID_ORDER_EXPIRY_DAYS: z.coerce.number().int().positive().default(7),
   PAYMENT_PROVIDER: z.enum(['builtin', 'stripe']).default('builtin'),
   STRIPE_SECRET_KEY: optionalText,
@@ -221,6 +230,8 @@ export interface Config {
    * operator's internal services. Link-local addresses and the shop itself stay refused.
    */
   allowPrivateWebhookTargets: boolean;
+  /** The shop's country (ISO code): a new shop's home delivery rate is for it. */
+  shopCountry: string;
   /** Unpaid orders older than this are cancelled by the shop. */
   unpaidOrderExpiryDays: number;
   payments:
@@ -311,6 +322,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     },
     tokenSyncUrl: env.AUTH_TOKEN_SYNC_URL,
     allowPrivateWebhookTargets: env.WEBHOOK_ALLOW_PRIVATE_TARGETS,
+    shopCountry: env.SHOP_COUNTRY,
     unpaidOrderExpiryDays: env.UNPAID_ORDER_EXPIRY_DAYS,
     payments:
       env.PAYMENT_PROVIDER === 'stripe'

@@ -10,6 +10,7 @@ import { seedShopOnFirstStart } from './seed/seed-shop.ts';
 import { createLogger, openStandardOutputLog } from './http/logging.ts';
 import { loadOrCreateAuthSecret } from './identity/auth-secret.ts';
 import { ensureFirstAdmin } from './identity/first-admin.ts';
+import { addDefaultDeliveryRates } from './pricing/delivery-settings-service.ts';
 import { startUnpaidOrderExpiry } from './orders/unpaid-order-expiry.ts';
 import { armLastResortExit } from './platform/last-resort-exit.ts';
 import { connectRedis } from './platform/redis.ts';
@@ -64,6 +65,7 @@ async function start(): Promise<void> {
   const secret = await database.withStartupLock(async () => {
     await database.migrate();
     await seedShopOnFirstStart(database.db);
+    await addDefaultDeliveryRates(database.db, config.shopCountry);
     return loadOrCreateAuthSecret(config.authSecret, config.dataDir, database);
   });
   const core = createShopCore({ config, database, secret, log, redis });

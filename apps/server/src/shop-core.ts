@@ -26,6 +26,8 @@ import { createOrdersService } from './orders/orders-service.ts';
 import { createBuiltinPayments } from './payments/builtin-payments.ts';
 import { createPaymentsService } from './payments/payments-service.ts';
 import { createStripePayments } from './payments/stripe-payments.ts';
+import { createCouponsService } from './pricing/coupons-service.ts';
+import { createDeliverySettingsService } from './pricing/delivery-settings-service.ts';
 import { createQueriesService } from './queries/queries-service.ts';
 import { createQueryMail } from './queries/query-mail.ts';
 import { createProfilesService } from './profiles/profiles-service.ts';
@@ -92,6 +94,8 @@ export function createShopCore(deps: {
     notificationDispatcher: createNotificationDispatcher({ db, mailer, composeMail, webhookTargets, log }),
     webhookEndpoints: createWebhookEndpointsService(db, webhookTargets, paging),
     adminOrders: createAdminOrdersService(db, lifecycle, paging),
+    deliverySettings: createDeliverySettingsService(db, cacheBus),
+    coupons: createCouponsService(db, paging),
     payments: createPaymentsService({ db, orders, lifecycle, gateway }),
     paymentGatewayRoutes: payment.routes({ db, lifecycle }),
   };

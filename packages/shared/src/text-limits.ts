@@ -32,6 +32,8 @@ export const TEXT_LIMITS = {
   taxId: 50,
   /** An invoice or credit note number, prefix included (INVOICE_PREFIX, CREDIT_NOTE_PREFIX). */
   documentNumber: 40,
+  /** Where a delivery rate applies: an ISO 3166-1 alpha-2 code, or * for the rest of the world. */
+  destination: 2,
 } as const;
 
 // The refusal wording lives with the rest of the shop's validation messages; importing it from here

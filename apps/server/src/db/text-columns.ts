@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check } from 'drizzle-orm/pg-core';
+import { COUPON_CODE_MAX_LENGTH } from '@voltline/shared/coupons';
 import { TEXT_LIMITS, tooLongMessage } from '@voltline/shared/text-limits';
 
 interface TextLimit {
@@ -87,6 +88,13 @@ export const TEXT_COLUMN_LIMITS = {
     role: limit('Role', TEXT_LIMITS.queryRole),
     query: limit('Your query', TEXT_LIMITS.query),
     answered_by: limit('Email', TEXT_LIMITS.email),
+  },
+  delivery_rates: {
+    country: limit('Country', TEXT_LIMITS.destination),
+  },
+  coupons: {
+    code: limit('Code', COUPON_CODE_MAX_LENGTH),
+    created_by: limit('Email', TEXT_LIMITS.email),
   },
   notifications: {
     last_error: limit('Delivery error', TEXT_LIMITS.note),

@@ -20,6 +20,7 @@ const FILLED_BY_THE_SHOP: Record<string, string[]> = {
   // How the buyer paid: one of the shop's fixed wordings (invoices/invoice-register.ts).
   cart_lines: ['user_id'],
   credit_notes: ['payment_method'],
+  coupon_uses: ['customer_id'],
   images: ['content_type', 'uploaded_by'],
   invoices: ['payment_method'],
   notifications: ['target', 'event_type'],

@@ -1,9 +1,9 @@
 import type { Database } from '../db/client.ts';
-import { cartLines, orderEvents, orders, paymentIntents, queries, reviews, tools, userProfiles } from '../db/schema.ts';
+import { cartLines, coupons, deliveryPromotion, deliveryRates, orderEvents, orders, paymentIntents, queries, reviews, tools, userProfiles } from '../db/schema.ts';
 
 /** Every row a refused request must leave alone, to compare before and after. */
 export async function snapshotShop(db: Database) {
-  const [orderRows, events, intents, toolRows, reviewRows, profiles, queryRows, cartRows] = await Promise.all([
+  const [orderRows, events, intents, toolRows, reviewRows, profiles, queryRows, cartRows, couponRows, rates, promotion] = await Promise.all([
     db.select().from(orders),
     db.select().from(orderEvents),
     db.select().from(paymentIntents),
@@ -12,6 +12,9 @@ export async function snapshotShop(db: Database) {
     db.select().from(userProfiles),
     db.select().from(queries),
     db.select().from(cartLines),
+    db.select().from(coupons),
+    db.select().from(deliveryRates).orderBy(deliveryRates.country),
+    db.select().from(deliveryPromotion),
   ]);
   const byId = <T extends { id: string }>(rows: T[]) => [...rows].sort((a, b) => a.id.localeCompare(b.id));
   return {
@@ -23,5 +26,8 @@ export async function snapshotShop(db: Database) {
     profiles: byId(profiles),
     queries: byId(queryRows),
     cartLines: [...cartRows].sort((a, b) => `${a.userId}/${a.toolId}`.localeCompare(`${b.userId}/${b.toolId}`)),
+    coupons: byId(couponRows),
+    deliveryRates: rates,
+    deliveryPromotion: promotion,
   };
 }

@@ -30,6 +30,8 @@ export interface Fixtures {
   queryId: string;
   /** A review the owner wrote. */
   reviewId: string;
+  /** A coupon code an admin created. */
+  couponId: string;
 }
 
 export interface MatrixRow {
@@ -50,6 +52,10 @@ const ownerAndAdmin: Role[] = ['owner', 'admin'];
 const adminOnly: Role[] = ['admin'];
 
 const QUERY_BODY = { name: 'Grace', email: 'grace@example.com', phone: '4420794609', role: 'Others', query: 'Do you ship to Norway?' };
+
+let couponCount = 0;
+/** Each fixture and call makes a code of its own: codes are unique. */
+const uniqueCouponCode = () => `FIXTURE-${process.pid}-${++couponCount}`;
 
 export const newToolBody = () => newTool({ availableQuantity: 10 });
 
@@ -77,6 +83,20 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
   },
   { method: 'DELETE', route: '/api/webhook-endpoints/{id}', url: (f) => `/api/webhook-endpoints/${f.webhookEndpointId}`, allowed: adminOnly },
   { method: 'GET', route: '/api/webhook-endpoints/{id}/deliveries', url: (f) => `/api/webhook-endpoints/${f.webhookEndpointId}/deliveries?limit=2`, allowed: adminOnly },
+  { method: 'GET', route: '/api/delivery-promotion', url: () => '/api/delivery-promotion', allowed: everyone },
+  { method: 'GET', route: '/api/admin/delivery-rates', url: () => '/api/admin/delivery-rates', allowed: adminOnly },
+  {
+    method: 'PUT',
+    route: '/api/admin/delivery-rates',
+    url: () => '/api/admin/delivery-rates',
+    body: () => ({ rates: [{ country: 'US', charge: 4.9, freeFrom: 150 }, { country: '*', charge: 19.9 }] }),
+    allowed: adminOnly,
+  },
+  { method: 'GET', route: '/api/admin/delivery-promotion', url: () => '/api/admin/delivery-promotion', allowed: adminOnly },
+  { method: 'PUT', route: '/api/admin/delivery-promotion', url: () => '/api/admin/delivery-promotion', body: () => ({ percentOff: 10, active: true }), allowed: adminOnly },
+  { method: 'GET', route: '/api/admin/coupons', url: () => '/api/admin/coupons?limit=2&q=fix', allowed: adminOnly },
+  { method: 'POST', route: '/api/admin/coupons', url: () => '/api/admin/coupons', body: () => ({ code: uniqueCouponCode(), percentOff: 10 }), allowed: adminOnly },
+  { method: 'PATCH', route: '/api/admin/coupons/{id}', url: (f) => `/api/admin/coupons/${f.couponId}`, body: () => ({ disabled: true }), allowed: adminOnly },
   { method: 'POST', route: '/api/queries', url: () => '/api/queries', body: () => QUERY_BODY, allowed: everyone },
   { method: 'GET', route: '/api/queries', url: () => '/api/queries?limit=2&status=open', allowed: adminOnly },
   { method: 'PATCH', route: '/api/queries/{id}', url: (f) => `/api/queries/${f.queryId}`, body: () => ({ answered: true }), allowed: adminOnly },
@@ -196,6 +216,7 @@ export async function freshFixtures(shop: TestShop, owner: TestUser, admin: Test
   });
   const query = await shop.app.inject({ method: 'POST', url: '/api/queries', payload: QUERY_BODY });
   const review = await shop.app.inject({ method: 'POST', url: '/api/review', headers: bearer(owner), payload: { review: 'Fixture review', rating: 3 } });
+  const coupon = await shop.app.inject({ method: 'POST', url: '/api/admin/coupons', headers: bearer(admin), payload: { code: uniqueCouponCode(), amountOff: 5 } });
   return {
     tool,
     ownerEmail: owner.email,
@@ -208,5 +229,6 @@ export async function freshFixtures(shop: TestShop, owner: TestUser, admin: Test
     webhookEndpointId: endpoint.json()._id,
     queryId: query.json().insertedId,
     reviewId: review.json().insertedId,
+    couponId: coupon.json()._id,
   };
 }

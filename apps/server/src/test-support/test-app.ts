@@ -7,6 +7,7 @@ import { readOutbox } from '@voltline/test-kit/outbox';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openPostgres, type DatabaseHandle } from '../db/client.ts';
+import { addDefaultDeliveryRates } from '../pricing/delivery-settings-service.ts';
 import { seedShopOnFirstStart } from '../seed/seed-shop.ts';
 import { createLogger } from '../http/logging.ts';
 import type { DrawDocument } from '../invoices/invoices-service.ts';
@@ -62,7 +63,11 @@ export async function startTestShop(
   });
   const shared = options.sameDatabaseAs?.database;
   const database = shared ? (shared.url ? await openPostgres(shared.url) : shared) : await kind.open();
-  if (!shared) await database.migrate();
+  if (!shared) {
+    await database.migrate();
+    // As main.ts starts a shop: delivery works at once.
+    await addDefaultDeliveryRates(database.db, config.shopCountry);
+  }
   if (options.seed) await seedShopOnFirstStart(database.db);
   const logLines = options.logLines;
   const log = logLines ? createLogger('info', { write: (line: string) => void logLines.push(line) }) : createLogger('silent');

@@ -1,0 +1,232 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import type { Coupon, CouponInput } from '@voltline/shared/coupons';
+import { nextCursorFromLink } from '@voltline/shared/link-header';
+import type { Database } from '../db/client.ts';
+import { authUsers, couponUses, coupons } from '../db/schema.ts';
+import { AppError } from '../platform/app-error.ts';
+import { describeRaces, testDatabaseKinds } from '../test-support/test-databases.ts';
+import { useTestShop } from '../test-support/test-shop.ts';
+import { bearer, registerUser, type TestUser } from '../test-support/test-users.ts';
+import { giveBackCouponUse, takeCouponUse } from './coupon-uses.ts';
+
+let codeCount = 0;
+const freshCode = (prefix = 'CODE') => `${prefix}${++codeCount}`;
+
+const customerIdOf = async (db: Database, user: TestUser) =>
+  (await db.select({ id: authUsers.id }).from(authUsers).where(eq(authUsers.email, user.email)))[0]!.id;
+
+/** What takeCouponUse refused with (its code and words), or the use it took. */
+async function take(db: Database, code: string, customerId: string, subtotalCents: number, now?: Date) {
+  try {
+    return { taken: await db.transaction((tx) => takeCouponUse(tx, code, customerId, subtotalCents, now)) };
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return { refused: { code: error.code, status: error.status, message: error.message } };
+  }
+}
+
+describe.each(testDatabaseKinds)('coupon codes on $name', (kind) => {
+  const shop = useTestShop(kind, { users: true });
+
+  const create = (payload: object, user: TestUser | null = shop.admin) =>
+    shop.app.inject({ method: 'POST', url: '/api/admin/coupons', payload, headers: user ? bearer(user) : {} });
+  const change = (id: string, payload: object) =>
+    shop.app.inject({ method: 'PATCH', url: `/api/admin/coupons/${id}`, payload, headers: bearer(shop.admin) });
+  const list = (url: string) => shop.app.inject({ method: 'GET', url, headers: bearer(shop.admin) });
+  async function created(input: Partial<CouponInput> = {}): Promise<Coupon> {
+    const answer = await create({ code: freshCode(), percentOff: 10, ...input });
+    expect(answer.statusCode, answer.body).toBe(200);
+    return answer.json();
+  }
+  const customerId = () => customerIdOf(shop.database.db, shop.customer);
+
+  it('creates a code, in upper case, with its amount in cents and its limits, and lists it', async () => {
+    const answer = await create({
+      code: '  winter-sale_1 ',
+      amountOff: 12.5,
+      maxUses: 100,
+      maxUsesPerCustomer: 1,
+      minSubtotal: 49.99,
+      validFrom: '2026-12-01T00:00:00Z',
+      validUntil: '2027-01-01T00:00:00+01:00',
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    const coupon = answer.json();
+    expect(coupon).toEqual({
+      _id: expect.any(String),
+      code: 'WINTER-SALE_1',
+      percentOff: null,
+      amountOff: 12.5,
+      maxUses: 100,
+      maxUsesPerCustomer: 1,
+      minSubtotal: 49.99,
+      validFrom: '2026-12-01T00:00:00.000Z',
+      validUntil: '2026-12-31T23:00:00.000Z',
+      disabled: false,
+      uses: 0,
+      createdAt: expect.any(String),
+    });
+    const [row] = await shop.database.db.select().from(coupons).where(eq(coupons.id, coupon._id));
+    expect(row).toMatchObject({ amountOffCents: 1250, minSubtotalCents: 4999, createdBy: shop.admin.email });
+    expect((await list('/api/admin/coupons?q=winter')).json()).toEqual([coupon]);
+  });
+
+  it('refuses a code taken already, whatever its case, and stores nothing', async () => {
+    const code = freshCode('TAKEN');
+    await created({ code });
+    const again = await create({ code: code.toLowerCase(), amountOff: 3 });
+    expect(again.statusCode, again.body).toBe(409);
+    expect(again.json()).toEqual({ error: 'conflict', message: `A coupon with the code ${code} exists already` });
+    expect(await shop.database.db.select().from(coupons).where(eq(coupons.code, code))).toHaveLength(1);
+  });
+
+  it.each([
+    ['no code', { percentOff: 10 }, 'Code'],
+    ['a code too short', { code: 'AB', percentOff: 10 }, 'Code must be at least 3 characters'],
+    ['a code too long', { code: 'A'.repeat(33), percentOff: 10 }, 'Code can be at most 32 characters'],
+    ['a code with spaces', { code: 'TEN OFF', percentOff: 10 }, 'Code can hold letters, digits, - and _ only'],
+    ['neither percent nor amount', { code: 'NOTHING' }, 'give exactly one of the two'],
+    ['both percent and amount', { code: 'BOTH', percentOff: 10, amountOff: 5 }, 'give exactly one of the two'],
+    ['0%', { code: 'ZERO', percentOff: 0 }, 'Percent off must be at least 1'],
+    ['101%', { code: 'MORE', percentOff: 101 }, 'Percent off can be at most 100'],
+    ['a fraction of a cent off', { code: 'CENT', amountOff: 0.005 }, 'Amount off must be at least $0.01'],
+    ['three decimals', { code: 'DECIMALS', amountOff: 1.234 }, 'Amount off can have at most two decimals'],
+    ['no uses', { code: 'NOUSES', percentOff: 5, maxUses: 0 }, 'Most uses must be at least 1'],
+    ['half a use per customer', { code: 'HALF', percentOff: 5, maxUsesPerCustomer: 1.5 }, 'Most uses per customer must be a whole number'],
+    ['an end before its start', { code: 'BACKWARDS', percentOff: 5, validFrom: '2027-01-01T00:00:00Z', validUntil: '2026-01-01T00:00:00Z' }, 'Valid until must be later than valid from'],
+    ['a date that is none', { code: 'NODATE', percentOff: 5, validUntil: 'tomorrow' }, 'Valid until must be a date and time'],
+  ])('refuses a coupon with %s in words and stores nothing', async (_case, payload, words) => {
+    const before = await shop.database.db.select().from(coupons);
+    const answer = await create(payload);
+    expect(answer.statusCode, answer.body).toBe(400);
+    expect(answer.json().message).toContain(words);
+    expect(await shop.database.db.select().from(coupons)).toEqual(before);
+  });
+
+  it('pages the list newest first with a cursor, and finds codes by their start', async () => {
+    const prefix = freshCode('PAGED');
+    for (let index = 0; index < 5; index += 1) await created({ code: `${prefix}-${index}` });
+    const codes: string[] = [];
+    let url: string | undefined = `/api/admin/coupons?limit=2&q=${prefix.toLowerCase()}`;
+    while (url) {
+      const answer = await list(url);
+      expect(answer.statusCode, answer.body).toBe(200);
+      const page: Coupon[] = answer.json();
+      expect(page.length).toBeLessThanOrEqual(2);
+      codes.push(...page.map((coupon) => coupon.code));
+      const link = answer.headers.link as string | undefined;
+      url = nextCursorFromLink(link) === undefined ? undefined : link!.slice(link!.indexOf('<') + 1, link!.indexOf('>'));
+    }
+    expect(codes).toEqual([4, 3, 2, 1, 0].map((index) => `${prefix}-${index}`));
+    // A search is a prefix, taken literally: "_" is no wildcard.
+    expect((await list(`/api/admin/coupons?q=${prefix.slice(1)}`)).json()).toEqual([]);
+    expect((await list('/api/admin/coupons?q=%25')).json()).toEqual([]);
+  });
+
+  it('disables and enables a code and changes its limits and dates, never its code', async () => {
+    const coupon = await created({ maxUses: 3 });
+    const disabled = await change(coupon._id, { disabled: true, maxUses: null, minSubtotal: 20, validUntil: '2030-01-01T00:00:00Z' });
+    expect(disabled.statusCode, disabled.body).toBe(200);
+    expect(disabled.json()).toMatchObject({ code: coupon.code, disabled: true, maxUses: null, minSubtotal: 20, validUntil: '2030-01-01T00:00:00.000Z' });
+    expect((await change(coupon._id, { disabled: false })).json()).toMatchObject({ disabled: false, minSubtotal: 20 });
+
+    const renamed = await change(coupon._id, { code: 'OTHER' });
+    expect(renamed.statusCode).toBe(400);
+    expect(renamed.json().message).toContain("A coupon's code cannot change");
+    expect((await change(coupon._id, { percentOff: 50 })).json().message).toContain("A coupon's discount cannot change");
+    const backwards = await change(coupon._id, { validFrom: '2031-01-01T00:00:00Z' });
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json().message).toBe('Valid until must be later than valid from');
+    expect((await change('not-an-id', { disabled: true })).statusCode).toBe(404);
+    expect((await change('00000000-0000-4000-8000-000000000000', { disabled: true })).statusCode).toBe(404);
+  });
+
+  it('takes a use for a customer and gives it back once', async () => {
+    const coupon = await created({ code: freshCode('Take'), maxUses: 2 });
+    const { taken } = await take(shop.database.db, coupon.code.toLowerCase(), await customerId(), 1000);
+    expect(taken).toEqual({ useId: expect.any(String), couponId: coupon._id, code: coupon.code, percentOff: 10, amountOffCents: null });
+    const uses = async () => (await shop.database.db.select().from(coupons).where(eq(coupons.id, coupon._id)))[0]!.uses;
+    expect(await uses()).toBe(1);
+    expect(await shop.database.db.select().from(couponUses).where(eq(couponUses.couponId, coupon._id))).toMatchObject([{ customerId: await customerId(), orderId: null }]);
+
+    expect(await shop.database.db.transaction((tx) => giveBackCouponUse(tx, taken!.useId))).toBe(true);
+    expect(await shop.database.db.transaction((tx) => giveBackCouponUse(tx, taken!.useId))).toBe(false);
+    expect(await uses()).toBe(0);
+  });
+
+  it('refuses each unmet code in words that say why, and takes no use', async () => {
+    const now = new Date('2026-06-15T12:00:00Z');
+    const me = await customerId();
+    const refusal = async (input: Partial<CouponInput>, subtotalCents = 10_000, at = now) => {
+      const coupon = await created(input);
+      const result = await take(shop.database.db, coupon.code, me, subtotalCents, at);
+      const [row] = await shop.database.db.select().from(coupons).where(eq(coupons.id, coupon._id));
+      expect(row!.uses).toBe(0);
+      return result.refused;
+    };
+    expect((await take(shop.database.db, 'NO-SUCH-CODE', me, 100)).refused).toEqual({
+      code: 'coupon_unknown',
+      status: 422,
+      message: 'There is no coupon with the code NO-SUCH-CODE',
+    });
+    expect(await refusal({ code: 'SOON', validFrom: '2026-07-01T00:00:00Z' })).toMatchObject({ code: 'coupon_not_yet_valid', message: 'The code SOON is not valid yet' });
+    expect(await refusal({ code: 'GONE', validUntil: '2026-06-15T12:00:00Z' })).toMatchObject({ code: 'coupon_expired', message: 'The code GONE has expired' });
+    expect(await refusal({ code: 'MINIMUM', minSubtotal: 100.01 })).toMatchObject({
+      code: 'coupon_below_minimum',
+      message: 'The code MINIMUM applies to orders from $100.01',
+    });
+    const off = await created({ code: 'SWITCHED-OFF' });
+    await change(off._id, { disabled: true });
+    expect((await take(shop.database.db, 'switched-off', me, 100)).refused).toMatchObject({ code: 'coupon_disabled', message: 'The code SWITCHED-OFF is no longer offered' });
+    // Valid from its first moment until (not including) its last; the minimum itself is enough.
+    expect((await take(shop.database.db, (await created({ validFrom: now.toISOString(), minSubtotal: 100 })).code, me, 10_000, now)).taken).toBeDefined();
+  });
+
+  it('refuses a code used up, and one used up for this customer while others may still use it', async () => {
+    const db = shop.database.db;
+    const other = await customerIdOf(db, await registerUser(shop));
+    const me = await customerId();
+
+    const once = await created({ code: 'ONCE', maxUses: 1 });
+    expect((await take(db, once.code, me, 100)).taken).toBeDefined();
+    expect((await take(db, once.code, other, 100)).refused).toMatchObject({ code: 'coupon_used_up', message: 'The code ONCE has been used as often as it may be' });
+
+    const mine = await created({ code: 'ONCE-EACH', maxUsesPerCustomer: 1 });
+    const first = (await take(db, mine.code, me, 100)).taken!;
+    expect((await take(db, mine.code, me, 100)).refused).toMatchObject({ code: 'coupon_used_up_for_you', message: 'You have used the code ONCE-EACH as often as it may be used' });
+    expect((await take(db, mine.code, other, 100)).taken).toBeDefined();
+    const [row] = await db.select().from(coupons).where(eq(coupons.id, mine._id));
+    expect(row!.uses).toBe(2);
+    // Given back (the unpaid order was cancelled), the customer may use it again.
+    await db.transaction((tx) => giveBackCouponUse(tx, first.useId));
+    expect((await take(db, mine.code, me, 100)).taken).toBeDefined();
+  });
+});
+
+describeRaces('racing checkouts on one coupon code', (kind) => {
+  const shop = useTestShop(kind, { users: true });
+
+  it('takes exactly 5 uses of a 5-use code when 500 checkouts ask at once', async () => {
+    const db = shop.database.db;
+    const made = await shop.app.inject({ method: 'POST', url: '/api/admin/coupons', headers: bearer(shop.admin), payload: { code: 'FIVE-ONLY', amountOff: 5, maxUses: 5 } });
+    expect(made.statusCode, made.body).toBe(200);
+    const customerId = await customerIdOf(db, shop.customer);
+    const results = await Promise.all(Array.from({ length: 500 }, () => take(db, 'FIVE-ONLY', customerId, 10_000)));
+    expect(results.filter((result) => result.taken)).toHaveLength(5);
+    expect(new Set(results.filter((result) => result.refused).map((result) => result.refused!.code))).toEqual(new Set(['coupon_used_up']));
+    const [row] = await db.select().from(coupons).where(eq(coupons.code, 'FIVE-ONLY'));
+    expect(row!.uses).toBe(5);
+    expect(await db.select().from(couponUses).where(eq(couponUses.couponId, row!.id))).toHaveLength(5);
+  });
+
+  it('takes one use per customer of a once-each code when one customer races 50 checkouts', async () => {
+    const db = shop.database.db;
+    await shop.app.inject({ method: 'POST', url: '/api/admin/coupons', headers: bearer(shop.admin), payload: { code: 'ONCE-EACH-RACE', percentOff: 5, maxUsesPerCustomer: 1 } });
+    const customerId = await customerIdOf(db, shop.customer);
+    const results = await Promise.all(Array.from({ length: 50 }, () => take(db, 'ONCE-EACH-RACE', customerId, 10_000)));
+    expect(results.filter((result) => result.taken)).toHaveLength(1);
+    const [row] = await db.select().from(coupons).where(eq(coupons.code, 'ONCE-EACH-RACE'));
+    expect(row!.uses).toBe(1);
+  });
+});

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { formatMoney } from './money.ts';
+
+/**
+ * An amount of money a person types in dollars and cents (a delivery charge, a coupon's amount, a
+ * minimum subtotal): a number with at most two decimals, inside its bounds. The shop keeps it as
+ * whole cents; a third decimal would be a cent the shop cannot charge, so it is refused in words
+ * rather than rounded away unseen.
+ */
+export function amountInputSchema(label: string, { min, max }: { min: number; max: number }) {
+  return z
+    .number({ error: `${label} must be an amount such as 4.90` })
+    .min(min, `${label} must be at least ${formatMoney(min)}`)
+    .max(max, `${label} can be at most ${formatMoney(max)}`)
+    .refine((amount) => Math.abs(amount * 100 - Math.round(amount * 100)) < 1e-6, `${label} can have at most two decimals (cents)`);
+}
+
+/** Whole cents of an amount that passed amountInputSchema (4.9 -> 490; 0.29 * 100 is 28.999...). */
+export const centsOfAmount = (amount: number) => Math.round(amount * 100);
+/** The amount the API answers for whole cents (490 -> 4.9). */
+export const amountOfCents = (cents: number) => cents / 100;
