@@ -51,6 +51,7 @@ export const couponInputSchema = z
   })
   .refine(datesInOrder, DATES_OUT_OF_ORDER);
 export type CouponInput = z.input<typeof couponInputSchema>;
+export type CouponLimits = Pick<CouponInput, keyof typeof couponLimitsShape>;
 
 /** PATCH /api/admin/coupons/{id}: switch it off or on, change its limits or dates; null removes a limit. */
 export const couponChangeSchema = z

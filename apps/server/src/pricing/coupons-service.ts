@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { amountOfCents, centsOfAmount } from '@voltline/shared/amount-input';
-import type { Coupon, CouponChange, CouponInput } from '@voltline/shared/coupons';
+import type { Coupon, CouponChange, CouponInput, CouponLimits } from '@voltline/shared/coupons';
 import { entityIdSchema } from '@voltline/shared/id';
 import type { PageQuery } from '@voltline/shared/paging';
 import type { Database } from '../db/client.ts';
@@ -29,7 +29,7 @@ export const toCouponDto = (row: CouponRow): Coupon => ({
 });
 
 /** The limits and dates as columns: only those the request names (PATCH leaves the others alone). */
-function limitColumns(input: CouponChange) {
+function limitColumns(input: CouponLimits) {
   const date = (value: string | null | undefined) => (value === undefined ? undefined : orNull(value, (text) => new Date(text)));
   return {
     maxUses: input.maxUses,
