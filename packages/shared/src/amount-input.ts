@@ -19,3 +19,14 @@ export function amountInputSchema(label: string, { min, max }: { min: number; ma
 export const centsOfAmount = (amount: number) => Math.round(amount * 100);
 /** The amount the API answers for whole cents (490 -> 4.9). */
 export const amountOfCents = (cents: number) => cents / 100;
+
+/**
+ * What a form's amount field holds, for amountInputSchema: empty is no amount (null: an optional
+ * limit left out), digits with a point are the amount, anything else (4,90, 1e3) is NaN, which the
+ * schema refuses in words instead of guessing.
+ */
+export function amountFromText(text: unknown): number | null {
+  if (typeof text === 'number') return text;
+  if (typeof text !== 'string' || text.trim() === '') return null;
+  return /^\d+(\.\d+)?$/.test(text.trim()) ? Number(text.trim()) : Number.NaN;
+}

@@ -8,6 +8,7 @@ import { storefrontToolsQueryOptions } from '../features/catalogue/api/get-tools
 import { catalogueHandle } from './routes/tools/catalogue-handle.ts';
 import { HomePage } from './routes/home.tsx';
 import { shopPageQueryOptions } from '../features/content/api/get-shop-page.ts';
+import { currentDeliveryPromotionQueryOptions } from '../features/content/api/get-delivery-promotion.ts';
 import { SHOP_PAGES, type ShopPageEntry } from '@voltline/shared/shop-pages';
 import { homePageHead } from './routes/home-head.ts';
 import { ApiRequestError } from '../lib/api-client.ts';
@@ -39,6 +40,8 @@ const pages = {
   makeAdmin: lazyPage(async () => (await import('./routes/dashboard/make-admin.tsx')).MakeAdminPage),
   webhooks: lazyPage(async () => (await import('./routes/dashboard/webhooks.tsx')).WebhooksPage),
   queries: lazyPage(async () => (await import('./routes/dashboard/queries.tsx')).QueriesPage),
+  delivery: lazyPage(async () => (await import('./routes/dashboard/delivery.tsx')).DeliveryPage),
+  coupons: lazyPage(async () => (await import('./routes/dashboard/coupons.tsx')).CouponsPage),
   shopPage: lazyPage(async () => (await import('./routes/shop-page.tsx')).ShopPageView),
   socialPopupStart: lazyPage(async () => (await import('./routes/auth/social-popup-start.tsx')).SocialPopupStartPage),
   socialPopupDone: lazyPage(async () => (await import('./routes/auth/social-popup-done.tsx')).SocialPopupDonePage),
@@ -68,12 +71,13 @@ interface RouteOptions {
 
 /** The routes of product.md, "Screens", for the browser's router and for the server's renderer alike. */
 export function createRoutes({ queryClient, waitForData }: RouteOptions): RouteObject[] {
-  /** The home page's first screenful: the first 6 tools, the newest reviews and their average. */
+  /** The home page's first screenful: the banner's delivery promotion, the first 6 tools, the newest reviews and their average. */
   async function loadStorefront(): Promise<number> {
     const loading = Promise.all([
       queryClient.prefetchInfiniteQuery(storefrontToolsQueryOptions),
       queryClient.prefetchInfiniteQuery(newestReviewsQueryOptions),
       queryClient.prefetchQuery(reviewSummaryQueryOptions),
+      queryClient.prefetchQuery(currentDeliveryPromotionQueryOptions),
     ]);
     if (waitForData) await loading;
     return 200;
@@ -190,6 +194,8 @@ export function createRoutes({ queryClient, waitForData }: RouteOptions): RouteO
                     { path: 'makeadmin', element: pages.makeAdmin },
                     { path: 'webhooks', element: pages.webhooks },
                     { path: 'queries', element: pages.queries },
+                    { path: 'delivery', element: pages.delivery },
+                    { path: 'coupons', element: pages.coupons },
                   ],
                 },
               ],

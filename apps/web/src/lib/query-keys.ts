@@ -97,6 +97,20 @@ export const paymentKeys = {
  */
 export const missingToolKey = (toolId: string) => ['missing-tool', toolId] as const;
 
+/**
+ * What an order costs: the delivery rates, the delivery promotion (as admins set it, and as the home
+ * page's banner shows it) and the coupon codes. A change to the promotion refreshes the banner too.
+ */
+export const pricingKeys = {
+  all: ['pricing'] as const,
+  deliveryRates: () => [...pricingKeys.all, 'delivery-rates'] as const,
+  promotion: () => [...pricingKeys.all, 'delivery-promotion'] as const,
+  /** The promotion as it applies now (public). */
+  currentPromotion: () => [...pricingKeys.promotion(), 'current'] as const,
+  coupons: () => [...pricingKeys.all, 'coupons'] as const,
+  couponList: (view: ListView) => [...pricingKeys.coupons(), view] as const,
+};
+
 export const shopPageKeys = {
   all: ['shop-pages'] as const,
   detail: (slug: string) => [...shopPageKeys.all, slug] as const,

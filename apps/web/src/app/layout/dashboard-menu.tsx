@@ -24,6 +24,8 @@ const adminLinks: MenuLink[] = [
   { to: '/dashboard/makeadmin', label: 'Make Admin' },
   { to: '/dashboard/webhooks', label: 'Webhooks' },
   { to: '/dashboard/queries', label: 'Queries' },
+  { to: '/dashboard/delivery', label: 'Delivery' },
+  { to: '/dashboard/coupons', label: 'Coupons' },
 ];
 
 export function DashboardMenu({ id, onNavigate }: { id: string; onNavigate: () => void }) {

@@ -1,7 +1,13 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BANNER_DELAY_MS } from '@voltline/shared/shop-constants';
+import type { DeliveryPromotion } from '@voltline/shared/delivery-settings';
+import { renderWithShop } from '../../../testing/render-with-shop.tsx';
 import { Banner } from './banner.tsx';
+
+/** The banner as the home page shows it, with the shop's delivery promotion as given. */
+const renderBanner = (promotion: DeliveryPromotion = { percentOff: 10, active: true, until: null }) =>
+  renderWithShop(<Banner />, (request) => (request.path === '/api/delivery-promotion' ? { status: 200, body: promotion } : { status: 404 }));
 
 /** jsdom has no matchMedia: the visitor's motion setting is given here. */
 function prefersReducedMotion(reduce: boolean) {
@@ -14,6 +20,10 @@ function prefersReducedMotion(reduce: boolean) {
 }
 
 const shownSlide = () => screen.getAllByRole('group', { hidden: true }).findIndex((slide) => slide.getAttribute('aria-hidden') === 'false');
+/** Lets the promotion's answer arrive (through zero-delay timers) without moving the banner's clock on. */
+async function loadPromotion() {
+  for (let step = 0; step < 10; step += 1) await act(() => vi.advanceTimersByTimeAsync(1));
+}
 const waitOneDelay = () => act(() => vi.advanceTimersByTime(BANNER_DELAY_MS + 10));
 
 describe('the banner can be stopped (WCAG 2.2.2, issue 26 item 12)', () => {
@@ -23,9 +33,10 @@ describe('the banner can be stopped (WCAG 2.2.2, issue 26 item 12)', () => {
     vi.unstubAllGlobals();
   });
 
-  it('rotates by itself until Pause, stays put while paused, and rotates again after Play', () => {
+  it('rotates by itself until Pause, stays put while paused, and rotates again after Play', async () => {
     prefersReducedMotion(false);
-    render(<Banner />);
+    renderBanner();
+    await loadPromotion();
     expect(shownSlide()).toBe(0);
     waitOneDelay();
     expect(shownSlide()).toBe(1);
@@ -46,12 +57,36 @@ describe('the banner can be stopped (WCAG 2.2.2, issue 26 item 12)', () => {
 
   it('does not rotate for a visitor who asked for reduced motion, unless they press Play', () => {
     prefersReducedMotion(true);
-    render(<Banner />);
+    renderBanner();
     waitOneDelay();
     waitOneDelay();
     expect(shownSlide()).toBe(0);
     fireEvent.click(screen.getByRole('button', { name: 'Play slides' }));
     waitOneDelay();
     expect(shownSlide()).toBe(1);
+  });
+});
+
+describe("the banner's delivery promotion (issue 29)", () => {
+  beforeEach(() => prefersReducedMotion(true));
+  afterEach(() => vi.unstubAllGlobals());
+  const headings = () => screen.getAllByRole('heading', { level: 2, hidden: true }).map((heading) => heading.textContent);
+
+  it("shows the spec's slide while the promotion is 10% and on", async () => {
+    renderBanner();
+    expect(await screen.findByRole('heading', { name: '10% discount on delivery charge', hidden: true })).toBeTruthy();
+    expect(headings()).toHaveLength(3);
+  });
+
+  it('says the percent an admin set', async () => {
+    renderBanner({ percentOff: 15, active: true, until: null });
+    expect(await screen.findByRole('heading', { name: '15% discount on delivery charge', hidden: true })).toBeTruthy();
+  });
+
+  it('leaves the slide out once the promotion has ended', async () => {
+    const { sent } = renderBanner({ percentOff: 10, active: false, until: null });
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    await act(async () => undefined);
+    expect(headings()).toEqual(['Built, sold and stocked by Voltline', 'We ship worldwide']);
   });
 });

@@ -1,9 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { BANNER_DELAY_MS } from '@voltline/shared/shop-constants';
+import { useCurrentDeliveryPromotion } from '../api/get-delivery-promotion.ts';
+import { deliveryPromotionSlide, type BannerSlide } from '../delivery-promotion-slide.ts';
 import { usePrefersReducedMotion } from '../hooks/use-prefers-reduced-motion.ts';
 import { LineIcon } from './line-icon.tsx';
 
-const slides = [
+const fixedSlides: BannerSlide[] = [
   {
     heading: 'Built, sold and stocked by Voltline',
     text: 'We manufacture electrical tools, sell them to trade and home customers, and keep them stocked for you.',
@@ -16,13 +18,7 @@ const slides = [
     img: '/images/banner/shipping.svg',
     alt: 'Parcels of tools being shipped around the world',
   },
-  {
-    heading: '10% discount on delivery charge',
-    text: 'Save 10% on the delivery charge of every order you place with us.',
-    img: '/images/banner/discount.svg',
-    alt: 'Delivery discount of ten percent',
-  },
-] as const;
+];
 
 const previousIcon = ['M15.75 19.5 8.25 12l7.5-7.5'];
 const nextIcon = ['m8.25 4.5 7.5 7.5-7.5 7.5'];
@@ -33,7 +29,15 @@ const playIcon = ['M5.25 5.65c0-.86.92-1.4 1.67-.98l11.54 6.35a1.13 1.13 0 0 1 0
 type Rotation = 'as-set' | 'paused' | 'playing';
 
 export function Banner() {
-  const [current, setCurrent] = useState(0);
+  // The home page's render waits for the promotion (routes.tsx), so the server sends the slides the visitor sees.
+  const promotion = useCurrentDeliveryPromotion().data;
+  const slides = useMemo(() => {
+    const promotionSlide = deliveryPromotionSlide(promotion);
+    return promotionSlide ? [...fixedSlides, promotionSlide] : fixedSlides;
+  }, [promotion]);
+  const [chosen, setCurrent] = useState(0);
+  // The promotion slide may go while it is shown (an admin ended it): the banner stays on a slide it has.
+  const current = chosen % slides.length;
   const goTo = (index: number) => setCurrent((index + slides.length) % slides.length);
   // WCAG 2.2.2: moving content that starts by itself can be paused. A visitor who asked for less
   // motion sees no rotation unless they press Play.
@@ -46,7 +50,7 @@ export function Banner() {
     if (!rotating) return;
     const timer = window.setTimeout(() => setCurrent((index) => (index + 1) % slides.length), BANNER_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, [current, rotating]);
+  }, [current, rotating, slides.length]);
 
   return (
     <section aria-roledescription="carousel" aria-label="Voltline highlights" className="mx-auto max-w-7xl px-4 pt-6">

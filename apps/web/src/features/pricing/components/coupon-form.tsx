@@ -1,0 +1,109 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { amountFromText } from '@voltline/shared/amount-input';
+import { couponInputSchema, COUPON_CODE_MAX_LENGTH, type CouponInput } from '@voltline/shared/coupons';
+import { FormField } from '../../../components/form-field.tsx';
+import { FormMessage } from '../../../components/form-message.tsx';
+import { PendingButton } from '../../../components/pending-button.tsx';
+import { describeRequestError } from '../../../lib/api-client.ts';
+import { toast } from '../../../lib/toast/toast.ts';
+import { useCreateCoupon } from '../api/coupons.ts';
+import { optionalWholeNumberFromText, resolverWithMoments } from '../form-values.ts';
+
+type CouponForm = z.input<typeof couponInputSchema>;
+type CouponOutput = z.output<typeof couponInputSchema>;
+
+const EMPTY: CouponForm = {
+  code: '',
+  percentOff: null,
+  amountOff: null,
+  maxUses: null,
+  maxUsesPerCustomer: null,
+  minSubtotal: null,
+  validFrom: '',
+  validUntil: '',
+};
+
+/** The optional numbers of the form: what each field is called, and how its text is read. */
+const NUMBER_FIELDS = [
+  { name: 'percentOff', label: 'Percent off', read: optionalWholeNumberFromText, inputMode: 'numeric' },
+  { name: 'amountOff', label: 'Or amount off ($)', read: amountFromText, inputMode: 'decimal' },
+  { name: 'minSubtotal', label: 'Minimum subtotal ($, optional)', read: amountFromText, inputMode: 'decimal' },
+  { name: 'maxUses', label: 'Most uses (optional)', read: optionalWholeNumberFromText, inputMode: 'numeric' },
+  { name: 'maxUsesPerCustomer', label: 'Most uses per customer (optional)', read: optionalWholeNumberFromText, inputMode: 'numeric' },
+] as const;
+
+const DATE_FIELDS = [
+  { name: 'validFrom', label: 'Valid from (optional)' },
+  { name: 'validUntil', label: 'Valid until (optional)' },
+] as const;
+
+/** A new coupon code: a percent or an amount off the goods, with optional limits and dates. */
+export function CouponForm() {
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<CouponForm, unknown, CouponOutput>({
+    resolver: resolverWithMoments<CouponForm, CouponOutput>(couponInputSchema, ['validFrom', 'validUntil']),
+    defaultValues: EMPTY,
+  });
+  const create = useCreateCoupon();
+  const [refusal, setRefusal] = useState<string | null>(null);
+
+  const submit = (coupon: CouponInput) => {
+    setRefusal(null);
+    create.mutate(coupon, {
+      onSuccess: (created) => {
+        toast.success(`Coupon ${created.code} created`);
+        reset(EMPTY);
+      },
+      // e.g. "A coupon with the code SUMMER exists already"
+      onError: (error) => setRefusal(describeRequestError(error)),
+    });
+  };
+
+  return (
+    <form onSubmit={handleSubmit(submit)} noValidate aria-labelledby="coupon-form-heading" className="card bg-base-100 shadow">
+      <div className="card-body gap-4">
+        <h3 id="coupon-form-heading" className="card-title">
+          Create coupon
+        </h3>
+        <FormField id="coupon-code" label="Code" error={errors.code?.message}>
+          {(control) => (
+            <input
+              {...control}
+              {...register('code')}
+              required
+              autoComplete="off"
+              spellCheck={false}
+              maxLength={COUPON_CODE_MAX_LENGTH}
+              placeholder="SUMMER10"
+              className="input w-full uppercase"
+            />
+          )}
+        </FormField>
+        <div className="grid gap-4 sm:grid-cols-2">
+          {NUMBER_FIELDS.map((field) => (
+            <FormField key={field.name} id={`coupon-${field.name}`} label={field.label} error={errors[field.name]?.message}>
+              {(control) => (
+                <input {...control} {...register(field.name, { setValueAs: field.read })} inputMode={field.inputMode} autoComplete="off" className="input w-full" />
+              )}
+            </FormField>
+          ))}
+          {DATE_FIELDS.map((field) => (
+            <FormField key={field.name} id={`coupon-${field.name}`} label={field.label} error={errors[field.name]?.message}>
+              {(control) => <input {...control} {...register(field.name)} type="datetime-local" className="input w-full" />}
+            </FormField>
+          ))}
+        </div>
+        <FormMessage message={refusal} />
+        <PendingButton type="submit" className="btn btn-primary self-start" pending={create.isPending}>
+          Create coupon
+        </PendingButton>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,65 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { deliveryPromotionInputSchema, type DeliveryPromotion, type DeliveryPromotionInput } from '@voltline/shared/delivery-settings';
+import { wholeNumberFromText } from '@voltline/shared/whole-number';
+import { FormField } from '../../../components/form-field.tsx';
+import { FormMessage } from '../../../components/form-message.tsx';
+import { PendingButton } from '../../../components/pending-button.tsx';
+import { WholeNumberField } from '../../../components/whole-number-field.tsx';
+import { describeRequestError } from '../../../lib/api-client.ts';
+import { toast } from '../../../lib/toast/toast.ts';
+import { useSaveDeliveryPromotion } from '../api/delivery-promotion.ts';
+import { localDateTimeText, resolverWithMoments } from '../form-values.ts';
+
+type PromotionForm = z.input<typeof deliveryPromotionInputSchema>;
+
+/** The banner's delivery promotion: how much off the delivery charge, on or off, and when it ends by itself. */
+export function DeliveryPromotionForm({ saved }: { saved: DeliveryPromotion }) {
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<PromotionForm, unknown, z.output<typeof deliveryPromotionInputSchema>>({
+    resolver: resolverWithMoments<PromotionForm, z.output<typeof deliveryPromotionInputSchema>>(deliveryPromotionInputSchema, ['until']),
+    defaultValues: { percentOff: saved.percentOff, active: saved.active, until: localDateTimeText(saved.until) },
+  });
+  const save = useSaveDeliveryPromotion();
+  const [refusal, setRefusal] = useState<string | null>(null);
+
+  const submit = (promotion: DeliveryPromotionInput) => {
+    setRefusal(null);
+    save.mutate(promotion, {
+      onSuccess: () => toast.success('Delivery promotion saved'),
+      onError: (error) => setRefusal(describeRequestError(error)),
+    });
+  };
+
+  return (
+    <form onSubmit={handleSubmit(submit)} noValidate aria-labelledby="delivery-promotion-heading" className="card bg-base-100 shadow">
+      <div className="card-body gap-4">
+        <h3 id="delivery-promotion-heading" className="card-title">
+          Delivery promotion
+        </h3>
+        <p className="text-sm text-base-content/70">The home page's banner promises it while it is on; at most one applies to an order.</p>
+        <WholeNumberField
+          id="promotion-percent"
+          label="Percent off the delivery charge"
+          error={errors.percentOff?.message}
+          registration={register('percentOff', { setValueAs: wholeNumberFromText })}
+        />
+        <label className="flex cursor-pointer items-center gap-2">
+          <input {...register('active')} type="checkbox" className="toggle toggle-primary" />
+          <span>On</span>
+        </label>
+        <FormField id="promotion-until" label="Ends by itself at (optional)" error={errors.until?.message}>
+          {(control) => <input {...control} {...register('until')} type="datetime-local" className="input w-full" />}
+        </FormField>
+        <FormMessage message={refusal} />
+        <PendingButton type="submit" className="btn btn-primary self-start" pending={save.isPending}>
+          Save promotion
+        </PendingButton>
+      </div>
+    </form>
+  );
+}

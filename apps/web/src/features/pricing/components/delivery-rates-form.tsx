@@ -1,0 +1,136 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useFieldArray, useForm } from 'react-hook-form';
+import { amountFromText } from '@voltline/shared/amount-input';
+import { deliveryRatesInputSchema, REST_OF_WORLD, type DeliveryRates, type DeliveryRatesInput } from '@voltline/shared/delivery-settings';
+import { z } from 'zod';
+import { FormMessage } from '../../../components/form-message.tsx';
+import { PendingButton } from '../../../components/pending-button.tsx';
+import { describeRequestError } from '../../../lib/api-client.ts';
+import { toast } from '../../../lib/toast/toast.ts';
+import { useSaveDeliveryRates } from '../api/delivery-rates.ts';
+
+type RatesForm = z.input<typeof deliveryRatesInputSchema>;
+
+/** A new row starts empty: its charge is for the admin to type (the schema refuses none). */
+const NEW_RATE = { country: '', charge: undefined as unknown as number, freeFrom: null };
+
+const inputClass = (invalid: boolean) => `input input-sm w-full ${invalid ? 'input-error' : ''}`;
+
+/** The delivery charge per country and for the rest of the world (*), saved all at once. */
+export function DeliveryRatesForm({ saved }: { saved: DeliveryRates }) {
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<RatesForm, unknown, z.output<typeof deliveryRatesInputSchema>>({
+    resolver: zodResolver(deliveryRatesInputSchema),
+    defaultValues: { rates: saved.rates },
+  });
+  const { fields, append, remove } = useFieldArray({ control, name: 'rates' });
+  const save = useSaveDeliveryRates();
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const tableError = errors.rates?.root?.message ?? errors.rates?.message;
+
+  const submit = (rates: DeliveryRatesInput) => {
+    setRefusal(null);
+    save.mutate(rates, {
+      onSuccess: () => toast.success('Delivery rates saved'),
+      onError: (error) => setRefusal(describeRequestError(error)),
+    });
+  };
+
+  return (
+    <form onSubmit={handleSubmit(submit)} noValidate aria-labelledby="delivery-rates-heading" className="card bg-base-100 shadow">
+      <div className="card-body gap-4">
+        <h3 id="delivery-rates-heading" className="card-title">
+          Delivery rates
+        </h3>
+        <p className="text-sm text-base-content/70">
+          A charge per order for each country (its ISO code, such as US or DE) and for the rest of the world ({REST_OF_WORLD}). Free from: the
+          subtotal of the goods from which delivery there costs nothing; leave it empty for never.
+        </p>
+        <div className="overflow-x-auto">
+          <table className="table table-sm">
+            <caption className="sr-only">Delivery rates</caption>
+            <thead>
+              <tr>
+                <th scope="col">Country</th>
+                <th scope="col">Charge ($)</th>
+                <th scope="col">Free from ($)</th>
+                <th scope="col">
+                  <span className="sr-only">Remove</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {fields.map((field, index) => {
+                const rowErrors = errors.rates?.[index];
+                const messages = [rowErrors?.country?.message, rowErrors?.charge?.message, rowErrors?.freeFrom?.message].filter(Boolean);
+                return (
+                  <tr key={field.id} data-testid="delivery-rate-row">
+                    <td className="w-28">
+                      <input
+                        {...register(`rates.${index}.country`)}
+                        aria-label={`Country of rate ${index + 1}`}
+                        aria-invalid={Boolean(rowErrors?.country)}
+                        autoComplete="off"
+                        maxLength={2}
+                        className={`${inputClass(Boolean(rowErrors?.country))} uppercase`}
+                      />
+                    </td>
+                    <td>
+                      <input
+                        {...register(`rates.${index}.charge`, { setValueAs: amountFromText })}
+                        aria-label={`Charge of rate ${index + 1}`}
+                        aria-invalid={Boolean(rowErrors?.charge)}
+                        inputMode="decimal"
+                        autoComplete="off"
+                        className={inputClass(Boolean(rowErrors?.charge))}
+                      />
+                    </td>
+                    <td>
+                      <input
+                        {...register(`rates.${index}.freeFrom`, { setValueAs: amountFromText })}
+                        aria-label={`Free from of rate ${index + 1}`}
+                        aria-invalid={Boolean(rowErrors?.freeFrom)}
+                        inputMode="decimal"
+                        autoComplete="off"
+                        className={inputClass(Boolean(rowErrors?.freeFrom))}
+                      />
+                      {messages.length > 0 && (
+                        <p role="alert" className="mt-1 text-xs text-error">
+                          {messages.join('. ')}
+                        </p>
+                      )}
+                    </td>
+                    <td>
+                      <button type="button" className="btn btn-ghost btn-xs" aria-label={`Remove rate ${index + 1}`} onClick={() => remove(index)}>
+                        Remove
+                      </button>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+        {tableError && (
+          <p role="alert" className="text-sm text-error">
+            {tableError}
+          </p>
+        )}
+        <FormMessage message={refusal} />
+        <div className="flex gap-2">
+          <button type="button" className="btn btn-sm" onClick={() => append(NEW_RATE)}>
+            Add rate
+          </button>
+          <PendingButton type="submit" className="btn btn-primary btn-sm" pending={save.isPending}>
+            Save rates
+          </PendingButton>
+        </div>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,39 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { FieldValues, Resolver } from 'react-hook-form';
+import { wholeNumberFromText } from '@voltline/shared/whole-number';
+
+/** An optional whole-number field (most uses): empty is no limit. */
+export const optionalWholeNumberFromText = (text: unknown) => (text === '' || text === undefined ? null : wholeNumberFromText(text));
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** A stored moment as a datetime-local field shows it: the admin's own clock, to the minute. */
+export function localDateTimeText(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** What a datetime-local field holds, as the API takes it: empty is none; the admin's local time becomes an ISO moment. */
+export function momentFromLocalText(text: unknown): string | null {
+  if (typeof text !== 'string' || text === '') return null;
+  const time = Date.parse(text);
+  // Not a moment: left as typed, so the schema refuses it in words.
+  return Number.isNaN(time) ? text : new Date(time).toISOString();
+}
+
+/**
+ * The shared schema's resolver, with the datetime-local fields named read as moments first: a
+ * field's text is what the admin sees (their clock), the schema and the API take an ISO moment.
+ */
+export function resolverWithMoments<Values extends FieldValues, Output>(
+  schema: Parameters<typeof zodResolver>[0],
+  momentFields: readonly (keyof Values & string)[],
+): Resolver<Values, unknown, Output> {
+  const resolve = zodResolver(schema) as unknown as Resolver<Values, unknown, Output>;
+  return (values, context, options) => {
+    const read = { ...values };
+    for (const field of momentFields) (read as Record<string, unknown>)[field] = momentFromLocalText(values[field]);
+    return resolve(read, context, options);
+  };
+}
