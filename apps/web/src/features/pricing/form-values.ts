@@ -3,7 +3,7 @@ import type { FieldValues, Resolver } from 'react-hook-form';
 import { wholeNumberFromText } from '@voltline/shared/whole-number';
 
 /** An optional whole-number field (most uses): empty is no limit. */
-export const optionalWholeNumberFromText = (text: unknown) => (text === '' || text === undefined ? null : wholeNumberFromText(text));
+export const optionalWholeNumberFromText = (text: unknown) => (text === '' || text == null ? null : wholeNumberFromText(text));
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
