@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { amountFromText } from '@voltline/shared/amount-input';
 import { deliveryRatesInputSchema, REST_OF_WORLD, type DeliveryRates, type DeliveryRatesInput } from '@voltline/shared/delivery-settings';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { FormMessage } from '../../../components/form-message.tsx';
 import { PendingButton } from '../../../components/pending-button.tsx';
 import { describeRequestError } from '../../../lib/api-client.ts';
