@@ -219,6 +219,8 @@ describe('accounts with email and password', () => {
         'Make Admin',
         'Webhooks',
         'Queries',
+        'Delivery',
+        'Coupons',
       ]);
     });
   });
