@@ -19,6 +19,8 @@ const ADMIN_PAGES = [
   '/dashboard/addtool',
   '/dashboard/makeadmin',
   '/dashboard/webhooks',
+  '/dashboard/delivery',
+  '/dashboard/coupons',
 ];
 
 describe('every page passes axe without a serious or critical violation', () => {
