@@ -578,7 +578,7 @@ export const cartLines = pgTable(
 /**
  * What delivery costs, per destination: a country's ISO code, or `*` for every country without a
  * rate of its own (the table always holds one: the admin's PUT refuses a table without it). A new
- * shop starts with a home rate and a world rate (pricing/delivery-rates.ts). Amounts in cents.
+ * shop starts with a home rate and a world rate (pricing/delivery-settings-service.ts). Amounts in cents.
  */
 export const deliveryRates = pgTable(
   'delivery_rates',

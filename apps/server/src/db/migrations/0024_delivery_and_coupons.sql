@@ -1,6 +1,6 @@
 -- Issue 29, what an order costs: delivery rates per destination, the banner's delivery promotion and
 -- coupon codes with the uses taken of them. The delivery rates of a new shop are added at start
--- (pricing/delivery-rates.ts: a home rate for SHOP_COUNTRY and a world rate), as they depend on the
+-- (pricing/delivery-settings-service.ts: a home rate for SHOP_COUNTRY and a world rate), as they depend on the
 -- configuration; the promotion starts here as the banner promises it: 10% off, on.
 CREATE TABLE "coupon_uses" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
