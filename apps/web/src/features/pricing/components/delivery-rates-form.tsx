@@ -54,7 +54,7 @@ export function DeliveryRatesForm({ saved }: { saved: DeliveryRates }) {
         <div className="overflow-x-auto">
           <table className="table table-sm">
             <caption className="sr-only">Delivery rates</caption>
-            <thead>
+            <thead className="text-base-content">
               <tr>
                 <th scope="col">Country</th>
                 <th scope="col">Charge ($)</th>
