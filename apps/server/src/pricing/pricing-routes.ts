@@ -5,7 +5,7 @@ import { deliveryPromotionInputSchema, deliveryPromotionSchema, deliveryRatesInp
 import { idParamsSchema } from '@voltline/shared/id';
 import { pageQuerySchema } from '@voltline/shared/paging';
 import { callerOf, type CallerGuards } from '../identity/caller.ts';
-import { sendPage } from '../platform/paging.ts';
+import { sendPage } from '../http/replies.ts';
 import type { CouponsService } from './coupons-service.ts';
 import type { DeliverySettingsService } from './delivery-settings-service.ts';
 
