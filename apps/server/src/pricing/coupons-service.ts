@@ -90,6 +90,8 @@ export function createCouponsService(db: Database, paging: Paging) {
         // The dates the request leaves alone count too: a new end before the stored start is refused.
         const { validFrom, validUntil } = { ...current, ...changes };
         if (validFrom && validUntil && validFrom >= validUntil) throw new AppError('bad_request', 'Valid until must be later than valid from');
+        // A request that names nothing changes nothing (an UPDATE needs at least one column).
+        if (Object.keys(changes).length === 0) return toCouponDto(current);
         const [row] = await tx.update(coupons).set(changes).where(eq(coupons.id, current.id)).returning();
         return toCouponDto(row!);
       });

@@ -130,6 +130,10 @@ describe.each(testDatabaseKinds)('coupon codes on $name', (kind) => {
     expect(disabled.statusCode, disabled.body).toBe(200);
     expect(disabled.json()).toMatchObject({ code: coupon.code, disabled: true, maxUses: null, minSubtotal: 20, validUntil: '2030-01-01T00:00:00.000Z' });
     expect((await change(coupon._id, { disabled: false })).json()).toMatchObject({ disabled: false, minSubtotal: 20 });
+    // A change that names nothing is the coupon as it stands (it answered 500: an UPDATE of no column).
+    const nothing = await change(coupon._id, {});
+    expect(nothing.statusCode, nothing.body).toBe(200);
+    expect(nothing.json()).toMatchObject({ disabled: false, minSubtotal: 20 });
 
     const renamed = await change(coupon._id, { code: 'OTHER' });
     expect(renamed.statusCode).toBe(400);

@@ -61,6 +61,10 @@ describe(`moving a PGlite shop to ${target.name}`, () => {
     // A signed-in customer's cart line.
     const cart = await source.app.inject({ method: 'PUT', url: `/api/cart/lines/${tool._id}`, headers: bearer(alice), payload: { quantity: tool.minimumOrderQuantity } });
     expect(cart.statusCode, cart.body).toBe(200);
+    // A coupon an admin made, and one use of it taken by Alice's order.
+    const coupon = await source.app.inject({ method: 'POST', url: '/api/admin/coupons', headers: bearer(admin), payload: { code: 'MOVED10', percentOff: 10 } });
+    expect(coupon.statusCode, coupon.body).toBe(200);
+    await db.insert(schema.couponUses).values({ couponId: coupon.json<{ _id: string }>()._id, customerId: user!.id, orderId: paidId });
     // Making Alice an admin records the role change, which travels with the shop.
     const profile = await source.app.inject({ method: 'GET', url: `/api/user?email=${encodeURIComponent(alice.email)}`, headers: bearer(admin) });
     const promoted = await source.app.inject({ method: 'PATCH', url: `/api/profile/${profile.json<{ _id: string }>()._id}`, headers: bearer(admin), payload: { role: 'admin' } });

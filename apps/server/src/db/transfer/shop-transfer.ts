@@ -29,6 +29,12 @@ const TABLES_IN_ORDER: PgTable[] = parentsFirst(
   Object.values(schema as Record<string, unknown>).filter((value): value is PgTable => is(value, PgTable)),
 );
 
+/**
+ * Tables a migration fills with a new shop's settings (0024: the banner's delivery promotion): an
+ * empty shop has their rows, and an import replaces them with the exported shop's.
+ */
+const FILLED_BY_MIGRATIONS: PgTable[] = [schema.deliveryPromotion];
+
 export interface ShopExport {
   format: 'voltline-shop-export';
   version: 1;
@@ -70,9 +76,11 @@ export async function importShop(db: Database, data: ShopExport): Promise<Record
   if (data.format !== 'voltline-shop-export' || data.version !== 1) throw new Error('This file is not a Voltline shop export.');
   return db.transaction(async (tx) => {
     for (const table of TABLES_IN_ORDER) {
+      if (FILLED_BY_MIGRATIONS.includes(table)) continue;
       const [row] = await tx.select({ present: sql<number>`1` }).from(table).limit(1);
       if (row) throw new Error(`The target database already has data in ${getTableName(table)}: import into an empty database.`);
     }
+    for (const table of FILLED_BY_MIGRATIONS) await tx.delete(table);
     const counts: Record<string, number> = {};
     for (const table of TABLES_IN_ORDER) {
       const name = getTableName(table);
