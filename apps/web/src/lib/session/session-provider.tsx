@@ -26,12 +26,14 @@ export function SessionProvider({ children, onSignedOutByServer }: SessionProvid
     signOutInFlight.current ??= (async () => {
       removeAccessToken();
       syncSignOut();
-      // Even if the identity service cannot be reached, this browser forgets the user.
-      await signOutOfIdentity().catch(() => undefined);
+      // The page is signed out at once, before the identity service answers: a query of the account
+      // (the navbar's cart) that started meanwhile would go out without a token and be refused.
       queryClient.setQueryData(sessionKey, null);
       // Everything else cached (profile, admin answer, orders) may belong to the user who just left.
       // The session entry itself stays, so its observer sees the null above.
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionKey[0] });
+      // Even if the identity service cannot be reached, this browser forgets the user.
+      await signOutOfIdentity().catch(() => undefined);
     })().finally(() => {
       signOutInFlight.current = null;
     });
@@ -41,13 +43,16 @@ export function SessionProvider({ children, onSignedOutByServer }: SessionProvid
   useEffect(
     () =>
       registerAuthFailureHandler(() => {
+        // A refusal that arrives once this browser has signed out (a query of the account that was
+        // already on its way) has nothing left to end: no second sign-out, no second word.
+        if (!signOutInFlight.current && queryClient.getQueryData(sessionKey) === null) return;
         // Navigate first, so login-only pages do not bounce to /login on their way out.
         onSignedOutByServer();
         // Said once, however many calls were refused together: a sign-out without a word reads as a fault.
         if (!signOutInFlight.current) toast.info(MESSAGES.sessionEnded);
         void signOut();
       }),
-    [onSignedOutByServer, signOut],
+    [onSignedOutByServer, queryClient, signOut],
   );
 
   const user = sessionQuery.data ?? null;
