@@ -97,7 +97,7 @@ describe('an order’s life: out of stock, refunds and cancelled orders', () => 
 
       await row.getByRole('button', { name: 'Refund', exact: true }).click();
       const form = page.getByRole('dialog', { name: 'Refund order' });
-      const amount = form.getByLabel('Amount (whole dollars)', { exact: true });
+      const amount = form.getByLabel('Amount ($)', { exact: true });
       expect(await amount.inputValue()).toBe(String(price));
       await amount.fill(String(price + 1));
       await form.getByLabel('Reason', { exact: true }).fill('Scratched case');
@@ -115,7 +115,7 @@ describe('an order’s life: out of stock, refunds and cancelled orders', () => 
 
       // The rest, asked for in the browser while another admin refunds it over the API.
       await row.getByRole('button', { name: 'Refund', exact: true }).click();
-      expect(await form.getByLabel('Amount (whole dollars)', { exact: true }).inputValue()).toBe(String(price - 1));
+      expect(await form.getByLabel('Amount ($)', { exact: true }).inputValue()).toBe(String(price - 1));
       await form.getByLabel('Reason', { exact: true }).fill('Arrived too late');
       await form.getByRole('button', { name: 'Continue', exact: true }).click();
       const rest = await admin.call('POST', `/api/adminPurchased/${paidOrderId}/refund`, { reason: 'Customer called' });

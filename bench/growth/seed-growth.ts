@@ -197,7 +197,8 @@ export async function seedInto(database: DatabaseHandle, sizes: GrowthSizes, log
               'Voltline ' || (${textArray(FAMILIES.map((f) => f[2]))})[1 + family] || '-' || (1000 + n) || ' ' ||
                 (${textArray(VARIANTS)})[1 + variant] || ' ' || (${textArray(FAMILIES.map((f) => f[1]))})[1 + family] as tool_name,
               '/images/tools/' || (${textArray(FAMILIES.map((f) => f[0]))})[1 + family] || '.svg' as img,
-              (9 + (n * 37) % 600)::int as price,
+              -- Cents; one tool in four priced at .95, as prices with VAT in them often are.
+              ((9 + (n * 37) % 600) * 100 - case when n % 4 = 0 then 5 else 0 end)::int as price_cents,
               (array[1, 5, 10, 20, 50])[1 + (n / 3) % 5] as minimum_order_quantity,
               (500 + (n * 7919) % 50000)::int as available_quantity,
               ${start} + (n * (interval '729 days' / ${sizes.tools})) as created_at
@@ -207,12 +208,12 @@ export async function seedInto(database: DatabaseHandle, sizes: GrowthSizes, log
     await run(database, 'alter table growth_seed_tools add primary key (n)');
     await run(
       database,
-      `insert into tools (id, tool_name, description, img, price, minimum_order_quantity, available_quantity, created_at)
+      `insert into tools (id, tool_name, description, img, price_cents, minimum_order_quantity, available_quantity, created_at)
        select id, tool_name,
               (${textArray(VARIANTS)})[1 + variant] || ' ' || lower((${textArray(FAMILIES.map((f) => f[1]))})[1 + family]) ||
                 ' for trade customers, model ' || (1000 + n) || '. Sold in lots of ' || minimum_order_quantity ||
                 '; tested and labelled before it ships, two-year warranty, spare parts kept for ten years.',
-              img, price, minimum_order_quantity, available_quantity, created_at
+              img, price_cents, minimum_order_quantity, available_quantity, created_at
        from growth_seed_tools`,
     );
   });
@@ -262,8 +263,8 @@ export async function seedInto(database: DatabaseHandle, sizes: GrowthSizes, log
            from (select i, random() as r, ${start} + i * ${orderStep} + random() * ${orderStep} as at
                  from generate_series(${first}, ${last}) i) g
          ), shaped as (
-           select s.*, gen_random_uuid() as id, tool.id as tool_id, tool.tool_name, tool.img, tool.price as unit_price,
-                  tool.minimum_order_quantity * s.lots as quantity, tool.minimum_order_quantity * s.lots * tool.price as price,
+           select s.*, gen_random_uuid() as id, tool.id as tool_id, tool.tool_name, tool.img, tool.price_cents as unit_price_cents,
+                  tool.minimum_order_quantity * s.lots as quantity, tool.minimum_order_quantity * s.lots * tool.price_cents as price_cents,
                   ${customer.id('s.c')} as user_id, ${customer.email('s.c')} as buyer_email,
                   case when r < 0.13 then 'unpaid' else 'paid' end as status,
                   case when r >= 0.13 and (age < interval '3 days' or r < 0.145) then 'pending'
@@ -274,12 +275,16 @@ export async function seedInto(database: DatabaseHandle, sizes: GrowthSizes, log
                   case when r >= 0.13 then 'pi_test_' || substr(md5('growth-intent-' || i), 1, 24) end as transaction_id
            from s join growth_seed_tools tool on tool.n = s.t
          ), placed as (
-           insert into orders (id, tool_id, user_id, product, img, unit_price, quantity, price, buyer, buyer_email, phone, address,
+           insert into orders (id, tool_id, user_id, product, img, unit_price_cents, quantity, price_cents, buyer, buyer_email, phone, address,
                                purchase_date, status, transaction_id, delivery, cancelled_at, paid_at, created_at)
-           select id, tool_id, user_id, tool_name, img, unit_price, quantity, price, ${customer.name('c')}, buyer_email,
+           select id, tool_id, user_id, tool_name, img, unit_price_cents, quantity, price_cents, ${customer.name('c')}, buyer_email,
                   ${customer.phone('c')}, ${customer.address('c')}, to_char(at, 'FMDay, Mon FMDD, YYYY'),
                   status, transaction_id, delivery, cancelled_at, case when status = 'paid' then at + interval '3 minutes' end, at
            from shaped
+         ), lines as (
+           -- Each order's one line, as placing writes it (decision 037).
+           insert into order_lines (order_id, position, tool_id, product, img, quantity, unit_price_cents, line_total_cents)
+           select id, 0, tool_id, tool_name, img, quantity, unit_price_cents, price_cents from shaped
          ), history as (
            insert into order_events (order_id, type, actor_user_id, actor_email, detail, at)
            select p.id, e.type, e.actor_user_id, e.actor_email, e.detail, e.at
@@ -296,7 +301,7 @@ export async function seedInto(database: DatabaseHandle, sizes: GrowthSizes, log
            where e.happened
          )
          insert into payment_intents (id, order_id, provider, amount_cents, client_secret, status, created_at)
-         select transaction_id, id, 'builtin', price * 100, transaction_id || '_secret_' || md5(transaction_id), 'succeeded',
+         select transaction_id, id, 'builtin', price_cents, transaction_id || '_secret_' || md5(transaction_id), 'succeeded',
                 at + interval '1 minute'
          from shaped where status = 'paid'`,
       );

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formatMoney } from './money.ts';
+import { formatMoney, hasWholeCents } from './money.ts';
 
 /**
  * An amount of money a person types in dollars and cents (a delivery charge, a coupon's amount, a
@@ -7,18 +7,13 @@ import { formatMoney } from './money.ts';
  * whole cents; a third decimal would be a cent the shop cannot charge, so it is refused in words
  * rather than rounded away unseen.
  */
-export function amountInputSchema(label: string, { min, max }: { min: number; max: number }) {
+export function amountInputSchema(label: string, { min, max, minMessage }: { min: number; max: number; minMessage?: string }) {
   return z
     .number({ error: `${label} must be an amount such as 4.90` })
-    .min(min, `${label} must be at least ${formatMoney(min)}`)
+    .min(min, minMessage ?? `${label} must be at least ${formatMoney(min)}`)
     .max(max, `${label} can be at most ${formatMoney(max)}`)
-    .refine((amount) => Math.abs(amount * 100 - Math.round(amount * 100)) < 1e-6, `${label} can have at most two decimals (cents)`);
+    .refine(hasWholeCents, `${label} can have at most two decimals (cents)`);
 }
-
-/** Whole cents of an amount that passed amountInputSchema (4.9 -> 490; 0.29 * 100 is 28.999...). */
-export const centsOfAmount = (amount: number) => Math.round(amount * 100);
-/** The amount the API answers for whole cents (490 -> 4.9). */
-export const amountOfCents = (cents: number) => cents / 100;
 
 /**
  * What a form's amount field holds, for amountInputSchema: empty is no amount (null: an optional

@@ -1,4 +1,4 @@
-import { formatMoney } from './money.ts';
+import { formatMoney, PAYMENT_MAXIMUM_CENTS, toCents } from './money.ts';
 import { PAYMENT_MAXIMUM } from './shop-constants.ts';
 import { formatCount } from './validation-messages.ts';
 
@@ -6,13 +6,13 @@ import { formatCount } from './validation-messages.ts';
  * The most units of a tool one card payment pays for: the card maximum limits an order, not the
  * stock (issue 26). Counted in cents, so $999,999.99 divides exactly.
  */
-export const unitsOnePaymentTakes = (unitPrice: number) => Math.floor(Math.round(PAYMENT_MAXIMUM * 100) / (unitPrice * 100));
+export const unitsOnePaymentTakes = (unitPrice: number) => Math.floor(PAYMENT_MAXIMUM_CENTS / toCents(unitPrice));
 
 /**
  * What `quantity` units at `unitPrice` cost, counted in whole cents as the card payment is (the
- * server stores the same product of whole dollars), so a total on screen is never off by a rounding.
+ * server stores the same product in cents), so a total on screen is never off by a rounding.
  */
-export const orderTotal = (unitPrice: number, quantity: number) => (Math.round(unitPrice * 100) * quantity) / 100;
+export const orderTotal = (unitPrice: number, quantity: number) => (toCents(unitPrice) * quantity) / 100;
 
 export const orderQuantityMessages = {
   /** An order no card payment could take, refused when it is placed rather than on the payment page. */

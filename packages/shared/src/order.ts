@@ -1,4 +1,6 @@
 import { formatMoney } from './money.ts';
+import { amountInputSchema } from './amount-input.ts';
+import { PAYMENT_MAXIMUM } from './shop-constants.ts';
 import { z } from 'zod';
 import { text, textWithLines } from './text.ts';
 import { DELIVERY_STATES, ORDER_STATUSES } from './shop-constants.ts';
@@ -15,8 +17,8 @@ export const orderLineSchema = z.object({
   product: z.string(),
   img: z.string(),
   quantity: z.number().int(),
-  unitPrice: z.number().int(),
-  lineTotal: z.number().int(),
+  unitPrice: z.number(),
+  lineTotal: z.number(),
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 
@@ -26,8 +28,8 @@ export const orderSchema = z.object({
   toolId: z.string().nullable(),
   product: z.string(),
   quantity: z.number().int(),
-  unitPrice: z.number().int(),
-  price: z.number().int(),
+  unitPrice: z.number(),
+  price: z.number(),
   img: z.string(),
   buyer: z.string(),
   buyerEamil: z.string(),
@@ -37,8 +39,8 @@ export const orderSchema = z.object({
   status: z.enum(ORDER_STATUSES),
   transactionId: z.string().nullable(),
   delivery: z.enum(DELIVERY_STATES).nullable(),
-  /** Whole dollars given back so far (0 for most orders); equal to `price` once `status` is `refunded`. */
-  refundedAmount: z.number().int(),
+  /** Dollars given back so far (0 for most orders); equal to `price` once `status` is `refunded`. */
+  refundedAmount: z.number(),
   // Described for the API docs (GET /api/docs), where integrators read the order's fields.
   invoiceNumber: z
     .string()
@@ -142,25 +144,25 @@ export const refundMessages = {
   unpaid: 'This order is not paid: there is nothing to refund.',
   alreadyRefunded: 'This order is already refunded in full.',
   pastTotal: (left: number) => `Only ${formatMoney(left)} of this order is left to refund.`,
-  notWholeDollars: 'Amount must be a whole number of dollars',
+  notAnAmount: 'Amount must be an amount such as 12.50',
   noReason: 'Say why the order is refunded',
 };
 
 /**
- * POST /adminPurchased/{id}/refund: whole dollars (default: all that is left to refund) and why.
- * Numbers written as digits are taken, as on the purchase form.
+ * POST /adminPurchased/{id}/refund: dollars and cents (default: all that is left to refund) and
+ * why. Numbers written as digits are taken, as on the purchase form.
  */
 export const refundOrderSchema = z.object({
   amount: z
     // Each branch names the rule too: a form's resolver shows the first branch's message, not the union's.
     .union(
       [
-        z.number({ error: refundMessages.notWholeDollars }),
-        text().regex(/^[0-9]{1,10}$/, refundMessages.notWholeDollars).transform(Number),
+        z.number({ error: refundMessages.notAnAmount }),
+        text().regex(/^[0-9]{1,10}(\.[0-9]{1,2})?$/, refundMessages.notAnAmount).transform(Number),
       ],
-      { error: refundMessages.notWholeDollars },
+      { error: refundMessages.notAnAmount },
     )
-    .pipe(z.number().int(refundMessages.notWholeDollars).positive('Amount must be at least $1'))
+    .pipe(amountInputSchema('Amount', { min: 0.01, max: PAYMENT_MAXIMUM, minMessage: 'Amount must be at least $0.01' }))
     .optional(),
   reason: textWithLines({ error: refundMessages.noReason })
     .trim()
@@ -172,7 +174,7 @@ export type RefundOrder = z.input<typeof refundOrderSchema>;
 /** The refund's answer: how much has been given back in all, and the order's status now. */
 export const refundAnswerSchema = z.object({
   acknowledged: z.boolean(),
-  refundedAmount: z.number().int(),
+  refundedAmount: z.number(),
   status: z.enum(ORDER_STATUSES),
 });
 
@@ -190,7 +192,7 @@ export type OrderEvent = z.infer<typeof orderEventSchema>;
 export const LOW_STOCK_SHOWN = 20;
 
 export const shopOverviewSchema = z.object({
-  days: z.array(z.object({ date: z.string(), orders: z.number().int(), revenue: z.number().int() })),
+  days: z.array(z.object({ date: z.string(), orders: z.number().int(), revenue: z.number() })),
   /** The LOW_STOCK_SHOWN tools furthest below their minimum order quantity. */
   lowStockTools: z.array(
     z.object({ _id: z.string(), toolName: z.string(), availableQuantity: z.number().int(), minimumOrderQuantity: z.number().int() }),

@@ -18,7 +18,12 @@ export const createPaymentIntentSchema = z.object({
   orderId: text().max(100),
   price: z.unknown().optional(),
 });
-export const paymentIntentResponseSchema = z.object({ clientSecret: z.string(), paymentIntentId: z.string() });
+export const paymentIntentResponseSchema = z.object({
+  clientSecret: z.string(),
+  paymentIntentId: z.string(),
+  /** What the card will be charged: the order's `price`, in dollars with two decimals (issue 28). */
+  amount: z.number(),
+});
 
 /** The built-in test gateway's card form, checked as a card form should be. */
 export const cardSchema = z.object({

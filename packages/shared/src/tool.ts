@@ -1,10 +1,11 @@
-import { formatMoney } from './money.ts';
+import { formatMoney, PAYMENT_MAXIMUM_CENTS } from './money.ts';
 import { z } from 'zod';
 import { text, textWithLines } from './text.ts';
 import { entityIdSchema } from './id.ts';
 import { PAYMENT_MAXIMUM } from './shop-constants.ts';
 import { TEXT_LIMITS, tooLongMessage } from './text-limits.ts';
 import { formatCount } from './validation-messages.ts';
+import { amountInputSchema } from './amount-input.ts';
 import { wholeNumberSchema } from './whole-number.ts';
 
 
@@ -14,7 +15,7 @@ export const toolSchema = z.object({
   toolName: z.string(),
   description: z.string(),
   img: z.string(),
-  price: z.number().int(),
+  price: z.number(),
   minimumOrderQuantity: z.number().int(),
   /** Physical stock: drops when an order ships (product.md, "States"). */
   availableQuantity: z.number().int(),
@@ -39,7 +40,8 @@ export const toolInputSchema = z.object({
     .min(1, 'Image is required')
     .max(TEXT_LIMITS.picture, tooLongMessage('Image', TEXT_LIMITS.picture))
     .regex(/^\/(api\/images\/[0-9a-f-]{36}|images\/[a-z0-9/_-]+\.(svg|webp|png|jpe?g))$/, 'Image must be an uploaded picture'),
-  price: wholeNumberSchema('Unit price', { min: 1, max: 1_000_000, minMessage: 'Unit price must be greater than 0' }),
+  // Dollars and cents (19.95): a price with VAT in it rarely ends in whole dollars (issue 29).
+  price: amountInputSchema('Unit price', { min: 0.01, max: 1_000_000, minMessage: 'Unit price must be greater than 0' }),
   minimumOrderQuantity: wholeNumberSchema('Minimum order quantity', { min: 1, max: 1_000_000 }),
   availableQuantity: wholeNumberSchema('Available quantity', {
     min: 0,
@@ -72,7 +74,7 @@ export const stockCallSchema = z.object({ quantity: z.union([z.number(), text().
  * placed (orderQuantityMessages.overOnePayment). Cents, so 999999.99 compares exactly.
  */
 export const fitsOnePayment = (tool: Pick<ToolInput, 'price' | 'minimumOrderQuantity'>) =>
-  tool.price * tool.minimumOrderQuantity * 100 <= Math.round(PAYMENT_MAXIMUM * 100);
+  Math.round(tool.price * 100) * tool.minimumOrderQuantity <= PAYMENT_MAXIMUM_CENTS;
 export const PAYABLE_TOOL_MESSAGE = `Unit price x minimum order quantity can be at most ${formatMoney(PAYMENT_MAXIMUM)}, the most one card payment takes: lower the price or the minimum order quantity.`;
 
 /**

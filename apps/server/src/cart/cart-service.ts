@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { CartMerge, CartMergeAnswer } from '@voltline/shared/cart';
 import { CART_MAX_LINES, cartLineOf, cartMergeNotes, cartMessages, cartOf, mostOrderable, quantityProblem, type Cart } from '@voltline/shared/cart-rules';
 import { entityIdSchema } from '@voltline/shared/id';
+import { fromCents } from '@voltline/shared/money';
 import { isOutOfStock } from '@voltline/shared/stock';
 import type { Tool } from '@voltline/shared/tool';
 import type { Database, DbTransaction } from '../db/client.ts';
@@ -13,6 +14,9 @@ type ToolRow = typeof tools.$inferSelect;
 type CartLineRow = typeof cartLines.$inferSelect;
 
 const toolNotFound = () => notFound(cartMessages.notFound);
+
+/** A stored line as the cart's rules read it: the price it was added at in dollars, as the API answers prices. */
+const storedLine = (line: CartLineRow) => ({ ...line, addedUnitPrice: fromCents(line.addedUnitPriceCents) });
 
 /**
  * A signed-in customer's cart (issue 28, docs/decisions/034). Lines are read against the tools as
@@ -36,7 +40,7 @@ export function createCartService(db: Database) {
       .leftJoin(tools, eq(tools.id, cartLines.toolId))
       .where(eq(cartLines.userId, userId))
       .orderBy(asc(cartLines.addedAt), asc(cartLines.toolId));
-    return cartOf(rows.map(({ line, tool }) => cartLineOf(line, tool ? toToolDto(tool) : null)));
+    return cartOf(rows.map(({ line, tool }) => cartLineOf(storedLine(line), tool ? toToolDto(tool) : null)));
   }
 
   /** Adds the line, or changes its quantity; the price it was added at stays the first one. */
@@ -47,7 +51,7 @@ export function createCartService(db: Database) {
         userId,
         toolId: tool.id,
         quantity,
-        addedUnitPrice: tool.price,
+        addedUnitPriceCents: tool.priceCents,
         toolName: tool.toolName,
         img: tool.img,
         // After every line the cart holds, in the order added: a merge adds its lines in one transaction,

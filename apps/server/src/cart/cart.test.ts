@@ -3,10 +3,9 @@ import { describe, expect, it } from 'vitest';
 import type { CartMergeAnswer } from '@voltline/shared/cart';
 import { CART_MAX_LINES, cartMergeNotes, cartMessages, type Cart } from '@voltline/shared/cart-rules';
 import { orderQuantityMessages } from '@voltline/shared/order';
-import { newTool } from '@voltline/test-kit/tools';
 import { authUsers, cartLines, tools } from '../db/schema.ts';
 import { testDatabaseKinds } from '../test-support/test-databases.ts';
-import { freshTool, placePaidOrder } from '../test-support/test-orders.ts';
+import { freshTool, newToolRow, placePaidOrder } from '../test-support/test-orders.ts';
 import { useTestShop } from '../test-support/test-shop.ts';
 import { bearer, registerUser, type TestUser } from '../test-support/test-users.ts';
 
@@ -149,7 +148,7 @@ describe.each(testDatabaseKinds)('the cart on $name', (kind) => {
     const alice = await customer();
     const rows = await shop.database.db
       .insert(tools)
-      .values(Array.from({ length: CART_MAX_LINES + 1 }, () => newTool({ availableQuantity: 5 })))
+      .values(Array.from({ length: CART_MAX_LINES + 1 }, () => newToolRow({ availableQuantity: 5 })))
       .returning();
     for (const row of rows.slice(0, CART_MAX_LINES)) expect((await put(alice, row.id, 1)).statusCode).toBe(200);
     const refused = await put(alice, rows.at(-1)!.id, 1);

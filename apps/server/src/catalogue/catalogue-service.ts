@@ -9,15 +9,15 @@ import { AppError, notFound } from '../platform/app-error.ts';
 import { toCachedJson, type JsonCache } from '../platform/cached-json.ts';
 import { likePattern, mapPage, type KeysetOrder, type Page, type Paging } from '../platform/paging.ts';
 import { unitsHeldByPaidOrders, type Actor, type OrderLifecycle } from '../orders/lifecycle/index.ts';
-import { toToolDto } from './tool-dto.ts';
+import { toolColumns, toToolDto } from './tool-dto.ts';
 import { unrationed, type Ration } from '../platform/turns.ts';
 
 
 /** The catalogue's orders, each served by an index on (key, id). */
 const toolOrders: Record<ToolSort, KeysetOrder> = {
   newest: { key: tools.createdAt, keyType: 'timestamptz', id: tools.id, idType: 'uuid', direction: 'desc' },
-  'price-asc': { key: tools.price, keyType: 'integer', id: tools.id, idType: 'uuid', direction: 'asc' },
-  'price-desc': { key: tools.price, keyType: 'integer', id: tools.id, idType: 'uuid', direction: 'desc' },
+  'price-asc': { key: tools.priceCents, keyType: 'integer', id: tools.id, idType: 'uuid', direction: 'asc' },
+  'price-desc': { key: tools.priceCents, keyType: 'integer', id: tools.id, idType: 'uuid', direction: 'desc' },
   name: { key: sql`lower(${tools.toolName})`, keyType: 'text', id: tools.id, idType: 'uuid', direction: 'asc' },
 };
 
@@ -70,7 +70,7 @@ export function createCatalogueService(db: Database, cache: JsonCache, paging: P
     if (!id.success) throw notFound('Tool not found');
     const [edited] = await db
       .update(tools)
-      .set(edit)
+      .set(toolColumns(edit))
       .where(
         and(
           eq(tools.id, id.data),
@@ -111,7 +111,7 @@ export function createCatalogueService(db: Database, cache: JsonCache, paging: P
 
     /** POST /addTool (admins). Names are unique: the spec's stock call finds tools by name. */
     async addTool(input: ToolInput): Promise<{ acknowledged: true; insertedId: string }> {
-      const [row] = await db.insert(tools).values(input).onConflictDoNothing().returning({ id: tools.id });
+      const [row] = await db.insert(tools).values(toolColumns(input)).onConflictDoNothing().returning({ id: tools.id });
       if (!row) throw nameTaken(input.toolName);
       cache.invalidate();
       return { acknowledged: true, insertedId: row.id };

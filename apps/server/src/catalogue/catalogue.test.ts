@@ -73,7 +73,7 @@ describe.each(testDatabaseKinds)('catalogue on $name', (kind) => {
           toolName: `${index % 2 === 0 ? 'sorted' : 'SORTED'} Lamp ${String.fromCharCode(97 + ((index * 7) % 23))}${index}`,
           description: 'A lamp for the sorting test, described at comfortably more than ninety characters in all.',
           img: '/images/tools/led-work-light.svg',
-          price: 20 + (index % 5),
+          priceCents: (20 + (index % 5)) * 100,
           minimumOrderQuantity: 1,
           availableQuantity: 10,
           createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, index % 4)),
@@ -83,8 +83,8 @@ describe.each(testDatabaseKinds)('catalogue on $name', (kind) => {
 
     const expectedOrder: Record<ToolSort, SQL[]> = {
       newest: [desc(tools.createdAt), desc(tools.id)],
-      'price-asc': [asc(tools.price), asc(tools.id)],
-      'price-desc': [desc(tools.price), desc(tools.id)],
+      'price-asc': [asc(tools.priceCents), asc(tools.id)],
+      'price-desc': [desc(tools.priceCents), desc(tools.id)],
       name: [sql`lower(${tools.toolName})`, asc(tools.id)],
     };
 

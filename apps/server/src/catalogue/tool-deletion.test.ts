@@ -163,7 +163,7 @@ describe.each([oneDatabaseKind])('a deletion racing payments, placements and shi
       const stock = 6 + (trial % 10);
       const [tool] = await db
         .insert(tools)
-        .values({ toolName: `Withdrawn ${kind.name} ${trial}`, description: 'race', img: '/images/tools/jigsaw.svg', price: 1, minimumOrderQuantity: 1, availableQuantity: stock, promisedQuantity: 5 })
+        .values({ toolName: `Withdrawn ${kind.name} ${trial}`, description: 'race', img: '/images/tools/jigsaw.svg', priceCents: 100, minimumOrderQuantity: 1, availableQuantity: stock, promisedQuantity: 5 })
         .returning();
       const order = (quantity: number, status: 'paid' | 'unpaid') =>
         rawOrderRow(tool!, quantity, status === 'paid' ? { transactionId: `pi_paid_${trial}_${Math.random()}` } : undefined);

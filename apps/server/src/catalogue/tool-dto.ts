@@ -1,5 +1,6 @@
+import { fromCents, toCents } from '@voltline/shared/money';
 import type { ShopOverview } from '@voltline/shared/order';
-import type { Tool } from '@voltline/shared/tool';
+import type { Tool, ToolUpdate } from '@voltline/shared/tool';
 import type { tools } from '../db/schema.ts';
 
 type ToolRow = typeof tools.$inferSelect;
@@ -11,11 +12,16 @@ export function toToolDto(row: ToolRow): Tool {
     toolName: row.toolName,
     description: row.description,
     img: row.img,
-    price: row.price,
+    price: fromCents(row.priceCents),
     minimumOrderQuantity: row.minimumOrderQuantity,
     availableQuantity: row.availableQuantity,
     orderableQuantity: Math.max(row.availableQuantity - row.promisedQuantity, 0),
   };
+}
+
+/** A tool's columns from an admin's input (a whole tool, or an update's fields): the price in cents. */
+export function toolColumns<T extends ToolUpdate>({ price, ...rest }: T): Omit<T, 'price'> & { priceCents: number } {
+  return { ...rest, priceCents: toCents(price) };
 }
 
 export type LowStockTool = ShopOverview['lowStockTools'][number];

@@ -24,8 +24,8 @@ describe('embedded database maintenance (PGlite)', () => {
     const maintenance = createEmbeddedMaintenance(database.db, quiet);
     // Tools: 200 rows, each then changed once (200 dead rows, past 50 + a fifth of 200).
     await database.db.execute(sql`
-      insert into tools (tool_name, description, img, price, minimum_order_quantity, available_quantity)
-      select 'Drill ' || i, repeat('x', 100), '/images/tools/jigsaw.svg', 10, 1, 100 from generate_series(1, 200) i`);
+      insert into tools (tool_name, description, img, price_cents, minimum_order_quantity, available_quantity)
+      select 'Drill ' || i, repeat('x', 100), '/images/tools/jigsaw.svg', 1000, 1, 100 from generate_series(1, 200) i`);
     await database.db.execute(sql`update tools set available_quantity = available_quantity - 1`);
     // Shop state: 100 new rows, none dead (past 50 + a tenth of 100 changed since analysed).
     await database.db.execute(sql`insert into shop_state (key, value) select 'k' || i, 'v' from generate_series(1, 100) i`);

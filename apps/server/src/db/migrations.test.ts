@@ -144,7 +144,8 @@ describe.each(testDatabaseKinds)('migration 0022 on a shop that already has orde
         ('00000000-0000-4000-8000-0000000000c1', '00000000-0000-4000-8000-0000000000c0', 'Drill', '/d.svg', 10, 3, 30, 'Ada', 'ada@example.com', '555', 'Road 1', 'Monday', 'paid', 'pi_c1', 'pending'),
         ('00000000-0000-4000-8000-0000000000c2', null, 'Saw (deleted)', '/s.svg', 7, 2, 14, 'Ada', 'ada@example.com', '555', 'Road 1', 'Monday', 'unpaid', null, null)`);
 
-    await database.migrate();
+    // As far as 0022: the amounts are still whole dollars here (0025 makes them cents, tested below).
+    await migrateThrough(database, '0022_order_lines');
 
     const lines = (await database.db.execute(sql`
       select order_id, position, tool_id, product, img, quantity, unit_price, line_total from order_lines order by order_id, position`)) as unknown as {
@@ -154,5 +155,60 @@ describe.each(testDatabaseKinds)('migration 0022 on a shop that already has orde
       { order_id: '00000000-0000-4000-8000-0000000000c1', position: 0, tool_id: '00000000-0000-4000-8000-0000000000c0', product: 'Drill', img: '/d.svg', quantity: 3, unit_price: 10, line_total: 30 },
       { order_id: '00000000-0000-4000-8000-0000000000c2', position: 0, tool_id: null, product: 'Saw (deleted)', img: '/s.svg', quantity: 2, unit_price: 7, line_total: 14 },
     ]);
+  });
+});
+
+describe.each(testDatabaseKinds)('migration 0025 on a shop that already has tools, orders, documents and carts, on $name', (kind) => {
+  let database: DatabaseHandle;
+  beforeAll(async () => {
+    database = await kind.open();
+    await migrateThrough(database, '0024_delivery_and_coupons');
+  });
+  afterAll(async () => database?.close());
+
+  const rows = async <T>(query: ReturnType<typeof sql>) => ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
+
+  it('keeps every amount as cents (x 100), so nothing is lost and a price may now carry cents', async () => {
+    await database.db.execute(sql`
+      insert into tools (id, tool_name, description, img, price, minimum_order_quantity, available_quantity) values
+        ('00000000-0000-4000-8000-0000000000d0', 'Drill', 'A drill', '/d.svg', 850, 1, 5)`);
+    await database.db.execute(sql`
+      insert into orders (id, tool_id, product, img, unit_price, quantity, price, buyer, buyer_email, phone, address, purchase_date, status,
+                          transaction_id, delivery, refunded_amount, paid_at) values
+        ('00000000-0000-4000-8000-0000000000d1', '00000000-0000-4000-8000-0000000000d0', 'Drill', '/d.svg', 850, 1, 850, 'Ada', 'ada@example.com',
+         '555', 'Road 1', 'Monday', 'paid', 'pi_d1', 'shipped', 100, '2026-03-02T09:30:00Z')`);
+    await database.db.execute(sql`
+      insert into order_lines (order_id, position, tool_id, product, img, quantity, unit_price, line_total) values
+        ('00000000-0000-4000-8000-0000000000d1', 0, '00000000-0000-4000-8000-0000000000d0', 'Drill', '/d.svg', 1, 850, 850)`);
+    await database.db.execute(sql`
+      insert into invoices (id, number, sequence, order_id, issued_at, seller_name, seller_address, seller_tax_id, buyer_name, buyer_email,
+                            buyer_phone, buyer_address, product, quantity, unit_price, total, payment_method, transaction_id)
+      values ('00000000-0000-4000-8000-0000000000d2', 'INV-000001', 1, '00000000-0000-4000-8000-0000000000d1', now(), 'Voltline', 'Street 1', 'DE1',
+              'Ada', 'ada@example.com', '555', 'Road 1', 'Drill', 1, 850, 850, 'Card (test payments)', 'pi_d1')`);
+    await database.db.execute(sql`
+      insert into credit_notes (number, sequence, order_id, issued_at, seller_name, seller_address, seller_tax_id, buyer_name, buyer_email,
+                                buyer_phone, buyer_address, product, quantity, unit_price, total, payment_method, transaction_id,
+                                invoice_id, invoice_number, amount, refunded_so_far, reason)
+      values ('CN-000001', 1, '00000000-0000-4000-8000-0000000000d1', now(), 'Voltline', 'Street 1', 'DE1', 'Ada', 'ada@example.com', '555',
+              'Road 1', 'Drill', 1, 850, 850, 'Card (test payments)', 'pi_d1', '00000000-0000-4000-8000-0000000000d2', 'INV-000001', 100, 100, 'Scratched')`);
+    await database.db.execute(sql`
+      insert into auth_users (id, name, email, email_verified, created_at, updated_at) values ('user-d', 'Ada', 'ada@example.com', false, now(), now())`);
+    await database.db.execute(sql`
+      insert into cart_lines (user_id, tool_id, quantity, added_unit_price, tool_name, img) values
+        ('user-d', '00000000-0000-4000-8000-0000000000d0', 2, 800, 'Drill', '/d.svg')`);
+
+    await database.migrate();
+
+    expect(await rows(sql`select price_cents from tools`)).toEqual([{ price_cents: 85_000 }]);
+    expect(await rows(sql`select unit_price_cents, price_cents, refunded_cents from orders`)).toEqual([{ unit_price_cents: 85_000, price_cents: 85_000, refunded_cents: 10_000 }]);
+    expect(await rows(sql`select unit_price_cents, line_total_cents from order_lines`)).toEqual([{ unit_price_cents: 85_000, line_total_cents: 85_000 }]);
+    expect(await rows(sql`select unit_price_cents, total_cents from invoices`)).toEqual([{ unit_price_cents: 85_000, total_cents: 85_000 }]);
+    expect(await rows(sql`select unit_price_cents, total_cents, amount_cents, refunded_so_far_cents from credit_notes`)).toEqual([
+      { unit_price_cents: 85_000, total_cents: 85_000, amount_cents: 10_000, refunded_so_far_cents: 10_000 },
+    ]);
+    expect(await rows(sql`select added_unit_price_cents from cart_lines`)).toEqual([{ added_unit_price_cents: 80_000 }]);
+    // The checks follow the renamed columns: a refund past the total is still refused.
+    const refused = await database.db.execute(sql`update orders set refunded_cents = 85001`).catch((error: Error) => error);
+    expect(String((refused as Error).cause)).toMatch(/orders_refund_within_total/);
   });
 });

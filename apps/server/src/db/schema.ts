@@ -21,8 +21,8 @@ export const tools = pgTable(
     toolName: text('tool_name').notNull().unique(),
     description: text('description').notNull(),
     img: text('img').notNull(),
-    /** Whole dollars per unit. */
-    price: integer('price').notNull(),
+    /** Cents per unit (decision 035: money is integer cents inside the shop). */
+    priceCents: integer('price_cents').notNull(),
     minimumOrderQuantity: integer('minimum_order_quantity').notNull(),
     /** Physical stock: lowered when an order ships. */
     availableQuantity: integer('available_quantity').notNull(),
@@ -35,7 +35,7 @@ export const tools = pgTable(
     createdAt: createdAt(),
   },
   (table) => [
-    check('tools_price_positive', sql`${table.price} > 0`),
+    check('tools_price_positive', sql`${table.priceCents} > 0`),
     check('tools_minimum_positive', sql`${table.minimumOrderQuantity} >= 1`),
     // Stock never goes below zero, whatever a request does: the database refuses it.
     check('tools_stock_not_negative', sql`${table.availableQuantity} >= 0`),
@@ -45,7 +45,7 @@ export const tools = pgTable(
     ...textLengthChecks('tools'),
     // Each catalogue sort pages on (key, id): see catalogue-service.ts.
     index('tools_created_at_id_idx').on(table.createdAt, table.id),
-    index('tools_price_id_idx').on(table.price, table.id),
+    index('tools_price_id_idx').on(table.priceCents, table.id),
     index('tools_name_lower_id_idx').on(sql`lower(${table.toolName})`, table.id),
     // A search (name contains q) that few tools match is found through trigrams instead of walking
     // a sort's index to its end (issue 28; decision 028 does the same for orders).
@@ -67,10 +67,11 @@ export const orders = pgTable(
     userId: text('user_id').references(() => authUsers.id, { onDelete: 'set null' }),
     product: text('product').notNull(),
     img: text('img').notNull(),
-    unitPrice: integer('unit_price').notNull(),
+    /** The first line's unit price, in cents (the spec's field, a summary of the lines). */
+    unitPriceCents: integer('unit_price_cents').notNull(),
     quantity: integer('quantity').notNull(),
-    /** Total in whole dollars: quantity x unit price, computed by the server. */
-    price: integer('price').notNull(),
+    /** What is to be paid, in cents, computed by the server. */
+    priceCents: integer('price_cents').notNull(),
     buyer: text('buyer').notNull(),
     buyerEamil: text('buyer_email').notNull(),
     phone: text('phone').notNull(),
@@ -79,8 +80,8 @@ export const orders = pgTable(
     status: text('status', { enum: ['unpaid', 'paid', 'refunded'] }).notNull().default('unpaid'),
     transactionId: text('transaction_id').unique(),
     delivery: text('delivery', { enum: ['pending', 'shipped'] }),
-    /** Whole dollars given back to the buyer so far; status is 'refunded' once it reaches the total. */
-    refundedAmount: integer('refunded_amount').notNull().default(0),
+    /** Cents given back to the buyer so far; status is 'refunded' once it reaches the total. */
+    refundedCents: integer('refunded_cents').notNull().default(0),
     /**
      * The number of the order's invoice (invoices.number), written in the transaction that issues it:
      * every order list answers it without a join. Null until paid, and for orders that never got one
@@ -98,15 +99,15 @@ export const orders = pgTable(
     check('orders_paid_has_transaction', sql`${table.status} = 'unpaid' or ${table.transactionId} is not null`),
     // A paid order is cancelled only by refunding it in full.
     check('orders_cancelled_only_unpaid_or_refunded', sql`${table.cancelledAt} is null or ${table.status} in ('unpaid', 'refunded')`),
-    check('orders_refund_within_total', sql`${table.refundedAmount} between 0 and ${table.price}`),
-    check('orders_refunded_in_full', sql`${table.status} <> 'refunded' or ${table.refundedAmount} = ${table.price}`),
+    check('orders_refund_within_total', sql`${table.refundedCents} between 0 and ${table.priceCents}`),
+    check('orders_refunded_in_full', sql`${table.status} <> 'refunded' or ${table.refundedCents} = ${table.priceCents}`),
     ...textLengthChecks('orders'),
     // All orders, newest first, paged on (created_at, id); the 30-day overview counts the orders
     // placed since a day from the same index.
     index('orders_created_id_idx').on(table.createdAt, table.id),
     // ... and sums what the orders paid since that day brought in, from this index (a month of
     // orders, next to each other), not from the orders or their events (1 s at a million orders).
-    index('orders_paid_at_revenue_idx').on(table.paidAt, table.price, table.refundedAmount).where(sql`${table.paidAt} is not null`),
+    index('orders_paid_at_revenue_idx').on(table.paidAt, table.priceCents, table.refundedCents).where(sql`${table.paidAt} is not null`),
     // My Orders: one customer's orders, newest first, paged on (created_at, id).
     index('orders_user_created_id_idx').on(table.userId, table.createdAt, table.id),
     // One small index per filter of Manage All Orders: a filter's last page must not walk the date
@@ -115,7 +116,7 @@ export const orders = pgTable(
     index('orders_pending_created_id_idx').on(table.createdAt, table.id).where(sql`${table.delivery} = 'pending' and ${table.cancelledAt} is null`),
     index('orders_shipped_created_id_idx').on(table.createdAt, table.id).where(sql`${table.delivery} = 'shipped' and ${table.cancelledAt} is null`),
     // The Refunded filter: orders with money given back, cancelled ones included.
-    index('orders_refunded_created_id_idx').on(table.createdAt, table.id).where(sql`${table.refundedAmount} > 0`),
+    index('orders_refunded_created_id_idx').on(table.createdAt, table.id).where(sql`${table.refundedCents} > 0`),
     // The Cancelled filter: by a customer, an admin, the shop, or a full refund before shipping.
     index('orders_cancelled_created_id_idx').on(table.createdAt, table.id).where(sql`${table.cancelledAt} is not null`),
     // Order search anywhere inside the buyer's email or name, the product or the address
@@ -157,10 +158,10 @@ export const orderLines = pgTable(
     product: text('product').notNull(),
     img: text('img').notNull(),
     quantity: integer('quantity').notNull(),
-    /** Whole dollars per unit, as the tool cost when the order was placed. */
-    unitPrice: integer('unit_price').notNull(),
-    /** quantity x unit price, whole dollars. */
-    lineTotal: integer('line_total').notNull(),
+    /** Cents per unit, as the tool cost when the order was placed. */
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    /** quantity x unit price, in cents. */
+    lineTotalCents: integer('line_total_cents').notNull(),
   },
   (table) => [
     // An order's lines are read by its id (every order answer; a page's lines by the page's ids).
@@ -228,9 +229,9 @@ const issuedDocument = () => ({
   buyerAddress: text('buyer_address').notNull(),
   product: text('product').notNull(),
   quantity: integer('quantity').notNull(),
-  /** Whole dollars, as the order holds them. */
-  unitPrice: integer('unit_price').notNull(),
-  total: integer('total').notNull(),
+  /** Cents, as the order holds them. */
+  unitPriceCents: integer('unit_price_cents').notNull(),
+  totalCents: integer('total_cents').notNull(),
   paymentMethod: text('payment_method').notNull(),
   transactionId: text('transaction_id').notNull(),
   /**
@@ -258,14 +259,14 @@ export const creditNotes = pgTable(
       .references(() => invoices.id),
     /** The invoice's number as printed on the credit note. */
     invoiceNumber: text('invoice_number').notNull(),
-    /** Whole dollars given back by this refund. */
-    amount: integer('amount').notNull(),
-    /** All refunds of the order so far, this one included. */
-    refundedSoFar: integer('refunded_so_far').notNull(),
+    /** Cents given back by this refund. */
+    amountCents: integer('amount_cents').notNull(),
+    /** All refunds of the order so far, this one included, in cents. */
+    refundedSoFarCents: integer('refunded_so_far_cents').notNull(),
     reason: text('reason').notNull(),
   },
   (table) => [
-    check('credit_notes_amount_positive', sql`${table.amount} > 0`),
+    check('credit_notes_amount_positive', sql`${table.amountCents} > 0`),
     index('credit_notes_order_id_idx').on(table.orderId, table.sequence),
     ...textLengthChecks('credit_notes'),
   ],
@@ -562,8 +563,8 @@ export const cartLines = pgTable(
       .references(() => authUsers.id, { onDelete: 'cascade' }),
     toolId: uuid('tool_id').notNull(),
     quantity: integer('quantity').notNull(),
-    /** Whole dollars a unit cost when the line was added (a change of quantity keeps it). */
-    addedUnitPrice: integer('added_unit_price').notNull(),
+    /** Cents a unit cost when the line was added (a change of quantity keeps it). */
+    addedUnitPriceCents: integer('added_unit_price_cents').notNull(),
     toolName: text('tool_name').notNull(),
     img: text('img').notNull(),
     addedAt: createdAt(),

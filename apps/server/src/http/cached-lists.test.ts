@@ -90,7 +90,7 @@ describe.each(testDatabaseKinds)('the cached catalogue under many page sizes and
         toolName: `Bulk tool ${String(index).padStart(3, '0')}`,
         description: `A tool with a long description. ${'Torque, voltage and grip. '.repeat(40)}`,
         img: '/images/tools/jigsaw.svg',
-        price: 10 + ((index * 37) % 500),
+        priceCents: (10 + ((index * 37) % 500)) * 100,
         minimumOrderQuantity: 1,
         availableQuantity: 100,
       })),

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
-import { formatMoney } from '@voltline/shared/money';
+import { formatCents } from '@voltline/shared/money';
 import { formatLongDate } from '@voltline/shared/shop-constants';
 import type { CreditNoteRow, InvoiceRow } from './invoice-register.ts';
 
@@ -71,9 +71,9 @@ function drawTable(doc: Document, columns: readonly { label: string; x: number; 
 export const renderInvoicePdf = (invoice: InvoiceRow): Promise<Buffer> =>
   render(`Invoice ${invoice.number}`, invoice.issuedAt, (doc) => {
     drawParties(doc, 'Invoice', invoice);
-    drawTable(doc, COLUMNS, [[invoice.product, String(invoice.quantity), formatMoney(invoice.unitPrice), formatMoney(invoice.total)]]);
+    drawTable(doc, COLUMNS, [[invoice.product, String(invoice.quantity), formatCents(invoice.unitPriceCents), formatCents(invoice.totalCents)]]);
     doc.moveDown();
-    doc.font(BOLD).text(`Total: ${formatMoney(invoice.total)}`, { align: 'right' });
+    doc.font(BOLD).text(`Total: ${formatCents(invoice.totalCents)}`, { align: 'right' });
     doc.font(REGULAR).moveDown();
     doc.text(`Payment: ${invoice.paymentMethod}`);
     doc.text(`Transaction id: ${invoice.transactionId}`);
@@ -92,14 +92,14 @@ const CREDIT_COLUMNS = [
 export const renderCreditNotePdf = (note: CreditNoteRow): Promise<Buffer> =>
   render(`Credit note ${note.number}`, note.issuedAt, (doc) => {
     drawParties(doc, 'Credit note', note);
-    doc.text(`This credit note refers to invoice ${note.invoiceNumber}: ${note.product}, ${note.quantity} x ${formatMoney(note.unitPrice)}, total ${formatMoney(note.total)}.`);
+    doc.text(`This credit note refers to invoice ${note.invoiceNumber}: ${note.product}, ${note.quantity} x ${formatCents(note.unitPriceCents)}, total ${formatCents(note.totalCents)}.`);
     doc.text(`Reason: ${note.reason}`);
     doc.moveDown();
-    drawTable(doc, CREDIT_COLUMNS, [[`Refund on invoice ${note.invoiceNumber}`, formatMoney(note.amount)]]);
+    drawTable(doc, CREDIT_COLUMNS, [[`Refund on invoice ${note.invoiceNumber}`, formatCents(note.amountCents)]]);
     doc.moveDown();
-    doc.font(BOLD).fontSize(14).text(`Total credited: ${formatMoney(note.amount)}`, { align: 'right' });
+    doc.font(BOLD).fontSize(14).text(`Total credited: ${formatCents(note.amountCents)}`, { align: 'right' });
     doc.font(REGULAR).fontSize(10).moveDown();
-    doc.text(`Refunded so far on this order: ${formatMoney(note.refundedSoFar)} of ${formatMoney(note.total)}`);
+    doc.text(`Refunded so far on this order: ${formatCents(note.refundedSoFarCents)} of ${formatCents(note.totalCents)}`);
     doc.text(`Refunded to: ${note.paymentMethod}`);
     doc.text(`Transaction id: ${note.transactionId}`);
   });

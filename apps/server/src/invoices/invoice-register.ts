@@ -68,8 +68,8 @@ export function createInvoiceRegister(settings: InvoicingConfig, provider: keyof
           buyerAddress: order.address,
           product: order.product,
           quantity: order.quantity,
-          unitPrice: order.unitPrice,
-          total: order.price,
+          unitPriceCents: order.unitPriceCents,
+          totalCents: order.priceCents,
           paymentMethod: PAYMENT_METHODS[provider],
           transactionId: order.transactionId ?? '',
         })
@@ -86,7 +86,7 @@ export function createInvoiceRegister(settings: InvoicingConfig, provider: keyof
     async issueCreditNote(
       tx: DbTransaction,
       order: OrderRow,
-      refund: { amount: number; reason: string },
+      refund: { amountCents: number; reason: string },
       issuedAt = new Date(),
     ): Promise<CreditNoteRow | undefined> {
       const [invoice] = await tx.select(invoiceColumns).from(invoices).where(eq(invoices.orderId, order.id));
@@ -103,8 +103,8 @@ export function createInvoiceRegister(settings: InvoicingConfig, provider: keyof
           issuedAt,
           invoiceId,
           invoiceNumber,
-          amount: refund.amount,
-          refundedSoFar: order.refundedAmount,
+          amountCents: refund.amountCents,
+          refundedSoFarCents: order.refundedCents,
           reason: refund.reason,
         })
         .returning(creditNoteColumns);

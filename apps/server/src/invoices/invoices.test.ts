@@ -18,7 +18,7 @@ const PARALLEL_PAYMENTS = 50;
 async function freshTool(shop: TestShop, name: string, price: number, availableQuantity = 1000): Promise<Tool> {
   const [row] = await shop.database.db
     .insert(tools)
-    .values({ toolName: name, description: 'x'.repeat(100), img: '/images/tools/jigsaw.svg', price, minimumOrderQuantity: 1, availableQuantity })
+    .values({ toolName: name, description: 'x'.repeat(100), img: '/images/tools/jigsaw.svg', priceCents: price * 100, minimumOrderQuantity: 1, availableQuantity })
     .returning();
   return (await shop.app.inject({ method: 'GET', url: `/api/getTool/${row!.id}` })).json();
 }
@@ -149,7 +149,7 @@ describe.each(testDatabaseKinds)('invoices and credit notes on $name', (kind) =>
     expect((await refund(orderId, { amount: 500, reason: 'Scratched case' })).statusCode).toBe(200);
     expect((await refund(orderId, { reason: 'Returned' })).statusCode).toBe(200);
     const notes = await shop.database.db.select().from(creditNotes).where(eq(creditNotes.orderId, orderId));
-    expect(notes.map((note) => [note.amount, note.refundedSoFar, note.invoiceNumber]).sort()).toEqual([
+    expect(notes.map((note) => [note.amountCents / 100, note.refundedSoFarCents / 100, note.invoiceNumber]).sort()).toEqual([
       [2000, 2500, invoice.number],
       [500, 500, invoice.number],
     ]);
@@ -213,7 +213,7 @@ describe.each(testDatabaseKinds)('invoices and credit notes on $name', (kind) =>
   it('prints the same invoice after the tool, the profile and the order change', async () => {
     const orderId = await placePaidOrder(shop, alice, tool, 5);
     const before = (await download(shop, invoiceUrl(orderId), alice)).rawPayload;
-    await shop.database.db.update(tools).set({ toolName: `Renamed ${randomBytes(3).toString('hex')}`, price: 1 }).where(eq(tools.id, tool._id));
+    await shop.database.db.update(tools).set({ toolName: `Renamed ${randomBytes(3).toString('hex')}`, priceCents: 100 }).where(eq(tools.id, tool._id));
     await shop.database.db.update(userProfiles).set({ name: 'Alice Renamed', address: 'Elsewhere 9', phone: '999999' }).where(eq(userProfiles.email, alice.email));
     await shop.database.db.update(authUsers).set({ name: 'Alice Renamed' }).where(eq(authUsers.email, alice.email));
     expect((await refund(orderId, { amount: 1, reason: 'Goodwill' })).statusCode).toBe(200);

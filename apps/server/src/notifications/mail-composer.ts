@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { orders } from '../db/schema.ts';
-import { linesOfOrders } from '../orders/order-dto.ts';
+import { orderWithLines } from '../orders/order-dto.ts';
 import type { DocumentAttachment, MailFile, MailMessage, SendableMail } from '../mail/mailer.ts';
 import type { OrderMail } from './order-mail.ts';
 
@@ -25,8 +25,7 @@ export function createMailComposer(deps: {
     if (!('compose' in mail)) return mail;
     const [order] = await db.select().from(orders).where(eq(orders.id, mail.orderId));
     if (!order) throw new Error('The order of this mail no longer exists.');
-    const lines = (await linesOfOrders(db, [order.id])).get(order.id) ?? [];
-    return orderMail.placed({ ...order, lines }, `${publicUrl}/payment/${encodeURIComponent(order.id)}`);
+    return orderMail.placed({ ...(await orderWithLines(db, order)), id: order.id }, `${publicUrl}/payment/${encodeURIComponent(order.id)}`);
   }
 
   return async function compose(mail: OutboxMail): Promise<SendableMail> {

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { fromCents } from '@voltline/shared/money';
 import { toLowStockTool, type StockFacts } from '../catalogue/tool-dto.ts';
 import type { DbExecutor } from '../db/client.ts';
 import type { OrderRow } from '../orders/order-dto.ts';
@@ -19,7 +20,9 @@ const attachment = (kind: 'invoice' | 'credit_note', document: InvoiceRow | Cred
 /** The order with its lines as the change's transaction sees them: for the webhook payload and the mail alike. */
 async function withLines(executor: DbExecutor, order: OrderRow) {
   const lines: OrderLineRow[] = (await linesOfOrders(executor, [order.id])).get(order.id) ?? [];
-  return { dto: toOrderDto(order, lines), facts: { ...order, lines } };
+  const dto = toOrderDto(order, lines);
+  // The mail reads the order as the API answers it (amounts in dollars), with its id.
+  return { dto, facts: { ...dto, id: order.id } };
 }
 
 export function createOrderNotifier(orderMail: OrderMail, shopNotifyEmail: string | undefined) {
@@ -57,9 +60,10 @@ export function createOrderNotifier(orderMail: OrderMail, shopNotifyEmail: strin
       const { dto, facts } = await withLines(executor, order);
       await recordShopEvent(executor, { type: 'order.cancelled', data: { order: dto, reason }, mails: [orderMail.cancelled(facts, reason)] });
     },
-    /** Money given back: `amount` of this refund, in whole dollars, and why, in the buyer's mail and the webhook. */
-    refunded: async (executor: DbExecutor, order: OrderRow, refund: { amount: number; reason: string }, creditNote?: CreditNoteRow) => {
+    /** Money given back: this refund's cents, and why; the buyer's mail and the webhook say it in dollars. */
+    refunded: async (executor: DbExecutor, order: OrderRow, { amountCents, reason }: { amountCents: number; reason: string }, creditNote?: CreditNoteRow) => {
       const { dto, facts } = await withLines(executor, order);
+      const refund = { amount: fromCents(amountCents), reason };
       await recordShopEvent(executor, {
         type: 'order.refunded',
         data: { order: dto, refund },

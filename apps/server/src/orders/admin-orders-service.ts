@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, gte, isNotNull, isNull, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { entityIdSchema } from '@voltline/shared/id';
+import { fromCents } from '@voltline/shared/money';
 import type { z } from 'zod';
 import { LOW_STOCK_SHOWN, type AdminOrdersQuery, type Order, type OrderEvent, type refundOrderSchema, type ShopOverview } from '@voltline/shared/order';
 import type { Database } from '../db/client.ts';
@@ -24,7 +25,7 @@ const orderNotFound = () => notFound('Order not found');
  */
 function filterFor(query: AdminOrdersQuery): SQL | undefined {
   if (query.status === 'cancelled') return isNotNull(orders.cancelledAt);
-  if (query.status === 'refunded') return gt(orders.refundedAmount, 0);
+  if (query.status === 'refunded') return gt(orders.refundedCents, 0);
   const live = isNull(orders.cancelledAt);
   if (query.status === 'unpaid') return and(live, eq(orders.status, 'unpaid'));
   if (query.delivery) return and(live, eq(orders.delivery, query.delivery));
@@ -125,7 +126,7 @@ export function createAdminOrdersService(db: Database, lifecycle: OrderLifecycle
         .where(gte(orders.createdAt, start))
         .groupBy(day(orders.createdAt));
       const paid = await db
-        .select({ date: day(orders.paidAt), revenue: sql<number>`coalesce(sum(${orders.price} - ${orders.refundedAmount}), 0)::int` })
+        .select({ date: day(orders.paidAt), revenueCents: sql<number>`coalesce(sum(${orders.priceCents} - ${orders.refundedCents}), 0)::bigint`.mapWith(Number) })
         .from(orders)
         .where(gte(orders.paidAt, start))
         .groupBy(day(orders.paidAt));
@@ -134,7 +135,7 @@ export function createAdminOrdersService(db: Database, lifecycle: OrderLifecycle
         return {
           date,
           orders: placed.find((row) => row.date === date)?.count ?? 0,
-          revenue: paid.find((row) => row.date === date)?.revenue ?? 0,
+          revenue: fromCents(paid.find((row) => row.date === date)?.revenueCents ?? 0),
         };
       });
       // Named a few at a time, the most urgent first: a catalogue can run low on thousands of tools at once.

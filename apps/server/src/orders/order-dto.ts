@@ -1,4 +1,5 @@
 import { asc, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { fromCents } from '@voltline/shared/money';
 import type { Order, OrderLine } from '@voltline/shared/order';
 import type { DbExecutor } from '../db/client.ts';
 import { orderLines, orders } from '../db/schema.ts';
@@ -18,8 +19,6 @@ const COPIED_FIELDS = {
   toolId: 'toolId',
   product: 'product',
   quantity: 'quantity',
-  unitPrice: 'unitPrice',
-  price: 'price',
   img: 'img',
   buyer: 'buyer',
   buyerEamil: 'buyerEamil',
@@ -29,11 +28,18 @@ const COPIED_FIELDS = {
   status: 'status',
   transactionId: 'transactionId',
   delivery: 'delivery',
-  refundedAmount: 'refundedAmount',
   invoiceNumber: 'invoiceNumber',
-} as const satisfies Record<Exclude<keyof Order, 'cancelled' | 'lines'>, keyof OrderRow>;
+} as const satisfies Record<Exclude<keyof Order, 'cancelled' | 'lines' | keyof typeof MONEY_FIELDS>, keyof OrderRow>;
+
+/** The order's amounts: kept in cents, answered in dollars with two decimals (decision 035). */
+const MONEY_FIELDS = {
+  unitPrice: 'unitPriceCents',
+  price: 'priceCents',
+  refundedAmount: 'refundedCents',
+} as const satisfies Partial<Record<keyof Order, keyof OrderRow>>;
 
 type CopiedFields = { -readonly [F in keyof typeof COPIED_FIELDS]: OrderRow[(typeof COPIED_FIELDS)[F]] };
+type MoneyFields = Record<keyof typeof MONEY_FIELDS, number>;
 
 /** Each field of `OrderLine` from its column of `order_lines`, for the mapper and the SQL below alike. */
 const LINE_FIELDS = {
@@ -41,16 +47,26 @@ const LINE_FIELDS = {
   product: 'product',
   img: 'img',
   quantity: 'quantity',
-  unitPrice: 'unitPrice',
-  lineTotal: 'lineTotal',
-} as const satisfies Record<keyof OrderLine, keyof OrderLineRow>;
+} as const satisfies Record<Exclude<keyof OrderLine, keyof typeof LINE_MONEY_FIELDS>, keyof OrderLineRow>;
 
-export const toOrderLineDto = (line: OrderLineRow): OrderLine =>
-  Object.fromEntries(Object.entries(LINE_FIELDS).map(([field, key]) => [field, line[key]])) as OrderLine;
+const LINE_MONEY_FIELDS = {
+  unitPrice: 'unitPriceCents',
+  lineTotal: 'lineTotalCents',
+} as const satisfies Partial<Record<keyof OrderLine, keyof OrderLineRow>>;
+
+/** Each field from its column, the amounts from cents to dollars. */
+function fieldsOf<Row extends Record<string, unknown>>(row: Row, copied: Record<string, keyof Row>, money: Record<string, keyof Row>) {
+  return {
+    ...Object.fromEntries(Object.entries(copied).map(([field, key]) => [field, row[key]])),
+    ...Object.fromEntries(Object.entries(money).map(([field, key]) => [field, fromCents(row[key] as number)])),
+  };
+}
+
+export const toOrderLineDto = (line: OrderLineRow): OrderLine => fieldsOf(line, LINE_FIELDS, LINE_MONEY_FIELDS) as OrderLine;
 
 /** An order as the API answers it: its own row and its lines (in `position` order). */
 export function toOrderDto(row: OrderRow, lines: readonly OrderLineRow[]): Order {
-  const copied = Object.fromEntries(Object.entries(COPIED_FIELDS).map(([field, key]) => [field, row[key]])) as CopiedFields;
+  const copied = fieldsOf(row, COPIED_FIELDS, MONEY_FIELDS) as CopiedFields & MoneyFields;
   return { ...copied, cancelled: row.cancelledAt !== null, lines: lines.map(toOrderLineDto) };
 }
 
@@ -92,8 +108,16 @@ const lineColumns = getTableColumns(orderLines);
  * inserted by the same statement is not yet seen in the table.
  */
 export function orderJson(alias: string, lines = 'order_lines'): SQL {
-  const copied = Object.entries(COPIED_FIELDS).map(([field, key]) => `'${field}', ${alias}.${columns[key].name}`);
-  const line = Object.entries(LINE_FIELDS).map(([field, key]) => `'${field}', l.${lineColumns[key].name}`);
+  // Cents to dollars as numeric rounded to two places, so JSON writes 19.95, never 19.9500000.
+  const dollars = (column: string) => `round(${column}::numeric / 100, 2)`;
+  const copied = [
+    ...Object.entries(COPIED_FIELDS).map(([field, key]) => `'${field}', ${alias}.${columns[key].name}`),
+    ...Object.entries(MONEY_FIELDS).map(([field, key]) => `'${field}', ${dollars(`${alias}.${columns[key].name}`)}`),
+  ];
+  const line = [
+    ...Object.entries(LINE_FIELDS).map(([field, key]) => `'${field}', l.${lineColumns[key].name}`),
+    ...Object.entries(LINE_MONEY_FIELDS).map(([field, key]) => `'${field}', ${dollars(`l.${lineColumns[key].name}`)}`),
+  ];
   const lineArray = `(select coalesce(jsonb_agg(jsonb_build_object(${line.join(', ')}) order by l.position), '[]'::jsonb) from ${lines} l where l.order_id = ${alias}.id)`;
   return sql.raw(`jsonb_build_object(${copied.join(', ')}, 'cancelled', ${alias}.${columns.cancelledAt.name} is not null, 'lines', ${lineArray})`);
 }

@@ -152,7 +152,7 @@ describeRaces('payments racing for the last units', (kind) => {
       const stock = 3 + (trial % 25);
       const [tool] = await db
         .insert(tools)
-        .values({ toolName: `Last units ${kind.name} ${trial}`, description: 'race', img: '/images/tools/jigsaw.svg', price: UNIT_PRICE, minimumOrderQuantity: 1, availableQuantity: stock })
+        .values({ toolName: `Last units ${kind.name} ${trial}`, description: 'race', img: '/images/tools/jigsaw.svg', priceCents: UNIT_PRICE * 100, minimumOrderQuantity: 1, availableQuantity: stock })
         .returning();
       // Unpaid orders with their intents, as placing and opening the card form leave them (written
       // directly to keep the trials quick; the race itself goes through the real endpoint).
@@ -163,9 +163,9 @@ describeRaces('payments racing for the last units', (kind) => {
             userId: null,
             product: tool!.toolName,
             img: tool!.img,
-            unitPrice: UNIT_PRICE,
+            unitPriceCents: UNIT_PRICE * 100,
             quantity,
-            price: quantity * UNIT_PRICE,
+            priceCents: quantity * UNIT_PRICE * 100,
             buyer: 'Racer',
             buyerEamil: 'racer@example.com',
             phone: '5550100',
@@ -179,7 +179,7 @@ describeRaces('payments racing for the last units', (kind) => {
           id: `pi_test_${order.id.replaceAll('-', '')}`,
           orderId: order.id,
           provider: 'builtin' as const,
-          amountCents: order.price * 100,
+          amountCents: order.priceCents,
           clientSecret: secrets[i]!,
           status: 'requires_payment_method' as const,
         })),

@@ -192,9 +192,9 @@ describe.each(testDatabaseKinds)('ordering on $name', (kind) => {
 
   it('never lets stock decide a price after the fact: the order keeps its snapshot', async () => {
     const orderId = await placeFor(shop.customer);
-    await shop.database.db.update(tools).set({ price: shop.tool.price * 10 }).where(eq(tools.id, shop.tool._id));
+    await shop.database.db.update(tools).set({ priceCents: shop.tool.price * 1000 }).where(eq(tools.id, shop.tool._id));
     const order = (await shop.app.inject({ method: 'GET', url: `/api/purchasedSingle/${orderId}`, headers: bearer(shop.customer) })).json();
     expect(order.price).toBe(shop.tool.minimumOrderQuantity * shop.tool.price);
-    await shop.database.db.update(tools).set({ price: shop.tool.price }).where(eq(tools.id, shop.tool._id));
+    await shop.database.db.update(tools).set({ priceCents: shop.tool.price * 100 }).where(eq(tools.id, shop.tool._id));
   });
 });

@@ -29,7 +29,7 @@ describeRaces('shipping and payment races', (kind) => {
       const promised = quantities.reduce((sum, quantity) => sum + quantity, 0);
       const [tool] = await db
         .insert(tools)
-        .values({ toolName: `Race tool ${kind.name} ${trial}`, description: 'race', img: '/images/tools/jigsaw.svg', price: 1, minimumOrderQuantity: 1, availableQuantity: stock, promisedQuantity: promised })
+        .values({ toolName: `Race tool ${kind.name} ${trial}`, description: 'race', img: '/images/tools/jigsaw.svg', priceCents: 100, minimumOrderQuantity: 1, availableQuantity: stock, promisedQuantity: promised })
         .returning();
       const placed = await insertOneLineOrders(
         db,

@@ -137,7 +137,7 @@ describe.each(testDatabaseKinds)('card payments with the built-in gateway on $na
     // Placing such an order is refused now (orders.test, issue 26): one placed before that rule, as
     // the database may still hold, is made by raising a placed order's price by a dollar.
     const over = await placeOrder(shop, shop.customer, await freshTool(shop, 1, 1, 999_999));
-    await shop.database.db.update(orders).set({ unitPrice: 1_000_000, price: 1_000_000 }).where(eq(orders.id, over));
+    await shop.database.db.update(orders).set({ unitPriceCents: 100_000_000, priceCents: 100_000_000 }).where(eq(orders.id, over));
     const refused = await createIntent(shop, shop.customer, over);
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toEqual({ error: 'bad_request', message: PAYMENT_LIMIT_MESSAGE });

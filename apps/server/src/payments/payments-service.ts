@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { PAYMENT_LIMIT_MESSAGE, type PaymentConfig } from '@voltline/shared/payment';
 import type { z } from 'zod';
 import type { paymentUpdateSchema } from '@voltline/shared/order';
-import { PAYMENT_MAXIMUM } from '@voltline/shared/shop-constants';
+import { fromCents, withinPaymentMaximum } from '@voltline/shared/money';
 import type { Database } from '../db/client.ts';
 import { paymentIntents } from '../db/schema.ts';
 import { AppError } from '../platform/app-error.ts';
@@ -10,8 +10,6 @@ import type { Caller } from '../identity/caller.ts';
 import type { OrderLifecycle } from '../orders/lifecycle/index.ts';
 import type { OrdersService } from '../orders/orders-service.ts';
 import { paymentNotVerified, type PaymentGateway } from './payment-gateway.ts';
-
-const cents = (dollars: number) => dollars * 100;
 
 /**
  * Card payments. The amount always comes from the stored order, and an order becomes paid only
@@ -34,17 +32,17 @@ export function createPaymentsService(deps: {
      * POST /create-payment-intent: only the buyer of an unpaid order; one intent per order, reused.
      * Refused before the card form when the units left cannot cover the order.
      */
-    async createIntent(caller: Caller, orderId: string): Promise<{ clientSecret: string; paymentIntentId: string }> {
+    async createIntent(caller: Caller, orderId: string): Promise<{ clientSecret: string; paymentIntentId: string; amount: number }> {
       const order = await ordersService.findVisibleOrder(caller, orderId);
       if (order.userId !== caller.userId) throw new AppError('forbidden', 'Only the buyer can pay this order.');
       await lifecycle.checkPayable(order);
-      if (order.price > PAYMENT_MAXIMUM) throw new AppError('bad_request', PAYMENT_LIMIT_MESSAGE);
+      if (!withinPaymentMaximum(order.priceCents)) throw new AppError('bad_request', PAYMENT_LIMIT_MESSAGE);
 
       const existing = async () =>
         (await db.select().from(paymentIntents).where(eq(paymentIntents.orderId, order.id)))[0];
       const known = await existing();
-      if (known) return { clientSecret: known.clientSecret, paymentIntentId: known.id };
-      const intent = await gateway.createIntent({ orderId: order.id, amountCents: cents(order.price) });
+      if (known) return { clientSecret: known.clientSecret, paymentIntentId: known.id, amount: fromCents(known.amountCents) };
+      const intent = await gateway.createIntent({ orderId: order.id, amountCents: order.priceCents });
       await db
         .insert(paymentIntents)
         .values({
@@ -57,7 +55,7 @@ export function createPaymentsService(deps: {
         })
         .onConflictDoNothing();
       const stored = (await existing())!;
-      return { clientSecret: stored.clientSecret, paymentIntentId: stored.id };
+      return { clientSecret: stored.clientSecret, paymentIntentId: stored.id, amount: fromCents(stored.amountCents) };
     },
 
     /** PATCH /purchasedSingle/{id}: the spec's "mark paid", believed only once the gateway confirms. */

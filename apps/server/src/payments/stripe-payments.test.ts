@@ -133,7 +133,7 @@ describe.each(testDatabaseKinds)('card payments with Stripe on $name', (kind) =>
   async function lastUnitsTool(quantity: number): Promise<Tool> {
     const [row] = await shop.database.db
       .insert(tools)
-      .values({ toolName: `Stripe last units ${Math.random()}`, description: 'x'.repeat(100), img: '/images/tools/jigsaw.svg', price: 20, minimumOrderQuantity: 1, availableQuantity: quantity })
+      .values({ toolName: `Stripe last units ${Math.random()}`, description: 'x'.repeat(100), img: '/images/tools/jigsaw.svg', priceCents: 2000, minimumOrderQuantity: 1, availableQuantity: quantity })
       .returning();
     return (await shop.app.inject({ method: 'GET', url: `/api/getTool/${row!.id}` })).json();
   }

@@ -42,7 +42,7 @@ describe.each(testDatabaseKinds)('list paging on $name', (kind) => {
         description: 'A tool for the paging test.',
         img: '/images/tools/jigsaw.svg',
         // Many ties: the id keeps the order total.
-        price: 10 + (toolCounter % 4),
+        priceCents: (10 + (toolCounter % 4)) * 100,
         minimumOrderQuantity: 1,
         availableQuantity: 50,
         ...(createdAt ? { createdAt } : {}),
@@ -58,9 +58,9 @@ describe.each(testDatabaseKinds)('list paging on $name', (kind) => {
       return {
         product: `Product ${orderCounter % 5}`,
         img: '/images/tools/jigsaw.svg',
-        unitPrice: 10,
+        unitPriceCents: 1000,
         quantity: 1,
-        price: 10,
+        priceCents: 1000,
         buyer: `Buyer ${orderCounter % 7}`,
         buyerEamil: `buyer${orderCounter % 7}@example.com`,
         phone: '5550100',

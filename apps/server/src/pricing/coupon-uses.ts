@@ -1,7 +1,6 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import { normaliseCouponCode } from '@voltline/shared/coupons';
-import { formatMoney } from '@voltline/shared/money';
-import { amountOfCents } from '@voltline/shared/amount-input';
+import { formatCents } from '@voltline/shared/money';
 import type { DbExecutor } from '../db/client.ts';
 import { couponUses, coupons } from '../db/schema.ts';
 import { AppError } from '../platform/app-error.ts';
@@ -29,7 +28,7 @@ function refusalBeforeUses(coupon: CouponRow, subtotalCents: number, now: Date):
   if (coupon.validFrom && now < coupon.validFrom) return refusal('coupon_not_yet_valid', `The code ${coupon.code} is not valid yet`);
   if (coupon.validUntil && now >= coupon.validUntil) return refusal('coupon_expired', `The code ${coupon.code} has expired`);
   if (coupon.minSubtotalCents !== null && subtotalCents < coupon.minSubtotalCents) {
-    return refusal('coupon_below_minimum', `The code ${coupon.code} applies to orders from ${formatMoney(amountOfCents(coupon.minSubtotalCents))}`);
+    return refusal('coupon_below_minimum', `The code ${coupon.code} applies to orders from ${formatCents(coupon.minSubtotalCents)}`);
   }
   return undefined;
 }

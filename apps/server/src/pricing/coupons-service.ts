@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { amountOfCents, centsOfAmount } from '@voltline/shared/amount-input';
+import { fromCents, toCents } from '@voltline/shared/money';
 import type { Coupon, CouponChange, CouponInput, CouponLimits } from '@voltline/shared/coupons';
 import { entityIdSchema } from '@voltline/shared/id';
 import type { PageQuery } from '@voltline/shared/paging';
@@ -17,10 +17,10 @@ export const toCouponDto = (row: CouponRow): Coupon => ({
   _id: row.id,
   code: row.code,
   percentOff: row.percentOff,
-  amountOff: orNull(row.amountOffCents, amountOfCents),
+  amountOff: orNull(row.amountOffCents, fromCents),
   maxUses: row.maxUses,
   maxUsesPerCustomer: row.maxUsesPerCustomer,
-  minSubtotal: orNull(row.minSubtotalCents, amountOfCents),
+  minSubtotal: orNull(row.minSubtotalCents, fromCents),
   validFrom: row.validFrom?.toISOString() ?? null,
   validUntil: row.validUntil?.toISOString() ?? null,
   disabled: row.disabled,
@@ -34,7 +34,7 @@ function limitColumns(input: CouponLimits) {
   return {
     maxUses: input.maxUses,
     maxUsesPerCustomer: input.maxUsesPerCustomer,
-    minSubtotalCents: input.minSubtotal === undefined ? undefined : orNull(input.minSubtotal, centsOfAmount),
+    minSubtotalCents: input.minSubtotal === undefined ? undefined : orNull(input.minSubtotal, toCents),
     validFrom: date(input.validFrom),
     validUntil: date(input.validUntil),
   };
@@ -52,7 +52,7 @@ export function createCouponsService(db: Database, paging: Paging) {
         .values({
           code: input.code,
           percentOff: input.percentOff ?? null,
-          amountOffCents: orNull(input.amountOff, centsOfAmount),
+          amountOffCents: orNull(input.amountOff, toCents),
           ...limitColumns(input),
           createdBy: admin.email,
         })

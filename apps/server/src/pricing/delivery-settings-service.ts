@@ -1,5 +1,5 @@
 import { asc, sql } from 'drizzle-orm';
-import { amountOfCents, centsOfAmount } from '@voltline/shared/amount-input';
+import { fromCents, toCents } from '@voltline/shared/money';
 import {
   promotionApplies,
   REST_OF_WORLD,
@@ -74,8 +74,8 @@ export function createDeliverySettingsService(db: Database, bus: CacheBus) {
     return {
       rates: rows.map((row) => ({
         country: row.country,
-        charge: amountOfCents(row.chargeCents),
-        freeFrom: row.freeFromCents === null ? null : amountOfCents(row.freeFromCents),
+        charge: fromCents(row.chargeCents),
+        freeFrom: row.freeFromCents === null ? null : fromCents(row.freeFromCents),
       })),
     };
   }
@@ -90,8 +90,8 @@ export function createDeliverySettingsService(db: Database, bus: CacheBus) {
         await tx.insert(deliveryRates).values(
           input.rates.map((rate) => ({
             country: rate.country,
-            chargeCents: centsOfAmount(rate.charge),
-            freeFromCents: rate.freeFrom == null ? null : centsOfAmount(rate.freeFrom),
+            chargeCents: toCents(rate.charge),
+            freeFromCents: rate.freeFrom == null ? null : toCents(rate.freeFrom),
           })),
         );
       });

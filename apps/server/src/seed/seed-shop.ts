@@ -1,3 +1,4 @@
+import { toCents } from '@voltline/shared/money';
 import type { Database } from '../db/client.ts';
 import { reviews, shopState, tools } from '../db/schema.ts';
 import { reviewDateAndTime } from '../reviews/reviews-service.ts';
@@ -22,8 +23,9 @@ export async function seedShopOnFirstStart(db: Database, now = new Date()): Prom
 
     // Array order is oldest first; a minute apart keeps "newest first" stable.
     await tx.insert(tools).values(
-      seedTools.map((tool, index) => ({
+      seedTools.map(({ price, ...tool }, index) => ({
         ...tool,
+        priceCents: toCents(price),
         createdAt: new Date(now.getTime() - (seedTools.length - index) * 60_000),
       })),
     );

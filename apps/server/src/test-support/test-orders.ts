@@ -1,6 +1,7 @@
 import type { Tool } from '@voltline/shared/tool';
 import { placeOrderOverHttp, placePaidOrderOverHttp, testCard, type Delivery } from '@voltline/test-kit/orders';
 import { newTool } from '@voltline/test-kit/tools';
+import { toolColumns } from '../catalogue/tool-dto.ts';
 import type { DbExecutor } from '../db/client.ts';
 import { orderLines, orders, tools } from '../db/schema.ts';
 import type { TestShop } from './test-app.ts';
@@ -10,6 +11,9 @@ export async function firstTool(shop: TestShop): Promise<Tool> {
   return (await shop.app.inject({ method: 'GET', url: '/api/getTools' })).json()[0];
 }
 
+/** A tool's row as a test writes it straight to the database: test-kit's new tool, its price in cents. */
+export const newToolRow = (overrides: Parameters<typeof newTool>[0] = {}) => toolColumns(newTool(overrides));
+
 /**
  * A tool of the test's own, so stock arithmetic is not disturbed by other tests: written straight
  * to the database, answered as the catalogue shows it.
@@ -17,7 +21,7 @@ export async function firstTool(shop: TestShop): Promise<Tool> {
 export async function freshTool(shop: TestShop, availableQuantity: number, minimumOrderQuantity = 1, price = 10, toolName?: string): Promise<Tool> {
   const [row] = await shop.database.db
     .insert(tools)
-    .values(newTool({ price, minimumOrderQuantity, availableQuantity, ...(toolName === undefined ? {} : { toolName }) }))
+    .values(newToolRow({ price, minimumOrderQuantity, availableQuantity, ...(toolName === undefined ? {} : { toolName }) }))
     .returning();
   return (await shop.app.inject({ method: 'GET', url: `/api/getTool/${row!.id}` })).json();
 }
@@ -51,9 +55,9 @@ export function rawOrderRow(tool: { id: string; toolName: string; img: string },
     userId: null,
     product: tool.toolName,
     img: tool.img,
-    unitPrice: 1,
+    unitPriceCents: 100,
     quantity,
-    price: quantity,
+    priceCents: quantity * 100,
     buyer: 'Racer',
     buyerEamil: 'racer@example.com',
     phone: '5550100',
@@ -78,8 +82,8 @@ export async function insertOneLineOrders(db: DbExecutor, rows: (typeof orders.$
         product: order.product,
         img: order.img,
         quantity: order.quantity,
-        unitPrice: order.unitPrice,
-        lineTotal: order.price,
+        unitPriceCents: order.unitPriceCents,
+        lineTotalCents: order.priceCents,
       })),
     );
   }

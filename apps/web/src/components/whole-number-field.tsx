@@ -10,13 +10,19 @@ interface WholeNumberFieldProps {
    * and "1e3" or "2.5" reach the schema as not whole instead of as 1000 or 2.5.
    */
   registration: UseFormRegisterReturn;
+  /**
+   * An amount of money rather than a count: dollars and cents (19.95), registered with
+   * amountFromText, which reads digits with at most one point and refuses anything else in words.
+   */
+  cents?: boolean;
 }
 
 /**
- * A required whole number (a stock, a minimum order quantity, a price). A text field for digits: a
- * number field would take "1e3" as 1000 without a word, and hand over nothing for what it cannot read.
+ * A required whole number (a stock, a minimum order quantity) or amount (a price). A text field for
+ * digits: a number field would take "1e3" as 1000 without a word, and hand over nothing for what it
+ * cannot read.
  */
-export function WholeNumberField({ id, label, error, registration }: WholeNumberFieldProps) {
+export function WholeNumberField({ id, label, error, registration, cents = false }: WholeNumberFieldProps) {
   return (
     <FormField id={id} label={label} error={error}>
       {(control) => (
@@ -24,9 +30,9 @@ export function WholeNumberField({ id, label, error, registration }: WholeNumber
           {...control}
           {...registration}
           type="text"
-          inputMode="numeric"
+          inputMode={cents ? 'decimal' : 'numeric'}
           autoComplete="off"
-          pattern="[0-9]*"
+          pattern={cents ? '[0-9]*([.][0-9]{1,2})?' : '[0-9]*'}
           required
           className="input w-full"
         />

@@ -24,9 +24,6 @@ export interface LifecycleDeps {
 /** Who acted; null when the shop itself did (a gateway's word, the expiry job). */
 export type Actor = { userId: string; email: string } | null;
 
-/** Orders are in whole dollars, the gateway counts cents. */
-export const cents = (dollars: number) => dollars * 100;
-
 const orderNotFound = () => notFound('Order not found');
 
 /** Any order by id, cancelled ones included; a malformed id is an order that does not exist. */

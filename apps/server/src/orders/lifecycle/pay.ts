@@ -1,4 +1,5 @@
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { formatCents } from '@voltline/shared/money';
 import { orderQuantityMessages } from '@voltline/shared/order';
 import { toolDeletionMessages } from '@voltline/shared/tool';
 import type { DbTransaction } from '../../db/client.ts';
@@ -6,7 +7,7 @@ import { orders } from '../../db/schema.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { paymentNotVerified, type GatewayIntent } from '../../payments/payment-gateway.ts';
 import type { OrderRow } from '../order-dto.ts';
-import { cents, type Actor, type LifecycleDeps } from './context.ts';
+import { type Actor, type LifecycleDeps } from './context.ts';
 import { recordHistory } from './history.ts';
 import { refundAtGateway } from './money-back.ts';
 import { lockTools, orderableUnits, promiseAll, shortOf, unitsOfOrder } from './units.ts';
@@ -52,9 +53,9 @@ export function paying(deps: LifecycleDeps) {
 
   /** The money of a payment the order could not take goes straight back; the order is closed as refunded. */
   async function refundLatePayment(tx: DbTransaction, refunded: OrderRow, intent: GatewayIntent, why: string): Promise<PaymentOutcome> {
-    await refundAtGateway(gateway, tx, intent.id, refunded.price, `refund-late-${intent.id}`);
-    await recordHistory(tx, refunded.id, 'refunded', null, `$${refunded.price} automatically: ${gateway.provider} payment ${intent.id} arrived after ${why}`);
-    await notifier.refunded(tx, refunded, { amount: refunded.price, reason: `your payment arrived after ${why}` });
+    await refundAtGateway(gateway, tx, intent.id, refunded.priceCents, `refund-late-${intent.id}`);
+    await recordHistory(tx, refunded.id, 'refunded', null, `${formatCents(refunded.priceCents)} automatically: ${gateway.provider} payment ${intent.id} arrived after ${why}`);
+    await notifier.refunded(tx, refunded, { amountCents: refunded.priceCents, reason: `your payment arrived after ${why}` });
     return { outcome: 'refunded', message: `Your payment arrived after ${why}. It has been refunded in full.` };
   }
 
@@ -66,7 +67,7 @@ export function paying(deps: LifecycleDeps) {
     const result = await db.transaction(async (tx): Promise<PaymentOutcome> => {
       if ((await options.within?.(tx)) === 'skip') return { outcome: 'skipped' };
       const [order] = await tx.select().from(orders).where(eq(orders.id, intent.orderId ?? ''));
-      if (!order || !intent.succeeded || intent.amountCents !== cents(order.price)) throw paymentNotVerified();
+      if (!order || !intent.succeeded || intent.amountCents !== order.priceCents) throw paymentNotVerified();
       // A deletion under way finishes first, and this payment then finds the order cancelled. An
       // order no longer open to payment is not claimed below, so it needs no lock.
       const units = await unitsOfOrder(tx, order.id);
@@ -95,7 +96,7 @@ export function paying(deps: LifecycleDeps) {
         }
         const [refunded] = await tx
           .update(orders)
-          .set({ status: 'refunded', refundedAmount: claimed.price, delivery: null, cancelledAt: new Date() })
+          .set({ status: 'refunded', refundedCents: claimed.priceCents, delivery: null, cancelledAt: new Date() })
           .where(eq(orders.id, claimed.id))
           .returning();
         return refundLatePayment(tx, refunded!, intent, withdrawn ? lateBecause.withdrawn : lateBecause.soldOut);
@@ -107,7 +108,7 @@ export function paying(deps: LifecycleDeps) {
         if (options.shortfall === 'refuse') throw new AppError('conflict', 'This order was canceled.');
         const [refunded] = await tx
           .update(orders)
-          .set({ status: 'refunded', transactionId: intent.id, refundedAmount: current.price, delivery: null })
+          .set({ status: 'refunded', transactionId: intent.id, refundedCents: current.priceCents, delivery: null })
           .where(and(eq(orders.id, current.id), eq(orders.status, 'unpaid'), isNotNull(orders.cancelledAt)))
           .returning();
         // A racing confirmation of the same intent refunded it first.

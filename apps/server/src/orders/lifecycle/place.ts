@@ -2,7 +2,8 @@ import { asc, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { entityIdSchema } from '@voltline/shared/id';
 import { orderQuantityMessages, type placeOrderSchema } from '@voltline/shared/order';
-import { formatPurchaseDate, PAYMENT_MAXIMUM } from '@voltline/shared/shop-constants';
+import { fromCents, PAYMENT_MAXIMUM_CENTS } from '@voltline/shared/money';
+import { formatPurchaseDate } from '@voltline/shared/shop-constants';
 import { clipText, TEXT_LIMITS } from '@voltline/shared/text-limits';
 import { executePrepared } from '../../db/prepared.ts';
 import { tools } from '../../db/schema.ts';
@@ -26,11 +27,11 @@ type Placed = { acknowledged: true; insertedId: string };
 export const MAX_ORDER_LINES = 50;
 
 /**
- * Whole dollars: the most one card payment takes ($999,999.99). An order past it could never be
- * paid, so it is refused when placed; the stock itself is not limited by it (issue 26). It also
- * keeps every total well inside the orders table's 32-bit integers.
+ * Cents: the most one card payment takes ($999,999.99). An order past it could never be paid, so
+ * it is refused when placed; the stock itself is not limited by it (issue 26). It also keeps every
+ * total well inside the orders table's 32-bit integers.
  */
-const MAX_ORDER_TOTAL = Math.floor(PAYMENT_MAXIMUM);
+const MAX_ORDER_TOTAL = PAYMENT_MAXIMUM_CENTS;
 
 /**
  * The order's `product`, the spec's one name for what was ordered: the first line's name, and
@@ -71,33 +72,33 @@ export const placing =
     const sqlQuantity = Math.min(Math.max(quantity, -1), 2_147_483_647);
     // The account's name is copied into the order: one stored before names were bounded is cut to the limit.
     const buyer = clipText(caller.name, TEXT_LIMITS.personName);
-    const [outcome] = await executePrepared<{ minimum: number; orderable: number; price: number; order_id: string | null }>(db, sql`
+    const [outcome] = await executePrepared<{ minimum: number; orderable: number; price_cents: number; order_id: string | null }>(db, sql`
       with tool as (
         -- The lock the order's foreign key takes anyway, taken here first: a tool being deleted
         -- (deleteTool) is waited for and then not found, instead of failing the foreign key.
-        select id, tool_name, img, price, minimum_order_quantity, greatest(available_quantity - promised_quantity, 0) as orderable
+        select id, tool_name, img, price_cents, minimum_order_quantity, greatest(available_quantity - promised_quantity, 0) as orderable
         from tools where ${whichTool}
         for key share
       ), placed as (
-        insert into orders (tool_id, user_id, product, img, unit_price, quantity, price, buyer, buyer_email, phone, address, purchase_date, status, created_at)
-        select id, ${caller.userId}, tool_name, img, price, ${sqlQuantity}, (${sqlQuantity}::bigint * price)::int, ${buyer}, ${caller.email},
+        insert into orders (tool_id, user_id, product, img, unit_price_cents, quantity, price_cents, buyer, buyer_email, phone, address, purchase_date, status, created_at)
+        select id, ${caller.userId}, tool_name, img, price_cents, ${sqlQuantity}, (${sqlQuantity}::bigint * price_cents)::int, ${buyer}, ${caller.email},
                ${request.phone}, ${request.address}, ${formatPurchaseDate(now)}, 'unpaid', ${now.toISOString()}::timestamptz
         from tool
         where ${sqlQuantity}::int between minimum_order_quantity and orderable
-          and ${sqlQuantity}::bigint * price <= ${MAX_ORDER_TOTAL}
+          and ${sqlQuantity}::bigint * price_cents <= ${MAX_ORDER_TOTAL}
         returning *
       ), placed_lines as (
-        insert into order_lines (order_id, position, tool_id, product, img, quantity, unit_price, line_total)
-        select id, 0, tool_id, product, img, quantity, unit_price, price from placed
+        insert into order_lines (order_id, position, tool_id, product, img, quantity, unit_price_cents, line_total_cents)
+        select id, 0, tool_id, product, img, quantity, unit_price_cents, price_cents from placed
         returning *
       ), ${placedRecords(notifier, caller, now)}
-      select minimum_order_quantity as minimum, orderable, price, (select id from placed) as order_id from tool
+      select minimum_order_quantity as minimum, orderable, price_cents, (select id from placed) as order_id from tool
     `);
     if (!outcome) throw notFound('Tool not found');
     if (outcome.order_id) return { acknowledged: true, insertedId: outcome.order_id };
     if (quantity < outcome.minimum) throw new AppError('invalid_data', orderQuantityMessages.tooFew(outcome.minimum));
     if (quantity > outcome.orderable) throw new AppError('invalid_data', orderQuantityMessages.tooMany(outcome.orderable));
-    throw new AppError('invalid_data', orderQuantityMessages.overOnePayment(outcome.price));
+    throw new AppError('invalid_data', orderQuantityMessages.overOnePayment(fromCents(outcome.price_cents)));
   };
 
 /**
@@ -121,7 +122,7 @@ export const placingLines =
           id: tools.id,
           name: tools.toolName,
           img: tools.img,
-          price: tools.price,
+          priceCents: tools.priceCents,
           minimum: tools.minimumOrderQuantity,
           orderable: sql<number>`greatest(${tools.availableQuantity} - ${tools.promisedQuantity}, 0)::int`,
         })
@@ -138,28 +139,28 @@ export const placingLines =
           throw new AppError('invalid_data', `${tool.name}: ${orderQuantityMessages.tooFew(tool.minimum)}`);
         }
         asked.set(tool.id, (asked.get(tool.id) ?? 0) + line.quantity);
-        return { position, tool_id: tool.id, product: tool.name, img: tool.img, quantity: line.quantity, unit_price: tool.price, line_total: line.quantity * tool.price };
+        return { position, tool_id: tool.id, product: tool.name, img: tool.img, quantity: line.quantity, unit_price_cents: tool.priceCents, line_total_cents: line.quantity * tool.priceCents };
       });
       for (const [id, units] of asked) {
         const tool = byId.get(id)!;
         if (units > tool.orderable) throw new AppError('invalid_data', `${tool.name}: ${orderQuantityMessages.tooMany(tool.orderable)}`);
       }
-      const total = lines.reduce((sum, line) => sum + line.line_total, 0);
-      if (total > MAX_ORDER_TOTAL) throw new AppError('invalid_data', orderQuantityMessages.totalOverOnePayment(total));
+      const total = lines.reduce((sum, line) => sum + line.line_total_cents, 0);
+      if (total > MAX_ORDER_TOTAL) throw new AppError('invalid_data', orderQuantityMessages.totalOverOnePayment(fromCents(total)));
       const first = lines[0]!;
       const units = lines.reduce((sum, line) => sum + line.quantity, 0);
       const result = await tx.execute(sql`
         with placed as (
-          insert into orders (tool_id, user_id, product, img, unit_price, quantity, price, buyer, buyer_email, phone, address, purchase_date, status, created_at)
-          values (${first.tool_id}, ${caller.userId}, ${productSummary(lines.map((line) => line.product))}, ${first.img}, ${first.unit_price}, ${units}, ${total},
+          insert into orders (tool_id, user_id, product, img, unit_price_cents, quantity, price_cents, buyer, buyer_email, phone, address, purchase_date, status, created_at)
+          values (${first.tool_id}, ${caller.userId}, ${productSummary(lines.map((line) => line.product))}, ${first.img}, ${first.unit_price_cents}, ${units}, ${total},
                   ${clipText(caller.name, TEXT_LIMITS.personName)}, ${caller.email}, ${request.phone}, ${request.address}, ${formatPurchaseDate(now)}, 'unpaid',
                   ${now.toISOString()}::timestamptz)
           returning *
         ), placed_lines as (
-          insert into order_lines (order_id, position, tool_id, product, img, quantity, unit_price, line_total)
-          select placed.id, l.position, l.tool_id, l.product, l.img, l.quantity, l.unit_price, l.line_total
+          insert into order_lines (order_id, position, tool_id, product, img, quantity, unit_price_cents, line_total_cents)
+          select placed.id, l.position, l.tool_id, l.product, l.img, l.quantity, l.unit_price_cents, l.line_total_cents
           from placed cross join jsonb_to_recordset(${JSON.stringify(lines)}::jsonb)
-            as l(position int, tool_id uuid, product text, img text, quantity int, unit_price int, line_total int)
+            as l(position int, tool_id uuid, product text, img text, quantity int, unit_price_cents int, line_total_cents int)
           returning *
         ), ${placedRecords(notifier, caller, now)}
         select id from placed

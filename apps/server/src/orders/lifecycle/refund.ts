@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { formatCents, fromCents, toCents } from '@voltline/shared/money';
 import { refundMessages } from '@voltline/shared/order';
 import { orders } from '../../db/schema.ts';
 import { AppError } from '../../platform/app-error.ts';
@@ -24,19 +25,19 @@ export const refunding =
       const [order] = await tx.select().from(orders).where(eq(orders.id, found.id)).for('update');
       if (!order || order.status === 'unpaid' || !order.transactionId) throw new AppError('conflict', refundMessages.unpaid);
       if (order.status === 'refunded') throw new AppError('conflict', refundMessages.alreadyRefunded);
-      const left = order.price - order.refundedAmount;
-      const amount = request.amount ?? left;
-      if (amount > left) throw new AppError('conflict', refundMessages.pastTotal(left));
+      const left = order.priceCents - order.refundedCents;
+      const amount = request.amount === undefined ? left : toCents(request.amount);
+      if (amount > left) throw new AppError('conflict', refundMessages.pastTotal(fromCents(left)));
       const inFull = amount === left;
       const freesUnits = inFull && order.delivery === 'pending';
       const [refunded] = await tx
         .update(orders)
         .set({
-          refundedAmount: order.refundedAmount + amount,
+          refundedCents: order.refundedCents + amount,
           status: inFull ? 'refunded' : 'paid',
           ...(freesUnits ? { cancelledAt: new Date() } : {}),
         })
-        .where(and(eq(orders.id, order.id), eq(orders.refundedAmount, order.refundedAmount)))
+        .where(and(eq(orders.id, order.id), eq(orders.refundedCents, order.refundedCents)))
         .returning();
       let consequence = order.delivery === 'shipped' ? 'shipped: nothing restocked' : 'not shipped yet';
       if (freesUnits) {
@@ -46,12 +47,12 @@ export const refunding =
         const freed = units.tools.reduce((sum, tool) => sum + tool.quantity, 0);
         if (freed > 0) consequence += `, ${freed} units back on sale`;
       }
-      await refundAtGateway(gateway, tx, order.transactionId, amount, `refund-${order.id}-${order.refundedAmount}-${amount}`);
-      const creditNote = await invoices.issueCreditNote(tx, refunded!, { amount, reason: request.reason });
+      await refundAtGateway(gateway, tx, order.transactionId, amount, `refund-${order.id}-${order.refundedCents}-${amount}`);
+      const creditNote = await invoices.issueCreditNote(tx, refunded!, { amountCents: amount, reason: request.reason });
       const documented = creditNote ? `, credit note ${creditNote.number}` : '';
-      await recordHistory(tx, order.id, 'refunded', admin, `$${amount} of $${order.price} (${consequence}${documented}): ${request.reason}`);
-      await notifier.refunded(tx, refunded!, { amount, reason: request.reason }, creditNote);
-      return { acknowledged: true as const, refundedAmount: refunded!.refundedAmount, status: refunded!.status, freesUnits };
+      await recordHistory(tx, order.id, 'refunded', admin, `${formatCents(amount)} of ${formatCents(order.priceCents)} (${consequence}${documented}): ${request.reason}`);
+      await notifier.refunded(tx, refunded!, { amountCents: amount, reason: request.reason }, creditNote);
+      return { acknowledged: true as const, refundedAmount: fromCents(refunded!.refundedCents), status: refunded!.status, freesUnits };
     });
     if (result.freesUnits) catalogueCache.invalidate();
     return { acknowledged: result.acknowledged, refundedAmount: result.refundedAmount, status: result.status };

@@ -1,14 +1,16 @@
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import { amountFromText } from '@voltline/shared/amount-input';
 import { wholeNumberFromText } from '@voltline/shared/whole-number';
 import type { ToolFormInput } from '../tool-form.ts';
 import { FormField } from '../../../components/form-field.tsx';
 import { WholeNumberField } from '../../../components/whole-number-field.tsx';
 
 const NUMBER_FIELDS = [
-  { name: 'availableQuantity', label: 'Available quantity' },
-  { name: 'minimumOrderQuantity', label: 'Minimum order quantity' },
-  { name: 'price', label: 'Unit price' },
-] as const satisfies readonly { name: keyof ToolFormInput; label: string }[];
+  { name: 'availableQuantity', label: 'Available quantity', cents: false },
+  { name: 'minimumOrderQuantity', label: 'Minimum order quantity', cents: false },
+  // Dollars and cents (19.95): prices with VAT in them rarely end in whole dollars.
+  { name: 'price', label: 'Unit price', cents: true },
+] as const satisfies readonly { name: keyof ToolFormInput; label: string; cents: boolean }[];
 
 interface ToolFieldsProps {
   /** Keeps the ids of two forms on one page apart. */
@@ -42,7 +44,8 @@ export function ToolFields({ idPrefix, register, errors, onPictureChosen, pictur
             id={`${idPrefix}-${field.name}`}
             label={field.label}
             error={errors[field.name]?.message}
-            registration={register(field.name, { setValueAs: wholeNumberFromText })}
+            registration={register(field.name, { setValueAs: field.cents ? amountFromText : wholeNumberFromText })}
+            cents={field.cents}
           />
         ))}
       </div>

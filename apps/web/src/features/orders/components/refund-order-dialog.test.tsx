@@ -17,13 +17,13 @@ function renderRefund(answer: () => ApiAnswer = () => ({ status: 200, body: { ac
 describe('refund dialog', () => {
   it('offers what is left to refund and says so', () => {
     renderRefund();
-    expect((screen.getByLabelText('Amount (whole dollars)') as HTMLInputElement).value).toBe('700');
+    expect((screen.getByLabelText('Amount ($)') as HTMLInputElement).value).toBe('700');
     expect(screen.getByText(/paid \$1,000, \$700 left to refund/)).toBeTruthy();
   });
 
-  it('refuses more than is left, a sum that is not whole dollars, and a missing reason, before asking anything', async () => {
+  it('refuses more than is left, a sum that is not an amount of dollars and cents, and a missing reason, before asking anything', async () => {
     const { user, sent } = renderRefund();
-    const amount = screen.getByLabelText('Amount (whole dollars)');
+    const amount = screen.getByLabelText('Amount ($)');
     await user.clear(amount);
     await user.type(amount, '701');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
@@ -33,13 +33,13 @@ describe('refund dialog', () => {
     await user.clear(amount);
     await user.type(amount, '1e2');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(await screen.findByText(refundMessages.notWholeDollars)).toBeTruthy();
+    expect(await screen.findByText(refundMessages.notAnAmount)).toBeTruthy();
     expect(sent).toEqual([]);
   });
 
   it('asks once more, naming the sum and the buyer, then sends the refund', async () => {
     const { user, sent, onClose } = renderRefund();
-    const amount = screen.getByLabelText('Amount (whole dollars)');
+    const amount = screen.getByLabelText('Amount ($)');
     await user.clear(amount);
     await user.type(amount, '200');
     await user.type(screen.getByLabelText('Reason'), 'One drill came back unused');

@@ -3,8 +3,8 @@ import { useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { refundMessages, refundOrderSchema, type Order } from '@voltline/shared/order';
-import { formatMoney } from '@voltline/shared/money';
-import { wholeNumberFromText } from '@voltline/shared/whole-number';
+import { amountFromText } from '@voltline/shared/amount-input';
+import { formatMoney, fromCents, toCents } from '@voltline/shared/money';
 import { toast } from '../../../lib/toast/toast.ts';
 import { describeRequestError } from '../../../lib/api-client.ts';
 import { FormField } from '../../../components/form-field.tsx';
@@ -22,12 +22,13 @@ type RefundFields = z.input<ReturnType<typeof refundFormSchema>>;
 type Refund = z.output<ReturnType<typeof refundFormSchema>>;
 
 /**
- * Refunds a paid order in full or in part: the amount (whole dollars, the rest by default) and why,
+ * Refunds a paid order in full or in part: the amount (dollars and cents, the rest by default) and why,
  * then a second step that says what is about to happen, since money sent back cannot be taken back.
  */
 export function RefundOrderDialog({ order, onClose }: { order: Order; onClose: () => void }) {
   const idPrefix = useId();
-  const left = order.price - order.refundedAmount;
+  // In cents: 850.1 - 100.05 in floating point is not 750.05.
+  const left = fromCents(toCents(order.price) - toCents(order.refundedAmount));
   const schema = useMemo(() => refundFormSchema(left), [left]);
   const {
     register,
@@ -91,9 +92,10 @@ export function RefundOrderDialog({ order, onClose }: { order: Order; onClose: (
     >
       <WholeNumberField
         id={`${idPrefix}-amount`}
-        label="Amount (whole dollars)"
+        label="Amount ($)"
         error={errors.amount?.message}
-        registration={register('amount', { setValueAs: wholeNumberFromText })}
+        registration={register('amount', { setValueAs: amountFromText })}
+        cents
       />
       <FormField id={`${idPrefix}-reason`} label="Reason" error={errors.reason?.message}>
         {(control) => <textarea {...control} {...register('reason')} required rows={2} className="textarea w-full" />}
