@@ -31,7 +31,7 @@ describe.each(testDatabaseKinds)('catalogue management on $name', (kind) => {
   it.each([
     ['a duplicate name', async () => ({ ...newSaw(), toolName: (await firstTool(shop)).toolName }), 409],
     ['a price of 0', async () => ({ ...newSaw(), price: 0 }), 400],
-    ['a fractional price', async () => ({ ...newSaw(), price: 9.99 }), 400],
+    ['a price past whole cents', async () => ({ ...newSaw(), price: 9.999 }), 400],
     ['a minimum of 0', async () => ({ ...newSaw(), minimumOrderQuantity: 0 }), 400],
     ['negative stock', async () => ({ ...newSaw(), availableQuantity: -1 }), 400],
     ['numbers as text', async () => ({ ...newSaw(), price: '120' }), 400],
@@ -46,12 +46,12 @@ describe.each(testDatabaseKinds)('catalogue management on $name', (kind) => {
     expect(await snapshotShop(shop.database.db)).toEqual(before);
   });
 
-  it('updates stock, minimum and price with whole numbers only', async () => {
+  it('updates stock and minimum with whole numbers, and the price in whole cents', async () => {
     const tool = await firstTool(shop);
     const update = { availableQuantity: 77, minimumOrderQuantity: 3, price: 55 };
     expect((await call('PATCH', `/api/updateTool/${tool._id}`, shop.admin, update)).json()).toEqual({ acknowledged: true, modifiedCount: 1 });
     expect((await call('GET', `/api/getTool/${tool._id}`, null)).json()).toMatchObject(update);
-    for (const bad of [{ ...update, price: 1.5 }, { availableQuantity: 5 }, { ...update, promisedQuantity: 0 }]) {
+    for (const bad of [{ ...update, price: 1.555 }, { availableQuantity: 5 }, { ...update, promisedQuantity: 0 }]) {
       expect((await call('PATCH', `/api/updateTool/${tool._id}`, shop.admin, bad)).statusCode).toBe(400);
     }
     expect((await call('PATCH', '/api/updateTool/00000000-0000-4000-8000-000000000000', shop.admin, update)).statusCode).toBe(404);
@@ -64,7 +64,7 @@ describe.each(testDatabaseKinds)('catalogue management on $name', (kind) => {
     expect((await call('DELETE', `/api/deleteTool/${insertedId}`, shop.admin)).json()).toEqual({ acknowledged: true, deletedCount: 1 });
     expect((await call('GET', `/api/getTool/${insertedId}`, null)).statusCode).toBe(404);
     const [order] = await shop.database.db.select().from(orders).where(eq(orders.id, orderId));
-    expect(order).toMatchObject({ toolId: null, product: tool.toolName, img: tool.img, unitPrice: tool.price });
+    expect(order).toMatchObject({ toolId: null, product: tool.toolName, img: tool.img, unitPriceCents: tool.price * 100 });
     expect((await call('DELETE', `/api/deleteTool/${insertedId}`, shop.admin)).statusCode).toBe(404);
   });
 

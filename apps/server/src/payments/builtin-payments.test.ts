@@ -109,7 +109,7 @@ describe.each(testDatabaseKinds)('card payments with the built-in gateway on $na
   it('refuses an intent whose amount no longer matches the order', async () => {
     const orderId = await placeOrder(shop, shop.customer, shop.tool);
     const { clientSecret } = (await createIntent(shop, shop.customer, orderId)).json();
-    await shop.database.db.execute(`update orders set price = price + 1 where id = '${orderId}'`);
+    await shop.database.db.execute(`update orders set price_cents = price_cents + 1 where id = '${orderId}'`);
     expect((await confirm(clientSecret, '4242424242424242')).statusCode).toBe(422);
     expect((await getOrder(shop.customer, orderId)).status).toBe('unpaid');
   });

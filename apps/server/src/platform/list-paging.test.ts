@@ -83,8 +83,8 @@ describe.each(testDatabaseKinds)('list paging on $name', (kind) => {
 
     const expectedOrder = {
       newest: sql`created_at desc, id desc`,
-      'price-asc': sql`price asc, id asc`,
-      'price-desc': sql`price desc, id desc`,
+      'price-asc': sql`price_cents asc, id asc`,
+      'price-desc': sql`price_cents desc, id desc`,
       name: sql`lower(tool_name) asc, id asc`,
     };
     it.each(Object.keys(expectedOrder) as (keyof typeof expectedOrder)[])(
