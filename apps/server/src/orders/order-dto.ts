@@ -45,7 +45,7 @@ const LINE_FIELDS = {
   lineTotal: 'lineTotal',
 } as const satisfies Record<keyof OrderLine, keyof OrderLineRow>;
 
-export const toOrderLineDto = (line: OrderLineRow): OrderLine =>
+const toOrderLineDto = (line: OrderLineRow): OrderLine =>
   Object.fromEntries(Object.entries(LINE_FIELDS).map(([field, key]) => [field, line[key]])) as OrderLine;
 
 /** An order as the API answers it: its own row and its lines (in `position` order). */
