@@ -21,12 +21,12 @@ export interface GrowthSizes {
   reviews: number;
 }
 
-export const FULL_SIZES: GrowthSizes = { tools: 5_000, customers: 100_000, orders: 1_000_000, reviews: 50_000 };
+const FULL_SIZES: GrowthSizes = { tools: 5_000, customers: 100_000, orders: 1_000_000, reviews: 50_000 };
 
 /** Every seeded customer signs in with this password (it passes the shop's password rules). */
 export const CUSTOMER_PASSWORD = 'Growth#26';
 /** Customers 0..TRADE_CUSTOMERS-1 are trade accounts that place a fifth of all orders. */
-export const TRADE_CUSTOMERS = 100;
+const TRADE_CUSTOMERS = 100;
 
 export function growthSizes(scale: number): GrowthSizes {
   const scaled = (n: number) => Math.max(1, Math.round(n * scale));
@@ -120,7 +120,7 @@ const customer = {
 };
 
 /** The same hashing better-auth uses (scrypt N=16384, r=16, p=1, 64 bytes; "salt:key" in hex). */
-export function betterAuthPasswordHash(password: string): string {
+function betterAuthPasswordHash(password: string): string {
   const salt = randomBytes(16).toString('hex');
   const key = scryptSync(password.normalize('NFKC'), salt, 64, { N: 16384, r: 16, p: 1, maxmem: 128 * 16384 * 16 * 2 });
   return `${salt}:${key.toString('hex')}`;
@@ -171,7 +171,7 @@ async function inChunks(
  */
 type SeedIntoReport = Omit<SeedReport, 'seconds'> & { seconds: Omit<SeedReport['seconds'], 'migrate' | 'total'> };
 
-export async function seedInto(database: DatabaseHandle, sizes: GrowthSizes, log: Log = console.log): Promise<SeedIntoReport> {
+async function seedInto(database: DatabaseHandle, sizes: GrowthSizes, log: Log = console.log): Promise<SeedIntoReport> {
   const now = new Date();
   const nowSql = `'${now.toISOString()}'::timestamptz`;
   const start = `(${nowSql} - interval '730 days')`;

@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 
-export interface TokenSyncCall {
+interface TokenSyncCall {
   method: string;
   authorization: string | undefined;
 }

@@ -173,7 +173,7 @@ export interface WriteRateLimits {
 }
 
 /** How much drawing of link preview pictures (/og/...png) anyone can make the shop do (docs/decisions/021). */
-export interface ShareImageLimits {
+interface ShareImageLimits {
   /** Pictures drawn at the same time by one instance; a few more requests wait, the rest are told to come back. */
   rendersAtOnce: number;
   /** Pictures not drawn yet that one client address may ask for per minute (stored ones are not counted). */

@@ -66,8 +66,6 @@ export const socialProvidersResponseSchema = z.object({
 });
 export type SocialProvidersResponse = z.infer<typeof socialProvidersResponseSchema>;
 
-export { emailSchema };
-
 /** GET /client-config: what the web app needs to know about this shop's set-up. */
 export const clientConfigSchema = z.object({ tokenSyncUrl: z.string().nullable() });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;

@@ -24,7 +24,7 @@ export const cartMessages = {
 
 /** Why a line cannot be ordered as it stands; checkout waits until each is changed or removed. */
 export const CART_LINE_PROBLEMS = ['tool_deleted', 'out_of_stock', 'below_minimum', 'above_orderable', 'over_one_payment'] as const;
-export type CartLineProblemCode = (typeof CART_LINE_PROBLEMS)[number];
+type CartLineProblemCode = (typeof CART_LINE_PROBLEMS)[number];
 export interface CartLineProblem {
   code: CartLineProblemCode;
   message: string;

@@ -6,9 +6,9 @@ import { formatCount } from './validation-messages.ts';
 
 /** The cart's requests and answers (issue 28); its rules are in cart-rules.ts. */
 
-export const cartLineProblemSchema: z.ZodType<CartLineProblem> = z.object({ code: z.enum(CART_LINE_PROBLEMS), message: z.string() });
+const cartLineProblemSchema: z.ZodType<CartLineProblem> = z.object({ code: z.enum(CART_LINE_PROBLEMS), message: z.string() });
 
-export const cartLineSchema: z.ZodType<CartLine> = z.object({
+const cartLineSchema: z.ZodType<CartLine> = z.object({
   toolId: z.string(),
   toolName: z.string(),
   img: z.string(),

@@ -13,7 +13,7 @@ const USES_MAX = 1_000_000_000;
 /** The code as the shop keeps and compares it: "summer10" and "SUMMER10 " are the same coupon. */
 export const normaliseCouponCode = (code: string) => code.trim().toUpperCase();
 
-export const couponCodeSchema = text()
+const couponCodeSchema = text()
   .trim()
   .toUpperCase()
   .min(3, 'Code must be at least 3 characters')

@@ -10,7 +10,7 @@ import { wholeNumberSchema } from './whole-number.ts';
  * runtime's region names (Intl.DisplayNames), which also know EU, UN, XK and ZZ and differ between
  * a browser's and the server's ICU data: the form and the API must accept exactly the same codes.
  */
-export const COUNTRY_CODES: readonly string[] = (
+const COUNTRY_CODES: readonly string[] = (
   'AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ ' +
   'BL BM BN BO BQ BR BS BT BV BW BY BZ CA CC CD CF CG CH CI CK CL CM CN CO CR ' +
   'CU CV CW CX CY CZ DE DJ DK DM DO DZ EC EE EG EH ER ES ET FI FJ FK FM FO FR ' +
@@ -27,27 +27,26 @@ const countryCodes = new Set(COUNTRY_CODES);
 /** The rate of every country without one of its own. */
 export const REST_OF_WORLD = '*';
 /** More rates than there are countries (249 and the rest of the world) is a mistake, not a shop. */
-export const DELIVERY_RATES_MAX = 300;
+const DELIVERY_RATES_MAX = 300;
 /** A delivery charge, or the subtotal from which delivery is free, as high as a card payment goes. */
 const DELIVERY_AMOUNT_MAX = PAYMENT_MAXIMUM;
 
 export const isCountryCode = (code: string) => countryCodes.has(code);
 
 /** A country's ISO code (upper case as typed or not: "de" is DE) or * for the rest of the world. */
-export const destinationSchema = text()
+const destinationSchema = text()
   .trim()
   .toUpperCase()
   .refine((code) => code === REST_OF_WORLD || isCountryCode(code), {
     error: (issue) => `Country "${String(issue.input).slice(0, 10)}" is not an ISO 3166-1 country code (such as DE or US) nor * for the rest of the world`,
   });
 
-export const deliveryRateInputSchema = z.object({
+const deliveryRateInputSchema = z.object({
   country: destinationSchema,
   charge: amountInputSchema('Delivery charge', { min: 0, max: DELIVERY_AMOUNT_MAX }),
   /** From this subtotal of the goods, delivery to that country is free; absent or null: never free. */
   freeFrom: amountInputSchema('Free delivery from', { min: 0.01, max: DELIVERY_AMOUNT_MAX }).nullable().optional(),
 });
-export type DeliveryRateInput = z.input<typeof deliveryRateInputSchema>;
 
 /** PUT /api/admin/delivery-rates: the whole table, which replaces the one before. */
 export const deliveryRatesInputSchema = z.object({
@@ -70,12 +69,11 @@ export const deliveryRatesInputSchema = z.object({
 });
 export type DeliveryRatesInput = z.input<typeof deliveryRatesInputSchema>;
 
-export const deliveryRateSchema = z.object({
+const deliveryRateSchema = z.object({
   country: z.string(),
   charge: z.number(),
   freeFrom: z.number().nullable(),
 });
-export type DeliveryRate = z.infer<typeof deliveryRateSchema>;
 export const deliveryRatesSchema = z.object({ rates: z.array(deliveryRateSchema) });
 export type DeliveryRates = z.infer<typeof deliveryRatesSchema>;
 

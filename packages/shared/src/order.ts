@@ -11,7 +11,7 @@ import { TEXT_LIMITS, tooLongMessage } from './text-limits.ts';
 import { orderQuantityMessages, unitsOnePaymentTakes } from './order-rules.ts';
 
 /** One line of an order: a tool, its units, and what they cost when the order was placed (decision 037). */
-export const orderLineSchema = z.object({
+const orderLineSchema = z.object({
   /** Null once the tool is deleted; the line keeps its name, picture and price. */
   toolId: z.string().nullable(),
   product: z.string(),
@@ -59,7 +59,7 @@ export const orderSchema = z.object({
 export type Order = z.infer<typeof orderSchema>;
 
 // The rules of an order's quantity and total live apart from the schemas, so that public pages use them without zod.
-export { orderQuantityMessages, orderTotal, unitsOnePaymentTakes } from './order-rules.ts';
+export { orderQuantityMessages, orderTotal } from './order-rules.ts';
 
 /**
  * A whole number of units, as a number or as the digits a form field gives (the spec's client sends
@@ -75,7 +75,7 @@ export const quantityField = z.union(
   { error: 'Quantity must be a whole number' },
 );
 
-export const addressSchema = textWithLines()
+const addressSchema = textWithLines()
   .trim()
   .min(1, 'Address is required')
   .max(TEXT_LIMITS.address, tooLongMessage('Address', TEXT_LIMITS.address));
@@ -127,7 +127,7 @@ export const paymentUpdateSchema = z.object({
 });
 
 /** The `status` filters of Manage All Orders: the spec's unpaid, and refunded and cancelled orders (issues 14, 26). */
-export const ADMIN_ORDER_STATUS_FILTERS = ['unpaid', 'refunded', 'cancelled'] as const;
+const ADMIN_ORDER_STATUS_FILTERS = ['unpaid', 'refunded', 'cancelled'] as const;
 
 /**
  * GET /adminPurchased: the filters of Manage All Orders, a page at a time, with search.
@@ -179,7 +179,7 @@ export const refundAnswerSchema = z.object({
 });
 
 
-export const ORDER_EVENT_TYPES = ['placed', 'paid', 'shipped', 'cancelled', 'refunded'] as const;
+const ORDER_EVENT_TYPES = ['placed', 'paid', 'shipped', 'cancelled', 'refunded'] as const;
 export const orderEventSchema = z.object({
   type: z.enum(ORDER_EVENT_TYPES),
   at: z.string(),

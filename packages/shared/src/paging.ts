@@ -5,7 +5,7 @@ import { text } from './text.ts';
  * Every list that grows with the business is answered a page at a time. The body stays the spec's
  * JSON array; the next page's address travels in a `Link: <...>; rel="next"` header.
  */
-export const PAGE_LIMIT_MAX = 100;
+const PAGE_LIMIT_MAX = 100;
 /** What a request without `limit` gets: a spec client on a small shop still sees everything. */
 export const PAGE_LIMIT_DEFAULT = 100;
 export const SEARCH_MAX_LENGTH = 100;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { text } from './text.ts';
 
-export const PAYMENT_PROVIDERS = ['builtin', 'stripe'] as const;
+const PAYMENT_PROVIDERS = ['builtin', 'stripe'] as const;
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
 
 export const PAYMENT_LIMIT_MESSAGE = 'Stripe payment cannot exceed $999999.99';

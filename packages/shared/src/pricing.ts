@@ -10,7 +10,7 @@ import { isEuMemberState, memberStateOfVatId } from './vat-id.ts';
  * checked the VAT id's format.
  */
 
-export interface CartLine {
+interface CartLine {
   /** As the shop lists it: with VAT in it when the shop's prices include VAT. */
   unitPriceCents: number;
   quantity: number;
@@ -18,7 +18,7 @@ export interface CartLine {
   vatRate: number | null;
 }
 
-export interface ShopVatSettings {
+interface ShopVatSettings {
   /** SHOP_COUNTRY (ISO 3166-1 alpha-2). */
   shopCountry: string;
   /** SHOP_VAT_RATE in percent; 0: the shop charges no VAT at all (its invoices say SHOP_VAT_NOTE). */
@@ -27,14 +27,14 @@ export interface ShopVatSettings {
   pricesIncludeVat: boolean;
 }
 
-export interface DeliveryRate {
+interface DeliveryRate {
   chargeCents: number;
   /** Free delivery from this subtotal (the goods at the shop's listed prices); null: never free. */
   freeFromCents: number | null;
 }
 
 /** The banner's promise: a share off the delivery charge. The shop runs one at most. */
-export interface DeliveryPromotion {
+interface DeliveryPromotion {
   percentOff: number;
   active: boolean;
   /** The promotion's last moment (exclusive); null: until ended. */
@@ -42,7 +42,7 @@ export interface DeliveryPromotion {
 }
 
 /** A coupon the caller found valid for today and not used up; its minimum is checked here. */
-export type Coupon = ({ percentOff: number } | { amountOffCents: number }) & { minSubtotalCents?: number | null };
+type Coupon = ({ percentOff: number } | { amountOffCents: number }) & { minSubtotalCents?: number | null };
 
 export interface QuoteRequest {
   lines: readonly CartLine[];
@@ -63,10 +63,10 @@ export interface QuoteRequest {
  * - export: the goods leave the EU (or, for a shop outside it, the shop's country): no VAT;
  * - none: the shop charges no VAT (standard rate 0, e.g. a small-business exemption).
  */
-export type VatTreatment = 'domestic' | 'reverse-charge' | 'export' | 'none';
+type VatTreatment = 'domestic' | 'reverse-charge' | 'export' | 'none';
 
 /** All amounts in cents. `discount` is the line's share of the coupon; net + vat = lineTotal - discount (+ vat when VAT is added on top). */
-export interface QuotedLine {
+interface QuotedLine {
   unitPrice: number;
   quantity: number;
   /** The rate applied: 0 unless the treatment is domestic. */
@@ -78,7 +78,7 @@ export interface QuotedLine {
 }
 
 /** One rate's share of the order (art. 226 (8)-(10)): net + vat is the share of the total paid at that rate. */
-export interface VatShare {
+interface VatShare {
   rate: number;
   net: number;
   vat: number;
@@ -105,7 +105,7 @@ export interface Quote {
 }
 
 /** Which VAT an order carries: decided by the shop's settings, the destination and the buyer's VAT id. */
-export function vatTreatmentOf(settings: ShopVatSettings, country: string, buyerVatId: string | null): VatTreatment {
+function vatTreatmentOf(settings: ShopVatSettings, country: string, buyerVatId: string | null): VatTreatment {
   if (settings.standardRate === 0) return 'none';
   const shopInEu = isEuMemberState(settings.shopCountry);
   const withinShopsVatArea = shopInEu ? isEuMemberState(country) : country === settings.shopCountry;

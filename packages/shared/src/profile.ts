@@ -5,7 +5,7 @@ import { entityIdSchema } from './id.ts';
 import { phoneSchema } from './phone.ts';
 import { TEXT_LIMITS, tooLongMessage } from './text-limits.ts';
 
-export const ROLES = ['user', 'admin'] as const;
+const ROLES = ['user', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
 /** A user profile, as the API answers it (product.md, "Things the shop keeps"). Missing items are null. */
@@ -48,11 +48,9 @@ export const profileUpdateFormSchema = z.object({
   linkedIn: profileFields.linkedIn,
   education: profileFields.education,
 });
-export type ProfileUpdateForm = z.infer<typeof profileUpdateFormSchema>;
 
 /** Make Admin (user -> admin, product.md, "States") and Remove admin (admin -> user, issue 16). */
-export const roleUpdateSchema = z.object({ role: z.enum(ROLES) }).strict();
-export type RoleUpdate = z.infer<typeof roleUpdateSchema>;
+const roleUpdateSchema = z.object({ role: z.enum(ROLES) }).strict();
 
 /**
  * PATCH /profile/{id}: the owner's own details, or, from an admin, a role. One object rather than a

@@ -49,7 +49,7 @@ export const storedQuerySchema = z.object({
 export type StoredQuery = z.infer<typeof storedQuerySchema>;
 
 /** Which queries the inbox lists: those still to answer, those answered, or all of them. */
-export const QUERY_STATUSES = ['open', 'answered'] as const;
+const QUERY_STATUSES = ['open', 'answered'] as const;
 export type QueryStatus = (typeof QUERY_STATUSES)[number];
 
 export const queryListQuerySchema = pageQuerySchema.extend({

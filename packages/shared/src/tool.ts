@@ -73,7 +73,7 @@ export const stockCallSchema = z.object({ quantity: z.union([z.number(), text().
  * 300 units at $5,000 is a shelf, not an order); an order past one payment is refused when it is
  * placed (orderQuantityMessages.overOnePayment). Cents, so 999999.99 compares exactly.
  */
-export const fitsOnePayment = (tool: Pick<ToolInput, 'price' | 'minimumOrderQuantity'>) =>
+const fitsOnePayment = (tool: Pick<ToolInput, 'price' | 'minimumOrderQuantity'>) =>
   Math.round(tool.price * 100) * tool.minimumOrderQuantity <= PAYMENT_MAXIMUM_CENTS;
 export const PAYABLE_TOOL_MESSAGE = `Unit price x minimum order quantity can be at most ${formatMoney(PAYMENT_MAXIMUM)}, the most one card payment takes: lower the price or the minimum order quantity.`;
 

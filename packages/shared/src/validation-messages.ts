@@ -109,7 +109,7 @@ function describeCustom(label: string, issue: Extract<Issue, { code: 'custom' }>
 }
 
 /** zod's issue, in the shop's words. Every issue gets one: nothing falls through to zod's locale. */
-export const shopErrorMap: z.core.$ZodErrorMap = (issue) => {
+const shopErrorMap: z.core.$ZodErrorMap = (issue) => {
   const label = fieldLabel(issue.path);
   switch (issue.code) {
     case 'too_big':

@@ -97,7 +97,7 @@ export function vatIdFormatMessage(country: EuMemberState): string {
 }
 
 /** A VAT id as written on invoices: upper case, no spaces, dots or dashes ("de 123.456.789" -> "DE123456789"). */
-export function normaliseVatId(text: string): string {
+function normaliseVatId(text: string): string {
   return text.replace(/[\s.-]/g, '').toUpperCase();
 }
 

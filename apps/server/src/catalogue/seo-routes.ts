@@ -5,7 +5,7 @@ import { text } from '@voltline/shared/text';
 import type { CatalogueService } from './catalogue-service.ts';
 
 /** The sitemap protocol's bound: past it, /sitemap.xml becomes an index of paged sitemaps. */
-export const SITEMAP_MAX_URLS = 50_000;
+const SITEMAP_MAX_URLS = 50_000;
 /** Tools read per query while the catalogue is walked: the whole table is never loaded at once. */
 const CATALOGUE_BATCH = 1000;
 

@@ -40,7 +40,7 @@ export interface NotifyHandlers {
   onListening(listening: boolean): void;
 }
 
-export interface NotifyListener {
+interface NotifyListener {
   /**
    * Resolves once every message committed before the call has reached onMessage; rejects while
    * not listening. Calls made while one round trip is under way share the next one.

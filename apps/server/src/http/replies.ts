@@ -11,7 +11,7 @@ import type { Page } from '../platform/paging.ts';
  * The spec's lists answer a JSON array; the next page is announced as GitHub's API does, in a
  * `Link` header that repeats the request with the next cursor.
  */
-export function setNextPageLink(request: FastifyRequest, reply: FastifyReply, nextCursor: string | undefined): void {
+function setNextPageLink(request: FastifyRequest, reply: FastifyReply, nextCursor: string | undefined): void {
   if (nextCursor === undefined) return;
   const url = new URL(request.url, 'http://link.invalid');
   url.searchParams.set('cursor', nextCursor);

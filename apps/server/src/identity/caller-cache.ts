@@ -7,7 +7,7 @@ import type { Caller } from './caller.ts';
  * theirs ends or changes, their name or email changes, or their role does: whatever the writer
  * (better-auth, a service, a script), whichever instance it runs on.
  */
-export const CALLER_CHANGED_CHANNEL = 'voltline_caller_changed';
+const CALLER_CHANGED_CHANNEL = 'voltline_caller_changed';
 
 /** Long enough to spare the session read on every request, short enough to bound any surprise. */
 const REMEMBER_MS = 60_000;
@@ -85,4 +85,3 @@ export function createCallerCache(database: Pick<DatabaseHandle, 'listen'>) {
     },
   };
 }
-export type CallerCache = ReturnType<typeof createCallerCache>;

@@ -18,7 +18,7 @@ const creditNoteColumns = printedColumns(creditNotes);
 type DocumentKind = (typeof documentCounters.$inferSelect)['kind'];
 
 /** INV-000042: six digits at least, so numbers sort as text until the millionth document. */
-export const documentNumber = (prefix: string, sequence: number) => `${prefix}${String(sequence).padStart(6, '0')}`;
+const documentNumber = (prefix: string, sequence: number) => `${prefix}${String(sequence).padStart(6, '0')}`;
 
 /** How the buyer paid, as the documents print it. */
 const PAYMENT_METHODS = { builtin: 'Card (test payments)', stripe: 'Card (Stripe)' } as const;

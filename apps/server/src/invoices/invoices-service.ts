@@ -29,7 +29,7 @@ export const DOCUMENT_DRAWING_QUEUE = 8;
  * asks it takes a small share of the server (a download costs a few milliseconds) and cannot slow
  * the shop for everyone else. A person opening documents one by one never waits.
  */
-export const DOWNLOAD_SPACING_MS = 100;
+const DOWNLOAD_SPACING_MS = 100;
 /** Downloads of one account waiting for their turn; past that it is told to come back. */
 export const DOWNLOADS_WAITING_PER_ACCOUNT = 32;
 /** Kept PDFs held in memory too (about 20 KB a document). */

@@ -191,4 +191,3 @@ export function createNotificationDispatcher(deps: {
     },
   };
 }
-export type NotificationDispatcher = ReturnType<typeof createNotificationDispatcher>;

@@ -62,7 +62,7 @@ function fieldsOf<Row extends Record<string, unknown>>(row: Row, copied: Record<
   };
 }
 
-export const toOrderLineDto = (line: OrderLineRow): OrderLine => fieldsOf(line, LINE_FIELDS, LINE_MONEY_FIELDS) as OrderLine;
+const toOrderLineDto = (line: OrderLineRow): OrderLine => fieldsOf(line, LINE_FIELDS, LINE_MONEY_FIELDS) as OrderLine;
 
 /** An order as the API answers it: its own row and its lines (in `position` order). */
 export function toOrderDto(row: OrderRow, lines: readonly OrderLineRow[]): Order {

@@ -54,4 +54,3 @@ export function createBoundedMemory<V>(maxBytes: number, sizeOf: (value: V) => n
     },
   };
 }
-export type BoundedMemory<V> = ReturnType<typeof createBoundedMemory<V>>;

@@ -7,7 +7,7 @@ const CHANNEL = 'voltline:cache-invalidated';
  * While Redis is away another instance's writes cannot reach this one: its cached lists are then
  * kept this long at most, so a change made elsewhere shows within seconds, not never.
  */
-export const CACHE_LIFETIME_WITHOUT_REDIS_MS = 5000;
+const CACHE_LIFETIME_WITHOUT_REDIS_MS = 5000;
 
 /**
  * Tells every instance that cached lists are stale. With Redis, an invalidation on one instance

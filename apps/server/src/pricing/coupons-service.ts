@@ -13,7 +13,7 @@ export type CouponRow = typeof coupons.$inferSelect;
 
 const orNull = <T, R>(value: T | null | undefined, map: (present: T) => R): R | null => (value == null ? null : map(value));
 
-export const toCouponDto = (row: CouponRow): Coupon => ({
+const toCouponDto = (row: CouponRow): Coupon => ({
   _id: row.id,
   code: row.code,
   percentOff: row.percentOff,

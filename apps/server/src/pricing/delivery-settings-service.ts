@@ -13,8 +13,8 @@ import { deliveryPromotion, deliveryRates } from '../db/schema.ts';
 import type { CacheBus } from '../platform/cache-bus.ts';
 
 /** What a new shop charges for delivery, so that checkout works before an admin sets anything. */
-export const DEFAULT_HOME_RATE = { chargeCents: 490, freeFromCents: 15_000 };
-export const DEFAULT_WORLD_RATE = { chargeCents: 1990, freeFromCents: null };
+const DEFAULT_HOME_RATE = { chargeCents: 490, freeFromCents: 15_000 };
+const DEFAULT_WORLD_RATE = { chargeCents: 1990, freeFromCents: null };
 
 /**
  * At start (main.ts, and every test shop): a shop without delivery rates gets a home rate for its

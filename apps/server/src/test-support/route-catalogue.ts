@@ -57,7 +57,7 @@ let couponCount = 0;
 /** Each fixture and call makes a code of its own: codes are unique. */
 const uniqueCouponCode = () => `FIXTURE-${process.pid}-${++couponCount}`;
 
-export const newToolBody = () => newTool({ availableQuantity: 10 });
+const newToolBody = () => newTool({ availableQuantity: 10 });
 
 export const AUTHORIZATION_MATRIX: MatrixRow[] = [
   { method: 'GET', route: '/api/getTools', url: () => '/api/getTools?limit=2&sort=price-asc&q=a', allowed: everyone },

@@ -9,6 +9,7 @@ import { matchRoutes, type RouteObject } from 'react-router';
  */
 const moduleOfElement = new WeakMap<object, string>();
 
+/** @public Imported only by the code vite.config.ts writes into routes.tsx, which knip does not see. */
 export function markPageModule<Element extends object>(moduleId: string, element: Element): Element {
   moduleOfElement.set(element, moduleId);
   return element;

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 
 /** What a control needs so screen readers announce its label, hints and validation message. */
-export interface FieldControlProps {
+interface FieldControlProps {
   id: string;
   'aria-invalid': boolean;
   'aria-describedby': string | undefined;

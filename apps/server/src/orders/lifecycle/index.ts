@@ -27,7 +27,6 @@ import { orderableUnits } from './units.ts';
 
 export type { Actor } from './context.ts';
 export type { LinesRequest, OrderRequest } from './place.ts';
-export type { PaymentOutcome } from './pay.ts';
 export { unitsHeldByPaidOrders } from './units.ts';
 
 export function createOrderLifecycle(deps: LifecycleDeps) {

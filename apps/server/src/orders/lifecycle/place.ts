@@ -24,7 +24,7 @@ type Caller = { userId: string; email: string; name: string };
 type Placed = { acknowledged: true; insertedId: string };
 
 /** The most lines one order holds (a cart's most, issue 28). */
-export const MAX_ORDER_LINES = 50;
+const MAX_ORDER_LINES = 50;
 
 /**
  * Cents: the most one card payment takes ($999,999.99). An order past it could never be paid, so
@@ -37,7 +37,7 @@ const MAX_ORDER_TOTAL = PAYMENT_MAXIMUM_CENTS;
  * The order's `product`, the spec's one name for what was ordered: the first line's name, and
  * "and N more" when there are several (decision 037), cut so the whole fits the column.
  */
-export function productSummary(names: readonly string[]): string {
+function productSummary(names: readonly string[]): string {
   const more = names.length > 1 ? ` and ${names.length - 1} more` : '';
   return `${clipText(names[0] ?? '', TEXT_LIMITS.toolName - more.length)}${more}`;
 }

@@ -70,13 +70,13 @@ export const ordersHoldingTool = (toolId: string) =>
  * will change the tool's counters; 'keep' for one that only may, which leaves payments of the tool
  * free meanwhile and still makes a deletion wait for it, and it for a deletion.
  */
-export async function lockTool(tx: DbTransaction, toolId: string | null, intent: 'promise' | 'keep') {
+async function lockTool(tx: DbTransaction, toolId: string | null, intent: 'promise' | 'keep') {
   if (toolId === null) return;
   await tx.select({ id: tools.id }).from(tools).where(eq(tools.id, toolId)).for(intent === 'promise' ? 'no key update' : 'key share');
 }
 
 /** The payment's promise: one conditional update, so parallel payments never promise more than the stock. */
-export async function promiseUnits(tx: DbTransaction, units: ToolUnits): Promise<boolean> {
+async function promiseUnits(tx: DbTransaction, units: ToolUnits): Promise<boolean> {
   const promised = await tx
     .update(tools)
     .set({ promisedQuantity: sql`${tools.promisedQuantity} + ${units.quantity}` })

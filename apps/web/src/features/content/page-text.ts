@@ -70,7 +70,7 @@ export function parsePageText(text: string): Block[] {
 }
 
 /** The words of some inline content, without its marks (for a page's meta description). */
-export const plainText = (content: Inline[]) => content.map((part) => part.text).join('');
+const plainText = (content: Inline[]) => content.map((part) => part.text).join('');
 
 /** The page's first paragraph as plain words, or '' when it has none. */
 export function firstParagraph(blocks: Block[]): string {

@@ -15,7 +15,7 @@ export function localDateTimeText(iso: string | null | undefined): string {
 }
 
 /** What a datetime-local field holds, as the API takes it: empty is none; the admin's local time becomes an ISO moment. */
-export function momentFromLocalText(text: unknown): string | null {
+function momentFromLocalText(text: unknown): string | null {
   if (typeof text !== 'string' || text === '') return null;
   const time = Date.parse(text);
   // Not a moment: left as typed, so the schema refuses it in words.

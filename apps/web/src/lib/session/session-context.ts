@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { SessionUser } from './api/get-session.ts';
 
-export type SessionStatus = 'loading' | 'signed-in' | 'signed-out';
+type SessionStatus = 'loading' | 'signed-in' | 'signed-out';
 
 export interface Session {
   status: SessionStatus;

@@ -4,12 +4,12 @@ import { apiRequest } from '../../../lib/api-client.ts';
 import { orderKeys } from '../../../lib/query-keys.ts';
 
 /** GET /api/purchasedSingle/{id}: one order, for its buyer or an admin. */
-export function getOrder(orderId: string): Promise<Order> {
+function getOrder(orderId: string): Promise<Order> {
   // product.md, "What the shop says": a refusal here is shown on the page; it does not sign the user out.
   return apiRequest<Order>(`/purchasedSingle/${encodeURIComponent(orderId)}`, { signOutOnAuthFailure: false });
 }
 
-export const orderQueryOptions = (orderId: string) =>
+const orderQueryOptions = (orderId: string) =>
   queryOptions({ queryKey: orderKeys.detail(orderId), queryFn: () => getOrder(orderId) });
 
 export function useOrder(orderId: string) {

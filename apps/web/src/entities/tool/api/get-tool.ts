@@ -4,7 +4,7 @@ import { apiRequest } from '../../../lib/api-client.ts';
 import { toolKeys } from '../../../lib/query-keys.ts';
 
 /** GET /api/getTool/{toolId}: one tool of the catalogue; 404 when there is no such tool. */
-export function getTool(toolId: string): Promise<Tool> {
+function getTool(toolId: string): Promise<Tool> {
   return apiRequest<Tool>(`/getTool/${encodeURIComponent(toolId)}`);
 }
 

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { identityRequest } from '../../../lib/api-client.ts';
 import { refreshSession } from '../../../lib/session/session-query.ts';
 
-export interface PasswordChange {
+interface PasswordChange {
   currentPassword: string;
   newPassword: string;
 }
@@ -12,7 +12,7 @@ export interface PasswordChange {
  * server the spec's rules for the new one. Every other session of the account ends (a stolen
  * session must not outlive the password); this one is renewed, so the shop token is asked for again.
  */
-export function changePassword(change: PasswordChange): Promise<unknown> {
+function changePassword(change: PasswordChange): Promise<unknown> {
   return identityRequest('/change-password', { method: 'POST', body: JSON.stringify({ ...change, revokeOtherSessions: true }) });
 }
 

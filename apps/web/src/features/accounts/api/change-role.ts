@@ -3,7 +3,7 @@ import type { Profile, Role } from '@voltline/shared/profile';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { userKeys } from '../../../lib/query-keys.ts';
 
-export interface RoleChangeRequest {
+interface RoleChangeRequest {
   user: Pick<Profile, '_id'>;
   role: Role;
 }
@@ -12,7 +12,7 @@ export interface RoleChangeRequest {
  * PATCH /api/profile/{_id} with a role: Make Admin (product.md, "States") or Remove admin. The server refuses
  * (409) to remove the shop's last admin.
  */
-export function changeRole({ user, role }: RoleChangeRequest): Promise<{ acknowledged: boolean; modifiedCount?: number }> {
+function changeRole({ user, role }: RoleChangeRequest): Promise<{ acknowledged: boolean; modifiedCount?: number }> {
   return apiRequest(`/profile/${encodeURIComponent(user._id)}`, { method: 'PATCH', body: JSON.stringify({ role }) });
 }
 

@@ -9,11 +9,11 @@ import { userKeys } from '../../../lib/query-keys.ts';
 export type UsersView = { q?: string; cursor?: string };
 
 /** GET /api/allUsers (admin): a page of users' profiles, oldest first. */
-export function getAllUsers({ q, cursor }: UsersView): Promise<ApiPage<Profile>> {
+function getAllUsers({ q, cursor }: UsersView): Promise<ApiPage<Profile>> {
   return apiPage<Profile>(listPath('/allUsers', { q, cursor, limit: TABLE_PAGE_SIZE }));
 }
 
-export const allUsersQueryOptions = (view: UsersView) =>
+const allUsersQueryOptions = (view: UsersView) =>
   queryOptions({ queryKey: userKeys.list(view), queryFn: () => getAllUsers(view), placeholderData: keepPreviousData });
 
 export function useAllUsers(view: UsersView) {

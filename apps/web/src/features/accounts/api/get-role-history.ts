@@ -6,7 +6,7 @@ import { userKeys } from '../../../lib/query-keys.ts';
 const ROLE_HISTORY_PAGE_SIZE = 20;
 
 /** GET /api/profile/{id}/role-history (admin): a page of the profile's role changes, newest first. */
-export function getRoleHistory(profileId: string, cursor: string | undefined): Promise<ApiPage<RoleChange>> {
+function getRoleHistory(profileId: string, cursor: string | undefined): Promise<ApiPage<RoleChange>> {
   return apiPage<RoleChange>(listPath(`/profile/${encodeURIComponent(profileId)}/role-history`, { cursor, limit: ROLE_HISTORY_PAGE_SIZE }));
 }
 

@@ -4,12 +4,12 @@ import { apiRequest } from '../../../lib/api-client.ts';
 import { accountKeys } from '../../../lib/query-keys.ts';
 
 /** GET /api/social-providers: which social sign-ins this shop has set up. */
-export function getSocialProviders(): Promise<SocialProvidersResponse> {
+function getSocialProviders(): Promise<SocialProvidersResponse> {
   return apiRequest<SocialProvidersResponse>('/social-providers');
 }
 
 // Set up by the operator, so it does not change while the page is open.
-export const socialProvidersQueryOptions = queryOptions({
+const socialProvidersQueryOptions = queryOptions({
   queryKey: accountKeys.socialProviders(),
   queryFn: getSocialProviders,
   staleTime: Infinity,

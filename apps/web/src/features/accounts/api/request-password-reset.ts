@@ -5,7 +5,7 @@ import { identityRequest } from '../../../lib/api-client.ts';
 const RESET_PASSWORD_PATH = '/reset-password';
 
 /** POST /api/auth/request-password-reset: emails a reset link. Changes nothing cached. */
-export function requestPasswordReset(email: string): Promise<unknown> {
+function requestPasswordReset(email: string): Promise<unknown> {
   return identityRequest('/request-password-reset', {
     method: 'POST',
     body: JSON.stringify({ email, redirectTo: RESET_PASSWORD_PATH }),

@@ -1,13 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
 import { identityRequest } from '../../../lib/api-client.ts';
 
-export interface PasswordReset {
+interface PasswordReset {
   token: string;
   newPassword: string;
 }
 
 /** POST /api/auth/reset-password: the server signs out every session of that account; nothing cached changes here. */
-export function resetPassword(reset: PasswordReset): Promise<unknown> {
+function resetPassword(reset: PasswordReset): Promise<unknown> {
   return identityRequest('/reset-password', { method: 'POST', body: JSON.stringify(reset) });
 }
 

@@ -4,7 +4,7 @@ import { identityRequest } from '../../../lib/api-client.ts';
 import { refreshSession } from '../../../lib/session/session-query.ts';
 
 /** POST /api/auth/sign-in/email: sets the session cookie. */
-export function signInWithEmail(credentials: LoginForm): Promise<unknown> {
+function signInWithEmail(credentials: LoginForm): Promise<unknown> {
   return identityRequest('/sign-in/email', { method: 'POST', body: JSON.stringify(credentials) });
 }
 

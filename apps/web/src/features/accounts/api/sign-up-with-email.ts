@@ -3,10 +3,10 @@ import type { RegisterForm } from '@voltline/shared/account';
 import { identityRequest } from '../../../lib/api-client.ts';
 import { refreshSession } from '../../../lib/session/session-query.ts';
 
-export type NewAccount = Pick<RegisterForm, 'name' | 'email' | 'password'>;
+type NewAccount = Pick<RegisterForm, 'name' | 'email' | 'password'>;
 
 /** POST /api/auth/sign-up/email: creates the account and signs it in (the cookie is set). */
-export function signUpWithEmail(account: NewAccount): Promise<unknown> {
+function signUpWithEmail(account: NewAccount): Promise<unknown> {
   return identityRequest('/sign-up/email', { method: 'POST', body: JSON.stringify(account) });
 }
 

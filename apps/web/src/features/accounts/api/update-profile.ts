@@ -3,13 +3,13 @@ import type { Profile, ProfileInfoUpdate } from '@voltline/shared/profile';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { accountKeys, sessionKey } from '../../../lib/query-keys.ts';
 
-export interface ProfileChange {
+interface ProfileChange {
   profileId: string;
   update: ProfileInfoUpdate;
 }
 
 /** PATCH /api/profile/{_id}: the owner adds or changes their own items, their name included. */
-export function updateProfile({ profileId, update }: ProfileChange): Promise<{ acknowledged: boolean }> {
+function updateProfile({ profileId, update }: ProfileChange): Promise<{ acknowledged: boolean }> {
   return apiRequest(`/profile/${encodeURIComponent(profileId)}`, { method: 'PATCH', body: JSON.stringify(update) });
 }
 

@@ -4,6 +4,6 @@ import { apiRequest } from '../../../lib/api-client.ts';
 import { cartKeys } from '../../../lib/query-keys.ts';
 
 /** GET /api/cart: the signed-in customer's cart, at the current prices. */
-export const getCart = () => apiRequest<Cart>('/cart');
+const getCart = () => apiRequest<Cart>('/cart');
 
 export const cartQueryOptions = queryOptions({ queryKey: cartKeys.mine(), queryFn: getCart });

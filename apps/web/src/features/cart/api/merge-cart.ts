@@ -5,7 +5,7 @@ import { apiRequest } from '../../../lib/api-client.ts';
 import { cartKeys } from '../../../lib/query-keys.ts';
 
 /** POST /api/cart/merge: the browser's cart joins the account's; answers the cart and what was changed, in words. */
-export function mergeCart(lines: StoredCartLine[]): Promise<CartMergeAnswer> {
+function mergeCart(lines: StoredCartLine[]): Promise<CartMergeAnswer> {
   return apiRequest<CartMergeAnswer>('/cart/merge', {
     method: 'POST',
     body: JSON.stringify({ lines: lines.map(({ toolId, quantity }) => ({ toolId, quantity })) }),

@@ -4,7 +4,7 @@ import { apiRequest } from '../../../lib/api-client.ts';
 import { cartKeys } from '../../../lib/query-keys.ts';
 
 /** DELETE /api/cart/lines/{toolId}: the tool leaves the cart; answers the cart. */
-export function removeCartLine(toolId: string): Promise<Cart> {
+function removeCartLine(toolId: string): Promise<Cart> {
   return apiRequest<Cart>(`/cart/lines/${encodeURIComponent(toolId)}`, { method: 'DELETE' });
 }
 

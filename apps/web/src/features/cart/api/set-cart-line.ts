@@ -4,7 +4,7 @@ import { apiRequest } from '../../../lib/api-client.ts';
 import { cartKeys } from '../../../lib/query-keys.ts';
 
 /** PUT /api/cart/lines/{toolId}: the line holds `quantity` units (added when the cart has none); answers the cart. */
-export function setCartLine({ toolId, quantity }: { toolId: string; quantity: number }): Promise<Cart> {
+function setCartLine({ toolId, quantity }: { toolId: string; quantity: number }): Promise<Cart> {
   return apiRequest<Cart>(`/cart/lines/${encodeURIComponent(toolId)}`, { method: 'PUT', body: JSON.stringify({ quantity }) });
 }
 

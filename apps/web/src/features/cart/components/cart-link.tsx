@@ -3,7 +3,7 @@ import { useCart } from '../hooks/use-cart.ts';
 import { useMergeAtSignIn } from '../hooks/use-merge-at-sign-in.ts';
 
 /** "Cart, 3 units": the count said in words for screen readers, shown as a badge. */
-export const cartLinkName = (units: number | undefined) => (units === undefined ? 'Cart' : `Cart, ${units} ${units === 1 ? 'unit' : 'units'}`);
+const cartLinkName = (units: number | undefined) => (units === undefined ? 'Cart' : `Cart, ${units} ${units === 1 ? 'unit' : 'units'}`);
 
 /**
  * The navbar's way to the cart, with the units in it. It sits in the navbar on every page, so it is

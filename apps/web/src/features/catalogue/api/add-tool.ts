@@ -8,7 +8,7 @@ import { refreshCatalogue } from '../../../lib/query-keys.ts';
 type Inserted = z.infer<typeof insertedSchema>;
 
 /** POST /api/addTool: a new tool in the catalogue (409 when the name is taken). */
-export function addTool(tool: ToolInput): Promise<Inserted> {
+function addTool(tool: ToolInput): Promise<Inserted> {
   return apiRequest<Inserted>('/addTool', { method: 'POST', body: JSON.stringify(tool) });
 }
 

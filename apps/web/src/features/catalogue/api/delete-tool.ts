@@ -7,7 +7,7 @@ import { refreshCatalogue } from '../../../lib/query-keys.ts';
 type Deleted = z.infer<typeof deletedSchema>;
 
 /** DELETE /api/deleteTool/{id}: removes a tool from the catalogue. */
-export function deleteTool(toolId: string): Promise<Deleted> {
+function deleteTool(toolId: string): Promise<Deleted> {
   return apiRequest<Deleted>(`/deleteTool/${encodeURIComponent(toolId)}`, { method: 'DELETE' });
 }
 

@@ -9,11 +9,11 @@ import { toolKeys } from '../../../lib/query-keys.ts';
 export type AdminToolsView = { q?: string; cursor?: string };
 
 /** GET /api/adminGetTools (admin): a page of the catalogue, newest first. */
-export function getAdminTools({ q, cursor }: AdminToolsView): Promise<ApiPage<Tool>> {
+function getAdminTools({ q, cursor }: AdminToolsView): Promise<ApiPage<Tool>> {
   return apiPage<Tool>(listPath('/adminGetTools', { q, cursor, limit: TABLE_PAGE_SIZE }));
 }
 
-export const adminToolsQueryOptions = (view: AdminToolsView) =>
+const adminToolsQueryOptions = (view: AdminToolsView) =>
   queryOptions({ queryKey: toolKeys.adminList(view), queryFn: () => getAdminTools(view), placeholderData: keepPreviousData });
 
 export function useAdminTools(view: AdminToolsView) {

@@ -10,10 +10,10 @@ import { toolKeys } from '../../../lib/query-keys.ts';
 const FIRST_PAGE_SIZE = TOOLS_SHOWN_INITIALLY;
 const MORE_PAGE_SIZE = 12;
 /** The catalogue page's pages: whole rows of two, three or four cards. */
-export const CATALOGUE_PAGE_SIZE = 24;
+const CATALOGUE_PAGE_SIZE = 24;
 
 /** GET /api/getTools: a page of the catalogue, newest tool first (the server decides the order). */
-export function getTools(cursor: string | undefined): Promise<ApiPage<Tool>> {
+function getTools(cursor: string | undefined): Promise<ApiPage<Tool>> {
   return apiPage<Tool>(listPath('/getTools', { limit: cursor === undefined ? FIRST_PAGE_SIZE : MORE_PAGE_SIZE, cursor }));
 }
 

@@ -11,7 +11,7 @@ type ToolUpdateAnswer = z.infer<typeof toolUpdateAnswerSchema>;
  * description or picture if given (409 when the name is taken); the answer's
  * `warning` says when customers cannot order the tool as saved (minimum above what is orderable).
  */
-export function updateTool({ toolId, update }: { toolId: string; update: ToolUpdate }): Promise<ToolUpdateAnswer> {
+function updateTool({ toolId, update }: { toolId: string; update: ToolUpdate }): Promise<ToolUpdateAnswer> {
   return apiRequest<ToolUpdateAnswer>(`/updateTool/${encodeURIComponent(toolId)}`, {
     method: 'PATCH',
     body: JSON.stringify(update),

@@ -7,7 +7,7 @@ import { apiRequest } from '../../../lib/api-client.ts';
 type Inserted = z.infer<typeof insertedSchema>;
 
 /** POST /api/queries: the "Ask us anything" form's query, stored for the shop's admins. Open to visitors. */
-export function sendQuery(query: QueryForm): Promise<Inserted> {
+function sendQuery(query: QueryForm): Promise<Inserted> {
   return apiRequest<Inserted>('/queries', { method: 'POST', body: JSON.stringify(query) });
 }
 

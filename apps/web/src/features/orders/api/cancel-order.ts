@@ -7,7 +7,7 @@ import { orderKeys } from '../../../lib/query-keys.ts';
 type Deleted = z.infer<typeof deletedSchema>;
 
 /** DELETE /api/purchasedSingle/{id}: the buyer cancels an unpaid order. */
-export function cancelOrder(orderId: string): Promise<Deleted> {
+function cancelOrder(orderId: string): Promise<Deleted> {
   return apiRequest<Deleted>(`/purchasedSingle/${encodeURIComponent(orderId)}`, { method: 'DELETE' });
 }
 

@@ -7,7 +7,7 @@ import { orderKeys } from '../../../lib/query-keys.ts';
 type Deleted = z.infer<typeof deletedSchema>;
 
 /** DELETE /api/deletOrder/{id}: an admin cancels an unpaid order (409 once it is paid). */
-export function cancelUnpaidOrder(orderId: string): Promise<Deleted> {
+function cancelUnpaidOrder(orderId: string): Promise<Deleted> {
   return apiRequest<Deleted>(`/deletOrder/${encodeURIComponent(orderId)}`, { method: 'DELETE' });
 }
 

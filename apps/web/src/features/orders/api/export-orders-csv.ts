@@ -6,7 +6,7 @@ import { queryOf } from '../order-filters.ts';
 import type { AdminOrdersView } from './get-admin-orders.ts';
 
 /** GET /api/adminPurchased/export.csv (admin): every order of the filter and search on screen, as a file. */
-export async function exportOrdersCsv({ filter, q }: AdminOrdersView): Promise<void> {
+async function exportOrdersCsv({ filter, q }: AdminOrdersView): Promise<void> {
   const csv = await apiDownload(listPath('/adminPurchased/export.csv', { ...queryOf(filter), q }));
   saveFile(csv.blob, `voltline-orders-${filter}.csv`);
 }

@@ -10,11 +10,11 @@ import { queryOf, type OrderFilter } from '../order-filters.ts';
 export type AdminOrdersView = { filter: OrderFilter; q?: string; cursor?: string };
 
 /** GET /api/adminPurchased (admin): a page of one filter's orders, newest first. */
-export function getAdminOrders({ filter, q, cursor }: AdminOrdersView): Promise<ApiPage<Order>> {
+function getAdminOrders({ filter, q, cursor }: AdminOrdersView): Promise<ApiPage<Order>> {
   return apiPage<Order>(listPath('/adminPurchased', { ...queryOf(filter), q, cursor, limit: TABLE_PAGE_SIZE }));
 }
 
-export const adminOrdersQueryOptions = (view: AdminOrdersView) =>
+const adminOrdersQueryOptions = (view: AdminOrdersView) =>
   queryOptions({ queryKey: orderKeys.adminList(view), queryFn: () => getAdminOrders(view), placeholderData: keepPreviousData });
 
 export function useAdminOrders(view: AdminOrdersView) {

@@ -7,12 +7,12 @@ import { orderKeys } from '../../../lib/query-keys.ts';
 const MY_ORDERS_PAGE_SIZE = 12;
 
 /** GET /api/purchased: a page of the signed-in buyer's own orders, newest first, cancelled and refunded ones included. */
-export function getMyOrders(cursor: string | undefined): Promise<ApiPage<Order>> {
+function getMyOrders(cursor: string | undefined): Promise<ApiPage<Order>> {
   return apiPage<Order>(listPath('/purchased', { cursor, limit: MY_ORDERS_PAGE_SIZE }));
 }
 
 // Placing, paying and cancelling an order invalidate this key.
-export const myOrdersQueryOptions = pagedListOptions(orderKeys.mine(), getMyOrders);
+const myOrdersQueryOptions = pagedListOptions(orderKeys.mine(), getMyOrders);
 
 export function useMyOrders() {
   return useInfiniteList(myOrdersQueryOptions);

@@ -4,11 +4,11 @@ import { apiRequest } from '../../../lib/api-client.ts';
 import { orderKeys } from '../../../lib/query-keys.ts';
 
 /** GET /api/adminPurchased/{id}/history (admin): the order's state changes, oldest first. */
-export function getOrderHistory(orderId: string): Promise<OrderEvent[]> {
+function getOrderHistory(orderId: string): Promise<OrderEvent[]> {
   return apiRequest<OrderEvent[]>(`/adminPurchased/${encodeURIComponent(orderId)}/history`);
 }
 
-export const orderHistoryQueryOptions = (orderId: string) =>
+const orderHistoryQueryOptions = (orderId: string) =>
   queryOptions({ queryKey: orderKeys.history(orderId), queryFn: () => getOrderHistory(orderId) });
 
 export function useOrderHistory(orderId: string) {

@@ -4,12 +4,12 @@ import { apiRequest } from '../../../lib/api-client.ts';
 import { orderKeys } from '../../../lib/query-keys.ts';
 
 /** GET /api/adminOverview (admin): revenue and orders per day for 30 days, and tools low on stock. */
-export function getShopOverview(): Promise<ShopOverview> {
+function getShopOverview(): Promise<ShopOverview> {
   return apiRequest<ShopOverview>('/adminOverview');
 }
 
 // Shipping an order lowers stock, so it invalidates this key (as do tool edits elsewhere).
-export const shopOverviewQueryOptions = queryOptions({ queryKey: orderKeys.overview(), queryFn: getShopOverview });
+const shopOverviewQueryOptions = queryOptions({ queryKey: orderKeys.overview(), queryFn: getShopOverview });
 
 export function useShopOverview({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({ ...shopOverviewQueryOptions, enabled });

@@ -5,11 +5,11 @@ import { apiRequest } from '../../../lib/api-client.ts';
 import { orderKeys } from '../../../lib/query-keys.ts';
 
 export type PurchaseForm = z.infer<ReturnType<typeof purchaseFormSchema>>;
-export type NewOrder = PurchaseForm & { toolId: string };
+type NewOrder = PurchaseForm & { toolId: string };
 type Inserted = z.infer<typeof insertedSchema>;
 
 /** POST /api/purchased: the server prices the order and takes the buyer from the token. */
-export function placeOrder(order: NewOrder): Promise<Inserted> {
+function placeOrder(order: NewOrder): Promise<Inserted> {
   return apiRequest<Inserted>('/purchased', { method: 'POST', body: JSON.stringify(order) });
 }
 

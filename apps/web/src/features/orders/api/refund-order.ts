@@ -4,13 +4,13 @@ import type { RefundOrder, refundAnswerSchema } from '@voltline/shared/order';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { orderKeys, toolKeys } from '../../../lib/query-keys.ts';
 
-export type RefundAnswer = z.infer<typeof refundAnswerSchema>;
+type RefundAnswer = z.infer<typeof refundAnswerSchema>;
 
 /**
  * POST /api/adminPurchased/{id}/refund (admin): gives back whole dollars of a paid order (all that
  * is left when no amount is sent), through the gateway that took the payment; 409 in words otherwise.
  */
-export function refundOrder({ orderId, refund }: { orderId: string; refund: RefundOrder }): Promise<RefundAnswer> {
+function refundOrder({ orderId, refund }: { orderId: string; refund: RefundOrder }): Promise<RefundAnswer> {
   return apiRequest<RefundAnswer>(`/adminPurchased/${encodeURIComponent(orderId)}/refund`, {
     method: 'POST',
     body: JSON.stringify(refund),

@@ -7,7 +7,7 @@ import { orderKeys, toolKeys } from '../../../lib/query-keys.ts';
 type Acknowledged = z.infer<typeof acknowledgedSchema>;
 
 /** PATCH /api/deliverConfirm/{id}: ships a paid, pending order and lowers the tool's stock, or 409. */
-export function shipOrder(orderId: string): Promise<Acknowledged> {
+function shipOrder(orderId: string): Promise<Acknowledged> {
   return apiRequest<Acknowledged>(`/deliverConfirm/${encodeURIComponent(orderId)}`, {
     method: 'PATCH',
     body: JSON.stringify({ delivery: 'shipped' }),

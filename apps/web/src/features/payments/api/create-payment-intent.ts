@@ -10,11 +10,11 @@ export type PaymentIntent = z.infer<typeof paymentIntentResponseSchema>;
  * POST /api/create-payment-intent: the server prices it from the order and answers the same
  * intent for the same order, so it is safe to read like a query.
  */
-export function createPaymentIntent(orderId: string): Promise<PaymentIntent> {
+function createPaymentIntent(orderId: string): Promise<PaymentIntent> {
   return apiRequest<PaymentIntent>('/create-payment-intent', { method: 'POST', body: JSON.stringify({ orderId }) });
 }
 
-export const paymentIntentQueryOptions = (orderId: string) =>
+const paymentIntentQueryOptions = (orderId: string) =>
   queryOptions({
     queryKey: paymentKeys.intent(orderId),
     queryFn: () => createPaymentIntent(orderId),

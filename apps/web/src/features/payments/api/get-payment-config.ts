@@ -4,11 +4,11 @@ import { apiRequest } from '../../../lib/api-client.ts';
 import { paymentKeys } from '../../../lib/query-keys.ts';
 
 /** GET /api/payments/config: which card gateway the shop uses, and Stripe's publishable key if it is Stripe. */
-export function getPaymentConfig(): Promise<PaymentConfig> {
+function getPaymentConfig(): Promise<PaymentConfig> {
   return apiRequest<PaymentConfig>('/payments/config');
 }
 
-export const paymentConfigQueryOptions = queryOptions({
+const paymentConfigQueryOptions = queryOptions({
   queryKey: paymentKeys.config(),
   queryFn: getPaymentConfig,
   // The gateway is chosen when the server starts.

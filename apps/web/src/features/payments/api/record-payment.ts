@@ -2,14 +2,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { orderKeys, toolKeys } from '../../../lib/query-keys.ts';
 
-export interface PaymentRecord {
+interface PaymentRecord {
   orderId: string;
   /** The id of the payment intent the card provider confirmed. */
   transactionId: string;
 }
 
 /** PATCH /api/purchasedSingle/{id}: tells the shop the order is paid; the server checks with the gateway. */
-export function recordPayment({ orderId, transactionId }: PaymentRecord) {
+function recordPayment({ orderId, transactionId }: PaymentRecord) {
   return apiRequest<{ acknowledged: boolean; modifiedCount: number }>(`/purchasedSingle/${encodeURIComponent(orderId)}`, {
     method: 'PATCH',
     body: JSON.stringify({ transactionId, delivery: 'pending' }),

@@ -7,7 +7,7 @@ import { pricingKeys } from '../../../lib/query-keys.ts';
 const COUPONS_PAGE_SIZE = 20;
 
 /** GET /api/admin/coupons (admin): a page of coupon codes, newest first; `q` finds codes starting with it. */
-export function getCoupons(q: string | undefined, cursor: string | undefined): Promise<ApiPage<Coupon>> {
+function getCoupons(q: string | undefined, cursor: string | undefined): Promise<ApiPage<Coupon>> {
   return apiPage<Coupon>(listPath('/admin/coupons', { q, cursor, limit: COUPONS_PAGE_SIZE }));
 }
 

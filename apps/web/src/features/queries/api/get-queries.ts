@@ -9,7 +9,7 @@ const QUERIES_PAGE_SIZE = 20;
 export type InboxFilter = QueryStatus | 'all';
 
 /** GET /api/queries (admin): a page of the visitors' queries, newest first. */
-export function getQueries(filter: InboxFilter, cursor: string | undefined): Promise<ApiPage<StoredQuery>> {
+function getQueries(filter: InboxFilter, cursor: string | undefined): Promise<ApiPage<StoredQuery>> {
   return apiPage<StoredQuery>(listPath('/queries', { status: filter === 'all' ? undefined : filter, cursor, limit: QUERIES_PAGE_SIZE }));
 }
 

@@ -4,7 +4,7 @@ import { apiRequest } from '../../../lib/api-client.ts';
 import { inboxKeys } from '../../../lib/query-keys.ts';
 
 /** PATCH /api/queries/{id} (admin): marks a query answered (the server records who and when) or open again. */
-export function markQuery({ queryId, answered }: { queryId: string; answered: boolean }): Promise<StoredQuery> {
+function markQuery({ queryId, answered }: { queryId: string; answered: boolean }): Promise<StoredQuery> {
   return apiRequest<StoredQuery>(`/queries/${encodeURIComponent(queryId)}`, { method: 'PATCH', body: JSON.stringify({ answered }) });
 }
 

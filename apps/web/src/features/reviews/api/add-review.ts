@@ -8,7 +8,7 @@ import { reviewKeys } from '../../../lib/query-keys.ts';
 type Inserted = z.infer<typeof insertedSchema>;
 
 /** POST /api/review: the server adds the author (from the token) and the date. */
-export function addReview(review: ReviewInput): Promise<Inserted> {
+function addReview(review: ReviewInput): Promise<Inserted> {
   return apiRequest<Inserted>('/review', { method: 'POST', body: JSON.stringify(review) });
 }
 

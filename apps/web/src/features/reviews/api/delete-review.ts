@@ -7,7 +7,7 @@ import { reviewKeys } from '../../../lib/query-keys.ts';
 type Deleted = z.infer<typeof deletedSchema>;
 
 /** DELETE /api/review/{id}: the author deletes their own; an admin's removal hides it and is recorded on the server. */
-export function deleteReview(reviewId: string): Promise<Deleted> {
+function deleteReview(reviewId: string): Promise<Deleted> {
   return apiRequest<Deleted>(`/review/${encodeURIComponent(reviewId)}`, { method: 'DELETE' });
 }
 

@@ -8,7 +8,7 @@ import { reviewKeys } from '../../../lib/query-keys.ts';
 type Acknowledged = z.infer<typeof acknowledgedSchema>;
 
 /** PATCH /api/review/{id}: the author changes the text and the rating. */
-export function editReview({ reviewId, review }: { reviewId: string; review: ReviewInput }): Promise<Acknowledged> {
+function editReview({ reviewId, review }: { reviewId: string; review: ReviewInput }): Promise<Acknowledged> {
   return apiRequest<Acknowledged>(`/review/${encodeURIComponent(reviewId)}`, { method: 'PATCH', body: JSON.stringify(review) });
 }
 

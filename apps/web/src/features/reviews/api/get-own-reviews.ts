@@ -6,12 +6,12 @@ import { reviewKeys } from '../../../lib/query-keys.ts';
 const OWN_REVIEWS_PAGE_SIZE = 10;
 
 /** GET /api/review/mine: a page of the signed-in customer's own reviews, newest first. */
-export function getOwnReviews(cursor: string | undefined): Promise<ApiPage<Review>> {
+function getOwnReviews(cursor: string | undefined): Promise<ApiPage<Review>> {
   return apiPage<Review>(listPath('/review/mine', { limit: OWN_REVIEWS_PAGE_SIZE, cursor }));
 }
 
 // Every review write invalidates every review key, this one among them.
-export const ownReviewsQueryOptions = pagedListOptions(reviewKeys.mine(), getOwnReviews);
+const ownReviewsQueryOptions = pagedListOptions(reviewKeys.mine(), getOwnReviews);
 
 export function useOwnReviews() {
   return useInfiniteList(ownReviewsQueryOptions);

@@ -4,7 +4,7 @@ import { apiRequest } from '../../../lib/api-client.ts';
 import { reviewKeys } from '../../../lib/query-keys.ts';
 
 /** GET /api/review/summary: how many reviews there are and their average rating (null without any). */
-export function getReviewSummary(): Promise<ReviewSummary> {
+function getReviewSummary(): Promise<ReviewSummary> {
   return apiRequest<ReviewSummary>('/review/summary');
 }
 

@@ -7,7 +7,7 @@ import { reviewKeys } from '../../../lib/query-keys.ts';
 const REVIEWS_PAGE_SIZE = 6;
 
 /** GET /api/review: a page of reviews, newest first. */
-export function getReviews(cursor: string | undefined): Promise<ApiPage<Review>> {
+function getReviews(cursor: string | undefined): Promise<ApiPage<Review>> {
   return apiPage<Review>(listPath('/review', { limit: REVIEWS_PAGE_SIZE, cursor }));
 }
 

@@ -7,7 +7,7 @@ import { webhookKeys } from '../../../lib/query-keys.ts';
 export type CreatedWebhookEndpoint = z.infer<typeof createdWebhookEndpointSchema>;
 
 /** POST /api/webhook-endpoints: registers an endpoint; the answer carries its signing secret, once. */
-export function addWebhookEndpoint(endpoint: WebhookEndpointInput): Promise<CreatedWebhookEndpoint> {
+function addWebhookEndpoint(endpoint: WebhookEndpointInput): Promise<CreatedWebhookEndpoint> {
   return apiRequest<CreatedWebhookEndpoint>('/webhook-endpoints', { method: 'POST', body: JSON.stringify(endpoint) });
 }
 

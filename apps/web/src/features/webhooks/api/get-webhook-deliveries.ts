@@ -6,13 +6,13 @@ import { webhookKeys } from '../../../lib/query-keys.ts';
 const DELIVERIES_PAGE_SIZE = 20;
 
 /** GET /api/webhook-endpoints/{id}/deliveries (admin): a page of the endpoint's deliveries, newest first. */
-export function getWebhookDeliveries(endpointId: string, cursor: string | undefined): Promise<ApiPage<WebhookDelivery>> {
+function getWebhookDeliveries(endpointId: string, cursor: string | undefined): Promise<ApiPage<WebhookDelivery>> {
   return apiPage<WebhookDelivery>(
     listPath(`/webhook-endpoints/${encodeURIComponent(endpointId)}/deliveries`, { cursor, limit: DELIVERIES_PAGE_SIZE }),
   );
 }
 
-export const webhookDeliveriesQueryOptions = (endpointId: string) =>
+const webhookDeliveriesQueryOptions = (endpointId: string) =>
   pagedListOptions(webhookKeys.deliveries(endpointId), (cursor) => getWebhookDeliveries(endpointId, cursor), {
     // The dispatcher keeps working while the dialog is open: a fresh log each time it opens, and
     // a new look every few seconds while a delivery shown is still on its way.

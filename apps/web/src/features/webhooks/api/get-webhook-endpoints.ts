@@ -6,11 +6,11 @@ import { webhookKeys } from '../../../lib/query-keys.ts';
 const ENDPOINTS_PAGE_SIZE = 20;
 
 /** GET /api/webhook-endpoints (admin): a page of the endpoints that receive events, newest first. */
-export function getWebhookEndpoints(cursor: string | undefined): Promise<ApiPage<WebhookEndpoint>> {
+function getWebhookEndpoints(cursor: string | undefined): Promise<ApiPage<WebhookEndpoint>> {
   return apiPage<WebhookEndpoint>(listPath('/webhook-endpoints', { cursor, limit: ENDPOINTS_PAGE_SIZE }));
 }
 
-export const webhookEndpointsQueryOptions = pagedListOptions(webhookKeys.endpoints(), getWebhookEndpoints);
+const webhookEndpointsQueryOptions = pagedListOptions(webhookKeys.endpoints(), getWebhookEndpoints);
 
 export function useWebhookEndpoints() {
   return useInfiniteList(webhookEndpointsQueryOptions);

@@ -7,7 +7,7 @@ import { webhookKeys } from '../../../lib/query-keys.ts';
 type Deleted = z.infer<typeof deletedSchema>;
 
 /** DELETE /api/webhook-endpoints/{id}: stops deliveries to the endpoint (its delivery log stays on the server). */
-export function removeWebhookEndpoint(endpointId: string): Promise<Deleted> {
+function removeWebhookEndpoint(endpointId: string): Promise<Deleted> {
   return apiRequest<Deleted>(`/webhook-endpoints/${encodeURIComponent(endpointId)}`, { method: 'DELETE' });
 }
 

@@ -4,7 +4,7 @@ import { accountKeys } from '../../query-keys.ts';
 import { useSession } from '../session-context.ts';
 
 /** GET /api/admin/{email}: product.md, "Who may do what", admins are whoever the server says they are. */
-export async function getAdminStatus(email: string): Promise<boolean> {
+async function getAdminStatus(email: string): Promise<boolean> {
   const { admin } = await apiRequest<{ admin: boolean }>(`/admin/${encodeURIComponent(email)}`);
   return admin;
 }
