@@ -33,6 +33,7 @@ import { paymentsRoutes } from './payments/payments-routes.ts';
 import { profilesRoutes } from './profiles/profiles-routes.ts';
 import { queriesRoutes } from './queries/queries-routes.ts';
 import { cartRoutes } from './cart/cart-routes.ts';
+import { checkoutRoutes } from './cart/checkout-routes.ts';
 import { reviewsRoutes } from './reviews/reviews-routes.ts';
 import { pingRedis } from './platform/redis.ts';
 import { DATABASE_RETRY_AFTER_SECONDS } from './db/unavailable.ts';
@@ -112,6 +113,7 @@ export async function buildApp(core: ShopCore, logger: FastifyInstance['log'] | 
       await api.register(reviewsRoutes(core.reviews, core.guards, writeLimits.reviews, publicReads));
       await api.register(ordersRoutes(core.orders, core.payments, core.guards, writeLimits.orders));
       await api.register(cartRoutes(core.cart, core.guards, writeLimits.cart));
+      await api.register(checkoutRoutes(core.checkout, core.guards, { quote: writeLimits.cart, checkout: writeLimits.orders }));
       await api.register(invoicesRoutes(core.invoices, core.guards));
       await api.register(paymentsRoutes(core.payments, core.guards));
       await api.register(core.paymentGatewayRoutes);
@@ -122,8 +124,8 @@ export async function buildApp(core: ShopCore, logger: FastifyInstance['log'] | 
       await api.register(pricingAdminRoutes(core.deliverySettings, core.coupons, core.guards));
       api.get(
         '/client-config',
-        { schema: { tags: ['identity'], summary: 'Settings the web app needs (the token-sync URL). Public.', response: { 200: clientConfigSchema } } },
-        () => ({ tokenSyncUrl: config.tokenSyncUrl ?? null }),
+        { schema: { tags: ['identity'], summary: "Settings the web app needs (the token-sync URL, the shop's country and VAT rate). Public.", response: { 200: clientConfigSchema } } },
+        () => ({ tokenSyncUrl: config.tokenSyncUrl ?? null, shopCountry: config.shopCountry, vatRate: config.vat.standardRate }),
       );
       await api.register(profilesRoutes(core.profiles, core.guards));
       await api.register(imagesRoutes(core.images, core.guards, writeLimits.uploads));

@@ -120,6 +120,19 @@ const environmentSchema = z.object({
     .toUpperCase()
     .default('US')
     .refine(isCountryCode, 'SHOP_COUNTRY must be an ISO 3166-1 alpha-2 country code such as US or DE'),
+  // VAT (issue 29, decision 035): the standard rate in percent (0: the shop charges no VAT, and its
+  // invoices say SHOP_VAT_NOTE), whether prices as entered include it, and the note's words.
+  SHOP_VAT_RATE: z.coerce
+    .number({ error: 'SHOP_VAT_RATE must be a percentage such as 19 or 5.5' })
+    .min(0, 'SHOP_VAT_RATE must be a percentage from 0 to 100')
+    .max(100, 'SHOP_VAT_RATE must be a percentage from 0 to 100')
+    .refine((rate) => Math.round(rate * 100) / 100 === rate, 'SHOP_VAT_RATE has at most two decimals')
+    .default(0),
+  SHOP_PRICES_INCLUDE_VAT: z
+    .enum(['true', 'false', '1', '0'], { error: 'SHOP_PRICES_INCLUDE_VAT must be true or false' })
+    .default('true')
+    .transform((value) => value === 'true' || value === '1'),
+  SHOP_VAT_NOTE: shopText('SHOP_VAT_NOTE', TEXT_LIMITS.shopLegalName, 'No VAT is charged.'),
   UNPAID_ORDER_EXPIRY_DAYS: z.coerce.number().int().positive().default(7),
   PAYMENT_PROVIDER: z.enum(['builtin', 'stripe']).default('builtin'),
   STRIPE_SECRET_KEY: optionalText,
@@ -230,8 +243,10 @@ export interface Config {
    * operator's internal services. Link-local addresses and the shop itself stay refused.
    */
   allowPrivateWebhookTargets: boolean;
-  /** The shop's country (ISO code): a new shop's home delivery rate is for it. */
+  /** The shop's country (ISO code): a new shop's home delivery rate is for it, and its VAT. */
   shopCountry: string;
+  /** How the shop charges VAT (packages/shared/src/pricing.ts), and what its invoices say when it charges none. */
+  vat: { standardRate: number; pricesIncludeVat: boolean; note: string };
   /** Unpaid orders older than this are cancelled by the shop. */
   unpaidOrderExpiryDays: number;
   payments:
@@ -323,6 +338,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     tokenSyncUrl: env.AUTH_TOKEN_SYNC_URL,
     allowPrivateWebhookTargets: env.WEBHOOK_ALLOW_PRIVATE_TARGETS,
     shopCountry: env.SHOP_COUNTRY,
+    vat: { standardRate: env.SHOP_VAT_RATE, pricesIncludeVat: env.SHOP_PRICES_INCLUDE_VAT, note: env.SHOP_VAT_NOTE },
     unpaidOrderExpiryDays: env.UNPAID_ORDER_EXPIRY_DAYS,
     payments:
       env.PAYMENT_PROVIDER === 'stripe'

@@ -28,6 +28,8 @@ import { createPaymentsService } from './payments/payments-service.ts';
 import { createStripePayments } from './payments/stripe-payments.ts';
 import { createCouponsService } from './pricing/coupons-service.ts';
 import { createDeliverySettingsService } from './pricing/delivery-settings-service.ts';
+import { createOrderPricer } from './pricing/order-pricing.ts';
+import { createCheckoutService } from './cart/checkout-service.ts';
 import { createQueriesService } from './queries/queries-service.ts';
 import { createQueryMail } from './queries/query-mail.ts';
 import { createProfilesService } from './profiles/profiles-service.ts';
@@ -62,7 +64,10 @@ export function createShopCore(deps: {
   const payment = config.payments.provider === 'stripe' ? createStripePayments(config.payments) : createBuiltinPayments(db);
   const { gateway } = payment;
   const invoiceRegister = createInvoiceRegister(config.invoicing, config.payments.provider);
-  const lifecycle = createOrderLifecycle({ db, notifier, gateway, catalogueCache: listCache, invoices: invoiceRegister });
+  const deliverySettings = createDeliverySettingsService(db, cacheBus);
+  const pricer = createOrderPricer({ shopCountry: config.shopCountry, ...config.vat }, deliverySettings);
+  const lifecycle = createOrderLifecycle({ db, notifier, gateway, catalogueCache: listCache, invoices: invoiceRegister, pricer, shopCountry: config.shopCountry });
+  const cart = createCartService(db);
   const orders = createOrdersService(db, lifecycle, paging);
   const invoices = createInvoicesService({ db, orders, register: invoiceRegister, drawingsAtOnce: config.documentDrawingsAtOnce, draw: deps.drawDocument });
   const composeMail = createMailComposer({ db, orderMail, publicUrl: config.publicUrl, documentFile: invoices.mailFile });
@@ -78,7 +83,8 @@ export function createShopCore(deps: {
     auth: createAuth({ db, log, config, secret, mailer }),
     guards: createCallerGuards(database, tokens),
     catalogue: createCatalogueService(db, listCache, paging, lifecycle),
-    cart: createCartService(db),
+    cart,
+    checkout: createCheckoutService({ db, cart, pricer, lifecycle }),
     reviews: createReviewsService(db, listCache, paging),
     profiles: createProfilesService(db, paging),
     images: createImagesService(db),
@@ -94,7 +100,7 @@ export function createShopCore(deps: {
     notificationDispatcher: createNotificationDispatcher({ db, mailer, composeMail, webhookTargets, log }),
     webhookEndpoints: createWebhookEndpointsService(db, webhookTargets, paging),
     adminOrders: createAdminOrdersService(db, lifecycle, paging),
-    deliverySettings: createDeliverySettingsService(db, cacheBus),
+    deliverySettings,
     coupons: createCouponsService(db, paging),
     payments: createPaymentsService({ db, orders, lifecycle, gateway }),
     paymentGatewayRoutes: payment.routes({ db, lifecycle }),

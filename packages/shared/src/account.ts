@@ -67,5 +67,11 @@ export const socialProvidersResponseSchema = z.object({
 export type SocialProvidersResponse = z.infer<typeof socialProvidersResponseSchema>;
 
 /** GET /client-config: what the web app needs to know about this shop's set-up. */
-export const clientConfigSchema = z.object({ tokenSyncUrl: z.string().nullable() });
+export const clientConfigSchema = z.object({
+  tokenSyncUrl: z.string().nullable(),
+  /** The shop's own country (SHOP_COUNTRY): the checkout's country until the buyer picks another. */
+  shopCountry: z.string(),
+  /** The shop's standard VAT rate in percent (SHOP_VAT_RATE): 0 when it charges none, and the admin forms say so. */
+  vatRate: z.number(),
+});
 export type ClientConfig = z.infer<typeof clientConfigSchema>;

@@ -9,6 +9,7 @@ import { pageQuerySchema } from './paging.ts';
 import { phoneSchema } from './phone.ts';
 import { TEXT_LIMITS, tooLongMessage } from './text-limits.ts';
 import { orderQuantityMessages, unitsOnePaymentTakes } from './order-rules.ts';
+import { orderFiguresShape, pricingChoicesShape } from './order-figures.ts';
 
 /** One line of an order: a tool, its units, and what they cost when the order was placed (decision 037). */
 const orderLineSchema = z.object({
@@ -55,6 +56,12 @@ export const orderSchema = z.object({
     .describe(
       "Every tool of the order, in the order placed. The spec's fields summarise them: `price` is what is to be paid, `quantity` the units in all, `product`, `img` and `toolId` the first line's (`product` ends \"and N more\" when there are several lines), `unitPrice` the first line's unit price.",
     ),
+  // What the order costs (issue 29): `total` is `price`. Orders placed before delivery and VAT answer
+  // their price as subtotal and total, no VAT (`vatTreatment` none) and a null country.
+  ...orderFiguresShape,
+  country: z.string().nullable().describe('Where the order is delivered (ISO code); null for orders placed before checkout asked it.'),
+  couponCode: z.string().nullable(),
+  vatId: z.string().nullable().describe("The buyer's VAT id, as given at checkout (normalised), or null."),
 });
 export type Order = z.infer<typeof orderSchema>;
 
@@ -75,7 +82,10 @@ export const quantityField = z.union(
   { error: 'Quantity must be a whole number' },
 );
 
-const addressSchema = textWithLines()
+/** A phone number as the spec's client sends it: text, or a number. */
+export const phoneField = z.union([phoneSchema, z.number().int().nonnegative().transform(String).pipe(phoneSchema)]);
+
+export const addressSchema = textWithLines()
   .trim()
   .min(1, 'Address is required')
   .max(TEXT_LIMITS.address, tooLongMessage('Address', TEXT_LIMITS.address));
@@ -90,8 +100,12 @@ export const placeOrderSchema = z
     /** The spec's client names the tool instead of sending its id. */
     product: text().max(200).optional(),
     quantity: quantityField,
-    phone: z.union([phoneSchema, z.number().int().nonnegative().transform(String).pipe(phoneSchema)]),
+    phone: phoneField,
     address: addressSchema,
+    // Not the spec's: how the one-tool order is priced (issue 29). Without a country the order is
+    // delivered in the shop's own country (SHOP_COUNTRY).
+    ...pricingChoicesShape,
+    country: pricingChoicesShape.country.optional(),
   })
   .refine((order) => order.toolId !== undefined || order.product !== undefined, {
     message: 'Say which tool to order (toolId)',

@@ -266,3 +266,17 @@ export function quoteOrder(request: QuoteRequest): Quote {
 export function amountToCharge(quote: Pick<Quote, 'total'>): number {
   return quote.total;
 }
+
+/**
+ * How an order was priced at checkout, as the shop keeps it (orders.pricing): the buyer's choices
+ * and the quote in cents, its lines in the order's line order. Invoices, credit notes and the VAT
+ * report read it; a later change of rates, coupons or settings never changes it.
+ */
+export interface StoredPricing {
+  country: string;
+  couponCode: string | null;
+  /** The coupon use the order took, given back if it is cancelled or expires unpaid. */
+  couponUseId: string | null;
+  vatId: string | null;
+  quote: Quote;
+}

@@ -24,8 +24,23 @@ export const toolSchema = z.object({
    * yet shipped (never below 0). Below `minimumOrderQuantity` the tool is out of stock (stock.ts).
    */
   orderableQuantity: z.number().int(),
+  /** Its own VAT rate in percent (a reduced or zero rate); null: the shop's standard rate (issue 29). */
+  vatRate: z.number().nullable(),
 });
 export type Tool = z.infer<typeof toolSchema>;
+
+/** A VAT rate in percent with at most two decimals (5.5, 7, 0); empty or null: the shop's standard rate. */
+export const vatRateInputSchema = z
+  .union([z.number(), z.null(), text().max(10)])
+  .transform((value, context) => {
+    if (value === null || (typeof value === 'string' && value.trim() === '')) return null;
+    const rate = typeof value === 'number' ? value : Number(value.trim());
+    if (!Number.isFinite(rate) || rate < 0 || rate > 100 || Math.round(rate * 100) / 100 !== rate) {
+      context.addIssue({ code: 'custom', message: 'VAT rate must be a percentage from 0 to 100 with at most two decimals (such as 7 or 5.5)' });
+      return z.NEVER;
+    }
+    return rate;
+  });
 
 /** What an admin sends to add a tool. */
 export const toolInputSchema = z.object({
@@ -48,6 +63,7 @@ export const toolInputSchema = z.object({
     max: 10_000_000,
     minMessage: 'Available quantity cannot be negative',
   }),
+  vatRate: vatRateInputSchema.optional(),
 });
 export type ToolInput = z.infer<typeof toolInputSchema>;
 

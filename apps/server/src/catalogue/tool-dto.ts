@@ -1,4 +1,4 @@
-import { fromCents, toCents } from '@voltline/shared/money';
+import { fromCents, percentInHundredths, toCents } from '@voltline/shared/money';
 import type { ShopOverview } from '@voltline/shared/order';
 import type { Tool, ToolUpdate } from '@voltline/shared/tool';
 import type { tools } from '../db/schema.ts';
@@ -16,12 +16,20 @@ export function toToolDto(row: ToolRow): Tool {
     minimumOrderQuantity: row.minimumOrderQuantity,
     availableQuantity: row.availableQuantity,
     orderableQuantity: Math.max(row.availableQuantity - row.promisedQuantity, 0),
+    vatRate: row.vatRateHundredths === null ? null : row.vatRateHundredths / 100,
   };
 }
 
-/** A tool's columns from an admin's input (a whole tool, or an update's fields): the price in cents. */
-export function toolColumns<T extends ToolUpdate>({ price, ...rest }: T): Omit<T, 'price'> & { priceCents: number } {
-  return { ...rest, priceCents: toCents(price) };
+/**
+ * A tool's columns from an admin's input (a whole tool, or an update's fields): the price in cents,
+ * the VAT rate in hundredths of a percent (left as it is when the input does not name it).
+ */
+export function toolColumns<T extends ToolUpdate>({ price, vatRate, ...rest }: T) {
+  return {
+    ...rest,
+    priceCents: toCents(price),
+    ...(vatRate === undefined ? {} : { vatRateHundredths: vatRate === null ? null : percentInHundredths(vatRate) }),
+  };
 }
 
 export type LowStockTool = ShopOverview['lowStockTools'][number];

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { boolean, type AnyPgColumn, check, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { StoredPricing } from '@voltline/shared/pricing';
 import { textLengthChecks } from './text-columns.ts';
 
 /**
@@ -32,6 +33,8 @@ export const tools = pgTable(
      * refunded in full or cancelled. Customers can order available - promised.
      */
     promisedQuantity: integer('promised_quantity').notNull().default(0),
+    /** Its own VAT rate in hundredths of a percent (550: 5.5 %); null: the shop's standard rate (issue 29). */
+    vatRateHundredths: integer('vat_rate_hundredths'),
     createdAt: createdAt(),
   },
   (table) => [
@@ -42,6 +45,7 @@ export const tools = pgTable(
     // Not also "<= available": a shop that oversold before promises existed, or an admin counting
     // breakage, can hold less than is promised. New payments still never promise past the stock.
     check('tools_promised_not_negative', sql`${table.promisedQuantity} >= 0`),
+    check('tools_vat_rate_percent', sql`${table.vatRateHundredths} between 0 and 10000`),
     ...textLengthChecks('tools'),
     // Each catalogue sort pages on (key, id): see catalogue-service.ts.
     index('tools_created_at_id_idx').on(table.createdAt, table.id),
@@ -92,6 +96,11 @@ export const orders = pgTable(
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     /** When the payment was recorded (the 'paid' event's time): the overview's revenue day. */
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /**
+     * How the order was priced at checkout (issue 29, decision 036): destination, coupon, VAT id and
+     * every figure of quoteOrder in cents. Null for orders placed before: their price is their total.
+     */
+    pricing: jsonb('pricing').$type<StoredPricing>(),
     createdAt: createdAt(),
   },
   (table) => [

@@ -33,11 +33,11 @@ export function createOrderNotifier(orderMail: OrderMail, shopNotifyEmail: strin
      * 016), as SQL for that statement. The buyer's mail is composed from the order when it is sent
      * (mail-composer.ts): the order exists only inside the statement.
      */
-    placedRows: (placed: 'placed', placedLines: string, now: Date) =>
+    placedRows: (placed: 'placed', placedLines: string, figures: Parameters<typeof orderJson>[2], now: Date) =>
       shopEventRows(
         {
           type: 'order.placed',
-          data: sql`jsonb_build_object('order', ${orderJson(placed, placedLines)})`,
+          data: sql`jsonb_build_object('order', ${orderJson(placed, placedLines, figures)})`,
           mails: sql.raw(`jsonb_build_array(jsonb_build_object('to', ${placed}.buyer_email, 'compose', 'order-placed', 'orderId', ${placed}.id))`),
         },
         now,

@@ -23,6 +23,7 @@ async function placeLines(shop: TestShop, user: TestUser, lines: { tool: Tool; q
     lines: lines.map(({ tool, quantity }) => ({ toolId: tool._id, quantity })),
     phone: '5550100',
     address: '1 Circuit Road',
+    pricing: { country: 'US' },
   });
   return placed.insertedId;
 }

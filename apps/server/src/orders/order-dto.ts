@@ -1,6 +1,7 @@
 import { asc, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import { fromCents } from '@voltline/shared/money';
 import type { Order, OrderLine } from '@voltline/shared/order';
+import type { Quote } from '@voltline/shared/pricing';
 import type { DbExecutor } from '../db/client.ts';
 import { orderLines, orders } from '../db/schema.ts';
 import type { KeysetOrder } from '../platform/paging.ts';
@@ -29,7 +30,7 @@ const COPIED_FIELDS = {
   transactionId: 'transactionId',
   delivery: 'delivery',
   invoiceNumber: 'invoiceNumber',
-} as const satisfies Record<Exclude<keyof Order, 'cancelled' | 'lines' | keyof typeof MONEY_FIELDS>, keyof OrderRow>;
+} as const satisfies Record<Exclude<keyof Order, 'cancelled' | 'lines' | keyof typeof MONEY_FIELDS | keyof OrderFigures>, keyof OrderRow>;
 
 /** The order's amounts: kept in cents, answered in dollars with two decimals (decision 035). */
 const MONEY_FIELDS = {
@@ -64,10 +65,49 @@ function fieldsOf<Row extends Record<string, unknown>>(row: Row, copied: Record<
 
 const toOrderLineDto = (line: OrderLineRow): OrderLine => fieldsOf(line, LINE_FIELDS, LINE_MONEY_FIELDS) as OrderLine;
 
+type OrderFigures = Pick<Order, 'subtotal' | 'deliveryCharge' | 'deliveryDiscount' | 'couponDiscount' | 'total' | 'vat' | 'vatTreatment' | 'country' | 'couponCode' | 'vatId'>;
+
+/** A quote's figures in dollars, as the checkout's quote and every order answer them. */
+export function quoteFigures(quote: Quote) {
+  return {
+    subtotal: fromCents(quote.subtotal),
+    deliveryCharge: fromCents(quote.deliveryCharge),
+    deliveryDiscount: fromCents(quote.deliveryDiscount),
+    couponDiscount: fromCents(quote.couponDiscount),
+    total: fromCents(quote.total),
+    vat: quote.vat.map((share) => ({ rate: share.rate, net: fromCents(share.net), vat: fromCents(share.vat) })),
+    vatTreatment: quote.vatTreatment,
+  };
+}
+
+/**
+ * What the order costs, as stored at checkout. An order placed before checkout priced orders
+ * (pricing null) answers its price as subtotal and total, without VAT, as it was issued.
+ */
+export function orderFigures(row: Pick<OrderRow, 'pricing' | 'priceCents'>): OrderFigures {
+  const { pricing } = row;
+  if (!pricing) {
+    const price = fromCents(row.priceCents);
+    return {
+      subtotal: price,
+      deliveryCharge: 0,
+      deliveryDiscount: 0,
+      couponDiscount: 0,
+      total: price,
+      vat: [{ rate: 0, net: price, vat: 0 }],
+      vatTreatment: 'none',
+      country: null,
+      couponCode: null,
+      vatId: null,
+    };
+  }
+  return { ...quoteFigures(pricing.quote), country: pricing.country, couponCode: pricing.couponCode, vatId: pricing.vatId };
+}
+
 /** An order as the API answers it: its own row and its lines (in `position` order). */
 export function toOrderDto(row: OrderRow, lines: readonly OrderLineRow[]): Order {
   const copied = fieldsOf(row, COPIED_FIELDS, MONEY_FIELDS) as CopiedFields & MoneyFields;
-  return { ...copied, cancelled: row.cancelledAt !== null, lines: lines.map(toOrderLineDto) };
+  return { ...copied, cancelled: row.cancelledAt !== null, lines: lines.map(toOrderLineDto), ...orderFigures(row) };
 }
 
 /**
@@ -105,9 +145,10 @@ const lineColumns = getTableColumns(orderLines);
 /**
  * The same order as `toOrderDto`, built by PostgreSQL from a row of `orders` (or of a CTE returning
  * it) named `alias`, its lines from `order_lines` or from a CTE returning lines (`lines`): a line
- * inserted by the same statement is not yet seen in the table.
+ * inserted by the same statement is not yet seen in the table. Its figures (orderFigures) are the
+ * server's, worked out before the statement: `figures`.
  */
-export function orderJson(alias: string, lines = 'order_lines'): SQL {
+export function orderJson(alias: string, lines: string, figures: OrderFigures): SQL {
   // Cents to dollars as numeric rounded to two places, so JSON writes 19.95, never 19.9500000.
   const dollars = (column: string) => `round(${column}::numeric / 100, 2)`;
   const copied = [
@@ -119,7 +160,8 @@ export function orderJson(alias: string, lines = 'order_lines'): SQL {
     ...Object.entries(LINE_MONEY_FIELDS).map(([field, key]) => `'${field}', ${dollars(`l.${lineColumns[key].name}`)}`),
   ];
   const lineArray = `(select coalesce(jsonb_agg(jsonb_build_object(${line.join(', ')}) order by l.position), '[]'::jsonb) from ${lines} l where l.order_id = ${alias}.id)`;
-  return sql.raw(`jsonb_build_object(${copied.join(', ')}, 'cancelled', ${alias}.${columns.cancelledAt.name} is not null, 'lines', ${lineArray})`);
+  const built = sql.raw(`jsonb_build_object(${copied.join(', ')}, 'cancelled', ${alias}.${columns.cancelledAt.name} is not null, 'lines', ${lineArray})`);
+  return sql`(${built} || ${JSON.stringify(figures)}::jsonb)`;
 }
 
 /** Every order list (My Orders, Manage All Orders, the CSV export) runs newest first. */

@@ -33,6 +33,26 @@ function refusalBeforeUses(coupon: CouponRow, subtotalCents: number, now: Date):
   return undefined;
 }
 
+/**
+ * Whether the code would apply to a customer's order now, without taking a use (the checkout's
+ * quote): refused in the same words as taking it. Racing checkouts are decided when it is taken.
+ */
+export async function checkCouponUse(tx: DbExecutor, code: string, customerId: string, subtotalCents: number, now: Date = new Date()) {
+  const normalised = normaliseCouponCode(code);
+  const [coupon] = await tx.select().from(coupons).where(eq(coupons.code, normalised));
+  if (!coupon) throw refusal('coupon_unknown', `There is no coupon with the code ${normalised.slice(0, 40)}`);
+  const early = refusalBeforeUses(coupon, subtotalCents, now);
+  if (early) throw early;
+  if (coupon.maxUses !== null && coupon.uses >= coupon.maxUses) throw usedUp(coupon.code);
+  if (coupon.maxUsesPerCustomer !== null) {
+    const [mine] = await tx
+      .select({ uses: count() })
+      .from(couponUses)
+      .where(and(eq(couponUses.couponId, coupon.id), eq(couponUses.customerId, customerId)));
+    if ((mine?.uses ?? 0) >= coupon.maxUsesPerCustomer) throw usedUpForYou(coupon.code);
+  }
+  return { code: coupon.code, percentOff: coupon.percentOff, amountOffCents: coupon.amountOffCents };
+}
 
 /**
  * Takes one use of a code for a customer's order, inside the checkout's transaction, or refuses in

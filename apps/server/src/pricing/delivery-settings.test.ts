@@ -8,7 +8,7 @@ import { bearer, type TestUser } from '../test-support/test-users.ts';
 const RATES = { rates: [{ country: 'de', charge: 4.9, freeFrom: 150 }, { country: '*', charge: 19.9 }, { country: 'US', charge: 0 }] };
 
 describe.each(testDatabaseKinds)('delivery rates and the delivery promotion on $name', (kind) => {
-  const shop = useTestShop(kind, { users: true });
+  const shop = useTestShop(kind, { users: true, delivery: 'shop' });
 
   const call = (method: 'GET' | 'PUT', url: string, payload?: object, user: TestUser | null = shop.admin) =>
     shop.app.inject({ method, url, payload, headers: user ? bearer(user) : {} });
@@ -116,7 +116,7 @@ describe.each(testDatabaseKinds)('delivery rates and the delivery promotion on $
 });
 
 describe.each(testDatabaseKinds)('a shop elsewhere on $name', (kind) => {
-  const shop = useTestShop(kind, { users: true, environment: { SHOP_COUNTRY: 'de' } });
+  const shop = useTestShop(kind, { users: true, delivery: 'shop', environment: { SHOP_COUNTRY: 'de' } });
 
   it("has its home rate for SHOP_COUNTRY, added once: a later start keeps what the admin set", async () => {
     const rates = () => shop.app.inject({ method: 'GET', url: '/api/admin/delivery-rates', headers: bearer(shop.admin) });

@@ -7,6 +7,8 @@ import { readOutbox } from '@voltline/test-kit/outbox';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openPostgres, type DatabaseHandle } from '../db/client.ts';
+import { REST_OF_WORLD } from '@voltline/shared/delivery-settings';
+import { deliveryRates } from '../db/schema.ts';
 import { addDefaultDeliveryRates } from '../pricing/delivery-settings-service.ts';
 import { seedShopOnFirstStart } from '../seed/seed-shop.ts';
 import { createLogger } from '../http/logging.ts';
@@ -42,6 +44,12 @@ export async function startTestShop(
     redis?: RedisLink;
     sameDatabaseAs?: TestShop;
     drawDocument?: DrawDocument;
+    /**
+     * 'shop': the rates a new shop starts with (a home rate and a world rate), as main.ts adds them.
+     * By default delivery is free everywhere, so that suites about other things pay the goods'
+     * price; the checkout's suites ask for the shop's rates.
+     */
+    delivery?: 'shop' | 'free';
   } = {},
 ): Promise<TestShop> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'voltline-api-test-'));
@@ -65,8 +73,8 @@ export async function startTestShop(
   const database = shared ? (shared.url ? await openPostgres(shared.url) : shared) : await kind.open();
   if (!shared) {
     await database.migrate();
-    // As main.ts starts a shop: delivery works at once.
-    await addDefaultDeliveryRates(database.db, config.shopCountry);
+    if (options.delivery === 'shop') await addDefaultDeliveryRates(database.db, config.shopCountry);
+    else await database.db.insert(deliveryRates).values({ country: REST_OF_WORLD, chargeCents: 0, freeFromCents: null }).onConflictDoNothing();
   }
   if (options.seed) await seedShopOnFirstStart(database.db);
   const logLines = options.logLines;

@@ -2,9 +2,17 @@ import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import type { DbTransaction } from '../../db/client.ts';
 import { orders } from '../../db/schema.ts';
 import { AppError } from '../../platform/app-error.ts';
+import { giveBackCouponUse } from '../../pricing/coupon-uses.ts';
 import type { OrderRow } from '../order-dto.ts';
 import type { Actor, LifecycleDeps } from './context.ts';
 import { recordHistory } from './history.ts';
+
+/** An unpaid order that will never be paid gives its coupon's use back, in the cancelling transaction. */
+async function giveBackCouponUsesOf(tx: DbTransaction, cancelled: readonly OrderRow[]) {
+  for (const order of cancelled) {
+    if (order.pricing?.couponUseId) await giveBackCouponUse(tx, order.pricing.couponUseId);
+  }
+}
 
 /** unpaid -> cancelled for one order; a paid order is never cancelled here (refund it instead). */
 async function cancelUnpaid(tx: DbTransaction, orderId: string): Promise<OrderRow> {
@@ -13,7 +21,10 @@ async function cancelUnpaid(tx: DbTransaction, orderId: string): Promise<OrderRo
     .set({ cancelledAt: new Date() })
     .where(and(eq(orders.id, orderId), eq(orders.status, 'unpaid'), isNull(orders.cancelledAt)))
     .returning();
-  if (cancelled) return cancelled;
+  if (cancelled) {
+    await giveBackCouponUsesOf(tx, [cancelled]);
+    return cancelled;
+  }
   const [current] = await tx.select().from(orders).where(eq(orders.id, orderId));
   if (current?.cancelledAt) throw new AppError('conflict', 'This order is already canceled.');
   throw new AppError('conflict', 'A paid order cannot be canceled: an admin can refund it.');
@@ -49,6 +60,7 @@ export async function cancelUnpaidOrders(
     .set({ cancelledAt: now })
     .where(and(which, eq(orders.status, 'unpaid'), isNull(orders.cancelledAt)))
     .returning();
+  await giveBackCouponUsesOf(tx, cancelled);
   for (const order of cancelled) {
     await recordHistory(tx, order.id, 'cancelled', why.actor, why.detail, now);
     await notifier.cancelled(tx, order, why.reason);

@@ -7,6 +7,7 @@ import type { JsonCache } from '../../platform/cached-json.ts';
 import type { InvoiceRegister } from '../../invoices/invoice-register.ts';
 import type { OrderNotifier } from '../../notifications/order-notifier.ts';
 import type { PaymentGateway } from '../../payments/payment-gateway.ts';
+import type { OrderPricer } from '../../pricing/order-pricing.ts';
 import type { OrderRow } from '../order-dto.ts';
 
 /** What every verb of the lifecycle works with. */
@@ -19,6 +20,10 @@ export interface LifecycleDeps {
   catalogueCache: JsonCache;
   /** Numbers an invoice with each payment and a credit note with each refund, in their transaction. */
   invoices: InvoiceRegister;
+  /** Prices an order as it is placed (delivery, discounts, VAT), taking its coupon's use in its transaction. */
+  pricer: OrderPricer;
+  /** Where an order goes when its buyer did not say (the spec's POST /purchased): SHOP_COUNTRY. */
+  shopCountry: string;
 }
 
 /** Who acted; null when the shop itself did (a gateway's word, the expiry job). */

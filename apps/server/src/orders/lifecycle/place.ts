@@ -1,13 +1,15 @@
-import { asc, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { entityIdSchema } from '@voltline/shared/id';
 import { orderQuantityMessages, type placeOrderSchema } from '@voltline/shared/order';
 import { fromCents, PAYMENT_MAXIMUM_CENTS } from '@voltline/shared/money';
 import { formatPurchaseDate } from '@voltline/shared/shop-constants';
 import { clipText, TEXT_LIMITS } from '@voltline/shared/text-limits';
-import { executePrepared } from '../../db/prepared.ts';
+import type { DbTransaction } from '../../db/client.ts';
 import { tools } from '../../db/schema.ts';
 import { AppError, notFound } from '../../platform/app-error.ts';
+import { orderFigures } from '../order-dto.ts';
+import type { PricingChoices } from '../../pricing/order-pricing.ts';
 import type { LifecycleDeps } from './context.ts';
 
 /** A placement as POST /purchased validated it; identity comes from the caller. */
@@ -18,6 +20,7 @@ export interface LinesRequest {
   lines: { toolId: string; quantity: number }[];
   phone: string;
   address: string;
+  pricing: PricingChoices;
 }
 
 type Caller = { userId: string; email: string; name: string };
@@ -43,79 +46,51 @@ function productSummary(names: readonly string[]): string {
 }
 
 /**
- * The CTEs that follow an order's insert (`placed`) and its lines' (`placed_lines`) in a placing
- * statement: its 'placed' history row and its outbox rows (the notifier's, as every verb's).
- */
-const placedRecords = (notifier: LifecycleDeps['notifier'], caller: Caller, now: Date) => sql`history as (
-  insert into order_events (order_id, type, actor_user_id, actor_email, at)
-  select id, 'placed', ${caller.userId}, ${caller.email}, ${now.toISOString()}::timestamptz from placed
-), outbox as (
-  ${notifier.placedRows('placed', 'placed_lines', now)}
-)`;
-
-/**
- * Places an order: quantity x the tool's current unit price, within the tool's minimum and what
- * can still be ordered. One SQL statement reads the tool, writes the order, its one line, its
- * history row and its outbox rows (the notifier's, as every verb's): atomic without a transaction,
- * and a single round trip, which keeps the embedded database responsive under many concurrent
- * buyers. Prepared once per connection on PostgreSQL: planning it each time was half of the
- * database's work per order (decision 016).
+ * Places the spec's one-tool order (POST /purchased): the tool named by id or, as the spec's client
+ * sends it, by name, then priced and placed as a one-line checkout (issue 29), so that it carries
+ * delivery, discounts and VAT like any order.
  */
 export const placing =
-  ({ db, notifier }: LifecycleDeps) =>
+  (deps: LifecycleDeps) =>
   async (caller: Caller, request: OrderRequest, now = new Date()): Promise<Placed> => {
     const toolId = request.toolId === undefined ? undefined : entityIdSchema.safeParse(request.toolId);
     if (toolId && !toolId.success) throw notFound('Tool not found');
-    const whichTool = toolId ? sql`id = ${toolId.data}` : sql`tool_name = ${request.product}`;
-    const quantity = request.quantity;
-    // Beyond the 32-bit range no stock could hold it anyway; clamping keeps the SQL parameters valid.
-    const sqlQuantity = Math.min(Math.max(quantity, -1), 2_147_483_647);
-    // The account's name is copied into the order: one stored before names were bounded is cut to the limit.
-    const buyer = clipText(caller.name, TEXT_LIMITS.personName);
-    const [outcome] = await executePrepared<{ minimum: number; orderable: number; price_cents: number; order_id: string | null }>(db, sql`
-      with tool as (
-        -- The lock the order's foreign key takes anyway, taken here first: a tool being deleted
-        -- (deleteTool) is waited for and then not found, instead of failing the foreign key.
-        select id, tool_name, img, price_cents, minimum_order_quantity, greatest(available_quantity - promised_quantity, 0) as orderable
-        from tools where ${whichTool}
-        for key share
-      ), placed as (
-        insert into orders (tool_id, user_id, product, img, unit_price_cents, quantity, price_cents, buyer, buyer_email, phone, address, purchase_date, status, created_at)
-        select id, ${caller.userId}, tool_name, img, price_cents, ${sqlQuantity}, (${sqlQuantity}::bigint * price_cents)::int, ${buyer}, ${caller.email},
-               ${request.phone}, ${request.address}, ${formatPurchaseDate(now)}, 'unpaid', ${now.toISOString()}::timestamptz
-        from tool
-        where ${sqlQuantity}::int between minimum_order_quantity and orderable
-          and ${sqlQuantity}::bigint * price_cents <= ${MAX_ORDER_TOTAL}
-        returning *
-      ), placed_lines as (
-        insert into order_lines (order_id, position, tool_id, product, img, quantity, unit_price_cents, line_total_cents)
-        select id, 0, tool_id, product, img, quantity, unit_price_cents, price_cents from placed
-        returning *
-      ), ${placedRecords(notifier, caller, now)}
-      select minimum_order_quantity as minimum, orderable, price_cents, (select id from placed) as order_id from tool
-    `);
-    if (!outcome) throw notFound('Tool not found');
-    if (outcome.order_id) return { acknowledged: true, insertedId: outcome.order_id };
-    if (quantity < outcome.minimum) throw new AppError('invalid_data', orderQuantityMessages.tooFew(outcome.minimum));
-    if (quantity > outcome.orderable) throw new AppError('invalid_data', orderQuantityMessages.tooMany(outcome.orderable));
-    throw new AppError('invalid_data', orderQuantityMessages.overOnePayment(fromCents(outcome.price_cents)));
+    const [tool] = await deps.db
+      .select({ id: tools.id })
+      .from(tools)
+      .where(toolId ? eq(tools.id, toolId.data) : eq(tools.toolName, request.product ?? ''));
+    if (!tool) throw notFound('Tool not found');
+    return placingLines(deps)(
+      caller,
+      {
+        lines: [{ toolId: tool.id, quantity: request.quantity }],
+        phone: request.phone,
+        address: request.address,
+        pricing: { country: request.country ?? deps.shopCountry, couponCode: request.couponCode, vatId: request.vatId },
+      },
+      now,
+    );
   };
 
 /**
  * Places an order of several tools, all lines or none: each line within its tool's minimum, the
  * units of each tool (lines of one tool counted together) within what can still be ordered, the
- * total within one card payment. The tools are read and locked (key share, as a single placement
- * does) in one order, by id, in the transaction that writes the order, its lines, its history row
- * and its outbox rows in one statement. Nothing is promised: payment promises (pay.ts).
+ * total within one card payment. The tools are read and locked (key share: a tool being deleted is
+ * waited for, then not found) in one order, by id, in the transaction that prices the order
+ * (taking its coupon's use, pricing/order-pricing.ts) and writes it, its lines, its history row and
+ * its outbox rows in one statement. Nothing is promised: payment promises (pay.ts).
  */
 export const placingLines =
-  ({ db, notifier }: LifecycleDeps) =>
-  async (caller: Caller, request: LinesRequest, now = new Date()): Promise<Placed> => {
+  ({ db, notifier, pricer }: LifecycleDeps) =>
+  async (caller: Caller, request: LinesRequest, now = new Date(), alsoInTransaction?: (tx: DbTransaction) => Promise<void>): Promise<Placed> => {
     if (request.lines.length === 0) throw new AppError('invalid_data', 'An order needs at least one tool.');
     if (request.lines.length > MAX_ORDER_LINES) throw new AppError('invalid_data', `An order holds at most ${MAX_ORDER_LINES} tools.`);
     const toolIds = request.lines.map((line) => entityIdSchema.safeParse(line.toolId));
     if (toolIds.some((id) => !id.success)) throw notFound('Tool not found');
     const ids = [...new Set(toolIds.map((id) => id.data!))].sort();
+    // A one-tool order's refusals need not name the tool: the buyer is looking at it.
+    const naming = (name: string, message: string) => (request.lines.length > 1 ? `${name}: ${message}` : message);
+    const priceInTransaction = await pricer.prepare(request.pricing, now);
     return db.transaction(async (tx) => {
       const found = await tx
         .select({
@@ -123,6 +98,7 @@ export const placingLines =
           name: tools.toolName,
           img: tools.img,
           priceCents: tools.priceCents,
+          vatRateHundredths: tools.vatRateHundredths,
           minimum: tools.minimumOrderQuantity,
           orderable: sql<number>`greatest(${tools.availableQuantity} - ${tools.promisedQuantity}, 0)::int`,
         })
@@ -132,29 +108,53 @@ export const placingLines =
         .for('key share');
       const byId = new Map(found.map((tool) => [tool.id, tool]));
       const asked = new Map<string, number>();
-      const lines = request.lines.map((line, position) => {
+      const ordered = request.lines.map((line, position) => {
         const tool = byId.get(toolIds[position]!.data!);
         if (!tool) throw notFound('Tool not found');
         if (!Number.isSafeInteger(line.quantity) || line.quantity < tool.minimum) {
-          throw new AppError('invalid_data', `${tool.name}: ${orderQuantityMessages.tooFew(tool.minimum)}`);
+          throw new AppError('invalid_data', naming(tool.name, orderQuantityMessages.tooFew(tool.minimum)));
         }
         asked.set(tool.id, (asked.get(tool.id) ?? 0) + line.quantity);
-        return { position, tool_id: tool.id, product: tool.name, img: tool.img, quantity: line.quantity, unit_price_cents: tool.priceCents, line_total_cents: line.quantity * tool.priceCents };
+        return { tool, quantity: line.quantity };
       });
       for (const [id, units] of asked) {
         const tool = byId.get(id)!;
-        if (units > tool.orderable) throw new AppError('invalid_data', `${tool.name}: ${orderQuantityMessages.tooMany(tool.orderable)}`);
+        if (units > tool.orderable) throw new AppError('invalid_data', naming(tool.name, orderQuantityMessages.tooMany(tool.orderable)));
       }
-      const total = lines.reduce((sum, line) => sum + line.line_total_cents, 0);
-      if (total > MAX_ORDER_TOTAL) throw new AppError('invalid_data', orderQuantityMessages.totalOverOnePayment(fromCents(total)));
+      // The goods alone past one card payment: refused before a coupon use is taken.
+      const goods = ordered.reduce((sum, line) => sum + line.quantity * line.tool.priceCents, 0);
+      const overOnePayment = (total: number) =>
+        new AppError(
+          'invalid_data',
+          ordered.length === 1 && total === goods ? orderQuantityMessages.overOnePayment(fromCents(ordered[0]!.tool.priceCents)) : orderQuantityMessages.totalOverOnePayment(fromCents(total)),
+        );
+      if (goods > MAX_ORDER_TOTAL) throw overOnePayment(goods);
+      const pricing = await priceInTransaction(
+        tx,
+        ordered.map(({ tool, quantity }) => ({ unitPriceCents: tool.priceCents, quantity, vatRateHundredths: tool.vatRateHundredths })),
+        caller.userId,
+      );
+      const { quote } = pricing;
+      if (quote.total > MAX_ORDER_TOTAL) throw overOnePayment(quote.total);
+      // Each line at the price quoted: the shop's price, or net of its VAT for an export or a reverse charge.
+      const lines = ordered.map(({ tool, quantity }, position) => ({
+        position,
+        tool_id: tool.id,
+        product: tool.name,
+        img: tool.img,
+        quantity,
+        unit_price_cents: quote.lines[position]!.unitPrice,
+        line_total_cents: quote.lines[position]!.lineTotal,
+      }));
+      const total = quote.total;
       const first = lines[0]!;
       const units = lines.reduce((sum, line) => sum + line.quantity, 0);
       const result = await tx.execute(sql`
         with placed as (
-          insert into orders (tool_id, user_id, product, img, unit_price_cents, quantity, price_cents, buyer, buyer_email, phone, address, purchase_date, status, created_at)
+          insert into orders (tool_id, user_id, product, img, unit_price_cents, quantity, price_cents, buyer, buyer_email, phone, address, purchase_date, status, pricing, created_at)
           values (${first.tool_id}, ${caller.userId}, ${productSummary(lines.map((line) => line.product))}, ${first.img}, ${first.unit_price_cents}, ${units}, ${total},
                   ${clipText(caller.name, TEXT_LIMITS.personName)}, ${caller.email}, ${request.phone}, ${request.address}, ${formatPurchaseDate(now)}, 'unpaid',
-                  ${now.toISOString()}::timestamptz)
+                  ${JSON.stringify(pricing)}::jsonb, ${now.toISOString()}::timestamptz)
           returning *
         ), placed_lines as (
           insert into order_lines (order_id, position, tool_id, product, img, quantity, unit_price_cents, line_total_cents)
@@ -162,10 +162,17 @@ export const placingLines =
           from placed cross join jsonb_to_recordset(${JSON.stringify(lines)}::jsonb)
             as l(position int, tool_id uuid, product text, img text, quantity int, unit_price_cents int, line_total_cents int)
           returning *
-        ), ${placedRecords(notifier, caller, now)}
+        ), history as (
+          insert into order_events (order_id, type, actor_user_id, actor_email, at)
+          select id, 'placed', ${caller.userId}, ${caller.email}, ${now.toISOString()}::timestamptz from placed
+        ), outbox as (
+          ${notifier.placedRows('placed', 'placed_lines', orderFigures({ pricing, priceCents: total }), now)}
+        )
         select id from placed
       `);
       const [placed] = (result as unknown as { rows: { id: string }[] }).rows;
+      // What must commit with the order, or not at all (the checkout empties the cart it came from).
+      await alsoInTransaction?.(tx);
       return { acknowledged: true as const, insertedId: placed!.id };
     });
   };

@@ -15,6 +15,7 @@ const drill: Tool = {
   minimumOrderQuantity: 2,
   availableQuantity: 40,
   orderableQuantity: 40,
+  vatRate: null,
 };
 const UPLOADED = '/api/images/00000000-0000-4000-8000-0000000000aa';
 

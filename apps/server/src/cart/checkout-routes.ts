@@ -1,0 +1,43 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { checkoutQuoteRequestSchema, checkoutQuoteSchema, checkoutRequestSchema } from '@voltline/shared/checkout';
+import { insertedSchema } from '@voltline/shared/order';
+import type { RouteLimit } from '../http/rate-limits.ts';
+import { callerOf, type CallerGuards } from '../identity/caller.ts';
+import type { CheckoutService } from './checkout-service.ts';
+
+/** The caller's checkout (issues 28 and 29): a quote of what the order would cost, and the order. Signed-in users only. */
+export function checkoutRoutes(checkout: CheckoutService, guards: CallerGuards, limits: { quote: RouteLimit; checkout: RouteLimit }): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/checkout/quote',
+      {
+        onRequest: guards.requireUser,
+        config: limits.quote,
+        schema: {
+          tags: ['cart'],
+          summary:
+            "What the caller's cart (or the `lines` given: the purchase page's one tool) would cost delivered to `country`, with `couponCode` and `vatId`: subtotal, delivery, its discount, the coupon's, VAT per rate and the total. 409 for an empty cart or one with a line that cannot be ordered; 400 in words for an unusable coupon, a malformed VAT id or a country the shop does not deliver to. Signed-in users.",
+          body: checkoutQuoteRequestSchema,
+          response: { 200: checkoutQuoteSchema },
+        },
+      },
+      (request) => checkout.quote(callerOf(request).userId, request.body),
+    );
+
+    app.post(
+      '/checkout',
+      {
+        onRequest: guards.requireUser,
+        config: limits.checkout,
+        schema: {
+          tags: ['cart'],
+          summary:
+            "The caller's cart becomes one unpaid order of every line, priced as the quote prices it and delivered to `address` in `country`; the cart is empty afterwards. Refused in words as the quote is, and when a line's units can no longer be ordered. Pay it as any order (create-payment-intent). Signed-in users.",
+          body: checkoutRequestSchema,
+          response: { 200: insertedSchema },
+        },
+      },
+      (request) => checkout.checkout(callerOf(request), request.body),
+    );
+  };
+}

@@ -1,0 +1,81 @@
+import { eq, inArray } from 'drizzle-orm';
+import { checkoutMessages, type CheckoutQuote } from '@voltline/shared/checkout';
+import { fromCents } from '@voltline/shared/money';
+import type { Database, DbTransaction } from '../db/client.ts';
+import { cartLines, tools } from '../db/schema.ts';
+import type { OrderLifecycle } from '../orders/lifecycle/index.ts';
+import { quoteFigures } from '../orders/order-dto.ts';
+import { AppError, notFound } from '../platform/app-error.ts';
+import type { OrderPricer, PricingChoices } from '../pricing/order-pricing.ts';
+import type { CartService } from './cart-service.ts';
+
+type Caller = { userId: string; email: string; name: string };
+type Line = { toolId: string; quantity: number };
+
+/**
+ * The checkout (issues 28 and 29): the caller's cart, or the purchase page's one tool, priced by the
+ * order pricer and placed as one order by the lifecycle, which empties the cart in the order's own
+ * transaction.
+ */
+export function createCheckoutService({ db, cart, pricer, lifecycle }: { db: Database; cart: CartService; pricer: OrderPricer; lifecycle: OrderLifecycle }) {
+  /** The cart's lines, refused in words when it is empty or a line cannot be ordered as it stands. */
+  async function orderableCart(userId: string): Promise<Line[]> {
+    const { lines } = await cart.cart(userId);
+    if (lines.length === 0) throw new AppError('conflict', checkoutMessages.emptyCart, 'cart_empty');
+    if (lines.some((line) => line.problem !== null)) throw new AppError('conflict', checkoutMessages.blockedCart, 'cart_blocked');
+    return lines.map(({ toolId, quantity }) => ({ toolId, quantity }));
+  }
+
+  return {
+    /** What the cart (or the lines given) would cost delivered to `country`, with the coupon and VAT id given. */
+    async quote(userId: string, request: PricingChoices & { lines?: Line[] | undefined }): Promise<CheckoutQuote> {
+      const lines = request.lines ?? (await orderableCart(userId));
+      const found = await db
+        .select({ id: tools.id, name: tools.toolName, priceCents: tools.priceCents, vatRateHundredths: tools.vatRateHundredths })
+        .from(tools)
+        .where(inArray(tools.id, lines.map((line) => line.toolId)));
+      const byId = new Map(found.map((tool) => [tool.id, tool]));
+      const priced = lines.map((line) => {
+        const tool = byId.get(line.toolId);
+        if (!tool) throw notFound('Tool not found');
+        return { tool, quantity: line.quantity };
+      });
+      const quote = await pricer.quote(
+        db,
+        priced.map(({ tool, quantity }) => ({ unitPriceCents: tool.priceCents, quantity, vatRateHundredths: tool.vatRateHundredths })),
+        request,
+        userId,
+      );
+      return {
+        ...quoteFigures(quote),
+        addedVat: fromCents(quote.addedVat),
+        lines: priced.map(({ tool, quantity }, index) => ({
+          toolId: tool.id,
+          product: tool.name,
+          quantity,
+          unitPrice: fromCents(quote.lines[index]!.unitPrice),
+          lineTotal: fromCents(quote.lines[index]!.lineTotal),
+        })),
+      };
+    },
+
+    /**
+     * The caller's cart becomes one unpaid order. The cart is emptied in the order's transaction: a
+     * second checkout of the same cart racing this one finds it emptied and places nothing.
+     */
+    async checkout(caller: Caller, request: PricingChoices & { phone: string; address: string }) {
+      const lines = await orderableCart(caller.userId);
+      const emptyCart = async (tx: DbTransaction) => {
+        const emptied = await tx.delete(cartLines).where(eq(cartLines.userId, caller.userId)).returning({ toolId: cartLines.toolId });
+        if (emptied.length === 0) throw new AppError('conflict', checkoutMessages.emptyCart, 'cart_empty');
+      };
+      return lifecycle.placeLines(
+        caller,
+        { lines, phone: request.phone, address: request.address, pricing: { country: request.country, couponCode: request.couponCode, vatId: request.vatId } },
+        new Date(),
+        emptyCart,
+      );
+    },
+  };
+}
+export type CheckoutService = ReturnType<typeof createCheckoutService>;

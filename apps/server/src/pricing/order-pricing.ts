@@ -1,0 +1,100 @@
+import { inArray } from 'drizzle-orm';
+import { checkoutMessages } from '@voltline/shared/checkout';
+import { REST_OF_WORLD } from '@voltline/shared/delivery-settings';
+import { quoteOrder, type Quote, type QuoteRequest, type StoredPricing } from '@voltline/shared/pricing';
+import type { DbExecutor } from '../db/client.ts';
+import { deliveryRates } from '../db/schema.ts';
+import { AppError } from '../platform/app-error.ts';
+import { checkCouponUse, takeCouponUse } from './coupon-uses.ts';
+import type { DeliverySettingsService } from './delivery-settings-service.ts';
+
+/** How a buyer asked the order to be priced: where it goes, a coupon, their VAT id (all checked by the route's schema). */
+export interface PricingChoices {
+  country: string;
+  couponCode?: string | undefined;
+  vatId?: string | undefined;
+}
+
+/** A line to price: the tool's unit price as listed, in cents, its units and its own VAT rate (hundredths; null: standard). */
+export interface LineToPrice {
+  unitPriceCents: number;
+  quantity: number;
+  vatRateHundredths: number | null;
+}
+
+export interface ShopVat {
+  shopCountry: string;
+  standardRate: number;
+  pricesIncludeVat: boolean;
+}
+
+/**
+ * Prices orders (issue 29, decision 036): reads the delivery rate of the destination and the delivery
+ * promotion, checks or takes the coupon, and lets packages/shared's quoteOrder work out every
+ * figure. A quote only checks the coupon; a placed order takes a use of it in its own transaction
+ * (the lifecycle's placing calls `priceInTransaction`), so racing checkouts never use a code more
+ * often than allowed.
+ */
+export function createOrderPricer(vat: ShopVat, deliverySettings: DeliverySettingsService) {
+  /** The destination's rate, or the rest of the world's; a shop whose admin left no rate for it does not deliver there. */
+  async function deliveryRateFor(executor: DbExecutor, country: string) {
+    const rows = await executor.select().from(deliveryRates).where(inArray(deliveryRates.country, [country, REST_OF_WORLD]));
+    const rate = rows.find((row) => row.country === country) ?? rows.find((row) => row.country === REST_OF_WORLD);
+    if (!rate) throw new AppError('invalid_data', checkoutMessages.noDeliveryRate(country), 'no_delivery_rate');
+    return { chargeCents: rate.chargeCents, freeFromCents: rate.freeFromCents };
+  }
+
+  const listedSubtotal = (lines: readonly LineToPrice[]) => lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
+
+  function quote(lines: readonly LineToPrice[], choices: PricingChoices, settings: Pick<QuoteRequest, 'delivery' | 'deliveryPromotion'>, coupon: QuoteRequest['coupon'], now: Date): Quote {
+    return quoteOrder({
+      lines: lines.map((line) => ({ unitPriceCents: line.unitPriceCents, quantity: line.quantity, vatRate: line.vatRateHundredths === null ? null : line.vatRateHundredths / 100 })),
+      vatSettings: vat,
+      country: choices.country,
+      ...settings,
+      coupon,
+      buyerVatId: choices.vatId ?? null,
+      now,
+    });
+  }
+
+  const asCoupon = (found: { percentOff: number | null; amountOffCents: number | null }): QuoteRequest['coupon'] =>
+    found.percentOff !== null ? { percentOff: found.percentOff } : { amountOffCents: found.amountOffCents ?? 0 };
+
+  /** The promotion as visitors see it now, as quoteOrder takes it. */
+  async function promotionNow(now: Date): Promise<QuoteRequest['deliveryPromotion']> {
+    const promotion = await deliverySettings.currentPromotion(now);
+    return { percentOff: promotion.percentOff, active: promotion.active, until: promotion.until ? new Date(promotion.until) : null };
+  }
+
+  return {
+    /** POST /checkout/quote: what the order would cost now. Refuses an unusable coupon in words. */
+    async quote(executor: DbExecutor, lines: readonly LineToPrice[], choices: PricingChoices, customerId: string, now = new Date()): Promise<Quote> {
+      const deliveryPromotion = await promotionNow(now);
+      const delivery = await deliveryRateFor(executor, choices.country);
+      const coupon = choices.couponCode ? asCoupon(await checkCouponUse(executor, choices.couponCode, customerId, listedSubtotal(lines), now)) : null;
+      return quote(lines, choices, { delivery, deliveryPromotion }, coupon, now);
+    },
+
+    /**
+     * Before an order's transaction: what is read outside it (the promotion is kept in memory and,
+     * on the embedded database, must not be read while a transaction holds the one connection).
+     * Then, in the transaction, the order's pricing with a use of its coupon taken.
+     */
+    async prepare(choices: PricingChoices, now = new Date()) {
+      const deliveryPromotion = await promotionNow(now);
+      return async (tx: DbExecutor, lines: readonly LineToPrice[], customerId: string): Promise<StoredPricing> => {
+        const delivery = await deliveryRateFor(tx, choices.country);
+        const use = choices.couponCode ? await takeCouponUse(tx, choices.couponCode, customerId, listedSubtotal(lines), now) : null;
+        return {
+          country: choices.country,
+          couponCode: use?.code ?? null,
+          couponUseId: use?.useId ?? null,
+          vatId: choices.vatId ?? null,
+          quote: quote(lines, choices, { delivery, deliveryPromotion }, use && asCoupon(use), now),
+        };
+      };
+    },
+  };
+}
+export type OrderPricer = ReturnType<typeof createOrderPricer>;

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { entityIdSchema } from './id.ts';
+import { addressSchema, phoneField, quantityField } from './order.ts';
+import { orderFiguresShape, pricingChoicesShape } from './order-figures.ts';
+
+/*
+ * What a checkout asks and what its quote answers (issues 28 and 29, decision 036). The quote's
+ * figures come from packages/shared/src/pricing.ts's quoteOrder, in dollars with two decimals as
+ * the API answers money; an order keeps them and every order answer carries them.
+ */
+
+/** A tool and its units, for quoting a one-tool purchase (the spec's purchase page) instead of the cart. */
+const quotedLineSchema = z.object({ toolId: entityIdSchema, quantity: quantityField });
+
+/** POST /api/checkout/quote: the caller's cart, or the lines given (the purchase page's one tool). */
+export const checkoutQuoteRequestSchema = z.object({
+  ...pricingChoicesShape,
+  lines: z.array(quotedLineSchema).min(1).max(50).optional(),
+});
+export type CheckoutQuoteRequest = z.input<typeof checkoutQuoteRequestSchema>;
+
+/** POST /api/checkout: the caller's cart becomes one unpaid order delivered there. */
+export const checkoutRequestSchema = z.object({
+  ...pricingChoicesShape,
+  phone: phoneField,
+  address: addressSchema,
+});
+export type CheckoutRequest = z.input<typeof checkoutRequestSchema>;
+
+export const checkoutQuoteSchema = z.object({
+  ...orderFiguresShape,
+  /** VAT added on top of the prices (a shop whose prices exclude VAT); 0 when it is in them. */
+  addedVat: z.number(),
+  /** The lines as priced (unit prices net of VAT for an export or a reverse charge when prices include VAT). */
+  lines: z.array(z.object({ toolId: z.string(), product: z.string(), quantity: z.number().int(), unitPrice: z.number(), lineTotal: z.number() })),
+});
+export type CheckoutQuote = z.infer<typeof checkoutQuoteSchema>;
+
+export const checkoutMessages = {
+  emptyCart: 'Your cart is empty: add a tool before checking out.',
+  blockedCart: 'Some lines of your cart cannot be ordered as they are: change them before checking out.',
+  noDeliveryRate: (country: string) => `The shop does not deliver to ${country}.`,
+};
