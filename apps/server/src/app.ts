@@ -23,6 +23,7 @@ import { createPublicReadRations, createQueryLimit, createWriteLimits, registerR
 import { identityRoutes, registerAuthBridge } from './identity/auth-routes.ts';
 import { imagesRoutes } from './images/images-routes.ts';
 import { invoicesRoutes } from './invoices/invoices-routes.ts';
+import { vatReportRoutes } from './invoices/vat-report-routes.ts';
 import { webhookEndpointsRoutes } from './notifications/webhook-endpoints-routes.ts';
 import { ordersRoutes } from './orders/orders-routes.ts';
 import { createShopPages } from './pages/shop-pages.ts';
@@ -118,6 +119,7 @@ export async function buildApp(core: ShopCore, logger: FastifyInstance['log'] | 
       await api.register(paymentsRoutes(core.payments, core.guards));
       await api.register(core.paymentGatewayRoutes);
       await api.register(adminOrdersRoutes(core.adminOrders, core.guards));
+      await api.register(vatReportRoutes(core.vatReport, core.guards));
       await api.register(catalogueAdminRoutes(core.catalogue, core.guards));
       await api.register(webhookEndpointsRoutes(core.webhookEndpoints, core.guards, writeLimits.webhookEndpoints));
       await api.register(deliveryPromotionRoutes(core.deliverySettings));

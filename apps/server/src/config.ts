@@ -173,6 +173,8 @@ export interface InvoicingConfig {
   shopAddress: string;
   /** Empty: the documents leave the tax id line out. */
   shopTaxId: string;
+  /** SHOP_VAT_NOTE: what a document of an order without VAT says instead (copied at issue). */
+  shopVatNote: string;
   invoicePrefix: string;
   creditNotePrefix: string;
 }
@@ -332,6 +334,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       shopLegalName: env.SHOP_LEGAL_NAME || 'Voltline Tools',
       shopAddress: env.SHOP_ADDRESS,
       shopTaxId: env.SHOP_TAX_ID,
+      shopVatNote: env.SHOP_VAT_NOTE,
       invoicePrefix: env.INVOICE_PREFIX,
       creditNotePrefix: env.CREDIT_NOTE_PREFIX,
     },

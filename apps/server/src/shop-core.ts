@@ -16,6 +16,7 @@ import { createMailer } from './mail/mailer.ts';
 import { createAdminOrdersService } from './orders/admin-orders-service.ts';
 import { createInvoiceRegister } from './invoices/invoice-register.ts';
 import { createInvoicesService, type DrawDocument } from './invoices/invoices-service.ts';
+import { createVatReport } from './invoices/vat-report.ts';
 import { createMailComposer } from './notifications/mail-composer.ts';
 import { createNotificationDispatcher } from './notifications/notification-dispatcher.ts';
 import { createOrderMail } from './notifications/order-mail.ts';
@@ -97,6 +98,7 @@ export function createShopCore(deps: {
     }),
     orders,
     invoices,
+    vatReport: createVatReport(db),
     notificationDispatcher: createNotificationDispatcher({ db, mailer, composeMail, webhookTargets, log }),
     webhookEndpoints: createWebhookEndpointsService(db, webhookTargets, paging),
     adminOrders: createAdminOrdersService(db, lifecycle, paging),

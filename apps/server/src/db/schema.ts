@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { boolean, type AnyPgColumn, check, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { StoredPricing } from '@voltline/shared/pricing';
+import { bigint, boolean, type AnyPgColumn, check, customType, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { StoredPricing, VatTreatment } from '@voltline/shared/pricing';
+import type { DocumentFigures } from '@voltline/shared/document-figures';
 import { textLengthChecks } from './text-columns.ts';
 
 /**
@@ -232,6 +233,8 @@ const issuedDocument = () => ({
   sellerName: text('seller_name').notNull(),
   sellerAddress: text('seller_address').notNull(),
   sellerTaxId: text('seller_tax_id').notNull(),
+  /** SHOP_VAT_NOTE as it was at issue: printed when the shop charges no VAT. Empty on documents issued before (0027). */
+  sellerVatNote: text('seller_vat_note').notNull().default(''),
   buyerName: text('buyer_name').notNull(),
   buyerEmail: text('buyer_email').notNull(),
   buyerPhone: text('buyer_phone').notNull(),
@@ -243,6 +246,13 @@ const issuedDocument = () => ({
   totalCents: integer('total_cents').notNull(),
   paymentMethod: text('payment_method').notNull(),
   transactionId: text('transaction_id').notNull(),
+  /**
+   * Every figure art. 226 of the VAT Directive asks for (issue 29, decision 038): the lines with their
+   * discount, rate, net and VAT, the delivery as a line, VAT per rate, the treatment and the buyer's
+   * VAT id; on a credit note, what it credits per rate. Null on documents issued before migration
+   * 0027: they print as they were issued.
+   */
+  figures: jsonb('figures').$type<DocumentFigures>(),
   /**
    * The PDF, drawn from the columns above at its first download or mail and kept: drawing costs the
    * server tens of milliseconds a time, the bytes never change, and every instance reads them here.
@@ -280,6 +290,44 @@ export const creditNotes = pgTable(
     ...textLengthChecks('credit_notes'),
   ],
 );
+
+/**
+ * The VAT of each day's invoices and credit notes, per treatment and rate (issue 29, decision 038):
+ * written in the transaction that pays or refunds the order, with the document, so the accountant's
+ * month (GET /api/admin/vat-report) adds up some thirty rows at any size of shop. The day is the
+ * document's issue day in UTC; rates in hundredths of a percent.
+ */
+export const vatDayTotals = pgTable(
+  'vat_day_totals',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    treatment: text('treatment', { enum: ['domestic', 'reverse-charge', 'export', 'none'] }).$type<VatTreatment>().notNull(),
+    rateHundredths: integer('rate_hundredths').notNull(),
+    invoicedNetCents: bigint('invoiced_net_cents', { mode: 'number' }).notNull().default(0),
+    invoicedVatCents: bigint('invoiced_vat_cents', { mode: 'number' }).notNull().default(0),
+    creditedNetCents: bigint('credited_net_cents', { mode: 'number' }).notNull().default(0),
+    creditedVatCents: bigint('credited_vat_cents', { mode: 'number' }).notNull().default(0),
+    /** Documents that carried this rate on this day. */
+    invoices: integer('invoices').notNull().default(0),
+    creditNotes: integer('credit_notes').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.treatment, table.rateHundredths] })],
+);
+
+/**
+ * The admin overview's days (decision 038): what the orders paid that day brought in, less what was
+ * later refunded of them, written in the payment's and the refund's transaction; and how many orders
+ * were placed that day, counted once the day is over (a day's count never changes after it, and
+ * placing an order stays free of a shared row every order would queue on).
+ */
+export const shopDayTotals = pgTable('shop_day_totals', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  paidCents: bigint('paid_cents', { mode: 'number' }).notNull().default(0),
+  /** Refunds of the orders paid that day, whenever they were given. */
+  refundedCents: bigint('refunded_cents', { mode: 'number' }).notNull().default(0),
+  /** Orders placed that day; null until counted, which happens the first time the overview shows the day after it ended. */
+  placedOrders: integer('placed_orders'),
+});
 
 /**
  * One payment intent per order, at whichever gateway is configured. The built-in test gateway

@@ -17,6 +17,7 @@ const issuedDocumentColumns = {
   seller_name: limit('Shop legal name', TEXT_LIMITS.shopLegalName),
   seller_address: limit('Shop address', TEXT_LIMITS.address),
   seller_tax_id: limit('Shop tax id', TEXT_LIMITS.taxId),
+  seller_vat_note: limit('Shop VAT note', TEXT_LIMITS.shopLegalName),
   buyer_name: limit('Name', TEXT_LIMITS.personName),
   buyer_email: limit('Email', TEXT_LIMITS.email),
   buyer_phone: limit('Phone', TEXT_LIMITS.phone),

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
+import type { DocumentFigures } from '@voltline/shared/document-figures';
 import { formatCents } from '@voltline/shared/money';
 import { formatLongDate } from '@voltline/shared/shop-constants';
 import type { CreditNoteRow, InvoiceRow } from './invoice-register.ts';
@@ -45,10 +46,13 @@ function drawParties(doc: Document, heading: string, document: InvoiceRow | Cred
   doc.moveDown();
   doc.font(BOLD).text('From');
   doc.font(REGULAR).text(document.sellerName).text(document.sellerAddress);
-  if (document.sellerTaxId) doc.text(`Tax id: ${document.sellerTaxId}`);
+  // Documents issued before 0027 said "Tax id"; they print as issued.
+  if (document.sellerTaxId) doc.text(`${document.figures ? 'VAT id' : 'Tax id'}: ${document.sellerTaxId}`);
   doc.moveDown();
   doc.font(BOLD).text('Bill to');
   doc.font(REGULAR).text(document.buyerName).text(document.buyerEmail).text(document.buyerPhone).text(document.buyerAddress);
+  if (document.figures?.buyerVatId) doc.text(`VAT id: ${document.figures.buyerVatId}`);
+  if (document.figures?.country) doc.text(`Delivered to: ${document.figures.country}`);
   doc.moveDown(1.5);
 }
 
@@ -67,15 +71,80 @@ function drawTable(doc: Document, columns: readonly { label: string; x: number; 
   }
 }
 
+/** "19%", "5.5%": a rate as people write it. */
+const percent = (rate: number) => `${rate}%`;
+
+const FIGURE_COLUMNS = [
+  { label: 'Description', x: MARGIN, width: 140, align: 'left' },
+  { label: 'Qty', x: 200, width: 35, align: 'right' },
+  { label: 'Unit price excl. VAT', x: 240, width: 70, align: 'right' },
+  { label: 'Discount', x: 315, width: 55, align: 'right' },
+  { label: 'VAT rate', x: 375, width: 45, align: 'right' },
+  { label: 'Net', x: 425, width: 55, align: 'right' },
+  { label: 'VAT', x: 485, width: 55, align: 'right' },
+] as const;
+
+const RATE_COLUMNS = [
+  { label: 'VAT rate', x: 280, width: 80, align: 'right' },
+  { label: 'Taxable amount', x: 365, width: 90, align: 'right' },
+  { label: 'VAT', x: 460, width: 80, align: 'right' },
+] as const;
+
+/** What art. 226 (11)-(12) and the shop's settings ask a document to say of the VAT it does not charge. */
+function treatmentWords(figures: DocumentFigures, vatNote: string): string | undefined {
+  if (figures.vatTreatment === 'reverse-charge') {
+    return 'Reverse charge: VAT is to be accounted for by the buyer (Article 196 of Directive 2006/112/EC). Intra-Community supply of goods, exempt under Article 138.';
+  }
+  if (figures.vatTreatment === 'export') return 'Export: the goods leave the EU, exempt from VAT under Article 146 of Directive 2006/112/EC.';
+  if (figures.vatTreatment === 'none') return vatNote || undefined;
+  return undefined;
+}
+
+/** Each line of goods, the delivery as a line, then each rate's taxable amount and VAT (art. 226 (6)-(10)). */
+function drawFigures(doc: Document, figures: DocumentFigures, shares: { heading: string; vatLabel: string }) {
+  doc.fontSize(9);
+  const rows = figures.lines.map((line) => [
+    line.product,
+    String(line.quantity),
+    formatCents(line.unitNet),
+    formatCents(line.discount),
+    percent(line.vatRate),
+    formatCents(line.net),
+    formatCents(line.vat),
+  ]);
+  if (figures.delivery) {
+    const { delivery } = figures;
+    rows.push(['Delivery', '1', formatCents(delivery.unitNet), formatCents(delivery.discount), percent(delivery.vatRate), formatCents(delivery.net), formatCents(delivery.vat)]);
+  }
+  drawTable(doc, FIGURE_COLUMNS, rows);
+  doc.moveDown();
+  doc.font(BOLD).text(shares.heading, MARGIN);
+  drawTable(
+    doc,
+    RATE_COLUMNS,
+    figures.vat.map((share) => [percent(share.rate), formatCents(share.net), formatCents(share.vat)]),
+  );
+  doc.fontSize(10).moveDown(0.5);
+  doc.font(BOLD).text(`${shares.vatLabel}: ${formatCents(figures.vat.reduce((sum, share) => sum + share.vat, 0))}`, { align: 'right' });
+}
+
 /** The invoice as it was issued at payment, for ever. */
 export const renderInvoicePdf = (invoice: InvoiceRow): Promise<Buffer> =>
   render(`Invoice ${invoice.number}`, invoice.issuedAt, (doc) => {
     drawParties(doc, 'Invoice', invoice);
-    drawTable(doc, COLUMNS, [[invoice.product, String(invoice.quantity), formatCents(invoice.unitPriceCents), formatCents(invoice.totalCents)]]);
-    doc.moveDown();
-    doc.font(BOLD).text(`Total: ${formatCents(invoice.totalCents)}`, { align: 'right' });
+    const { figures } = invoice;
+    if (figures) {
+      drawFigures(doc, figures, { heading: 'VAT per rate', vatLabel: 'VAT payable' });
+      doc.font(BOLD).text(`Total: ${formatCents(invoice.totalCents)}`, { align: 'right' });
+      const words = treatmentWords(figures, invoice.sellerVatNote);
+      if (words) doc.font(REGULAR).moveDown().text(words, MARGIN);
+    } else {
+      drawTable(doc, COLUMNS, [[invoice.product, String(invoice.quantity), formatCents(invoice.unitPriceCents), formatCents(invoice.totalCents)]]);
+      doc.moveDown();
+      doc.font(BOLD).text(`Total: ${formatCents(invoice.totalCents)}`, { align: 'right' });
+    }
     doc.font(REGULAR).moveDown();
-    doc.text(`Payment: ${invoice.paymentMethod}`);
+    doc.text(`Payment: ${invoice.paymentMethod}`, MARGIN);
     doc.text(`Transaction id: ${invoice.transactionId}`);
     doc.moveDown().font(BOLD).fontSize(14).text('Paid');
   });
@@ -86,19 +155,30 @@ const CREDIT_COLUMNS = [
 ] as const;
 
 /**
- * One refund of an invoiced order. Its total is what it credits: the invoice's line and total are
- * a reference, in words, so a partial refund never reads as the whole order's.
+ * One refund of an invoiced order. Its total is what it credits: the invoice's lines and total are
+ * a reference, so a partial refund never reads as the whole order's; each rate's taxable amount
+ * and VAT are reversed in proportion to what is credited.
  */
 export const renderCreditNotePdf = (note: CreditNoteRow): Promise<Buffer> =>
   render(`Credit note ${note.number}`, note.issuedAt, (doc) => {
     drawParties(doc, 'Credit note', note);
-    doc.text(`This credit note refers to invoice ${note.invoiceNumber}: ${note.product}, ${note.quantity} x ${formatCents(note.unitPriceCents)}, total ${formatCents(note.totalCents)}.`);
-    doc.text(`Reason: ${note.reason}`);
+    const { figures } = note;
+    if (figures) {
+      doc.text(`This credit note refers to invoice ${note.invoiceNumber} (total ${formatCents(note.totalCents)}), whose lines were:`);
+      doc.text(`Reason: ${note.reason}`);
+      doc.moveDown();
+      drawFigures(doc, figures, { heading: 'Credited per VAT rate', vatLabel: 'VAT credited' });
+    } else {
+      doc.text(`This credit note refers to invoice ${note.invoiceNumber}: ${note.product}, ${note.quantity} x ${formatCents(note.unitPriceCents)}, total ${formatCents(note.totalCents)}.`);
+      doc.text(`Reason: ${note.reason}`);
+      doc.moveDown();
+      drawTable(doc, CREDIT_COLUMNS, [[`Refund on invoice ${note.invoiceNumber}`, formatCents(note.amountCents)]]);
+    }
     doc.moveDown();
-    drawTable(doc, CREDIT_COLUMNS, [[`Refund on invoice ${note.invoiceNumber}`, formatCents(note.amountCents)]]);
-    doc.moveDown();
-    doc.font(BOLD).fontSize(14).text(`Total credited: ${formatCents(note.amountCents)}`, { align: 'right' });
+    doc.font(BOLD).fontSize(14).text(`Total credited: ${formatCents(note.amountCents)}`, MARGIN, undefined, { align: 'right' });
     doc.font(REGULAR).fontSize(10).moveDown();
+    const words = figures && treatmentWords(figures, note.sellerVatNote);
+    if (words) doc.text(words).moveDown();
     doc.text(`Refunded so far on this order: ${formatCents(note.refundedSoFarCents)} of ${formatCents(note.totalCents)}`);
     doc.text(`Refunded to: ${note.paymentMethod}`);
     doc.text(`Transaction id: ${note.transactionId}`);

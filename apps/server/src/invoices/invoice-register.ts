@@ -1,8 +1,10 @@
-import { and, desc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
+import { creditNoteFigures, invoiceFigures, type DocumentFigures } from '@voltline/shared/document-figures';
 import type { InvoicingConfig } from '../config.ts';
 import type { DbExecutor, DbTransaction } from '../db/client.ts';
-import { creditNotes, documentCounters, invoices, orders } from '../db/schema.ts';
+import { creditNotes, documentCounters, invoices, orderLines, orders } from '../db/schema.ts';
 import type { OrderRow } from '../orders/order-dto.ts';
+import { addToVatDay } from './vat-day-totals.ts';
 
 /** A document as it prints: its columns without the kept PDF (read only when it is sent). */
 export type InvoiceRow = Omit<typeof invoices.$inferSelect, 'pdf'>;
@@ -44,16 +46,32 @@ export function createInvoiceRegister(settings: InvoicingConfig, provider: keyof
     return counter!.value;
   }
 
-  const seller = () => ({ sellerName: settings.shopLegalName, sellerAddress: settings.shopAddress, sellerTaxId: settings.shopTaxId });
+  const seller = () => ({
+    sellerName: settings.shopLegalName,
+    sellerAddress: settings.shopAddress,
+    sellerTaxId: settings.shopTaxId,
+    sellerVatNote: settings.shopVatNote,
+  });
+
+  /** What the order's documents show of its money: its stored quote, or its price for an order placed before (decision 038). */
+  async function figuresOf(tx: DbTransaction, order: OrderRow): Promise<DocumentFigures> {
+    const lines = await tx
+      .select({ product: orderLines.product, quantity: orderLines.quantity, unitPriceCents: orderLines.unitPriceCents, lineTotalCents: orderLines.lineTotalCents })
+      .from(orderLines)
+      .where(eq(orderLines.orderId, order.id))
+      .orderBy(asc(orderLines.position));
+    return invoiceFigures(order.pricing, lines, order.priceCents);
+  }
 
   return {
     /**
-     * The invoice of an order just paid: the order's own copy of the buyer and the line, as they are
-     * now. The order notes the invoice's number in the same transaction (so its lists answer it
+     * The invoice of an order just paid: the order's own copy of the buyer and its lines, its figures
+     * (VAT per rate, added to the day's VAT totals in this transaction), as they are now. The order notes the invoice's number in the same transaction (so its lists answer it
      * without a join); both rows are returned, the order as it now reads.
      */
     async issueInvoice(tx: DbTransaction, order: OrderRow, issuedAt = new Date()): Promise<{ invoice: InvoiceRow; invoiced: OrderRow }> {
       const sequence = await nextSequence(tx, 'invoice');
+      const figures = await figuresOf(tx, order);
       const [invoice] = await tx
         .insert(invoices)
         .values({
@@ -72,15 +90,18 @@ export function createInvoiceRegister(settings: InvoicingConfig, provider: keyof
           totalCents: order.priceCents,
           paymentMethod: PAYMENT_METHODS[provider],
           transactionId: order.transactionId ?? '',
+          figures,
         })
         .returning(invoiceColumns);
+      await addToVatDay(tx, 'invoice', issuedAt, figures);
       const [invoiced] = await tx.update(orders).set({ invoiceNumber: invoice!.number }).where(eq(orders.id, order.id)).returning();
       return { invoice: invoice!, invoiced: invoiced! };
     },
 
     /**
-     * A credit note for one refund of an invoiced order, copying the invoice's buyer and line.
-     * Undefined when the order has no invoice (a payment refunded the moment it arrived, or one
+     * A credit note for one refund of an invoiced order, copying the invoice's buyer and line, and
+     * reversing each of the order's VAT rates in proportion to the amount (added to the day's VAT
+     * totals in this transaction). Undefined when the order has no invoice (a payment refunded the moment it arrived, or one
      * made before the shop issued invoices): there is nothing to credit.
      */
     async issueCreditNote(
@@ -93,6 +114,8 @@ export function createInvoiceRegister(settings: InvoicingConfig, provider: keyof
       if (!invoice) return undefined;
       const sequence = await nextSequence(tx, 'credit_note');
       const { id: invoiceId, number: invoiceNumber, sequence: _invoiceSequence, issuedAt: _invoiced, ...copied } = invoice;
+      // From the order, not the invoice's copy: an invoice issued before 0027 has none, and the figures are the same.
+      const figures = creditNoteFigures(await figuresOf(tx, order), refund.amountCents);
       const [note] = await tx
         .insert(creditNotes)
         .values({
@@ -106,8 +129,10 @@ export function createInvoiceRegister(settings: InvoicingConfig, provider: keyof
           amountCents: refund.amountCents,
           refundedSoFarCents: order.refundedCents,
           reason: refund.reason,
+          figures,
         })
         .returning(creditNoteColumns);
+      await addToVatDay(tx, 'credit_note', issuedAt, figures);
       return note!;
     },
 

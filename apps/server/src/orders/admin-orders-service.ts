@@ -1,10 +1,11 @@
-import { and, asc, desc, eq, gt, gte, isNotNull, isNull, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { entityIdSchema } from '@voltline/shared/id';
 import { fromCents } from '@voltline/shared/money';
 import type { z } from 'zod';
 import { LOW_STOCK_SHOWN, type AdminOrdersQuery, type Order, type OrderEvent, type refundOrderSchema, type ShopOverview } from '@voltline/shared/order';
 import type { Database } from '../db/client.ts';
-import { orderEvents, orders, orderSearchText, tools } from '../db/schema.ts';
+import { orderEvents, orders, orderSearchText, shopDayTotals, tools } from '../db/schema.ts';
+import { utcDay } from '../invoices/vat-day-totals.ts';
 import { toLowStockTool } from '../catalogue/tool-dto.ts';
 import { notFound } from '../platform/app-error.ts';
 import type { Caller } from '../identity/caller.ts';
@@ -14,6 +15,8 @@ import type { ExportedOrder } from './orders-csv.ts';
 import type { OrderLifecycle } from './lifecycle/index.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** Longer than any placement takes from its start (its creation time) to its commit. */
+const PLACEMENT_SETTLES_MS = 60 * 60 * 1000;
 /** Orders read per query while a CSV streams: small enough that memory stays flat, large enough to be quick. */
 const EXPORT_BATCH_SIZE = 250;
 const orderNotFound = () => notFound('Order not found');
@@ -73,6 +76,18 @@ export function createAdminOrdersService(db: Database, lifecycle: OrderLifecycle
     );
   }
 
+  /** Orders placed on each of these days (UTC), from the creation-time index: only the days asked for are read. */
+  async function placedPerDay(dates: string[]): Promise<Map<string, number>> {
+    if (dates.length === 0) return new Map();
+    const day = sql<string>`to_char(${orders.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+    const rows = await db
+      .select({ date: day, count: sql<number>`count(*)::int` })
+      .from(orders)
+      .where(and(gte(orders.createdAt, new Date(Date.parse(dates[0]!))), lt(orders.createdAt, new Date(Date.parse(dates.at(-1)!) + DAY_MS))))
+      .groupBy(day);
+    return new Map(rows.filter((row) => dates.includes(row.date)).map((row) => [row.date, row.count]));
+  }
+
   return {
     /** GET /adminPurchased: a page of orders as the API answers them. */
     async listOrders(query: AdminOrdersQuery): Promise<Page<Order>> {
@@ -116,26 +131,35 @@ export function createAdminOrdersService(db: Database, lifecycle: OrderLifecycle
       return rows.map((row) => ({ type: row.type, at: row.at.toISOString(), actorEmail: row.actorEmail, detail: row.detail }));
     },
 
-    /** Revenue (paid orders less what was refunded, by payment day) and orders placed per day over the last 30 days, and low stock. */
+    /**
+     * Revenue (paid orders less what was refunded, by payment day) and orders placed per day over the
+     * last 30 days, and low stock. Read from the days kept in shop_day_totals (decision 038): the
+     * revenue written with each payment and refund; a day's placed orders counted once, the first time
+     * it is shown after it is over, and the days not yet over counted from the orders as they stand.
+     */
     async overview(now = new Date()): Promise<ShopOverview> {
       const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - 29 * DAY_MS);
-      const day = (column: AnyColumn) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`;
-      const placed = await db
-        .select({ date: day(orders.createdAt), count: sql<number>`count(*)::int` })
-        .from(orders)
-        .where(gte(orders.createdAt, start))
-        .groupBy(day(orders.createdAt));
-      const paid = await db
-        .select({ date: day(orders.paidAt), revenueCents: sql<number>`coalesce(sum(${orders.priceCents} - ${orders.refundedCents}), 0)::bigint`.mapWith(Number) })
-        .from(orders)
-        .where(gte(orders.paidAt, start))
-        .groupBy(day(orders.paidAt));
-      const days = Array.from({ length: 30 }, (_, i) => {
-        const date = new Date(start.getTime() + i * DAY_MS).toISOString().slice(0, 10);
+      const dates = Array.from({ length: 30 }, (_, i) => utcDay(new Date(start.getTime() + i * DAY_MS)));
+      const kept = new Map(
+        (await db.select().from(shopDayTotals).where(and(gte(shopDayTotals.day, dates[0]!), lte(shopDayTotals.day, dates.at(-1)!)))).map((row) => [row.day, row]),
+      );
+      // A day is over for good once no order placed in it can still be committing (placing takes its time at its start).
+      const settled = (date: string) => Date.parse(date) + DAY_MS + PLACEMENT_SETTLES_MS <= now.getTime();
+      const uncounted = dates.filter((date) => settled(date) && kept.get(date)?.placedOrders == null);
+      const live = dates.filter((date) => !settled(date));
+      const counted = await placedPerDay([...uncounted, ...live]);
+      if (uncounted.length > 0) {
+        await db
+          .insert(shopDayTotals)
+          .values(uncounted.map((date) => ({ day: date, placedOrders: counted.get(date) ?? 0 })))
+          .onConflictDoUpdate({ target: shopDayTotals.day, set: { placedOrders: sql`excluded.placed_orders` } });
+      }
+      const days = dates.map((date) => {
+        const row = kept.get(date);
         return {
           date,
-          orders: placed.find((row) => row.date === date)?.count ?? 0,
-          revenue: fromCents(paid.find((row) => row.date === date)?.revenueCents ?? 0),
+          orders: row?.placedOrders ?? counted.get(date) ?? 0,
+          revenue: fromCents((row?.paidCents ?? 0) - (row?.refundedCents ?? 0)),
         };
       });
       // Named a few at a time, the most urgent first: a catalogue can run low on thousands of tools at once.

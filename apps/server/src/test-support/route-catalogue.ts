@@ -162,6 +162,7 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     allowed: adminOnly,
   },
   { method: 'GET', route: '/api/adminOverview', url: () => '/api/adminOverview', allowed: adminOnly },
+  { method: 'GET', route: '/api/admin/vat-report', url: () => '/api/admin/vat-report?month=2026-11', allowed: adminOnly },
   { method: 'PATCH', route: '/api/deliverConfirm/{id}', url: (f) => `/api/deliverConfirm/${f.paidOrderId}`, body: () => ({ delivery: 'shipped' }), allowed: adminOnly },
   { method: 'DELETE', route: '/api/deletOrder/{id}', url: (f) => `/api/deletOrder/${f.unpaidOrderId}`, allowed: adminOnly },
   { method: 'GET', route: '/api/adminGetTools', url: () => '/api/adminGetTools?limit=2&sort=name&q=a', allowed: adminOnly },

@@ -10,6 +10,7 @@ import type { OrderRow } from '../order-dto.ts';
 import { type Actor, type LifecycleDeps } from './context.ts';
 import { recordHistory } from './history.ts';
 import { refundAtGateway } from './money-back.ts';
+import { addToRevenueDay } from './revenue-days.ts';
 import { lockTools, orderableUnits, promiseAll, shortOf, unitsOfOrder } from './units.ts';
 
 /** What became of a payment the gateway reports as succeeded. */
@@ -85,6 +86,7 @@ export function paying(deps: LifecycleDeps) {
         const shortTool = withdrawn ? undefined : await promiseAll(tx, units);
         if (!withdrawn && shortTool === undefined) {
           const { invoice, invoiced } = await invoices.issueInvoice(tx, claimed);
+          await addToRevenueDay(tx, claimed.paidAt!, { paidCents: claimed.priceCents });
           await recordHistory(tx, claimed.id, 'paid', actor, `${gateway.provider} ${intent.id}, invoice ${invoice.number}`);
           await notifier.paid(tx, invoiced, invoice);
           return { outcome: 'paid' };

@@ -6,6 +6,7 @@ import { AppError } from '../../platform/app-error.ts';
 import { findOrder, type Actor, type LifecycleDeps } from './context.ts';
 import { recordHistory } from './history.ts';
 import { refundAtGateway } from './money-back.ts';
+import { addToRevenueDay } from './revenue-days.ts';
 import { lockTools, releaseUnits, unitsOfOrder } from './units.ts';
 
 /**
@@ -48,6 +49,8 @@ export const refunding =
         if (freed > 0) consequence += `, ${freed} units back on sale`;
       }
       await refundAtGateway(gateway, tx, order.transactionId, amount, `refund-${order.id}-${order.refundedCents}-${amount}`);
+      // The revenue of the day it was paid, as the overview has always counted refunds.
+      if (order.paidAt) await addToRevenueDay(tx, order.paidAt, { refundedCents: amount });
       const creditNote = await invoices.issueCreditNote(tx, refunded!, { amountCents: amount, reason: request.reason });
       const documented = creditNote ? `, credit note ${creditNote.number}` : '';
       await recordHistory(tx, order.id, 'refunded', admin, `${formatCents(amount)} of ${formatCents(order.priceCents)} (${consequence}${documented}): ${request.reason}`);
