@@ -8,7 +8,7 @@ import type { StoredPricing, VatShare, VatTreatment } from './pricing.ts';
  */
 
 /** One line of goods as a document prints it; all amounts in cents. */
-export interface DocumentLine {
+interface DocumentLine {
   product: string;
   quantity: number;
   /** The unit price without VAT (art. 226 (8)). */
@@ -23,7 +23,7 @@ export interface DocumentLine {
 }
 
 /** The delivery as a line of its own: the charge, the promotion's discount, and its VAT at the standard rate. */
-export interface DocumentDelivery {
+interface DocumentDelivery {
   unitNet: number;
   charge: number;
   discount: number;

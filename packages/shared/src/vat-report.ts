@@ -7,7 +7,7 @@ import { text } from './text.ts';
  */
 
 /** A calendar month as an <input type="month"> writes it: 2026-11. */
-export const reportMonthSchema = text().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'Choose a month, written as year and month such as 2026-11' });
+const reportMonthSchema = text().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'Choose a month, written as year and month such as 2026-11' });
 
 export const vatReportQuerySchema = z.object({ month: reportMonthSchema });
 

@@ -75,13 +75,13 @@ function drawTable(doc: Document, columns: readonly { label: string; x: number; 
 const percent = (rate: number) => `${rate}%`;
 
 const FIGURE_COLUMNS = [
-  { label: 'Description', x: MARGIN, width: 140, align: 'left' },
-  { label: 'Qty', x: 200, width: 35, align: 'right' },
-  { label: 'Unit price excl. VAT', x: 240, width: 70, align: 'right' },
-  { label: 'Discount', x: 315, width: 55, align: 'right' },
-  { label: 'VAT rate', x: 375, width: 45, align: 'right' },
-  { label: 'Net', x: 425, width: 55, align: 'right' },
-  { label: 'VAT', x: 485, width: 55, align: 'right' },
+  { label: 'Description', x: MARGIN, width: 130, align: 'left' },
+  { label: 'Qty', x: 190, width: 30, align: 'right' },
+  { label: 'Unit price excl. VAT', x: 225, width: 88, align: 'right' },
+  { label: 'Discount', x: 317, width: 50, align: 'right' },
+  { label: 'VAT rate', x: 371, width: 42, align: 'right' },
+  { label: 'Net', x: 417, width: 60, align: 'right' },
+  { label: 'VAT', x: 481, width: 58, align: 'right' },
 ] as const;
 
 const RATE_COLUMNS = [

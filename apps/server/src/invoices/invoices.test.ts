@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { formatCents } from '@voltline/shared/money';
 import type { Tool } from '@voltline/shared/tool';
 import { pdfText } from '@voltline/test-kit/pdf-text';
 import { authUsers, creditNotes, invoices, notifications, orderEvents, orders, tools, userProfiles } from '../db/schema.ts';
@@ -103,6 +104,10 @@ describe.each(testDatabaseKinds)('invoices and credit notes on $name', (kind) =>
       'Card (test payments)',
       invoice.transactionId,
       'Paid',
+      // The shop charges no VAT (SHOP_VAT_RATE 0): its note, and a rate of nothing.
+      'No VAT is charged.',
+      'VAT id: DE123456789',
+      'VAT payable: $0',
     ]) {
       expect(text).toContain(fact);
     }
@@ -220,6 +225,17 @@ describe.each(testDatabaseKinds)('invoices and credit notes on $name', (kind) =>
     const after = (await download(shop, invoiceUrl(orderId), alice)).rawPayload;
     expect(await pdfText(after)).toContain('Alice Ampère');
     expect(Buffer.compare(after, before)).toBe(0);
+  });
+
+  it('prints a document issued before documents carried their figures as it was issued', async () => {
+    const orderId = await placePaidOrder(shop, alice, tool, 2);
+    // As migration 0027 left the documents issued before it: no figures, no VAT note, no PDF drawn yet.
+    await shop.database.db.update(invoices).set({ figures: null, sellerVatNote: '' }).where(eq(invoices.orderId, orderId));
+    const text = await pdfText((await download(shop, invoiceUrl(orderId), alice)).rawPayload);
+    expect(text).toContain('Tax id: DE123456789');
+    expect(text).toContain(`Total: ${formatCents((await invoiceOf(orderId)).totalCents)}`);
+    expect(text).not.toContain('VAT payable');
+    expect(text).not.toContain('No VAT is charged.');
   });
 
   it('numbers payments one after another without a gap or a repeat', async () => {
