@@ -1,5 +1,6 @@
 import { percentInHundredths, scaleRoundingHalfUp, spreadByLargestRemainder } from './money.ts';
-import type { StoredPricing, VatShare, VatTreatment } from './pricing.ts';
+import type { VatTreatment } from './order-figures.ts';
+import type { StoredPricing, VatShare } from './pricing.ts';
 
 /*
  * What an invoice or a credit note shows of an order's money (issue 29, decision 038): every figure

@@ -63,7 +63,7 @@ export interface QuoteRequest {
  * - export: the goods leave the EU (or, for a shop outside it, the shop's country): no VAT;
  * - none: the shop charges no VAT (standard rate 0, e.g. a small-business exemption).
  */
-export type VatTreatment = 'domestic' | 'reverse-charge' | 'export' | 'none';
+type VatTreatment = 'domestic' | 'reverse-charge' | 'export' | 'none';
 
 /** All amounts in cents. `discount` is the line's share of the coupon; net + vat = lineTotal - discount (+ vat when VAT is added on top). */
 interface QuotedLine {

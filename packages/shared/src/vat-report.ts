@@ -11,8 +11,8 @@ const reportMonthSchema = text().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'Choo
 
 export const vatReportQuerySchema = z.object({ month: reportMonthSchema });
 
-/** Where the month's report downloads from. */
-export const vatReportPath = (month: string) => `/api/admin/vat-report?month=${encodeURIComponent(month)}`;
+/** Where the month's report downloads from, under the API's /api. */
+export const vatReportPath = (month: string) => `/admin/vat-report?month=${encodeURIComponent(month)}`;
 
 /** The month a date falls in (UTC, as the shop's days are kept), as the report takes it. */
 export const monthOf = (date: Date) => date.toISOString().slice(0, 7);

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { bigint, boolean, type AnyPgColumn, check, customType, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { StoredPricing, VatTreatment } from '@voltline/shared/pricing';
+import { VAT_TREATMENTS, type VatTreatment } from '@voltline/shared/order-figures';
+import type { StoredPricing } from '@voltline/shared/pricing';
 import type { DocumentFigures } from '@voltline/shared/document-figures';
 import { textLengthChecks } from './text-columns.ts';
 
@@ -301,7 +302,7 @@ export const vatDayTotals = pgTable(
   'vat_day_totals',
   {
     day: date('day', { mode: 'string' }).notNull(),
-    treatment: text('treatment', { enum: ['domestic', 'reverse-charge', 'export', 'none'] }).$type<VatTreatment>().notNull(),
+    treatment: text('treatment', { enum: VAT_TREATMENTS }).$type<VatTreatment>().notNull(),
     rateHundredths: integer('rate_hundredths').notNull(),
     invoicedNetCents: bigint('invoiced_net_cents', { mode: 'number' }).notNull().default(0),
     invoicedVatCents: bigint('invoiced_vat_cents', { mode: 'number' }).notNull().default(0),

@@ -2,6 +2,7 @@ import path from 'node:path';
 import PDFDocument from 'pdfkit';
 import type { DocumentFigures } from '@voltline/shared/document-figures';
 import { formatCents } from '@voltline/shared/money';
+import { vatTreatmentWords } from '@voltline/shared/order-figures';
 import { formatLongDate } from '@voltline/shared/shop-constants';
 import type { CreditNoteRow, InvoiceRow } from './invoice-register.ts';
 
@@ -93,9 +94,9 @@ const RATE_COLUMNS = [
 /** What art. 226 (11)-(12) and the shop's settings ask a document to say of the VAT it does not charge. */
 function treatmentWords(figures: DocumentFigures, vatNote: string): string | undefined {
   if (figures.vatTreatment === 'reverse-charge') {
-    return 'Reverse charge: VAT is to be accounted for by the buyer (Article 196 of Directive 2006/112/EC). Intra-Community supply of goods, exempt under Article 138.';
+    return `${vatTreatmentWords['reverse-charge']} (Article 196 of Directive 2006/112/EC). Intra-Community supply of goods, exempt under Article 138.`;
   }
-  if (figures.vatTreatment === 'export') return 'Export: the goods leave the EU, exempt from VAT under Article 146 of Directive 2006/112/EC.';
+  if (figures.vatTreatment === 'export') return `${vatTreatmentWords.export}: exempt under Article 146 of Directive 2006/112/EC.`;
   if (figures.vatTreatment === 'none') return vatNote || undefined;
   return undefined;
 }

@@ -75,7 +75,7 @@ describe.each(testDatabaseKinds)('VAT on invoices, credit notes and the VAT repo
   }
 
   const invoiceText = async (orderId: string) => pdfText((await call(buyer, 'GET', `/api/purchasedSingle/${orderId}/invoice.pdf`)).rawPayload);
-  const report = async (month = monthOf(new Date())) => parseReport((await call(admin, 'GET', vatReportPath(month))).body);
+  const report = async (month = monthOf(new Date())) => parseReport((await call(admin, 'GET', `/api${vatReportPath(month)}`)).body);
 
   it('prints every art. 226 field on a domestic invoice of two rates, the delivery as a line', async () => {
     const order = await paidCheckout(
@@ -205,7 +205,7 @@ describe.each(testDatabaseKinds)('VAT on invoices, credit notes and the VAT repo
   });
 
   it('answers an empty month with zero totals, and a malformed month with 400 in words', async () => {
-    const empty = await call(admin, 'GET', vatReportPath('2001-01'));
+    const empty = await call(admin, 'GET', `/api${vatReportPath('2001-01')}`);
     expect(empty.statusCode).toBe(200);
     expect(empty.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(empty.headers['content-disposition']).toBe('attachment; filename="voltline-vat-2001-01.csv"');
@@ -216,10 +216,10 @@ describe.each(testDatabaseKinds)('VAT on invoices, credit notes and the VAT repo
       ['total', 'all', '0.00'],
     ]);
     for (const month of ['2026-13', '2026-1', 'November', '']) {
-      const refused = await call(admin, 'GET', vatReportPath(month));
+      const refused = await call(admin, 'GET', `/api${vatReportPath(month)}`);
       expect(refused.statusCode).toBe(400);
       expect(refused.json()).toEqual({ error: 'bad_request', message: expect.stringContaining('such as 2026-11') });
     }
-    expect((await call(buyer, 'GET', vatReportPath('2026-11'))).statusCode).toBe(403);
+    expect((await call(buyer, 'GET', `/api${vatReportPath('2026-11')}`)).statusCode).toBe(403);
   });
 });

@@ -1,5 +1,5 @@
 import { and, asc, gte, lt, sql, type AnyColumn } from 'drizzle-orm';
-import type { VatTreatment } from '@voltline/shared/pricing';
+import type { VatTreatment } from '@voltline/shared/order-figures';
 import type { Database } from '../db/client.ts';
 import { vatDayTotals } from '../db/schema.ts';
 

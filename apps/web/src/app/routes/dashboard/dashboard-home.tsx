@@ -1,13 +1,17 @@
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { useIsAdmin } from '../../../lib/session/api/get-admin-status.ts';
 import { ShopOverview } from '../../../features/orders/components/shop-overview.tsx';
+import { VatReportDownload } from '../../../features/orders/components/vat-report-download.tsx';
 import { MyProfilePage } from './my-profile.tsx';
 
 /** An admin's dashboard opens on how the shop is doing: the last 30 days and what needs restocking. */
 function OverviewPage() {
   return (
     <section className="flex flex-col gap-4">
-      <h2 className="text-2xl font-bold">Overview</h2>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <h2 className="text-2xl font-bold">Overview</h2>
+        <VatReportDownload />
+      </div>
       <ShopOverview ordersShown />
     </section>
   );
