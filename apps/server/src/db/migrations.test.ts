@@ -212,3 +212,76 @@ describe.each(testDatabaseKinds)('migration 0025 on a shop that already has tool
     expect(String((refused as Error).cause)).toMatch(/orders_refund_within_total/);
   });
 });
+
+describe.each(testDatabaseKinds)('migration 0027 on a shop with paid orders, invoices and credit notes, on $name', (kind) => {
+  let database: DatabaseHandle;
+  beforeAll(async () => {
+    database = await kind.open();
+    await migrateThrough(database, '0026_checkout_pricing');
+  });
+  afterAll(async () => database?.close());
+
+  const rows = async <T>(query: ReturnType<typeof sql>) => ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
+
+  it("keeps each day's revenue and each document's VAT per rate, an order placed before pricing at rate 0 without VAT", async () => {
+    // A domestic order of two rates priced at checkout, and one placed before pricing (no VAT), both paid on 2 March.
+    const pricing = {
+      country: 'DE',
+      couponCode: null,
+      couponUseId: null,
+      vatId: null,
+      quote: { vatTreatment: 'domestic', total: 12_000, vat: [{ rate: 7, net: 1_869, vat: 131 }, { rate: 19, net: 8_403, vat: 1_597 }] },
+    };
+    await database.db.execute(sql`
+      insert into orders (id, product, img, unit_price_cents, quantity, price_cents, buyer, buyer_email, phone, address, purchase_date, status,
+                          transaction_id, delivery, refunded_cents, paid_at, pricing) values
+        ('00000000-0000-4000-8000-0000000000e1', 'Drill and 1 more', '/d.svg', 10000, 2, 12000, 'Ada', 'ada@example.com', '555', 'Road 1', 'Monday',
+         'paid', 'pi_e1', 'shipped', 3000, '2026-03-02T09:30:00Z', ${JSON.stringify(pricing)}::jsonb),
+        ('00000000-0000-4000-8000-0000000000e2', 'Saw', '/s.svg', 850, 1, 850, 'Ada', 'ada@example.com', '555', 'Road 1', 'Monday',
+         'paid', 'pi_e2', 'shipped', 100, '2026-03-02T23:59:00Z', null),
+        ('00000000-0000-4000-8000-0000000000e3', 'Saw', '/s.svg', 850, 1, 850, 'Ada', 'ada@example.com', '555', 'Road 1', 'Monday',
+         'unpaid', null, null, 0, null, null)`);
+    const document = (id: string, number: string, sequence: number, orderId: string, total: number) =>
+      sql`(${id}::uuid, ${number}, ${sequence}, ${orderId}::uuid, '2026-03-02T10:00:00Z', 'Voltline', 'Street 1', 'DE1', 'Ada', 'ada@example.com', '555',
+           'Road 1', 'Drill', 1, ${total}, ${total}, 'Card (test payments)', 'pi')`;
+    await database.db.execute(sql`
+      insert into invoices (id, number, sequence, order_id, issued_at, seller_name, seller_address, seller_tax_id, buyer_name, buyer_email,
+                            buyer_phone, buyer_address, product, quantity, unit_price_cents, total_cents, payment_method, transaction_id) values
+        ${document('00000000-0000-4000-8000-0000000000f1', 'INV-000001', 1, '00000000-0000-4000-8000-0000000000e1', 12000)},
+        ${document('00000000-0000-4000-8000-0000000000f2', 'INV-000002', 2, '00000000-0000-4000-8000-0000000000e2', 850)}`);
+    // Refunded on 5 March: a quarter of the priced order, $1 of the other.
+    await database.db.execute(sql`
+      insert into credit_notes (number, sequence, order_id, issued_at, seller_name, seller_address, seller_tax_id, buyer_name, buyer_email,
+                                buyer_phone, buyer_address, product, quantity, unit_price_cents, total_cents, payment_method, transaction_id,
+                                invoice_id, invoice_number, amount_cents, refunded_so_far_cents, reason) values
+        ('CN-000001', 1, '00000000-0000-4000-8000-0000000000e1', '2026-03-05T08:00:00Z', 'Voltline', 'Street 1', 'DE1', 'Ada', 'ada@example.com', '555',
+         'Road 1', 'Drill', 1, 12000, 12000, 'Card', 'pi_e1', '00000000-0000-4000-8000-0000000000f1', 'INV-000001', 3000, 3000, 'Returned'),
+        ('CN-000002', 2, '00000000-0000-4000-8000-0000000000e2', '2026-03-05T08:00:00Z', 'Voltline', 'Street 1', 'DE1', 'Ada', 'ada@example.com', '555',
+         'Road 1', 'Saw', 1, 850, 850, 'Card', 'pi_e2', '00000000-0000-4000-8000-0000000000f2', 'INV-000002', 100, 100, 'Scratched')`);
+
+    await database.migrate();
+
+    // Revenue by payment day, as the overview summed it from the orders: the unpaid order is not in it.
+    expect(await rows(sql`select day::text, paid_cents::int, refunded_cents::int, placed_orders from shop_day_totals order by day`)).toEqual([
+      { day: '2026-03-02', paid_cents: 12_850, refunded_cents: 3_100, placed_orders: null },
+    ]);
+    expect(
+      await rows(sql`
+        select day::text, treatment, rate_hundredths, invoiced_net_cents::int, invoiced_vat_cents::int, credited_net_cents::int, credited_vat_cents::int,
+               invoices, credit_notes
+        from vat_day_totals order by day, treatment, rate_hundredths`),
+    ).toEqual([
+      { day: '2026-03-02', treatment: 'domestic', rate_hundredths: 700, invoiced_net_cents: 1_869, invoiced_vat_cents: 131, credited_net_cents: 0, credited_vat_cents: 0, invoices: 1, credit_notes: 0 },
+      { day: '2026-03-02', treatment: 'domestic', rate_hundredths: 1900, invoiced_net_cents: 8_403, invoiced_vat_cents: 1_597, credited_net_cents: 0, credited_vat_cents: 0, invoices: 1, credit_notes: 0 },
+      { day: '2026-03-02', treatment: 'none', rate_hundredths: 0, invoiced_net_cents: 850, invoiced_vat_cents: 0, credited_net_cents: 0, credited_vat_cents: 0, invoices: 1, credit_notes: 0 },
+      // A quarter of each rate (2,000 and 10,000 gross: 500 and 2,500), its VAT in the rate's proportion; $1 of the order without VAT.
+      { day: '2026-03-05', treatment: 'domestic', rate_hundredths: 700, invoiced_net_cents: 0, invoiced_vat_cents: 0, credited_net_cents: 467, credited_vat_cents: 33, invoices: 0, credit_notes: 1 },
+      { day: '2026-03-05', treatment: 'domestic', rate_hundredths: 1900, invoiced_net_cents: 0, invoiced_vat_cents: 0, credited_net_cents: 2_101, credited_vat_cents: 399, invoices: 0, credit_notes: 1 },
+      { day: '2026-03-05', treatment: 'none', rate_hundredths: 0, invoiced_net_cents: 0, invoiced_vat_cents: 0, credited_net_cents: 100, credited_vat_cents: 0, invoices: 0, credit_notes: 1 },
+    ]);
+    // The documents issued before print as they were issued: no figures, no VAT note.
+    expect(await rows(sql`select figures, seller_vat_note from invoices union all select figures, seller_vat_note from credit_notes`)).toEqual(
+      Array.from({ length: 4 }, () => ({ figures: null, seller_vat_note: '' })),
+    );
+  });
+});
