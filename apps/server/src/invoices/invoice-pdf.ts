@@ -12,6 +12,8 @@ const REGULAR = path.join(FONTS_DIR, 'LiberationSans-Regular.ttf');
 const BOLD = path.join(FONTS_DIR, 'LiberationSans-Bold.ttf');
 
 const MARGIN = 56;
+/** A4's width less both margins. */
+const CONTENT_WIDTH = 595.28 - 2 * MARGIN;
 const COLUMNS = [
   { label: 'Tool', x: MARGIN, width: 250, align: 'left' },
   { label: 'Quantity', x: 310, width: 60, align: 'right' },
@@ -57,19 +59,25 @@ function drawParties(doc: Document, heading: string, document: InvoiceRow | Cred
   doc.moveDown(1.5);
 }
 
+type Column = { label: string; x: number; width: number; align: 'left' | 'right' };
+
+/** One row of a table: each text in its column, the next row below the tallest. */
+function drawRow(doc: Document, columns: readonly Column[], texts: readonly string[], font: string) {
+  const top = doc.y;
+  let bottom = top;
+  doc.font(font);
+  columns.forEach((column, index) => {
+    doc.text(texts[index]!, column.x, top, { width: column.width, align: column.align });
+    bottom = Math.max(bottom, doc.y);
+  });
+  doc.x = MARGIN;
+  doc.y = bottom + 4;
+}
+
 /** A table of rows under bold column labels. */
-function drawTable(doc: Document, columns: readonly { label: string; x: number; width: number; align: 'left' | 'right' }[], rows: string[][]) {
-  for (const [font, texts] of [[BOLD, columns.map((column) => column.label)], ...rows.map((row) => [REGULAR, row] as const)] as const) {
-    const top = doc.y;
-    let bottom = top;
-    doc.font(font);
-    columns.forEach((column, index) => {
-      doc.text(texts[index]!, column.x, top, { width: column.width, align: column.align });
-      bottom = Math.max(bottom, doc.y);
-    });
-    doc.x = MARGIN;
-    doc.y = bottom + 4;
-  }
+function drawTable(doc: Document, columns: readonly Column[], rows: string[][]) {
+  drawRow(doc, columns, columns.map((column) => column.label), BOLD);
+  for (const row of rows) drawRow(doc, columns, row, REGULAR);
 }
 
 /** "19%", "5.5%": a rate as people write it. */
@@ -104,20 +112,20 @@ function treatmentWords(figures: DocumentFigures, vatNote: string): string | und
 /** Each line of goods, the delivery as a line, then each rate's taxable amount and VAT (art. 226 (6)-(10)). */
 function drawFigures(doc: Document, figures: DocumentFigures, shares: { heading: string; vatLabel: string }) {
   doc.fontSize(9);
-  const rows = figures.lines.map((line) => [
-    line.product,
-    String(line.quantity),
-    formatCents(line.unitNet),
-    formatCents(line.discount),
-    percent(line.vatRate),
-    formatCents(line.net),
-    formatCents(line.vat),
-  ]);
-  if (figures.delivery) {
-    const { delivery } = figures;
-    rows.push(['Delivery', '1', formatCents(delivery.unitNet), formatCents(delivery.discount), percent(delivery.vatRate), formatCents(delivery.net), formatCents(delivery.vat)]);
+  drawRow(doc, FIGURE_COLUMNS, FIGURE_COLUMNS.map((column) => column.label), BOLD);
+  const items: { description: string; quantity: number; unitNet: number; discount: number; vatRate: number; net: number; vat: number }[] =
+    figures.lines.map((line) => ({ description: line.product, ...line }));
+  if (figures.delivery) items.push({ description: 'Delivery', quantity: 1, ...figures.delivery });
+  for (const item of items) {
+    // The description on a line of its own, as wide as the page: a long tool name stays one line of text.
+    doc.font(REGULAR).text(item.description, MARGIN, doc.y, { width: CONTENT_WIDTH });
+    drawRow(
+      doc,
+      FIGURE_COLUMNS,
+      ['', String(item.quantity), formatCents(item.unitNet), formatCents(item.discount), percent(item.vatRate), formatCents(item.net), formatCents(item.vat)],
+      REGULAR,
+    );
   }
-  drawTable(doc, FIGURE_COLUMNS, rows);
   doc.moveDown();
   doc.font(BOLD).text(shares.heading, MARGIN);
   drawTable(

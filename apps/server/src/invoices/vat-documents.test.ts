@@ -52,7 +52,8 @@ describe.each(testDatabaseKinds)('VAT on invoices, credit notes and the VAT repo
     buyer = await registerUser(shop, { name: 'Berta Business' });
     admin = await registerUser(shop, { role: 'admin' });
     const suffix = randomBytes(3).toString('hex');
-    standard = await freshTool(shop, 1000, 1, 100, `VAT Drill ${suffix}`);
+    // A long name, as real tools have: it must stay one line of text for a reader of the PDF.
+    standard = await freshTool(shop, 1000, 1, 100, `Voltline DD-18 Cordless Drill Driver with Two Batteries ${suffix}`);
     // A reduced rate of its own: 7 %.
     reduced = await freshTool(shop, 1000, 1, 20, `VAT Manual ${suffix}`);
     await shop.database.db.update(tools).set({ vatRateHundredths: 700 }).where(eq(tools.id, reduced._id));
