@@ -188,6 +188,42 @@ describe.each(testDatabaseKinds)('the checkout on $name', (kind) => {
     expect((await shop.database.db.select().from(tools).where(eq(tools.id, drill._id)))[0]!.promisedQuantity).toBe(0);
   });
 
+  it('orders the cart as it was read: a line added meanwhile stays in the cart, a line changed meanwhile refuses the checkout', async () => {
+    const { putLine, checkout, checkedOut, cartOf, answeredEverywhere } = calls();
+    const buyer = await customer();
+    const drill = await freshTool(shop, 20, 1, 40);
+    const bits = await freshTool(shop, 20, 1, 5);
+    const cartService = shop.core.cart;
+    const readCart = cartService.cart;
+    /** Another tab's change, made after the checkout read the cart and before its order is written. */
+    const meanwhile = (change: () => Promise<void>) => {
+      cartService.cart = async (userId) => {
+        const read = await readCart(userId);
+        cartService.cart = readCart;
+        await change();
+        return read;
+      };
+    };
+    try {
+      await putLine(buyer, drill, 2);
+      meanwhile(() => putLine(buyer, bits, 3));
+      const orderId = await checkedOut(buyer, { country: 'US' });
+      expect((await answeredEverywhere(buyer, orderId)).lines).toMatchObject([{ toolId: drill._id, quantity: 2 }]);
+      expect(await cartOf(buyer)).toMatchObject([{ toolId: bits._id, quantity: 3 }]);
+
+      meanwhile(() => putLine(buyer, bits, 4));
+      const before = await snapshotShop(shop.database.db);
+      const refused = await checkout(buyer, { country: 'US' });
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(refused.json()).toEqual({ error: 'cart_changed', message: checkoutMessages.cartChanged });
+      const after = await snapshotShop(shop.database.db);
+      expect({ ...after, cartLines: [] }).toEqual({ ...before, cartLines: [] });
+      expect(await cartOf(buyer)).toMatchObject([{ toolId: bits._id, quantity: 4 }]);
+    } finally {
+      cartService.cart = readCart;
+    }
+  });
+
   it('charges exactly the total: the intent answers it to the cent and the built-in gateway takes it', async () => {
     const { putLine, checkedOut, call, answeredEverywhere } = calls();
     const buyer = await customer();
