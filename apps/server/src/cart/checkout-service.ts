@@ -3,7 +3,7 @@ import { checkoutMessages, type CheckoutQuote } from '@voltline/shared/checkout'
 import { fromCents } from '@voltline/shared/money';
 import type { Database, DbTransaction } from '../db/client.ts';
 import { cartLines, tools } from '../db/schema.ts';
-import type { OrderLifecycle } from '../orders/lifecycle/index.ts';
+import { pastOnePayment, type OrderLifecycle } from '../orders/lifecycle/index.ts';
 import { quoteFigures } from '../orders/order-dto.ts';
 import { AppError, notFound } from '../platform/app-error.ts';
 import type { OrderPricer, PricingChoices } from '../pricing/order-pricing.ts';
@@ -46,6 +46,9 @@ export function createCheckoutService({ db, cart, pricer, lifecycle }: { db: Dat
         request,
         userId,
       );
+      // What checking out would refuse, the quote refuses in the same words.
+      const refused = pastOnePayment(priced.map(({ tool, quantity }) => ({ quantity, unitPriceCents: tool.priceCents })), quote.total);
+      if (refused) throw refused;
       return {
         ...quoteFigures(quote),
         addedVat: fromCents(quote.addedVat),

@@ -373,16 +373,20 @@ describe.each(testDatabaseKinds)('the checkout on $name', (kind) => {
     expect(await usesOf(code)).toEqual({ counted: 1, recorded: 1 });
   });
 
-  it('refuses an order past one card payment in words, and writes nothing', async () => {
-    const { putLine, checkout, cartOf } = calls();
+  it('refuses an order past one card payment in words, at the quote and at checkout, and writes nothing', async () => {
+    const { putLine, quote, checkout, cartOf } = calls();
     const buyer = await customer();
     // Within one payment as goods (the cart takes it), past it with the delivery abroad.
     const dear = await freshTool(shop, 5, 1, 999_990);
     await putLine(buyer, dear, 1);
     const before = await snapshotShop(shop.database.db);
-    const answer = await checkout(buyer, { country: 'FR' });
-    expect(answer.statusCode, answer.body).toBe(422);
-    expect(answer.json()).toEqual({ error: 'invalid_data', message: orderQuantityMessages.totalOverOnePayment(1_000_007.91) });
+    for (const answer of [await quote(buyer, { country: 'FR' }), await checkout(buyer, { country: 'FR' })]) {
+      expect(answer.statusCode, answer.body).toBe(422);
+      expect(answer.json()).toEqual({ error: 'invalid_data', message: orderQuantityMessages.totalOverOnePayment(1_000_007.91) });
+    }
+    // The purchase page's one tool past it: the unit price named, as placing it says.
+    const lines = await quote(buyer, { country: 'US', lines: [{ toolId: dear._id, quantity: 2 }] });
+    expect(lines.json()).toEqual({ error: 'invalid_data', message: orderQuantityMessages.overOnePayment(999_990) });
     expect(await snapshotShop(shop.database.db)).toEqual(before);
     expect(await cartOf(buyer)).toHaveLength(1);
   });
