@@ -4,7 +4,7 @@ import { orderQuantityMessages, orderTotal, placeOrderSchema, purchaseFormSchema
 describe('the purchase form (product.md, "Rules for what people type")', () => {
   const form = purchaseFormSchema({ minimumOrderQuantity: 10, availableQuantity: 250 });
   const messagesFor = (quantity: number) =>
-    form.safeParse({ quantity, phone: '5550100', address: 'Depot 1' }).error?.issues.map((issue) => issue.message) ?? [];
+    form.safeParse({ quantity, phone: '5550100', address: 'Depot 1', country: 'US' }).error?.issues.map((issue) => issue.message) ?? [];
 
   it('accepts the minimum and the whole stock', () => {
     expect(messagesFor(10)).toEqual([]);
@@ -20,6 +20,12 @@ describe('the purchase form (product.md, "Rules for what people type")', () => {
   it('requires a phone number and an address', () => {
     const result = form.safeParse({ quantity: 10, phone: '', address: ' ' });
     expect(result.error?.issues.map((issue) => issue.message)).toEqual(expect.arrayContaining(['Phone is required', 'Address is required']));
+  });
+
+  it('asks how the one tool is priced as the checkout does: a country, and a coupon and VAT id when given (issue 29)', () => {
+    const order = { quantity: 10, phone: '5550100', address: 'Depot 1' };
+    expect(form.safeParse(order).error?.issues.map((issue) => issue.path.join('.'))).toEqual(['country']);
+    expect(form.parse({ ...order, country: 'de', couponCode: ' spring10 ', vatId: '' })).toEqual({ ...order, country: 'DE', couponCode: 'SPRING10', vatId: undefined });
   });
 });
 
