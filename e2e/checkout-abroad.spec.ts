@@ -71,8 +71,8 @@ describe('a customer abroad checks out with a coupon', () => {
     await page.getByLabel('Country', { exact: true }).selectOption('FR');
     await page.getByLabel('Coupon code', { exact: true }).fill('nosuchcode');
     await page.getByText('There is no coupon with the code NOSUCHCODE', { exact: true }).waitFor();
-    // The browser logs the refused quote (400); the page said why in words, next to the field.
-    expect(takeProblems(session, 400)).toBe(1);
+    // The browser logs the refused quote (422); the page said why in words, next to the field.
+    expect(takeProblems(session, 422)).toBe(1);
     await page.getByLabel('Coupon code', { exact: true }).fill('spring10');
     await page.getByTestId('summary-coupon').waitFor();
     await page.getByTestId('summary-total').getByText(dollars(total), { exact: true }).waitFor();
@@ -102,8 +102,9 @@ describe('a customer abroad checks out with a coupon', () => {
     const order = (await api.call('GET', `/api/purchasedSingle/${orderId}`)).body;
     expect(order).toMatchObject({ price: total / 100, country: 'FR', couponCode: 'SPRING10', vatTreatment: 'domestic', vat: [{ rate: 19, net: (total - vat) / 100, vat: vat / 100 }] });
 
-    // The invoice as main draws it today: the tool and the total charged. Its delivery, discount
-    // and VAT lines come with the invoice work under way (docs/product.md, "Invoices").
+    // The invoice as it is drawn today: the tool and the total charged. The invoice's own delivery,
+    // delivery discount, coupon and VAT-per-rate lines are being added (issue 29); once they are,
+    // this journey checks them here against `expected` too.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download invoice', exact: true }).click()]);
     const invoice = await pdfText(await readFile((await download.path())!));
     for (const fact of [customer.name, tool!.toolName, `Total: ${dollars(total)}`]) expect(invoice).toContain(fact);

@@ -95,7 +95,7 @@ describe('the checkout (issues 28 and 29)', () => {
   it("shows a coupon's refusal in the server's words next to the coupon field, and a malformed VAT id's before asking", async () => {
     const refusal = 'The code OLD5 has expired';
     const { user, sent } = renderCheckout((body) =>
-      body.couponCode === 'OLD5' ? { status: 400, body: { error: 'coupon_expired', message: refusal } } : { status: 200, body: homeQuote },
+      body.couponCode === 'OLD5' ? { status: 422, body: { error: 'coupon_expired', message: refusal } } : { status: 200, body: homeQuote },
     );
     await expect.poll(() => figure('summary-total'), settled).toEqual(['Total$125.41']);
 
