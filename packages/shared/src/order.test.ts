@@ -51,7 +51,7 @@ describe('placing an order over the API', () => {
 describe('the purchase form on out-of-range numbers', () => {
   const form = purchaseFormSchema({ minimumOrderQuantity: 2, availableQuantity: 5 });
   const firstMessage = (quantity: number) =>
-    form.safeParse({ quantity, phone: '5550100', address: '1 Circuit Road' }).error?.issues[0]?.message;
+    form.safeParse({ quantity, phone: '5550100', address: '1 Circuit Road', country: 'US' }).error?.issues[0]?.message;
 
   it('names the limit before wholeness, so a huge number reads as too many', () => {
     expect(firstMessage(Number('99999999999999999999'))).toBe(orderQuantityMessages.tooMany(5));
@@ -64,7 +64,7 @@ describe('the purchase form against one card payment (issue 26)', () => {
   // 300 units at $5,000 on the shelf: 199 of them are the most one payment of $999,999.99 takes.
   const form = purchaseFormSchema({ minimumOrderQuantity: 1, availableQuantity: 300, price: 5000 });
   const messagesFor = (quantity: number) =>
-    form.safeParse({ quantity, phone: '5550100', address: '1 Circuit Road' }).error?.issues.map((issue) => issue.message) ?? [];
+    form.safeParse({ quantity, phone: '5550100', address: '1 Circuit Road', country: 'US' }).error?.issues.map((issue) => issue.message) ?? [];
 
   it('takes an order one payment can pay and refuses a larger one in words', () => {
     expect(messagesFor(199)).toEqual([]);
