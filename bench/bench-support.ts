@@ -5,10 +5,12 @@ import { startShop, type RunningShop } from '@voltline/test-kit/shop-server';
 
 export interface Scenario {
   name: string;
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'PUT';
   path: string;
   headers?: Record<string, string>;
   body?: string;
+  /** Gives each connection requests of its own (a customer of its own, for the checkout). */
+  setupClient?: autocannon.Options['setupClient'];
 }
 
 export interface Measurement {
@@ -26,7 +28,12 @@ export async function startBenchShop(): Promise<{ shop: RunningShop; customer: A
   const databaseUrl = process.env.DATABASE_URL;
   const shop = await startShop({
     // One bench customer places orders as fast as the shop takes them: far past a real account's limit.
-    env: { LOG_LEVEL: 'error', AUTH_RATE_LIMIT_MAX: '100000', ORDER_RATE_LIMIT_PER_MINUTE: '10000000', PUBLIC_UNCACHED_READS_PER_SECOND: '0', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
+    env: {
+      LOG_LEVEL: 'error',
+      AUTH_RATE_LIMIT_MAX: '100000',
+      ORDER_RATE_LIMIT_PER_MINUTE: '10000000',
+      CART_RATE_LIMIT_PER_MINUTE: '10000000',
+      PUBLIC_UNCACHED_READS_PER_SECOND: '0', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
   });
   const email = `bench-${Date.now()}@example.com`;
   const customer = await signInOverHttp(shop.url, email, 'Bench#123', { signUpAs: 'Bench Customer' });
@@ -45,12 +52,46 @@ export function orderScenario(customer: ApiSession, tool: Tool): Scenario {
   };
 }
 
+const asJson = (customer: ApiSession) => ({ authorization: `Bearer ${customer.token}`, 'content-type': 'application/json' });
+const CHECKOUT = { country: 'US', phone: '5550100', address: 'Bench Street 1' };
+
+/** The cart's hot paths for one customer: putting a line (the same quantity again), reading the cart, quoting it. */
+export function cartScenarios(customer: ApiSession, tool: Tool): Scenario[] {
+  const headers = asJson(customer);
+  return [
+    { name: 'PUT /api/cart/lines/:toolId (cart line)', method: 'PUT', path: `/api/cart/lines/${tool._id}`, headers, body: JSON.stringify({ quantity: tool.minimumOrderQuantity }) },
+    { name: 'GET /api/cart', path: '/api/cart', headers: { authorization: headers.authorization } },
+    { name: 'POST /api/checkout/quote (one-line cart)', method: 'POST', path: '/api/checkout/quote', headers, body: JSON.stringify({ country: CHECKOUT.country }) },
+  ];
+}
+
+/**
+ * The checkout of a one-line cart: each connection a customer of its own (a checkout empties the
+ * cart, so two connections on one cart would refuse each other), putting the line and checking out
+ * in turn. Its req/s counts both requests.
+ */
+export function checkoutScenario(customers: ApiSession[], tool: Tool): Scenario {
+  let next = 0;
+  return {
+    name: 'PUT line + POST /api/checkout (pairs)',
+    path: '/api/checkout',
+    setupClient(client) {
+      const headers = asJson(customers[next++ % customers.length]!);
+      client.setRequests([
+        { method: 'PUT', path: `/api/cart/lines/${tool._id}`, headers, body: JSON.stringify({ quantity: tool.minimumOrderQuantity }) },
+        { method: 'POST', path: '/api/checkout', headers, body: JSON.stringify(CHECKOUT) },
+      ]);
+    },
+  };
+}
+
 export async function measure(baseUrl: string, scenario: Scenario, options: { connections: number; seconds: number }): Promise<Measurement> {
   const result = await autocannon({
     url: `${baseUrl}${scenario.path}`,
     method: scenario.method ?? 'GET',
     headers: scenario.headers,
     body: scenario.body,
+    ...(scenario.setupClient ? { setupClient: scenario.setupClient } : {}),
     connections: options.connections,
     duration: options.seconds,
   });

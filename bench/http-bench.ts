@@ -2,13 +2,23 @@
 // the same server, in one run on this machine (ratios, because absolute figures vary with load).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { measure, orderScenario, printTable, startBenchShop, type Scenario } from './bench-support.ts';
+import { signInOverHttp, type ApiSession } from '@voltline/test-kit/api-client';
+import { cartScenarios, checkoutScenario, measure, orderScenario, printTable, startBenchShop, type Scenario } from './bench-support.ts';
 
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 
 const { shop, customer, tool } = await startBenchShop();
 try {
+  // A customer per connection for the checkout (sign-ups hash passwords: a few at a time).
+  const buyers: ApiSession[] = [];
+  while (buyers.length < CONNECTIONS) {
+    buyers.push(
+      ...(await Promise.all(
+        Array.from({ length: 10 }, (_, i) => signInOverHttp(shop.url, `bench-buyer-${Date.now()}-${buyers.length + i}@example.com`, 'Bench#123', { signUpAs: 'Bench Buyer' })),
+      )),
+    );
+  }
   const etag = (await fetch(`${shop.url}/api/getTools`)).headers.get('etag') ?? '';
   const scenarios: Scenario[] = [
     { name: 'GET /api/health (hello)', path: '/api/health' },
@@ -17,6 +27,8 @@ try {
     { name: 'GET /api/getTool/:id', path: `/api/getTool/${tool._id}` },
     { name: 'GET /api/review', path: '/api/review', headers: { 'accept-encoding': 'br, gzip' } },
     orderScenario(customer, tool),
+    ...cartScenarios(customer, tool),
+    checkoutScenario(buyers, tool),
   ];
   const results = [];
   for (const scenario of scenarios) results.push(await measure(shop.url, scenario, { connections: CONNECTIONS, seconds: SECONDS }));

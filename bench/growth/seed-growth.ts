@@ -245,6 +245,19 @@ async function seedInto(database: DatabaseHandle, sizes: GrowthSizes, log: Log =
     }),
   );
 
+  // orders.pricing as checkout stores it (packages/shared/src/pricing.ts StoredPricing): a US order
+  // without coupon or VAT, every figure in cents, its lines in order.
+  const quotedLine = (unit: string, quantity: string, total: string) =>
+    `jsonb_build_object('unitPrice', ${unit}, 'quantity', ${quantity}, 'vatRate', 0, 'lineTotal', ${total}, 'discount', 0, 'net', ${total}, 'vat', 0)`;
+  const storedPricingSql = `jsonb_build_object(
+      'country', 'US', 'couponCode', null, 'couponUseId', null, 'vatId', null,
+      'quote', jsonb_build_object(
+        'vatTreatment', 'none', 'subtotal', goods, 'deliveryCharge', delivery_charge, 'deliveryDiscount', delivery_discount,
+        'couponDiscount', 0, 'couponBelowMinimum', false, 'addedVat', 0, 'total', price_cents,
+        'vat', jsonb_build_array(jsonb_build_object('rate', 0, 'net', price_cents, 'vat', 0)),
+        'lines', jsonb_build_array(${quotedLine('unit_price_cents', 'quantity1', 'goods1')})
+                 || case when tool2_id is null then '[]'::jsonb else jsonb_build_array(${quotedLine('unit2_price_cents', 'quantity2', 'goods2')}) end,
+        'delivery', jsonb_build_object('vatRate', 0, 'net', delivery_charge - delivery_discount, 'vat', 0)))`;
   // Orders, oldest first, each with its history and (when paid) its payment intent. A customer or
   // tool is only picked once it exists; trade accounts (customers 0..99) place a fifth of them.
   const orderStep = `(interval '730 days' / ${sizes.orders})`;
@@ -262,9 +275,24 @@ async function seedInto(database: DatabaseHandle, sizes: GrowthSizes, log: Log =
                   ${nowSql} - at as age
            from (select i, random() as r, ${start} + i * ${orderStep} + random() * ${orderStep} as at
                  from generate_series(${first}, ${last}) i) g
-         ), shaped as (
+         ), lined as (
+           -- A quarter of the orders hold a second tool (one placed before it), as a cart's checkout writes them.
            select s.*, gen_random_uuid() as id, tool.id as tool_id, tool.tool_name, tool.img, tool.price_cents as unit_price_cents,
-                  tool.minimum_order_quantity * s.lots as quantity, tool.minimum_order_quantity * s.lots * tool.price_cents as price_cents,
+                  tool.minimum_order_quantity * s.lots as quantity1, tool.minimum_order_quantity * s.lots * tool.price_cents as goods1,
+                  second.id as tool2_id, second.tool_name as tool2_name, second.img as tool2_img, second.price_cents as unit2_price_cents,
+                  second.minimum_order_quantity as quantity2, second.minimum_order_quantity * second.price_cents as goods2
+           from s join growth_seed_tools tool on tool.n = s.t
+                  left join growth_seed_tools second on s.i % 4 = 0 and second.n = case when s.t = 0 then 1 else s.t - 1 - s.i % least(7, s.t) end
+         ), figured as (
+           -- Half the orders were priced at checkout (orders.pricing): the shop's home delivery, $4.90 less the
+           -- promotion's 10 %, free from $150, no VAT. The others are from before: their price is their goods.
+           select l.*, l.goods1 + coalesce(l.goods2, 0) as goods, l.i % 2 = 0 as priced,
+                  case when l.i % 2 = 0 and l.goods1 + coalesce(l.goods2, 0) < 15000 then 490 else 0 end as delivery_charge,
+                  case when l.i % 2 = 0 and l.goods1 + coalesce(l.goods2, 0) < 15000 then 49 else 0 end as delivery_discount
+           from lined l
+         ), shaped as (
+           select s.*, s.quantity1 + coalesce(s.quantity2, 0) as quantity, s.goods + s.delivery_charge - s.delivery_discount as price_cents,
+                  case when s.tool2_id is null then s.tool_name else s.tool_name || ' and 1 more' end as product,
                   ${customer.id('s.c')} as user_id, ${customer.email('s.c')} as buyer_email,
                   case when r < 0.13 then 'unpaid' else 'paid' end as status,
                   case when r >= 0.13 and (age < interval '3 days' or r < 0.145) then 'pending'
@@ -273,18 +301,21 @@ async function seedInto(database: DatabaseHandle, sizes: GrowthSizes, log: Log =
                        when r >= 0.10 and r < 0.13 then least(at + interval '2 hours', ${nowSql}) end as cancelled_at,
                   case when r >= 0.10 and r < 0.13 then 'buyer' when r < 0.10 and age > interval '7 days' then 'expired' end as cancelled_by,
                   case when r >= 0.13 then 'pi_test_' || substr(md5('growth-intent-' || i), 1, 24) end as transaction_id
-           from s join growth_seed_tools tool on tool.n = s.t
+           from figured s
          ), placed as (
            insert into orders (id, tool_id, user_id, product, img, unit_price_cents, quantity, price_cents, buyer, buyer_email, phone, address,
-                               purchase_date, status, transaction_id, delivery, cancelled_at, paid_at, created_at)
-           select id, tool_id, user_id, tool_name, img, unit_price_cents, quantity, price_cents, ${customer.name('c')}, buyer_email,
+                               purchase_date, status, transaction_id, delivery, cancelled_at, paid_at, pricing, created_at)
+           select id, tool_id, user_id, product, img, unit_price_cents, quantity, price_cents, ${customer.name('c')}, buyer_email,
                   ${customer.phone('c')}, ${customer.address('c')}, to_char(at, 'FMDay, Mon FMDD, YYYY'),
-                  status, transaction_id, delivery, cancelled_at, case when status = 'paid' then at + interval '3 minutes' end, at
+                  status, transaction_id, delivery, cancelled_at, case when status = 'paid' then at + interval '3 minutes' end,
+                  case when priced then ${storedPricingSql} end, at
            from shaped
          ), lines as (
-           -- Each order's one line, as placing writes it (decision 037).
+           -- Each order's lines, as placing writes them (decision 037).
            insert into order_lines (order_id, position, tool_id, product, img, quantity, unit_price_cents, line_total_cents)
-           select id, 0, tool_id, tool_name, img, quantity, unit_price_cents, price_cents from shaped
+           select id, 0, tool_id, tool_name, img, quantity1, unit_price_cents, goods1 from shaped
+           union all
+           select id, 1, tool2_id, tool2_name, tool2_img, quantity2, unit2_price_cents, goods2 from shaped where tool2_id is not null
          ), history as (
            insert into order_events (order_id, type, actor_user_id, actor_email, detail, at)
            select p.id, e.type, e.actor_user_id, e.actor_email, e.detail, e.at
@@ -351,6 +382,10 @@ async function seedInto(database: DatabaseHandle, sizes: GrowthSizes, log: Log =
   }
   const [live] = await run(database, 'select count(*)::int as n from orders where cancelled_at is null');
   counts.live_orders = Number(live?.n ?? 0);
+  const [lines] = await run(database, 'select count(*)::int as n from order_lines');
+  counts.order_lines = Number(lines?.n ?? 0);
+  const [priced] = await run(database, 'select count(*)::int as n from orders where pricing is not null');
+  counts.priced_orders = Number(priced?.n ?? 0);
   const expected: [string, number][] = [
     ['tools', sizes.tools],
     ['auth_users', sizes.customers],

@@ -39,5 +39,6 @@ export type CheckoutQuote = z.infer<typeof checkoutQuoteSchema>;
 export const checkoutMessages = {
   emptyCart: 'Your cart is empty: add a tool before checking out.',
   blockedCart: 'Some lines of your cart cannot be ordered as they are: change them before checking out.',
+  cartChanged: 'Your cart changed while you were checking out: look at it again, then check out.',
   noDeliveryRate: (country: string) => `The shop does not deliver to ${country}.`,
 };

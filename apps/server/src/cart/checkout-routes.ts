@@ -16,7 +16,7 @@ export function checkoutRoutes(checkout: CheckoutService, guards: CallerGuards, 
         schema: {
           tags: ['cart'],
           summary:
-            "What the caller's cart (or the `lines` given: the purchase page's one tool) would cost delivered to `country`, with `couponCode` and `vatId`: subtotal, delivery, its discount, the coupon's, VAT per rate and the total. 409 for an empty cart or one with a line that cannot be ordered; 400 in words for an unusable coupon, a malformed VAT id or a country the shop does not deliver to. Signed-in users.",
+            "What the caller's cart (or the `lines` given: the purchase page's one tool) would cost delivered to `country`, with `couponCode` and `vatId`: subtotal, delivery, its discount, the coupon's, VAT per rate and the total. 409 for an empty cart or one with a line that cannot be ordered; 422 in words for an unusable coupon (`error` says why: coupon_unknown, coupon_expired, coupon_used_up, ...) or a country the shop does not deliver to, 400 for a malformed VAT id or country code. Signed-in users.",
           body: checkoutQuoteRequestSchema,
           response: { 200: checkoutQuoteSchema },
         },
@@ -32,7 +32,7 @@ export function checkoutRoutes(checkout: CheckoutService, guards: CallerGuards, 
         schema: {
           tags: ['cart'],
           summary:
-            "The caller's cart becomes one unpaid order of every line, priced as the quote prices it and delivered to `address` in `country`; the cart is empty afterwards. Refused in words as the quote is, and when a line's units can no longer be ordered. Pay it as any order (create-payment-intent). Signed-in users.",
+            "The caller's cart becomes one unpaid order of every line, priced as the quote prices it and delivered to `address` in `country`; the cart is empty afterwards. Refused in words as the quote is, when a line's units can no longer be ordered or the total is past one card payment (422), and when the cart changed while checking out (409). Pay it as any order (create-payment-intent). Signed-in users.",
           body: checkoutRequestSchema,
           response: { 200: insertedSchema },
         },

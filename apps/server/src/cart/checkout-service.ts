@@ -1,9 +1,9 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray, or } from 'drizzle-orm';
 import { checkoutMessages, type CheckoutQuote } from '@voltline/shared/checkout';
 import { fromCents } from '@voltline/shared/money';
 import type { Database, DbTransaction } from '../db/client.ts';
 import { cartLines, tools } from '../db/schema.ts';
-import type { OrderLifecycle } from '../orders/lifecycle/index.ts';
+import { pastOnePayment, type OrderLifecycle } from '../orders/lifecycle/index.ts';
 import { quoteFigures } from '../orders/order-dto.ts';
 import { AppError, notFound } from '../platform/app-error.ts';
 import type { OrderPricer, PricingChoices } from '../pricing/order-pricing.ts';
@@ -46,6 +46,9 @@ export function createCheckoutService({ db, cart, pricer, lifecycle }: { db: Dat
         request,
         userId,
       );
+      // What checking out would refuse, the quote refuses in the same words.
+      const refused = pastOnePayment(priced.map(({ tool, quantity }) => ({ quantity, unitPriceCents: tool.priceCents })), quote.total);
+      if (refused) throw refused;
       return {
         ...quoteFigures(quote),
         addedVat: fromCents(quote.addedVat),
@@ -60,14 +63,21 @@ export function createCheckoutService({ db, cart, pricer, lifecycle }: { db: Dat
     },
 
     /**
-     * The caller's cart becomes one unpaid order. The cart is emptied in the order's transaction: a
-     * second checkout of the same cart racing this one finds it emptied and places nothing.
+     * The caller's cart becomes one unpaid order. The lines ordered leave the cart in the order's
+     * transaction: a second checkout of the same cart racing this one finds it emptied and places
+     * nothing. The cart is read before that transaction, so only the lines as read are taken out: a
+     * line another tab added meanwhile stays in the cart, and a line changed meanwhile refuses the
+     * checkout, as the order would not be the cart the buyer confirmed.
      */
     async checkout(caller: Caller, request: PricingChoices & { phone: string; address: string }) {
       const lines = await orderableCart(caller.userId);
       const emptyCart = async (tx: DbTransaction) => {
-        const emptied = await tx.delete(cartLines).where(eq(cartLines.userId, caller.userId)).returning({ toolId: cartLines.toolId });
-        if (emptied.length === 0) throw new AppError('conflict', checkoutMessages.emptyCart, 'cart_empty');
+        const ordered = or(...lines.map((line) => and(eq(cartLines.toolId, line.toolId), eq(cartLines.quantity, line.quantity))));
+        const emptied = await tx.delete(cartLines).where(and(eq(cartLines.userId, caller.userId), ordered)).returning({ toolId: cartLines.toolId });
+        if (emptied.length === lines.length) return;
+        const [left] = await tx.select({ lines: count() }).from(cartLines).where(eq(cartLines.userId, caller.userId));
+        if (emptied.length === 0 && left?.lines === 0) throw new AppError('conflict', checkoutMessages.emptyCart, 'cart_empty');
+        throw new AppError('conflict', checkoutMessages.cartChanged, 'cart_changed');
       };
       return lifecycle.placeLines(
         caller,

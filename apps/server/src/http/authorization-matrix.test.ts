@@ -37,6 +37,7 @@ describe.each(testDatabaseKinds)('authorization matrix on $name', (kind) => {
   it.each(cells.map(({ row, role }) => [`${row.method} ${row.route}`, role, row] as const))('%s as %s', async (_label, role, row) => {
     const fixtures = await freshFixtures(shop, users.owner, users.admin);
     const user = role === 'anonymous' ? null : users[role];
+    if (user) await row.prepare?.(shop, user, fixtures);
     const before = await snapshotShop(shop.database.db);
     const response = await shop.app.inject({
       method: row.method,

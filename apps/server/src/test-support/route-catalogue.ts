@@ -43,6 +43,8 @@ export interface MatrixRow {
   multipart?: boolean;
   /** The token call authenticates with the session cookie; everything else with the Bearer token. */
   cookie?: boolean;
+  /** What the signed-in caller needs of their own before the call (a checkout needs a cart to order). */
+  prepare?: (shop: TestShop, caller: TestUser, f: Fixtures) => Promise<void>;
   allowed: Role[];
 }
 
@@ -130,6 +132,24 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
   { method: 'PUT', route: '/api/cart/lines/{toolId}', url: (f) => `/api/cart/lines/${f.tool._id}`, body: (f) => ({ quantity: f.tool.minimumOrderQuantity }), allowed: signedIn },
   { method: 'DELETE', route: '/api/cart/lines/{toolId}', url: (f) => `/api/cart/lines/${f.tool._id}`, allowed: signedIn },
   { method: 'POST', route: '/api/cart/merge', url: () => '/api/cart/merge', body: (f) => ({ lines: [{ toolId: f.tool._id, quantity: f.tool.minimumOrderQuantity }] }), allowed: signedIn },
+  // The checkout is of the caller's own cart (or the lines given): every signed-in caller checks out their own.
+  {
+    method: 'POST',
+    route: '/api/checkout/quote',
+    url: () => '/api/checkout/quote',
+    body: (f) => ({ country: 'US', lines: [{ toolId: f.tool._id, quantity: f.tool.minimumOrderQuantity }] }),
+    allowed: signedIn,
+  },
+  {
+    method: 'POST',
+    route: '/api/checkout',
+    url: () => '/api/checkout',
+    body: () => ({ country: 'US', phone: '5550100', address: 'Somewhere 1' }),
+    prepare: async (shop, caller, f) => {
+      await shop.app.inject({ method: 'PUT', url: `/api/cart/lines/${f.tool._id}`, headers: bearer(caller), payload: { quantity: f.tool.minimumOrderQuantity } });
+    },
+    allowed: signedIn,
+  },
   { method: 'GET', route: '/api/purchasedSingle/{id}', url: (f) => `/api/purchasedSingle/${f.unpaidOrderId}`, allowed: ownerAndAdmin },
   { method: 'DELETE', route: '/api/purchasedSingle/{id}', url: (f) => `/api/purchasedSingle/${f.unpaidOrderId}`, allowed: ['owner'] },
   { method: 'GET', route: '/api/purchasedSingle/{id}/invoice.pdf', url: (f) => `/api/purchasedSingle/${f.paidOrderId}/invoice.pdf`, allowed: ownerAndAdmin },

@@ -37,6 +37,20 @@ const MAX_ORDER_LINES = 50;
 const MAX_ORDER_TOTAL = PAYMENT_MAXIMUM_CENTS;
 
 /**
+ * The refusal of an order whose total (cents) is past one card payment, or undefined: a one-tool
+ * order whose goods alone are past it names its unit price, as the purchase page's buyer sees it.
+ * The checkout's quote refuses in the same words as placing does.
+ */
+export function pastOnePayment(lines: readonly { quantity: number; unitPriceCents: number }[], total: number): AppError | undefined {
+  if (total <= MAX_ORDER_TOTAL) return undefined;
+  const goods = lines.reduce((sum, line) => sum + line.quantity * line.unitPriceCents, 0);
+  return new AppError(
+    'invalid_data',
+    lines.length === 1 && total === goods ? orderQuantityMessages.overOnePayment(fromCents(lines[0]!.unitPriceCents)) : orderQuantityMessages.totalOverOnePayment(fromCents(total)),
+  );
+}
+
+/**
  * The order's `product`, the spec's one name for what was ordered: the first line's name, and
  * "and N more" when there are several (decision 037), cut so the whole fits the column.
  */
@@ -122,20 +136,17 @@ export const placingLines =
         if (units > tool.orderable) throw new AppError('invalid_data', naming(tool.name, orderQuantityMessages.tooMany(tool.orderable)));
       }
       // The goods alone past one card payment: refused before a coupon use is taken.
-      const goods = ordered.reduce((sum, line) => sum + line.quantity * line.tool.priceCents, 0);
-      const overOnePayment = (total: number) =>
-        new AppError(
-          'invalid_data',
-          ordered.length === 1 && total === goods ? orderQuantityMessages.overOnePayment(fromCents(ordered[0]!.tool.priceCents)) : orderQuantityMessages.totalOverOnePayment(fromCents(total)),
-        );
-      if (goods > MAX_ORDER_TOTAL) throw overOnePayment(goods);
+      const listed = ordered.map(({ tool, quantity }) => ({ quantity, unitPriceCents: tool.priceCents }));
+      const goodsRefused = pastOnePayment(listed, listed.reduce((sum, line) => sum + line.quantity * line.unitPriceCents, 0));
+      if (goodsRefused) throw goodsRefused;
       const pricing = await priceInTransaction(
         tx,
         ordered.map(({ tool, quantity }) => ({ unitPriceCents: tool.priceCents, quantity, vatRateHundredths: tool.vatRateHundredths })),
         caller.userId,
       );
       const { quote } = pricing;
-      if (quote.total > MAX_ORDER_TOTAL) throw overOnePayment(quote.total);
+      const totalRefused = pastOnePayment(listed, quote.total);
+      if (totalRefused) throw totalRefused;
       // Each line at the price quoted: the shop's price, or net of its VAT for an export or a reverse charge.
       const lines = ordered.map(({ tool, quantity }, position) => ({
         position,
