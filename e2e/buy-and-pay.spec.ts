@@ -6,7 +6,7 @@ import { RATING_REQUIRED } from '@voltline/shared/review';
 import { ADMIN, ADMIN_ENV, signUpOverHttp } from '@voltline/test-kit/customers';
 import { signInOverHttp } from '@voltline/test-kit/api-client';
 import { pdfText } from '@voltline/test-kit/pdf-text';
-import { DELIVERY, fetchTools, placeOrderOverHttp } from '@voltline/test-kit/orders';
+import { DELIVERY, fetchTools, homeOrderFigures, placeOrderOverHttp } from '@voltline/test-kit/orders';
 import { takeProblems, type BrowserSession } from './support/browser.ts';
 import { shopJourney } from './support/journey.ts';
 import { addReviewThroughForm, CARDS, payWithCard, paymentPageSummary, signUpCustomer, toast } from './support/orders.ts';
@@ -56,13 +56,15 @@ describe('buying and paying for a tool', () => {
     await page.getByLabel('Address', { exact: true }).fill(DELIVERY.address);
     await purchase.click();
 
+    // The total is the goods and the delivery to the shop's own country (issue 29).
     expect(await paymentPageSummary(page, journey.shop.url)).toMatchObject({
       Product: tool.toolName,
       'Unit price': formatMoney(tool.price),
       Quantity: String(tool.minimumOrderQuantity),
-      Total: formatMoney(tool.minimumOrderQuantity * tool.price),
+      Total: formatMoney(homeOrderFigures(tool.minimumOrderQuantity * tool.price).total),
       Buyer: customer.name,
       'Buyer email': customer.email,
+      Country: 'US',
     });
   });
 
@@ -72,14 +74,22 @@ describe('buying and paying for a tool', () => {
     const { customer } = await signUpCustomer(context, journey.shop.url);
     const tool = tools[4]!;
     const quantity = tool.minimumOrderQuantity + 1;
-    const total = formatMoney(quantity * tool.price);
+    const figures = homeOrderFigures(quantity * tool.price);
+    const total = formatMoney(figures.total);
 
-    // The total follows the quantity, before anything is committed.
+    // The summary follows the quantity, before anything is committed: the line, delivery and its
+    // promotion's discount (issue 29), and the total.
     await page.goto(`/purchase/${tool._id}`);
-    const totalLine = page.getByTestId('purchase-total');
-    await totalLine.getByText(`${formatMoney(tool.price)} x ${tool.minimumOrderQuantity} = ${formatMoney(tool.minimumOrderQuantity * tool.price)}`).waitFor();
+    const summaryLine = page.getByTestId('summary-line');
+    const totalLine = page.getByTestId('summary-total');
+    await totalLine.getByText(formatMoney(homeOrderFigures(tool.minimumOrderQuantity * tool.price).total), { exact: true }).waitFor();
+    expect(await summaryLine.textContent()).toBe(`${tool.toolName} x ${tool.minimumOrderQuantity} at ${formatMoney(tool.price)}${formatMoney(tool.minimumOrderQuantity * tool.price)}`);
     await page.getByLabel('Quantity', { exact: true }).fill(String(quantity));
-    expect(await totalLine.textContent()).toBe(`Total: ${formatMoney(tool.price)} x ${quantity} = ${total}`);
+    await totalLine.getByText(total, { exact: true }).waitFor();
+    expect(await summaryLine.textContent()).toBe(`${tool.toolName} x ${quantity} at ${formatMoney(tool.price)}${formatMoney(quantity * tool.price)}`);
+    expect(await page.getByTestId('summary-subtotal').textContent()).toBe(`Subtotal${formatMoney(figures.subtotal)}`);
+    expect(await page.getByTestId('summary-delivery').textContent()).toBe(`Delivery${figures.deliveryCharge === 0 ? 'Free' : formatMoney(figures.deliveryCharge)}`);
+    expect(await page.getByTestId('summary-delivery-discount').count()).toBe(figures.deliveryDiscount === 0 ? 0 : 1);
     await page.getByLabel('Phone', { exact: true }).fill(DELIVERY.phone);
     await page.getByLabel('Address', { exact: true }).fill(DELIVERY.address);
     await page.getByRole('button', { name: 'Purchase', exact: true }).click();

@@ -4,7 +4,7 @@ import { formatMoney } from '@voltline/shared/money';
 import { pdfText } from '@voltline/test-kit/pdf-text';
 import { ADMIN, ADMIN_ENV, signInInContext } from '@voltline/test-kit/customers';
 import { signInOverHttp } from '@voltline/test-kit/api-client';
-import { fetchTools, placeOrderOverHttp, placePaidOrderOverHttp } from '@voltline/test-kit/orders';
+import { fetchTools, homeOrderFigures, placeOrderOverHttp, placePaidOrderOverHttp } from '@voltline/test-kit/orders';
 import { shopJourney } from './support/journey.ts';
 import { CARDS, payWithCard, signUpCustomer } from './support/orders.ts';
 
@@ -37,7 +37,7 @@ describe('an invoice for every paid order', () => {
     expect(download.suggestedFilename()).toMatch(/^INV-\d{6}\.pdf$/);
     const number = download.suggestedFilename().replace('.pdf', '');
     const text = await pdfText(await readFile((await download.path())!));
-    for (const fact of [number, 'Voltline Tools Ltd', 'GB123456789', customer.name, customer.email, tool!.toolName, `Total: ${formatMoney(tool!.minimumOrderQuantity * tool!.price)}`, 'Paid']) {
+    for (const fact of [number, 'Voltline Tools Ltd', 'GB123456789', customer.name, customer.email, tool!.toolName, `Total: ${formatMoney(homeOrderFigures(tool!.minimumOrderQuantity * tool!.price).total)}`, 'Paid']) {
       expect(text).toContain(fact);
     }
     // Nothing was refunded: there is no credit note to offer.

@@ -10,7 +10,7 @@ import { wholeNumberSchema } from './whole-number.ts';
  * runtime's region names (Intl.DisplayNames), which also know EU, UN, XK and ZZ and differ between
  * a browser's and the server's ICU data: the form and the API must accept exactly the same codes.
  */
-const COUNTRY_CODES: readonly string[] = (
+export const COUNTRY_CODES: readonly string[] = (
   'AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ ' +
   'BL BM BN BO BQ BR BS BT BV BW BY BZ CA CC CD CF CG CH CI CK CL CM CN CO CR ' +
   'CU CV CW CX CY CZ DE DJ DK DM DO DZ EC EE EG EH ER ES ET FI FJ FK FM FO FR ' +

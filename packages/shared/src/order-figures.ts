@@ -10,7 +10,7 @@ import { vatIdSchema } from './vat-id-schema.ts';
  */
 
 /** Where the order goes: an ISO 3166-1 code ("de" is DE). */
-export const countrySchema = text()
+const countrySchema = text()
   .trim()
   .toUpperCase()
   .refine(isCountryCode, { error: 'Choose the country to deliver to (an ISO code such as DE or US)' });
@@ -28,11 +28,11 @@ export const pricingChoicesShape = {
   vatId: vatIdSchema.optional(),
 };
 
-export const VAT_TREATMENTS = ['domestic', 'reverse-charge', 'export', 'none'] as const;
+const VAT_TREATMENTS = ['domestic', 'reverse-charge', 'export', 'none'] as const;
 export type VatTreatment = (typeof VAT_TREATMENTS)[number];
 
 /** One rate's share of an order: net + vat is the part of the total paid at that rate. */
-export const vatShareSchema = z.object({ rate: z.number(), net: z.number(), vat: z.number() });
+const vatShareSchema = z.object({ rate: z.number(), net: z.number(), vat: z.number() });
 export type VatShareAnswer = z.infer<typeof vatShareSchema>;
 
 /** The figures of an order, in dollars: subtotal - couponDiscount + deliveryCharge - deliveryDiscount (+ VAT added on top) = total. */

@@ -128,6 +128,8 @@ export function purchaseFormSchema(tool: { minimumOrderQuantity: number; availab
       .int('Quantity must be a whole number'),
     phone: phoneSchema,
     address: addressSchema,
+    // The purchase page is a one-tool checkout (issue 29): where it goes, a coupon, a VAT id.
+    ...pricingChoicesShape,
   });
 }
 

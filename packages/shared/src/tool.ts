@@ -30,7 +30,7 @@ export const toolSchema = z.object({
 export type Tool = z.infer<typeof toolSchema>;
 
 /** A VAT rate in percent with at most two decimals (5.5, 7, 0); empty or null: the shop's standard rate. */
-export const vatRateInputSchema = z
+const vatRateInputSchema = z
   .union([z.number(), z.null(), text().max(10)])
   .transform((value, context) => {
     if (value === null || (typeof value === 'string' && value.trim() === '')) return null;

@@ -44,3 +44,16 @@ export async function placePaidOrderOverHttp(api: OrderCaller, tool: Tool, quant
   await payOrderOverHttp(api, orderId);
   return orderId;
 }
+
+/**
+ * What an order of `goods` dollars costs delivered in a new shop's own country (US), as a real shop
+ * process prices it (issue 29): delivery $4.90, free from $150 of goods, and 10% off it while the
+ * delivery promotion a new shop starts with runs ($4.41). Written out, not worked out by the
+ * shop's own pricing code, so a journey checks the shop against the figures a buyer expects.
+ */
+export function homeOrderFigures(goods: number): { subtotal: number; deliveryCharge: number; deliveryDiscount: number; total: number } {
+  const goodsCents = Math.round(goods * 100);
+  const chargeCents = goodsCents >= 15_000 ? 0 : 490;
+  const discountCents = chargeCents === 0 ? 0 : 49;
+  return { subtotal: goods, deliveryCharge: chargeCents / 100, deliveryDiscount: discountCents / 100, total: (goodsCents + chargeCents - discountCents) / 100 };
+}

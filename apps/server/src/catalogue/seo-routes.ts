@@ -64,9 +64,18 @@ export function registerSeoRoutes(
     reply
       .type('text/plain; charset=utf-8')
       .send(
-        ['User-agent: *', 'Allow: /', 'Disallow: /dashboard', 'Disallow: /purchase/', 'Disallow: /payment/', '', `Sitemap: ${absolute('/sitemap.xml')}`, ''].join(
-          '\n',
-        ),
+        [
+          'User-agent: *',
+          'Allow: /',
+          // Login-only pages, each a customer's own (the checkout as much as a purchase).
+          'Disallow: /dashboard',
+          'Disallow: /checkout',
+          'Disallow: /purchase/',
+          'Disallow: /payment/',
+          '',
+          `Sitemap: ${absolute('/sitemap.xml')}`,
+          '',
+        ].join('\n'),
       ),
   );
 

@@ -306,6 +306,9 @@ describe.each(testDatabaseKinds)('server-rendered public pages on $name', (kind)
     const robots = await get('/robots.txt');
     expect(robots.statusCode).toBe(200);
     expect(robots.body).toContain(`Sitemap: ${TEST_PUBLIC_URL}/sitemap.xml`);
+    // A checkout is a customer's own, as a purchase is: not for search engines, and not in the sitemap.
+    expect(robots.body.split('\n')).toEqual(expect.arrayContaining(['Disallow: /checkout', 'Disallow: /purchase/']));
+    expect(listed.filter((address) => address.includes('/checkout'))).toEqual([]);
   });
 
   it('turns the sitemap into an index of paged sitemaps past the bound', async () => {

@@ -22,6 +22,7 @@ const pages = {
   catalogue: lazyPage(async () => (await import('./routes/tools/catalogue.tsx')).CataloguePage),
   tool: lazyPage(async () => (await import('./routes/tools/tool.tsx')).ToolPage),
   cart: lazyPage(async () => (await import('./routes/cart.tsx')).CartPage),
+  checkout: lazyPage(async () => (await import('./routes/checkout.tsx')).CheckoutPage),
   blogs: lazyPage(async () => (await import('./routes/blogs.tsx')).BlogsPage),
   portfolio: lazyPage(async () => (await import('./routes/portfolio.tsx')).PortfolioPage),
   login: lazyPage(async () => (await import('./routes/auth/login.tsx')).LoginPage),
@@ -173,6 +174,7 @@ export function createRoutes({ queryClient, waitForData }: RouteOptions): RouteO
           // product.md, "Who may do what": login-only pages.
           element: guards.signedIn,
           children: [
+            { path: 'checkout', element: pages.checkout },
             { path: 'purchase/:toolId', element: pages.purchase, handle: purchaseHandle },
             { path: 'payment/:productId', element: pages.payment },
             {

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import type { CheckoutQuoteRequest } from '@voltline/shared/checkout';
 
 /**
  * The query keys of the shop's data, one factory per business area (features/<area>), and the only
@@ -38,6 +39,11 @@ export const orderKeys = {
 export const cartKeys = {
   all: ['cart'] as const,
   mine: () => [...cartKeys.all, 'mine'] as const,
+  /**
+   * What the cart (or the purchase page's one tool: `lines`) would cost with the buyer's choices, as
+   * checked by the shared schema. Under the cart's key: a change to the cart asks again.
+   */
+  quote: (request: CheckoutQuoteRequest) => [...cartKeys.all, 'quote', request] as const,
 };
 
 export const reviewKeys = {
@@ -71,6 +77,9 @@ export const inboxKeys = {
  * (session-provider.tsx) and keeps this one.
  */
 export const sessionKey = ['session'] as const;
+
+/** GET /api/client-config: the shop's set-up (its country, its standard VAT rate), the same for everyone. */
+export const clientConfigKey = ['client-config'] as const;
 
 /** The signed-in user's own account: profile, admin status, and how they may sign in. */
 export const accountKeys = {

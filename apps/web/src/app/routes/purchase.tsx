@@ -2,7 +2,7 @@ import { Link, useParams } from 'react-router';
 import { ApiRequestError, describeRequestError } from '../../lib/api-client.ts';
 import { LoadingSpinner } from '../../components/loading-spinner.tsx';
 import { useTool } from '../../entities/tool/api/get-tool.ts';
-import { PurchaseForm } from '../../features/orders/components/purchase-form.tsx';
+import { PurchaseForm } from '../../features/checkout/components/purchase-form.tsx';
 import { ToolDetails } from '../../features/catalogue/components/tool-details.tsx';
 import { ToolStockLine } from '../../entities/tool/components/tool-stock-line.tsx';
 

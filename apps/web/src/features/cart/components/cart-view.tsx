@@ -7,8 +7,8 @@ import { useCart } from '../hooks/use-cart.ts';
 import { CartLineItem } from './cart-line-item.tsx';
 
 /**
- * The cart page's content: every line, then the subtotal at the current prices. Checkout is the next
- * step of issue 28 and has no button until it exists.
+ * The cart page's content: every line, then the subtotal at the current prices and the way to
+ * checkout (a visitor signs in on the way: the cart goes with them).
  */
 export function CartView() {
   const access = useCart();
@@ -43,6 +43,10 @@ export function CartView() {
         ))}
       </ul>
       <p className="self-end text-xl font-bold" data-testid="cart-subtotal">{`Subtotal: ${formatMoney(cart.subtotal)}`}</p>
+      <p className="self-end text-sm text-base-content/70">Delivery, discounts and VAT are worked out at checkout.</p>
+      <Link to="/checkout" className="btn btn-primary self-end">
+        Checkout
+      </Link>
     </div>
   );
 }

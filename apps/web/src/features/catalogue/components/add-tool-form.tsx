@@ -20,7 +20,7 @@ export function AddToolForm() {
     formState: { errors, isSubmitting },
   } = useForm<ToolFormInput, unknown, ToolForm>({
     resolver: zodResolver(addToolFormSchema),
-    defaultValues: { toolName: '', description: '' },
+    defaultValues: { toolName: '', description: '', vatRate: '' },
   });
   const uploadImage = useUploadImage();
   const addTool = useAddTool();

@@ -3,6 +3,7 @@ import { amountFromText } from '@voltline/shared/amount-input';
 import { wholeNumberFromText } from '@voltline/shared/whole-number';
 import type { ToolFormInput } from '../tool-form.ts';
 import { FormField } from '../../../components/form-field.tsx';
+import { useClientConfig } from '../../../lib/client-config.ts';
 import { WholeNumberField } from '../../../components/whole-number-field.tsx';
 
 const NUMBER_FIELDS = [
@@ -27,7 +28,28 @@ interface ToolFieldsProps {
   compact?: boolean;
 }
 
-/** A tool's fields as Add Tool and Update tool ask for them: name, description, the three numbers, the picture. */
+/**
+ * The tool's own VAT rate (issue 29): empty for the shop's standard rate (SHOP_VAT_RATE), which the
+ * hint names so the admin knows what empty means here.
+ */
+function VatRateField({ id, register, error }: { id: string; register: UseFormRegister<ToolFormInput>; error: string | undefined }) {
+  const config = useClientConfig();
+  const standard = config.data ? ` (${config.data.vatRate}%${config.data.vatRate === 0 ? ': this shop charges no VAT' : ''})` : '';
+  return (
+    <FormField id={id} label="VAT rate (%)" error={error} describedBy={`${id}-hint`}>
+      {(control) => (
+        <>
+          <input {...control} {...register('vatRate')} inputMode="decimal" autoComplete="off" className="input w-full" />
+          <p id={`${id}-hint`} className="text-sm text-base-content/70">
+            {`Empty: the shop's standard rate${standard}. A reduced rate such as 7 or 5.5 for this tool only.`}
+          </p>
+        </>
+      )}
+    </FormField>
+  );
+}
+
+/** A tool's fields as Add Tool and Update tool ask for them: name, description, the three numbers, the VAT rate, the picture. */
 export function ToolFields({ idPrefix, register, errors, onPictureChosen, picture, pictureRequired, compact = false }: ToolFieldsProps) {
   return (
     <>
@@ -49,6 +71,7 @@ export function ToolFields({ idPrefix, register, errors, onPictureChosen, pictur
           />
         ))}
       </div>
+      <VatRateField id={`${idPrefix}-vatRate`} register={register} error={errors.vatRate?.message} />
       <FormField id={`${idPrefix}-image`} label="Image" error={errors.image?.message}>
         {(control) => (
           <input

@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { IMAGE_UPLOAD_MAX_BYTES } from '@voltline/shared/profile';
 import { TEXT_LIMITS } from '@voltline/shared/text-limits';
+import type { ClientConfig } from '@voltline/shared/account';
 import { toolNameTakenMessage, type Tool } from '@voltline/shared/tool';
 import { renderWithShop, type ApiAnswer, type SentRequest } from '../../../testing/render-with-shop.tsx';
 import { UpdateToolDialog } from './update-tool-dialog.tsx';
@@ -22,15 +23,23 @@ const UPLOADED = '/api/images/00000000-0000-4000-8000-0000000000aa';
 const answerEdits = (request: SentRequest): ApiAnswer =>
   request.path === '/api/upload' ? { status: 200, body: { data: { url: UPLOADED } } } : { status: 200, body: { acknowledged: true, modifiedCount: 1 } };
 
-function renderDialog(answer: (request: SentRequest) => ApiAnswer = answerEdits) {
+/** The shop's set-up, which the VAT rate field reads for its hint: a German shop at 19%. */
+const shopConfig: ClientConfig = { tokenSyncUrl: null, shopCountry: 'DE', vatRate: 19 };
+
+function renderDialog(answer: (request: SentRequest) => ApiAnswer = answerEdits, tool: Tool = drill) {
   const onClose = vi.fn();
-  return { ...renderWithShop(<UpdateToolDialog tool={drill} onClose={onClose} />, answer), onClose };
+  const view = renderWithShop(<UpdateToolDialog tool={tool} onClose={onClose} />, (request) =>
+    request.path === '/api/client-config' ? { status: 200, body: shopConfig } : answer(request),
+  );
+  // What the dialog changed: the set-up it read is not among them.
+  const writes = () => view.sent.filter((request) => request.method !== 'GET');
+  return { ...view, writes, onClose };
 }
 
 /** Issue 16: the Update tool dialog edits the whole tool. */
 describe('update tool dialog', () => {
   it('starts from the tool as it is and saves a new name and description without uploading anything', async () => {
-    const { user, sent, onClose } = renderDialog();
+    const { user, writes, onClose } = renderDialog();
     const name = screen.getByLabelText('Tool name');
     expect((name as HTMLInputElement).value).toBe(drill.toolName);
     expect((screen.getByLabelText('Description') as HTMLTextAreaElement).value).toBe(drill.description);
@@ -40,26 +49,26 @@ describe('update tool dialog', () => {
     await user.type(name, 'Voltline CD-20 Cordless Drill');
     await user.click(screen.getByRole('button', { name: 'Update' }));
     await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(sent).toEqual([
+    expect(writes()).toEqual([
       {
         method: 'PATCH',
         path: `/api/updateTool/${drill._id}`,
-        body: { toolName: 'Voltline CD-20 Cordless Drill', description: drill.description, availableQuantity: 40, minimumOrderQuantity: 2, price: 120 },
+        body: { toolName: 'Voltline CD-20 Cordless Drill', description: drill.description, availableQuantity: 40, minimumOrderQuantity: 2, price: 120, vatRate: null },
       },
     ]);
   });
 
   it('uploads a new picture first and saves its address with the tool', async () => {
-    const { user, sent, onClose } = renderDialog();
+    const { user, writes, onClose } = renderDialog();
     await user.upload(screen.getByLabelText('Image'), new File([new Uint8Array([137, 80, 78, 71])], 'drill.png', { type: 'image/png' }));
     await user.click(screen.getByRole('button', { name: 'Update' }));
     await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(sent.map((request) => `${request.method} ${request.path}`)).toEqual(['POST /api/upload', `PATCH /api/updateTool/${drill._id}`]);
-    expect(sent[1]!.body).toMatchObject({ img: UPLOADED });
+    expect(writes().map((request) => `${request.method} ${request.path}`)).toEqual(['POST /api/upload', `PATCH /api/updateTool/${drill._id}`]);
+    expect(writes()[1]!.body).toMatchObject({ img: UPLOADED });
   });
 
   it('refuses a blank or over-long name and a picture over the upload limit in the shop words, sending nothing', async () => {
-    const { user, sent } = renderDialog();
+    const { user, writes } = renderDialog();
     const name = screen.getByLabelText('Tool name');
     await user.clear(name);
     await user.click(screen.getByRole('button', { name: 'Update' }));
@@ -71,7 +80,7 @@ describe('update tool dialog', () => {
     await user.click(screen.getByRole('button', { name: 'Update' }));
     expect(await screen.findByText(`Tool name can be at most ${TEXT_LIMITS.toolName} characters`)).toBeTruthy();
     expect(await screen.findByText('The image must be at most 5 MB')).toBeTruthy();
-    expect(sent).toEqual([]);
+    expect(writes()).toEqual([]);
   });
 
   it("keeps the dialog open with the server's refusal of a taken name, and a new attempt starts clean", async () => {
@@ -87,5 +96,24 @@ describe('update tool dialog', () => {
     await user.click(screen.getByRole('button', { name: 'Update' }));
     await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(screen.queryByText(toolNameTakenMessage('Voltline AG-125 Angle Grinder'))).toBeNull();
+  });
+
+  it("names the shop's standard VAT rate beside the tool's own, refuses a rate that is not one, and empty means the standard rate (issue 29)", async () => {
+    const { user, writes, onClose } = renderDialog(answerEdits, { ...drill, vatRate: 7 });
+    const rate = screen.getByLabelText('VAT rate (%)') as HTMLInputElement;
+    expect(rate.value).toBe('7');
+    await screen.findByText("Empty: the shop's standard rate (19%). A reduced rate such as 7 or 5.5 for this tool only.");
+    expect(rate.getAttribute('aria-describedby')).toContain('-hint');
+
+    await user.clear(rate);
+    await user.type(rate, '5.555');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('VAT rate must be a percentage from 0 to 100 with at most two decimals (such as 7 or 5.5)')).toBeTruthy();
+    expect(writes()).toEqual([]);
+
+    await user.clear(rate);
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(writes()).toMatchObject([{ method: 'PATCH', body: { vatRate: null } }]);
   });
 });

@@ -28,6 +28,7 @@ export function UpdateToolDialog({ tool, onClose }: { tool: Tool; onClose: () =>
       availableQuantity: tool.availableQuantity,
       minimumOrderQuantity: tool.minimumOrderQuantity,
       price: tool.price,
+      vatRate: tool.vatRate === null ? '' : String(tool.vatRate),
     },
   });
   const uploadImage = useUploadImage();

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Order } from '@voltline/shared/order';
 import { formatMoney } from '@voltline/shared/money';
+import { OrderFiguresSummary } from '../../../entities/order/components/order-figures-summary.tsx';
 
 function SummaryRow({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -13,9 +14,24 @@ function SummaryRow({ label, children }: { label: string; children: ReactNode })
 
 /**
  * What is being paid for, by whom and where it goes (product.md, "Screens", payment screen). The
- * spec's "Price" is the order's total, so it says "Total", after the unit price (issue 26).
+ * spec's "Price" is the order's total, so it says "Total", after the unit price (issue 26). Under
+ * it, what the total is made of (issues 28 and 29): each line, delivery, discounts and VAT.
  */
 export function OrderSummary({ order }: { order: Order }) {
+  return (
+    <>
+      <OrderFacts order={order} />
+      <section aria-labelledby="order-costs-heading" className="card bg-base-100 px-6 py-4 shadow">
+        <h2 id="order-costs-heading" className="mb-2 font-semibold">
+          What the order costs
+        </h2>
+        <OrderFiguresSummary lines={order.lines} figures={order} couponCode={order.couponCode} label="Price summary" />
+      </section>
+    </>
+  );
+}
+
+function OrderFacts({ order }: { order: Order }) {
   return (
     <dl className="card bg-base-100 px-6 py-4 shadow" aria-label="Order summary">
       <SummaryRow label="Product">{order.product}</SummaryRow>
@@ -26,6 +42,8 @@ export function OrderSummary({ order }: { order: Order }) {
       <SummaryRow label="Buyer email">{order.buyerEamil}</SummaryRow>
       <SummaryRow label="Phone">{order.phone}</SummaryRow>
       <SummaryRow label="Delivery address">{order.address}</SummaryRow>
+      {order.country && <SummaryRow label="Country">{order.country}</SummaryRow>}
+      {order.vatId && <SummaryRow label="VAT id">{order.vatId}</SummaryRow>}
     </dl>
   );
 }

@@ -2,17 +2,25 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { formatMoney } from '@voltline/shared/money';
-import { orderTotal, purchaseFormSchema } from '@voltline/shared/order';
+import { purchaseFormSchema } from '@voltline/shared/order';
 import type { Tool } from '@voltline/shared/tool';
 import { describeRequestError } from '../../../lib/api-client.ts';
+import { useClientConfig } from '../../../lib/client-config.ts';
 import { isOutOfStock, orderableQuantityOf } from '@voltline/shared/stock';
 import { FormField } from '../../../components/form-field.tsx';
 import { FormMessage } from '../../../components/form-message.tsx';
 import { PendingButton } from '../../../components/pending-button.tsx';
-import { usePlaceOrder, type PurchaseForm as PurchaseFields } from '../api/place-order.ts';
+import { QueryState } from '../../../components/query-state.tsx';
+import { usePlaceOrder, type PurchaseForm as PurchaseFields, type PurchaseFormInput } from '../api/place-order.ts';
+import { usePricingQuote } from '../hooks/use-pricing-quote.ts';
+import { PricingChoicesFields } from './pricing-choices-fields.tsx';
+import { QuoteSummary } from './quote-summary.tsx';
 
-export function PurchaseForm({ tool }: { tool: Tool }) {
+/**
+ * The spec's purchase page as a one-line checkout (issue 29): the quantity, where it goes and how it
+ * is priced, and the same summary as /checkout before Purchase places the order.
+ */
+function PurchaseOrderFields({ tool, shopCountry }: { tool: Tool; shopCountry: string }) {
   const navigate = useNavigate();
   // The limits are the tool's own, so the schema is built per tool. The most one can order is what
   // is not yet promised to paid orders (the payment would refuse more: "Only N left"), and what one
@@ -27,13 +35,16 @@ export function PurchaseForm({ tool }: { tool: Tool }) {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<PurchaseFields>({
+  } = useForm<PurchaseFormInput, unknown, PurchaseFields>({
     resolver: zodResolver(schema),
     // product.md, "Rules for what people type": the quantity message shows while typing, not only on submit.
     mode: 'onChange',
-    defaultValues: { quantity: tool.minimumOrderQuantity, phone: '', address: '' },
+    defaultValues: { quantity: tool.minimumOrderQuantity, phone: '', address: '', country: shopCountry, couponCode: '', vatId: '' },
   });
-  const quantity = useWatch({ control, name: 'quantity' });
+  const [quantity, country, couponCode, vatId] = useWatch({ control, name: ['quantity', 'country', 'couponCode', 'vatId'] });
+  // A quantity the form refuses is not quoted: its message says what is wrong.
+  const quotable = schema.shape.quantity.safeParse(quantity).success;
+  const pricing = usePricingQuote({ country, couponCode, vatId }, quotable ? [{ toolId: tool._id, quantity }] : null);
   const placeOrder = usePlaceOrder();
 
   const purchase = (form: PurchaseFields) =>
@@ -75,7 +86,16 @@ export function PurchaseForm({ tool }: { tool: Tool }) {
             />
           )}
         </FormField>
-        <OrderTotal unitPrice={tool.price} quantity={quantity} />
+        <PricingChoicesFields
+          idPrefix="purchase"
+          fields={{ country: register('country'), couponCode: register('couponCode'), vatId: register('vatId') }}
+          messages={{
+            country: errors.country?.message ?? pricing.refusalOf('country'),
+            couponCode: errors.couponCode?.message ?? pricing.refusalOf('couponCode'),
+            vatId: errors.vatId?.message ?? pricing.refusalOf('vatId'),
+          }}
+        />
+        <QuoteSummary pricing={pricing} couponCode={couponCode} />
         {/* product.md, "Rules for what people type": no purchase while the quantity is outside the tool's limits. */}
         <PendingButton
           type="submit"
@@ -92,16 +112,12 @@ export function PurchaseForm({ tool }: { tool: Tool }) {
   );
 }
 
-/**
- * What the order will cost, as the quantity changes, before Purchase commits to it (issue 26: the
- * total first showed on the payment page). An empty or broken quantity has no total yet.
- */
-function OrderTotal({ unitPrice, quantity }: { unitPrice: number; quantity: number }) {
-  const counted = Number.isSafeInteger(quantity) && quantity > 0;
+/** The purchase form starts in the shop's own country (SHOP_COUNTRY), so it waits for the shop's set-up. */
+export function PurchaseForm({ tool }: { tool: Tool }) {
+  const config = useClientConfig();
   return (
-    <p aria-live="polite" data-testid="purchase-total">
-      <span className="font-semibold">Total: </span>
-      {counted ? `${formatMoney(unitPrice)} x ${quantity} = ${formatMoney(orderTotal(unitPrice, quantity))}` : `${formatMoney(unitPrice)} a unit`}
-    </p>
+    <QueryState query={config} loadingLabel="Loading the order form" spinnerClassName="py-12">
+      {(shop) => <PurchaseOrderFields tool={tool} shopCountry={shop.shopCountry} />}
+    </QueryState>
   );
 }

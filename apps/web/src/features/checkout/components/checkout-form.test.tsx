@@ -1,0 +1,125 @@
+import { screen, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import type { ClientConfig } from '@voltline/shared/account';
+import type { CheckoutQuote } from '@voltline/shared/checkout';
+import { vatIdFormatMessage } from '@voltline/shared/vat-id';
+import { renderWithShop, type ApiAnswer, type SentRequest } from '../../../testing/render-with-shop.tsx';
+import { CheckoutForm } from './checkout-form.tsx';
+
+const shopConfig: ClientConfig = { tokenSyncUrl: null, shopCountry: 'US', vatRate: 19 };
+const lines = [
+  { toolId: 'drill', product: 'DD-18 Drill', quantity: 2, unitPrice: 45.5, lineTotal: 91 },
+  { toolId: 'saw', product: 'CS-7 Saw', quantity: 1, unitPrice: 30, lineTotal: 30 },
+];
+/** Home, under the free-delivery threshold, the promotion's 10% off $4.90. */
+const homeQuote: CheckoutQuote = {
+  subtotal: 121,
+  deliveryCharge: 4.9,
+  deliveryDiscount: 0.49,
+  couponDiscount: 0,
+  total: 125.41,
+  vat: [{ rate: 0, net: 125.41, vat: 0 }],
+  vatTreatment: 'export',
+  addedVat: 0,
+  lines,
+};
+/** A German consumer: the shop's 19% in the prices, and 10% off with a coupon. */
+const germanQuote: CheckoutQuote = {
+  subtotal: 121,
+  deliveryCharge: 19.9,
+  deliveryDiscount: 1.99,
+  couponDiscount: 12.1,
+  total: 126.81,
+  vat: [{ rate: 19, net: 106.56, vat: 20.25 }],
+  vatTreatment: 'domestic',
+  addedVat: 0,
+  lines,
+};
+
+const isQuote = (request: SentRequest) => request.method === 'POST' && request.path === '/api/checkout/quote';
+
+function renderCheckout(answerQuote: (body: Record<string, unknown>) => ApiAnswer, answerOrder: ApiAnswer = { status: 200, body: { acknowledged: true, insertedId: 'order-1' } }) {
+  return renderWithShop(
+    <Routes>
+      <Route path="/" element={<CheckoutForm />} />
+      <Route path="/payment/:orderId" element={<p>The payment page</p>} />
+    </Routes>,
+    (request) => {
+      if (request.path === '/api/client-config') return { status: 200, body: shopConfig };
+      if (isQuote(request)) return answerQuote(request.body as Record<string, unknown>);
+      if (request.method === 'POST' && request.path === '/api/checkout') return answerOrder;
+      return { status: 404, body: { error: 'not_found', message: 'Not found' } };
+    },
+  );
+}
+
+const figure = (testId: string) => screen.getAllByTestId(testId).map((row) => row.textContent);
+
+// The quote is asked once the choices have settled (400 ms after the last change).
+const settled = { timeout: 3_000 };
+
+describe('the checkout (issues 28 and 29)', () => {
+  it("quotes the cart for the shop's country first, again for each settled change, and shows every figure before the order is placed", async () => {
+    const { user, sent } = renderCheckout((body) => ({ status: 200, body: body.country === 'DE' ? germanQuote : homeQuote }));
+
+    const country = (await screen.findByLabelText('Country')) as HTMLSelectElement;
+    expect(country.value).toBe('US');
+    expect(within(country).getByRole('option', { name: 'Germany' })).toBeTruthy();
+    const summary = await screen.findByRole('region', { name: 'Summary' });
+    await expect.poll(() => figure('summary-total'), settled).toEqual(['Total$125.41']);
+    expect(within(summary).getAllByTestId('summary-line').map((line) => line.textContent)).toEqual(['DD-18 Drill x 2 at $45.50$91', 'CS-7 Saw x 1 at $30$30']);
+    expect(figure('summary-subtotal')).toEqual(['Subtotal$121']);
+    expect(figure('summary-delivery')).toEqual(['Delivery$4.90']);
+    expect(figure('summary-delivery-discount')).toEqual(['Delivery discount-$0.49']);
+    expect(figure('summary-vat')).toEqual(['VATExport outside the EU: no VAT']);
+    expect(screen.queryByTestId('summary-coupon')).toBeNull();
+
+    await user.selectOptions(country, 'DE');
+    await user.type(screen.getByLabelText('Coupon code'), 'spring10');
+    await expect.poll(() => figure('summary-total'), settled).toEqual(['Total$126.81']);
+    expect(figure('summary-coupon')).toEqual(['Coupon SPRING10-$12.10']);
+    expect(figure('summary-vat')).toEqual(['VAT 19% included (on $106.56)$20.25']);
+    // The code typed letter by letter was asked about once it settled, in the shop's upper case.
+    expect(sent.filter(isQuote).map((request) => request.body)).toEqual([{ country: 'US' }, { country: 'DE', couponCode: 'SPRING10' }]);
+
+    await user.type(screen.getByLabelText('Phone'), '+49 30 1234567');
+    await user.type(screen.getByLabelText('Address'), 'Hauptstr. 1, Berlin');
+    await user.click(screen.getByRole('button', { name: 'Place order' }));
+    await screen.findByText('The payment page');
+    expect(sent.filter((request) => request.path === '/api/checkout')).toEqual([
+      { method: 'POST', path: '/api/checkout', body: { phone: '+49 30 1234567', address: 'Hauptstr. 1, Berlin', country: 'DE', couponCode: 'SPRING10' } },
+    ]);
+  });
+
+  it("shows a coupon's refusal in the server's words next to the coupon field, and a malformed VAT id's before asking", async () => {
+    const refusal = 'The code OLD5 has expired';
+    const { user, sent } = renderCheckout((body) =>
+      body.couponCode === 'OLD5' ? { status: 422, body: { error: 'coupon_expired', message: refusal } } : { status: 200, body: homeQuote },
+    );
+    await expect.poll(() => figure('summary-total'), settled).toEqual(['Total$125.41']);
+
+    const coupon = screen.getByLabelText('Coupon code');
+    await user.type(coupon, 'old5');
+    const message = await screen.findByText(refusal, {}, settled);
+    expect(coupon.getAttribute('aria-describedby')).toBe(message.id);
+    expect(coupon.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByTestId('summary-total')).toBeNull();
+
+    await user.clear(coupon);
+    await expect.poll(() => figure('summary-total'), settled).toEqual(['Total$125.41']);
+    expect(screen.queryByText(refusal)).toBeNull();
+
+    const quotesBefore = sent.filter(isQuote).length;
+    await user.type(screen.getByLabelText('VAT id (businesses)'), 'DE12');
+    expect(await screen.findByText(vatIdFormatMessage('DE'))).toBeTruthy();
+    await screen.findByText('Correct the fields above to see what the order costs.', {}, settled);
+    expect(sent.filter(isQuote).length).toBe(quotesBefore);
+  });
+
+  it('says an empty cart in words, with the way to the tools', async () => {
+    renderCheckout(() => ({ status: 409, body: { error: 'cart_empty', message: 'Your cart is empty: add a tool before checking out.' } }));
+    expect(await screen.findByText('Your cart is empty: add a tool before checking out.', {}, settled)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'See our tools' }).getAttribute('href')).toBe('/tools');
+  });
+});

@@ -1,0 +1,75 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, useWatch } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { checkoutRequestSchema, type CheckoutRequest } from '@voltline/shared/checkout';
+import { describeRequestError } from '../../../lib/api-client.ts';
+import { useClientConfig } from '../../../lib/client-config.ts';
+import { FormField } from '../../../components/form-field.tsx';
+import { FormMessage } from '../../../components/form-message.tsx';
+import { PendingButton } from '../../../components/pending-button.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
+import { usePlaceCheckout } from '../api/place-checkout.ts';
+import { usePricingQuote } from '../hooks/use-pricing-quote.ts';
+import { PricingChoicesFields } from './pricing-choices-fields.tsx';
+import { QuoteSummary } from './quote-summary.tsx';
+
+/** Where the cart goes and how it is priced, its summary, and the order (issues 28 and 29). */
+function CheckoutFields({ shopCountry }: { shopCountry: string }) {
+  const navigate = useNavigate();
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<CheckoutRequest, unknown, z.output<typeof checkoutRequestSchema>>({
+    // The API's own schema: what the form accepts, the server accepts.
+    resolver: zodResolver(checkoutRequestSchema),
+    mode: 'onChange',
+    defaultValues: { phone: '', address: '', country: shopCountry, couponCode: '', vatId: '' },
+  });
+  const [country, couponCode, vatId] = useWatch({ control, name: ['country', 'couponCode', 'vatId'] });
+  const pricing = usePricingQuote({ country, couponCode, vatId });
+  const place = usePlaceCheckout();
+
+  // The order is then paid as any other, on its payment page.
+  const placeOrder = (request: z.output<typeof checkoutRequestSchema>) =>
+    place.mutate(request, { onSuccess: ({ insertedId }) => void navigate(`/payment/${encodeURIComponent(insertedId)}`) });
+
+  return (
+    <form onSubmit={handleSubmit(placeOrder)} noValidate aria-label="Checkout" className="card bg-base-100 shadow">
+      <div className="card-body gap-4">
+        <FormField id="checkout-phone" label="Phone" error={errors.phone?.message}>
+          {(field) => <input {...field} {...register('phone')} type="tel" autoComplete="tel" required className="input w-full" />}
+        </FormField>
+        <FormField id="checkout-address" label="Address" error={errors.address?.message}>
+          {(field) => <textarea {...field} {...register('address')} autoComplete="street-address" required rows={3} className="textarea w-full" />}
+        </FormField>
+        <PricingChoicesFields
+          idPrefix="checkout"
+          fields={{ country: register('country'), couponCode: register('couponCode'), vatId: register('vatId') }}
+          messages={{
+            country: errors.country?.message ?? pricing.refusalOf('country'),
+            couponCode: errors.couponCode?.message ?? pricing.refusalOf('couponCode'),
+            vatId: errors.vatId?.message ?? pricing.refusalOf('vatId'),
+          }}
+        />
+        <QuoteSummary pricing={pricing} couponCode={couponCode} />
+        <PendingButton type="submit" className="btn btn-primary" pending={place.isPending}>
+          Place order
+        </PendingButton>
+        <FormMessage message={place.isError ? describeRequestError(place.error) : null} />
+      </div>
+    </form>
+  );
+}
+
+/** /checkout's form: it starts in the shop's own country (SHOP_COUNTRY), so it waits for the shop's set-up. */
+export function CheckoutForm() {
+  const config = useClientConfig();
+  return (
+    <QueryState query={config} loadingLabel="Loading the checkout" spinnerClassName="py-24">
+      {(shop) => <CheckoutFields shopCountry={shop.shopCountry} />}
+    </QueryState>
+  );
+}
