@@ -28,7 +28,7 @@ export const pricingChoicesShape = {
   vatId: vatIdSchema.optional(),
 };
 
-const VAT_TREATMENTS = ['domestic', 'reverse-charge', 'export', 'none'] as const;
+export const VAT_TREATMENTS = ['domestic', 'reverse-charge', 'export', 'none'] as const;
 export type VatTreatment = (typeof VAT_TREATMENTS)[number];
 
 /** One rate's share of an order: net + vat is the part of the total paid at that rate. */
