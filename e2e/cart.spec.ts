@@ -187,9 +187,9 @@ describe('a visitor fills a cart and keeps it at sign-in', () => {
     await page.getByText('Congrats! your payment is completed', { exact: true }).waitFor();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download invoice', exact: true }).click()]);
     const invoice = await pdfText(await readFile((await download.path())!));
-    // The invoice as it is drawn today: one row for the order (its first tool "and 2 more") and its
-    // total. Once invoices list each line (issue 29's invoice work), this checks the three lines.
-    for (const fact of [customer.name, `${chosen[0].toolName} and 2 more`, `Total: ${formatMoney(figures.total)}`]) expect(invoice).toContain(fact);
+    // One invoice listing the three lines (issue 28), the delivery as a line of its own, and the total paid.
+    for (const fact of [customer.name, ...chosen.map((tool) => tool.toolName), 'Qty', `Total: ${formatMoney(figures.total)}`]) expect(invoice).toContain(fact);
+    if (figures.deliveryCharge > 0) expect(invoice).toContain('Delivery');
     if (viewport) await noSidewaysScroll(page);
   });
 });

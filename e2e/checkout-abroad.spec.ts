@@ -102,11 +102,22 @@ describe('a customer abroad checks out with a coupon', () => {
     const order = (await api.call('GET', `/api/purchasedSingle/${orderId}`)).body;
     expect(order).toMatchObject({ price: total / 100, country: 'FR', couponCode: 'SPRING10', vatTreatment: 'domestic', vat: [{ rate: 19, net: (total - vat) / 100, vat: vat / 100 }] });
 
-    // The invoice as it is drawn today: the tool and the total charged. The invoice's own delivery,
-    // delivery discount, coupon and VAT-per-rate lines are being added (issue 29); once they are,
-    // this journey checks them here against `expected` too.
+    // The invoice shows the same (art. 226): the line, the delivery, the discount, the 19% rate with its
+    // taxable amount and VAT, the VAT payable and the total charged.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download invoice', exact: true }).click()]);
     const invoice = await pdfText(await readFile((await download.path())!));
-    for (const fact of [customer.name, tool!.toolName, `Total: ${dollars(total)}`]) expect(invoice).toContain(fact);
+    for (const fact of [
+      customer.name,
+      tool!.toolName,
+      'Delivery',
+      'Discount',
+      'VAT per rate',
+      '19%',
+      dollars(total - vat),
+      `VAT payable: ${dollars(vat)}`,
+      `Total: ${dollars(total)}`,
+    ]) {
+      expect(invoice).toContain(fact);
+    }
   });
 });
