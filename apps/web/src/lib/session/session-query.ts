@@ -3,21 +3,15 @@ import { ApiRequestError } from '../api-client.ts';
 import { sessionKey } from '../query-keys.ts';
 import { removeAccessToken } from './access-token.ts';
 import { getSession, type SessionUser } from './api/get-session.ts';
-import { requestAccessToken } from './api/request-access-token.ts';
 import { signOutOfIdentity } from './api/sign-out.ts';
 
 /**
- * Who is signed in, with the shop token exchanged on the way: loading the session is the one
+ * Who is signed in, with the shop token issued in the same answer: loading the session is the one
  * place a signed-in user "becomes known" (app load, after login, register or a social popup).
  */
 async function loadSignedInUser(): Promise<SessionUser | null> {
-  const session = await getSession();
-  if (!session?.user) {
-    removeAccessToken();
-    return null;
-  }
   try {
-    await requestAccessToken(session.user.email);
+    return await getSession();
   } catch (error) {
     if (error instanceof ApiRequestError && (error.status === 401 || error.status === 403)) {
       // The shop refuses this identity: end the identity session too, so both agree the user is signed out.
@@ -27,7 +21,6 @@ async function loadSignedInUser(): Promise<SessionUser | null> {
     }
     throw error;
   }
-  return session.user;
 }
 
 export const sessionQueryOptions = queryOptions({
