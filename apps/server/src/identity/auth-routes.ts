@@ -64,6 +64,11 @@ function toWebHeaders(request: FastifyRequest): Headers {
   return headers;
 }
 
+/** Whether the request carries a live identity session (its cookie): the server's own check before a login-only page. */
+export async function hasLiveSession(auth: Auth, request: FastifyRequest): Promise<boolean> {
+  return (await auth.api.getSession({ headers: toWebHeaders(request) })) !== null;
+}
+
 function parseJsonObject(text: string): { code?: string; message?: string } {
   try {
     const parsed: unknown = JSON.parse(text);
@@ -178,6 +183,7 @@ export function identityRoutes({ auth, tokens, profiles, config }: IdentityRoute
         schema: {
           tags: ['identity'],
           summary: 'Who is signed in on this browser (session cookie) and their API token, in one answer; both null when nobody is.',
+          body: z.strictObject({}).optional(),
           response: { 200: sessionResponseSchema },
         },
       },

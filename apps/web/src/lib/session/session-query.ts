@@ -23,9 +23,26 @@ async function loadSignedInUser(): Promise<SessionUser | null> {
   }
 }
 
+/** The answer asked for before the app rendered (askSessionEarly), taken by the session query's first run. */
+let earlyAnswer: Promise<SessionUser | null> | undefined;
+
+/**
+ * Asks who is signed in at once, while the page's code loads and the app takes the server's page
+ * over, instead of after its first render; the answer waits here and enters the query cache only
+ * when the session query first runs, so the first render still matches the server's HTML.
+ */
+export function askSessionEarly(): void {
+  earlyAnswer = loadSignedInUser();
+  earlyAnswer.catch(() => undefined);
+}
+
 export const sessionQueryOptions = queryOptions({
   queryKey: sessionKey,
-  queryFn: loadSignedInUser,
+  queryFn: () => {
+    const answer = earlyAnswer ?? loadSignedInUser();
+    earlyAnswer = undefined;
+    return answer;
+  },
   // The session changes only through this app's own actions, which refresh it explicitly.
   staleTime: Infinity,
 });
