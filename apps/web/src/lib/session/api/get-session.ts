@@ -1,7 +1,6 @@
 import type { SessionResponse } from '@voltline/shared/account';
 import { apiRequest } from '../../api-client.ts';
 import { removeAccessToken, storeAccessToken } from '../access-token.ts';
-import { syncIssuedToken } from '../token-sync.ts';
 
 /** The signed-in identity as the identity service describes it (product.md, "Things the shop keeps": the login session). */
 export type SessionUser = NonNullable<SessionResponse['user']>;
@@ -20,6 +19,7 @@ export async function getSession(): Promise<SessionUser | null> {
     return null;
   }
   storeAccessToken(token);
-  syncIssuedToken(token);
+  // The sync's code loads when there is something to sync, not with every visitor's first page.
+  void import('../token-sync.ts').then(({ syncIssuedToken }) => syncIssuedToken(token));
   return user;
 }
