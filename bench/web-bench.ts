@@ -286,7 +286,10 @@ async function measureThrottled(pages: PageRun[], shopUrl: string): Promise<Thro
         await cdp.send('Network.emulateNetworkConditions', PHONE_NETWORK);
         await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
         await tab.goto(page.url, { waitUntil: 'networkidle', timeout: 60_000 });
-        // LCP is final at the first input; none comes, so what was painted by now is the figure.
+        // A page the browser renders paints after its requests (the session, then the page); then a
+        // moment for a later, larger paint. LCP is final at the first input; none comes.
+        await tab.waitForFunction(() => (window as unknown as { __lcp: unknown[] }).__lcp.length > 0, null, { timeout: 30_000 });
+        await tab.waitForTimeout(1_000);
         const seen = await tab.evaluate(() => (window as unknown as { __lcp: { at: number; element: string }[] }).__lcp);
         const last = seen.at(-1);
         if (!last) throw new Error(`No largest contentful paint on ${page.url}`);
