@@ -102,8 +102,13 @@ describe('accounts with email and password', () => {
       const tools: Tool[] = await (await fetch(`${journey.shop.url}/api/getTools`)).json();
       const path = target === '/dashboard/myorders' ? target : `/purchase/${tools[0]!._id}`;
 
+      // The server sends a signed-out request for a login-only page to /login (303), with the way back in
+      // the address, before any of the page is drawn.
+      const answer = await fetch(`${journey.shop.url}${path}`, { redirect: 'manual' });
+      expect(answer.status).toBe(303);
+      expect(answer.headers.get('location')).toBe(`/login?from=${encodeURIComponent(path)}`);
       await page.goto(path);
-      await page.waitForURL(`${journey.shop.url}/login`);
+      await page.waitForURL(`${journey.shop.url}/login?from=${encodeURIComponent(path)}`);
       // The login page says why the visitor is there.
       const reason = path === '/dashboard/myorders' ? 'Log in to open that page.' : 'Log in or create an account to place your order.';
       await page.getByRole('status').filter({ hasText: reason }).waitFor();
@@ -120,7 +125,7 @@ describe('accounts with email and password', () => {
       const tools: Tool[] = await (await fetch(`${journey.shop.url}/api/getTools`)).json();
       const path = `/purchase/${tools[0]!._id}`;
       await page.goto(path);
-      await page.waitForURL(`${journey.shop.url}/login`);
+      await page.waitForURL(`${journey.shop.url}/login?from=${encodeURIComponent(path)}`);
       await page.getByRole('link', { name: 'create a new account...', exact: true }).click();
       await page.waitForURL(`${journey.shop.url}/register`);
       const customer = newCustomer();

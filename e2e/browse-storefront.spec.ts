@@ -144,6 +144,29 @@ describe('browsing the storefront', () => {
     await page.locator('[data-testid="tool-card"]').first().waitFor();
   });
 
+  it('keeps where the visitor had scrolled on a reload and on Back, and opens a new page at its top', async () => {
+    session = await journey.open();
+    const { page } = session;
+    await page.goto('/');
+    await page.locator('[data-testid="tool-card"]').first().waitFor();
+    // The app has taken the page over when its links navigate in the page.
+    await page.waitForLoadState('networkidle');
+    await page.evaluate(() => window.scrollTo(0, 1500));
+    await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(1500);
+
+    await page.reload();
+    await page.waitForLoadState('networkidle');
+    await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(1500);
+
+    // Clicked where it is: Playwright's own click would first scroll the page to show the link.
+    await page.evaluate(() => document.querySelector<HTMLAnchorElement>('nav a[href="/blogs"]')!.click());
+    await page.getByRole('heading', { level: 1, name: 'Blogs' }).waitFor();
+    await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(0);
+    await page.goBack();
+    await page.locator('[data-testid="tool-card"]').first().waitFor();
+    await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(1500);
+  });
+
   it('shows the blog answers and the portfolio, whose live links lead to pages of this shop only', async () => {
     session = await journey.open();
     const { page } = session;

@@ -20,7 +20,7 @@ import { registerSpa } from './http/spa.ts';
 import { fastifyTrustProxy } from './http/trusted-proxies.ts';
 import { registerMetrics } from './http/metrics.ts';
 import { createPublicReadRations, createQueryLimit, createWriteLimits, registerRateLimits } from './http/rate-limits.ts';
-import { identityRoutes, registerAuthBridge } from './identity/auth-routes.ts';
+import { hasLiveSession, identityRoutes, registerAuthBridge } from './identity/auth-routes.ts';
 import { imagesRoutes } from './images/images-routes.ts';
 import { invoicesRoutes } from './invoices/invoices-routes.ts';
 import { vatReportRoutes } from './invoices/vat-report-routes.ts';
@@ -139,6 +139,9 @@ export async function buildApp(core: ShopCore, logger: FastifyInstance['log'] | 
   registerMetrics(app, { database: core.database, guards: core.guards, metricsToken: config.metricsToken, redis: core.redis });
   registerSeoRoutes(app, core.catalogue, config.publicUrl);
   registerShareImageRoutes(app, { catalogue: core.catalogue, images: core.images, config });
-  await registerSpa(app, config.webDistDir, await loadPageRenderer(app, config));
+  await registerSpa(app, config.webDistDir, {
+    renderPublicPage: await loadPageRenderer(app, config),
+    isSignedIn: (request) => hasLiveSession(core.auth, request),
+  });
   return app;
 }

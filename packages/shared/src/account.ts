@@ -58,6 +58,17 @@ export type ChangePasswordForm = z.infer<typeof changePasswordFormSchema>;
 export const tokenRequestSchema = z.object({ email: text().max(254) }).partial();
 export const tokenResponseSchema = z.object({ token: z.string() });
 
+/**
+ * POST /api/session: who is signed in on this browser and their API token, in one answer (issue 30:
+ * the web app asked the identity session, then the token, two round trips before a login-only page
+ * could draw). Both null when nobody is.
+ */
+export const sessionResponseSchema = z.object({
+  user: z.object({ id: z.string(), name: z.string(), email: z.string(), image: z.string().nullable() }).nullable(),
+  token: z.string().nullable(),
+});
+export type SessionResponse = z.infer<typeof sessionResponseSchema>;
+
 export const SOCIAL_PROVIDER_IDS = ['google', 'github', 'facebook'] as const;
 export type SocialProviderId = (typeof SOCIAL_PROVIDER_IDS)[number];
 

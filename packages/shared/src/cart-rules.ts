@@ -2,7 +2,7 @@ import { formatMoney } from './money.ts';
 import { orderQuantityMessages, orderTotal, unitsOnePaymentTakes } from './order-rules.ts';
 import { isOutOfStock } from './stock.ts';
 import type { Tool } from './tool.ts';
-import { formatCount } from './validation-messages.ts';
+import { formatCount } from './shop-constants.ts';
 
 /**
  * The cart's rules (issue 28): a visitor's cart lives in the browser, a customer's on the server,

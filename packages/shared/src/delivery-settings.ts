@@ -77,8 +77,6 @@ const deliveryRateSchema = z.object({
 export const deliveryRatesSchema = z.object({ rates: z.array(deliveryRateSchema) });
 export type DeliveryRates = z.infer<typeof deliveryRatesSchema>;
 
-/** The banner's promise (spec: "10% discount on delivery charge"): what a new shop starts with. */
-export const DEFAULT_DELIVERY_PERCENT_OFF = 10;
 
 /** PUT /api/admin/delivery-promotion. `until`: the moment it ends by itself; null or absent, it runs until ended. */
 export const deliveryPromotionInputSchema = z.object({

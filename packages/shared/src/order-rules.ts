@@ -1,6 +1,6 @@
 import { formatMoney, PAYMENT_MAXIMUM_CENTS, toCents } from './money.ts';
 import { PAYMENT_MAXIMUM } from './shop-constants.ts';
-import { formatCount } from './validation-messages.ts';
+import { formatCount } from './shop-constants.ts';
 
 /**
  * The most units of a tool one card payment pays for: the card maximum limits an order, not the

@@ -1,5 +1,9 @@
 import { z } from 'zod';
+import { SEARCH_MAX_LENGTH, TOOL_SORTS } from './shop-constants.ts';
 import { text } from './text.ts';
+
+// In shop-constants.ts, which has no zod, for the home page's bundle (the catalogue's address).
+export { SEARCH_MAX_LENGTH, TOOL_SORTS, type ToolSort } from './shop-constants.ts';
 
 /**
  * Every list that grows with the business is answered a page at a time. The body stays the spec's
@@ -8,7 +12,6 @@ import { text } from './text.ts';
 const PAGE_LIMIT_MAX = 100;
 /** What a request without `limit` gets: a spec client on a small shop still sees everything. */
 export const PAGE_LIMIT_DEFAULT = 100;
-export const SEARCH_MAX_LENGTH = 100;
 const CURSOR_MAX_LENGTH = 400;
 
 const limitMessage = `limit must be a whole number from 1 to ${PAGE_LIMIT_MAX}`;
@@ -31,9 +34,6 @@ export const pageQuerySchema = z.object({
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
-/** Catalogue orders a visitor expects. */
-export const TOOL_SORTS = ['newest', 'price-asc', 'price-desc', 'name'] as const;
-export type ToolSort = (typeof TOOL_SORTS)[number];
 export const toolListQuerySchema = pageQuerySchema.extend({
   sort: z.enum(TOOL_SORTS, { error: `sort must be one of ${TOOL_SORTS.join(', ')}` }).optional(),
 });

@@ -64,3 +64,17 @@ export function formatShortDateTime(date: DateInput, timeZone?: string): string 
 export function formatPurchaseDate(date: Date): string {
   return formatLongDate(date);
 }
+
+/*
+ * Constants the home page's code needs from modules that also build zod schemas, kept here so that
+ * page does not carry zod (issue 30: the home route's JS within 130 KB gz); those modules re-export them.
+ */
+/** A count as people write it: 1000000 reads as 1,000,000 (validation-messages.ts). */
+export const formatCount = (count: number | bigint) => count.toLocaleString('en-US');
+/** The longest search a list takes (paging.ts). */
+export const SEARCH_MAX_LENGTH = 100;
+/** Catalogue orders a visitor expects (paging.ts). */
+export const TOOL_SORTS = ['newest', 'price-asc', 'price-desc', 'name'] as const;
+export type ToolSort = (typeof TOOL_SORTS)[number];
+/** The banner's promise (spec: "10% discount on delivery charge"): what a new shop starts with (delivery-settings.ts). */
+export const DEFAULT_DELIVERY_PERCENT_OFF = 10;

@@ -7,8 +7,9 @@ import type { z } from 'zod';
  * zod's own phrasing ("Too big: expected string to have <=120 characters").
  */
 
-/** A count as people write it: 1000000 reads as 1,000,000. */
-export const formatCount = (count: number | bigint) => count.toLocaleString('en-US');
+// In shop-constants.ts, which sets no zod error map: the home page's cart rules use it without zod's.
+import { formatCount } from './shop-constants.ts';
+export { formatCount };
 
 /** The refusal people read when a text is over its limit. */
 export const tooLongMessage = (label: string, max: number) => `${label} can be at most ${max} characters`;

@@ -3,15 +3,16 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, HTTPMethods } from 'fastify';
-import { loadPagePreloads } from './page-preloads.ts';
 
-/** A page the web app's server build rendered (apps/web/src/entry-server.tsx). */
-interface RenderedPage {
-  status: number;
-  head: string;
-  /** null: the browser renders the page; the shell carries its public data (a tool on /purchase). */
-  appHtml: string | null;
-  serverState: string;
+/** A page the web app's server build rendered (apps/web/src/entry-server.tsx), or where to send its visitor instead. */
+type RenderedPage = { status: number; head: string; appHtml: string; serverState: string } | { status: number; location: string };
+
+/** What the page's render may ask of the request it answers. */
+interface Visitor {
+  /** The client's address, for the page's API calls (http/public-reads.ts). */
+  ip: string;
+  /** Whether the request carries a live session: a login-only page without one is a redirect to /login. */
+  isSignedIn: () => Promise<boolean>;
 }
 
 /** What this server needs of the web app's server build; its types live in apps/web. */
@@ -20,17 +21,12 @@ interface PageRendererModule {
   createPageRenderer(options: {
     publicUrl: string;
     transport: (url: string, init: RequestInit) => Promise<Response>;
-  }): (url: string) => Promise<RenderedPage | null>;
-  /** The lazy modules the route shows, as the browser build's manifest names them (builds since issue 15). */
-  pageModulesFor?(pathname: string): string[];
+  }): (url: string, context: { isSignedIn: () => Promise<boolean> }) => Promise<RenderedPage | null>;
 }
 
-/**
- * Answers a page: its status and full HTML, rendered (public pages) or the shell with the page's code
- * preloaded (pages the browser renders) and, on a login-only page with public data (/purchase), that
- * data and its picture; or null when the plain shell will do.
- */
-export type RenderPublicPage = (url: string, visitor: { ip: string }) => Promise<{ status: number; html: string } | null>;
+/** A page's answer: its status and full HTML, or a redirect; null when the plain shell will do (the browser renders the page). */
+type PageAnswer = { status: number; html: string } | { status: number; location: string };
+export type RenderPublicPage = (url: string, visitor: Visitor) => Promise<PageAnswer | null>;
 
 /** `vite build --ssr` writes next to the browser build, outside the folder served as files. */
 export const serverEntryFor = (webDistDir: string) => path.resolve(webDistDir, '..', 'dist-server', 'entry-server.js');
@@ -43,7 +39,7 @@ const bodilessStatuses = new Set([101, 204, 205, 304]);
  * shop's memory cannot answer (a catalogue search) take turns per client address
  * (http/public-reads.ts), and every visitor's would otherwise share the server's own.
  */
-const renderedFor = new AsyncLocalStorage<{ ip: string }>();
+const renderedFor = new AsyncLocalStorage<Visitor>();
 
 /**
  * The page's API calls, answered by this same app in-process (inject): the same routes, caches and
@@ -62,23 +58,14 @@ function injectTransport(app: FastifyInstance) {
   };
 }
 
-/** The shell with more tags at the end of its <head>. */
-const withHeadTags = (shell: string, tags: string) => (tags ? shell.replace('</head>', () => `  ${tags}\n  </head>`) : shell);
-
-/**
- * The shell with the page's head in place of its own title and description and the page in #root;
- * for a page the browser renders, the shell as it is with the page's data and preloads added.
- */
-function composePage(shell: string, page: RenderedPage, stateElementId: string, preloads: string): string {
+/** The shell with the page's head in place of its own title and description (the purchase page keeps the shell's) and the page in #root. */
+function composePage(shell: string, page: { head: string; appHtml: string; serverState: string }, stateElementId: string): string {
   // Replacer functions, not strings: a tool's text containing "$&" must arrive as written.
-  const head =
-    page.appHtml === null
-      ? shell
-      : shell.replace(/<title>[\s\S]*?<\/title>\s*/, () => '').replace(/<meta name="description"[^>]*>\s*/, () => '');
-  return withHeadTags(head, [page.head, preloads].filter(Boolean).join('\n    ')).replace(
+  const ownHead = page.head.includes('<title>');
+  const head = ownHead ? shell.replace(/<title>[\s\S]*?<\/title>\s*/, () => '').replace(/<meta name="description"[^>]*>\s*/, () => '') : shell;
+  return (page.head ? head.replace('</head>', () => `  ${page.head}\n  </head>`) : head).replace(
     '<div id="root"></div>',
-    () =>
-      `<div id="root">${page.appHtml ?? ''}</div>\n    <script type="application/json" id="${stateElementId}">${page.serverState}</script>`,
+    () => `<div id="root">${page.appHtml}</div>\n    <script type="application/json" id="${stateElementId}">${page.serverState}</script>`,
   );
 }
 
@@ -96,12 +83,9 @@ export async function loadPageRenderer(
   const shell = readFileSync(shellPath, 'utf8');
   const renderer = (await import(pathToFileURL(entry).href)) as PageRendererModule;
   const renderPage = renderer.createPageRenderer({ publicUrl, transport: injectTransport(app) });
-  const preloadTags = loadPagePreloads(webDistDir);
   return async (url, visitor) => {
-    const preloads = preloadTags(renderer.pageModulesFor?.(new URL(url, 'http://shop.invalid').pathname) ?? []);
-    const page = await renderedFor.run(visitor, () => renderPage(url));
-    if (page) return { status: page.status, html: composePage(shell, page, renderer.SERVER_STATE_ELEMENT_ID, preloads) };
-    // The browser renders this page: the shell, with its code on the way before the entry script runs.
-    return preloads ? { status: 200, html: withHeadTags(shell, preloads) } : null;
+    const page = await renderedFor.run(visitor, () => renderPage(url, { isSignedIn: visitor.isSignedIn }));
+    if (!page || 'location' in page) return page;
+    return { status: page.status, html: composePage(shell, page, renderer.SERVER_STATE_ELEMENT_ID) };
   };
 }

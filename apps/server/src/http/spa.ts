@@ -8,6 +8,9 @@ import { API_ERROR_CODES } from '@voltline/shared/api-error';
 import { acceptedEncoding } from './replies.ts';
 import type { RenderPublicPage } from './server-rendering.ts';
 
+/** Whether a request carries a live session (the identity service's answer). */
+export type SessionCheck = (request: FastifyRequest) => Promise<boolean>;
+
 const brotli = promisify(brotliCompress);
 const gzip = promisify(gzipCallback);
 
@@ -34,13 +37,17 @@ function cacheControlFor(filePath: string): string {
 
 /**
  * Serves the built SPA next to the API. Unknown /api paths answer 404 JSON. Public pages (home, tool
- * pages, blogs, portfolio, not found) are rendered on the server when its build is there, with their
- * status (404 for an unknown path or tool); every other GET gets index.html, the shell the browser
- * renders (sign-in, login-only and admin pages, and every page without a server build), with the
- * page's own code preloaded when the server build is there (page-preloads.ts), and on the purchase
- * page with its tool's public data and picture (decision 020).
+ * pages, the catalogue, blogs, portfolio, footer pages, sign-in, not found) and the purchase page's
+ * public part are rendered on the server when its build is there, with their status (404 for an
+ * unknown path or tool); a login-only page asked for without a session is a 303 to /login with the
+ * way back; every other GET gets index.html, the shell the browser renders (sign-in forms, dashboard
+ * and admin pages, and every page without a server build). Decision 032.
  */
-export async function registerSpa(app: FastifyInstance, webDistDir: string, renderPublicPage?: RenderPublicPage): Promise<void> {
+export async function registerSpa(
+  app: FastifyInstance,
+  webDistDir: string,
+  { renderPublicPage, isSignedIn }: { renderPublicPage?: RenderPublicPage; isSignedIn: SessionCheck },
+): Promise<void> {
   const indexHtml = path.join(webDistDir, 'index.html');
   const hasSpa = existsSync(indexHtml);
   if (hasSpa) {
@@ -63,11 +70,16 @@ export async function registerSpa(app: FastifyInstance, webDistDir: string, rend
         .status(404)
         .send({ error: API_ERROR_CODES.notFound, message: `No such endpoint: ${request.method} ${pathname}` });
     }
-    const page = renderPublicPage && (await renderPublicPage(request.url, { ip: request.ip }).catch((error: unknown) => {
+    const visitor = { ip: request.ip, isSignedIn: () => isSignedIn(request) };
+    const page = renderPublicPage && (await renderPublicPage(request.url, visitor).catch((error: unknown) => {
       // The browser can still render the page from the shell: a visitor sees it, only later.
       request.log.error({ err: error }, 'Server rendering failed; answering the shell');
       return null;
     }));
+    if (page && 'location' in page) {
+      // Never stored: the same address answers the page once the visitor has signed in.
+      return reply.status(page.status).header('Cache-Control', 'no-store').redirect(page.location, page.status);
+    }
     if (page) {
       // Rendered per request from the live catalogue: a changed tool shows on its page at once.
       reply.status(page.status).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache');

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { SOCIAL_PROVIDER_IDS, socialProvidersResponseSchema, tokenRequestSchema, tokenResponseSchema } from '@voltline/shared/account';
+import { SOCIAL_PROVIDER_IDS, sessionResponseSchema, socialProvidersResponseSchema, tokenRequestSchema, tokenResponseSchema } from '@voltline/shared/account';
 import { text } from '@voltline/shared/text';
 import type { Config } from '../config.ts';
 import { createSignInLimit } from '../http/rate-limits.ts';
@@ -62,6 +62,11 @@ function toWebHeaders(request: FastifyRequest): Headers {
   // request.ip honours TRUST_PROXY: a client-sent X-Forwarded-For counts only behind a trusted proxy.
   headers.set(CLIENT_IP_HEADER, request.ip);
   return headers;
+}
+
+/** Whether the request carries a live identity session (its cookie): the server's own check before a login-only page. */
+export async function hasLiveSession(auth: Auth, request: FastifyRequest): Promise<boolean> {
+  return (await auth.api.getSession({ headers: toWebHeaders(request) })) !== null;
 }
 
 function parseJsonObject(text: string): { code?: string; message?: string } {
@@ -126,8 +131,29 @@ export function registerAuthBridge(app: FastifyInstance, { auth, config }: Ident
   });
 }
 
-/** The spec's token call and the sign-in options the login screen shows. */
+/** The spec's token call, the session with its token in one answer, and the sign-in options the login screen shows. */
 export function identityRoutes({ auth, tokens, profiles, config }: IdentityRouteDependencies): FastifyPluginAsyncZod {
+  /** The calls that trust the session cookie: refused from another site's page. */
+  function assertFromTheShop(request: FastifyRequest): void {
+    const origin = request.headers.origin;
+    if (origin !== undefined && !config.trustedOrigins.concat(new URL(config.publicUrl).origin).includes(origin)) {
+      throw new AppError('forbidden', 'This request must come from the shop itself.');
+    }
+  }
+
+  type IdentitySession = NonNullable<Awaited<ReturnType<Auth['api']['getSession']>>>;
+
+  /** The API token for the session's user, whose profile is made on their first token. */
+  async function issueToken(session: IdentitySession): Promise<string> {
+    await profiles.ensureProfile(session.user);
+    return tokens.issue({
+      userId: session.user.id,
+      sessionId: session.session.id,
+      email: session.user.email,
+      sessionExpiresAt: new Date(session.session.expiresAt),
+    });
+  }
+
   return async (app) => {
     app.patch(
       '/user/:email',
@@ -141,24 +167,36 @@ export function identityRoutes({ auth, tokens, profiles, config }: IdentityRoute
         },
       },
       async (request) => {
-        // The one shop call that trusts the session cookie: refuse it from another site's page.
-        const origin = request.headers.origin;
-        if (origin !== undefined && !config.trustedOrigins.concat(new URL(config.publicUrl).origin).includes(origin)) {
-          throw new AppError('forbidden', 'This request must come from the shop itself.');
-        }
+        assertFromTheShop(request);
         const session = await auth.api.getSession({ headers: toWebHeaders(request) });
         if (!session) throw new AppError('unauthorized', 'Sign in to get an API token.');
         if (!isSameEmail(session.user.email, request.params.email)) {
           throw new AppError('forbidden', 'A token is only given to its own user.');
         }
-        await profiles.ensureProfile(session.user);
-        const token = await tokens.issue({
-          userId: session.user.id,
-          sessionId: session.session.id,
-          email: session.user.email,
-          sessionExpiresAt: new Date(session.session.expiresAt),
-        });
-        return { token };
+        return { token: await issueToken(session) };
+      },
+    );
+
+    app.post(
+      '/session',
+      {
+        schema: {
+          tags: ['identity'],
+          summary: 'Who is signed in on this browser (session cookie) and their API token, in one answer; both null when nobody is.',
+          body: z.strictObject({}).optional(),
+          response: { 200: sessionResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        assertFromTheShop(request);
+        // As GET /api/auth/get-session does: a session read near its end is prolonged, and its cookie with it.
+        const { headers, response: session } = await auth.api.getSession({ headers: toWebHeaders(request), returnHeaders: true });
+        const cookies = headers.getSetCookie();
+        if (cookies.length > 0) reply.header('set-cookie', cookies);
+        reply.header('Cache-Control', 'no-store');
+        if (!session) return { user: null, token: null };
+        const { id, name, email, image } = session.user;
+        return { user: { id, name, email, image: image ?? null }, token: await issueToken(session) };
       },
     );
 

@@ -81,6 +81,29 @@ describe.each(testDatabaseKinds)('identity on $name', (kind) => {
       expect(own.json()).toMatchObject({ email: alice.email, role: 'user', name: alice.name });
     });
 
+    it('answers the session and its token in one call, and nothing for a visitor or another site', async () => {
+      const alice = await registerUser(shop);
+      const answer = await shop.app.inject({ method: 'POST', url: '/api/session', headers: browserHeaders(alice.cookie), payload: {} });
+      expect(answer.statusCode).toBe(200);
+      const { user, token } = answer.json();
+      expect(user).toMatchObject({ email: alice.email, name: alice.name, image: null });
+      const own = await shop.app.inject({ method: 'GET', url: `/api/user?email=${alice.email}`, headers: { authorization: `Bearer ${token}` } });
+      expect(own.statusCode).toBe(200);
+
+      const visitor = await shop.app.inject({ method: 'POST', url: '/api/session', headers: browserHeaders(), payload: {} });
+      expect(visitor.statusCode).toBe(200);
+      expect(visitor.json()).toEqual({ user: null, token: null });
+
+      const elsewhere = await shop.app.inject({
+        method: 'POST',
+        url: '/api/session',
+        headers: { ...browserHeaders(alice.cookie), origin: 'https://evil.example' },
+        payload: {},
+      });
+      expect(elsewhere.statusCode).toBe(403);
+      expect(elsewhere.json()).not.toHaveProperty('token');
+    });
+
     it('refuses forged, re-signed, unsigned and expired tokens', async () => {
       const alice = await registerUser(shop);
       const [, payload] = alice.token.split('.');

@@ -118,6 +118,8 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     cookie: true,
     allowed: ['owner'],
   },
+  // Anyone may ask who they are: a visitor is told nobody, with no token.
+  { method: 'POST', route: '/api/session', url: () => '/api/session', body: () => ({}), cookie: true, allowed: everyone },
   { method: 'GET', route: '/api/allUsers', url: () => '/api/allUsers?limit=2&q=user', allowed: adminOnly },
   {
     method: 'POST',

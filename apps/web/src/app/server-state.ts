@@ -1,15 +1,16 @@
 import type { DehydratedState } from '@tanstack/react-query';
+import type { HydrationState } from 'react-router';
 
 /**
- * What the server hands the browser with a page: the queries it rendered the page with, or for a
- * login-only page the browser renders, the page's public data (public-page.ts, ShellDataHandle).
- * It travels in a <script type="application/json"> element, which the browser never runs (the CSP
- * allows no inline script), and the app reads it back here.
+ * What the server hands the browser with a page it rendered: the queries its loaders filled and
+ * the router's own hydration data (which route loaded, the status). It travels in a
+ * <script type="application/json"> element, which the browser never runs (the CSP allows no inline
+ * script, so not StaticRouterProvider's own), and the app reads it back here. A page the browser
+ * renders itself (sign-in forms, dashboard) comes without it.
  */
 export interface ServerState {
   queries: DehydratedState;
-  /** Whether #root holds the page as the server rendered it, to hydrate, or is empty, to render. */
-  rendered: boolean;
+  router: HydrationState;
 }
 
 export const SERVER_STATE_ELEMENT_ID = 'server-state';

@@ -1,4 +1,4 @@
-import { SEARCH_MAX_LENGTH, TOOL_SORTS, type ToolSort } from '@voltline/shared/paging';
+import { SEARCH_MAX_LENGTH, TOOL_SORTS, type ToolSort } from '@voltline/shared/shop-constants';
 
 /** The catalogue page's own address. */
 export const CATALOGUE_PATH = '/tools';

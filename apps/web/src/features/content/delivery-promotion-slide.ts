@@ -1,5 +1,5 @@
-import { DEFAULT_DELIVERY_PERCENT_OFF, type DeliveryPromotion } from '@voltline/shared/delivery-settings';
-import { formatShortDate } from '@voltline/shared/shop-constants';
+import type { DeliveryPromotion } from '@voltline/shared/delivery-settings';
+import { DEFAULT_DELIVERY_PERCENT_OFF, formatShortDate } from '@voltline/shared/shop-constants';
 
 export interface BannerSlide {
   heading: string;

@@ -8,7 +8,6 @@ import { signOutOfIdentity } from './api/sign-out.ts';
 import { SessionContext, type Session } from './session-context.ts';
 import { sessionKey } from '../query-keys.ts';
 import { sessionQueryOptions } from './session-query.ts';
-import { syncSignOut } from './token-sync.ts';
 
 interface SessionProviderProps {
   children: ReactNode;
@@ -25,7 +24,8 @@ export function SessionProvider({ children, onSignedOutByServer }: SessionProvid
   const signOut = useCallback((): Promise<void> => {
     signOutInFlight.current ??= (async () => {
       removeAccessToken();
-      syncSignOut();
+      // Loaded with the first sync (get-session.ts) or now; syncs keep their order either way.
+      void import('./token-sync.ts').then(({ syncSignOut }) => syncSignOut());
       // The page is signed out at once, before the identity service answers: a query of the account
       // (the navbar's cart) that started meanwhile would go out without a token and be refused.
       queryClient.setQueryData(sessionKey, null);

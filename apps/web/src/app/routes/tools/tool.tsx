@@ -1,9 +1,7 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import type { Tool } from '@voltline/shared/tool';
 import { ApiRequestError, describeRequestError } from '../../../lib/api-client.ts';
-import { toolQueryOptions } from '../../../entities/tool/api/get-tool.ts';
-import { missingToolKey } from '../../../lib/query-keys.ts';
+import { useTool } from '../../../entities/tool/api/get-tool.ts';
 import { useDocumentHead } from '../../../lib/page-head/use-document-head.ts';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
@@ -52,11 +50,9 @@ function ToolOffer({ tool }: { tool: Tool }) {
 /** /tools/:toolId: one tool of the catalogue, public, with the way to order it. */
 export function ToolPage() {
   const { toolId = '' } = useParams();
-  // The server already found there is no such tool (routes.tsx): asking again would only fail again.
-  const toolMissing = useQueryClient().getQueryData(missingToolKey(toolId)) === true;
-  const tool = useQuery({ ...toolQueryOptions(toolId), enabled: !toolMissing });
+  const tool = useTool(toolId);
 
-  if (toolMissing) return <ToolNotFound />;
+  if (tool.missing) return <ToolNotFound />;
   if (tool.data) return <ToolOffer tool={tool.data} />;
   if (tool.error instanceof ApiRequestError && tool.error.status === 404) return <ToolNotFound />;
   if (tool.isError) return <ErrorAlert message={describeRequestError(tool.error)} />;

@@ -1,7 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Tool } from '@voltline/shared/tool';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { toolKeys } from '../../../lib/query-keys.ts';
+import { missingToolKey, toolKeys } from '../../../lib/query-keys.ts';
 
 /** GET /api/getTool/{toolId}: one tool of the catalogue; 404 when there is no such tool. */
 function getTool(toolId: string): Promise<Tool> {
@@ -13,6 +13,8 @@ function getTool(toolId: string): Promise<Tool> {
 export const toolQueryOptions = (toolId: string) =>
   queryOptions({ queryKey: toolKeys.detail(toolId), queryFn: () => getTool(toolId) });
 
+/** The tool, and whether the server's render already found there is no such tool (route-loaders.ts): asking again would only fail again. */
 export function useTool(toolId: string) {
-  return useQuery(toolQueryOptions(toolId));
+  const missing = useQueryClient().getQueryData(missingToolKey(toolId)) === true;
+  return { ...useQuery({ ...toolQueryOptions(toolId), enabled: !missing }), missing };
 }

@@ -15,7 +15,7 @@ function reasonFor(origin: string): string {
 
 /**
  * product.md, "Screens": after login the user returns to the login-only page that sent them here
- * (RequireAuth puts it in the location state), or to `fallback` (a path, or a function that finds one). The same way back is handed to the
+ * (RequireAuth puts it in the location state, the server's redirect in `?from=`), or to `fallback` (a path, or a function that finds one). The same way back is handed to the
  * register page, so signing up on the way to a purchase returns to it too. `reason` says why the
  * visitor was sent to log in (none when they came of their own accord); `state` carries the way back
  * to the next page.
@@ -23,8 +23,9 @@ function reasonFor(origin: string): string {
 export function useReturnToOrigin(fallback: string | (() => Promise<string>) = '/'): { returnToOrigin: () => void; reason: string | undefined; state: unknown } {
   const location = useLocation();
   const navigate = useNavigate();
-  const from = (location.state as { from?: Partial<Location> } | null)?.from;
-  const origin = `${from?.pathname ?? ''}${from?.search ?? ''}`;
+  // RequireAuth puts the way back in the history's state; the server's redirect in the address (?from=).
+  const from = (location.state as { from?: Partial<Location> } | null)?.from ?? { pathname: new URLSearchParams(location.search).get('from') ?? '' };
+  const origin = `${from.pathname ?? ''}${from.search ?? ''}`;
   const known = isShopPath(origin);
   const returnToOrigin = useCallback(() => {
     const go = (target: string) => void navigate(target, { replace: true });

@@ -3,7 +3,6 @@ import { useEffect, type MouseEvent } from 'react';
 import { Link } from 'react-router';
 import { TOOLS_SHOWN_INITIALLY } from '@voltline/shared/shop-constants';
 import { describeRequestError } from '../../../lib/api-client.ts';
-import { KEEP_SCROLL_STATE } from '../../../lib/keep-scroll.ts';
 import { FormMessage } from '../../../components/form-message.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { catalogueToolsQueryOptions } from '../api/get-tools.ts';
@@ -56,7 +55,7 @@ export function CatalogueResults({ view }: { view: CatalogueView }) {
               <Link
                 to={catalogueAddress({ ...view, pages: shownPages + 1 })}
                 replace
-                state={KEEP_SCROLL_STATE}
+                preventScrollReset
                 className="btn btn-outline btn-secondary"
                 aria-controls={RESULTS_ID}
                 aria-disabled={tools.isFetchingNextPage || undefined}

@@ -41,7 +41,8 @@ describe('moderating the home page reviews', () => {
   it("gives an admin Delete on someone else's review, asked once more", async () => {
     const { user, sent } = renderHomeReviews('admin@example.com', true);
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
-    const dialog = screen.getByRole('dialog', { name: 'Delete this review?' });
+    // The dialog comes with its code, loaded at the first Delete.
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this review?' });
     await user.click(within(dialog).getByRole('button', { name: 'Yes, delete' }));
     expect(await screen.findByText('Review deleted')).toBeTruthy();
     expect(sent.find((request) => request.method === 'DELETE')).toMatchObject({ path: `/api/review/${someonesReview._id}` });

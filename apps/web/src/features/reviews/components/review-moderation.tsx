@@ -1,8 +1,11 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { Review } from '@voltline/shared/review';
 import { useIsAdmin } from '../../../lib/session/api/get-admin-status.ts';
 import { useTakenOver } from '../../../lib/use-taken-over.ts';
-import { DeleteReviewDialog } from './delete-review-dialog.tsx';
+
+// Only an admin ever opens it: its code (the dialog, the confirmation, the deletion) loads with the
+// first Delete pressed, not with every visitor's home page (issue 30: its JS within 130 KB gz).
+const DeleteReviewDialog = lazy(async () => ({ default: (await import('./delete-review-dialog.tsx')).DeleteReviewDialog }));
 
 /**
  * An admin's Delete on every review of the home page. The page is drawn on the server for everyone,
@@ -19,7 +22,11 @@ export function ReviewModeration({ review }: { review: Review }) {
       <button type="button" className="btn btn-outline btn-error btn-sm self-start" onClick={() => setDeleting(true)}>
         Delete
       </button>
-      {deleting && <DeleteReviewDialog review={review} onClose={() => setDeleting(false)} />}
+      {deleting && (
+        <Suspense fallback={null}>
+          <DeleteReviewDialog review={review} onClose={() => setDeleting(false)} />
+        </Suspense>
+      )}
     </>
   );
 }
