@@ -127,7 +127,7 @@ describe('accounts with email and password', () => {
       await page.goto(path);
       await page.waitForURL(`${journey.shop.url}/login?from=${encodeURIComponent(path)}`);
       await page.getByRole('link', { name: 'create a new account...', exact: true }).click();
-      await page.waitForURL(`${journey.shop.url}/register`);
+      await page.waitForURL(`${journey.shop.url}/register?from=${encodeURIComponent(path)}`);
       const customer = newCustomer();
       await registerThroughForm(page, customer);
       await page.waitForURL(`${journey.shop.url}${path}`);

@@ -42,6 +42,9 @@ describe('browsing the storefront', () => {
     // The server sends the home page with its tools; the browser loads them when the visitor comes
     // to it from another page (here the sign-in page, which the browser renders).
     await page.goto('/login');
+    // The server renders the sign-in page: its Login button waits until the app has taken the page
+    // over. Clicked before that, Home would be a plain link, and the server would send the tools.
+    await expect.poll(() => page.getByRole('button', { name: 'Login', exact: true }).isEnabled()).toBe(true);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).first().click();
     const loading = page.getByRole('status', { name: 'Loading tools' });
     await loading.waitFor();

@@ -9,7 +9,7 @@ import { useTakenOver } from '../../../lib/use-taken-over.ts';
 import { loginPageHead } from './login-head.ts';
 
 export function LoginPage() {
-  const { returnToOrigin, reason, state } = useReturnToOrigin(useLandingAfterSignIn());
+  const { returnToOrigin, reason, withWayBack } = useReturnToOrigin(useLandingAfterSignIn());
   // The reason comes from the history's state, which the server cannot see.
   const takenOver = useTakenOver();
   useDocumentHead(loginPageHead);
@@ -25,7 +25,7 @@ export function LoginPage() {
       <p className="text-center text-sm">
         New to Voltline?{' '}
         {/* The way back goes along, so a new account returns to where the visitor was going. */}
-        <Link to="/register" state={state} className="link font-medium">
+        <Link to={withWayBack('/register')} className="link font-medium">
           create a new account...
         </Link>
       </p>

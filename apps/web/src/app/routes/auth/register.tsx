@@ -7,13 +7,13 @@ import { useReturnToOrigin } from '../../../features/accounts/hooks/use-return-t
 export function RegisterPage() {
   // product.md, "Screens": a new account starts at /home, or goes back to the purchase (or other
   // login-only page) that sent the visitor to log in.
-  const { returnToOrigin, state } = useReturnToOrigin('/home');
+  const { returnToOrigin, withWayBack } = useReturnToOrigin('/home');
   return (
     <AuthCard title="Register">
       <RegisterForm onRegistered={returnToOrigin} />
       <SocialSignInButtons onSignedIn={returnToOrigin} />
       <p className="text-center text-sm">
-        <Link to="/login" state={state} className="link font-medium">
+        <Link to={withWayBack('/login')} className="link font-medium">
           already have an account?
         </Link>
       </p>

@@ -17,10 +17,16 @@ function reasonFor(origin: string): string {
  * product.md, "Screens": after login the user returns to the login-only page that sent them here
  * (RequireAuth puts it in the location state, the server's redirect in `?from=`), or to `fallback` (a path, or a function that finds one). The same way back is handed to the
  * register page, so signing up on the way to a purchase returns to it too. `reason` says why the
- * visitor was sent to log in (none when they came of their own accord); `state` carries the way back
- * to the next page.
+ * visitor was sent to log in (none when they came of their own accord); `withWayBack` gives the
+ * address of the next page (register, login) with the way back in it (`?from=`): in the address, not
+ * the history's state, so that a link followed before the server-rendered page is taken over by its
+ * scripts (a plain link then) still carries it.
  */
-export function useReturnToOrigin(fallback: string | (() => Promise<string>) = '/'): { returnToOrigin: () => void; reason: string | undefined; state: unknown } {
+export function useReturnToOrigin(fallback: string | (() => Promise<string>) = '/'): {
+  returnToOrigin: () => void;
+  reason: string | undefined;
+  withWayBack: (path: string) => string;
+} {
   const location = useLocation();
   const navigate = useNavigate();
   // RequireAuth puts the way back in the history's state; the server's redirect in the address (?from=).
@@ -33,5 +39,6 @@ export function useReturnToOrigin(fallback: string | (() => Promise<string>) = '
     else if (typeof fallback === 'string') go(fallback);
     else void fallback().then(go);
   }, [navigate, known, origin, fallback]);
-  return { returnToOrigin, reason: known ? reasonFor(origin) : undefined, state: known ? { from } : undefined };
+  const withWayBack = (path: string) => (known ? `${path}?from=${encodeURIComponent(origin)}` : path);
+  return { returnToOrigin, reason: known ? reasonFor(origin) : undefined, withWayBack };
 }
