@@ -111,6 +111,11 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
   // An idle connection the server drops (restart, failover) must not crash the process: the
   // pool replaces it on the next query.
   pool.on('error', () => {});
+  // A connection checked out for a transaction is not the pool's to watch: dropped between two of
+  // the transaction's statements (while the server prices the order, say), it would emit an error
+  // nobody listens to, and Node ends the process. The transaction's next statement fails instead,
+  // and the pool discards the connection when it is released.
+  pool.on('connect', (client) => client.on('error', () => {}));
   // Fail fast with the real reason when the server cannot be reached.
   const probe = await pool.connect();
   probe.release();
