@@ -9,8 +9,11 @@ import { useTestShop } from '../test-support/test-shop.ts';
 import { card, createIntent, freshTool } from '../test-support/test-orders.ts';
 import { bearer, registerUser, type TestUser } from '../test-support/test-users.ts';
 
-/** The race's trials: the 1,000 take long on a shared machine, so RACE_TRIALS may lower them. */
-const TRIALS = Number(process.env.RACE_TRIALS ?? 1000);
+/**
+ * The race's trials: 200 in the test run, which must stay within CI's 20 minutes (1,000 took 140 s of
+ * it on PostgreSQL); RACE_TRIALS=1000 runs the issue's count, as for the checkout's race.
+ */
+const TRIALS = Number(process.env.RACE_TRIALS ?? 200);
 const CUSTOMERS = 6;
 
 const toolRow = async (shop: TestShop, toolId: string) => (await shop.database.db.select().from(tools).where(eq(tools.id, toolId)))[0]!;
