@@ -45,15 +45,7 @@ function CheckoutFields({ shopCountry }: { shopCountry: string }) {
         <FormField id="checkout-address" label="Address" error={errors.address?.message}>
           {(field) => <textarea {...field} {...register('address')} autoComplete="street-address" required rows={3} className="textarea w-full" />}
         </FormField>
-        <PricingChoicesFields
-          idPrefix="checkout"
-          fields={{ country: register('country'), couponCode: register('couponCode'), vatId: register('vatId') }}
-          messages={{
-            country: errors.country?.message ?? pricing.refusalOf('country'),
-            couponCode: errors.couponCode?.message ?? pricing.refusalOf('couponCode'),
-            vatId: errors.vatId?.message ?? pricing.refusalOf('vatId'),
-          }}
-        />
+        <PricingChoicesFields idPrefix="checkout" register={register} errors={errors} pricing={pricing} />
         <QuoteSummary pricing={pricing} couponCode={couponCode} />
         <PendingButton type="submit" className="btn btn-primary" pending={place.isPending}>
           Place order

@@ -1,18 +1,29 @@
-import type { UseFormRegisterReturn } from 'react-hook-form';
+import type { FieldErrors, FieldValues, Path, UseFormRegister } from 'react-hook-form';
 import { FormField } from '../../../components/form-field.tsx';
 import { checkoutCountries } from '../country-options.ts';
-import type { PricingChoiceField } from '../hooks/use-pricing-quote.ts';
+import type { PricingChoiceField, PricingChoicesInput, PricingQuote } from '../hooks/use-pricing-quote.ts';
 
-interface PricingChoicesFieldsProps {
+interface PricingChoicesFieldsProps<Form extends FieldValues & PricingChoicesInput> {
   /** Keeps the ids of two forms on one page apart. */
   idPrefix: string;
-  fields: Record<PricingChoiceField, UseFormRegisterReturn>;
-  /** Each field's message: the form's own check, else the server's refusal of it. */
-  messages: Partial<Record<PricingChoiceField, string | undefined>>;
+  /** The form the three fields belong to (the checkout's, the purchase page's). */
+  register: UseFormRegister<Form>;
+  errors: FieldErrors<Form>;
+  /** The quote of the choices: a refusal of one of them shows under its field. */
+  pricing: Pick<PricingQuote, 'refusalOf'>;
 }
 
+const CHOICES: readonly PricingChoiceField[] = ['country', 'couponCode', 'vatId'];
+
 /** Where the order goes, a coupon and a business's VAT id: what changes delivery, discounts and VAT (issue 29). */
-export function PricingChoicesFields({ idPrefix, fields, messages }: PricingChoicesFieldsProps) {
+export function PricingChoicesFields<Form extends FieldValues & PricingChoicesInput>({ idPrefix, register, errors, pricing }: PricingChoicesFieldsProps<Form>) {
+  const fields = Object.fromEntries(CHOICES.map((choice) => [choice, register(choice as Path<Form>)])) as Record<PricingChoiceField, ReturnType<typeof register>>;
+  // Each field's message: the form's own check, else the server's refusal of it.
+  const ownErrors = errors as FieldErrors<PricingChoicesInput>;
+  const messages = Object.fromEntries(CHOICES.map((choice) => [choice, ownErrors[choice]?.message ?? pricing.refusalOf(choice)])) as Record<
+    PricingChoiceField,
+    string | undefined
+  >;
   return (
     <>
       <FormField id={`${idPrefix}-country`} label="Country" error={messages.country}>

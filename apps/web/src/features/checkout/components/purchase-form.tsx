@@ -86,15 +86,7 @@ function PurchaseOrderFields({ tool, shopCountry }: { tool: Tool; shopCountry: s
             />
           )}
         </FormField>
-        <PricingChoicesFields
-          idPrefix="purchase"
-          fields={{ country: register('country'), couponCode: register('couponCode'), vatId: register('vatId') }}
-          messages={{
-            country: errors.country?.message ?? pricing.refusalOf('country'),
-            couponCode: errors.couponCode?.message ?? pricing.refusalOf('couponCode'),
-            vatId: errors.vatId?.message ?? pricing.refusalOf('vatId'),
-          }}
-        />
+        <PricingChoicesFields idPrefix="purchase" register={register} errors={errors} pricing={pricing} />
         <QuoteSummary pricing={pricing} couponCode={couponCode} />
         {/* product.md, "Rules for what people type": no purchase while the quantity is outside the tool's limits. */}
         <PendingButton
