@@ -1,6 +1,7 @@
 import { and, count, eq, inArray, or } from 'drizzle-orm';
 import { checkoutMessages, type CheckoutQuote } from '@voltline/shared/checkout';
 import { fromCents } from '@voltline/shared/money';
+import { orderQuantityMessages } from '@voltline/shared/order';
 import type { Database, DbTransaction } from '../db/client.ts';
 import { cartLines, tools } from '../db/schema.ts';
 import { pastOnePayment, type OrderLifecycle } from '../orders/lifecycle/index.ts';
@@ -31,15 +32,21 @@ export function createCheckoutService({ db, cart, pricer, lifecycle }: { db: Dat
     async quote(userId: string, request: PricingChoices & { lines?: Line[] | undefined }): Promise<CheckoutQuote> {
       const lines = request.lines ?? (await orderableCart(userId));
       const found = await db
-        .select({ id: tools.id, name: tools.toolName, priceCents: tools.priceCents, vatRateHundredths: tools.vatRateHundredths })
+        .select({ id: tools.id, name: tools.toolName, priceCents: tools.priceCents, vatRateHundredths: tools.vatRateHundredths, minimum: tools.minimumOrderQuantity })
         .from(tools)
         .where(inArray(tools.id, lines.map((line) => line.toolId)));
       const byId = new Map(found.map((tool) => [tool.id, tool]));
       const priced = lines.map((line) => {
         const tool = byId.get(line.toolId);
         if (!tool) throw notFound('Tool not found');
+        // Lines given by the caller (the purchase page's quantity as typed): what no order could hold
+        // is refused in placing's words before anything is priced.
+        if (line.quantity < tool.minimum) throw new AppError('invalid_data', orderQuantityMessages.tooFew(tool.minimum));
         return { tool, quantity: line.quantity };
       });
+      const goods = priced.map(({ tool, quantity }) => ({ quantity, unitPriceCents: tool.priceCents }));
+      const pastPaymentGoods = pastOnePayment(goods, goods.reduce((sum, line) => sum + line.quantity * line.unitPriceCents, 0));
+      if (pastPaymentGoods) throw pastPaymentGoods;
       const quote = await pricer.quote(
         db,
         priced.map(({ tool, quantity }) => ({ unitPriceCents: tool.priceCents, quantity, vatRateHundredths: tool.vatRateHundredths })),
@@ -47,7 +54,7 @@ export function createCheckoutService({ db, cart, pricer, lifecycle }: { db: Dat
         userId,
       );
       // What checking out would refuse, the quote refuses in the same words.
-      const refused = pastOnePayment(priced.map(({ tool, quantity }) => ({ quantity, unitPriceCents: tool.priceCents })), quote.total);
+      const refused = pastOnePayment(goods, quote.total);
       if (refused) throw refused;
       return {
         ...quoteFigures(quote),

@@ -108,6 +108,17 @@ describe.each(testDatabaseKinds)('the checkout on $name', (kind) => {
     const unknown = await quote(buyer, { country: 'US', lines: [{ toolId: '00000000-0000-4000-8000-000000000000', quantity: 1 }] });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ error: 'not_found', message: 'Tool not found' });
+    // Lines no order could hold are refused in placing's words, never priced (0 units, or so many that
+    // the cents pass what a number holds exactly).
+    for (const [quantity, message] of [
+      [0, orderQuantityMessages.tooFew(drill.minimumOrderQuantity)],
+      [-3, orderQuantityMessages.tooFew(drill.minimumOrderQuantity)],
+      [Number.MAX_SAFE_INTEGER, orderQuantityMessages.overOnePayment(drill.price)],
+    ] as const) {
+      const odd = await quote(buyer, { country: 'US', lines: [{ toolId: drill._id, quantity }] });
+      expect(odd.statusCode, odd.body).toBe(422);
+      expect(odd.json().message).toBe(message);
+    }
   });
 
   it('refuses to quote or check out an empty cart (409) in words', async () => {
