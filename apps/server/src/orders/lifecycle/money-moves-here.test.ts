@@ -45,6 +45,11 @@ const rules: { name: string; find: (source: string) => string[] }[] = [
     ],
   },
   {
+    name: "writes the revenue kept per day (shop_day_totals' paid or refunded cents): a payment's or refund's to add, in its transaction",
+    // The overview may store a finished day's count of placed orders; the money of a day is the lifecycle's.
+    find: (source) => matches(source, /\.(insert|update)\(\s*shopDayTotals\s*\)[\s\S]*?;/g).filter((statement) => /paidCents|refundedCents/.test(statement)),
+  },
+  {
     name: 'writes orders, order_events or tools in raw SQL',
     find: (source) => [
       ...matches(source, /\b(insert\s+into|update|delete\s+from)\s+("?(orders|order_events|tools)"?|\$\{\s*(orders|orderEvents|tools)\s*\})\s/gi).filter(
@@ -96,6 +101,7 @@ describe('money and stock move only in orders/lifecycle', () => {
       "await db.execute(sql`update orders set delivery = 'shipped' where id = ${id}`);",
       'await db.execute(sql`update ${tools} set available_quantity = 0`);',
       "await db.execute(sql`insert into order_events (order_id, type) values (${id}, 'paid')`);",
+      "await db.insert(shopDayTotals).values({ day: '2026-11-27', paidCents: 100 });",
     ];
     for (const write of writes) expect(writesOutsideTheLifecycle([{ name: 'elsewhere.ts', source: write }]), write).not.toEqual([]);
     const reads = [
@@ -103,6 +109,7 @@ describe('money and stock move only in orders/lifecycle', () => {
       'await db.select().from(orders).where(eq(orders.status, "unpaid"));',
       'await db.insert(tools).values(input).returning();',
       'sql`${unitsHeldByPaidOrders()} <= ${edit.availableQuantity}`',
+      "await db.insert(shopDayTotals).values({ day: '2026-11-26', placedOrders: 12 });",
     ];
     for (const read of reads) expect(writesOutsideTheLifecycle([{ name: 'elsewhere.ts', source: read }]), read).toEqual([]);
   });
