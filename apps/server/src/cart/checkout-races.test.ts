@@ -1,19 +1,19 @@
 import { count, eq, inArray, sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { checkoutMessages } from '@voltline/shared/checkout';
 import { authUsers, cartLines, couponUses, coupons, orders, tools } from '../db/schema.ts';
 import type { TestShop } from '../test-support/test-app.ts';
-import { testDatabaseKinds } from '../test-support/test-databases.ts';
+import { describeRaces } from '../test-support/test-databases.ts';
 import { card, newToolRow } from '../test-support/test-orders.ts';
 import { useTestShop } from '../test-support/test-shop.ts';
 import { bearer, registerUser, type TestUser } from '../test-support/test-users.ts';
 
 /**
- * Checkouts racing each other (issues 28 and 29), through the real routes, on both databases: on
- * PostgreSQL the transactions run at once, so a missing lock loses the race; on PGlite they queue on
- * its one connection, where a read outside the order's transaction or a wrong order of steps still
- * shows (and a read through the pool inside a transaction would hang the shop). Each trial resets
- * the stock and fills the carts by SQL, so that its time goes to the race itself.
+ * Checkouts racing each other (issues 28 and 29), through the real routes, on PostgreSQL, where the
+ * transactions run at once and a missing lock loses the race. On PGlite they would queue on its one
+ * connection and could not lose it (describeRaces); checkout.test.ts runs every checkout path there,
+ * which is where a read through the pool inside the order's transaction would hang the shop. Each
+ * trial resets the stock and fills the carts by SQL, so that its time goes to the race itself.
  */
 
 /**
@@ -23,16 +23,12 @@ import { bearer, registerUser, type TestUser } from '../test-support/test-users.
  */
 const TRIALS = Number(process.env.RACE_TRIALS ?? 200);
 /**
- * On PostgreSQL the trials run in lanes side by side (each its own customers and tools), which
- * keeps the pool busy while a lane waits on its answers. PGlite runs one statement at a time, so
- * there no lock can be lost and fewer trials cover the orderings the checkouts can take.
+ * The trials run in lanes side by side (each its own customers and tools), which keeps the pool
+ * busy while a lane waits on its answers.
  */
 const LANES = 4;
-const PGLITE_TRIALS = 50;
 const CUSTOMERS = 6;
 const CHECKOUTS_ON_ONE_CODE = 500;
-/** On PGlite the checkouts queue on its one connection: a fifth of them shows the same orderings. */
-const PGLITE_CHECKOUTS_ON_ONE_CODE = 100;
 const CUSTOMERS_ON_ONE_CODE = 10;
 const DELIVERY = { phone: '5550100', address: '1 Circuit Road', country: 'US' };
 
@@ -57,7 +53,8 @@ async function fillCarts(shop: TestShop, carts: { userId: string; lines: { tool:
     .onConflictDoUpdate({ target: [cartLines.userId, cartLines.toolId], set: { quantity: sql`excluded.quantity` } });
 }
 
-describe.each(testDatabaseKinds)('racing checkouts on $name', (kind) => {
+// Races run on PostgreSQL only, as every race suite of the shop (describeRaces says why).
+describeRaces('racing checkouts', (kind) => {
   const shop = useTestShop(kind, { users: true });
   const checkout = (user: TestUser, body: object = {}) =>
     shop.app.inject({ method: 'POST', url: '/api/checkout', headers: bearer(user), payload: { ...DELIVERY, ...body } });
@@ -80,9 +77,9 @@ describe.each(testDatabaseKinds)('racing checkouts on $name', (kind) => {
     return { placed, orderId, paid };
   }
 
-  const trials = kind.name === 'postgres' ? TRIALS : Math.min(TRIALS, PGLITE_TRIALS);
-  const lanes = kind.name === 'postgres' ? LANES : 1;
-  const checkoutsOnOneCode = kind.name === 'postgres' ? CHECKOUTS_ON_ONE_CODE : PGLITE_CHECKOUTS_ON_ONE_CODE;
+  const trials = TRIALS;
+  const lanes = LANES;
+  const checkoutsOnOneCode = CHECKOUTS_ON_ONE_CODE;
 
   /** `trialCount` trials on customers and tools of the lane's own, so that lanes run side by side. */
   async function raceLane(trialCount: number) {
