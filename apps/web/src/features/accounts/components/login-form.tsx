@@ -25,8 +25,9 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   const signIn = useSignInWithEmail();
   const requestReset = useRequestPasswordReset();
   const [refusal, setRefusal] = useState<string | null>(null);
-  // The server renders this form (the login page). Pressed before the app has taken it over, it
-  // would go out as a plain form, the password in the address: until then the button waits.
+  // The server renders this form (the login page). Pressed before the app has taken it over, Login
+  // would go out as a plain form, the password in the address, and "forgot password?" would do
+  // nothing at all (a click lost, no link sent): until then both buttons wait.
   const takenOver = useTakenOver();
 
   const logIn = (credentials: LoginFields) => {
@@ -67,7 +68,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
         type="button"
         className="link link-hover self-start text-sm"
         onClick={sendResetLink}
-        disabled={requestReset.isPending}
+        disabled={!takenOver || requestReset.isPending}
       >
         forgot password?
       </button>
