@@ -425,6 +425,33 @@ describe.each(testDatabaseKinds)('the checkout on $name', (kind) => {
     expect(await cartOf(buyer)).toMatchObject([{ toolId: other._id, quantity: 1 }]);
   });
 
+  it("prices each POST /purchased at what is stored when it is placed, whatever an earlier one saw: price, name, delivery rate, stock", async () => {
+    const { call, answeredEverywhere } = calls();
+    const buyer = await customer();
+    const tool = await freshTool(shop, 6, 1, 30);
+    const purchase = async (body: object = {}) => call('POST', '/api/purchased', buyer, { toolId: tool._id, quantity: 2, ...DELIVERY, ...body });
+    const placed = async (body: object = {}) => {
+      const answer = await purchase(body);
+      expect(answer.statusCode, answer.body).toBe(200);
+      return answeredEverywhere(buyer, answer.json().insertedId);
+    };
+    // Twice as it is, then after each change: an order placed at once must not keep what the last one read.
+    expect(await placed()).toMatchObject({ subtotal: 60, deliveryCharge: 4.9, price: 64.41 });
+    expect(await placed()).toMatchObject({ subtotal: 60, price: 64.41 });
+    await shop.database.db.update(tools).set({ priceCents: 2500, toolName: 'Renamed meanwhile' }).where(eq(tools.id, tool._id));
+    expect(await placed()).toMatchObject({ product: 'Renamed meanwhile', subtotal: 50, price: 54.41 });
+    const rates = await call('PUT', '/api/admin/delivery-rates', shop.admin, { rates: [{ country: 'US', charge: 7 }, { country: '*', charge: 19.9 }] });
+    expect(rates.statusCode, rates.body).toBe(200);
+    expect(await placed()).toMatchObject({ subtotal: 50, deliveryCharge: 7, deliveryDiscount: 0.7, price: 56.3 });
+    // The product named by the spec's client, by its new name; then more than can still be ordered.
+    expect(await placed({ toolId: undefined, product: 'Renamed meanwhile' })).toMatchObject({ subtotal: 50 });
+    await shop.database.db.update(tools).set({ availableQuantity: 1 }).where(eq(tools.id, tool._id));
+    const refused = await purchase();
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toEqual({ error: 'invalid_data', message: orderQuantityMessages.tooMany(1) });
+    await call('PUT', '/api/admin/delivery-rates', shop.admin, { rates: [{ country: 'US', charge: 4.9, freeFrom: 150 }, { country: '*', charge: 19.9 }] });
+  });
+
   it("never shows a customer another's order or cart", async () => {
     const { putLine, checkedOut, call, cartOf, quote } = calls();
     const alice = await customer();
@@ -496,11 +523,19 @@ describe.each(testDatabaseKinds)('the checkout of a shop charging VAT on $name',
       ],
       vatTreatment: 'domestic',
     });
+    // The spec's purchase of the book alone, before and after its rate changes: each at the rate stored then.
+    const purchasedVat = async () => {
+      const placed = await call('POST', '/api/purchased', buyer, { toolId: bookId, quantity: 1, country: 'DE', phone: '5550100', address: '1 Circuit Road' });
+      expect(placed.statusCode, placed.body).toBe(200);
+      return (await call('GET', `/api/purchasedSingle/${placed.json().insertedId}`, buyer)).json().vat.map((share: { rate: number }) => share.rate);
+    };
+    expect(await purchasedVat()).toEqual([7, 19]);
     const update = (vatRate: unknown) => call('PATCH', `/api/updateTool/${bookId}`, shop.admin, { price: book.price, minimumOrderQuantity: 1, availableQuantity: 50, vatRate });
     const updated = await update(19);
     expect(updated.statusCode, updated.body).toBe(200);
     expect((await call('GET', `/api/getTool/${bookId}`, null)).json()).toMatchObject({ vatRate: 19 });
     expect((await quote(buyer, { country: 'DE' })).json().vat).toEqual([{ rate: 19, net: 39.47, vat: 7.5 }]);
+    expect(await purchasedVat()).toEqual([19]);
     const cleared = await update(null);
     expect(cleared.statusCode, cleared.body).toBe(200);
     expect((await call('GET', `/api/getTool/${bookId}`, null)).json()).toMatchObject({ vatRate: null });

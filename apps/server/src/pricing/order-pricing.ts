@@ -1,4 +1,4 @@
-import { inArray } from 'drizzle-orm';
+import { inArray, sql, type SQL } from 'drizzle-orm';
 import { checkoutMessages } from '@voltline/shared/checkout';
 import { REST_OF_WORLD } from '@voltline/shared/delivery-settings';
 import { quoteOrder, type Quote, type QuoteRequest, type StoredPricing } from '@voltline/shared/pricing';
@@ -35,13 +35,32 @@ export interface ShopVat {
  * (the lifecycle's placing calls `priceInTransaction`), so racing checkouts never use a code more
  * often than allowed.
  */
+/** A delivery rate as read for an order: its country (or `*`) and amounts in cents. */
+export interface DeliveryRateRow {
+  country: string;
+  chargeCents: number;
+  freeFromCents: number | null;
+}
+
+/** The destination's rate, or the rest of the world's; a shop whose admin left no rate for it does not deliver there. */
+function deliveryRateFrom(rows: readonly DeliveryRateRow[], country: string) {
+  const rate = rows.find((row) => row.country === country) ?? rows.find((row) => row.country === REST_OF_WORLD);
+  if (!rate) throw new AppError('invalid_data', checkoutMessages.noDeliveryRate(country), 'no_delivery_rate');
+  return { chargeCents: rate.chargeCents, freeFromCents: rate.freeFromCents };
+}
+
+/**
+ * The rates that can apply to a destination (its own and the rest of the world's) as one JSON array of
+ * DeliveryRateRow, by country: a column of the statement that reads an order's tool, and what the
+ * statement placing it compares with the rates it was priced at (orders/lifecycle/place.ts).
+ */
+export const deliveryRatesColumn = (country: string): SQL => sql`(
+  select coalesce(jsonb_agg(jsonb_build_object('country', rate.country, 'chargeCents', rate.charge_cents, 'freeFromCents', rate.free_from_cents) order by rate.country), '[]'::jsonb)
+  from ${deliveryRates} rate where rate.country in (${country}, ${REST_OF_WORLD}))`;
+
 export function createOrderPricer(vat: ShopVat, deliverySettings: DeliverySettingsService) {
-  /** The destination's rate, or the rest of the world's; a shop whose admin left no rate for it does not deliver there. */
   async function deliveryRateFor(executor: DbExecutor, country: string) {
-    const rows = await executor.select().from(deliveryRates).where(inArray(deliveryRates.country, [country, REST_OF_WORLD]));
-    const rate = rows.find((row) => row.country === country) ?? rows.find((row) => row.country === REST_OF_WORLD);
-    if (!rate) throw new AppError('invalid_data', checkoutMessages.noDeliveryRate(country), 'no_delivery_rate');
-    return { chargeCents: rate.chargeCents, freeFromCents: rate.freeFromCents };
+    return deliveryRateFrom(await executor.select().from(deliveryRates).where(inArray(deliveryRates.country, [country, REST_OF_WORLD])), country);
   }
 
   const listedSubtotal = (lines: readonly LineToPrice[]) => lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
@@ -94,6 +113,16 @@ export function createOrderPricer(vat: ShopVat, deliverySettings: DeliverySettin
           quote: quote(lines, choices, { delivery, deliveryPromotion }, use && asCoupon(use), now),
         };
       };
+    },
+
+    /**
+     * An order without a coupon, from the rates read with its tool (deliveryRatesColumn): it takes
+     * nothing, so it needs no transaction of its own.
+     */
+    async priceWithoutCoupon(lines: readonly LineToPrice[], choices: PricingChoices, rates: readonly DeliveryRateRow[], now = new Date()): Promise<StoredPricing> {
+      const deliveryPromotion = await promotionNow(now);
+      const delivery = deliveryRateFrom(rates, choices.country);
+      return { country: choices.country, couponCode: null, couponUseId: null, vatId: choices.vatId ?? null, quote: quote(lines, choices, { delivery, deliveryPromotion }, null, now) };
     },
   };
 }
