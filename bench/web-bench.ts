@@ -184,10 +184,16 @@ async function runLighthouse(port: number, page: PageRun): Promise<PageScore> {
     ...(page.headers ? { extraHeaders: page.headers } : {}),
   };
   const config: Config | undefined = formFactor === 'desktop' ? desktopConfig : undefined;
-  const runner = await lighthouse(page.url, flags, config);
-  if (!runner) throw new Error(`Lighthouse returned nothing for ${page.url}`);
-  const result = runner.lhr;
-  if (result.runtimeError) throw new Error(`Lighthouse failed on ${page.url}: ${result.runtimeError.code} ${result.runtimeError.message}`);
+  // Lighthouse sometimes loses its trace of a load (NO_NAVSTART) and says to run it again: up to three tries.
+  let result: Result | undefined;
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    const runner = await lighthouse(page.url, flags, config);
+    if (!runner) throw new Error(`Lighthouse returned nothing for ${page.url}`);
+    result = runner.lhr;
+    if (!result.runtimeError) break;
+    console.warn(`Lighthouse failed on ${page.url} (try ${attempt} of 3): ${result.runtimeError.code} ${result.runtimeError.message}`);
+  }
+  if (!result || result.runtimeError) throw new Error(`Lighthouse failed three times on ${page.url}`);
   writeFileSync(path.join(resultsDir, `lighthouse-${page.slug}.json`), JSON.stringify(result));
   return {
     page: page.name,

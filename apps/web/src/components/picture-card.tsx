@@ -9,16 +9,25 @@ interface PictureCardProps {
   testId: string;
   /** Where the heading leads: the page about what the card shows (a tool's own page). */
   href?: string;
+  /** The page's first picture, likely its largest paint: fetched at once and first, not when scrolled to. */
+  leadsThePage?: boolean;
   children: ReactNode;
 }
 
 /** A card led by a 4:3 picture (a tool of the catalogue, an order's tool), named by its heading. */
-export function PictureCard({ title, picture, pictureAlt, testId, href, children }: PictureCardProps) {
+export function PictureCard({ title, picture, pictureAlt, testId, href, leadsThePage = false, children }: PictureCardProps) {
   const headingId = useId();
   return (
     <article data-testid={testId} aria-labelledby={headingId} className="card border border-base-300 bg-base-100 shadow-sm">
       <figure className="bg-base-200">
-        <img src={picture} alt={pictureAlt} width={400} height={300} loading="lazy" className="aspect-[4/3] h-auto w-full object-cover" />
+        <img
+          src={picture}
+          alt={pictureAlt}
+          width={400}
+          height={300}
+          {...(leadsThePage ? { fetchPriority: 'high' } : { loading: 'lazy' })}
+          className="aspect-[4/3] h-auto w-full object-cover"
+        />
       </figure>
       <div className="card-body gap-2">
         <h3 id={headingId} className="card-title break-words">

@@ -36,7 +36,7 @@ function ToolOffer({ tool }: { tool: Tool }) {
           <div className="flex flex-col gap-4">
             <AddToCartForm tool={tool} />
             {/* Buy now, alone: login-only (product.md, "Screens"); a signed-out visitor signs in first and comes back to the purchase screen. */}
-            <PlaceOrderButton tool={tool} className="btn-outline self-start" />
+            <PlaceOrderButton tool={tool} quiet className="self-start" />
             <Link to="/home" className="link link-secondary self-start">
               See all our tools
             </Link>

@@ -49,7 +49,7 @@ export function CatalogueResults({ view }: { view: CatalogueView }) {
     >
       {(shown) => (
         <>
-          <ToolGrid id={RESULTS_ID} tools={shown} />
+          <ToolGrid id={RESULTS_ID} tools={shown} leadsThePage />
           <div className="mt-10 flex flex-col items-center gap-2">
             {hasMore && (
               <Link

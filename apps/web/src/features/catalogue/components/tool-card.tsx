@@ -6,7 +6,7 @@ import { PlaceOrderButton } from './place-order-button.tsx';
 import { ToolStockLine } from '../../../entities/tool/components/tool-stock-line.tsx';
 import { formatMoney } from '@voltline/shared/money';
 
-export function ToolCard({ tool }: { tool: Tool }) {
+export function ToolCard({ tool, leadsThePage = false }: { tool: Tool; leadsThePage?: boolean }) {
   const [expanded, setExpanded] = useState(false);
   const isLong = tool.description.length > DESCRIPTION_PREVIEW_LENGTH;
   const description =
@@ -19,6 +19,7 @@ export function ToolCard({ tool }: { tool: Tool }) {
       pictureAlt={tool.toolName}
       testId="tool-card"
       href={`/tools/${encodeURIComponent(tool._id)}`}
+      leadsThePage={leadsThePage}
     >
       <div>
         <p data-testid="tool-description" className="break-words text-base-content/80">

@@ -3,12 +3,15 @@ import { ToolCard, ToolCardPlaceholder } from './tool-card.tsx';
 
 const toolsGridClass = 'grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3';
 
-/** Tools' cards in rows of one, two or three, as wide as the screen allows. */
-export function ToolGrid({ id, tools }: { id: string; tools: Tool[] }) {
+/**
+ * Tools' cards in rows of one, two or three, as wide as the screen allows. `leadsThePage`: the grid
+ * is the top of its page (the catalogue), so its first picture is what a phone paints largest first.
+ */
+export function ToolGrid({ id, tools, leadsThePage = false }: { id: string; tools: Tool[]; leadsThePage?: boolean }) {
   return (
     <div id={id} className={toolsGridClass}>
-      {tools.map((tool) => (
-        <ToolCard key={tool._id} tool={tool} />
+      {tools.map((tool, index) => (
+        <ToolCard key={tool._id} tool={tool} leadsThePage={leadsThePage && index === 0} />
       ))}
     </div>
   );
