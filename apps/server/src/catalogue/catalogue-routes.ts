@@ -19,7 +19,7 @@ export function catalogueRoutes(catalogue: CatalogueService, publicReads: Public
           response: { 200: z.array(toolSchema) },
         },
       },
-      async (request, reply) => sendCachedJson(request, reply, await catalogue.cachedToolList(request.query, publicReads(request))),
+      async (request, reply) => sendCachedJson(request, reply, await catalogue.cachedToolList(request.query, publicReads(request, reply))),
     );
 
     app.get(
@@ -32,7 +32,7 @@ export function catalogueRoutes(catalogue: CatalogueService, publicReads: Public
           response: { 200: toolSchema },
         },
       },
-      async (request, reply) => sendCachedJson(request, reply, await catalogue.cachedTool(request.params.toolId, publicReads(request))),
+      async (request, reply) => sendCachedJson(request, reply, await catalogue.cachedTool(request.params.toolId, publicReads(request, reply))),
     );
   };
 }

@@ -1,11 +1,11 @@
 import fastifyRateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config, WriteRateLimits } from '../config.ts';
 import { callerOf } from '../identity/caller.ts';
 import { AppError, inSeconds, TryAgainLater } from '../platform/app-error.ts';
 import { sharedOrLocalStore } from '../platform/rate-limit-store.ts';
 import type { RedisLink } from '../platform/redis.ts';
-import { createTurnsPerCaller, unrationed, type Ration } from '../platform/turns.ts';
+import { createTurnsPerCaller, unrationed, whenCallerGone, type Ration } from '../platform/turns.ts';
 
 /**
  * Every limit the shop puts on how often a caller may ask (docs/decisions/030): sign-in, writes, the
@@ -160,12 +160,13 @@ export function createShareImageDrawingLimit(app: FastifyInstance, perMinute: nu
  * 0 turns it off (the test suites, which read thousands of pages from one address). Taken in turns
  * in this instance's memory, not counted in the store: a read waits for its turn rather than being refused.
  */
-export function createPublicReadRations(perSecond: number): (request: FastifyRequest) => Ration {
+export function createPublicReadRations(perSecond: number): (request: FastifyRequest, reply: FastifyReply) => Ration {
   if (perSecond === 0) return () => unrationed;
   const turns = createTurnsPerCaller(
     { atOnce: 1, queueLength: 32, spacingMs: 1000 / perSecond, retryAfterSeconds: 2 },
     { kind: 'too_many_requests', message: (wait) => `You are asking for many different pages at once. Try again in ${wait}.` },
   );
-  return (request) => (task) => turns(request.ip, task);
+  // A read whose caller has gone (a closed page, a cancelled fetch) leaves the address's queue at once.
+  return (request, reply) => (task) => turns(request.ip, task, whenCallerGone(reply.raw));
 }
 export type PublicReadRations = ReturnType<typeof createPublicReadRations>;

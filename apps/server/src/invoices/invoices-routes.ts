@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { TEXT_LIMITS } from '@voltline/shared/text-limits';
 import { callerOf, type CallerGuards } from '../identity/caller.ts';
 import type { InvoicesService, PdfFile } from './invoices-service.ts';
+import { whenCallerGone } from '../platform/turns.ts';
 import { idParamsSchema } from '@voltline/shared/id';
 import { text } from '@voltline/shared/text';
 
@@ -29,7 +30,7 @@ export function invoicesRoutes(invoices: InvoicesService, guards: CallerGuards):
           params: idParamsSchema,
         },
       },
-      async (request, reply) => sendPdf(reply, await invoices.invoicePdf(callerOf(request), request.params.id)),
+      async (request, reply) => sendPdf(reply, await invoices.invoicePdf(callerOf(request), request.params.id, whenCallerGone(reply.raw))),
     );
 
     app.get(
@@ -43,7 +44,8 @@ export function invoicesRoutes(invoices: InvoicesService, guards: CallerGuards):
           querystring: z.object({ number: text().max(TEXT_LIMITS.documentNumber).optional() }),
         },
       },
-      async (request, reply) => sendPdf(reply, await invoices.creditNotePdf(callerOf(request), request.params.id, request.query.number)),
+      async (request, reply) =>
+        sendPdf(reply, await invoices.creditNotePdf(callerOf(request), request.params.id, request.query.number, whenCallerGone(reply.raw))),
     );
   };
 }

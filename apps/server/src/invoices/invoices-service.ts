@@ -106,12 +106,15 @@ export function createInvoicesService(deps: {
   }
 
   return {
-    /** GET /purchasedSingle/{id}/invoice.pdf: the buyer's or, for an admin, any order's invoice. */
-    invoicePdf: (caller: Caller, orderId: string): Promise<PdfFile> => downloadsOf(caller.userId, () => invoiceFile(caller, orderId)),
+    /**
+     * GET /purchasedSingle/{id}/invoice.pdf: the buyer's or, for an admin, any order's invoice.
+     * `gone`: the caller stopped waiting; a download still waiting for its turn leaves the queue.
+     */
+    invoicePdf: (caller: Caller, orderId: string, gone?: AbortSignal): Promise<PdfFile> => downloadsOf(caller.userId, () => invoiceFile(caller, orderId), gone),
 
     /** GET /purchasedSingle/{id}/credit-note.pdf: the latest credit note, or the one numbered `number`. */
-    creditNotePdf: (caller: Caller, orderId: string, number?: string): Promise<PdfFile> =>
-      downloadsOf(caller.userId, () => creditNoteFile(caller, orderId, number)),
+    creditNotePdf: (caller: Caller, orderId: string, number: string | undefined, gone?: AbortSignal): Promise<PdfFile> =>
+      downloadsOf(caller.userId, () => creditNoteFile(caller, orderId, number), gone),
 
     /**
      * A mail's document: the same kept PDF the buyer downloads. A refusal to draw now fails this

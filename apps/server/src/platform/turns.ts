@@ -1,5 +1,6 @@
+import type { ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { inSeconds, TryAgainLater } from './app-error.ts';
+import { AppError, inSeconds, TryAgainLater } from './app-error.ts';
 
 /** How much of one kind of costly work (drawing a picture, a PDF, serving a download) runs at once. */
 export interface TurnLimits {
@@ -30,14 +31,38 @@ export function createTurns(limits: TurnLimits, refusal: TurnRefusal) {
   let running = 0;
   let lastStarted = -Infinity;
   const waiting: (() => void)[] = [];
+  /** Waits in the queue until a finishing task hands its turn over, or leaves it when the caller is gone. */
+  const waitForTurn = (gone?: AbortSignal) =>
+    new Promise<void>((resolve, reject) => {
+      gone?.throwIfAborted();
+      const handOver = () => {
+        gone?.removeEventListener('abort', leave);
+        resolve();
+      };
+      const leave = () => {
+        const place = waiting.indexOf(handOver);
+        // Already handed its turn (on its way, setImmediate): it takes it and gives it back unused.
+        if (place === -1) return;
+        waiting.splice(place, 1);
+        reject(gone!.reason);
+      };
+      gone?.addEventListener('abort', leave, { once: true });
+      waiting.push(handOver);
+    });
   return {
-    async run<T>(task: () => Promise<T>): Promise<T> {
+    /**
+     * `gone`: aborted when the caller stops waiting (its connection closed). A task still waiting
+     * for its turn then leaves the queue at once, and is not started: a caller who gave up holds no
+     * place another request could have.
+     */
+    async run<T>(task: () => Promise<T>, gone?: AbortSignal): Promise<T> {
       if (running < limits.atOnce) running += 1;
-      else if (waiting.length < limits.queueLength) await new Promise<void>((resolve) => waiting.push(resolve));
+      else if (waiting.length < limits.queueLength) await waitForTurn(gone);
       else throw new TryAgainLater(refusal.kind, refusal.message(inSeconds(limits.retryAfterSeconds)), limits.retryAfterSeconds);
       try {
         const tooSoon = lastStarted + spacingMs - performance.now();
         if (tooSoon > 0) await sleep(tooSoon);
+        gone?.throwIfAborted();
         lastStarted = performance.now();
         return await task();
       } finally {
@@ -69,11 +94,11 @@ export function createTurnsPerCaller(limits: TurnLimits, refusal: TurnRefusal) {
     // Remembered until its spacing has passed, so asking one at a time does not skip it.
     else setTimeout(() => forgetIfIdle(caller, turns), limits.spacingMs ?? 0).unref();
   };
-  return async <T>(caller: string, task: () => Promise<T>): Promise<T> => {
+  return async <T>(caller: string, task: () => Promise<T>, gone?: AbortSignal): Promise<T> => {
     let turns = callers.get(caller);
     if (!turns) callers.set(caller, (turns = createTurns(limits, refusal)));
     try {
-      return await turns.run(task);
+      return await turns.run(task, gone);
     } finally {
       forgetIfIdle(caller, turns);
     }
@@ -88,3 +113,16 @@ export type Ration = <T>(task: () => Promise<T>) => Promise<T>;
 
 /** For callers whose reads are not rationed (the shop's own: sitemap, server rendering). */
 export const unrationed: Ration = (task) => task();
+
+/**
+ * Aborted when the connection an answer was going to closes before the answer was sent: the caller
+ * stopped waiting (a closed tab, a cancelled download), so a turn it waits for is given up (run's
+ * `gone`). Node 20's request has no `signal` of its own yet.
+ */
+export function whenCallerGone(response: ServerResponse): AbortSignal {
+  const controller = new AbortController();
+  response.once('close', () => {
+    if (!response.writableEnded) controller.abort(new AppError('bad_request', 'The request was closed before its answer was ready.', 'request_closed'));
+  });
+  return controller.signal;
+}

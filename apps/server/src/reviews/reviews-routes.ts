@@ -31,7 +31,7 @@ export function reviewsRoutes(
           response: { 200: z.array(reviewSchema) },
         },
       },
-      async (request, reply) => sendCachedJson(request, reply, await reviewsService.cachedReviewList(request.query, publicReads(request))),
+      async (request, reply) => sendCachedJson(request, reply, await reviewsService.cachedReviewList(request.query, publicReads(request, reply))),
     );
 
     app.get(

@@ -21,7 +21,12 @@ export interface FloodMeasurement {
  */
 export async function measureUnderFlood(options: {
   read: () => Promise<unknown>;
-  flood: () => Promise<unknown>;
+  /**
+   * One flood request. `roundOver` is aborted when the round's reads are timed: a request still
+   * waiting may be dropped then (an abort error ends that caller quietly), instead of every caller
+   * waiting for its queued answers before the next round.
+   */
+  flood: (roundOver: AbortSignal) => Promise<unknown>;
   inFlight: number;
   rounds: number;
   samplesPerRound: number;
@@ -44,12 +49,15 @@ export async function measureUnderFlood(options: {
     await timeReads(alone);
     let flooding = true;
     answered = 0;
+    const roundOver = new AbortController();
     const callers = Array.from({ length: inFlight }, async () => {
       try {
         while (flooding) {
-          await flood();
+          await flood(roundOver.signal);
           answered += 1;
         }
+      } catch (error) {
+        if (!roundOver.signal.aborted) throw error;
       } finally {
         // A failed flood request ends the measurement: its error is the test's failure.
         flooding = false;
@@ -61,6 +69,7 @@ export async function measureUnderFlood(options: {
     await timeReads(flooded);
     floodAnswers += answered - before;
     flooding = false;
+    roundOver.abort();
     await Promise.all(callers);
   }
   return { alone: median(alone), flooded: median(flooded), floodAnswers };
