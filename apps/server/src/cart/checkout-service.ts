@@ -1,12 +1,11 @@
-import { and, count, eq, inArray, or } from 'drizzle-orm';
+import { and, count, eq, inArray, or, sql } from 'drizzle-orm';
 import { checkoutMessages, type CheckoutQuote } from '@voltline/shared/checkout';
 import { fromCents } from '@voltline/shared/money';
-import { orderQuantityMessages } from '@voltline/shared/order';
 import type { Database, DbTransaction } from '../db/client.ts';
 import { cartLines, tools } from '../db/schema.ts';
-import { pastOnePayment, type OrderLifecycle } from '../orders/lifecycle/index.ts';
+import { linesWithinStock, pastOnePayment, type OrderLifecycle } from '../orders/lifecycle/index.ts';
 import { quoteFigures } from '../orders/order-dto.ts';
-import { AppError, notFound } from '../platform/app-error.ts';
+import { AppError } from '../platform/app-error.ts';
 import type { OrderPricer, PricingChoices } from '../pricing/order-pricing.ts';
 import type { CartService } from './cart-service.ts';
 
@@ -32,18 +31,19 @@ export function createCheckoutService({ db, cart, pricer, lifecycle }: { db: Dat
     async quote(userId: string, request: PricingChoices & { lines?: Line[] | undefined }): Promise<CheckoutQuote> {
       const lines = request.lines ?? (await orderableCart(userId));
       const found = await db
-        .select({ id: tools.id, name: tools.toolName, priceCents: tools.priceCents, vatRateHundredths: tools.vatRateHundredths, minimum: tools.minimumOrderQuantity })
+        .select({
+          id: tools.id,
+          name: tools.toolName,
+          priceCents: tools.priceCents,
+          vatRateHundredths: tools.vatRateHundredths,
+          minimum: tools.minimumOrderQuantity,
+          orderable: sql<number>`greatest(${tools.availableQuantity} - ${tools.promisedQuantity}, 0)::int`,
+        })
         .from(tools)
         .where(inArray(tools.id, lines.map((line) => line.toolId)));
-      const byId = new Map(found.map((tool) => [tool.id, tool]));
-      const priced = lines.map((line) => {
-        const tool = byId.get(line.toolId);
-        if (!tool) throw notFound('Tool not found');
-        // Lines given by the caller (the purchase page's quantity as typed): what no order could hold
-        // is refused in placing's words before anything is priced.
-        if (line.quantity < tool.minimum) throw new AppError('invalid_data', orderQuantityMessages.tooFew(tool.minimum));
-        return { tool, quantity: line.quantity };
-      });
+      // Lines given by the caller (the purchase page's quantity as typed): what placing them would
+      // refuse (below the minimum, more than can be ordered) is refused in its words before pricing.
+      const priced = linesWithinStock(lines, found);
       const goods = priced.map(({ tool, quantity }) => ({ quantity, unitPriceCents: tool.priceCents }));
       const pastPaymentGoods = pastOnePayment(goods, goods.reduce((sum, line) => sum + line.quantity * line.unitPriceCents, 0));
       if (pastPaymentGoods) throw pastPaymentGoods;

@@ -108,17 +108,24 @@ describe.each(testDatabaseKinds)('the checkout on $name', (kind) => {
     const unknown = await quote(buyer, { country: 'US', lines: [{ toolId: '00000000-0000-4000-8000-000000000000', quantity: 1 }] });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ error: 'not_found', message: 'Tool not found' });
-    // Lines no order could hold are refused in placing's words, never priced (0 units, or so many that
-    // the cents pass what a number holds exactly).
-    for (const [quantity, message] of [
-      [0, orderQuantityMessages.tooFew(drill.minimumOrderQuantity)],
-      [-3, orderQuantityMessages.tooFew(drill.minimumOrderQuantity)],
-      [Number.MAX_SAFE_INTEGER, orderQuantityMessages.overOnePayment(drill.price)],
+    // Lines no order could hold are refused in placing's words, never priced: 0 units, more than can
+    // be ordered (so many that the cents pass what a number holds exactly, too), goods past one payment.
+    const costly = await freshTool(shop, 100, 1, 50_000);
+    for (const [tool, quantity, message] of [
+      [drill, 0, orderQuantityMessages.tooFew(drill.minimumOrderQuantity)],
+      [drill, -3, orderQuantityMessages.tooFew(drill.minimumOrderQuantity)],
+      [drill, 21, orderQuantityMessages.tooMany(20)],
+      [drill, Number.MAX_SAFE_INTEGER, orderQuantityMessages.tooMany(20)],
+      [costly, 20, orderQuantityMessages.overOnePayment(costly.price)],
     ] as const) {
-      const odd = await quote(buyer, { country: 'US', lines: [{ toolId: drill._id, quantity }] });
+      const odd = await quote(buyer, { country: 'US', lines: [{ toolId: tool._id, quantity }] });
       expect(odd.statusCode, odd.body).toBe(422);
       expect(odd.json().message).toBe(message);
     }
+    // Lines of one tool count together, and each refusal names its tool.
+    const together = await quote(buyer, { country: 'US', lines: [{ toolId: drill._id, quantity: 15 }, { toolId: drill._id, quantity: 6 }] });
+    expect(together.statusCode).toBe(422);
+    expect(together.json().message).toBe(`${drill.toolName}: ${orderQuantityMessages.tooMany(20)}`);
   });
 
   it('refuses to quote or check out an empty cart (409) in words', async () => {

@@ -28,7 +28,7 @@ import { orderableUnits } from './units.ts';
 export type { Actor } from './context.ts';
 export type { LinesRequest, OrderRequest } from './place.ts';
 export { unitsHeldByPaidOrders } from './units.ts';
-export { pastOnePayment } from './place.ts';
+export { linesWithinStock, pastOnePayment } from './place.ts';
 
 export function createOrderLifecycle(deps: LifecycleDeps) {
   return {

@@ -168,6 +168,34 @@ const placedHistoryAndOutbox = (notifier: LifecycleDeps['notifier'], caller: Cal
     ${notifier.placedRows('placed', 'placed_lines', orderFigures({ pricing, priceCents: total }), now)}
   )`;
 
+type ToolFacts = { id: string; name: string; minimum: number; orderable: number };
+
+/**
+ * Lines as an order of them would be refused, in placing's words, or each with its tool: every tool
+ * there, each line at least its tool's minimum, the units of each tool (its lines together) within
+ * what can still be ordered. A one-tool order's refusals do not name the tool: the buyer is looking
+ * at it. The checkout's quote of given lines refuses in the same words (cart/checkout-service.ts).
+ */
+export function linesWithinStock<Tool extends ToolFacts>(lines: readonly { toolId: string; quantity: number }[], tools: readonly Tool[]): { tool: Tool; quantity: number }[] {
+  const byId = new Map(tools.map((tool) => [tool.id, tool]));
+  const naming = (name: string, message: string) => (lines.length > 1 ? `${name}: ${message}` : message);
+  const asked = new Map<string, number>();
+  const ordered = lines.map((line) => {
+    const tool = byId.get(line.toolId);
+    if (!tool) throw notFound('Tool not found');
+    if (!Number.isSafeInteger(line.quantity) || line.quantity < tool.minimum) {
+      throw new AppError('invalid_data', naming(tool.name, orderQuantityMessages.tooFew(tool.minimum)));
+    }
+    asked.set(tool.id, (asked.get(tool.id) ?? 0) + line.quantity);
+    return { tool, quantity: line.quantity };
+  });
+  for (const [id, units] of asked) {
+    const tool = byId.get(id)!;
+    if (units > tool.orderable) throw new AppError('invalid_data', naming(tool.name, orderQuantityMessages.tooMany(tool.orderable)));
+  }
+  return ordered;
+}
+
 /**
  * Places an order of several tools, all lines or none: each line within its tool's minimum, the
  * units of each tool (lines of one tool counted together) within what can still be ordered, the
@@ -184,8 +212,6 @@ export const placingLines =
     const toolIds = request.lines.map((line) => entityIdSchema.safeParse(line.toolId));
     if (toolIds.some((id) => !id.success)) throw notFound('Tool not found');
     const ids = [...new Set(toolIds.map((id) => id.data!))].sort();
-    // A one-tool order's refusals need not name the tool: the buyer is looking at it.
-    const naming = (name: string, message: string) => (request.lines.length > 1 ? `${name}: ${message}` : message);
     const priceInTransaction = await pricer.prepare(request.pricing, now);
     return db.transaction(async (tx) => {
       const found = await tx
@@ -202,21 +228,10 @@ export const placingLines =
         .where(inArray(tools.id, ids))
         .orderBy(asc(tools.id))
         .for('key share');
-      const byId = new Map(found.map((tool) => [tool.id, tool]));
-      const asked = new Map<string, number>();
-      const ordered = request.lines.map((line, position) => {
-        const tool = byId.get(toolIds[position]!.data!);
-        if (!tool) throw notFound('Tool not found');
-        if (!Number.isSafeInteger(line.quantity) || line.quantity < tool.minimum) {
-          throw new AppError('invalid_data', naming(tool.name, orderQuantityMessages.tooFew(tool.minimum)));
-        }
-        asked.set(tool.id, (asked.get(tool.id) ?? 0) + line.quantity);
-        return { tool, quantity: line.quantity };
-      });
-      for (const [id, units] of asked) {
-        const tool = byId.get(id)!;
-        if (units > tool.orderable) throw new AppError('invalid_data', naming(tool.name, orderQuantityMessages.tooMany(tool.orderable)));
-      }
+      const ordered = linesWithinStock(
+        request.lines.map((line, position) => ({ toolId: toolIds[position]!.data!, quantity: line.quantity })),
+        found,
+      );
       // The goods alone past one card payment: refused before a coupon use is taken.
       const listed = ordered.map(({ tool, quantity }) => ({ quantity, unitPriceCents: tool.priceCents }));
       const goodsRefused = pastOnePayment(listed, listed.reduce((sum, line) => sum + line.quantity * line.unitPriceCents, 0));
