@@ -58,7 +58,7 @@ export function createShopCore(deps: {
   const paging = createPaging(secret);
   const orderMail = createOrderMail(config.invoicing.shopLegalName);
   const notifier = createOrderNotifier(orderMail, config.mail.shopNotifyEmail);
-  const cacheBus = createCacheBus(redis, log);
+  const cacheBus = createCacheBus(redis, log, database);
   const listCache = createJsonCache({ bus: cacheBus, maxBytes: config.listCacheBytes });
   const webhookTargets = { publicUrl: config.publicUrl, port: config.port, allowPrivateTargets: config.allowPrivateWebhookTargets };
   // The one gateway the configuration names; its own routes (card form or webhook) come with it.

@@ -1,6 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { startTestShop } from '../test-support/test-app.ts';
 import { testDatabaseKinds } from '../test-support/test-databases.ts';
 import { useTestShop } from '../test-support/test-shop.ts';
 import { firstTool, placePaidOrder } from '../test-support/test-orders.ts';
@@ -53,6 +54,35 @@ describe.each(testDatabaseKinds)('cached public lists on $name', (kind) => {
     const reviewsAfter = await get('/api/review', { 'if-none-match': reviewsBefore.headers.etag as string });
     expect(reviewsAfter.statusCode).toBe(200);
     expect(reviewsAfter.json()[0].review).toBe('Fresh');
+  });
+});
+
+/** Several instances on one PostgreSQL, without Redis: a write on one clears the others' caches (NOTIFY). */
+describe.each(testDatabaseKinds.filter((kind) => kind.name === 'postgres'))('cached public lists of two instances without Redis on $name', (kind) => {
+  const shop = useTestShop(kind, { seed: true, users: true });
+
+  it("shows a tool edited on one instance on the other, whose cached catalogue it was, and a new review", async () => {
+    const other = await startTestShop(kind, { sameDatabaseAs: shop });
+    try {
+      const readOther = async (url: string) => (await other.app.inject({ method: 'GET', url })).json();
+      const tool = (await readOther('/api/getTools'))[0] as Tool;
+      expect((await readOther(`/api/getTool/${tool._id}`)).availableQuantity).toBe(tool.availableQuantity);
+      await readOther('/api/review');
+      const edited = await shop.app.inject({
+        method: 'PATCH',
+        url: `/api/updateTool/${tool._id}`,
+        headers: bearer(shop.admin),
+        payload: { availableQuantity: tool.availableQuantity + 7, minimumOrderQuantity: tool.minimumOrderQuantity, price: tool.price },
+      });
+      expect(edited.statusCode, edited.body).toBe(200);
+      // The message comes through the database: in a moment, not at once.
+      await expect.poll(async () => (await readOther('/api/getTools'))[0].availableQuantity).toBe(tool.availableQuantity + 7);
+      expect((await readOther(`/api/getTool/${tool._id}`)).availableQuantity).toBe(tool.availableQuantity + 7);
+      await shop.app.inject({ method: 'POST', url: '/api/review', headers: bearer(shop.customer), payload: { review: 'Seen everywhere', rating: 5 } });
+      await expect.poll(async () => (await readOther('/api/review'))[0].review).toBe('Seen everywhere');
+    } finally {
+      await other.close();
+    }
   });
 });
 

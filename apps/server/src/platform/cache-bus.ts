@@ -1,7 +1,11 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { DatabaseHandle } from '../db/client.ts';
 import type { RedisLink } from './redis.ts';
 
 const CHANNEL = 'voltline:cache-invalidated';
+/** The same message on PostgreSQL (LISTEN/NOTIFY) when no Redis is configured. */
+const POSTGRES_CHANNEL = 'voltline_cache_invalidated';
 
 /**
  * While Redis is away another instance's writes cannot reach this one: its cached lists are then
@@ -11,7 +15,9 @@ const CACHE_LIFETIME_WITHOUT_REDIS_MS = 5000;
 
 /**
  * Tells every instance that cached lists are stale. With Redis, an invalidation on one instance
- * is published and each instance clears its own cache; without it there is only this process.
+ * is published and each instance clears its own cache. Without Redis, instances on one PostgreSQL
+ * tell each other through it (NOTIFY), so a tool edited on one never stays stale on another; on
+ * the embedded database there is only this process.
  */
 export interface CacheBus {
   publish(): void;
@@ -19,11 +25,12 @@ export interface CacheBus {
   close(): Promise<void>;
 }
 
-export function createCacheBus(redis: RedisLink | undefined, log: Pick<FastifyBaseLogger, 'warn'>): CacheBus {
+export function createCacheBus(redis: RedisLink | undefined, log: Pick<FastifyBaseLogger, 'warn'>, database?: Pick<DatabaseHandle, 'kind' | 'db' | 'listen'>): CacheBus {
   const listeners: (() => void)[] = [];
   const invalidateLocally = () => {
     for (const listener of listeners) listener();
   };
+  if (!redis && database?.kind === 'postgres') return postgresCacheBus(database, log, listeners, invalidateLocally);
   if (!redis) {
     return { publish: () => {}, onInvalidated: (listener) => listeners.push(listener), close: async () => {} };
   }
@@ -59,5 +66,36 @@ export function createCacheBus(redis: RedisLink | undefined, log: Pick<FastifyBa
       clearInterval(expiring);
       subscriber.disconnect();
     },
+  };
+}
+
+/**
+ * The bus over PostgreSQL, for instances sharing one database without Redis. The listening
+ * connection is the database handle's own (closed with it); while it is down, messages may be
+ * missed, so the caches are cleared when it is back and every few seconds meanwhile, as when
+ * Redis is away.
+ */
+function postgresCacheBus(
+  database: Pick<DatabaseHandle, 'db' | 'listen'>,
+  log: Pick<FastifyBaseLogger, 'warn'>,
+  listeners: (() => void)[],
+  invalidateLocally: () => void,
+): CacheBus {
+  let expiring: NodeJS.Timeout | undefined;
+  database.listen(POSTGRES_CHANNEL, {
+    onMessage: invalidateLocally,
+    onListening(listening) {
+      clearInterval(expiring);
+      expiring = undefined;
+      invalidateLocally();
+      if (!listening) expiring = setInterval(invalidateLocally, CACHE_LIFETIME_WITHOUT_REDIS_MS).unref();
+    },
+  });
+  return {
+    publish() {
+      database.db.execute(sql`select pg_notify(${POSTGRES_CHANNEL}, '')`).catch((error: unknown) => log.warn({ err: error }, 'could not publish a cache invalidation'));
+    },
+    onInvalidated: (listener) => listeners.push(listener),
+    close: async () => clearInterval(expiring),
   };
 }
