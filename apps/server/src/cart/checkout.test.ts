@@ -450,6 +450,11 @@ describe.each(testDatabaseKinds)('the checkout on $name', (kind) => {
     const rates = await call('PUT', '/api/admin/delivery-rates', shop.admin, { rates: [{ country: 'US', charge: 7 }, { country: '*', charge: 19.9 }] });
     expect(rates.statusCode, rates.body).toBe(200);
     expect(await placed()).toMatchObject({ subtotal: 50, deliveryCharge: 7, deliveryDiscount: 0.7, price: 56.3 });
+    // Abroad at the world's rate, until the destination gets a rate of its own.
+    expect(await placed({ country: 'FR' })).toMatchObject({ deliveryCharge: 19.9 });
+    expect(await placed({ country: 'FR' })).toMatchObject({ deliveryCharge: 19.9 });
+    await call('PUT', '/api/admin/delivery-rates', shop.admin, { rates: [{ country: 'US', charge: 7 }, { country: 'FR', charge: 9 }, { country: '*', charge: 19.9 }] });
+    expect(await placed({ country: 'FR' })).toMatchObject({ deliveryCharge: 9 });
     // The product named by the spec's client, by its new name; then more than can still be ordered.
     expect(await placed({ toolId: undefined, product: 'Renamed meanwhile' })).toMatchObject({ subtotal: 50 });
     await shop.database.db.update(tools).set({ availableQuantity: 1 }).where(eq(tools.id, tool._id));

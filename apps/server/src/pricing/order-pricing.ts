@@ -43,20 +43,36 @@ export interface DeliveryRateRow {
 }
 
 /** The destination's rate, or the rest of the world's; a shop whose admin left no rate for it does not deliver there. */
-function deliveryRateFrom(rows: readonly DeliveryRateRow[], country: string) {
+function deliveryRateRowFrom(rows: readonly DeliveryRateRow[], country: string): DeliveryRateRow {
   const rate = rows.find((row) => row.country === country) ?? rows.find((row) => row.country === REST_OF_WORLD);
   if (!rate) throw new AppError('invalid_data', checkoutMessages.noDeliveryRate(country), 'no_delivery_rate');
-  return { chargeCents: rate.chargeCents, freeFromCents: rate.freeFromCents };
+  return rate;
+}
+
+function deliveryRateFrom(rows: readonly DeliveryRateRow[], country: string) {
+  const { chargeCents, freeFromCents } = deliveryRateRowFrom(rows, country);
+  return { chargeCents, freeFromCents };
 }
 
 /**
  * The rates that can apply to a destination (its own and the rest of the world's) as one JSON array of
- * DeliveryRateRow, by country: a column of the statement that reads an order's tool, and what the
- * statement placing it compares with the rates it was priced at (orders/lifecycle/place.ts).
+ * DeliveryRateRow: a column of the statement that reads an order's tool (orders/lifecycle/place.ts).
  */
 export const deliveryRatesColumn = (country: string): SQL => sql`(
-  select coalesce(jsonb_agg(jsonb_build_object('country', rate.country, 'chargeCents', rate.charge_cents, 'freeFromCents', rate.free_from_cents) order by rate.country), '[]'::jsonb)
+  select coalesce(jsonb_agg(jsonb_build_object('country', rate.country, 'chargeCents', rate.charge_cents, 'freeFromCents', rate.free_from_cents)), '[]'::jsonb)
   from ${deliveryRates} rate where rate.country in (${country}, ${REST_OF_WORLD}))`;
+
+/**
+ * True while the rate these rows give a destination is still the one stored: the same charge and
+ * free-from on the row used, and, when that was the rest of the world's, still no rate of the
+ * destination's own. The statement placing an order priced from remembered rates checks it.
+ */
+export function deliveryRateUnchanged(country: string, rows: readonly DeliveryRateRow[]): SQL {
+  const used = deliveryRateRowFrom(rows, country);
+  return sql`exists (select 1 from ${deliveryRates} rate where rate.country = ${used.country} and rate.charge_cents = ${used.chargeCents}::int
+                       and rate.free_from_cents is not distinct from ${used.freeFromCents}::int)
+    and (${used.country}::text <> ${REST_OF_WORLD} or not exists (select 1 from ${deliveryRates} rate where rate.country = ${country}))`;
+}
 
 export function createOrderPricer(vat: ShopVat, deliverySettings: DeliverySettingsService) {
   async function deliveryRateFor(executor: DbExecutor, country: string) {

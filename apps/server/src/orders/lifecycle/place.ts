@@ -10,7 +10,7 @@ import { executePrepared } from '../../db/prepared.ts';
 import { tools } from '../../db/schema.ts';
 import { AppError, notFound } from '../../platform/app-error.ts';
 import { orderFigures } from '../order-dto.ts';
-import { deliveryRatesColumn, type DeliveryRateRow, type PricingChoices } from '../../pricing/order-pricing.ts';
+import { deliveryRatesColumn, deliveryRateUnchanged, type DeliveryRateRow, type PricingChoices } from '../../pricing/order-pricing.ts';
 import type { LifecycleDeps } from './context.ts';
 
 /** A placement as POST /purchased validated it; identity comes from the caller. */
@@ -138,7 +138,7 @@ function placingAtOnce({ db, notifier, pricer }: LifecycleDeps) {
           where id = ${tool.id} and tool_name = ${tool.name} and img = ${tool.img} and price_cents = ${tool.priceCents}
             and vat_rate_hundredths is not distinct from ${tool.vatRateHundredths}::int
             and ${quantity}::int between minimum_order_quantity and greatest(available_quantity - promised_quantity, 0)
-            and ${deliveryRatesColumn(choices.country)} = ${JSON.stringify(tool.rates)}::jsonb
+            and ${deliveryRateUnchanged(choices.country, tool.rates)}
           for key share
         ), placed as (
           insert into orders (tool_id, user_id, product, img, unit_price_cents, quantity, price_cents, buyer, buyer_email, phone, address, purchase_date, status, pricing, created_at)
