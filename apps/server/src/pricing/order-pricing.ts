@@ -43,15 +43,10 @@ export interface DeliveryRateRow {
 }
 
 /** The destination's rate, or the rest of the world's; a shop whose admin left no rate for it does not deliver there. */
-function deliveryRateRowFrom(rows: readonly DeliveryRateRow[], country: string): DeliveryRateRow {
+function deliveryRateFrom(rows: readonly DeliveryRateRow[], country: string): DeliveryRateRow {
   const rate = rows.find((row) => row.country === country) ?? rows.find((row) => row.country === REST_OF_WORLD);
   if (!rate) throw new AppError('invalid_data', checkoutMessages.noDeliveryRate(country), 'no_delivery_rate');
   return rate;
-}
-
-function deliveryRateFrom(rows: readonly DeliveryRateRow[], country: string) {
-  const { chargeCents, freeFromCents } = deliveryRateRowFrom(rows, country);
-  return { chargeCents, freeFromCents };
 }
 
 /**
@@ -68,7 +63,7 @@ export const deliveryRatesColumn = (country: string): SQL => sql`(
  * destination's own. The statement placing an order priced from remembered rates checks it.
  */
 export function deliveryRateUnchanged(country: string, rows: readonly DeliveryRateRow[]): SQL {
-  const used = deliveryRateRowFrom(rows, country);
+  const used = deliveryRateFrom(rows, country);
   return sql`exists (select 1 from ${deliveryRates} rate where rate.country = ${used.country} and rate.charge_cents = ${used.chargeCents}::int
                        and rate.free_from_cents is not distinct from ${used.freeFromCents}::int)
     and (${used.country}::text <> ${REST_OF_WORLD} or not exists (select 1 from ${deliveryRates} rate where rate.country = ${country}))`;

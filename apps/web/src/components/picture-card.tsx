@@ -25,7 +25,8 @@ export function PictureCard({ title, picture, pictureAlt, testId, href, leadsThe
           alt={pictureAlt}
           width={400}
           height={300}
-          {...(leadsThePage ? { fetchPriority: 'high' } : { loading: 'lazy' })}
+          loading={leadsThePage ? 'eager' : 'lazy'}
+          fetchPriority={leadsThePage ? 'high' : undefined}
           className="aspect-[4/3] h-auto w-full object-cover"
         />
       </figure>

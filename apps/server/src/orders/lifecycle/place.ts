@@ -9,6 +9,7 @@ import type { DbTransaction } from '../../db/client.ts';
 import { executePrepared } from '../../db/prepared.ts';
 import { tools } from '../../db/schema.ts';
 import { AppError, notFound } from '../../platform/app-error.ts';
+import { createBoundedMemory } from '../../platform/bounded-memory.ts';
 import { orderFigures } from '../order-dto.ts';
 import { deliveryRatesColumn, deliveryRateUnchanged, type DeliveryRateRow, type PricingChoices } from '../../pricing/order-pricing.ts';
 import type { LifecycleDeps } from './context.ts';
@@ -63,7 +64,7 @@ function productSummary(names: readonly string[]): string {
 /**
  * Places the spec's one-tool order (POST /purchased): the tool named by id or, as the spec's client
  * sends it, by name, then priced and placed as a one-line checkout (issue 29), so that it carries
- * delivery, discounts and VAT like any order. Without a coupon it is placed at once (placeAtOnce);
+ * delivery, discounts and VAT like any order. Without a coupon it is placed at once (placingAtOnce);
  * with one, or when that declines, as any checkout is (placingLines), which says why it refuses.
  */
 export const placing = (deps: LifecycleDeps) => {
@@ -89,8 +90,12 @@ const whereTool = (which: WhichTool): SQL => ('id' in which ? sql`id = ${which.i
 /** A tool as an order prices it, with the delivery rates of one destination (deliveryRatesColumn). */
 type ToolToOrder = { id: string; name: string; img: string; priceCents: number; vatRateHundredths: number | null; minimum: number; orderable: number; rates: DeliveryRateRow[] };
 
-/** Tools and destinations remembered by placingAtOnce: a shop's catalogue times the countries it sells to, bounded. */
-const REMEMBERED_TOOLS = 2_000;
+/**
+ * What placingAtOnce remembers of tools and destinations, in bytes (decision 026): a few hundred
+ * bytes each, so a thousands-of-tools catalogue times the countries it sells to most; the least
+ * recently ordered go first.
+ */
+const REMEMBERED_TOOLS_BYTES = 2 * 1024 * 1024;
 
 /**
  * The spec's one-tool order without a coupon in one prepared statement, no transaction, as fast as
@@ -103,15 +108,13 @@ const REMEMBERED_TOOLS = 2_000;
  * what it remembered is forgotten and the way of every order (placingLines) places or says why not.
  */
 function placingAtOnce({ db, notifier, pricer }: LifecycleDeps) {
-  const remembered = new Map<string, ToolToOrder>();
+  const remembered = createBoundedMemory<ToolToOrder>(REMEMBERED_TOOLS_BYTES, (tool) => JSON.stringify(tool).length);
   const read = async (which: WhichTool, country: string, key: string): Promise<ToolToOrder | undefined> => {
     const [tool] = await executePrepared<ToolToOrder>(db, sql`
       select id, tool_name as name, img, price_cents as "priceCents", vat_rate_hundredths as "vatRateHundredths", minimum_order_quantity as minimum,
              greatest(available_quantity - promised_quantity, 0)::int as orderable, ${deliveryRatesColumn(country)} as rates
       from tools where ${whereTool(which)}`);
-    if (!tool) return undefined;
-    if (remembered.size >= REMEMBERED_TOOLS) remembered.delete(remembered.keys().next().value!);
-    remembered.set(key, tool);
+    if (tool) remembered.set(key, tool);
     return tool;
   };
 
