@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { isPercentWithTwoDecimals } from '@voltline/shared/money';
 import { isCountryCode } from '@voltline/shared/delivery-settings';
 import { TEXT_LIMITS } from '@voltline/shared/text-limits';
 
@@ -126,7 +127,7 @@ const environmentSchema = z.object({
     .number({ error: 'SHOP_VAT_RATE must be a percentage such as 19 or 5.5' })
     .min(0, 'SHOP_VAT_RATE must be a percentage from 0 to 100')
     .max(100, 'SHOP_VAT_RATE must be a percentage from 0 to 100')
-    .refine((rate) => Math.round(rate * 100) / 100 === rate, 'SHOP_VAT_RATE has at most two decimals')
+    .refine(isPercentWithTwoDecimals, 'SHOP_VAT_RATE has at most two decimals')
     .default(0),
   SHOP_PRICES_INCLUDE_VAT: z
     .enum(['true', 'false', '1', '0'], { error: 'SHOP_PRICES_INCLUDE_VAT must be true or false' })

@@ -1,4 +1,4 @@
-import { formatMoney } from './money.ts';
+import { formatMoney, fromCents, toCents } from './money.ts';
 import { orderQuantityMessages, orderTotal, unitsOnePaymentTakes } from './order-rules.ts';
 import { isOutOfStock } from './stock.ts';
 import type { Tool } from './tool.ts';
@@ -111,8 +111,8 @@ export function cartLineOf(stored: StoredCartLine, tool: CartTool | null): CartL
 
 /** The cart of these lines, totalled in whole cents. */
 export function cartOf(lines: CartLine[]): Cart {
-  const cents = lines.reduce((sum, line) => sum + Math.round(line.lineTotal * 100), 0);
-  return { lines, subtotal: cents / 100, units: lines.reduce((sum, line) => sum + line.quantity, 0) };
+  const cents = lines.reduce((sum, line) => sum + toCents(line.lineTotal), 0);
+  return { lines, subtotal: fromCents(cents), units: lines.reduce((sum, line) => sum + line.quantity, 0) };
 }
 
 /** What the page says of a line whose price moved since it was added. */

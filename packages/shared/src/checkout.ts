@@ -29,8 +29,6 @@ export type CheckoutRequest = z.input<typeof checkoutRequestSchema>;
 
 export const checkoutQuoteSchema = z.object({
   ...orderFiguresShape,
-  /** VAT added on top of the prices (a shop whose prices exclude VAT); 0 when it is in them. */
-  addedVat: z.number(),
   /** The lines as priced (unit prices net of VAT for an export or a reverse charge when prices include VAT). */
   lines: z.array(z.object({ toolId: z.string(), product: z.string(), quantity: z.number().int(), unitPrice: z.number(), lineTotal: z.number() })),
 });

@@ -49,6 +49,17 @@ export function fromCents(cents: number): number {
   return cents / 100;
 }
 
+/** Cents as a plain amount with both decimals, for files a spreadsheet reads: 1995 -> "19.95", -500 -> "-5.00". */
+export function centsAsAmountText(cents: number): string {
+  return fromCents(cents).toFixed(2);
+}
+
+/**
+ * The same conversion in SQL, for answers PostgreSQL builds as JSON: numeric rounded to two places,
+ * so JSON writes 19.95, never 19.9500000 (the division is exact in numeric).
+ */
+export const centsAsAmountSql = (column: string) => `round(${column}::numeric / 100, 2)`;
+
 /** Cents as people read money, with both decimals where there are cents ("$19.95", "$20"). */
 export function formatCents(cents: number): string {
   return formatMoney(fromCents(cents));
@@ -104,11 +115,20 @@ export function scaleRoundingHalfUp(amount: number, times: number, per: number):
  * amount" stays a division of integers: 12.5 -> 1250.
  */
 export function percentInHundredths(percent: number): number {
-  const hundredths = Math.round(percent * 100);
-  if (!Number.isFinite(percent) || hundredths / 100 !== percent || hundredths < 0 || hundredths > 10_000) {
+  if (!isPercentWithTwoDecimals(percent)) {
     throw new RangeError(`${percent} is not a percentage between 0 and 100 with two decimals at most`);
   }
-  return hundredths;
+  return Math.round(percent * 100);
+}
+
+/** Whether a number is a percentage from 0 to 100 with two decimals at most (19, 5.5, 12.25). */
+export function isPercentWithTwoDecimals(percent: number): boolean {
+  return Number.isFinite(percent) && percent >= 0 && percent <= 100 && Math.round(percent * 100) / 100 === percent;
+}
+
+/** Hundredths of a percent as the percentage the API speaks: 1250 -> 12.5. */
+export function percentFromHundredths(hundredths: number): number {
+  return hundredths / 100;
 }
 
 /** `percent` % of an amount in cents, rounded half-up: 10 % of 123436 -> 12344. */

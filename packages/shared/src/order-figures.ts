@@ -35,12 +35,14 @@ export type VatTreatment = (typeof VAT_TREATMENTS)[number];
 const vatShareSchema = z.object({ rate: z.number(), net: z.number(), vat: z.number() });
 export type VatShareAnswer = z.infer<typeof vatShareSchema>;
 
-/** The figures of an order, in dollars: subtotal - couponDiscount + deliveryCharge - deliveryDiscount (+ VAT added on top) = total. */
+/** The figures of an order, in dollars: subtotal - couponDiscount + deliveryCharge - deliveryDiscount + addedVat = total. */
 export const orderFiguresShape = {
   subtotal: z.number(),
   deliveryCharge: z.number(),
   deliveryDiscount: z.number(),
   couponDiscount: z.number(),
+  /** VAT added on top of the prices (a shop whose prices exclude VAT); 0 when it is in them. */
+  addedVat: z.number(),
   total: z.number(),
   vat: z.array(vatShareSchema),
   vatTreatment: z.enum(VAT_TREATMENTS),

@@ -1,4 +1,4 @@
-import { formatMoney, PAYMENT_MAXIMUM_CENTS, toCents } from './money.ts';
+import { formatMoney, fromCents, PAYMENT_MAXIMUM_CENTS, toCents } from './money.ts';
 import { PAYMENT_MAXIMUM } from './shop-constants.ts';
 import { formatCount } from './shop-constants.ts';
 
@@ -12,7 +12,7 @@ export const unitsOnePaymentTakes = (unitPrice: number) => Math.floor(PAYMENT_MA
  * What `quantity` units at `unitPrice` cost, counted in whole cents as the card payment is (the
  * server stores the same product in cents), so a total on screen is never off by a rounding.
  */
-export const orderTotal = (unitPrice: number, quantity: number) => (toCents(unitPrice) * quantity) / 100;
+export const orderTotal = (unitPrice: number, quantity: number) => fromCents(toCents(unitPrice) * quantity);
 
 export const orderQuantityMessages = {
   /** An order no card payment could take, refused when it is placed rather than on the payment page. */

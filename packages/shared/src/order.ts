@@ -42,6 +42,8 @@ export const orderSchema = z.object({
   delivery: z.enum(DELIVERY_STATES).nullable(),
   /** Dollars given back so far (0 for most orders); equal to `price` once `status` is `refunded`. */
   refundedAmount: z.number(),
+  /** What can still be given back: `price` less `refundedAmount` (the refund dialog's rest). */
+  refundableAmount: z.number(),
   // Described for the API docs (GET /api/docs), where integrators read the order's fields.
   invoiceNumber: z
     .string()

@@ -1,4 +1,4 @@
-import { formatMoney, PAYMENT_MAXIMUM_CENTS } from './money.ts';
+import { formatMoney, isPercentWithTwoDecimals, PAYMENT_MAXIMUM_CENTS } from './money.ts';
 import { z } from 'zod';
 import { text, textWithLines } from './text.ts';
 import { entityIdSchema } from './id.ts';
@@ -35,7 +35,7 @@ const vatRateInputSchema = z
   .transform((value, context) => {
     if (value === null || (typeof value === 'string' && value.trim() === '')) return null;
     const rate = typeof value === 'number' ? value : Number(value.trim());
-    if (!Number.isFinite(rate) || rate < 0 || rate > 100 || Math.round(rate * 100) / 100 !== rate) {
+    if (!isPercentWithTwoDecimals(rate)) {
       context.addIssue({ code: 'custom', message: 'VAT rate must be a percentage from 0 to 100 with at most two decimals (such as 7 or 5.5)' });
       return z.NEVER;
     }

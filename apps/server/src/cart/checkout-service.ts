@@ -58,7 +58,6 @@ export function createCheckoutService({ db, cart, pricer, lifecycle }: { db: Dat
       if (refused) throw refused;
       return {
         ...quoteFigures(quote),
-        addedVat: fromCents(quote.addedVat),
         lines: priced.map(({ tool, quantity }, index) => ({
           toolId: tool.id,
           product: tool.name,

@@ -1,4 +1,4 @@
-import { fromCents, percentInHundredths, toCents } from '@voltline/shared/money';
+import { fromCents, percentFromHundredths, percentInHundredths, toCents } from '@voltline/shared/money';
 import type { ShopOverview } from '@voltline/shared/order';
 import type { Tool, ToolUpdate } from '@voltline/shared/tool';
 import type { tools } from '../db/schema.ts';
@@ -16,7 +16,7 @@ export function toToolDto(row: ToolRow): Tool {
     minimumOrderQuantity: row.minimumOrderQuantity,
     availableQuantity: row.availableQuantity,
     orderableQuantity: Math.max(row.availableQuantity - row.promisedQuantity, 0),
-    vatRate: row.vatRateHundredths === null ? null : row.vatRateHundredths / 100,
+    vatRate: row.vatRateHundredths === null ? null : percentFromHundredths(row.vatRateHundredths),
   };
 }
 

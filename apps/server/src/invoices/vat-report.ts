@@ -1,7 +1,9 @@
 import { and, asc, gte, lt, sql, type AnyColumn } from 'drizzle-orm';
+import { centsAsAmountText, percentFromHundredths } from '@voltline/shared/money';
 import type { VatTreatment } from '@voltline/shared/order-figures';
 import type { Database } from '../db/client.ts';
 import { vatDayTotals } from '../db/schema.ts';
+import { csvCell } from '../platform/csv-cell.ts';
 
 /** One treatment and rate of a month, in cents: what its invoices showed, what its credit notes took back. */
 interface VatReportRow {
@@ -18,8 +20,8 @@ interface VatReportRow {
 /** The treatments the report always totals, so the accountant sees a zero rather than a missing line. */
 const TOTALLED: VatTreatment[] = ['reverse-charge', 'export'];
 
-const dollars = (cents: number) => (cents / 100).toFixed(2);
-const rateOf = (hundredths: number) => String(hundredths / 100);
+const dollars = centsAsAmountText;
+const rateOf = (hundredths: number) => String(percentFromHundredths(hundredths));
 
 /**
  * The accountant's month from the VAT kept per day (decision 038): some thirty days' rows whatever the
@@ -68,7 +70,9 @@ export function createVatReport(db: Database) {
         dollars(invoicedNet + invoicedVat - creditedNet - creditedVat),
         String(added((row) => row.invoices)),
         String(added((row) => row.creditNotes)),
-      ].join(',');
+      ]
+        .map(csvCell)
+        .join(',');
     };
     return [
       'month,line,treatment,vat_rate,invoiced_net,invoiced_vat,credited_net,credited_vat,net,vat,gross,invoices,credit_notes',

@@ -1,5 +1,5 @@
 import { asc, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
-import { fromCents } from '@voltline/shared/money';
+import { centsAsAmountSql, fromCents } from '@voltline/shared/money';
 import type { Order, OrderLine } from '@voltline/shared/order';
 import type { Quote } from '@voltline/shared/pricing';
 import type { DbExecutor } from '../db/client.ts';
@@ -30,7 +30,7 @@ const COPIED_FIELDS = {
   transactionId: 'transactionId',
   delivery: 'delivery',
   invoiceNumber: 'invoiceNumber',
-} as const satisfies Record<Exclude<keyof Order, 'cancelled' | 'lines' | keyof typeof MONEY_FIELDS | keyof OrderFigures>, keyof OrderRow>;
+} as const satisfies Record<Exclude<keyof Order, 'cancelled' | 'refundableAmount' | 'lines' | keyof typeof MONEY_FIELDS | keyof OrderFigures>, keyof OrderRow>;
 
 /** The order's amounts: kept in cents, answered in dollars with two decimals (decision 035). */
 const MONEY_FIELDS = {
@@ -65,7 +65,7 @@ function fieldsOf<Row extends Record<string, unknown>>(row: Row, copied: Record<
 
 const toOrderLineDto = (line: OrderLineRow): OrderLine => fieldsOf(line, LINE_FIELDS, LINE_MONEY_FIELDS) as OrderLine;
 
-type OrderFigures = Pick<Order, 'subtotal' | 'deliveryCharge' | 'deliveryDiscount' | 'couponDiscount' | 'total' | 'vat' | 'vatTreatment' | 'country' | 'couponCode' | 'vatId'>;
+type OrderFigures = Pick<Order, 'subtotal' | 'deliveryCharge' | 'deliveryDiscount' | 'couponDiscount' | 'addedVat' | 'total' | 'vat' | 'vatTreatment' | 'country' | 'couponCode' | 'vatId'>;
 
 /** A quote's figures in dollars, as the checkout's quote and every order answer them. */
 export function quoteFigures(quote: Quote) {
@@ -74,6 +74,7 @@ export function quoteFigures(quote: Quote) {
     deliveryCharge: fromCents(quote.deliveryCharge),
     deliveryDiscount: fromCents(quote.deliveryDiscount),
     couponDiscount: fromCents(quote.couponDiscount),
+    addedVat: fromCents(quote.addedVat),
     total: fromCents(quote.total),
     vat: quote.vat.map((share) => ({ rate: share.rate, net: fromCents(share.net), vat: fromCents(share.vat) })),
     vatTreatment: quote.vatTreatment,
@@ -93,6 +94,7 @@ export function orderFigures(row: Pick<OrderRow, 'pricing' | 'priceCents'>): Ord
       deliveryCharge: 0,
       deliveryDiscount: 0,
       couponDiscount: 0,
+      addedVat: 0,
       total: price,
       vat: [{ rate: 0, net: price, vat: 0 }],
       vatTreatment: 'none',
@@ -107,7 +109,13 @@ export function orderFigures(row: Pick<OrderRow, 'pricing' | 'priceCents'>): Ord
 /** An order as the API answers it: its own row and its lines (in `position` order). */
 export function toOrderDto(row: OrderRow, lines: readonly OrderLineRow[]): Order {
   const copied = fieldsOf(row, COPIED_FIELDS, MONEY_FIELDS) as CopiedFields & MoneyFields;
-  return { ...copied, cancelled: row.cancelledAt !== null, lines: lines.map(toOrderLineDto), ...orderFigures(row) };
+  return {
+    ...copied,
+    cancelled: row.cancelledAt !== null,
+    refundableAmount: fromCents(row.priceCents - row.refundedCents),
+    lines: lines.map(toOrderLineDto),
+    ...orderFigures(row),
+  };
 }
 
 /**
@@ -149,18 +157,17 @@ const lineColumns = getTableColumns(orderLines);
  * server's, worked out before the statement: `figures`.
  */
 export function orderJson(alias: string, lines: string, figures: OrderFigures): SQL {
-  // Cents to dollars as numeric rounded to two places, so JSON writes 19.95, never 19.9500000.
-  const dollars = (column: string) => `round(${column}::numeric / 100, 2)`;
   const copied = [
     ...Object.entries(COPIED_FIELDS).map(([field, key]) => `'${field}', ${alias}.${columns[key].name}`),
-    ...Object.entries(MONEY_FIELDS).map(([field, key]) => `'${field}', ${dollars(`${alias}.${columns[key].name}`)}`),
+    ...Object.entries(MONEY_FIELDS).map(([field, key]) => `'${field}', ${centsAsAmountSql(`${alias}.${columns[key].name}`)}`),
   ];
   const line = [
     ...Object.entries(LINE_FIELDS).map(([field, key]) => `'${field}', l.${lineColumns[key].name}`),
-    ...Object.entries(LINE_MONEY_FIELDS).map(([field, key]) => `'${field}', ${dollars(`l.${lineColumns[key].name}`)}`),
+    ...Object.entries(LINE_MONEY_FIELDS).map(([field, key]) => `'${field}', ${centsAsAmountSql(`l.${lineColumns[key].name}`)}`),
   ];
+  const refundable = centsAsAmountSql(`(${alias}.${columns.priceCents.name} - ${alias}.${columns.refundedCents.name})`);
   const lineArray = `(select coalesce(jsonb_agg(jsonb_build_object(${line.join(', ')}) order by l.position), '[]'::jsonb) from ${lines} l where l.order_id = ${alias}.id)`;
-  const built = sql.raw(`jsonb_build_object(${copied.join(', ')}, 'cancelled', ${alias}.${columns.cancelledAt.name} is not null, 'lines', ${lineArray})`);
+  const built = sql.raw(`jsonb_build_object(${copied.join(', ')}, 'cancelled', ${alias}.${columns.cancelledAt.name} is not null, 'refundableAmount', ${refundable}, 'lines', ${lineArray})`);
   return sql`(${built} || ${JSON.stringify(figures)}::jsonb)`;
 }
 

@@ -52,13 +52,13 @@ describe.each(testDatabaseKinds)('the order lifecycle on $name', (kind) => {
 
     const part = await refund(orderId, { amount: 50, reason: 'Two units arrived late' });
     expect(part.json()).toEqual({ acknowledged: true, refundedAmount: 50, status: 'paid' });
-    expect(await getOrder(orderId)).toMatchObject({ price: 120, refundedAmount: 50, status: 'paid', cancelled: false });
+    expect(await getOrder(orderId)).toMatchObject({ price: 120, refundedAmount: 50, refundableAmount: 70, status: 'paid', cancelled: false });
     expect((await toolRow(shop, tool._id)).promisedQuantity).toBe(8);
 
     // No amount: the rest, 120 - 50.
     const rest = await refund(orderId, { reason: 'Customer changed their mind' });
     expect(rest.json()).toEqual({ acknowledged: true, refundedAmount: 120, status: 'refunded' });
-    expect(await getOrder(orderId)).toMatchObject({ refundedAmount: 120, status: 'refunded', cancelled: true });
+    expect(await getOrder(orderId)).toMatchObject({ refundedAmount: 120, refundableAmount: 0, status: 'refunded', cancelled: true });
     expect(await toolRow(shop, tool._id)).toMatchObject({ availableQuantity: 20, promisedQuantity: 0 });
     const [intent] = await shop.database.db.select().from(paymentIntents).where(eq(paymentIntents.orderId, orderId));
     expect(intent!.refundedCents).toBe(12_000);

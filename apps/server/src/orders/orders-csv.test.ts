@@ -6,7 +6,7 @@ import { testDatabaseKinds } from '../test-support/test-databases.ts';
 import { useTestShop } from '../test-support/test-shop.ts';
 import { placeOrder } from '../test-support/test-orders.ts';
 import { bearer } from '../test-support/test-users.ts';
-import { csvCell } from './orders-csv.ts';
+import { csvCell } from '../platform/csv-cell.ts';
 
 /** The separators spreadsheets split on (Excel by locale or import wizard, LibreOffice's dialog), and bare line breaks. */
 const SEPARATORS = [',', ';', '\t', '|', '\r', '\n'];

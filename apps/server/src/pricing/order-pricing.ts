@@ -1,4 +1,5 @@
 import { inArray, sql, type SQL } from 'drizzle-orm';
+import { percentFromHundredths } from '@voltline/shared/money';
 import { checkoutMessages } from '@voltline/shared/checkout';
 import { REST_OF_WORLD } from '@voltline/shared/delivery-settings';
 import { quoteOrder, type Quote, type QuoteRequest, type StoredPricing } from '@voltline/shared/pricing';
@@ -78,7 +79,7 @@ export function createOrderPricer(vat: ShopVat, deliverySettings: DeliverySettin
 
   function quote(lines: readonly LineToPrice[], choices: PricingChoices, settings: Pick<QuoteRequest, 'delivery' | 'deliveryPromotion'>, coupon: QuoteRequest['coupon'], now: Date): Quote {
     return quoteOrder({
-      lines: lines.map((line) => ({ unitPriceCents: line.unitPriceCents, quantity: line.quantity, vatRate: line.vatRateHundredths === null ? null : line.vatRateHundredths / 100 })),
+      lines: lines.map((line) => ({ unitPriceCents: line.unitPriceCents, quantity: line.quantity, vatRate: line.vatRateHundredths === null ? null : percentFromHundredths(line.vatRateHundredths) })),
       vatSettings: vat,
       country: choices.country,
       ...settings,

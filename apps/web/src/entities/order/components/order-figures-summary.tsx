@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { formatMoney, fromCents, toCents } from '@voltline/shared/money';
+import { formatMoney } from '@voltline/shared/money';
 import { vatTreatmentWords, type VatShareAnswer, type VatTreatment } from '@voltline/shared/order-figures';
 
 /** What an order costs besides its lines, as the quote and every order answer it (packages/shared order-figures.ts). */
@@ -8,6 +8,7 @@ export interface OrderFigures {
   deliveryCharge: number;
   deliveryDiscount: number;
   couponDiscount: number;
+  addedVat: number;
   total: number;
   vat: VatShareAnswer[];
   vatTreatment: VatTreatment;
@@ -30,16 +31,6 @@ function FigureRow({ label, children, strong = false, testId }: { label: ReactNo
 }
 
 /**
- * VAT added on top of the prices (a shop whose prices exclude VAT), worked out from the figures
- * themselves: the total less goods, delivery and discounts. In cents, so 0.1 + 0.2 cannot leave a
- * stray cent.
- */
-function addedVatOf(figures: OrderFigures): number {
-  const beforeVat = toCents(figures.subtotal) - toCents(figures.couponDiscount) + toCents(figures.deliveryCharge) - toCents(figures.deliveryDiscount);
-  return fromCents(toCents(figures.total) - beforeVat);
-}
-
-/**
  * VAT per rate when the shop's rates apply (issue 29: an invoice's "VAT per rate"), saying whether it
  * is in the prices or added; otherwise the treatment's words (reverse charge, export, no VAT).
  */
@@ -51,7 +42,7 @@ function VatRows({ figures }: { figures: OrderFigures }) {
       </FigureRow>
     );
   }
-  const added = addedVatOf(figures) > 0;
+  const added = figures.addedVat > 0;
   return (
     <>
       {figures.vat.map((share) => (

@@ -6,7 +6,7 @@ import { paidOrder } from '../../../testing/sample-orders.ts';
 import { RefundOrderDialog } from './refund-order-dialog.tsx';
 
 /** The paid order of 4 drills at $250, of which $300 was already given back. */
-const partlyRefunded: Order = { ...paidOrder, refundedAmount: 300 };
+const partlyRefunded: Order = { ...paidOrder, refundedAmount: 300, refundableAmount: 700 };
 
 function renderRefund(answer: () => ApiAnswer = () => ({ status: 200, body: { acknowledged: true, refundedAmount: 500, status: 'paid' } })) {
   const onClose = vi.fn();

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { refundMessages, refundOrderSchema, type Order } from '@voltline/shared/order';
 import { amountFromText } from '@voltline/shared/amount-input';
-import { formatMoney, fromCents, toCents } from '@voltline/shared/money';
+import { formatMoney } from '@voltline/shared/money';
 import { toast } from '../../../lib/toast/toast.ts';
 import { describeRequestError } from '../../../lib/api-client.ts';
 import { FormField } from '../../../components/form-field.tsx';
@@ -27,8 +27,7 @@ type Refund = z.output<ReturnType<typeof refundFormSchema>>;
  */
 export function RefundOrderDialog({ order, onClose }: { order: Order; onClose: () => void }) {
   const idPrefix = useId();
-  // In cents: 850.1 - 100.05 in floating point is not 750.05.
-  const left = fromCents(toCents(order.price) - toCents(order.refundedAmount));
+  const left = order.refundableAmount;
   const schema = useMemo(() => refundFormSchema(left), [left]);
   const {
     register,
