@@ -51,10 +51,10 @@ interface NotifyListener {
 /** Any fixed number: the lock only has to be the same for every instance of the shop. */
 const STARTUP_LOCK_KEY = 7_734_001;
 
-const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
+export const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
 
 /** Order search's trigram index needs pg_trgm (migration 0018): PGlite loads it with the database. */
-const pgliteOptions: PGliteOptions = { extensions: { pg_trgm } };
+export const pgliteOptions: PGliteOptions = { extensions: { pg_trgm } };
 
 /**
  * Where the embedded database lives: a data dir, or memory, starting from the cluster files given

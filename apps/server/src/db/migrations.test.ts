@@ -6,7 +6,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { getTableConfig } from 'drizzle-orm/pg-core';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabaseKinds } from '../test-support/test-databases.ts';
+import { unmigratedDatabaseKinds } from '../test-support/test-databases.ts';
 import type { DatabaseHandle } from './client.ts';
 import { notifications, orderEvents, orders, tools } from './schema.ts';
 
@@ -42,7 +42,7 @@ describe('the migrations journal', () => {
   });
 });
 
-describe.each(testDatabaseKinds)('the migrated schema on $name', (kind) => {
+describe.each(unmigratedDatabaseKinds)('the migrated schema on $name', (kind) => {
   let database: DatabaseHandle;
   beforeAll(async () => {
     database = await kind.open();
@@ -61,7 +61,7 @@ describe.each(testDatabaseKinds)('the migrated schema on $name', (kind) => {
   });
 });
 
-describe.each(testDatabaseKinds)('migration 0014 on a shop that already has orders and its first admin, on $name', (kind) => {
+describe.each(unmigratedDatabaseKinds)('migration 0014 on a shop that already has orders and its first admin, on $name', (kind) => {
   let database: DatabaseHandle;
   beforeAll(async () => {
     database = await kind.open();
@@ -100,7 +100,7 @@ describe.each(testDatabaseKinds)('migration 0014 on a shop that already has orde
   });
 });
 
-describe.each(testDatabaseKinds)('migration 0015 on a shop that already has paid orders, on $name', (kind) => {
+describe.each(unmigratedDatabaseKinds)('migration 0015 on a shop that already has paid orders, on $name', (kind) => {
   let database: DatabaseHandle;
   beforeAll(async () => {
     database = await kind.open();
@@ -127,7 +127,7 @@ describe.each(testDatabaseKinds)('migration 0015 on a shop that already has paid
   });
 });
 
-describe.each(testDatabaseKinds)('migration 0022 on a shop that already has orders, on $name', (kind) => {
+describe.each(unmigratedDatabaseKinds)('migration 0022 on a shop that already has orders, on $name', (kind) => {
   let database: DatabaseHandle;
   beforeAll(async () => {
     database = await kind.open();
@@ -158,7 +158,7 @@ describe.each(testDatabaseKinds)('migration 0022 on a shop that already has orde
   });
 });
 
-describe.each(testDatabaseKinds)('migration 0025 on a shop that already has tools, orders, documents and carts, on $name', (kind) => {
+describe.each(unmigratedDatabaseKinds)('migration 0025 on a shop that already has tools, orders, documents and carts, on $name', (kind) => {
   let database: DatabaseHandle;
   beforeAll(async () => {
     database = await kind.open();
@@ -213,7 +213,7 @@ describe.each(testDatabaseKinds)('migration 0025 on a shop that already has tool
   });
 });
 
-describe.each(testDatabaseKinds)('migration 0027 on a shop with paid orders, invoices and credit notes, on $name', (kind) => {
+describe.each(unmigratedDatabaseKinds)('migration 0027 on a shop with paid orders, invoices and credit notes, on $name', (kind) => {
   let database: DatabaseHandle;
   beforeAll(async () => {
     database = await kind.open();
