@@ -62,6 +62,8 @@ describe('document figures (art. 226)', () => {
       for (const [index, share] of credited.vat.entries()) {
         const exact = ((invoice.vat[index]!.net + invoice.vat[index]!.vat) * amount) / invoice.total;
         expect(Math.abs(share.net + share.vat - exact)).toBeLessThan(2);
+        // The VAT itself in proportion too, not the rate's whole VAT with its net taking up the difference.
+        expect(Math.abs(share.vat - (invoice.vat[index]!.vat * amount) / invoice.total)).toBeLessThan(1);
         expect(share.rate).toBe(invoice.vat[index]!.rate);
       }
     }

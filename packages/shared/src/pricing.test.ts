@@ -105,6 +105,21 @@ describe('a quote', () => {
     expect(order.vat.reduce((sum, share) => sum + share.net + share.vat, 0)).toBe(order.total);
   });
 
+  it("spreads the coupon over a rate's lines to the cent by largest remainder, the odd cent to the largest fraction", () => {
+    // 1.00 off 10.01 + 10.00 + 10.00: exact shares 33.355..., 33.322..., 33.322... cents. Rounding each
+    // line gives 99 cents; the last line taking what is left gives it the cent the first line is owed.
+    const order = quote({
+      lines: [
+        { unitPriceCents: 1001, quantity: 1, vatRate: null },
+        { unitPriceCents: 1000, quantity: 1, vatRate: null },
+        { unitPriceCents: 500, quantity: 2, vatRate: null },
+      ],
+      coupon: { amountOffCents: 100 },
+    });
+    expect(order.lines.map((line) => line.discount)).toEqual([34, 33, 33]);
+    expect(order.couponDiscount).toBe(100);
+  });
+
   it('charges a consumer in another member state the shop\'s VAT', () => {
     const order = quote({ country: 'FR', lines: [{ unitPriceCents: 11_900, quantity: 1, vatRate: null }] });
     expect(order.vatTreatment).toBe('domestic');
@@ -144,6 +159,30 @@ describe('a quote', () => {
       lines: [{ unitPriceCents: 4500, quantity: 2, vatRate: 7 }],
     });
     expect(order).toMatchObject({ vatTreatment: 'none', total: 9000, vat: [{ rate: 0, net: 9000, vat: 0 }] });
+  });
+
+  it('charges a shop outside the EU its own VAT at home only: every other country, EU or not, is an export', () => {
+    // A British shop, prices with its 20 % in them, delivery 5.00.
+    const britishShop = { vatSettings: { shopCountry: 'GB', standardRate: 20, pricesIncludeVat: true }, lines: [{ unitPriceCents: 12_000, quantity: 1, vatRate: null }], delivery: { chargeCents: 500, freeFromCents: null } };
+    expect(quote({ ...britishShop, country: 'GB' })).toMatchObject({ vatTreatment: 'domestic', total: 12_500, vat: [{ rate: 20, net: 10_417, vat: 2083 }] });
+    // A consumer in the EU, or a business with an EU VAT id: no reverse charge, the goods leave the shop's country.
+    for (const [country, buyerVatId] of [['FR', null], ['FR', 'FRXX123456789'], ['DE', null], ['US', null]] as const) {
+      expect(quote({ ...britishShop, country, buyerVatId }), `${country} ${buyerVatId}`).toMatchObject({
+        vatTreatment: 'export',
+        subtotal: 10_000,
+        deliveryCharge: 417,
+        total: 10_417,
+        vat: [{ rate: 0, net: 10_417, vat: 0 }],
+      });
+    }
+    // The same shop configured to charge no VAT (rate 0): none, at home and abroad, at its prices.
+    for (const country of ['GB', 'FR', 'US']) {
+      expect(quote({ ...britishShop, vatSettings: { ...britishShop.vatSettings, standardRate: 0 }, country }), country).toMatchObject({
+        vatTreatment: 'none',
+        total: 12_500,
+        vat: [{ rate: 0, net: 12_500, vat: 0 }],
+      });
+    }
   });
 
   it('makes delivery free from the subtotal at listed prices, whatever the coupon or the treatment', () => {

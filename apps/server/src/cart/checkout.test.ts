@@ -206,6 +206,34 @@ describe.each(testDatabaseKinds)('the checkout on $name', (kind) => {
     expect((await shop.database.db.select().from(tools).where(eq(tools.id, drill._id)))[0]!.promisedQuantity).toBe(0);
   });
 
+  it("quotes and orders the cart at the tools' prices now, not the prices its lines were added at", async () => {
+    const { call, putLine, quote, checkedOut, answeredEverywhere } = calls();
+    const buyer = await customer();
+    const drill = await freshTool(shop, 20, 1, 100);
+    const bits = await freshTool(shop, 20, 1, 10);
+    await putLine(buyer, drill, 2);
+    await putLine(buyer, bits, 1);
+    // The shop raises one price and lowers the other while they wait in the cart.
+    for (const [tool, price] of [[drill, 135], [bits, 8]] as const) {
+      const update = await call('PATCH', `/api/updateTool/${tool._id}`, shop.admin, { availableQuantity: 20, minimumOrderQuantity: 1, price });
+      expect(update.statusCode, update.body).toBe(200);
+    }
+    // 2 x 135 + 8: past the home rate's free delivery from 150, so the goods are the total.
+    const now = { subtotal: 278, total: 278 };
+    const quoted = await quote(buyer, { country: 'US' });
+    expect(quoted.statusCode, quoted.body).toBe(200);
+    expect(quoted.json()).toMatchObject({ ...now, lines: [{ unitPrice: 135, lineTotal: 270 }, { unitPrice: 8, lineTotal: 8 }] });
+    const orderId = await checkedOut(buyer, { country: 'US' });
+    expect(await answeredEverywhere(buyer, orderId)).toMatchObject({
+      ...now,
+      price: 278,
+      lines: [
+        { toolId: drill._id, unitPrice: 135, lineTotal: 270 },
+        { toolId: bits._id, unitPrice: 8, lineTotal: 8 },
+      ],
+    });
+  });
+
   it('orders the cart as it was read: a line added meanwhile stays in the cart, a line changed meanwhile refuses the checkout', async () => {
     const { putLine, checkout, checkedOut, cartOf, answeredEverywhere } = calls();
     const buyer = await customer();

@@ -170,6 +170,8 @@ describe.each(testDatabaseKinds)('VAT on invoices, credit notes and the VAT repo
       const gross = toCents(order.vat[index]!.net) + toCents(order.vat[index]!.vat);
       // Within a cent of the exact proportion.
       expect(Math.abs(share.net + share.vat - (gross * amount) / toCents(order.total))).toBeLessThanOrEqual(1);
+      // Its VAT the invoice's VAT x the share credited, not the rate's whole VAT with the net making up the rest.
+      expect(Math.abs(share.vat - (toCents(order.vat[index]!.vat) * amount) / toCents(order.total))).toBeLessThan(1);
     }
     const text = await pdfText((await call(buyer, 'GET', `/api/purchasedSingle/${order._id}/credit-note.pdf`)).rawPayload);
     const [invoice] = await shop.database.db.select().from(invoices).where(eq(invoices.orderId, order._id));

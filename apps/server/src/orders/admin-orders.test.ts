@@ -258,6 +258,30 @@ describe.each(testDatabaseKinds)('back office orders on $name', (kind) => {
     }
   });
 
+  it('leaves an order already cancelled as it was when it later counts as expired: one cancellation, one mail, its time kept', async () => {
+    const own = await freshTool(shop, 100, 1);
+    const orderId = await placeOrder(shop, shop.customer, own, 2);
+    const cancelled = await shop.app.inject({ method: 'DELETE', url: `/api/purchasedSingle/${orderId}`, headers: bearer(shop.customer) });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    await shop.database.db.update(orders).set({ createdAt: new Date(Date.now() - 8 * 24 * 60 * 60 * 1000) }).where(eq(orders.id, orderId));
+    const rowOf = async () => (await shop.database.db.select().from(orders).where(eq(orders.id, orderId)))[0]!;
+    const mailsOf = async () =>
+      (await shop.database.db.select().from(notifications).where(and(eq(notifications.eventType, 'order.cancelled'), eq(notifications.channel, 'mail')))).filter(
+        (mail) => JSON.stringify(mail.payload).includes(orderId),
+      );
+    const before = await rowOf();
+    expect(await mailsOf()).toHaveLength(1);
+
+    await shop.core.adminOrders.cancelExpiredUnpaidOrders(7);
+    expect(await rowOf()).toEqual(before);
+    expect(await mailsOf()).toHaveLength(1);
+    const history = (await shop.app.inject({ method: 'GET', url: `/api/adminPurchased/${orderId}/history`, headers: bearer(shop.admin) })).json();
+    expect(history.map((event: { type: string; detail: string | null }) => [event.type, event.detail])).toEqual([
+      ['placed', null],
+      ['cancelled', 'by the buyer'],
+    ]);
+  });
+
   it.each([
     ['GET', '/api/adminPurchased'],
     ['GET', '/api/adminPurchased/export.csv'],

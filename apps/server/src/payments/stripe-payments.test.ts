@@ -170,6 +170,34 @@ describe.each(testDatabaseKinds)('card payments with Stripe on $name', (kind) =>
     expect((mail!.payload as { text: string }).text).toContain('your payment arrived after the last units were sold');
   });
 
+  it("gives the earlier tools' promised units back when a later tool of a cart's order sold out before its payment arrived", async () => {
+    // Tools are promised in id order: the one that runs short comes after one already promised.
+    const [earlier, later] = [await lastUnitsTool(4), await lastUnitsTool(4)].sort((a, b) => a._id.localeCompare(b._id));
+    const bob = await registerUser(shop);
+    for (const [tool, quantity] of [[earlier!, 3], [later!, 2]] as const) {
+      const put = await shop.app.inject({ method: 'PUT', url: `/api/cart/lines/${tool._id}`, headers: bearer(bob), payload: { quantity } });
+      expect(put.statusCode, put.body).toBe(200);
+    }
+    const checkout = await shop.app.inject({ method: 'POST', url: '/api/checkout', headers: bearer(bob), payload: { country: 'US', phone: '5550100', address: '1 Circuit Road' } });
+    expect(checkout.statusCode, checkout.body).toBe(200);
+    const cartOrder = checkout.json().insertedId as string;
+    // Meanwhile another customer buys every unit of the later tool and pays first.
+    const rival = await placeOrder(shop, shop.customer, later!, 4);
+    const rivalIntent = (await createIntent(shop, shop.customer, rival)).json().paymentIntentId;
+    const lateIntent = (await createIntent(shop, bob, cartOrder)).json().paymentIntentId;
+    stripeApi.succeed(rivalIntent);
+    stripeApi.succeed(lateIntent);
+    expect((await webhook(succeededEvent('evt_rival_units', rivalIntent))).statusCode).toBe(200);
+    expect((await webhook(succeededEvent('evt_cart_late', lateIntent))).statusCode).toBe(200);
+
+    expect(await orderOf(bob, cartOrder)).toMatchObject({ status: 'refunded', refundedAmount: 100, cancelled: true, invoiceNumber: null });
+    expect(stripeApi.refunds.filter((refund) => refund.payment_intent === lateIntent)).toEqual([expect.objectContaining({ amount: 10_000 })]);
+    const stock = async (tool: Tool) => (await shop.database.db.select().from(tools).where(eq(tools.id, tool._id)))[0];
+    // The earlier tool's 3 units, promised before the later one fell short, are on sale again.
+    expect(await stock(earlier!)).toMatchObject({ availableQuantity: 4, promisedQuantity: 0 });
+    expect(await stock(later!)).toMatchObject({ availableQuantity: 4, promisedQuantity: 4 });
+  });
+
   it("tells the browser confirming a late payment that it was refunded, and refunds a cancelled order's payment", async () => {
     const tool = await lastUnitsTool(2);
     const bob = await registerUser(shop);
