@@ -129,7 +129,7 @@ describe('a quote', () => {
   it('lets an EU business in another member state pay the price net of VAT (reverse charge)', () => {
     const order = quote({
       country: 'FR',
-      buyerVatId: 'FRXX123456789',
+      buyerVatId: 'FR40303265045',
       lines: [{ unitPriceCents: 11_900, quantity: 2, vatRate: null }],
       delivery: { chargeCents: 595, freeFromCents: null },
     });
@@ -140,8 +140,15 @@ describe('a quote', () => {
 
   it('charges VAT to a business with a VAT id of the shop\'s own state, or whose goods stay in it', () => {
     const line = { unitPriceCents: 11_900, quantity: 1, vatRate: null };
-    expect(quote({ country: 'FR', buyerVatId: 'DE123456789', lines: [line] }).vatTreatment).toBe('domestic');
-    expect(quote({ country: 'DE', buyerVatId: 'FRXX123456789', lines: [line] }).vatTreatment).toBe('domestic');
+    expect(quote({ country: 'FR', buyerVatId: 'DE113866163', lines: [line] }).vatTreatment).toBe('domestic');
+    expect(quote({ country: 'DE', buyerVatId: 'FR40303265045', lines: [line] }).vatTreatment).toBe('domestic');
+  });
+
+  it('charges VAT to a buyer whose VAT id fails its check digits, however it got here (issue 36)', () => {
+    const line = { unitPriceCents: 11_900, quantity: 1, vatRate: null };
+    for (const buyerVatId of ['FR45732829320', 'BE0123456750']) {
+      expect(quote({ country: 'FR', buyerVatId, lines: [line] })).toMatchObject({ vatTreatment: 'domestic', total: 11_900 });
+    }
   });
 
   it('sends an export out of the EU without VAT, at prices net of it', () => {

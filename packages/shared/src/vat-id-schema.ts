@@ -4,8 +4,8 @@ import { checkVatId } from './vat-id.ts';
 
 /**
  * A buyer's VAT id, for the checkout's routes and form: empty means none (a consumer); anything
- * else must be in its member state's format, and comes out normalised ("DE123456789"). The
- * refusal is the one `checkVatId` words.
+ * else must be in its member state's format with its check digits, and comes out normalised
+ * ("DE113866163"). The refusal is the one `checkVatId` words.
  */
 export const vatIdSchema = text()
   .max(40, 'That VAT id is too long.')

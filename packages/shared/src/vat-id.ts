@@ -1,9 +1,12 @@
 /*
- * The EU's member states and the format of their VAT ids, checked offline (issue 29): a buyer's VAT
- * id decides whether an order is a reverse-charge supply, so a mistyped one is refused in words at
- * once. Whether the id is registered is VIES's to say, a network call the shop does not make at
- * checkout (decision 035). No zod here: vat-id-schema.ts wraps this for the routes and forms.
+ * The EU's member states and the format and check digits of their VAT ids, checked offline (issues
+ * 29 and 36): a buyer's VAT id decides whether an order is a reverse-charge supply, so a mistyped or
+ * made-up one is refused in words at once. Whether the id is registered is VIES's to say, a network
+ * call the shop does not make at checkout (decision 035). No zod here: vat-id-schema.ts wraps this
+ * for the routes and forms.
  */
+import { CHECK_DIGITS_HOLD } from './vat-id-check-digits.ts';
+
 
 /** The 27 member states (ISO 3166-1 alpha-2), with the English name a refusal uses. */
 export const EU_MEMBER_STATES = {
@@ -95,8 +98,11 @@ export const VAT_ID_PREFIX_MESSAGE =
 export function vatIdFormatMessage(country: EuMemberState): string {
   return `That VAT id is not in the format of ${EU_MEMBER_STATES[country]}'s VAT ids.`;
 }
+export function vatIdCheckDigitsMessage(country: EuMemberState): string {
+  return `That VAT id is not one of ${EU_MEMBER_STATES[country]}'s: its check digits do not match.`;
+}
 
-/** A VAT id as written on invoices: upper case, no spaces, dots or dashes ("de 123.456.789" -> "DE123456789"). */
+/** A VAT id as written on invoices: upper case, no spaces, dots or dashes ("de 113.866.163" -> "DE113866163"). */
 function normaliseVatId(text: string): string {
   return text.replace(/[\s.-]/g, '').toUpperCase();
 }
@@ -105,12 +111,19 @@ export type VatIdCheck =
   | { ok: true; vatId: string; country: EuMemberState }
   | { ok: false; message: string };
 
-/** Checks a VAT id's format offline: its state from the prefix, the rest against that state's format. */
+const CHECK_DIGITS: Record<EuMemberState, (number: string) => boolean> = CHECK_DIGITS_HOLD;
+
+/**
+ * Checks a VAT id offline: its state from the prefix, the rest against that state's format and then
+ * its check-digit algorithm (vat-id-check-digits.ts).
+ */
 export function checkVatId(text: string): VatIdCheck {
   const vatId = normaliseVatId(text);
   const country = memberStateOfPrefix(vatId.slice(0, 2));
   if (!country) return { ok: false, message: VAT_ID_PREFIX_MESSAGE };
-  if (!VAT_NUMBER_FORMATS[country].test(vatId.slice(2))) return { ok: false, message: vatIdFormatMessage(country) };
+  const number = vatId.slice(2);
+  if (!VAT_NUMBER_FORMATS[country].test(number)) return { ok: false, message: vatIdFormatMessage(country) };
+  if (!CHECK_DIGITS[country](number)) return { ok: false, message: vatIdCheckDigitsMessage(country) };
   return { ok: true, vatId, country };
 }
 

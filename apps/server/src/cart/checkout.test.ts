@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { checkoutMessages } from '@voltline/shared/checkout';
 import { orderQuantityMessages } from '@voltline/shared/order';
-import { vatIdFormatMessage } from '@voltline/shared/vat-id';
+import { vatIdCheckDigitsMessage, vatIdFormatMessage } from '@voltline/shared/vat-id';
 import type { Tool } from '@voltline/shared/tool';
 import { newTool } from '@voltline/test-kit/tools';
 import { couponUses, coupons, paymentIntents, tools } from '../db/schema.ts';
@@ -605,7 +605,7 @@ describe.each(testDatabaseKinds)('the checkout of a shop charging VAT on $name',
     expect(await answeredEverywhere(buyer, orderId)).toMatchObject({ vatTreatment: 'reverse-charge', vatId: 'FR40303265045', country: 'FR', price: 282.75, lines: [{ unitPrice: 26.77 }] });
     await putLine(buyer, tool, 10);
     // A German business buying for delivery at home pays German VAT.
-    expect((await quote(buyer, { country: 'DE', vatId: 'DE123456789' })).json()).toMatchObject({ vatTreatment: 'domestic', total: 318.6 });
+    expect((await quote(buyer, { country: 'DE', vatId: 'DE113866163' })).json()).toMatchObject({ vatTreatment: 'domestic', total: 318.6 });
     // A consumer in France pays the shop's VAT.
     expect((await quote(buyer, { country: 'FR' })).json()).toMatchObject({ vatTreatment: 'domestic', subtotal: 318.6, vat: [{ rate: 19 }] });
     // Outside the EU: the same net figures, as an export.
@@ -628,6 +628,29 @@ describe.each(testDatabaseKinds)('the checkout of a shop charging VAT on $name',
       expect(answer.statusCode).toBe(400);
       expect(answer.json()).toMatchObject({ error: 'bad_request', message: expect.stringContaining(vatIdFormatMessage('FR')) });
     }
+  });
+
+  it('refuses a VAT id whose check digits do not match in words, at the quote, the checkout and POST /purchased, and zero-rates no order on it (issue 36)', async () => {
+    const { call, putLine, quote, checkout, checkedOut, answeredEverywhere, cartOf } = calls();
+    const buyer = await registerUser(shop);
+    const tool = await freshTool(shop, 50, 1, 119);
+    await putLine(buyer, tool, 1);
+    const before = await snapshotShop(shop.database.db);
+    // Formats right, check digits wrong: France's key for SIREN 732829320 is 44, Belgium's for 01234567 is 49.
+    for (const [vatId, country] of [['FR45732829320', 'FR'], ['fr 45 732 829 320', 'FR'], ['BE0123456750', 'BE']] as const) {
+      const purchased = await call('POST', '/api/purchased', buyer, { toolId: tool._id, quantity: 1, ...DELIVERY, country: 'FR', vatId });
+      for (const answer of [await quote(buyer, { country: 'FR', vatId }), await checkout(buyer, { country: 'FR', vatId }), purchased]) {
+        expect(answer.statusCode, answer.body).toBe(400);
+        expect(answer.json()).toMatchObject({ error: 'bad_request', message: expect.stringContaining(vatIdCheckDigitsMessage(country)) });
+      }
+    }
+    expect(await snapshotShop(shop.database.db)).toEqual(before);
+    expect(await cartOf(buyer)).toMatchObject([{ toolId: tool._id, quantity: 1 }]);
+    // A consumer pays $119 and the world's delivery less the promotion, VAT in; the id with its right key is a reverse charge.
+    expect((await quote(buyer, { country: 'FR' })).json()).toMatchObject({ vatTreatment: 'domestic', total: 136.91 });
+    expect((await quote(buyer, { country: 'FR', vatId: 'FR44732829320' })).json()).toMatchObject({ vatTreatment: 'reverse-charge', total: 115.05 });
+    const orderId = await checkedOut(buyer, { country: 'FR', vatId: 'FR44732829320' });
+    expect(await answeredEverywhere(buyer, orderId)).toMatchObject({ vatTreatment: 'reverse-charge', vatId: 'FR44732829320', price: 115.05 });
   });
 });
 
