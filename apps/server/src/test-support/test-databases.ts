@@ -3,6 +3,7 @@ import { cpSync, existsSync, readdirSync, readFileSync, renameSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { describe, it } from 'vitest';
@@ -21,8 +22,8 @@ export interface TestDatabaseKind {
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
 
-async function openFreshPostgres(serverUrl: string): Promise<DatabaseHandle & { url: string }> {
-  const database = await createFreshPostgresDatabase(serverUrl);
+async function openFreshPostgres(serverUrl: string, template?: string): Promise<DatabaseHandle & { url: string }> {
+  const database = await createFreshPostgresDatabase(serverUrl, template);
   const handle = await openPostgres(database.url);
   return {
     ...handle,
@@ -34,10 +35,48 @@ async function openFreshPostgres(serverUrl: string): Promise<DatabaseHandle & { 
   };
 }
 
+/**
+ * A migrated database on the server of TEST_DATABASE_URL to copy each suite's database from, as
+ * the migrated PGlite archive is (below): named after that database and the migrations' contents,
+ * so .ci/run drops it with its own database and a changed migration makes a new one. Made once,
+ * under an advisory lock, by whichever test file gets there first.
+ */
+async function migratedPostgresTemplate(serverUrl: string): Promise<string> {
+  const base = new URL(serverUrl).pathname.slice(1) || 'postgres';
+  const name = `${base.slice(0, 40)}_tpl_${(await migrationsDigest()).slice(0, 12)}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query('select pg_advisory_lock(7734002)');
+    const found = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    if (found.rowCount === 0) {
+      const making = await createFreshPostgresDatabase(serverUrl);
+      const handle = await openPostgres(making.url);
+      try {
+        await handle.migrate();
+      } finally {
+        await handle.close();
+      }
+      await admin.query(`alter database "${new URL(making.url).pathname.slice(1)}" rename to "${name}"`);
+    }
+  } finally {
+    await admin.end();
+  }
+  return name;
+}
+
+let postgresTemplate: Promise<string> | undefined;
+
+async function openMigratedPostgres(serverUrl: string): Promise<DatabaseHandle & { url: string }> {
+  postgresTemplate ??= migratedPostgresTemplate(serverUrl);
+  postgresTemplate.catch(() => (postgresTemplate = undefined));
+  return openFreshPostgres(serverUrl, await postgresTemplate);
+}
+
 /** Fresh databases on a PostgreSQL server of a test's own (one it stops and restarts). */
 export const postgresOn = (serverUrl: string): TestDatabaseKind => ({ name: 'postgres', open: () => openFreshPostgres(serverUrl) });
 
-const postgresKind: TestDatabaseKind | undefined = postgresUrl ? postgresOn(postgresUrl) : undefined;
+const postgresKind: TestDatabaseKind | undefined = postgresUrl ? { name: 'postgres', open: () => openMigratedPostgres(postgresUrl) } : undefined;
 
 /** A throw-away PGlite database in memory, from the empty cluster test-kit keeps (no initdb each time). */
 export const openThrowAwayPglite = async () => openPglite({ inMemoryFrom: await emptyClusterArchive() });
@@ -54,6 +93,15 @@ export const pgliteIn = (dataDir: string): TestDatabaseKind => ({
   },
 });
 
+/** What the migrations hold: their files' names and contents, hashed. */
+async function migrationsDigest(): Promise<string> {
+  const contents = createHash('sha256');
+  for (const file of readdirSync(migrationsFolder, { recursive: true, encoding: 'utf8' }).sort()) {
+    if (file.endsWith('.sql') || file.endsWith('.json')) contents.update(file).update(readFileSync(path.join(migrationsFolder, file)));
+  }
+  return contents.digest('hex');
+}
+
 /**
  * The empty cluster with every migration applied, kept in the temp folder under a name made of the
  * cluster's and the migrations' contents: migrating a fresh PGlite takes 1-5 s and the suites open
@@ -63,12 +111,8 @@ export const pgliteIn = (dataDir: string): TestDatabaseKind => ({
  */
 async function makeMigratedArchive(): Promise<Blob> {
   const empty = await emptyClusterArchive();
-  const contents = createHash('sha256').update(Buffer.from(await empty.arrayBuffer()));
-  for (const file of readdirSync(migrationsFolder, { recursive: true, encoding: 'utf8' }).sort()) {
-    const full = path.join(migrationsFolder, file);
-    if (file.endsWith('.sql') || file.endsWith('.json')) contents.update(file).update(readFileSync(full));
-  }
-  const file = path.join(tmpdir(), `voltline-migrated-pglite-${contents.digest('hex').slice(0, 16)}.tar`);
+  const cluster = createHash('sha256').update(Buffer.from(await empty.arrayBuffer())).digest('hex');
+  const file = path.join(tmpdir(), `voltline-migrated-pglite-${createHash('sha256').update(cluster + (await migrationsDigest())).digest('hex').slice(0, 16)}.tar`);
   if (existsSync(file)) return new Blob([readFileSync(file)]);
   const client = new PGlite({ ...pgliteOptions, loadDataDir: empty });
   await migrate(drizzle({ client }), { migrationsFolder });
@@ -93,7 +137,7 @@ async function openMigratedThrowAwayPglite(): Promise<DatabaseHandle> {
 export const testDatabaseKinds: TestDatabaseKind[] = [{ name: 'pglite', open: openMigratedThrowAwayPglite }, ...(postgresKind ? [postgresKind] : [])];
 
 /** Databases with no schema yet, for the tests of the migrations themselves (each migration on old data). */
-export const unmigratedDatabaseKinds: TestDatabaseKind[] = [{ name: 'pglite', open: openThrowAwayPglite }, ...(postgresKind ? [postgresKind] : [])];
+export const unmigratedDatabaseKinds: TestDatabaseKind[] = [{ name: 'pglite', open: openThrowAwayPglite }, ...(postgresUrl ? [postgresOn(postgresUrl)] : [])];
 
 /**
  * The one database for suites the second kind adds nothing to: PostgreSQL when it is there,
