@@ -143,9 +143,9 @@ export default tseslint.config(
     ]),
   })),
   {
-    // The route table, and only it (issue 27): how pages load is app/lazy-page.tsx. The issue about
-    // the public pages decides the router's future; until then the table may take a few more routes
-    // (it was 201 lines), not another mechanism: that goes into a module of its own.
+    // The route table, and only it (issue 27): React Router's lazy routes load the pages and their
+    // loaders are app/route-loaders.ts (decision 032). The table may take a few more routes (it was
+    // 201 lines), not another mechanism: that goes into a module of its own.
     files: ['apps/web/src/app/routes.tsx'],
     rules: { 'max-lines': ['error', { max: 220 }] },
   },

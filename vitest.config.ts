@@ -43,7 +43,7 @@ export default defineConfig({
           expect: { poll: { timeout: 10_000 } },
           // One Chromium and one server per file, a file per core (9 -> 7 min on 2 cores). The one
           // failure seen running two at a time was the shop's (a login form losing what was typed
-          // while the app took it over, lazy-page.tsx), since mended.
+          // while the app took it over), since mended.
         },
       },
     ],

@@ -9,7 +9,7 @@ import { createEmbeddedMaintenance } from './db/embedded-maintenance.ts';
 import { seedShopOnFirstStart } from './seed/seed-shop.ts';
 import { createLogger, openStandardOutputLog } from './http/logging.ts';
 import { loadOrCreateAuthSecret } from './identity/auth-secret.ts';
-import { ensureFirstAdmin } from './identity/first-admin.ts';
+import { ensureFirstAdmin } from './profiles/first-admin.ts';
 import { addDefaultDeliveryRates } from './pricing/delivery-settings-service.ts';
 import { startUnpaidOrderExpiry } from './orders/unpaid-order-expiry.ts';
 import { armLastResortExit } from './platform/last-resort-exit.ts';

@@ -12,7 +12,7 @@ import { createImagesService } from './images/images-service.ts';
 import { createApiTokens } from './identity/api-tokens.ts';
 import { createAuth } from './identity/better-auth.ts';
 import { createCallerGuards } from './identity/caller.ts';
-import { createMailer } from './mail/mailer.ts';
+import { createMailer } from './platform/mailer.ts';
 import { createAdminOrdersService } from './orders/admin-orders-service.ts';
 import { createInvoiceRegister } from './invoices/invoice-register.ts';
 import { createInvoicesService, type DrawDocument } from './invoices/invoices-service.ts';

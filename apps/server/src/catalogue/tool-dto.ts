@@ -1,5 +1,4 @@
 import { fromCents, percentFromHundredths, percentInHundredths, toCents } from '@voltline/shared/money';
-import type { ShopOverview } from '@voltline/shared/order';
 import type { Tool, ToolUpdate } from '@voltline/shared/tool';
 import type { tools } from '../db/schema.ts';
 
@@ -31,15 +30,3 @@ export function toolColumns<T extends ToolUpdate>({ price, vatRate, ...rest }: T
     ...(vatRate === undefined ? {} : { vatRateHundredths: vatRate === null ? null : percentInHundredths(vatRate) }),
   };
 }
-
-export type LowStockTool = ShopOverview['lowStockTools'][number];
-/** The facts of a tool whose stock is below its minimum order quantity. */
-export type StockFacts = Pick<ToolRow, 'id' | 'toolName' | 'availableQuantity' | 'minimumOrderQuantity'>;
-
-/** A tool below its minimum, as the back office's overview lists it and the tool.stock_low webhook sends it. */
-export const toLowStockTool = (tool: StockFacts): LowStockTool => ({
-  _id: tool.id,
-  toolName: tool.toolName,
-  availableQuantity: tool.availableQuantity,
-  minimumOrderQuantity: tool.minimumOrderQuantity,
-});

@@ -430,7 +430,7 @@ export const roleChanges = pgTable(
       .notNull()
       .references(() => userProfiles.id, { onDelete: 'cascade' }),
     role: text('role', { enum: ['user', 'admin'] }).notNull(),
-    /** Null when the shop itself gave the role: its first admin, made at the first start (identity/first-admin.ts). */
+    /** Null when the shop itself gave the role: its first admin, made at the first start (profiles/first-admin.ts). */
     changedByUserId: text('changed_by_user_id'),
     /** A copy: the record still says who it was if that account goes. Null with the user id. */
     changedByEmail: text('changed_by_email'),

@@ -8,7 +8,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@voltline/shared/passw
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { authAccounts, authSessions, authUsers, authVerifications, userProfiles } from '../db/schema.ts';
-import type { Mailer } from '../mail/mailer.ts';
+import type { Mailer } from '../platform/mailer.ts';
 import { assertAuthCallAcceptable, boundedSession, boundedUser } from './auth-input-rules.ts';
 import { passwordResetMail } from './password-reset-mail.ts';
 import { socialEmailConfirmation } from './social-email-confirmation.ts';

@@ -1,4 +1,4 @@
-import { escapeHtml, type MailMessage } from '../mail/mailer.ts';
+import { escapeHtml, type MailMessage } from '../platform/mailer.ts';
 
 export function passwordResetMail(input: { to: string; name: string; url: string; validMinutes: number }): MailMessage {
   const text = [

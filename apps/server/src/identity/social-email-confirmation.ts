@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { SocialProviderId } from '@voltline/shared/account';
 import type { Database } from '../db/client.ts';
 import { authAccounts } from '../db/schema.ts';
-import { escapeHtml, type Mailer, type MailMessage } from '../mail/mailer.ts';
+import { escapeHtml, type Mailer, type MailMessage } from '../platform/mailer.ts';
 import { SOCIAL_PROVIDER_NAMES } from './social-providers.ts';
 
 const CONFIRM_LINK_MINUTES = 60;

@@ -1,6 +1,6 @@
 import type { Database } from '../db/client.ts';
 import type { Caller } from '../identity/caller.ts';
-import type { DocumentAttachment, MailFile } from '../mail/mailer.ts';
+import type { DocumentAttachment, MailFile } from '../platform/mailer.ts';
 import type { OrdersService } from '../orders/orders-service.ts';
 import { AppError, notFound } from '../platform/app-error.ts';
 import { createBoundedMemory } from '../platform/bounded-memory.ts';

@@ -3,9 +3,7 @@ import type { DocumentFigures } from '@voltline/shared/document-figures';
 import { percentInHundredths } from '@voltline/shared/money';
 import type { DbTransaction } from '../db/client.ts';
 import { vatDayTotals } from '../db/schema.ts';
-
-/** The UTC day of a moment, as the day tables key it. */
-export const utcDay = (moment: Date): string => moment.toISOString().slice(0, 10);
+import { utcDay } from '../platform/utc-day.ts';
 
 /**
  * Adds a document's VAT per rate to its issue day (decision 038), in the transaction that issues it:

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { orders } from '../db/schema.ts';
 import { orderWithLines } from '../orders/order-dto.ts';
-import type { DocumentAttachment, MailFile, MailMessage, SendableMail } from '../mail/mailer.ts';
+import type { DocumentAttachment, MailFile, MailMessage, SendableMail } from '../platform/mailer.ts';
 import type { OrderMail } from './order-mail.ts';
 
 /**

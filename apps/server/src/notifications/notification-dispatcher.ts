@@ -6,7 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { WEBHOOK_EVENT_ID_HEADER, WEBHOOK_SIGNATURE_HEADER } from '@voltline/shared/webhook';
 import type { Database } from '../db/client.ts';
 import { notifications, webhookEndpoints } from '../db/schema.ts';
-import type { Mailer } from '../mail/mailer.ts';
+import type { Mailer } from '../platform/mailer.ts';
 import type { MailComposer, OutboxMail } from './mail-composer.ts';
 import { signWebhook } from './webhook-signing.ts';
 import { connectionFor, type WebhookTargetPolicy } from './webhook-target.ts';

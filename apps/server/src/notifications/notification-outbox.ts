@@ -3,7 +3,7 @@ import { is, SQL, sql } from 'drizzle-orm';
 import type { WebhookEvent } from '@voltline/shared/webhook';
 import type { DbExecutor } from '../db/client.ts';
 import { notifications } from '../db/schema.ts';
-import type { MailMessage } from '../mail/mailer.ts';
+import type { MailMessage } from '../platform/mailer.ts';
 import type { OutboxMail } from './mail-composer.ts';
 
 export interface ShopEvent {

@@ -1,5 +1,5 @@
 import { formatMoney } from '@voltline/shared/money';
-import { escapeHtml, type DocumentAttachment, type MailMessage } from '../mail/mailer.ts';
+import { escapeHtml, type DocumentAttachment, type MailMessage } from '../platform/mailer.ts';
 
 interface OrderFacts {
   id: string;

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { fromCents } from '@voltline/shared/money';
-import { toLowStockTool, type StockFacts } from '../catalogue/tool-dto.ts';
+import { toLowStockTool, type StockFacts } from '../orders/low-stock.ts';
 import type { DbExecutor } from '../db/client.ts';
+import type { OrderNotifier } from '../orders/lifecycle/collaborators.ts';
 import type { OrderRow } from '../orders/order-dto.ts';
 import { linesOfOrders, orderJson, toOrderDto, type OrderLineRow } from '../orders/order-dto.ts';
 import { recordShopEvent, shopEventRows } from './notification-outbox.ts';
@@ -25,7 +26,7 @@ async function withLines(executor: DbExecutor, order: OrderRow) {
   return { dto, facts: { ...dto, id: order.id } };
 }
 
-export function createOrderNotifier(orderMail: OrderMail, shopNotifyEmail: string | undefined) {
+export function createOrderNotifier(orderMail: OrderMail, shopNotifyEmail: string | undefined): OrderNotifier {
   const toShop = <T>(build: (email: string) => T): T[] => (shopNotifyEmail ? [build(shopNotifyEmail)] : []);
   return {
     /**
@@ -82,4 +83,3 @@ export function createOrderNotifier(orderMail: OrderMail, shopNotifyEmail: strin
     },
   };
 }
-export type OrderNotifier = ReturnType<typeof createOrderNotifier>;

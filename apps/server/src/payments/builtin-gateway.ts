@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../db/client.ts';
 import { paymentIntents } from '../db/schema.ts';
-import type { GatewayIntent, PaymentGateway } from './payment-gateway.ts';
+import type { GatewayIntent, PaymentGateway } from '../orders/lifecycle/collaborators.ts';
 
 /**
  * Stripe's published test cards and what Stripe answers for them. The built-in gateway accepts

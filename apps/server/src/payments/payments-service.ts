@@ -9,7 +9,7 @@ import { AppError } from '../platform/app-error.ts';
 import type { Caller } from '../identity/caller.ts';
 import type { OrderLifecycle } from '../orders/lifecycle/index.ts';
 import type { OrdersService } from '../orders/orders-service.ts';
-import { paymentNotVerified, type PaymentGateway } from './payment-gateway.ts';
+import { paymentNotVerified, type PaymentGateway } from '../orders/lifecycle/collaborators.ts';
 
 /**
  * Card payments. The amount always comes from the stored order, and an order becomes paid only

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { GatewayIntent, PaymentGateway } from './payment-gateway.ts';
+import type { GatewayIntent, PaymentGateway } from '../orders/lifecycle/collaborators.ts';
 
 export interface StripeSettings {
   secretKey: string;

@@ -3,7 +3,8 @@ import type Stripe from 'stripe';
 import type { DbExecutor } from '../db/client.ts';
 import { processedWebhookEvents } from '../db/schema.ts';
 import { AppError } from '../platform/app-error.ts';
-import { paymentNotVerified, type PaymentGatewayModule } from './payment-gateway.ts';
+import { paymentNotVerified } from '../orders/lifecycle/collaborators.ts';
+import type { PaymentGatewayModule } from './payment-gateway.ts';
 import { createStripeGateway, type StripeGateway, type StripeSettings } from './stripe-gateway.ts';
 
 type WebhookDeps = Parameters<PaymentGatewayModule['routes']>[0];

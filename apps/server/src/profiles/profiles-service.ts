@@ -75,7 +75,7 @@ export function createProfilesService(db: Database, paging: Paging) {
 
   return {
     /**
-     * The shop's first admin, at its first start (identity/first-admin.ts): the role and its record
+     * The shop's first admin, at its first start (first-admin.ts): the role and its record
      * in one statement, like Make Admin, with no one as its author (the shop gave it).
      */
     async makeFirstAdmin(email: string): Promise<void> {

@@ -1,5 +1,5 @@
 import type { QueryForm } from '@voltline/shared/query-form';
-import type { MailMessage } from '../mail/mailer.ts';
+import type { MailMessage } from '../platform/mailer.ts';
 import { createShopMail } from '../notifications/order-mail.ts';
 
 /** What the shop's contact address (SHOP_NOTIFY_EMAIL) hears of a visitor's query; a reply goes to the visitor. */

@@ -4,11 +4,9 @@ import type { Database } from '../../db/client.ts';
 import { orders } from '../../db/schema.ts';
 import { notFound } from '../../platform/app-error.ts';
 import type { JsonCache } from '../../platform/cached-json.ts';
-import type { InvoiceRegister } from '../../invoices/invoice-register.ts';
-import type { OrderNotifier } from '../../notifications/order-notifier.ts';
-import type { PaymentGateway } from '../../payments/payment-gateway.ts';
 import type { OrderPricer } from '../../pricing/order-pricing.ts';
 import type { OrderRow } from '../order-dto.ts';
+import type { InvoiceIssuer, OrderNotifier, PaymentGateway } from './collaborators.ts';
 
 /** What every verb of the lifecycle works with. */
 export interface LifecycleDeps {
@@ -19,7 +17,7 @@ export interface LifecycleDeps {
   /** The catalogue shows stock: every verb that moves it forgets the cached pages. */
   catalogueCache: JsonCache;
   /** Numbers an invoice with each payment and a credit note with each refund, in their transaction. */
-  invoices: InvoiceRegister;
+  invoices: InvoiceIssuer;
   /** Prices an order as it is placed (delivery, discounts, VAT), taking its coupon's use in its transaction. */
   pricer: OrderPricer;
   /** Where an order goes when its buyer did not say (the spec's POST /purchased): SHOP_COUNTRY. */

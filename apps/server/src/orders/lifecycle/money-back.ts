@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { DbTransaction } from '../../db/client.ts';
 import { paymentIntents } from '../../db/schema.ts';
 import { AppError } from '../../platform/app-error.ts';
-import type { PaymentGateway } from '../../payments/payment-gateway.ts';
+import type { PaymentGateway } from './collaborators.ts';
 
 /**
  * Gives money back through the gateway, inside the transaction that records it: if the gateway

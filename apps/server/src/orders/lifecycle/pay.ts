@@ -5,7 +5,7 @@ import { toolDeletionMessages } from '@voltline/shared/tool';
 import type { DbTransaction } from '../../db/client.ts';
 import { orders } from '../../db/schema.ts';
 import { AppError } from '../../platform/app-error.ts';
-import { paymentNotVerified, type GatewayIntent } from '../../payments/payment-gateway.ts';
+import { paymentNotVerified, type GatewayIntent } from './collaborators.ts';
 import type { OrderRow } from '../order-dto.ts';
 import { type Actor, type LifecycleDeps } from './context.ts';
 import { recordHistory } from './history.ts';

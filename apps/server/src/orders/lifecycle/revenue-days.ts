@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbTransaction } from '../../db/client.ts';
 import { shopDayTotals } from '../../db/schema.ts';
-import { utcDay } from '../../invoices/vat-day-totals.ts';
+import { utcDay } from '../../platform/utc-day.ts';
 
 /**
  * Adds a payment, or a refund of it, to the revenue of the day the order was paid (the overview's

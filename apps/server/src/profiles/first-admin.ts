@@ -5,8 +5,8 @@ import { isValidPassword, PASSWORD_NOT_VALID, PASSWORD_RULES } from '@voltline/s
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { shopState } from '../db/schema.ts';
-import type { ProfilesService } from '../profiles/profiles-service.ts';
-import type { Auth } from './better-auth.ts';
+import type { ProfilesService } from './profiles-service.ts';
+import type { Auth } from '../identity/better-auth.ts';
 
 const ADMIN_CREATED_KEY = 'first_admin_created_at';
 const DEFAULT_ADMIN_EMAIL = 'admin@voltline.local';
