@@ -30,9 +30,9 @@ describe('VAT report download', () => {
   it("shows the server's refusal in words", async () => {
     const { user } = renderWithShop(<VatReportDownload now={now} />, () => ({
       status: 400,
-      body: { error: 'bad_request', message: 'Choose a month, written as year and month such as 2026-11' },
+      body: { error: 'bad_request', message: 'Month must be a year and month such as 2026-11' },
     }));
     await user.click(screen.getByRole('button', { name: 'Download VAT report' }));
-    expect(await screen.findByText('Choose a month, written as year and month such as 2026-11')).toBeTruthy();
+    expect(await screen.findByText('Month must be a year and month such as 2026-11')).toBeTruthy();
   });
 });
