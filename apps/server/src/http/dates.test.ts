@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { DATE_SAMPLES } from '../test-support/date-samples.ts';
 import { snapshotShop } from '../test-support/db-snapshot.ts';
 import { AUTHORIZATION_MATRIX, callWithDate, freshFixtures, type DateField, type Fixtures, type MatrixRow } from '../test-support/route-catalogue.ts';
 import { testDatabaseKinds } from '../test-support/test-databases.ts';
@@ -11,44 +12,6 @@ import { bearer } from '../test-support/test-users.ts';
  * outside them, or not a date at all, it is refused in words and nothing is written.
  */
 const DATED = AUTHORIZATION_MATRIX.flatMap((row) => (row.dates ?? []).map((field) => [`${row.method} ${row.route} ${field.in} ${field.name}`, row, field] as const));
-
-const OUTSIDE_THE_YEARS: Record<DateField['kind'], string[]> = {
-  moment: [
-    '0000-01-01T00:00:00Z',
-    '1999-12-31T23:59:59.999Z',
-    // 1999-12-31T23:30 in UTC.
-    '2000-01-01T00:30:00+01:00',
-    '2101-01-01T00:00:00Z',
-    // 2101-01-01T13:59:59 in UTC.
-    '2100-12-31T23:59:59-14:00',
-    '9999-12-31T23:59:59Z',
-    '9999-12-31T23:59:59-14:00',
-  ],
-  month: ['0000-01', '1999-12', '2101-01', '9999-12'],
-};
-
-const NO_DATE: Record<DateField['kind'], string[]> = {
-  moment: [
-    '+275760-09-13T00:00:00Z',
-    '-000001-01-01T00:00:00Z',
-    '-2026-01-01T00:00:00Z',
-    '2026-02-30T12:00:00Z',
-    '2026-02-29T12:00:00Z',
-    '2026-01-01T24:00:00Z',
-    '2016-12-31T23:59:60Z',
-    '2026-13-01T00:00:00Z',
-    '2026-12-31T23:59:00-24:00',
-    '2026-12-31',
-    'tomorrow',
-  ],
-  month: ['+275760-09', '-0001-01', '-2026-01', '2026-13', '2026-00', '2026-1', '2026-11-01', 'November'],
-};
-
-/** The first and last moments and months the shop keeps. */
-const AT_THE_EDGES: Record<DateField['kind'], string[]> = {
-  moment: ['2000-01-01T00:00:00Z', '2000-01-01T01:00:00+01:00', '2024-02-29T12:00:00Z', '2100-12-31T23:59:59.999Z', '2100-12-31T23:59:59+14:00'],
-  month: ['2000-01', '2100-12'],
-};
 
 const NOT_A_DATE_WORDS: Record<DateField['kind'], (label: string) => string> = {
   moment: (label) => `${label} must be a date and time such as 2026-12-31T23:59:00Z`,
@@ -80,7 +43,7 @@ describe.each(testDatabaseKinds)('every date the API takes on $name', (kind) => 
   });
 
   it.each(DATED)('%s outside the years 2000 to 2100 is refused in words, and nothing is written', async (_label, row, field) => {
-    for (const value of OUTSIDE_THE_YEARS[field.kind]) {
+    for (const value of DATE_SAMPLES.outsideTheYears[field.kind]) {
       const before = await snapshotShop(shop.database.db);
       const answer = await send(row, field, value);
       expect(answer.statusCode, `${value}: ${answer.body}`).toBe(400);
@@ -90,7 +53,7 @@ describe.each(testDatabaseKinds)('every date the API takes on $name', (kind) => 
   });
 
   it.each(DATED)('%s that is no date (a year past 9999 or before 0, February 30, 24:00, a leap second) is refused in words', async (_label, row, field) => {
-    for (const value of NO_DATE[field.kind]) {
+    for (const value of DATE_SAMPLES.noDate[field.kind]) {
       const before = await snapshotShop(shop.database.db);
       const answer = await send(row, field, value);
       expect(answer.statusCode, `${value}: ${answer.body}`).toBe(400);
@@ -102,7 +65,7 @@ describe.each(testDatabaseKinds)('every date the API takes on $name', (kind) => 
   it.each(DATED)('%s at the edges of the years 2000 to 2100 is taken', async (_label, row, field) => {
     // The call's other dates cleared, so a coupon's end is never before its start.
     const othersCleared = Object.fromEntries((row.dates ?? []).filter((other) => other.in === 'body' && other !== field).map((other) => [other.name, null]));
-    for (const value of AT_THE_EDGES[field.kind]) {
+    for (const value of DATE_SAMPLES.atTheEdges[field.kind]) {
       const answer = await send(row, field, value, othersCleared);
       expect(answer.statusCode, `${value}: ${answer.body}`).toBeLessThan(300);
     }
