@@ -23,10 +23,12 @@ export const outsideShopYears = (label: string) => `${label} must be in the year
 export const shopMoment = (label: string) =>
   z.iso
     .datetime({ offset: true, error: `${label} must be a date and time such as 2026-12-31T23:59:00Z` })
-    .refine((moment) => inShopYears(new Date(moment).getUTCFullYear()), { error: outsideShopYears(label) });
+    .refine((moment) => inShopYears(new Date(moment).getUTCFullYear()), { error: outsideShopYears(label) })
+    .meta({ description: `A moment in the years ${SHOP_YEARS.first} to ${SHOP_YEARS.last} (UTC), with its offset: 2026-12-31T23:59:00Z` });
 
 /** A calendar month as an <input type="month"> writes it (2026-11), in the shop's years. */
 export const shopMonth = (label: string) =>
   text()
     .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: `${label} must be a year and month such as 2026-11` })
-    .refine((month) => inShopYears(Number(month.slice(0, 4))), { error: outsideShopYears(label) });
+    .refine((month) => inShopYears(Number(month.slice(0, 4))), { error: outsideShopYears(label) })
+    .meta({ description: `A month in the years ${SHOP_YEARS.first} to ${SHOP_YEARS.last}: 2026-11` });

@@ -18,6 +18,44 @@ const NOT_A_DATE_WORDS: Record<DateField['kind'], (label: string) => string> = {
   month: (label) => `${label} must be a year and month such as 2026-11`,
 };
 
+interface JsonSchema {
+  format?: string;
+  pattern?: string;
+  properties?: Record<string, JsonSchema>;
+  items?: JsonSchema;
+  anyOf?: JsonSchema[];
+  allOf?: JsonSchema[];
+}
+interface Operation {
+  parameters?: { in: string; name: string; schema?: JsonSchema }[];
+  requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+}
+
+/** A month, a day and a moment, each beside a sibling that is no date: a pattern for dates takes the one and refuses the other. */
+const DATES_AND_NOT = [
+  ['2026-11', '2026-13'],
+  ['2026-11-27', '2026-11-32'],
+  ['2026-11-27T12:00:00Z', '2026-11-27T25:00:00Z'],
+] as const;
+
+/** A schema that takes dates: a date format, or a pattern that tells dates from what is no date. */
+const takesDates = (schema: JsonSchema) =>
+  ['date-time', 'date', 'time'].includes(schema.format ?? '') ||
+  (schema.pattern !== undefined && DATES_AND_NOT.some(([date, noDate]) => new RegExp(schema.pattern!).test(date) && !new RegExp(schema.pattern!).test(noDate)));
+
+/** The query parameters and body fields of an operation that take dates, as "query month" or "body validFrom". */
+function documentedDates(operation: Operation): string[] {
+  const fields = (schema: JsonSchema | undefined, name: string): string[] => {
+    if (!schema) return [];
+    const inner = [...(schema.anyOf ?? []), ...(schema.allOf ?? []), ...(schema.items ? [schema.items] : [])].flatMap((part) => fields(part, name));
+    const properties = Object.entries(schema.properties ?? {}).flatMap(([property, propertySchema]) => fields(propertySchema, property));
+    return [...(takesDates(schema) ? [name] : []), ...inner, ...properties];
+  };
+  const parameters = (operation.parameters ?? []).flatMap((parameter) => fields(parameter.schema, parameter.name).map((name) => `${parameter.in} ${name}`));
+  const body = Object.values(operation.requestBody?.content ?? {}).flatMap(({ schema }) => fields(schema, '').map((name) => `body ${name}`));
+  return [...new Set([...parameters, ...body])];
+}
+
 describe.each(testDatabaseKinds)('every date the API takes on $name', (kind) => {
   const shop = useTestShop(kind, { seed: true, users: true });
   let fixtures: Fixtures;
@@ -31,15 +69,13 @@ describe.each(testDatabaseKinds)('every date the API takes on $name', (kind) => 
     return shop.app.inject({ method: row.method, url, headers: bearer(shop.admin), ...(body === undefined ? {} : { payload: { ...(body as object), ...also } }) });
   };
 
-  it('is named in the route catalogue: the coupon dates, the delivery promotion and the VAT report', () => {
-    expect(DATED.map(([label]) => label)).toEqual([
-      'PUT /api/admin/delivery-promotion body until',
-      'POST /api/admin/coupons body validFrom',
-      'POST /api/admin/coupons body validUntil',
-      'PATCH /api/admin/coupons/{id} body validFrom',
-      'PATCH /api/admin/coupons/{id} body validUntil',
-      'GET /api/admin/vat-report query month',
-    ]);
+  it('is named in the route catalogue: every date the API documents (a moment, a day or a month, by format or by pattern)', async () => {
+    const document = (await shop.app.inject({ method: 'GET', url: '/api/docs' })).json() as { paths: Record<string, Record<string, Operation>> };
+    const documented = Object.entries(document.paths).flatMap(([path, byMethod]) =>
+      Object.entries(byMethod).flatMap(([method, operation]) => documentedDates(operation).map((where) => `${method.toUpperCase()} ${path} ${where}`)),
+    );
+    expect(documented.sort()).toEqual(DATED.map(([label]) => label).sort());
+    expect(documented).toHaveLength(6);
   });
 
   it.each(DATED)('%s outside the years 2000 to 2100 is refused in words, and nothing is written', async (_label, row, field) => {
