@@ -35,4 +35,14 @@ describe('VAT report download', () => {
     await user.click(screen.getByRole('button', { name: 'Download VAT report' }));
     expect(await screen.findByText('Month must be a year and month such as 2026-11')).toBeTruthy();
   });
+
+  it('refuses a month before 2000 in the API\'s words, without asking it', async () => {
+    const { user, sent } = renderWithShop(<VatReportDownload now={now} />);
+    const month = screen.getByLabelText('Month') as HTMLInputElement;
+    expect(month.min).toBe('2000-01');
+    fireEvent.change(month, { target: { value: '1999-12' } });
+    await user.click(screen.getByRole('button', { name: 'Download VAT report' }));
+    expect(await screen.findByText('Month must be in the years 2000 to 2100, in UTC')).toBeTruthy();
+    expect(sent).toEqual([]);
+  });
 });
