@@ -13,7 +13,7 @@ export const SHOP_YEARS = { first: 2000, last: 2100 } as const;
 const inShopYears = (year: number) => year >= SHOP_YEARS.first && year <= SHOP_YEARS.last;
 
 /** The one refusal of a date outside the shop's years, whichever field it is. */
-export const outsideShopYears = (label: string) => `${label} must be in the years ${SHOP_YEARS.first} to ${SHOP_YEARS.last}, in UTC`;
+const outsideShopYears = (label: string) => `${label} must be in the years ${SHOP_YEARS.first} to ${SHOP_YEARS.last}, in UTC`;
 
 /**
  * A moment as ISO 8601 writes it with its offset (2026-12-31T23:59:00Z, 2026-12-31T23:59:00+01:00),
