@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { amountInputSchema } from './amount-input.ts';
 import { PAYMENT_MAXIMUM } from './shop-constants.ts';
+import { shopMoment } from './shop-dates.ts';
 import { text } from './text.ts';
 import { wholeNumberSchema } from './whole-number.ts';
 
@@ -20,8 +21,7 @@ const couponCodeSchema = text()
   .max(COUPON_CODE_MAX_LENGTH, `Code can be at most ${COUPON_CODE_MAX_LENGTH} characters`)
   .regex(COUPON_CODE_PATTERN, 'Code can hold letters, digits, - and _ only');
 
-const dateTime = (label: string) =>
-  z.iso.datetime({ offset: true, error: `${label} must be a date and time such as 2026-12-31T23:59:00Z` }).nullable().optional();
+const dateTime = (label: string) => shopMoment(label).nullable().optional();
 
 /** The limits and dates of a coupon, which an admin may change later (PATCH); the code and its amount stay. */
 const couponLimitsShape = {

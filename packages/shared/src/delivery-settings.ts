@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { amountInputSchema } from './amount-input.ts';
 import { PAYMENT_MAXIMUM } from './shop-constants.ts';
+import { shopMoment } from './shop-dates.ts';
 import { text } from './text.ts';
 import { formatCount } from './validation-messages.ts';
 import { wholeNumberSchema } from './whole-number.ts';
@@ -82,7 +83,7 @@ export type DeliveryRates = z.infer<typeof deliveryRatesSchema>;
 export const deliveryPromotionInputSchema = z.object({
   percentOff: wholeNumberSchema('Percent off', { min: 1, max: 100 }),
   active: z.boolean({ error: 'active must be true or false' }),
-  until: z.iso.datetime({ offset: true, error: 'Until must be a date and time such as 2026-12-31T23:59:00Z' }).nullable().optional(),
+  until: shopMoment('Until').nullable().optional(),
 });
 export type DeliveryPromotionInput = z.input<typeof deliveryPromotionInputSchema>;
 

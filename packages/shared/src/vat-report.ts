@@ -1,15 +1,12 @@
 import { z } from 'zod';
-import { text } from './text.ts';
+import { shopMonth } from './shop-dates.ts';
 
 /*
  * The accountant's month (issue 29, decision 038): GET /api/admin/vat-report?month=YYYY-MM, a CSV of
  * the month's invoices less its credit notes, per VAT treatment and rate.
  */
 
-/** A calendar month as an <input type="month"> writes it: 2026-11. */
-const reportMonthSchema = text().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'Choose a month, written as year and month such as 2026-11' });
-
-export const vatReportQuerySchema = z.object({ month: reportMonthSchema });
+export const vatReportQuerySchema = z.object({ month: shopMonth('Month') });
 
 /** Where the month's report downloads from, under the API's /api. */
 export const vatReportPath = (month: string) => `/admin/vat-report?month=${encodeURIComponent(month)}`;

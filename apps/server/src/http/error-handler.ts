@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { API_ERROR_CODES, type ApiError } from '@voltline/shared/api-error';
+import { refusedValueWords } from '../db/refused-values.ts';
 import { textTooLongRefusal } from '../db/text-columns.ts';
 import { databaseUnavailableRefusal, isDatabaseUnavailable } from '../db/unavailable.ts';
 import { AppError, codeOfStatus, schemaRefusal, TryAgainLater } from '../platform/app-error.ts';
@@ -27,6 +28,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
     // copied from an account) is refused in words rather than failing as a 500.
     const tooLong = textTooLongRefusal(error);
     if (tooLong) return send(reply, new AppError('bad_request', tooLong));
+    // Likewise a value the database refuses (a date it does not keep, issue 36). The schemas should
+    // have refused it first, so it is logged: a schema to tighten.
+    const refusedValue = refusedValueWords(error);
+    if (refusedValue) {
+      request.log.warn({ err: error }, 'the database refused a value of the request');
+      return send(reply, new AppError('bad_request', refusedValue));
+    }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'the database is unavailable');
       return send(reply, databaseUnavailableRefusal());

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { AUTHORIZATION_MATRIX, freshFixtures, type MatrixRow } from '../test-support/route-catalogue.ts';
+import { DATE_SAMPLES } from '../test-support/date-samples.ts';
+import { AUTHORIZATION_MATRIX, callWithDate, freshFixtures, type DateField, type MatrixRow } from '../test-support/route-catalogue.ts';
 import { testDatabaseKinds } from '../test-support/test-databases.ts';
 import { useTestShop } from '../test-support/test-shop.ts';
 import { bearer, browserHeaders, type TestUser } from '../test-support/test-users.ts';
@@ -26,7 +27,7 @@ function bodyArbitrary(valid: unknown): fc.Arbitrary<unknown> {
   );
 }
 
-const LIST_PARAMETERS = ['limit', 'cursor', 'q', 'sort', 'delivery', 'status'];
+const LIST_PARAMETERS = ['limit', 'cursor', 'q', 'sort', 'delivery', 'status', 'month'];
 
 /** The real URL, or one with a segment or the query replaced by arbitrary text. */
 function urlArbitrary(url: string): fc.Arbitrary<string> {
@@ -164,6 +165,40 @@ function textTargets(route: string, url: string, validBody: () => unknown): Text
   return targets;
 }
 
+/** Random dates sent to each date a route takes, after every one of DATE_SAMPLES. */
+const DATE_RUNS = 150;
+
+const digits = (min: number, max: number, width = 2) => fc.integer({ min, max }).map((value) => String(value).padStart(width, '0'));
+/** Mostly a part that can be (a month from 01 to 12), sometimes one that cannot (00, 13). */
+const mostlyReal = (min: number, max: number, past: number) => fc.oneof({ arbitrary: digits(min, max), weight: 4 }, { arbitrary: digits(0, past), weight: 1 });
+/**
+ * A year near the ends of the shop's years and of the database's, any year of four digits, or one
+ * of six with a sign as ISO's expanded years write them (+275760, -000001), past what JavaScript keeps.
+ */
+const anyYear = fc.oneof(
+  fc.constantFrom('0000', '0001', '1999', '2000', '2100', '2101', '9999'),
+  digits(0, 9999, 4),
+  fc.integer({ min: -300_000, max: 300_000 }).map((year) => `${year < 0 ? '-' : '+'}${String(Math.abs(year)).padStart(6, '0')}`),
+);
+const anyOffset = fc.oneof(
+  fc.constantFrom('Z', '-14:00', '+14:00'),
+  fc.tuple(fc.constantFrom('+', '-'), digits(0, 24), digits(0, 60)).map(([sign, hours, minutes]) => `${sign}${hours}:${minutes}`),
+);
+
+/**
+ * Moments and months of any year, month, day and time (month 13, February 30, 24:00, second 60,
+ * offsets of a day), and every moment JavaScript keeps as it writes them.
+ */
+const DATE_ARBITRARIES: Record<DateField['kind'], fc.Arbitrary<string>> = {
+  moment: fc.oneof(
+    fc
+      .tuple(anyYear, mostlyReal(1, 12, 13), mostlyReal(1, 28, 32), mostlyReal(0, 23, 24), mostlyReal(0, 59, 60), mostlyReal(0, 59, 61), fc.constantFrom('', '.5', '.999999999'), anyOffset)
+      .map(([year, month, day, hours, minutes, seconds, fraction, offset]) => `${year}-${month}-${day}T${hours}:${minutes}:${seconds}${fraction}${offset}`),
+    fc.date({ noInvalidDate: true }).map((moment) => moment.toISOString()),
+  ),
+  month: fc.tuple(anyYear, mostlyReal(1, 12, 13)).map(([year, month]) => `${year}-${month}`),
+};
+
 /** The identity service's calls (better-auth, under /api/auth), whose texts no route schema of ours reads. */
 interface IdentityCall {
   method: 'GET' | 'POST';
@@ -277,6 +312,30 @@ describe.each(testDatabaseKinds)(`fuzzing every route with ${TOTAL_REQUESTS} req
     }
     expect(problems).toEqual([]);
   });
+
+  it.each(AUTHORIZATION_MATRIX.filter((row) => row.dates).map((row) => [`${row.method} ${row.route}`, row] as const))(
+    '%s takes any date (year 0000, 9999, 275760, before year 0, -14:00, February 30, 24:00, a leap second) without a 5xx',
+    { timeout: 120_000 },
+    async (_label, row: MatrixRow) => {
+      const fixtures = await freshFixtures(shop, shop.customer, shop.admin);
+      const problems: string[] = [];
+      const send = async (field: DateField, value: string) => {
+        requestsSent += 1;
+        const { url, body } = callWithDate(row, field, fixtures, value);
+        const response = await shop.app.inject({ method: row.method, url, headers: bearer(shop.admin), ...(body === undefined ? {} : { payload: body as object }) });
+        if (response.statusCode >= 500) problems.push(`${row.method} ${url} ${field.name}=${value} -> ${response.statusCode} ${response.body}`);
+        return response.statusCode < 500;
+      };
+      for (const field of row.dates!) {
+        for (const value of Object.values(DATE_SAMPLES).flatMap((samples) => samples[field.kind])) await send(field, value);
+        await fc.assert(
+          fc.asyncProperty(DATE_ARBITRARIES[field.kind], (value) => send(field, value)),
+          { numRuns: DATE_RUNS, seed: 20261127 },
+        );
+      }
+      expect(problems).toEqual([]);
+    },
+  );
 
   it(`sent at least ${TOTAL_REQUESTS} requests`, () => {
     expect(requestsSent).toBeGreaterThanOrEqual(TOTAL_REQUESTS);

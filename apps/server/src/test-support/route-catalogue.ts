@@ -46,6 +46,17 @@ export interface MatrixRow {
   /** What the signed-in caller needs of their own before the call (a checkout needs a cart to order). */
   prepare?: (shop: TestShop, caller: TestUser, f: Fixtures) => Promise<void>;
   allowed: Role[];
+  /** The dates the call takes, each refused outside the shop's years (http/dates.test.ts, the fuzzer). */
+  dates?: DateField[];
+}
+
+/** A date a call takes: a moment (ISO date and time with its offset) or a month (YYYY-MM), in its body or its query. */
+export interface DateField {
+  in: 'body' | 'query';
+  name: string;
+  /** How the refusals name it. */
+  label: string;
+  kind: 'moment' | 'month';
 }
 
 export const everyone: Role[] = ['anonymous', 'owner', 'other', 'admin'];
@@ -58,6 +69,11 @@ const QUERY_BODY = { name: 'Grace', email: 'grace@example.com', phone: '44207946
 let couponCount = 0;
 /** Each fixture and call makes a code of its own: codes are unique. */
 const uniqueCouponCode = () => `FIXTURE-${process.pid}-${++couponCount}`;
+
+const COUPON_DATES: DateField[] = [
+  { in: 'body', name: 'validFrom', label: 'Valid from', kind: 'moment' },
+  { in: 'body', name: 'validUntil', label: 'Valid until', kind: 'moment' },
+];
 
 const newToolBody = () => newTool({ availableQuantity: 10 });
 
@@ -95,10 +111,31 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     allowed: adminOnly,
   },
   { method: 'GET', route: '/api/admin/delivery-promotion', url: () => '/api/admin/delivery-promotion', allowed: adminOnly },
-  { method: 'PUT', route: '/api/admin/delivery-promotion', url: () => '/api/admin/delivery-promotion', body: () => ({ percentOff: 10, active: true }), allowed: adminOnly },
+  {
+    method: 'PUT',
+    route: '/api/admin/delivery-promotion',
+    url: () => '/api/admin/delivery-promotion',
+    body: () => ({ percentOff: 10, active: true }),
+    allowed: adminOnly,
+    dates: [{ in: 'body', name: 'until', label: 'Until', kind: 'moment' }],
+  },
   { method: 'GET', route: '/api/admin/coupons', url: () => '/api/admin/coupons?limit=2&q=fix', allowed: adminOnly },
-  { method: 'POST', route: '/api/admin/coupons', url: () => '/api/admin/coupons', body: () => ({ code: uniqueCouponCode(), percentOff: 10 }), allowed: adminOnly },
-  { method: 'PATCH', route: '/api/admin/coupons/{id}', url: (f) => `/api/admin/coupons/${f.couponId}`, body: () => ({ disabled: true }), allowed: adminOnly },
+  {
+    method: 'POST',
+    route: '/api/admin/coupons',
+    url: () => '/api/admin/coupons',
+    body: () => ({ code: uniqueCouponCode(), percentOff: 10 }),
+    allowed: adminOnly,
+    dates: COUPON_DATES,
+  },
+  {
+    method: 'PATCH',
+    route: '/api/admin/coupons/{id}',
+    url: (f) => `/api/admin/coupons/${f.couponId}`,
+    body: () => ({ disabled: true }),
+    allowed: adminOnly,
+    dates: COUPON_DATES,
+  },
   { method: 'POST', route: '/api/queries', url: () => '/api/queries', body: () => QUERY_BODY, allowed: everyone },
   { method: 'GET', route: '/api/queries', url: () => '/api/queries?limit=2&status=open', allowed: adminOnly },
   { method: 'PATCH', route: '/api/queries/{id}', url: (f) => `/api/queries/${f.queryId}`, body: () => ({ answered: true }), allowed: adminOnly },
@@ -184,7 +221,13 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     allowed: adminOnly,
   },
   { method: 'GET', route: '/api/adminOverview', url: () => '/api/adminOverview', allowed: adminOnly },
-  { method: 'GET', route: '/api/admin/vat-report', url: () => '/api/admin/vat-report?month=2026-11', allowed: adminOnly },
+  {
+    method: 'GET',
+    route: '/api/admin/vat-report',
+    url: () => '/api/admin/vat-report?month=2026-11',
+    allowed: adminOnly,
+    dates: [{ in: 'query', name: 'month', label: 'Month', kind: 'month' }],
+  },
   { method: 'PATCH', route: '/api/deliverConfirm/{id}', url: (f) => `/api/deliverConfirm/${f.paidOrderId}`, body: () => ({ delivery: 'shipped' }), allowed: adminOnly },
   { method: 'DELETE', route: '/api/deletOrder/{id}', url: (f) => `/api/deletOrder/${f.unpaidOrderId}`, allowed: adminOnly },
   { method: 'GET', route: '/api/adminGetTools', url: () => '/api/adminGetTools?limit=2&sort=name&q=a', allowed: adminOnly },
@@ -254,4 +297,14 @@ export async function freshFixtures(shop: TestShop, owner: TestUser, admin: Test
     reviewId: review.json().insertedId,
     couponId: coupon.json()._id,
   };
+}
+
+/** The row's call with `value` as one of its dates, everything else as the catalogue makes it. */
+export function callWithDate(row: MatrixRow, field: DateField, fixtures: Fixtures, value: string): { url: string; body: unknown } {
+  const url = row.url(fixtures);
+  if (field.in === 'body') return { url, body: { ...(row.body?.(fixtures) as object), [field.name]: value } };
+  const [path, query] = url.split('?') as [string, string | undefined];
+  const parameters = new URLSearchParams(query);
+  parameters.set(field.name, value);
+  return { url: `${path}?${parameters.toString()}`, body: row.body?.(fixtures) };
 }

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldValues, Resolver } from 'react-hook-form';
+import { SHOP_YEARS } from '@voltline/shared/shop-dates';
 import { wholeNumberFromText } from '@voltline/shared/whole-number';
 
 /** An optional whole-number field (most uses): empty is no limit. */
@@ -13,6 +14,9 @@ export function localDateTimeText(iso: string | null | undefined): string {
   const date = new Date(iso);
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
+
+/** A datetime-local field's picker offers the shop's years only; the schema says why past them. */
+export const MOMENT_FIELD_BOUNDS = { min: `${SHOP_YEARS.first}-01-01T00:00`, max: `${SHOP_YEARS.last}-12-31T23:59` } as const;
 
 /** What a datetime-local field holds, as the API takes it: empty is none; the admin's local time becomes an ISO moment. */
 function momentFromLocalText(text: unknown): string | null {

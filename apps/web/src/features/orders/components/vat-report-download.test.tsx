@@ -30,9 +30,19 @@ describe('VAT report download', () => {
   it("shows the server's refusal in words", async () => {
     const { user } = renderWithShop(<VatReportDownload now={now} />, () => ({
       status: 400,
-      body: { error: 'bad_request', message: 'Choose a month, written as year and month such as 2026-11' },
+      body: { error: 'bad_request', message: 'Month must be a year and month such as 2026-11' },
     }));
     await user.click(screen.getByRole('button', { name: 'Download VAT report' }));
-    expect(await screen.findByText('Choose a month, written as year and month such as 2026-11')).toBeTruthy();
+    expect(await screen.findByText('Month must be a year and month such as 2026-11')).toBeTruthy();
+  });
+
+  it('refuses a month before 2000 in the API\'s words, without asking it', async () => {
+    const { user, sent } = renderWithShop(<VatReportDownload now={now} />);
+    const month = screen.getByLabelText('Month') as HTMLInputElement;
+    expect(month.min).toBe('2000-01');
+    fireEvent.change(month, { target: { value: '1999-12' } });
+    await user.click(screen.getByRole('button', { name: 'Download VAT report' }));
+    expect(await screen.findByText('Month must be in the years 2000 to 2100, in UTC')).toBeTruthy();
+    expect(sent).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { monthOf } from '@voltline/shared/vat-report';
+import { SHOP_YEARS } from '@voltline/shared/shop-dates';
+import { monthOf, vatReportQuerySchema } from '@voltline/shared/vat-report';
 import { describeRequestError } from '../../../lib/api-client.ts';
 import { FormMessage } from '../../../components/form-message.tsx';
 import { PendingButton } from '../../../components/pending-button.tsx';
@@ -13,25 +14,30 @@ function lastMonth(now: Date): string {
 /** A month and the button that downloads its VAT report (issue 29): what the accountant asks for. */
 export function VatReportDownload({ now = new Date() }: { now?: Date }) {
   const [month, setMonth] = useState(() => lastMonth(now));
+  // The API's own rule, so a month it refuses is refused here in the same words, before asking.
+  const [refusal, setRefusal] = useState<string | null>(null);
   const download = useDownloadVatReport();
   const inputId = useId();
   return (
     <form
       aria-label="VAT report"
       className="flex flex-wrap items-end gap-2"
+      noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        download.mutate(month);
+        const checked = vatReportQuerySchema.safeParse({ month });
+        setRefusal(checked.success ? null : (checked.error.issues[0]?.message ?? null));
+        if (checked.success) download.mutate(checked.data.month);
       }}
     >
       <label className="flex flex-col gap-1 text-sm" htmlFor={inputId}>
         Month
-        <input id={inputId} type="month" className="input input-sm" value={month} max={monthOf(now)} required onChange={(event) => setMonth(event.target.value)} />
+        <input id={inputId} type="month" className="input input-sm" value={month} min={`${SHOP_YEARS.first}-01`} max={monthOf(now)} required onChange={(event) => setMonth(event.target.value)} />
       </label>
       <PendingButton type="submit" className="btn btn-sm btn-outline" pending={download.isPending} spinnerSize="xs">
         Download VAT report
       </PendingButton>
-      <FormMessage message={download.isError ? describeRequestError(download.error) : null} />
+      <FormMessage message={refusal ?? (download.isError ? describeRequestError(download.error) : null)} />
     </form>
   );
 }

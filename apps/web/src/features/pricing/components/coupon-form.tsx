@@ -9,7 +9,7 @@ import { PendingButton } from '../../../components/pending-button.tsx';
 import { describeRequestError } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast/toast.ts';
 import { useCreateCoupon } from '../api/coupons.ts';
-import { optionalWholeNumberFromText, resolverWithMoments } from '../form-values.ts';
+import { optionalWholeNumberFromText, MOMENT_FIELD_BOUNDS, resolverWithMoments } from '../form-values.ts';
 
 type CouponForm = z.input<typeof couponInputSchema>;
 type CouponOutput = z.output<typeof couponInputSchema>;
@@ -95,7 +95,7 @@ export function CouponForm() {
           ))}
           {DATE_FIELDS.map((field) => (
             <FormField key={field.name} id={`coupon-${field.name}`} label={field.label} error={errors[field.name]?.message}>
-              {(control) => <input {...control} {...register(field.name)} type="datetime-local" className="input w-full" />}
+              {(control) => <input {...control} {...register(field.name)} type="datetime-local" {...MOMENT_FIELD_BOUNDS} className="input w-full" />}
             </FormField>
           ))}
         </div>

@@ -10,7 +10,7 @@ import { WholeNumberField } from '../../../components/whole-number-field.tsx';
 import { describeRequestError } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast/toast.ts';
 import { useSaveDeliveryPromotion } from '../api/delivery-promotion.ts';
-import { localDateTimeText, resolverWithMoments } from '../form-values.ts';
+import { localDateTimeText, MOMENT_FIELD_BOUNDS, resolverWithMoments } from '../form-values.ts';
 
 type PromotionForm = z.input<typeof deliveryPromotionInputSchema>;
 
@@ -53,7 +53,7 @@ export function DeliveryPromotionForm({ saved }: { saved: DeliveryPromotion }) {
           <span>On</span>
         </label>
         <FormField id="promotion-until" label="Ends by itself at (optional)" error={errors.until?.message}>
-          {(control) => <input {...control} {...register('until')} type="datetime-local" className="input w-full" />}
+          {(control) => <input {...control} {...register('until')} type="datetime-local" {...MOMENT_FIELD_BOUNDS} className="input w-full" />}
         </FormField>
         <FormMessage message={refusal} />
         <PendingButton type="submit" className="btn btn-primary self-start" pending={save.isPending}>
