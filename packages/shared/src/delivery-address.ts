@@ -77,7 +77,10 @@ export const deliveryAddressRule = <Schema extends z.ZodType<AddressRequest>>(sc
       }
       if (request.address !== undefined) context.addIssue({ code: 'custom', path: ['address'], message: deliveryAddressMessages.bothForms });
       if (request.country === undefined) {
-        context.addIssue({ code: 'custom', path: ['country'], message: deliveryAddressMessages.countryRequired });
+        // A schema that requires the country has said so already.
+        if (!context.issues.some((issue) => issue.path?.[0] === 'country')) {
+          context.addIssue({ code: 'custom', path: ['country'], message: deliveryAddressMessages.countryRequired });
+        }
         return;
       }
       const { country, deliveryPostcode: postcode } = request;
