@@ -15,8 +15,8 @@ export async function signUpCustomer(context: BrowserContext, shopUrl: string): 
 }
 
 /** A delivery address as the checkout's and the purchase page's fields take it (issue 36): in the US, the test shop's country. */
-export const DELIVERY_ADDRESS = { deliveryName: 'Harbour Electrics', deliveryStreet: '12 Harbour Road', deliveryPostcode: '62701', deliveryCity: 'Springfield' };
-export type DeliveryAddressFields = typeof DELIVERY_ADDRESS;
+const DELIVERY_ADDRESS = { deliveryName: 'Harbour Electrics', deliveryStreet: '12 Harbour Road', deliveryPostcode: '62701', deliveryCity: 'Springfield' };
+type DeliveryAddressFields = typeof DELIVERY_ADDRESS;
 const ADDRESS_LABELS: Record<keyof DeliveryAddressFields, string> = {
   deliveryName: 'Name or company',
   deliveryStreet: 'Street and number',

@@ -43,7 +43,7 @@ export interface DeliveryAddress {
   country: string;
 }
 
-export const deliveryAddressMessages = {
+const deliveryAddressMessages = {
   addressRequired: 'Address is required',
   bothForms: 'Give the delivery address as its fields (deliveryName, deliveryStreet, deliveryPostcode, deliveryCity) or as one address, not both',
   countryRequired: 'Choose the country to deliver to: it is the country of the address',
