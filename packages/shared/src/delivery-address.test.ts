@@ -71,4 +71,15 @@ describe('the delivery address as fields', () => {
       expect(issues?.map((issue) => [issue.path.join('.'), issue.message])).toEqual([['deliveryPostcode', 'A postcode in Switzerland is written like 8001']]);
     }
   });
+
+  it('says one thing of a postcode its own field refuses, not also that it misses the format', () => {
+    const address = { phone: '5550100', country: 'DE', deliveryName: 'Max', deliveryStreet: 'Unter den Linden 1', deliveryCity: 'Berlin' };
+    for (const [postcode, message] of [
+      ['', 'Postcode is required'],
+      ['1'.repeat(TEXT_LIMITS.postcode + 1), `Postcode can be at most ${TEXT_LIMITS.postcode} characters`],
+    ]) {
+      const issues = checkoutRequestSchema.safeParse({ ...address, deliveryPostcode: postcode }).error?.issues;
+      expect(issues?.map((issue) => [issue.path.join('.'), issue.message])).toEqual([['deliveryPostcode', message]]);
+    }
+  });
 });

@@ -86,7 +86,9 @@ export const deliveryAddressRule = <Schema extends z.ZodType<AddressRequest>>(sc
       const { country, deliveryPostcode: postcode } = request;
       if (typeof country !== 'string' || typeof postcode !== 'string' || !isCountryCode(country.trim().toUpperCase())) return;
       const code = country.trim().toUpperCase();
-      if (postcode.trim() !== '' && normalisePostcode(code, postcode) === undefined) {
+      // A postcode its own field refused (empty, too long, not text) is not compared with a format.
+      const refused = context.issues.some((issue) => issue.path?.[0] === 'deliveryPostcode');
+      if (!refused && normalisePostcode(code, postcode) === undefined) {
         context.addIssue({ code: 'custom', path: ['deliveryPostcode'], message: deliveryAddressMessages.postcode(code) });
       }
     },
