@@ -103,10 +103,23 @@ export const orders = pgTable(
      * every figure of quoteOrder in cents. Null for orders placed before: their price is their total.
      */
     pricing: jsonb('pricing').$type<StoredPricing>(),
+    /**
+     * The delivery address as fields (issue 36), in the pricing's country; `address` is composed from
+     * them. Null, all four, for orders whose address was given as one text (and orders before).
+     */
+    deliveryName: text('delivery_name'),
+    deliveryStreet: text('delivery_street'),
+    deliveryPostcode: text('delivery_postcode'),
+    deliveryCity: text('delivery_city'),
     createdAt: createdAt(),
   },
   (table) => [
     check('orders_quantity_positive', sql`${table.quantity} > 0`),
+    // A label needs every field: an address is whole or given as one text.
+    check(
+      'orders_delivery_address_whole',
+      sql`num_nulls(${table.deliveryName}, ${table.deliveryStreet}, ${table.deliveryPostcode}, ${table.deliveryCity}) in (0, 4) and (${table.deliveryName} is null or ${table.pricing} is not null)`,
+    ),
     check('orders_paid_has_transaction', sql`${table.status} = 'unpaid' or ${table.transactionId} is not null`),
     // A paid order is cancelled only by refunding it in full.
     check('orders_cancelled_only_unpaid_or_refunded', sql`${table.cancelledAt} is null or ${table.status} in ('unpaid', 'refunded')`),

@@ -27,7 +27,8 @@ export function ordersRoutes(
         config: orderLimit,
         schema: {
           tags: ['orders'],
-          summary: 'Place an order (toolId, quantity, phone, address). Signed-in users; price and buyer come from the server.',
+          summary:
+            "Place an order (toolId, quantity, phone, address). Signed-in users; price and buyer come from the server. Instead of `address`, the address's fields (deliveryName, deliveryStreet, deliveryPostcode, deliveryCity) with its `country`: the postcode must fit the country's format, and `address` is composed from them.",
           body: placeOrderSchema,
           response: { 200: insertedSchema },
         },
