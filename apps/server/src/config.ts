@@ -134,8 +134,10 @@ const environmentSchema = z.object({
     .transform((value) => value === 'true' || value === '1'),
   SHOP_VAT_NOTE: shopText('SHOP_VAT_NOTE', TEXT_LIMITS.shopLegalName, 'No VAT is charged.'),
   UNPAID_ORDER_EXPIRY_DAYS: z.coerce.number().int().positive().default(7),
-  // Decision 039: how long an unpaid order holds a use of a limited coupon.
+  // Decision 039: how long an unpaid order holds a use of a limited coupon, and how many codes that
+  // cannot be used one account and one client address may try per hour.
   COUPON_HOLD_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(30),
+  WRONG_COUPON_CODES_PER_HOUR: z.coerce.number().int().positive().default(10),
   PAYMENT_PROVIDER: z.enum(['builtin', 'stripe']).default('builtin'),
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_PUBLISHABLE_KEY: optionalText,
@@ -255,6 +257,8 @@ export interface Config {
   unpaidOrderExpiryDays: number;
   /** How long an unpaid order holds a use of a coupon it took; then its order takes one again at payment if one is free. */
   couponHoldMinutes: number;
+  /** Codes that cannot be used one account, and one client address, may try per hour before 429. */
+  wrongCouponCodesPerHour: number;
   payments:
     | { provider: 'builtin' }
     | { provider: 'stripe'; secretKey: string; publishableKey: string; webhookSecret: string; apiUrl: string | undefined };
@@ -348,6 +352,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     vat: { standardRate: env.SHOP_VAT_RATE, pricesIncludeVat: env.SHOP_PRICES_INCLUDE_VAT, note: env.SHOP_VAT_NOTE },
     unpaidOrderExpiryDays: env.UNPAID_ORDER_EXPIRY_DAYS,
     couponHoldMinutes: env.COUPON_HOLD_MINUTES,
+    wrongCouponCodesPerHour: env.WRONG_COUPON_CODES_PER_HOUR,
     payments:
       env.PAYMENT_PROVIDER === 'stripe'
         ? {

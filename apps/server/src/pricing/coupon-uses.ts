@@ -23,7 +23,7 @@ const refusal = (code: string, message: string) => new AppError('invalid_data', 
  * whatever the reason, so that guessing codes confirms none (decision 039). The wrong-code limit
  * (http/rate-limits.ts) counts these.
  */
-const WRONG_COUPON_CODE = 'coupon_unavailable';
+export const WRONG_COUPON_CODE = 'coupon_unavailable';
 const cannotBeUsed = () => refusal(WRONG_COUPON_CODE, couponMessages.cannotBeUsed);
 
 const usedUp = (code: string) => refusal('coupon_used_up', couponMessages.usedUp(code));

@@ -1,12 +1,14 @@
-import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { couponMessages, type Coupon, type CouponInput } from '@voltline/shared/coupons';
 import type { Tool } from '@voltline/shared/tool';
 import { nextCursorFromLink } from '@voltline/shared/link-header';
 import type { Database } from '../db/client.ts';
 import { authUsers, couponUses, coupons, orders } from '../db/schema.ts';
 import { AppError } from '../platform/app-error.ts';
-import { describeRaces, testDatabaseKinds } from '../test-support/test-databases.ts';
+import { createLogger } from '../http/logging.ts';
+import { connectRedis, type RedisLink } from '../platform/redis.ts';
+import { describeRaces, oneDatabaseKind, testDatabaseKinds } from '../test-support/test-databases.ts';
 import { card, freshTool } from '../test-support/test-orders.ts';
 import { useTestShop } from '../test-support/test-shop.ts';
 import { bearer, registerUser, type TestUser } from '../test-support/test-users.ts';
@@ -367,29 +369,140 @@ describe.each(testDatabaseKinds)('coupon holds of unpaid orders on $name', (kind
   });
 });
 
+const WRONG_CODES_PER_HOUR = 3;
+const redisUrl = process.env.TEST_REDIS_URL;
+
+/** The limit on wrong codes, counted in this instance's memory and, with TEST_REDIS_URL, in Redis (as instances share it). */
+describe.each([{ counted: 'in memory' }, ...(redisUrl ? [{ counted: 'in Redis' }] : [])])('the limit on wrong coupon codes, counted $counted', ({ counted }) => {
+  let redis: RedisLink | undefined;
+  beforeAll(async () => {
+    if (counted === 'in Redis') redis = connectRedis(redisUrl!, createLogger('silent'));
+  });
+  afterAll(() => redis?.disconnect());
+  const shop = useTestShop(oneDatabaseKind, () => ({ users: true, redis, environment: { WRONG_COUPON_CODES_PER_HOUR: String(WRONG_CODES_PER_HOUR) } }));
+  // Addresses of this run only: a Redis shared with other runs keeps their counts for an hour.
+  const run = Math.floor(Math.random() * 250) + 1;
+  let addresses = 0;
+  const newAddress = () => `10.${run}.${Math.floor(++addresses / 250)}.${(addresses % 250) + 1}`;
+  let tool: Tool;
+  let code: string;
+  beforeAll(async () => {
+    tool = await freshTool(shop, 1000, 1, 40);
+    const made = await shop.app.inject({ method: 'POST', url: '/api/admin/coupons', headers: bearer(shop.admin), payload: { code: freshCode('GOOD'), percentOff: 10 } });
+    code = made.json().code;
+  });
+  const from = (user: TestUser, address: string) => {
+    const send = (url: string, payload: object) => shop.app.inject({ method: 'POST', url, payload, headers: bearer(user), remoteAddress: address });
+    return {
+      quote: (couponCode?: string) => send('/api/checkout/quote', { country: 'US', couponCode, lines: [{ toolId: tool._id, quantity: 1 }] }),
+      purchase: (couponCode: string) => send('/api/purchased', { toolId: tool._id, quantity: 1, phone: '5550100', address: '1 Circuit Road', couponCode }),
+      checkout: (couponCode: string) => send('/api/checkout', { country: 'US', phone: '5550100', address: '1 Circuit Road', couponCode }),
+    };
+  };
+  const guess = () => `GUESS-${Math.random().toString(36).slice(2, 10)}`.toUpperCase();
+  const wrong = { error: 'coupon_unavailable', message: 'This code cannot be used.' };
+  const expectTooMany = (answer: Awaited<ReturnType<ReturnType<typeof from>['quote']>>) => {
+    expect(answer.statusCode, answer.body).toBe(429);
+    expect(answer.json()).toEqual({ error: 'too_many_requests', message: couponMessages.tooManyWrongCodes('60 minutes') });
+    expect(Number(answer.headers['retry-after'])).toBeGreaterThan(3500);
+  };
+
+  it('refuses any code with 429 in words after WRONG_COUPON_CODES_PER_HOUR wrong ones from one account, wherever it asks from; codes that apply never count', async () => {
+    const guesser = await registerUser(shop);
+    const home = from(guesser, newAddress());
+    for (let i = 0; i < 5; i += 1) expect((await home.quote(code)).statusCode).toBe(200);
+    for (let i = 0; i < WRONG_CODES_PER_HOUR; i += 1) expect((await home.quote(guess())).json()).toEqual(wrong);
+    // Now every code is refused before it is looked at: a right one cannot be told from a wrong one.
+    expectTooMany(await home.quote(code));
+    expectTooMany(await home.quote(guess()));
+    expectTooMany(await home.purchase(code));
+    expectTooMany(await home.checkout(guess()));
+    expectTooMany(await from(guesser, newAddress()).quote(code));
+    // Without a code the quote is answered as ever, and another account is not held back.
+    expect((await home.quote()).statusCode).toBe(200);
+    expect((await from(await registerUser(shop), newAddress()).quote(code)).statusCode).toBe(200);
+  });
+
+  it('counts the wrong codes of every account at one client address together, and those of placing orders with the quote', async () => {
+    const address = newAddress();
+    const wrongAt = async () => {
+      const caller = from(await registerUser(shop), address);
+      expect((await caller.purchase(guess())).json()).toEqual(wrong);
+    };
+    for (let i = 0; i < WRONG_CODES_PER_HOUR; i += 1) await wrongAt();
+    const late = await registerUser(shop);
+    expectTooMany(await from(late, address).quote(code));
+    expect((await from(late, newAddress()).quote(code)).statusCode).toBe(200);
+  });
+
+  it('counts a burst of guesses sent at once as if sent one by one', async () => {
+    const caller = from(await registerUser(shop), newAddress());
+    const answers = await Promise.all(Array.from({ length: 12 }, () => caller.quote(guess())));
+    expect(answers.filter((answer) => answer.statusCode === 422)).toHaveLength(WRONG_CODES_PER_HOUR);
+    for (const answer of answers.filter((one) => one.statusCode !== 422)) expectTooMany(answer);
+  });
+});
+
 describeRaces('racing checkouts on one coupon code', (kind) => {
   const shop = useTestShop(kind, { users: true });
+  const CUSTOMERS = 50;
+  let customers: string[] = [];
+  beforeAll(async () => {
+    const users = await Promise.all(Array.from({ length: CUSTOMERS }, () => registerUser(shop)));
+    customers = await Promise.all(users.map((user) => customerIdOf(shop.database.db, user)));
+  });
+  const made = async (payload: object) => {
+    const answer = await shop.app.inject({ method: 'POST', url: '/api/admin/coupons', headers: bearer(shop.admin), payload });
+    expect(answer.statusCode, answer.body).toBe(200);
+    return answer.json() as Coupon;
+  };
+  /** Uses that count now: paid for, and holds not lapsed. */
+  const usesCounting = async (code: string) => {
+    const [row] = await shop.database.db.select().from(coupons).where(eq(coupons.code, code));
+    const holds = await shop.database.db.select().from(couponUses).where(eq(couponUses.couponId, row!.id));
+    return row!.uses + holds.filter((use) => use.heldUntil !== null && use.heldUntil > new Date()).length;
+  };
 
-  it('takes exactly 5 uses of a 5-use code when 500 checkouts ask at once', async () => {
+  it(`takes exactly 5 uses of a 5-use code when ${CUSTOMERS} customers ask 10 times each at once, one per customer`, async () => {
     const db = shop.database.db;
-    const made = await shop.app.inject({ method: 'POST', url: '/api/admin/coupons', headers: bearer(shop.admin), payload: { code: 'FIVE-ONLY', amountOff: 5, maxUses: 5 } });
-    expect(made.statusCode, made.body).toBe(200);
-    const customerId = await customerIdOf(db, shop.customer);
-    const results = await Promise.all(Array.from({ length: 500 }, () => take(db, 'FIVE-ONLY', customerId, 10_000)));
-    expect(results.filter((result) => result.taken)).toHaveLength(5);
-    expect(new Set(results.filter((result) => result.refused).map((result) => result.refused!.code))).toEqual(new Set(['coupon_used_up']));
+    await made({ code: 'FIVE-ONLY', amountOff: 5, maxUses: 5 });
+    const results = await Promise.all(Array.from({ length: CUSTOMERS * 10 }, (_, i) => take(db, 'FIVE-ONLY', customers[i % CUSTOMERS]!, 10_000)));
+    const taken = results.filter((result) => result.taken);
+    expect(taken).toHaveLength(5);
+    expect(new Set(results.filter((result) => result.refused).map((result) => result.refused!.code))).toEqual(new Set(['coupon_unavailable', 'coupon_held_by_you']));
     const [row] = await db.select().from(coupons).where(eq(coupons.code, 'FIVE-ONLY'));
-    expect(row!.uses).toBe(5);
-    expect(await db.select().from(couponUses).where(eq(couponUses.couponId, row!.id))).toHaveLength(5);
+    const uses = await db.select().from(couponUses).where(eq(couponUses.couponId, row!.id));
+    expect(uses).toHaveLength(5);
+    expect(new Set(uses.map((use) => use.customerId)).size).toBe(5);
+    expect(await usesCounting('FIVE-ONLY')).toBe(5);
   });
 
   it('takes one use per customer of a once-each code when one customer races 50 checkouts', async () => {
     const db = shop.database.db;
-    await shop.app.inject({ method: 'POST', url: '/api/admin/coupons', headers: bearer(shop.admin), payload: { code: 'ONCE-EACH-RACE', percentOff: 5, maxUsesPerCustomer: 1 } });
-    const customerId = await customerIdOf(db, shop.customer);
-    const results = await Promise.all(Array.from({ length: 50 }, () => take(db, 'ONCE-EACH-RACE', customerId, 10_000)));
+    await made({ code: 'ONCE-EACH-RACE', percentOff: 5, maxUsesPerCustomer: 1 });
+    const results = await Promise.all(Array.from({ length: 50 }, () => take(db, 'ONCE-EACH-RACE', customers[0]!, 10_000)));
     expect(results.filter((result) => result.taken)).toHaveLength(1);
-    const [row] = await db.select().from(coupons).where(eq(coupons.code, 'ONCE-EACH-RACE'));
-    expect(row!.uses).toBe(1);
+    expect(await usesCounting('ONCE-EACH-RACE')).toBe(1);
+  });
+
+  it('never counts more than 5 uses of a 5-use code when lapsed holds are paid for while others take them over, in 5 trials', async () => {
+    const db = shop.database.db;
+    for (let trial = 0; trial < 5; trial += 1) {
+      const { code } = await made({ code: `LAPSED-RACE-${trial}`, amountOff: 5, maxUses: 5 });
+      const holders = customers.slice(0, 5);
+      const held = await Promise.all(holders.map(async (holder) => (await take(db, code, holder, 10_000)).taken!));
+      await db.update(couponUses).set({ heldUntil: new Date(Date.now() - 1000) }).where(inArray(couponUses.id, held.map((use) => use.useId)));
+      // The five holders pay while the other customers, four times each, take the uses over.
+      const payments = held.map((use) => db.transaction((tx) => keepCouponUse(tx, use.useId)));
+      const takes = Array.from({ length: (CUSTOMERS - 5) * 4 }, (_, i) => take(db, code, customers[5 + (i % (CUSTOMERS - 5))]!, 10_000));
+      const [paid, taken] = await Promise.all([Promise.all(payments), Promise.all(takes)]);
+      const paidFor = paid.filter((refused) => refused === undefined).length;
+      const heldNow = taken.filter((result) => result.taken).length;
+      expect(paidFor + heldNow, `trial ${trial}`).toBe(5);
+      for (const refused of paid.filter((one) => one !== undefined)) expect(refused).toMatchObject({ code: 'coupon_hold_lapsed' });
+      const [row] = await db.select().from(coupons).where(eq(coupons.code, code));
+      expect(row!.uses).toBe(paidFor);
+      expect(await usesCounting(code)).toBe(5);
+    }
   });
 });
