@@ -159,6 +159,8 @@ describeRaces('racing checkouts', (kind) => {
         // A buyer who never used the code is not told why; one whose other checkout holds it is.
         { status: 422, error: 'coupon_unavailable', message: 'This code cannot be used.' },
         { status: 422, error: 'coupon_held_by_you', message: 'An unpaid order of yours already uses the code RACE-FIVE: pay for it or cancel it first' },
+        // One account's codes are judged one at a time, 16 waiting at most (http/rate-limits.ts).
+        { status: 429, error: 'too_many_requests', message: 'You are trying many codes at once. Try again in 2 seconds.' },
         { status: 409, error: 'cart_empty', message: checkoutMessages.emptyCart },
       ]).toContainEqual({ status: answer.statusCode, ...answer.json() });
     }

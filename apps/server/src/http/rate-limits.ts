@@ -180,8 +180,10 @@ export type PublicReadRations = ReturnType<typeof createPublicReadRations>;
  * counting the codes that cannot be used (WRONG_COUPON_CODE) per account and per client address:
  * past `perHour` of either in the hour, any code is refused with 429 and Retry-After before it is
  * looked at, so guessing codes gets `perHour` answers an hour (decision 039). Codes that apply are
- * not counted. A caller's codes are judged one after another in this instance (its account's, then
- * its address's turn), so a burst of guesses sent at once is counted as if sent one by one.
+ * not counted. An account's codes are judged one after another in this instance (16 waiting at
+ * most, then 429), so a burst of guesses sent at once is counted as if sent one by one. Not an
+ * address's: customers behind one address (an office, a carrier's NAT) would wait for each other,
+ * and new accounts to spread guesses over are themselves limited per address (sign-up).
  */
 export function createWrongCouponCodeLimit(app: FastifyInstance, perHour: number) {
   const counter = (key: (request: FastifyRequest) => string) =>
@@ -210,7 +212,7 @@ export function createWrongCouponCodeLimit(app: FastifyInstance, perHour: number
 
   return <T>(request: FastifyRequest, couponCode: string | undefined, work: () => Promise<T>): Promise<T> => {
     if (!couponCode) return work();
-    return turns(`account:${callerOf(request).userId}`, () => turns(`address:${request.ip}`, () => judged(request, work)));
+    return turns(callerOf(request).userId, () => judged(request, work));
   };
 }
 export type WrongCouponCodeLimit = ReturnType<typeof createWrongCouponCodeLimit>;
