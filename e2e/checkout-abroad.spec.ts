@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { formatMoney } from '@voltline/shared/money';
+import { couponMessages } from '@voltline/shared/coupons';
 import { ADMIN_ENV } from '@voltline/test-kit/customers';
 import { DELIVERY, fetchTools } from '@voltline/test-kit/orders';
 import { pdfText } from '@voltline/test-kit/pdf-text';
@@ -70,7 +71,7 @@ describe('a customer abroad checks out with a coupon', () => {
     await page.getByTestId('summary-total').waitFor();
     await page.getByLabel('Country', { exact: true }).selectOption('FR');
     await page.getByLabel('Coupon code', { exact: true }).fill('nosuchcode');
-    await page.getByText('There is no coupon with the code NOSUCHCODE', { exact: true }).waitFor();
+    await page.getByText(couponMessages.cannotBeUsed, { exact: true }).waitFor();
     // The browser logs the refused quote (422); the page said why in words, next to the field.
     expect(takeProblems(session, 422)).toBe(1);
     await page.getByLabel('Coupon code', { exact: true }).fill('spring10');

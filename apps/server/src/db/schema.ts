@@ -688,9 +688,10 @@ export const deliveryPromotion = pgTable(
 );
 
 /**
- * Coupon codes: a percent or an amount off the goods, exactly one. `uses` counts the uses taken and
- * not given back; a use is taken by a conditional update (pricing/coupon-uses.ts), so racing
- * checkouts never take more than `max_uses`.
+ * Coupon codes: a percent or an amount off the goods, exactly one. `uses` counts the uses paid for;
+ * with the holds of unpaid orders still live (coupon_uses.held_until) they never pass `max_uses`:
+ * a use is taken or kept with the coupon's row locked (pricing/coupon-uses.ts), so racing checkouts
+ * and payments are counted one after another.
  */
 export const coupons = pgTable(
   'coupons',
@@ -706,6 +707,7 @@ export const coupons = pgTable(
     validFrom: timestamp('valid_from', { withTimezone: true }),
     validUntil: timestamp('valid_until', { withTimezone: true }),
     disabled: boolean('disabled').notNull().default(false),
+    /** Uses paid for; unpaid orders' holds are coupon_uses rows with held_until (decision 039). */
     uses: integer('uses').notNull().default(0),
     createdAt: createdAt(),
     /** A copy of the admin's email, as elsewhere: it still says who if that account goes. */
@@ -741,6 +743,16 @@ export const couponUses = pgTable(
     customerId: text('customer_id').references(() => authUsers.id, { onDelete: 'set null' }),
     orderId: uuid('order_id').references(() => orders.id),
     createdAt: createdAt(),
+    /**
+     * Until when an unpaid order holds this use (COUPON_HOLD_MINUTES after it was placed); null once
+     * its order is paid. A lapsed hold counts against nothing: its order takes a use again at payment
+     * if one is free (decision 039).
+     */
+    heldUntil: timestamp('held_until', { withTimezone: true }),
   },
-  (table) => [index('coupon_uses_coupon_customer_idx').on(table.couponId, table.customerId)],
+  (table) => [
+    index('coupon_uses_coupon_customer_idx').on(table.couponId, table.customerId),
+    // The holds of a code, counted with its paid uses whenever a use is taken.
+    index('coupon_uses_holds_idx').on(table.couponId, table.heldUntil).where(sql`${table.heldUntil} is not null`),
+  ],
 );

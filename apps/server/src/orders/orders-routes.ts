@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { deletedSchema, insertedSchema, orderSchema, paymentUpdateSchema, placeOrderSchema } from '@voltline/shared/order';
 import { pageQuerySchema } from '@voltline/shared/paging';
 import { acknowledgedSchema } from '@voltline/shared/profile';
-import type { RouteLimit } from '../http/rate-limits.ts';
+import type { RouteLimit, WrongCouponCodeLimit } from '../http/rate-limits.ts';
 import { callerOf, type CallerGuards } from '../identity/caller.ts';
 import type { PaymentsService } from '../payments/payments-service.ts';
 import { sendPage } from '../http/replies.ts';
@@ -18,6 +18,7 @@ export function ordersRoutes(
   payments: PaymentsService,
   guards: CallerGuards,
   orderLimit: RouteLimit,
+  wrongCouponCodes: WrongCouponCodeLimit,
 ): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
@@ -33,7 +34,7 @@ export function ordersRoutes(
           response: { 200: insertedSchema },
         },
       },
-      (request) => ordersService.placeOrder(callerOf(request), request.body),
+      (request) => wrongCouponCodes(request, request.body.couponCode, () => ordersService.placeOrder(callerOf(request), request.body)),
     );
 
     app.get(
