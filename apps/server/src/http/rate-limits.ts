@@ -13,11 +13,11 @@ import { createTurnsPerCaller, unrationed, whenCallerGone, type Ration } from '.
  * counted by @fastify/rate-limit in one store, so they hold across instances with Redis; their keys
  * are all here:
  *
- *   voltline-rate-limit:<METHOD><route>-<key>  (the plugin adds the route to a route's own limit)
+ *   voltline-rate-limit:<METHOD><route>-<key>  (the store adds the route to a route's own limit)
  *     sign-in (/api/auth/*)    <client address>
  *     writes                   <account id>
  *     queries                  query:<client address>
- *     link preview drawings    share-image:<client address>  (counted apart from the route: only drawings count)
+ *     link preview drawings    share-image:<client address>  (no route: only drawings count)
  */
 const REDIS_KEY_PREFIX = 'voltline-rate-limit:';
 
