@@ -15,7 +15,7 @@ import { WRONG_COUPON_CODE } from '../pricing/coupon-uses.ts';
  * counted by @fastify/rate-limit in one store, so they hold across instances with Redis; their keys
  * are all here:
  *
- *   voltline-rate-limit:<METHOD><route>-<key>  (the plugin adds the route to a route's own limit)
+ *   voltline-rate-limit:<METHOD><route>-<key>  (the store adds the route to a route's own limit)
  *     sign-in (/api/auth/*)    <client address>
  *     writes                   <account id>
  *     queries                  query:<client address>

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import type { DatabaseHandle } from '../db/client.ts';
 import type { Caller } from './caller.ts';
 
@@ -32,7 +33,9 @@ export interface KnownCaller {
  * the database.
  */
 export function createCallerCache(database: Pick<DatabaseHandle, 'listen'>) {
-  const remembered = new Map<string, KnownCaller>();
+  // Each entry lives until the token or session ends, a minute at most: lru-cache forgets it then,
+  // and past MAX_CALLERS the least recently used goes first.
+  const remembered = new LRUCache<string, Caller>({ max: MAX_CALLERS, ttl: REMEMBER_MS });
   let listening = false;
   // Counts forgets: a look-up that saw one happen meanwhile may have read what was just changed.
   let forgets = 0;
@@ -43,7 +46,8 @@ export function createCallerCache(database: Pick<DatabaseHandle, 'listen'>) {
       remembered.clear();
       return;
     }
-    for (const [key, known] of remembered) if (known.caller.userId === userId) remembered.delete(key);
+    const theirs = [...remembered.entries()].filter(([, caller]) => caller.userId === userId).map(([key]) => key);
+    for (const key of theirs) remembered.delete(key);
   }
 
   const listener = database.listen(CALLER_CHANGED_CHANNEL, {
@@ -55,17 +59,14 @@ export function createCallerCache(database: Pick<DatabaseHandle, 'listen'>) {
     },
   });
 
-  const fresh = (known: KnownCaller | undefined) => known !== undefined && known.validUntil > Date.now();
-
   async function rememberedCaller(key: string): Promise<Caller | undefined> {
-    if (!listening || !fresh(remembered.get(key))) return undefined;
+    if (!listening || !remembered.has(key)) return undefined;
     try {
       await listener.caughtUp();
     } catch {
       return undefined;
     }
-    const known = remembered.get(key);
-    return fresh(known) ? known!.caller : undefined;
+    return remembered.get(key);
   }
 
   return {
@@ -77,10 +78,9 @@ export function createCallerCache(database: Pick<DatabaseHandle, 'listen'>) {
       remembered.delete(key);
       const forgetsBefore = forgets;
       const found = await lookUp();
-      if (found && listening && forgets === forgetsBefore) {
-        if (remembered.size >= MAX_CALLERS) remembered.delete(remembered.keys().next().value!);
-        remembered.set(key, { caller: Object.freeze({ ...found.caller }), validUntil: Math.min(found.validUntil, Date.now() + REMEMBER_MS) });
-      }
+      // ttl 0 would mean for ever to lru-cache: a token that has already ended is not remembered.
+      const ttl = found ? Math.min(Math.floor(found.validUntil - Date.now()), REMEMBER_MS) : 0;
+      if (found && ttl > 0 && listening && forgets === forgetsBefore) remembered.set(key, Object.freeze({ ...found.caller }), { ttl });
       return found?.caller ?? null;
     },
   };

@@ -6,15 +6,14 @@ import { notifications, orders, shopDayTotals, tools } from '../db/schema.ts';
 import { snapshotShop } from '../test-support/db-snapshot.ts';
 import { itRaces, testDatabaseKinds } from '../test-support/test-databases.ts';
 import { useTestShop } from '../test-support/test-shop.ts';
-import { freshTool, insertOneLineOrders, newToolRow, placeOrder, placePaidOrder, rawOrderRow } from '../test-support/test-orders.ts';
+import { freshTool, insertOneLineOrders, newToolRow, placeOrder, placePaidOrder, rawOrderRow, toolRow } from '../test-support/test-orders.ts';
 import { bearer, type TestUser } from '../test-support/test-users.ts';
 
 describe.each(testDatabaseKinds)('back office orders on $name', (kind) => {
   const shop = useTestShop(kind, { seed: true, users: true });
   let tool: Tool;
 
-  const toolRow = async (toolId: string) => (await shop.database.db.select().from(tools).where(eq(tools.id, toolId)))[0]!;
-  const stockOf = async (toolId: string) => (await toolRow(toolId)).availableQuantity;
+  const stockOf = async (toolId: string) => (await toolRow(shop, toolId)).availableQuantity;
   const ship = (orderId: string, user: TestUser | null = shop.admin) =>
     shop.app.inject({ method: 'PATCH', url: `/api/deliverConfirm/${orderId}`, headers: user ? bearer(user) : {}, payload: { delivery: 'shipped' } });
   const list = async (query = '') => (await shop.app.inject({ method: 'GET', url: `/api/adminPurchased${query}`, headers: bearer(shop.admin) })).json();
@@ -238,7 +237,7 @@ describe.each(testDatabaseKinds)('back office orders on $name', (kind) => {
     const rowsOf = (ids: string[]) => shop.database.db.select().from(orders).where(inArray(orders.id, ids));
     const cancelledMails = async () =>
       (await shop.database.db.select().from(notifications).where(and(eq(notifications.eventType, 'order.cancelled'), eq(notifications.channel, 'mail')))).length;
-    const [paidBefore, mailsBefore, toolBefore] = [await rowsOf([oldPaid, oldShipped]), await cancelledMails(), await toolRow(own._id)];
+    const [paidBefore, mailsBefore, toolBefore] = [await rowsOf([oldPaid, oldShipped]), await cancelledMails(), await toolRow(shop, own._id)];
     expect(toolBefore).toMatchObject({ availableQuantity: 96, promisedQuantity: 3 });
 
     // Only this test's old unpaid order is that old: every other order in the file was placed just now.
@@ -251,7 +250,7 @@ describe.each(testDatabaseKinds)('back office orders on $name', (kind) => {
     // The paid and the shipped order: not cancelled, their buyer not told so, their units still promised.
     expect(await rowsOf([oldPaid, oldShipped])).toEqual(paidBefore);
     expect(await cancelledMails()).toBe(mailsBefore + 1);
-    expect(await toolRow(own._id)).toEqual(toolBefore);
+    expect(await toolRow(shop, own._id)).toEqual(toolBefore);
     for (const orderId of [oldPaid, oldShipped]) {
       const events = (await shop.app.inject({ method: 'GET', url: `/api/adminPurchased/${orderId}/history`, headers: bearer(shop.admin) })).json();
       expect(events.map((event: { type: string }) => event.type)).not.toContain('cancelled');

@@ -2,11 +2,11 @@ import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { orderQuantityMessages } from '@voltline/shared/order';
 import type { Tool } from '@voltline/shared/tool';
-import { authUsers, orders, tools } from '../db/schema.ts';
+import { authUsers, orders } from '../db/schema.ts';
 import type { TestShop } from '../test-support/test-app.ts';
 import { itRaces, testDatabaseKinds } from '../test-support/test-databases.ts';
 import { useTestShop } from '../test-support/test-shop.ts';
-import { card, createIntent, freshTool } from '../test-support/test-orders.ts';
+import { card, createIntent, freshTool, toolRow } from '../test-support/test-orders.ts';
 import { bearer, registerUser, type TestUser } from '../test-support/test-users.ts';
 
 /**
@@ -15,8 +15,6 @@ import { bearer, registerUser, type TestUser } from '../test-support/test-users.
  */
 const TRIALS = Number(process.env.RACE_TRIALS ?? 200);
 const CUSTOMERS = 6;
-
-const toolRow = async (shop: TestShop, toolId: string) => (await shop.database.db.select().from(tools).where(eq(tools.id, toolId)))[0]!;
 
 /** An order of several tools, through the lifecycle's own placement (what the coming checkout calls). */
 async function placeLines(shop: TestShop, user: TestUser, lines: { tool: Tool; quantity: number }[]): Promise<string> {

@@ -7,10 +7,10 @@ import { orderQuantityMessages, refundMessages } from '@voltline/shared/order';
 import { openPglite, openPostgres } from '../db/client.ts';
 import { notifications, orderEvents, orders, paymentIntents, tools } from '../db/schema.ts';
 import { snapshotShop } from '../test-support/db-snapshot.ts';
-import { startTestShop, type TestShop } from '../test-support/test-app.ts';
+import { startTestShop } from '../test-support/test-app.ts';
 import { describeRaces, itRaces, testDatabaseKinds, type TestDatabaseKind } from '../test-support/test-databases.ts';
 import { useTestShop } from '../test-support/test-shop.ts';
-import { card, createIntent, freshTool, insertOneLineOrders, placeOrder, placePaidOrder } from '../test-support/test-orders.ts';
+import { card, createIntent, freshTool, insertOneLineOrders, placeOrder, placePaidOrder, toolRow } from '../test-support/test-orders.ts';
 import { bearer, registerCustomerAndAdmin, registerUser, type TestUser } from '../test-support/test-users.ts';
 
 // Fewer trials than the thousand this began with, each with one and a half times the pool's ten
@@ -18,8 +18,6 @@ import { bearer, registerCustomerAndAdmin, registerUser, type TestUser } from '.
 const TRIALS = 200;
 const BUYERS_PER_TRIAL = 15;
 const UNIT_PRICE = 3;
-
-const toolRow = async (shop: TestShop, toolId: string) => (await shop.database.db.select().from(tools).where(eq(tools.id, toolId)))[0]!;
 
 describe.each(testDatabaseKinds)('the order lifecycle on $name', (kind) => {
   const shop = useTestShop(kind, { seed: true, users: true });

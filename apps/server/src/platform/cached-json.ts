@@ -73,7 +73,7 @@ export function createJsonCache({ bus, maxBytes }: { bus?: CacheBus; maxBytes: n
     getPage: (key: string, produce: () => Promise<Page<unknown>>): Promise<CachedJson> =>
       remember(key, () => produce().then((page) => toCachedJson(page.items, page.nextCursor))),
     /** What the kept answers take, in bytes, and the most they may. */
-    size: () => ({ bytes: kept.bytes, maxBytes: kept.maxBytes }),
+    size: () => ({ bytes: kept.calculatedSize, maxBytes: kept.maxSize }),
     /** After any write that changes what the lists show, on this instance and every other. */
     invalidate(): void {
       clearLocally();

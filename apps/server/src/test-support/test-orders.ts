@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import type { Tool } from '@voltline/shared/tool';
 import { placeOrderOverHttp, placePaidOrderOverHttp, testCard, type Delivery } from '@voltline/test-kit/orders';
 import { newTool } from '@voltline/test-kit/tools';
@@ -9,6 +10,11 @@ import { apiSessionOf, bearer, type TestUser } from './test-users.ts';
 
 export async function firstTool(shop: TestShop): Promise<Tool> {
   return (await shop.app.inject({ method: 'GET', url: '/api/getTools' })).json()[0];
+}
+
+/** A tool's row as stored: its stock and promised units, which the catalogue does not show. */
+export async function toolRow(shop: TestShop, toolId: string) {
+  return (await shop.database.db.select().from(tools).where(eq(tools.id, toolId)))[0]!;
 }
 
 /** A tool's row as a test writes it straight to the database: test-kit's new tool, its price in cents. */

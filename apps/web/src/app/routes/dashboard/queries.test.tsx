@@ -27,7 +27,7 @@ describe('the Queries inbox (issue 26)', () => {
   it('lists the open queries, marks one answered on the server, and filters by state', async () => {
     const { user, sent } = renderWithShop(<QueriesPage />, answer);
     const card = (await screen.findByText('Do you ship crimping tools to Norway?')).closest('li')!;
-    expect(within(card).getByText('Grace Volta')).toBeTruthy();
+    within(card).getByText('Grace Volta');
     expect(within(card).getByRole('link', { name: 'grace@example.com' }).getAttribute('href')).toBe('mailto:grace@example.com');
     expect(sent.find((request) => request.path.startsWith('/api/queries'))!.path).toContain('status=open');
 
@@ -38,7 +38,7 @@ describe('the Queries inbox (issue 26)', () => {
 
     const filters = screen.getByRole('group', { name: 'Show queries' });
     await user.click(within(filters).getByRole('button', { name: 'Answered' }));
-    expect(await screen.findByText('No query yet')).toBeTruthy();
+    await screen.findByText('No query yet');
     expect(sent.filter((request) => request.path.startsWith('/api/queries') && request.method === 'GET').at(-1)!.path).toContain('status=answered');
   });
 });

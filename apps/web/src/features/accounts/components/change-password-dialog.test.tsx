@@ -30,14 +30,14 @@ describe('change password dialog', () => {
   ] as const)('refuses %s before asking the server', async (_label, [current, next, confirm], message) => {
     const { user, sent } = renderDialog();
     await fill(user, current, next, confirm);
-    expect(await screen.findByText(message)).toBeTruthy();
+    await screen.findByText(message);
     expect(sent).toEqual([]);
   });
 
   it('says in the shop words that the current password is not right, and stays open', async () => {
     const { user, onClose } = renderDialog(() => ({ status: 400, body: { error: 'invalid_password', message: 'Invalid password' } }));
     await fill(user, 'Wrong#2026', 'Fresh#2026');
-    expect(await screen.findByText('Your current password is not right.')).toBeTruthy();
+    await screen.findByText('Your current password is not right.');
     expect(screen.queryByText('Invalid password')).toBeNull();
     expect(onClose).not.toHaveBeenCalled();
   });
@@ -47,6 +47,6 @@ describe('change password dialog', () => {
     await fill(user, 'Volt#2026', 'Fresh#2026');
     await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(sent[0]).toEqual({ method: 'POST', path: CHANGE, body: { currentPassword: 'Volt#2026', newPassword: 'Fresh#2026', revokeOtherSessions: true } });
-    expect(await screen.findByText(MESSAGES.passwordUpdated)).toBeTruthy();
+    await screen.findByText(MESSAGES.passwordUpdated);
   });
 });

@@ -11,24 +11,24 @@ describe('login form', () => {
     await user.type(screen.getByLabelText('Email'), 'ada@example.com');
     await user.type(screen.getByLabelText('Password'), 'Abc12!x');
     await user.click(screen.getByRole('button', { name: 'Login' }));
-    expect(await screen.findByText(MESSAGES.wrongPassword)).toBeTruthy();
+    await screen.findByText(MESSAGES.wrongPassword);
 
     code = 'USER_NOT_FOUND';
     await user.click(screen.getByRole('button', { name: 'Login' }));
-    expect(await screen.findByText(MESSAGES.userNotFound)).toBeTruthy();
+    await screen.findByText(MESSAGES.userNotFound);
   });
 
   it('sends the reset link to the typed address only when asked, with one message at a time', async () => {
     const { user, sent } = renderWithShop(<LoginForm onSignedIn={() => {}} />);
     await user.click(screen.getByRole('button', { name: 'forgot password?' }));
-    expect(await screen.findByText('Enter your email first')).toBeTruthy();
+    await screen.findByText('Enter your email first');
     // The form's own message region stays in the page, empty, so that a later refusal is announced.
     expect(screen.getAllByRole('alert').filter((alert) => alert.textContent)).toHaveLength(1);
     expect(sent).toEqual([]);
 
     await user.type(screen.getByLabelText('Email'), 'ada@example.com');
     await user.click(screen.getByRole('button', { name: 'forgot password?' }));
-    expect(await screen.findByText(MESSAGES.passwordResetSent)).toBeTruthy();
+    await screen.findByText(MESSAGES.passwordResetSent);
     expect(sent).toEqual([
       { method: 'POST', path: '/api/auth/request-password-reset', body: { email: 'ada@example.com', redirectTo: '/reset-password' } },
     ]);

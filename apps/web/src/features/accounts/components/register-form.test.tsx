@@ -32,12 +32,12 @@ describe('register form', () => {
     const { user, sent } = renderWithShop(<RegisterForm onRegistered={() => {}} />);
     await fillIn(user, { name: 'Ada', email: 'ada@example.com', password: 'password', confirm: 'password' });
     await user.click(screen.getByRole('button', { name: 'Register' }));
-    expect(await screen.findByText('Password is not valid')).toBeTruthy();
+    await screen.findByText('Password is not valid');
 
     await user.clear(screen.getByLabelText('Password'));
     await user.type(screen.getByLabelText('Password'), 'Abc12!x');
     await user.click(screen.getByRole('button', { name: 'Register' }));
-    expect(await screen.findByText("Password didn't match")).toBeTruthy();
+    await screen.findByText("Password didn't match");
     expect(screen.queryByText('Password is not valid')).toBeNull();
     expect(sent).toEqual([]);
   });
@@ -46,7 +46,7 @@ describe('register form', () => {
     const { user, sent } = renderWithShop(<RegisterForm onRegistered={() => {}} />);
     await fillIn(user, { email: 'not-an-address', password: 'Abc12!x', confirm: 'Abc12!x' });
     await user.click(screen.getByRole('button', { name: 'Register' }));
-    expect(await screen.findByText('Name is required')).toBeTruthy();
+    await screen.findByText('Name is required');
     expect(screen.getByLabelText('Email').getAttribute('aria-invalid')).toBe('true');
     expect(sent).toEqual([]);
   });
@@ -57,7 +57,7 @@ describe('register form', () => {
     await user.paste('Ada\u0000Lovelace');
     await fillIn(user, { email: 'ada@example.com', password: 'Abc12!x', confirm: 'Abc12!x' });
     await user.click(screen.getByRole('button', { name: 'Register' }));
-    expect(await screen.findByText('Name contains an invisible control character: remove it')).toBeTruthy();
+    await screen.findByText('Name contains an invisible control character: remove it');
     expect(sent).toEqual([]);
   });
 
@@ -81,7 +81,7 @@ describe('register form', () => {
     }));
     await fillIn(user, { name: 'Ada', email: 'ada@example.com', password: 'Abc12!x', confirm: 'Abc12!x' });
     await user.click(screen.getByRole('button', { name: 'Register' }));
-    expect(await screen.findByText('An account with this email already exists.')).toBeTruthy();
+    await screen.findByText('An account with this email already exists.');
     expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Ada');
   });
 });

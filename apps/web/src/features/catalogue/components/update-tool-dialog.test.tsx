@@ -72,14 +72,14 @@ describe('update tool dialog', () => {
     const name = screen.getByLabelText('Tool name');
     await user.clear(name);
     await user.click(screen.getByRole('button', { name: 'Update' }));
-    expect(await screen.findByText('Tool name is required')).toBeTruthy();
+    await screen.findByText('Tool name is required');
 
     await user.type(name, 'x'.repeat(TEXT_LIMITS.toolName + 1));
     const tooLarge = new File([new Uint8Array(IMAGE_UPLOAD_MAX_BYTES + 1)], 'huge.png', { type: 'image/png' });
     await user.upload(screen.getByLabelText('Image'), tooLarge);
     await user.click(screen.getByRole('button', { name: 'Update' }));
-    expect(await screen.findByText(`Tool name can be at most ${TEXT_LIMITS.toolName} characters`)).toBeTruthy();
-    expect(await screen.findByText('The image must be at most 5 MB')).toBeTruthy();
+    await screen.findByText(`Tool name can be at most ${TEXT_LIMITS.toolName} characters`);
+    await screen.findByText('The image must be at most 5 MB');
     expect(writes()).toEqual([]);
   });
 
@@ -89,7 +89,7 @@ describe('update tool dialog', () => {
       refuse ? { status: 409, body: { error: 'conflict', message: toolNameTakenMessage('Voltline AG-125 Angle Grinder') } } : answerEdits(request),
     );
     await user.click(screen.getByRole('button', { name: 'Update' }));
-    expect(await screen.findByText(toolNameTakenMessage('Voltline AG-125 Angle Grinder'))).toBeTruthy();
+    await screen.findByText(toolNameTakenMessage('Voltline AG-125 Angle Grinder'));
     expect(onClose).not.toHaveBeenCalled();
 
     refuse = false;
@@ -108,7 +108,7 @@ describe('update tool dialog', () => {
     await user.clear(rate);
     await user.type(rate, '5.555');
     await user.click(screen.getByRole('button', { name: 'Update' }));
-    expect(await screen.findByText('VAT rate must be a percentage from 0 to 100 with at most two decimals (such as 7 or 5.5)')).toBeTruthy();
+    await screen.findByText('VAT rate must be a percentage from 0 to 100 with at most two decimals (such as 7 or 5.5)');
     expect(writes()).toEqual([]);
 
     await user.clear(rate);

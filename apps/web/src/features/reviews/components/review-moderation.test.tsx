@@ -44,13 +44,13 @@ describe('moderating the home page reviews', () => {
     // The dialog comes with its code, loaded at the first Delete.
     const dialog = await screen.findByRole('dialog', { name: 'Delete this review?' });
     await user.click(within(dialog).getByRole('button', { name: 'Yes, delete' }));
-    expect(await screen.findByText('Review deleted')).toBeTruthy();
+    await screen.findByText('Review deleted');
     expect(sent.find((request) => request.method === 'DELETE')).toMatchObject({ path: `/api/review/${someonesReview._id}` });
   });
 
   it('gives a customer no Delete', async () => {
     const { sent } = renderHomeReviews('customer@example.com', false);
-    expect(await screen.findByText('Rude words.')).toBeTruthy();
+    await screen.findByText('Rude words.');
     await screen.findByText('1.0 out of 5 from 1 review');
     // The server was asked whether this is an admin (it said no) before the buttons are looked for.
     await waitFor(() => expect(sent.some((request) => request.path.startsWith('/api/admin/'))).toBe(true));
