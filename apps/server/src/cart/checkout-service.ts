@@ -1,10 +1,10 @@
-import { and, count, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, or } from 'drizzle-orm';
 import { checkoutMessages, type CheckoutQuote } from '@voltline/shared/checkout';
 import { orderDestination, type DeliveryAddress } from '@voltline/shared/delivery-address';
 import { fromCents } from '@voltline/shared/money';
 import type { Database, DbTransaction } from '../db/client.ts';
 import { cartLines, tools } from '../db/schema.ts';
-import { linesWithinStock, pastOnePayment, type OrderLifecycle } from '../orders/lifecycle/index.ts';
+import { linesWithinStock, orderableUnitsSql, pastOnePayment, type OrderLifecycle } from '../orders/lifecycle/index.ts';
 import { quoteFigures } from '../orders/order-dto.ts';
 import { AppError } from '../platform/app-error.ts';
 import type { OrderPricer, PricingChoices } from '../pricing/order-pricing.ts';
@@ -38,7 +38,7 @@ export function createCheckoutService({ db, cart, pricer, lifecycle }: { db: Dat
           priceCents: tools.priceCents,
           vatRateHundredths: tools.vatRateHundredths,
           minimum: tools.minimumOrderQuantity,
-          orderable: sql<number>`greatest(${tools.availableQuantity} - ${tools.promisedQuantity}, 0)::int`,
+          orderable: orderableUnitsSql,
         })
         .from(tools)
         .where(inArray(tools.id, lines.map((line) => line.toolId)));

@@ -1,4 +1,5 @@
 import { fromCents, percentFromHundredths, percentInHundredths, toCents } from '@voltline/shared/money';
+import { orderableUnitsOf } from '../orders/lifecycle/index.ts';
 import type { Tool, ToolUpdate } from '@voltline/shared/tool';
 import type { tools } from '../db/schema.ts';
 
@@ -14,7 +15,7 @@ export function toToolDto(row: ToolRow): Tool {
     price: fromCents(row.priceCents),
     minimumOrderQuantity: row.minimumOrderQuantity,
     availableQuantity: row.availableQuantity,
-    orderableQuantity: Math.max(row.availableQuantity - row.promisedQuantity, 0),
+    orderableQuantity: orderableUnitsOf(row),
     vatRate: row.vatRateHundredths === null ? null : percentFromHundredths(row.vatRateHundredths),
   };
 }

@@ -27,7 +27,7 @@ import { orderableUnits } from './units.ts';
 
 export type { Actor } from './context.ts';
 export type { LinesRequest, OrderRequest } from './place.ts';
-export { unitsHeldByPaidOrders } from './units.ts';
+export { orderableUnitsOf, orderableUnitsSql, unitsHeldByPaidOrders } from './units.ts';
 export { linesWithinStock, pastOnePayment } from './place.ts';
 
 export function createOrderLifecycle(deps: LifecycleDeps) {

@@ -14,6 +14,7 @@ import { createBoundedMemory } from '../../platform/bounded-memory.ts';
 import { orderFigures } from '../order-dto.ts';
 import { deliveryRatesColumn, deliveryRateUnchanged, type DeliveryRateRow, type PricingChoices } from '../../pricing/order-pricing.ts';
 import type { LifecycleDeps } from './context.ts';
+import { orderableUnitsSql } from './units.ts';
 
 /** A placement as POST /purchased validated it; identity comes from the caller. */
 export type OrderRequest = z.infer<typeof placeOrderSchema>;
@@ -125,7 +126,7 @@ function placingAtOnce({ db, notifier, pricer }: LifecycleDeps) {
   const read = async (which: WhichTool, country: string, key: string): Promise<ToolToOrder | undefined> => {
     const [tool] = await executePrepared<ToolToOrder>(db, sql`
       select id, tool_name as name, img, price_cents as "priceCents", vat_rate_hundredths as "vatRateHundredths", minimum_order_quantity as minimum,
-             greatest(available_quantity - promised_quantity, 0)::int as orderable, ${deliveryRatesColumn(country)} as rates
+             ${orderableUnitsSql} as orderable, ${deliveryRatesColumn(country)} as rates
       from tools where ${whereTool(which)}`);
     if (tool) remembered.set(key, tool);
     return tool;
@@ -153,7 +154,7 @@ function placingAtOnce({ db, notifier, pricer }: LifecycleDeps) {
           select id from tools
           where id = ${tool.id} and tool_name = ${tool.name} and img = ${tool.img} and price_cents = ${tool.priceCents}
             and vat_rate_hundredths is not distinct from ${tool.vatRateHundredths}::int
-            and ${quantity}::int between minimum_order_quantity and greatest(available_quantity - promised_quantity, 0)
+            and ${quantity}::int between minimum_order_quantity and ${orderableUnitsSql}
             and ${deliveryRateUnchanged(choices.country, tool.rates)}
           for key share
         ), placed as (
@@ -238,7 +239,7 @@ export const placingLines =
           priceCents: tools.priceCents,
           vatRateHundredths: tools.vatRateHundredths,
           minimum: tools.minimumOrderQuantity,
-          orderable: sql<number>`greatest(${tools.availableQuantity} - ${tools.promisedQuantity}, 0)::int`,
+          orderable: orderableUnitsSql,
         })
         .from(tools)
         .where(inArray(tools.id, ids))

@@ -109,10 +109,19 @@ export async function shipUnits(tx: DbTransaction, units: ToolUnits) {
   return lowered;
 }
 
-/** How many units customers can still order and pay for; never below zero. */
+/**
+ * What customers can still order and pay for: the stock not promised to paid orders not yet
+ * shipped, never below zero (a count after a loss may leave less than is promised). The one rule,
+ * in SQL over the tools row for every statement that reads or checks it, and in the process for a
+ * row already read (the catalogue's answer).
+ */
+export const orderableUnitsSql = sql<number>`greatest(${tools.availableQuantity} - ${tools.promisedQuantity}, 0)::int`;
+export const orderableUnitsOf = (tool: { availableQuantity: number; promisedQuantity: number }) => Math.max(tool.availableQuantity - tool.promisedQuantity, 0);
+
+/** How many units customers can still order and pay for (orderableUnitsSql). */
 export async function orderableUnits(executor: Database | DbTransaction, toolId: string): Promise<number> {
   const [tool] = await executor
-    .select({ orderable: sql<number>`greatest(${tools.availableQuantity} - ${tools.promisedQuantity}, 0)::int` })
+    .select({ orderable: orderableUnitsSql })
     .from(tools)
     .where(eq(tools.id, toolId));
   return tool?.orderable ?? 0;
