@@ -7,6 +7,7 @@ import { currentDeliveryPromotionQueryOptions } from '../features/content/api/ge
 import { toolQueryOptions } from '../entities/tool/api/get-tool.ts';
 import { ApiRequestError } from '../lib/api-client.ts';
 import { missingToolKey } from '../lib/query-keys.ts';
+import type { DashboardPage } from './dashboard-data.ts';
 
 /** What the server's render knows of the visitor's request, for the loaders that run there (entry-server.tsx). */
 export interface ServerRequestContext {
@@ -84,5 +85,22 @@ export function createLoaders({ queryClient, onServer }: RouteOptions) {
     throw redirect(`/login?${new URLSearchParams({ from: pathname + search })}`, 303);
   }
 
-  return { started, loadStorefront, loadTool, requireSession };
+  /**
+   * A dashboard page's data starts with the navigation, alongside the page's code, instead of once
+   * that code has run; the page reads the same queries and shows its own loading state. The server
+   * leaves the dashboard to the browser (its render has no session to ask with). Which query is a
+   * page's, and the wait for the session, are in their own chunk, so the home page carries neither.
+   */
+  const loadDashboardPage =
+    (page: DashboardPage) =>
+    ({ request }: LoaderFunctionArgs) =>
+      onServer
+        ? null
+        : started(
+            import('./dashboard-data.ts').then(({ startDashboardPage }) =>
+              startDashboardPage(page, { queryClient, search: new URL(request.url).searchParams }),
+            ),
+          );
+
+  return { started, loadStorefront, loadTool, requireSession, loadDashboardPage };
 }

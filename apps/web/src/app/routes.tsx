@@ -8,6 +8,7 @@ import { catalogueRoute } from './routes/tools/catalogue-route.ts';
 import { HomePage } from './routes/home.tsx';
 import { homePageHead } from './routes/home-head.ts';
 import type { PageHandle } from './public-page.ts';
+import type { DashboardPage } from './dashboard-data.ts';
 import { createLoaders, notFound, type RouteOptions } from './route-loaders.ts';
 import { shopPageQueryOptions } from '../features/content/api/get-shop-page.ts';
 import { toolQueryOptions } from '../entities/tool/api/get-tool.ts';
@@ -18,12 +19,14 @@ const page = (load: () => Promise<ComponentType>) => async () => ({ Component: a
 
 /** The routes of product.md, "Screens", for the browser's router and the server's static handler alike. */
 export function createRoutes({ queryClient, onServer }: RouteOptions): RouteObject[] {
-  const { started, loadStorefront, loadTool, requireSession } = createLoaders({ queryClient, onServer });
+  const { started, loadStorefront, loadTool, requireSession, loadDashboardPage } = createLoaders({ queryClient, onServer });
 
   /** A page whose head is fixed; the server writes it, the page keeps it in the browser. */
   const headOf = (head: () => Promise<PageHead>): PageHandle => ({ head });
   const storefront = { Component: HomePage, loader: loadStorefront, handle: headOf(async () => homePageHead) } satisfies RouteObject;
   const catalogue = catalogueRoute(queryClient, started);
+  /** A dashboard page: its code and its first query start together (route-loaders.ts). */
+  const dashboardPage = (name: DashboardPage, load: () => Promise<ComponentType>) => ({ lazy: page(load), loader: loadDashboardPage(name) });
 
   /** A footer page: its text starts loading with the navigation, and the server's render waits for it. */
   const shopPageRoute = (entry: ShopPageEntry): RouteObject => ({
@@ -114,22 +117,22 @@ export function createRoutes({ queryClient, onServer }: RouteOptions): RouteObje
                           lazy: page(async () => (await import('./routes/dashboard/layout.tsx')).DashboardLayout),
                           children: [
                             // An admin's overview or a customer's profile; the profile also has a place of its own.
-                            { index: true, lazy: page(async () => (await import('./routes/dashboard/dashboard-home.tsx')).DashboardHomePage) },
-                            { path: 'profile', lazy: page(async () => (await import('./routes/dashboard/my-profile.tsx')).MyProfilePage) },
-                            { path: 'myorders', lazy: page(async () => (await import('./routes/dashboard/my-orders.tsx')).MyOrdersPage) },
-                            { path: 'addareview', lazy: page(async () => (await import('./routes/dashboard/add-review.tsx')).AddReviewPage) },
+                            { index: true, ...dashboardPage('home', async () => (await import('./routes/dashboard/dashboard-home.tsx')).DashboardHomePage) },
+                            { path: 'profile', ...dashboardPage('profile', async () => (await import('./routes/dashboard/my-profile.tsx')).MyProfilePage) },
+                            { path: 'myorders', ...dashboardPage('myOrders', async () => (await import('./routes/dashboard/my-orders.tsx')).MyOrdersPage) },
+                            { path: 'addareview', ...dashboardPage('addReview', async () => (await import('./routes/dashboard/add-review.tsx')).AddReviewPage) },
                             {
                               // product.md, "Who may do what": admin-only pages.
                               lazy: page(async () => (await import('./route-guards/require-admin.tsx')).RequireAdmin),
                               children: [
-                                { path: 'manageorders', lazy: page(async () => (await import('./routes/dashboard/manage-orders.tsx')).ManageOrdersPage) },
-                                { path: 'managetools', lazy: page(async () => (await import('./routes/dashboard/manage-tools.tsx')).ManageToolsPage) },
-                                { path: 'addtool', lazy: page(async () => (await import('./routes/dashboard/add-tool.tsx')).AddToolPage) },
-                                { path: 'makeadmin', lazy: page(async () => (await import('./routes/dashboard/make-admin.tsx')).MakeAdminPage) },
-                                { path: 'webhooks', lazy: page(async () => (await import('./routes/dashboard/webhooks.tsx')).WebhooksPage) },
-                                { path: 'queries', lazy: page(async () => (await import('./routes/dashboard/queries.tsx')).QueriesPage) },
-                                { path: 'delivery', lazy: page(async () => (await import('./routes/dashboard/delivery.tsx')).DeliveryPage) },
-                                { path: 'coupons', lazy: page(async () => (await import('./routes/dashboard/coupons.tsx')).CouponsPage) },
+                                { path: 'manageorders', ...dashboardPage('manageOrders', async () => (await import('./routes/dashboard/manage-orders.tsx')).ManageOrdersPage) },
+                                { path: 'managetools', ...dashboardPage('manageTools', async () => (await import('./routes/dashboard/manage-tools.tsx')).ManageToolsPage) },
+                                { path: 'addtool', ...dashboardPage('addTool', async () => (await import('./routes/dashboard/add-tool.tsx')).AddToolPage) },
+                                { path: 'makeadmin', ...dashboardPage('makeAdmin', async () => (await import('./routes/dashboard/make-admin.tsx')).MakeAdminPage) },
+                                { path: 'webhooks', ...dashboardPage('webhooks', async () => (await import('./routes/dashboard/webhooks.tsx')).WebhooksPage) },
+                                { path: 'queries', ...dashboardPage('queries', async () => (await import('./routes/dashboard/queries.tsx')).QueriesPage) },
+                                { path: 'delivery', ...dashboardPage('delivery', async () => (await import('./routes/dashboard/delivery.tsx')).DeliveryPage) },
+                                { path: 'coupons', ...dashboardPage('coupons', async () => (await import('./routes/dashboard/coupons.tsx')).CouponsPage) },
                               ],
                             },
                           ],

@@ -147,3 +147,14 @@ export async function identityRequest<T>(path: string, init: RequestInit = {}): 
 export function describeRequestError(error: unknown): string {
   return error instanceof ApiRequestError ? error.message : MESSAGES.networkFailure;
 }
+
+/**
+ * What a form shows for its mutations (TanStack Query's own state, one or several steps of one
+ * submit): the failed one's refusal, in `describe`'s words, or null while idle, pending or done. A
+ * new attempt clears it by itself (the mutation goes pending), or by `reset()` before checking the
+ * fields, so a refusal never outlives the submit it answered.
+ */
+export function refusalOf(attempts: { error: unknown } | readonly { error: unknown }[], describe: (error: unknown) => string = describeRequestError): string | null {
+  const failed = (Array.isArray(attempts) ? attempts : [attempts]).find((attempt: { error: unknown }) => attempt.error);
+  return failed ? describe(failed.error) : null;
+}

@@ -4,7 +4,7 @@ import { apiRequest } from './api-client.ts';
 import { clientConfigKey } from './query-keys.ts';
 
 // The shop's set-up changes only with a restart: asked once per visit.
-const clientConfigQueryOptions = queryOptions({
+export const clientConfigQueryOptions = queryOptions({
   queryKey: clientConfigKey,
   queryFn: () => apiRequest<ClientConfig>('/client-config', { signOutOnAuthFailure: false }),
   staleTime: Infinity,

@@ -3,6 +3,11 @@ import { useSearchParams } from 'react-router';
 /** Rows per page of the back-office tables. */
 export const TABLE_PAGE_SIZE = 20;
 
+/** The search and the page a table's address shows: what its query asks the server for (the dashboard's loaders read it too). */
+export function listViewOf(searchParams: URLSearchParams): { q?: string; cursor?: string } {
+  return { q: searchParams.get('q')?.trim() || undefined, cursor: searchParams.getAll('cursor').at(-1) };
+}
+
 /**
  * Where a back-office table stands, kept in the page's address so that a reload or a shared link
  * shows the same rows: `q` is the search, the table's own filters sit beside it, and `cursor` is
@@ -33,8 +38,7 @@ export function useListAddress() {
 
   return {
     searchParams,
-    q: searchParams.get('q')?.trim() || undefined,
-    cursor: trail.at(-1),
+    ...listViewOf(searchParams),
     /** 1 on the first page, 21 on the second... */
     firstRow: trail.length * TABLE_PAGE_SIZE + 1,
     hasPrevious: trail.length > 0,

@@ -1,4 +1,4 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
@@ -18,11 +18,11 @@ export interface SentRequest {
 export type ApiAnswer = { status: number; body?: unknown };
 
 /**
- * Renders a component inside what the app gives every page (query cache, router, toasts) and answers its
- * API calls with `answer`: the component's own code, down to api-client.ts, runs unchanged; only the
- * network hop to the server is replaced, through the transport the server renderer also uses.
+ * Answers the app's API calls with `answer` from now on: the app's own code, down to api-client.ts,
+ * runs unchanged; only the network hop to the server is replaced, through the transport the server
+ * renderer also uses. Returns the requests sent, in order.
  */
-export function renderWithShop(ui: ReactElement, answer: (request: SentRequest) => ApiAnswer = () => ({ status: 200, body: {} })) {
+export function answerApiWith(answer: (request: SentRequest) => ApiAnswer): SentRequest[] {
   const sent: SentRequest[] = [];
   setApiTransport(async (url, init) => {
     const request: SentRequest = {
@@ -34,10 +34,30 @@ export function renderWithShop(ui: ReactElement, answer: (request: SentRequest) 
     const { status, body } = answer(request);
     return new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
   });
+  return sent;
+}
+
+interface ShopOptions {
+  /** A cache the test filled already (e.g. through a route's loader); a new one by default. */
+  queryClient?: QueryClient;
+  /** The address the component is shown at (path and query). */
+  at?: string;
+}
+
+/**
+ * Renders a component inside what the app gives every page (query cache, router, toasts) and answers its
+ * API calls with `answer` (answerApiWith).
+ */
+export function renderWithShop(
+  ui: ReactElement,
+  answer: (request: SentRequest) => ApiAnswer = () => ({ status: 200, body: {} }),
+  { queryClient = createShopQueryClient(), at = '/' }: ShopOptions = {},
+) {
+  const sent = answerApiWith(answer);
   const user = userEvent.setup();
   const view = render(
-    <QueryClientProvider client={createShopQueryClient()}>
-      <MemoryRouter>{ui}</MemoryRouter>
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={[at]}>{ui}</MemoryRouter>
       <ToastHost />
     </QueryClientProvider>,
   );

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { toast } from '../../../lib/toast/toast.ts';
 import type { Order } from '@voltline/shared/order';
 import { CANCEL_CONFIRMATION_WORD } from '@voltline/shared/shop-constants';
-import { describeRequestError } from '../../../lib/api-client.ts';
+import { refusalOf } from '../../../lib/api-client.ts';
 import { LoadMoreButton } from '../../../components/load-more-button.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { TypedConfirmDialog } from '../../../components/typed-confirm-dialog.tsx';
@@ -66,7 +66,7 @@ export function MyOrdersPage() {
           closeLabel="Keep order"
           confirmLabel="Cancel order"
           pending={cancelOrder.isPending}
-          failure={cancelOrder.isError ? describeRequestError(cancelOrder.error) : null}
+          failure={refusalOf(cancelOrder)}
         />
       )}
     </section>

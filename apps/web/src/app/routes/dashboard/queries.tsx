@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { LoadMoreButton } from '../../../components/load-more-button.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
-import { useQueries, type InboxFilter } from '../../../features/queries/api/get-queries.ts';
+import { FIRST_INBOX_FILTER, useQueries, type InboxFilter } from '../../../features/queries/api/get-queries.ts';
 import { QueryCard } from '../../../features/queries/components/query-card.tsx';
 
 const FILTERS: { filter: InboxFilter; label: string }[] = [
@@ -13,7 +13,7 @@ const QUERY_LIST_ID = 'queries-list';
 
 /** Admin: the "Ask us anything" queries visitors sent, open ones first in view, each marked answered once dealt with. */
 export function QueriesPage() {
-  const [filter, setFilter] = useState<InboxFilter>('open');
+  const [filter, setFilter] = useState<InboxFilter>(FIRST_INBOX_FILTER);
   const queries = useQueries(filter);
 
   return (

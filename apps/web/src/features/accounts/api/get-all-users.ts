@@ -13,7 +13,7 @@ function getAllUsers({ q, cursor }: UsersView): Promise<ApiPage<Profile>> {
   return apiPage<Profile>(listPath('/allUsers', { q, cursor, limit: TABLE_PAGE_SIZE }));
 }
 
-const allUsersQueryOptions = (view: UsersView) =>
+export const allUsersQueryOptions = (view: UsersView) =>
   queryOptions({ queryKey: userKeys.list(view), queryFn: () => getAllUsers(view), placeholderData: keepPreviousData });
 
 export function useAllUsers(view: UsersView) {

@@ -8,7 +8,7 @@ function getProfile(email: string): Promise<Profile> {
   return apiRequest<Profile>(`/user?${new URLSearchParams({ email })}`);
 }
 
-const profileQueryOptions = (email: string) =>
+export const profileQueryOptions = (email: string) =>
   queryOptions({ queryKey: accountKeys.profile(email), queryFn: () => getProfile(email) });
 
 export function useProfile(email: string) {

@@ -1,14 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { personNameSchema } from '@voltline/shared/account';
 import { MESSAGES } from '@voltline/shared/messages';
 import type { Profile } from '@voltline/shared/profile';
-import { describeRequestError } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast/toast.ts';
 import { FormField } from '../../../components/form-field.tsx';
-import { ModalDialog } from '../../../components/modal-dialog.tsx';
+import { FormDialog } from '../../../components/form-dialog.tsx';
 import { useUpdateProfile } from '../api/update-profile.ts';
 
 const nameFormSchema = z.object({ name: personNameSchema });
@@ -22,7 +20,6 @@ export function ChangeNameDialog({ profile, onClose }: { profile: Profile; onClo
     formState: { errors },
   } = useForm<NameForm>({ resolver: zodResolver(nameFormSchema), defaultValues: { name: profile.name } });
   const updateProfile = useUpdateProfile(profile);
-  const [refusal, setRefusal] = useState<string | null>(null);
 
   const saveName = ({ name }: NameForm) =>
     updateProfile.mutate(
@@ -32,29 +29,21 @@ export function ChangeNameDialog({ profile, onClose }: { profile: Profile; onClo
           toast.success(MESSAGES.nameChanged);
           onClose();
         },
-        onError: (error) => setRefusal(describeRequestError(error)),
       },
     );
 
   return (
-    <ModalDialog
+    <FormDialog
       title="Change name"
       description="Orders already placed keep the name they were placed under."
       onClose={onClose}
-      confirm={{
-        label: 'Save name',
-        onConfirm: () => {
-          setRefusal(null);
-          void handleSubmit(saveName)();
-        },
-        pending: updateProfile.isPending,
-        failure: refusal,
-        tone: 'primary',
-      }}
+      submitLabel="Save name"
+      onSubmit={handleSubmit(saveName)}
+      mutations={[updateProfile]}
     >
       <FormField id="change-name" label="Name" error={errors.name?.message}>
         {(field) => <input {...field} {...register('name')} autoComplete="name" className="input w-full" />}
       </FormField>
-    </ModalDialog>
+    </FormDialog>
   );
 }

@@ -1,12 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { changePasswordFormSchema, type ChangePasswordForm } from '@voltline/shared/account';
 import { MESSAGES } from '@voltline/shared/messages';
 import { ApiRequestError, describeRequestError } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast/toast.ts';
 import { FormField } from '../../../components/form-field.tsx';
-import { ModalDialog } from '../../../components/modal-dialog.tsx';
+import { FormDialog } from '../../../components/form-dialog.tsx';
 import { NewPasswordFields } from './new-password-fields.tsx';
 import { useChangePassword } from '../api/change-password.ts';
 
@@ -30,7 +29,6 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
   });
   const password = useWatch({ control, name: 'password' });
   const changePassword = useChangePassword();
-  const [refusal, setRefusal] = useState<string | null>(null);
 
   const saveNewPassword = ({ currentPassword, password: newPassword }: ChangePasswordForm) =>
     changePassword.mutate(
@@ -40,24 +38,17 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
           toast.success(MESSAGES.passwordUpdated);
           onClose();
         },
-        onError: (error) => setRefusal(describePasswordChangeError(error)),
       },
     );
 
   return (
-    <ModalDialog
+    <FormDialog
       title="Change password"
       onClose={onClose}
-      confirm={{
-        label: 'Change password',
-        onConfirm: () => {
-          setRefusal(null);
-          void handleSubmit(saveNewPassword)();
-        },
-        pending: changePassword.isPending,
-        failure: refusal,
-        tone: 'primary',
-      }}
+      submitLabel="Change password"
+      onSubmit={handleSubmit(saveNewPassword)}
+      mutations={[changePassword]}
+      describeError={describePasswordChangeError}
     >
       <FormField id="change-current-password" label="Current password" error={errors.currentPassword?.message}>
         {(field) => <input {...field} {...register('currentPassword')} type="password" autoComplete="current-password" className="input w-full" />}
@@ -70,6 +61,6 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
         password={password}
         errors={{ password: errors.password?.message, confirmPassword: errors.confirmPassword?.message }}
       />
-    </ModalDialog>
+    </FormDialog>
   );
 }

@@ -1,7 +1,7 @@
 import { useId, useState, type ChangeEvent } from 'react';
 import { MESSAGES } from '@voltline/shared/messages';
 import type { Profile } from '@voltline/shared/profile';
-import { describeRequestError } from '../../../lib/api-client.ts';
+import { refusalOf } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast/toast.ts';
 import { useUploadImage } from '../../../lib/upload-image.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
@@ -11,7 +11,10 @@ import { pictureFileSchema } from '../picture-file.ts';
 export function ChangePictureButton({ profile }: { profile: Profile }) {
   const uploadImage = useUploadImage();
   const updateProfile = useUpdateProfile(profile);
-  const [failure, setFailure] = useState<string | null>(null);
+  const steps = [uploadImage, updateProfile];
+  // A file that is not a picture is refused here, before any step; the steps' refusals come from their mutations.
+  const [notAPicture, setNotAPicture] = useState<string | null>(null);
+  const failure = notAPicture ?? refusalOf(steps);
   const inputId = useId();
   const pending = uploadImage.isPending || updateProfile.isPending;
 
@@ -20,18 +23,16 @@ export function ChangePictureButton({ profile }: { profile: Profile }) {
     // The same file chosen again after a refusal must still count as a choice.
     event.target.value = '';
     if (!chosen) return;
-    setFailure(null);
+    steps.forEach((step) => step.reset());
     const picture = pictureFileSchema.safeParse(chosen);
-    if (!picture.success) {
-      setFailure(picture.error.issues[0]?.message ?? 'The profile picture must be an image');
-      return;
-    }
+    setNotAPicture(picture.success ? null : (picture.error.issues[0]?.message ?? 'The profile picture must be an image'));
+    if (!picture.success) return;
     try {
       const profilePicture = await uploadImage.mutateAsync(picture.data);
       await updateProfile.mutateAsync({ profileId: profile._id, update: { profilePicture } });
       toast.success(MESSAGES.profileUpdated);
-    } catch (error) {
-      setFailure(describeRequestError(error));
+    } catch {
+      // Shown from the failed step's mutation.
     }
   };
 

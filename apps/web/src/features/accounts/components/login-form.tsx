@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from '../../../lib/toast/toast.ts';
 import { useTakenOver } from '../../../lib/use-taken-over.ts';
 import { loginFormSchema, type LoginForm as LoginFields } from '@voltline/shared/account';
 import { MESSAGES } from '@voltline/shared/messages';
+import { refusalOf } from '../../../lib/api-client.ts';
 import { FormField } from '../../../components/form-field.tsx';
 import { FormMessage } from '../../../components/form-message.tsx';
 import { PendingButton } from '../../../components/pending-button.tsx';
@@ -24,22 +24,24 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   } = useForm<LoginFields>({ resolver: zodResolver(loginFormSchema), defaultValues: { email: '', password: '' } });
   const signIn = useSignInWithEmail();
   const requestReset = useRequestPasswordReset();
-  const [refusal, setRefusal] = useState<string | null>(null);
   // The server renders this form (the login page). Pressed before the app has taken it over, Login
   // would go out as a plain form, the password in the address, and "forgot password?" would do
   // nothing at all (a click lost, no link sent): until then both buttons wait.
   const takenOver = useTakenOver();
 
+  // One refusal at a time: the sign-in's own (its mutation clears it as it starts), or the reset link's.
   const logIn = (credentials: LoginFields) => {
-    setRefusal(null);
-    signIn.mutate(credentials, { onSuccess: onSignedIn, onError: (error) => setRefusal(describeSignInError(error)) });
+    requestReset.reset();
+    signIn.mutate(credentials, { onSuccess: onSignedIn });
   };
+  const refusal = refusalOf(signIn, describeSignInError) ?? refusalOf(requestReset, describePasswordResetError);
 
   // product.md, "Rules for what people type": the reset link goes to the address in the email field, and only when asked for.
   // One refusal at a time, beside the field it is about: the reset needs only the email, so the
   // login's own errors (an empty password) and an earlier refusal go.
   const sendResetLink = () => {
-    setRefusal(null);
+    signIn.reset();
+    requestReset.reset();
     clearErrors();
     const typed = getValues('email');
     const email = loginFormSchema.shape.email.safeParse(typed);
@@ -48,10 +50,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
       setError('email', { message }, { shouldFocus: true });
       return;
     }
-    requestReset.mutate(email.data, {
-      onSuccess: () => toast.success(MESSAGES.passwordResetSent),
-      onError: (error) => setRefusal(describePasswordResetError(error)),
-    });
+    requestReset.mutate(email.data, { onSuccess: () => toast.success(MESSAGES.passwordResetSent) });
   };
 
   return (

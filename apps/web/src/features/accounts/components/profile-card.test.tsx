@@ -60,6 +60,23 @@ describe('My Profile: each item changed on its own (issue 26, item 10)', () => {
     expect(patches(sent)).toEqual([]);
   });
 
+  it("shows the server's refusal of an item under it, and it goes as the item is changed", async () => {
+    const refusal = 'Too many changes to your account: try again in a minute';
+    const { user } = renderWithShop(<ProfileCard profile={profile} onEdit={() => undefined} />, (request) =>
+      request.method === 'PATCH' ? { status: 429, body: { error: 'rate_limited', message: refusal } } : answer(request),
+    );
+    await user.click(screen.getByRole('button', { name: 'Edit Phone' }));
+    const form = screen.getByRole('form', { name: 'Edit Phone' });
+    const phone = within(form).getByLabelText('Phone');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await within(form).findByText(refusal)).toBeTruthy();
+    expect(phone.getAttribute('aria-invalid')).toBe('true');
+
+    await user.type(phone, '1');
+    expect(within(form).queryByText(refusal)).toBeNull();
+    expect(phone.getAttribute('aria-invalid')).toBe('false');
+  });
+
   it('changes the picture alone: uploads it, then PATCHes profilePicture only', async () => {
     const picture = '/api/images/0b4c5d6e-7f80-4a1b-9c2d-3e4f5a6b7c8d';
     const { user, sent } = renderWithShop(<ProfileCard profile={profile} onEdit={() => undefined} />, (request) =>

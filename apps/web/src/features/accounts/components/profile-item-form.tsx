@@ -4,7 +4,7 @@ import { toast } from '../../../lib/toast/toast.ts';
 import { z } from 'zod';
 import { MESSAGES } from '@voltline/shared/messages';
 import { profileFields, type Profile } from '@voltline/shared/profile';
-import { describeRequestError } from '../../../lib/api-client.ts';
+import { refusalOf } from '../../../lib/api-client.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
 import type { ProfileItem } from '../profile-items.ts';
 
@@ -24,13 +24,14 @@ export function ProfileItemForm({ profile, item, onCancel }: { profile: Profile;
   const {
     register,
     handleSubmit,
-    setError,
     formState: { errors },
   } = useForm<ItemEntry>({ resolver: zodResolver(itemSchema), defaultValues: { value: editing ? (profile[item.field] ?? '') : '' } });
   const updateProfile = useUpdateProfile(profile);
   const inputId = `${editing ? 'edit' : 'add'}-${item.field}`;
   const errorId = `${inputId}-error`;
   const formName = `${editing ? 'Edit' : 'Add'} ${item.label}`;
+  // The item's own rule first; otherwise the server's refusal of the last attempt, which goes as the value changes.
+  const problem = errors.value?.message ?? refusalOf(updateProfile);
 
   const saveItem = ({ value }: ItemEntry) =>
     updateProfile.mutate(
@@ -40,7 +41,6 @@ export function ProfileItemForm({ profile, item, onCancel }: { profile: Profile;
           toast.success(editing ? MESSAGES.profileUpdated : MESSAGES.infoAdded);
           onCancel?.();
         },
-        onError: (error) => setError('value', { message: describeRequestError(error) }),
       },
     );
 
@@ -54,11 +54,11 @@ export function ProfileItemForm({ profile, item, onCancel }: { profile: Profile;
           <div className="join w-full">
             <input
               id={inputId}
-              {...register('value')}
+              {...register('value', { onChange: () => updateProfile.reset() })}
               type={item.inputType}
               placeholder={item.placeholder}
-              aria-invalid={Boolean(errors.value)}
-              aria-describedby={errors.value ? errorId : undefined}
+              aria-invalid={Boolean(problem)}
+              aria-describedby={problem ? errorId : undefined}
               // The Edit button that opened it is gone: the focus goes where the typing is.
               autoFocus={editing}
               className="input join-item w-full"
@@ -72,9 +72,9 @@ export function ProfileItemForm({ profile, item, onCancel }: { profile: Profile;
               </button>
             )}
           </div>
-          {errors.value && (
+          {problem && (
             <p id={errorId} className="text-sm text-error">
-              {errors.value.message}
+              {problem}
             </p>
           )}
         </form>

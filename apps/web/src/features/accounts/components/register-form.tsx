@@ -1,8 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { registerFormSchema, type RegisterForm as RegisterFields } from '@voltline/shared/account';
-import { describeRequestError } from '../../../lib/api-client.ts';
+import { refusalOf } from '../../../lib/api-client.ts';
 import { FormField } from '../../../components/form-field.tsx';
 import { FormMessage } from '../../../components/form-message.tsx';
 import { PendingButton } from '../../../components/pending-button.tsx';
@@ -20,15 +19,9 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
   } = useForm<RegisterFields>({ resolver: zodResolver(registerFormSchema), defaultValues: emptyAccount });
   const password = useWatch({ control, name: 'password' });
   const signUp = useSignUpWithEmail();
-  const [refusal, setRefusal] = useState<string | null>(null);
 
-  const createAccount = ({ name, email, password: chosenPassword }: RegisterFields) => {
-    setRefusal(null);
-    signUp.mutate(
-      { name, email, password: chosenPassword },
-      { onSuccess: onRegistered, onError: (error) => setRefusal(describeRequestError(error)) },
-    );
-  };
+  const createAccount = ({ name, email, password: chosenPassword }: RegisterFields) =>
+    signUp.mutate({ name, email, password: chosenPassword }, { onSuccess: onRegistered });
 
   return (
     <form onSubmit={handleSubmit(createAccount)} noValidate aria-label="Register" className="flex flex-col gap-4">
@@ -49,7 +42,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
       <PendingButton type="submit" className="btn btn-primary" pending={signUp.isPending}>
         Register
       </PendingButton>
-      <FormMessage message={refusal} />
+      <FormMessage message={refusalOf(signUp)} />
     </form>
   );
 }

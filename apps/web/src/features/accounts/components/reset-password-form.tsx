@@ -1,8 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { resetPasswordFormSchema, type ResetPasswordForm as ResetPasswordFields } from '@voltline/shared/account';
-import { ApiRequestError, describeRequestError } from '../../../lib/api-client.ts';
+import { ApiRequestError, refusalOf } from '../../../lib/api-client.ts';
 import { FormMessage } from '../../../components/form-message.tsx';
 import { PendingButton } from '../../../components/pending-button.tsx';
 import { useResetPassword } from '../api/reset-password.ts';
@@ -14,6 +13,9 @@ interface ResetPasswordFormProps {
   /** The link was used or expired: the page shows its own explanation instead of the form. */
   onLinkRejected: () => void;
 }
+
+/** The link was used or has expired: the page explains that, so the form shows no refusal of its own. */
+const isRejectedLink = (error: unknown) => error instanceof ApiRequestError && error.code.toLowerCase() === 'invalid_token';
 
 export function ResetPasswordForm({ token, onPasswordChanged, onLinkRejected }: ResetPasswordFormProps) {
   const {
@@ -27,21 +29,17 @@ export function ResetPasswordForm({ token, onPasswordChanged, onLinkRejected }: 
   });
   const password = useWatch({ control, name: 'password' });
   const resetPassword = useResetPassword();
-  const [refusal, setRefusal] = useState<string | null>(null);
 
-  const saveNewPassword = ({ password: newPassword }: ResetPasswordFields) => {
-    setRefusal(null);
+  const saveNewPassword = ({ password: newPassword }: ResetPasswordFields) =>
     resetPassword.mutate(
       { token, newPassword },
       {
         onSuccess: onPasswordChanged,
         onError: (error) => {
-          if (error instanceof ApiRequestError && error.code.toLowerCase() === 'invalid_token') onLinkRejected();
-          else setRefusal(describeRequestError(error));
+          if (isRejectedLink(error)) onLinkRejected();
         },
       },
     );
-  };
 
   return (
     <form onSubmit={handleSubmit(saveNewPassword)} noValidate aria-label="Reset password" className="flex flex-col gap-4">
@@ -56,7 +54,7 @@ export function ResetPasswordForm({ token, onPasswordChanged, onLinkRejected }: 
       <PendingButton type="submit" className="btn btn-primary" pending={resetPassword.isPending}>
         Reset password
       </PendingButton>
-      <FormMessage message={refusal} />
+      <FormMessage message={isRejectedLink(resetPassword.error) ? null : refusalOf(resetPassword)} />
     </form>
   );
 }

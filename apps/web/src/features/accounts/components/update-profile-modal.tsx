@@ -1,14 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from '../../../lib/toast/toast.ts';
 import { z } from 'zod';
 import { MESSAGES } from '@voltline/shared/messages';
 import { profileUpdateFormSchema, type Profile } from '@voltline/shared/profile';
-import { describeRequestError } from '../../../lib/api-client.ts';
 import { useUploadImage } from '../../../lib/upload-image.ts';
 import { FormField } from '../../../components/form-field.tsx';
-import { ModalDialog } from '../../../components/modal-dialog.tsx';
+import { FormDialog } from '../../../components/form-dialog.tsx';
 import { useUpdateProfile } from '../api/update-profile.ts';
 import { pictureFileSchema } from '../picture-file.ts';
 import { PROFILE_ITEMS } from '../profile-items.ts';
@@ -42,14 +40,9 @@ export function UpdateProfileModal({ profile, onClose }: { profile: Profile; onC
   });
   const uploadImage = useUploadImage();
   const updateProfile = useUpdateProfile(profile);
-  const [failure, setFailure] = useState<string | null>(null);
-
-  // A new attempt (or a new picture) starts clean: an earlier upload's refusal no longer applies, and
-  // shown beside this attempt's own error it would read as a second, current problem.
-  const tryAgain = () => {
-    setFailure(null);
-    void handleSubmit(saveProfile)();
-  };
+  const steps = [uploadImage, updateProfile];
+  // A new picture starts clean too: an earlier upload's refusal no longer applies to it.
+  const forgetRefusal = () => steps.forEach((step) => step.reset());
 
   const saveProfile = async ({ picture, ...details }: UpdateForm) => {
     try {
@@ -57,17 +50,13 @@ export function UpdateProfileModal({ profile, onClose }: { profile: Profile; onC
       await updateProfile.mutateAsync({ profileId: profile._id, update: { ...details, profilePicture } });
       toast.success(MESSAGES.profileUpdated);
       onClose();
-    } catch (error) {
-      setFailure(describeRequestError(error));
+    } catch {
+      // The dialog shows the failed step's refusal from its mutation.
     }
   };
 
   return (
-    <ModalDialog
-      title="Update profile"
-      onClose={onClose}
-      confirm={{ label: 'Update', onConfirm: tryAgain, pending: isSubmitting, failure, tone: 'primary' }}
-    >
+    <FormDialog title="Update profile" onClose={onClose} submitLabel="Update" onSubmit={handleSubmit(saveProfile)} mutations={steps} submitting={isSubmitting}>
       {PROFILE_ITEMS.map((item) => (
         <FormField key={item.field} id={`update-${item.field}`} label={item.label} error={errors[item.field]?.message}>
           {(control) => (
@@ -76,8 +65,8 @@ export function UpdateProfileModal({ profile, onClose }: { profile: Profile; onC
         </FormField>
       ))}
       <FormField id="update-picture" label="Profile picture" error={errors.picture?.message}>
-        {(control) => <input {...control} {...register('picture', { onChange: () => setFailure(null) })} type="file" accept="image/*" className="file-input w-full" />}
+        {(control) => <input {...control} {...register('picture', { onChange: forgetRefusal })} type="file" accept="image/*" className="file-input w-full" />}
       </FormField>
-    </ModalDialog>
+    </FormDialog>
   );
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { toast } from '../../../lib/toast/toast.ts';
 import { MESSAGES } from '@voltline/shared/messages';
 import type { Profile, Role } from '@voltline/shared/profile';
-import { describeRequestError } from '../../../lib/api-client.ts';
+import { refusalOf } from '../../../lib/api-client.ts';
 import { useListAddress } from '../../../lib/list-address.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { BreakableAddress } from '../../../components/breakable-address.tsx';
@@ -95,7 +95,7 @@ export function UserRoles() {
             label: pending.role === 'admin' ? 'Yes, make admin' : 'Yes, remove admin',
             onConfirm: confirmRoleChange,
             pending: changeRole.isPending,
-            failure: changeRole.isError ? describeRequestError(changeRole.error) : null,
+            failure: refusalOf(changeRole),
             tone: pending.role === 'admin' ? 'primary' : 'error',
           }}
         />

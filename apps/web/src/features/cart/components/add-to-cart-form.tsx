@@ -4,8 +4,8 @@ import { mostOrderable, quantityProblem } from '@voltline/shared/cart-rules';
 import { isOutOfStock } from '@voltline/shared/stock';
 import { wholeNumberFromText } from '@voltline/shared/whole-number';
 import type { Tool } from '@voltline/shared/tool';
-import { describeRequestError } from '../../../lib/api-client.ts';
-import { CartRefusal, useCart } from '../hooks/use-cart.ts';
+import { refusalOf } from '../../../lib/api-client.ts';
+import { CartRefusal, describeCartRefusal, useCart, useCartChange } from '../hooks/use-cart.ts';
 import { QuantityField } from './quantity-field.tsx';
 
 /**
@@ -15,30 +15,27 @@ import { QuantityField } from './quantity-field.tsx';
 export function AddToCartForm({ tool }: { tool: Tool }) {
   const { holder, cart, setQuantity, pending } = useCart();
   const [text, setText] = useState(String(tool.minimumOrderQuantity));
-  const [refusal, setRefusal] = useState<string | null>(null);
+  const change = useCartChange();
   const [added, setAdded] = useState<number | null>(null);
   const outOfStock = isOutOfStock(tool);
   const inCart = cart?.lines.find((line) => line.toolId === tool._id)?.quantity ?? 0;
 
-  async function addToCart(event: FormEvent) {
+  function addToCart(event: FormEvent) {
     event.preventDefault();
     setAdded(null);
     const quantity = wholeNumberFromText(text);
-    if (!Number.isSafeInteger(quantity)) return setRefusal('Quantity must be a whole number');
-    // The rules speak of the quantity asked for here, then of the line it makes with what the cart holds.
-    const problem = quantityProblem(tool, quantity) ?? (inCart > 0 ? quantityProblem(tool, inCart + quantity) : null);
-    if (problem) return setRefusal(inCart > 0 && !quantityProblem(tool, quantity) ? `Your cart already holds ${inCart}. ${problem.message}` : problem.message);
-    try {
+    const add = async () => {
+      if (!Number.isSafeInteger(quantity)) throw new CartRefusal('Quantity must be a whole number');
+      // The rules speak of the quantity asked for here, then of the line it makes with what the cart holds.
+      const problem = quantityProblem(tool, quantity) ?? (inCart > 0 ? quantityProblem(tool, inCart + quantity) : null);
+      if (problem) throw new CartRefusal(inCart > 0 && !quantityProblem(tool, quantity) ? `Your cart already holds ${inCart}. ${problem.message}` : problem.message);
       await setQuantity({ toolId: tool._id, quantity: inCart + quantity, tool });
-      setRefusal(null);
-      setAdded(quantity);
-    } catch (error) {
-      setRefusal(error instanceof CartRefusal ? error.message : describeRequestError(error));
-    }
+    };
+    change.mutate(add, { onSuccess: () => setAdded(quantity) });
   }
 
   return (
-    <form onSubmit={(event) => void addToCart(event)} className="flex flex-col gap-2" noValidate>
+    <form onSubmit={addToCart} className="flex flex-col gap-2" noValidate>
       <div className="flex flex-wrap items-start gap-3">
         <QuantityField
           id={`add-to-cart-${tool._id}`}
@@ -46,7 +43,7 @@ export function AddToCartForm({ tool }: { tool: Tool }) {
           maximum={mostOrderable(tool)}
           text={text}
           onText={setText}
-          error={refusal}
+          error={refusalOf(change, describeCartRefusal)}
           disabled={outOfStock}
         />
         <button type="submit" className="btn btn-primary mt-6" disabled={outOfStock || holder === 'unknown' || pending}>

@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import { priceChangedMessage, type CartLine } from '@voltline/shared/cart-rules';
 import { formatMoney } from '@voltline/shared/money';
 import { wholeNumberFromText } from '@voltline/shared/whole-number';
-import { describeRequestError } from '../../../lib/api-client.ts';
-import { CartRefusal, type CartAccess } from '../hooks/use-cart.ts';
+import { refusalOf } from '../../../lib/api-client.ts';
+import { CartRefusal, describeCartRefusal, useCartChange, type CartAccess } from '../hooks/use-cart.ts';
 import { QuantityField } from './quantity-field.tsx';
 
 /** Names the line's controls apart: "Quantity of DD-18 Drill", "Remove DD-18 Drill". */
@@ -17,24 +17,18 @@ const controlName = (verb: string, line: CartLine) => `${verb} ${line.toolName}`
  */
 export function CartLineItem({ line, access }: { line: CartLine; access: Pick<CartAccess, 'setQuantity' | 'remove' | 'pending'> }) {
   const [text, setText] = useState(String(line.quantity));
-  const [refusal, setRefusal] = useState<string | null>(null);
+  const change = useCartChange();
+  const refusal = refusalOf(change, describeCartRefusal);
   const deleted = line.problem?.code === 'tool_deleted';
   const inputId = `cart-quantity-${line.toolId}`;
-
-  async function act(change: () => Promise<void>) {
-    try {
-      await change();
-      setRefusal(null);
-    } catch (error) {
-      setRefusal(error instanceof CartRefusal ? error.message : describeRequestError(error));
-    }
-  }
 
   function updateQuantity(event: FormEvent) {
     event.preventDefault();
     const quantity = wholeNumberFromText(text);
-    if (!Number.isSafeInteger(quantity)) return setRefusal('Quantity must be a whole number');
-    void act(() => access.setQuantity({ toolId: line.toolId, quantity }));
+    change.mutate(async () => {
+      if (!Number.isSafeInteger(quantity)) throw new CartRefusal('Quantity must be a whole number');
+      await access.setQuantity({ toolId: line.toolId, quantity });
+    });
   }
 
   return (
@@ -72,7 +66,7 @@ export function CartLineItem({ line, access }: { line: CartLine; access: Pick<Ca
               </button>
             </form>
           )}
-          <button type="button" className="btn btn-ghost btn-sm mt-7" disabled={access.pending} onClick={() => void act(() => access.remove(line.toolId))} aria-label={controlName('Remove', line)}>
+          <button type="button" className="btn btn-ghost btn-sm mt-7" disabled={access.pending} onClick={() => change.mutate(() => access.remove(line.toolId))} aria-label={controlName('Remove', line)}>
             Remove
           </button>
         </div>

@@ -1,8 +1,8 @@
-import { useQueries, useQuery } from '@tanstack/react-query';
+import { useMutation, useQueries, useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { CART_MAX_LINES, cartLineOf, cartMessages, cartOf, quantityProblem, type Cart } from '@voltline/shared/cart-rules';
 import type { Tool } from '@voltline/shared/tool';
-import { ApiRequestError } from '../../../lib/api-client.ts';
+import { ApiRequestError, describeRequestError } from '../../../lib/api-client.ts';
 import { toolQueryOptions } from '../../../entities/tool/api/get-tool.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { cartQueryOptions } from '../api/get-cart.ts';
@@ -12,6 +12,18 @@ import { readBrowserCart, removeBrowserLine, storeBrowserLine, useBrowserCart } 
 
 /** A refusal of a cart change, in the shop's words (the server's, or the same rules checked in the browser). */
 export class CartRefusal extends Error {}
+
+/** What a form shows for a failed cart change: the rules' words, or the server's. */
+export const describeCartRefusal = (error: unknown) => (error instanceof CartRefusal ? error.message : describeRequestError(error));
+
+/**
+ * A form's cart changes (the tool page's Add to cart, a line's Update and Remove) as one mutation of
+ * its own, whatever holds the cart: the form shows the last change's refusal from its state, and the
+ * next change clears it as it starts. A change checks what the browser can first, throwing a CartRefusal.
+ */
+export function useCartChange() {
+  return useMutation({ mutationFn: (change: () => Promise<void>) => change() });
+}
 
 export interface CartAccess {
   /** Who holds the cart: the account (on the server), the browser (a visitor), or not known yet (the session is loading). */

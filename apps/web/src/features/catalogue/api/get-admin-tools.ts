@@ -13,7 +13,7 @@ function getAdminTools({ q, cursor }: AdminToolsView): Promise<ApiPage<Tool>> {
   return apiPage<Tool>(listPath('/adminGetTools', { q, cursor, limit: TABLE_PAGE_SIZE }));
 }
 
-const adminToolsQueryOptions = (view: AdminToolsView) =>
+export const adminToolsQueryOptions = (view: AdminToolsView) =>
   queryOptions({ queryKey: toolKeys.adminList(view), queryFn: () => getAdminTools(view), placeholderData: keepPreviousData });
 
 export function useAdminTools(view: AdminToolsView) {

@@ -1,9 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from '../../../lib/toast/toast.ts';
 import { minimumAboveStockWarning } from '@voltline/shared/tool';
-import { describeRequestError } from '../../../lib/api-client.ts';
+import { refusalOf } from '../../../lib/api-client.ts';
 import { addToolFormSchema, type ToolForm, type ToolFormInput } from '../tool-form.ts';
 import { useImagePreview } from '../hooks/use-image-preview.ts';
 import { useUploadImage } from '../../../lib/upload-image.ts';
@@ -25,7 +24,7 @@ export function AddToolForm() {
   const uploadImage = useUploadImage();
   const addTool = useAddTool();
   const { previewUrl, showPreview } = useImagePreview();
-  const [failure, setFailure] = useState<string | null>(null);
+  const steps = [uploadImage, addTool];
 
   const addToCatalogue = async ({ image, ...tool }: ToolForm) => {
     // The schema requires the picture; this only tells the compiler.
@@ -40,8 +39,8 @@ export function AddToolForm() {
       }
       reset();
       showPreview(undefined);
-    } catch (error) {
-      setFailure(describeRequestError(error));
+    } catch {
+      // The form shows the failed step's refusal from its mutation.
     }
   };
 
@@ -50,13 +49,13 @@ export function AddToolForm() {
       // A new attempt starts clean: an earlier upload's refusal beside this attempt's own error
       // would read as a second, current problem.
       onSubmit={(event) => {
-        setFailure(null);
+        steps.forEach((step) => step.reset());
         void handleSubmit(addToCatalogue)(event);
       }}
       noValidate aria-label="Add tool" className="card bg-base-100 shadow">
       <div className="card-body gap-4">
         <ToolFields idPrefix="add-tool" register={register} errors={errors} onPictureChosen={showPreview} picture={previewUrl} pictureRequired />
-        <FormMessage message={failure} />
+        <FormMessage message={refusalOf(steps)} />
         <PendingButton type="submit" className="btn btn-primary" pending={isSubmitting}>
           Add tool
         </PendingButton>

@@ -1,13 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from '../../../lib/toast/toast.ts';
 import type { Tool } from '@voltline/shared/tool';
-import { describeRequestError } from '../../../lib/api-client.ts';
 import { editToolFormSchema, type ToolForm, type ToolFormInput } from '../tool-form.ts';
 import { useImagePreview } from '../hooks/use-image-preview.ts';
 import { useUploadImage } from '../../../lib/upload-image.ts';
-import { ModalDialog } from '../../../components/modal-dialog.tsx';
+import { FormDialog } from '../../../components/form-dialog.tsx';
 import { ToolFields } from './tool-fields.tsx';
 import { useUpdateTool } from '../api/update-tool.ts';
 
@@ -34,7 +32,6 @@ export function UpdateToolDialog({ tool, onClose }: { tool: Tool; onClose: () =>
   const uploadImage = useUploadImage();
   const updateTool = useUpdateTool();
   const { previewUrl, showPreview } = useImagePreview();
-  const [failure, setFailure] = useState<string | null>(null);
 
   const saveTool = async ({ image, ...edit }: ToolForm) => {
     try {
@@ -44,27 +41,20 @@ export function UpdateToolDialog({ tool, onClose }: { tool: Tool; onClose: () =>
       // Saved all the same (stock may be on its way), but the admin should know customers are shut out.
       if (warning) toast.warning(warning);
       onClose();
-    } catch (error) {
-      setFailure(describeRequestError(error));
+    } catch {
+      // The dialog shows the failed step's refusal (a taken name, an upload) from its mutation.
     }
   };
 
   return (
-    <ModalDialog
+    <FormDialog
       title="Update tool"
       description={`Everything customers see of ${tool.toolName}.`}
       onClose={onClose}
-      confirm={{
-        label: 'Update',
-        // A new attempt starts clean: the last refusal (a taken name, an upload) may no longer apply.
-        onConfirm: () => {
-          setFailure(null);
-          void handleSubmit(saveTool)();
-        },
-        pending: isSubmitting,
-        failure,
-        tone: 'primary',
-      }}
+      submitLabel="Update"
+      onSubmit={handleSubmit(saveTool)}
+      mutations={[uploadImage, updateTool]}
+      submitting={isSubmitting}
     >
       <ToolFields
         idPrefix="update-tool"
@@ -75,6 +65,6 @@ export function UpdateToolDialog({ tool, onClose }: { tool: Tool; onClose: () =>
         pictureRequired={false}
         compact
       />
-    </ModalDialog>
+    </FormDialog>
   );
 }

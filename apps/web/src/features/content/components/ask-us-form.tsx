@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from '../../../lib/toast/toast.ts';
@@ -8,7 +7,7 @@ import { QUERY_ROLES, queryFormSchema, type QueryForm } from '@voltline/shared/q
 import { FormField } from '../../../components/form-field.tsx';
 import { FormMessage } from '../../../components/form-message.tsx';
 import { PendingButton } from '../../../components/pending-button.tsx';
-import { describeRequestError } from '../../../lib/api-client.ts';
+import { refusalOf } from '../../../lib/api-client.ts';
 import { useSendQuery } from '../api/send-query.ts';
 
 type QueryFormInput = z.input<typeof queryFormSchema>;
@@ -24,18 +23,15 @@ export function AskUsForm({ labelledBy }: { labelledBy: string }) {
     formState: { errors },
   } = useForm<QueryFormInput, unknown, QueryForm>({ resolver: zodResolver(queryFormSchema), defaultValues: emptyQuery });
   const sendQuery = useSendQuery();
-  const [refusal, setRefusal] = useState<string | null>(null);
 
   // Success is said only once the shop has stored the query; a refusal (too many queries, no
   // connection) stays under the form with what was typed, so nothing is lost.
   const submitQuery = (query: QueryForm) => {
-    setRefusal(null);
     sendQuery.mutate(query, {
       onSuccess: () => {
         toast.success(MESSAGES.querySubmitted);
         reset();
       },
-      onError: (error) => setRefusal(describeRequestError(error)),
     });
   };
 
@@ -69,7 +65,7 @@ export function AskUsForm({ labelledBy }: { labelledBy: string }) {
       <FormField id="query-text" label="Your query (optional)" error={errors.query?.message}>
         {(control) => <textarea {...control} {...register('query')} rows={4} placeholder="How can we help?" className="textarea w-full" />}
       </FormField>
-      <FormMessage message={refusal} />
+      <FormMessage message={refusalOf(sendQuery)} />
       <PendingButton type="submit" className="btn btn-primary self-start" pending={sendQuery.isPending}>
         Submit query
       </PendingButton>

@@ -14,7 +14,7 @@ function getAdminOrders({ filter, q, cursor }: AdminOrdersView): Promise<ApiPage
   return apiPage<Order>(listPath('/adminPurchased', { ...queryOf(filter), q, cursor, limit: TABLE_PAGE_SIZE }));
 }
 
-const adminOrdersQueryOptions = (view: AdminOrdersView) =>
+export const adminOrdersQueryOptions = (view: AdminOrdersView) =>
   queryOptions({ queryKey: orderKeys.adminList(view), queryFn: () => getAdminOrders(view), placeholderData: keepPreviousData });
 
 export function useAdminOrders(view: AdminOrdersView) {

@@ -12,7 +12,7 @@ function getMyOrders(cursor: string | undefined): Promise<ApiPage<Order>> {
 }
 
 // Placing, paying and cancelling an order invalidate this key.
-const myOrdersQueryOptions = pagedListOptions(orderKeys.mine(), getMyOrders);
+export const myOrdersQueryOptions = pagedListOptions(orderKeys.mine(), getMyOrders);
 
 export function useMyOrders() {
   return useInfiniteList(myOrdersQueryOptions);

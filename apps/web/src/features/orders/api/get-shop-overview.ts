@@ -9,7 +9,7 @@ function getShopOverview(): Promise<ShopOverview> {
 }
 
 // Shipping an order lowers stock, so it invalidates this key (as do tool edits elsewhere).
-const shopOverviewQueryOptions = queryOptions({ queryKey: orderKeys.overview(), queryFn: getShopOverview });
+export const shopOverviewQueryOptions = queryOptions({ queryKey: orderKeys.overview(), queryFn: getShopOverview });
 
 export function useShopOverview({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({ ...shopOverviewQueryOptions, enabled });

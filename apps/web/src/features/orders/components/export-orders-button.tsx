@@ -1,4 +1,4 @@
-import { describeRequestError } from '../../../lib/api-client.ts';
+import { refusalOf } from '../../../lib/api-client.ts';
 import { FormMessage } from '../../../components/form-message.tsx';
 import { PendingButton } from '../../../components/pending-button.tsx';
 import { useExportOrdersCsv } from '../api/export-orders-csv.ts';
@@ -18,7 +18,7 @@ export function ExportOrdersButton({ view }: { view: AdminOrdersView }) {
       >
         Export CSV
       </PendingButton>
-      <FormMessage message={exportCsv.isError ? describeRequestError(exportCsv.error) : null} />
+      <FormMessage message={refusalOf(exportCsv)} />
     </div>
   );
 }

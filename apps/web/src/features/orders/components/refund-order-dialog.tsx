@@ -6,7 +6,7 @@ import { refundMessages, refundOrderSchema, type Order } from '@voltline/shared/
 import { amountFromText } from '@voltline/shared/amount-input';
 import { formatMoney } from '@voltline/shared/money';
 import { toast } from '../../../lib/toast/toast.ts';
-import { describeRequestError } from '../../../lib/api-client.ts';
+import { refusalOf } from '../../../lib/api-client.ts';
 import { FormField } from '../../../components/form-field.tsx';
 import { ModalDialog } from '../../../components/modal-dialog.tsx';
 import { WholeNumberField } from '../../../components/whole-number-field.tsx';
@@ -50,7 +50,7 @@ export function RefundOrderDialog({ order, onClose }: { order: Order; onClose: (
         },
       },
     );
-  const failure = refundOrder.isError ? describeRequestError(refundOrder.error) : null;
+  const failure = refusalOf(refundOrder);
 
   if (checked) {
     const whole = checked.amount === left && order.refundedAmount === 0;

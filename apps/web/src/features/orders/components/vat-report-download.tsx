@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { SHOP_YEARS } from '@voltline/shared/shop-dates';
 import { monthOf, vatReportQuerySchema } from '@voltline/shared/vat-report';
-import { describeRequestError } from '../../../lib/api-client.ts';
+import { refusalOf } from '../../../lib/api-client.ts';
 import { FormMessage } from '../../../components/form-message.tsx';
 import { PendingButton } from '../../../components/pending-button.tsx';
 import { useDownloadVatReport } from '../api/download-vat-report.ts';
@@ -15,7 +15,7 @@ function lastMonth(now: Date): string {
 export function VatReportDownload({ now = new Date() }: { now?: Date }) {
   const [month, setMonth] = useState(() => lastMonth(now));
   // The API's own rule, so a month it refuses is refused here in the same words, before asking.
-  const [refusal, setRefusal] = useState<string | null>(null);
+  const [invalidMonth, setInvalidMonth] = useState<string | null>(null);
   const download = useDownloadVatReport();
   const inputId = useId();
   return (
@@ -26,7 +26,7 @@ export function VatReportDownload({ now = new Date() }: { now?: Date }) {
       onSubmit={(event) => {
         event.preventDefault();
         const checked = vatReportQuerySchema.safeParse({ month });
-        setRefusal(checked.success ? null : (checked.error.issues[0]?.message ?? null));
+        setInvalidMonth(checked.success ? null : (checked.error.issues[0]?.message ?? null));
         if (checked.success) download.mutate(checked.data.month);
       }}
     >
@@ -37,7 +37,7 @@ export function VatReportDownload({ now = new Date() }: { now?: Date }) {
       <PendingButton type="submit" className="btn btn-sm btn-outline" pending={download.isPending} spinnerSize="xs">
         Download VAT report
       </PendingButton>
-      <FormMessage message={refusal ?? (download.isError ? describeRequestError(download.error) : null)} />
+      <FormMessage message={invalidMonth ?? refusalOf(download)} />
     </form>
   );
 }

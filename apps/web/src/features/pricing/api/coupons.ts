@@ -11,8 +11,10 @@ function getCoupons(q: string | undefined, cursor: string | undefined): Promise<
   return apiPage<Coupon>(listPath('/admin/coupons', { q, cursor, limit: COUPONS_PAGE_SIZE }));
 }
 
+export const couponsQueryOptions = (q: string | undefined) => pagedListOptions(pricingKeys.couponList({ q }), (cursor) => getCoupons(q, cursor));
+
 export function useCoupons(q: string | undefined) {
-  return useInfiniteList(pagedListOptions(pricingKeys.couponList({ q }), (cursor) => getCoupons(q, cursor)));
+  return useInfiniteList(couponsQueryOptions(q));
 }
 
 /** POST /api/admin/coupons (admin). */

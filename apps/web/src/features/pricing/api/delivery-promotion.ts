@@ -4,7 +4,7 @@ import { apiRequest } from '../../../lib/api-client.ts';
 import { pricingKeys } from '../../../lib/query-keys.ts';
 
 /** GET /api/admin/delivery-promotion (admin): the promotion as set, to edit. */
-const deliveryPromotionQueryOptions = queryOptions({
+export const deliveryPromotionQueryOptions = queryOptions({
   queryKey: pricingKeys.promotion(),
   queryFn: () => apiRequest<DeliveryPromotion>('/admin/delivery-promotion'),
 });

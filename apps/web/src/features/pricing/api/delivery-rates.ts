@@ -4,7 +4,7 @@ import { apiRequest } from '../../../lib/api-client.ts';
 import { pricingKeys } from '../../../lib/query-keys.ts';
 
 /** GET /api/admin/delivery-rates (admin): the charge per country and for the rest of the world. */
-const deliveryRatesQueryOptions = queryOptions({
+export const deliveryRatesQueryOptions = queryOptions({
   queryKey: pricingKeys.deliveryRates(),
   queryFn: () => apiRequest<DeliveryRates>('/admin/delivery-rates'),
 });

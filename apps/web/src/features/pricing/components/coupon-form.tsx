@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { amountFromText } from '@voltline/shared/amount-input';
@@ -6,7 +5,7 @@ import { couponInputSchema, COUPON_CODE_MAX_LENGTH, type CouponInput } from '@vo
 import { FormField } from '../../../components/form-field.tsx';
 import { FormMessage } from '../../../components/form-message.tsx';
 import { PendingButton } from '../../../components/pending-button.tsx';
-import { describeRequestError } from '../../../lib/api-client.ts';
+import { refusalOf } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast/toast.ts';
 import { useCreateCoupon } from '../api/coupons.ts';
 import { optionalWholeNumberFromText, MOMENT_FIELD_BOUNDS, resolverWithMoments } from '../form-values.ts';
@@ -51,19 +50,14 @@ export function CouponForm() {
     defaultValues: EMPTY,
   });
   const create = useCreateCoupon();
-  const [refusal, setRefusal] = useState<string | null>(null);
 
-  const submit = (coupon: CouponInput) => {
-    setRefusal(null);
+  const submit = (coupon: CouponInput) =>
     create.mutate(coupon, {
       onSuccess: (created) => {
         toast.success(`Coupon ${created.code} created`);
         reset(EMPTY);
       },
-      // e.g. "A coupon with the code SUMMER exists already"
-      onError: (error) => setRefusal(describeRequestError(error)),
     });
-  };
 
   return (
     <form onSubmit={handleSubmit(submit)} noValidate aria-labelledby="coupon-form-heading" className="card bg-base-100 shadow">
@@ -99,7 +93,8 @@ export function CouponForm() {
             </FormField>
           ))}
         </div>
-        <FormMessage message={refusal} />
+        {/* e.g. "A coupon with the code SUMMER exists already" */}
+        <FormMessage message={refusalOf(create)} />
         <PendingButton type="submit" className="btn btn-primary self-start" pending={create.isPending}>
           Create coupon
         </PendingButton>

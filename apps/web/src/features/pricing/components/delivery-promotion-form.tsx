@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { deliveryPromotionInputSchema, type DeliveryPromotion, type DeliveryPromotionInput } from '@voltline/shared/delivery-settings';
@@ -7,7 +6,7 @@ import { FormField } from '../../../components/form-field.tsx';
 import { FormMessage } from '../../../components/form-message.tsx';
 import { PendingButton } from '../../../components/pending-button.tsx';
 import { WholeNumberField } from '../../../components/whole-number-field.tsx';
-import { describeRequestError } from '../../../lib/api-client.ts';
+import { refusalOf } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast/toast.ts';
 import { useSaveDeliveryPromotion } from '../api/delivery-promotion.ts';
 import { localDateTimeText, MOMENT_FIELD_BOUNDS, resolverWithMoments } from '../form-values.ts';
@@ -25,15 +24,8 @@ export function DeliveryPromotionForm({ saved }: { saved: DeliveryPromotion }) {
     defaultValues: { percentOff: saved.percentOff, active: saved.active, until: localDateTimeText(saved.until) },
   });
   const save = useSaveDeliveryPromotion();
-  const [refusal, setRefusal] = useState<string | null>(null);
 
-  const submit = (promotion: DeliveryPromotionInput) => {
-    setRefusal(null);
-    save.mutate(promotion, {
-      onSuccess: () => toast.success('Delivery promotion saved'),
-      onError: (error) => setRefusal(describeRequestError(error)),
-    });
-  };
+  const submit = (promotion: DeliveryPromotionInput) => save.mutate(promotion, { onSuccess: () => toast.success('Delivery promotion saved') });
 
   return (
     <form onSubmit={handleSubmit(submit)} noValidate aria-labelledby="delivery-promotion-heading" className="card bg-base-100 shadow">
@@ -55,7 +47,7 @@ export function DeliveryPromotionForm({ saved }: { saved: DeliveryPromotion }) {
         <FormField id="promotion-until" label="Ends by itself at (optional)" error={errors.until?.message}>
           {(control) => <input {...control} {...register('until')} type="datetime-local" {...MOMENT_FIELD_BOUNDS} className="input w-full" />}
         </FormField>
-        <FormMessage message={refusal} />
+        <FormMessage message={refusalOf(save)} />
         <PendingButton type="submit" className="btn btn-primary self-start" pending={save.isPending}>
           Save promotion
         </PendingButton>

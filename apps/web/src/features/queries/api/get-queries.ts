@@ -13,6 +13,11 @@ function getQueries(filter: InboxFilter, cursor: string | undefined): Promise<Ap
   return apiPage<StoredQuery>(listPath('/queries', { status: filter === 'all' ? undefined : filter, cursor, limit: QUERIES_PAGE_SIZE }));
 }
 
+/** The inbox opens on what is left to answer. */
+export const FIRST_INBOX_FILTER: InboxFilter = 'open';
+
+export const queriesQueryOptions = (filter: InboxFilter) => pagedListOptions(inboxKeys.list({ filter }), (cursor) => getQueries(filter, cursor));
+
 export function useQueries(filter: InboxFilter) {
-  return useInfiniteList(pagedListOptions(inboxKeys.list({ filter }), (cursor) => getQueries(filter, cursor)));
+  return useInfiniteList(queriesQueryOptions(filter));
 }

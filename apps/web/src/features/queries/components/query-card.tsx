@@ -1,22 +1,17 @@
-import { useState } from 'react';
 import type { StoredQuery } from '@voltline/shared/query-form';
 import { formatShortDateTime } from '@voltline/shared/shop-constants';
 import { FormMessage } from '../../../components/form-message.tsx';
 import { PendingButton } from '../../../components/pending-button.tsx';
-import { describeRequestError } from '../../../lib/api-client.ts';
+import { refusalOf } from '../../../lib/api-client.ts';
 import { useMarkQuery } from '../api/mark-query.ts';
 
 
 /** One visitor's query: who asked, how to reach them, the question, and whether it is answered. */
 export function QueryCard({ query }: { query: StoredQuery }) {
   const markQuery = useMarkQuery();
-  const [refusal, setRefusal] = useState<string | null>(null);
   const answered = query.answeredAt !== null;
 
-  const toggle = () => {
-    setRefusal(null);
-    markQuery.mutate({ queryId: query._id, answered: !answered }, { onError: (error) => setRefusal(describeRequestError(error)) });
-  };
+  const toggle = () => markQuery.mutate({ queryId: query._id, answered: !answered });
 
   return (
     <li className="card bg-base-100 shadow">
@@ -38,7 +33,7 @@ export function QueryCard({ query }: { query: StoredQuery }) {
             Answered by {query.answeredBy} on {formatShortDateTime(query.answeredAt!)}
           </p>
         )}
-        <FormMessage message={refusal} />
+        <FormMessage message={refusalOf(markQuery)} />
         <PendingButton type="button" className="btn btn-sm btn-outline self-start" pending={markQuery.isPending} onClick={toggle}>
           {answered ? 'Mark open' : 'Mark answered'}
         </PendingButton>

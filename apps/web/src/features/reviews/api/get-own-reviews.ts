@@ -11,7 +11,7 @@ function getOwnReviews(cursor: string | undefined): Promise<ApiPage<Review>> {
 }
 
 // Every review write invalidates every review key, this one among them.
-const ownReviewsQueryOptions = pagedListOptions(reviewKeys.mine(), getOwnReviews);
+export const ownReviewsQueryOptions = pagedListOptions(reviewKeys.mine(), getOwnReviews);
 
 export function useOwnReviews() {
   return useInfiniteList(ownReviewsQueryOptions);

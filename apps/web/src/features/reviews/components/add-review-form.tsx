@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, type DefaultValues } from 'react-hook-form';
 import { toast } from '../../../lib/toast/toast.ts';
 import { reviewInputSchema, type ReviewInput } from '@voltline/shared/review';
-import { describeRequestError } from '../../../lib/api-client.ts';
+import { refusalOf } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { FormField } from '../../../components/form-field.tsx';
 import { FormMessage } from '../../../components/form-message.tsx';
@@ -48,7 +48,7 @@ export function AddReviewForm() {
         <PendingButton type="submit" className="btn btn-primary" pending={addReview.isPending}>
           Add review
         </PendingButton>
-        <FormMessage message={addReview.isError ? describeRequestError(addReview.error) : null} />
+        <FormMessage message={refusalOf(addReview)} />
       </div>
     </form>
   );

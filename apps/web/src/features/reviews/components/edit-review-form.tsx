@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { reviewInputSchema, type Review, type ReviewInput } from '@voltline/shared/review';
-import { describeRequestError } from '../../../lib/api-client.ts';
+import { refusalOf } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast/toast.ts';
 import { FormMessage } from '../../../components/form-message.tsx';
 import { PendingButton } from '../../../components/pending-button.tsx';
@@ -40,7 +40,7 @@ export function EditReviewForm({ review, onDone }: { review: Review; onDone: () 
           Cancel
         </button>
       </div>
-      <FormMessage message={editReview.isError ? describeRequestError(editReview.error) : null} />
+      <FormMessage message={refusalOf(editReview)} />
     </form>
   );
 }

@@ -10,7 +10,7 @@ function getWebhookEndpoints(cursor: string | undefined): Promise<ApiPage<Webhoo
   return apiPage<WebhookEndpoint>(listPath('/webhook-endpoints', { cursor, limit: ENDPOINTS_PAGE_SIZE }));
 }
 
-const webhookEndpointsQueryOptions = pagedListOptions(webhookKeys.endpoints(), getWebhookEndpoints);
+export const webhookEndpointsQueryOptions = pagedListOptions(webhookKeys.endpoints(), getWebhookEndpoints);
 
 export function useWebhookEndpoints() {
   return useInfiniteList(webhookEndpointsQueryOptions);

@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { WEBHOOK_EVENTS, webhookEndpointInputSchema, type WebhookEndpointInput } from '@voltline/shared/webhook';
-import { describeRequestError } from '../../../lib/api-client.ts';
+import { refusalOf } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast/toast.ts';
 import { FormField } from '../../../components/form-field.tsx';
 import { FormMessage } from '../../../components/form-message.tsx';
@@ -24,18 +24,14 @@ export function AddWebhookEndpointForm({ onAdded }: { onAdded: (endpoint: Create
     defaultValues: { url: '', events: [] },
   });
   const addEndpoint = useAddWebhookEndpoint();
-  const [refusal, setRefusal] = useState<string | null>(null);
 
   const registerEndpoint = (endpoint: WebhookEndpointInput) => {
-    setRefusal(null);
     addEndpoint.mutate(endpoint, {
       onSuccess: (created) => {
         toast.success('Webhook endpoint added');
         reset();
         onAdded(created);
       },
-      // e.g. "Link-local addresses cannot receive webhooks.": the server checks where the address leads.
-      onError: (error) => setRefusal(describeRequestError(error)),
     });
   };
 
@@ -76,7 +72,8 @@ export function AddWebhookEndpointForm({ onAdded }: { onAdded: (endpoint: Create
             </p>
           )}
         </fieldset>
-        <FormMessage message={refusal} />
+        {/* e.g. "Link-local addresses cannot receive webhooks.": the server checks where the address leads. */}
+        <FormMessage message={refusalOf(addEndpoint)} />
         <PendingButton type="submit" className="btn btn-primary self-start" pending={addEndpoint.isPending}>
           Add endpoint
         </PendingButton>

@@ -1,0 +1,76 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { SessionUser } from '../lib/session/api/get-session.ts';
+import { adminStatusQueryOptions } from '../lib/session/api/get-admin-status.ts';
+import { sessionQueryOptions } from '../lib/session/session-query.ts';
+import { clientConfigQueryOptions } from '../lib/client-config.ts';
+import { listViewOf } from '../lib/list-address.ts';
+import { allUsersQueryOptions } from '../features/accounts/api/get-all-users.ts';
+import { profileQueryOptions } from '../features/accounts/api/get-profile.ts';
+import { adminToolsQueryOptions } from '../features/catalogue/api/get-admin-tools.ts';
+import { adminOrdersQueryOptions } from '../features/orders/api/get-admin-orders.ts';
+import { myOrdersQueryOptions } from '../features/orders/api/get-my-orders.ts';
+import { shopOverviewQueryOptions } from '../features/orders/api/get-shop-overview.ts';
+import { filterOf } from '../features/orders/order-filters.ts';
+import { couponsQueryOptions } from '../features/pricing/api/coupons.ts';
+import { deliveryPromotionQueryOptions } from '../features/pricing/api/delivery-promotion.ts';
+import { deliveryRatesQueryOptions } from '../features/pricing/api/delivery-rates.ts';
+import { FIRST_INBOX_FILTER, queriesQueryOptions } from '../features/queries/api/get-queries.ts';
+import { ownReviewsQueryOptions } from '../features/reviews/api/get-own-reviews.ts';
+import { webhookEndpointsQueryOptions } from '../features/webhooks/api/get-webhook-endpoints.ts';
+
+/** Who opens a dashboard page, and its address's query (a table's search, filter and page). */
+interface DashboardVisit {
+  queryClient: QueryClient;
+  user: SessionUser;
+  search: URLSearchParams;
+  /** The server's answer RequireAdmin and the dashboard's menu read (the same query). */
+  isAdmin: Promise<boolean>;
+}
+
+type PageData = (visit: DashboardVisit) => Promise<unknown>;
+
+/** An admin page's data starts only for an admin: a customer is told the page is not theirs, and asks nothing they would be refused. */
+const adminOnly =
+  (load: PageData): PageData =>
+  async (visit) => {
+    if (await visit.isAdmin) await load(visit);
+  };
+
+/** Each dashboard page's first query, under the key the page reads (its api module's options), so the page finds it on its way or done. */
+const PAGE_DATA = {
+  // An admin lands on the overview, a customer on their profile (dashboard-home.tsx).
+  home: async ({ queryClient, user, isAdmin }) =>
+    (await isAdmin) ? queryClient.ensureQueryData(shopOverviewQueryOptions) : queryClient.ensureQueryData(profileQueryOptions(user.email)),
+  profile: ({ queryClient, user }) => queryClient.ensureQueryData(profileQueryOptions(user.email)),
+  myOrders: ({ queryClient }) => queryClient.ensureInfiniteQueryData(myOrdersQueryOptions),
+  addReview: ({ queryClient }) => queryClient.ensureInfiniteQueryData(ownReviewsQueryOptions),
+  // The orders the admin came for; the overview above them waits for them (shop-overview.tsx).
+  manageOrders: adminOnly(({ queryClient, search }) => queryClient.ensureQueryData(adminOrdersQueryOptions({ filter: filterOf(search), ...listViewOf(search) }))),
+  manageTools: adminOnly(({ queryClient, search }) => queryClient.ensureQueryData(adminToolsQueryOptions(listViewOf(search)))),
+  // The tool form's VAT rate hint.
+  addTool: adminOnly(({ queryClient }) => queryClient.ensureQueryData(clientConfigQueryOptions)),
+  makeAdmin: adminOnly(({ queryClient, search }) => queryClient.ensureQueryData(allUsersQueryOptions(listViewOf(search)))),
+  webhooks: adminOnly(({ queryClient }) => queryClient.ensureInfiniteQueryData(webhookEndpointsQueryOptions)),
+  queries: adminOnly(({ queryClient }) => queryClient.ensureInfiniteQueryData(queriesQueryOptions(FIRST_INBOX_FILTER))),
+  delivery: adminOnly(({ queryClient }) =>
+    Promise.all([queryClient.ensureQueryData(deliveryRatesQueryOptions), queryClient.ensureQueryData(deliveryPromotionQueryOptions)]),
+  ),
+  coupons: adminOnly(({ queryClient }) => queryClient.ensureInfiniteQueryData(couponsQueryOptions(undefined))),
+} satisfies Record<string, PageData>;
+
+export type DashboardPage = keyof typeof PAGE_DATA;
+
+/**
+ * Starts a dashboard page's data in the browser, alongside its code (route-loaders.ts): once the
+ * session is known (the app's one early request, or the cache), and on an admin page once the
+ * server has said the user is an admin. A signed-out visitor starts nothing: RequireAuth sends them
+ * to /login. Rejects when a request fails; the page asks again and shows the failure itself.
+ */
+export async function startDashboardPage(page: DashboardPage, { queryClient, search }: Pick<DashboardVisit, 'queryClient' | 'search'>): Promise<void> {
+  const user = await queryClient.ensureQueryData(sessionQueryOptions);
+  if (!user) return;
+  // Asked on every dashboard page (the menu reads it too); a page that does not wait for it still starts it.
+  const isAdmin = queryClient.ensureQueryData(adminStatusQueryOptions(user.email));
+  isAdmin.catch(() => undefined);
+  await PAGE_DATA[page]({ queryClient, user, search, isAdmin });
+}
