@@ -90,13 +90,33 @@ export const placing = (deps: LifecycleDeps) => {
   };
 };
 
-/** The delivery address's columns (issue 36), and their values: nulls for an address given as one text. */
-const DELIVERY_COLUMNS = sql.raw('delivery_name, delivery_street, delivery_postcode, delivery_city');
+/** The delivery address's values (issue 36): nulls for an address given as one text. */
 const deliveryValues = (delivery: DeliveryAddress | undefined) =>
   sql.join(
     [delivery?.deliveryName, delivery?.deliveryStreet, delivery?.deliveryPostcode, delivery?.deliveryCity].map((value) => sql`${value ?? null}::text`),
     sql`, `,
   );
+
+/**
+ * The order row both ways of placing insert, as `insert ... select` (the fast way selects from its
+ * checked tool, so nothing is inserted when the check fails): the spec's fields summarising the
+ * lines (the first line's tool, picture and unit price, the units in all, "and N more"), the buyer
+ * from the session, the address as given, unpaid, priced.
+ */
+function insertOrder(
+  summary: { toolId: SQL; products: string[]; img: string; unitPriceCents: number; units: number; totalCents: number },
+  caller: Caller,
+  request: Pick<LinesRequest, 'phone' | 'address' | 'delivery'>,
+  pricing: unknown,
+  now: Date,
+): SQL {
+  return sql`
+    insert into orders (tool_id, user_id, product, img, unit_price_cents, quantity, price_cents, buyer, buyer_email, phone, address,
+                        delivery_name, delivery_street, delivery_postcode, delivery_city, purchase_date, status, pricing, created_at)
+    select ${summary.toolId}, ${caller.userId}, ${productSummary(summary.products)}, ${summary.img}, ${summary.unitPriceCents}::int, ${summary.units}::int, ${summary.totalCents}::int,
+           ${clipText(caller.name, TEXT_LIMITS.personName)}, ${caller.email}, ${request.phone}, ${request.address}, ${deliveryValues(request.delivery)}, ${formatPurchaseDate(now)}, 'unpaid',
+           ${JSON.stringify(pricing)}::jsonb, ${now.toISOString()}::timestamptz`;
+}
 
 type WhichTool = { id: string } | { name: string };
 const whereTool = (which: WhichTool): SQL => ('id' in which ? sql`id = ${which.id}` : sql`tool_name = ${which.name}`);
@@ -158,10 +178,7 @@ function placingAtOnce({ db, notifier, pricer }: LifecycleDeps) {
             and ${deliveryRateUnchanged(choices.country, tool.rates)}
           for key share
         ), placed as (
-          insert into orders (tool_id, user_id, product, img, unit_price_cents, quantity, price_cents, buyer, buyer_email, phone, address, ${DELIVERY_COLUMNS}, purchase_date, status, pricing, created_at)
-          select id, ${caller.userId}, ${productSummary([tool.name])}, ${tool.img}, ${line.unitPrice}::int, ${quantity}::int, ${quote.total}::int,
-                 ${clipText(caller.name, TEXT_LIMITS.personName)}, ${caller.email}, ${request.phone}, ${request.address}, ${deliveryValues(request.delivery)}, ${formatPurchaseDate(now)}, 'unpaid',
-                 ${JSON.stringify(pricing)}::jsonb, ${now.toISOString()}::timestamptz
+          ${insertOrder({ toolId: sql`tool.id`, products: [tool.name], img: tool.img, unitPriceCents: line.unitPrice, units: quantity, totalCents: quote.total }, caller, request, pricing, now)}
           from tool
           returning *
         ), placed_lines as (
@@ -276,10 +293,7 @@ export const placingLines =
       const units = lines.reduce((sum, line) => sum + line.quantity, 0);
       const result = await tx.execute(sql`
         with placed as (
-          insert into orders (tool_id, user_id, product, img, unit_price_cents, quantity, price_cents, buyer, buyer_email, phone, address, ${DELIVERY_COLUMNS}, purchase_date, status, pricing, created_at)
-          values (${first.tool_id}, ${caller.userId}, ${productSummary(lines.map((line) => line.product))}, ${first.img}, ${first.unit_price_cents}, ${units}, ${total},
-                  ${clipText(caller.name, TEXT_LIMITS.personName)}, ${caller.email}, ${request.phone}, ${request.address}, ${deliveryValues(request.delivery)}, ${formatPurchaseDate(now)}, 'unpaid',
-                  ${JSON.stringify(pricing)}::jsonb, ${now.toISOString()}::timestamptz)
+          ${insertOrder({ toolId: sql`${first.tool_id}::uuid`, products: lines.map((line) => line.product), img: first.img, unitPriceCents: first.unit_price_cents, units, totalCents: total }, caller, request, pricing, now)}
           returning *
         ), placed_lines as (
           insert into order_lines (order_id, position, tool_id, product, img, quantity, unit_price_cents, line_total_cents)
