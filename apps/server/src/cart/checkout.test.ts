@@ -698,6 +698,7 @@ describe.each(testDatabaseKinds)('the checkout of a shop adding VAT to its price
 const GERMAN_SHOP = { SHOP_VAT_RATE: '19', SHOP_COUNTRY: 'DE', SHOP_LEGAL_NAME: 'Voltline Tools GmbH', SHOP_ADDRESS: '7 Ohm Street, 10115 Berlin', SHOP_TAX_ID: 'DE123456789' };
 
 /** An address given as fields (issue 36): its country is the request's `country`. */
+const BERLIN = { deliveryName: 'Ohm Elektro GmbH', deliveryStreet: 'Voltastrasse 5', deliveryPostcode: '10115', deliveryCity: 'Berlin' };
 const ZURICH = { deliveryName: 'Uhrwerk AG', deliveryStreet: 'Bahnhofstrasse 1', deliveryPostcode: ' 8001 ', deliveryCity: 'Zürich' };
 
 describe.each(testDatabaseKinds)('the delivery address as fields on $name', (kind) => {
@@ -811,9 +812,61 @@ describe.each(testDatabaseKinds)('the delivery address as fields on $name', (kin
     expect(csv.statusCode).toBe(200);
     const [header, row] = csv.body.split('\r\n');
     expect(header).toBe(
-      '_id,purchaseDate,product,quantity,unitPrice,price,buyer,buyerEamil,phone,address,status,transactionId,delivery,refundedAmount,cancelledAt,lines,deliveryName,deliveryStreet,deliveryPostcode,deliveryCity,country',
+      '_id,purchaseDate,product,quantity,unitPrice,price,buyer,buyerEamil,phone,address,status,transactionId,delivery,refundedAmount,cancelledAt,lines,deliveryName,deliveryStreet,deliveryPostcode,deliveryCity,country,placedAt,invoiceNumber,vatId,vatTreatment,couponCode,couponDiscount,deliveryCharge,deliveryDiscount,vatAmount',
     );
     expect(row!.startsWith(`${orderId},`)).toBe(true);
-    expect(row!.endsWith(',"Uhrwerk AG","Bahnhofstrasse 1",8001,Zürich,CH')).toBe(true);
+    // The address's fields, then what an accountant sorts and reconciles by (issue 43), as the order answers them.
+    const names = header!.split(',');
+    const tail = Object.fromEntries(row!.split(',').slice(-14).map((cell, index) => [names[names.length - 14 + index], cell]));
+    const order = (await call('GET', `/api/purchasedSingle/${orderId}`, buyer)).json();
+    expect(tail).toEqual({
+      deliveryName: '"Uhrwerk AG"',
+      deliveryStreet: '"Bahnhofstrasse 1"',
+      deliveryPostcode: '8001',
+      deliveryCity: 'Zürich',
+      country: 'CH',
+      placedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
+      invoiceNumber: order.invoiceNumber,
+      vatId: '',
+      vatTreatment: 'export',
+      couponCode: '',
+      couponDiscount: '0',
+      deliveryCharge: String(order.deliveryCharge),
+      deliveryDiscount: String(order.deliveryDiscount),
+      vatAmount: '0',
+    });
+    expect(order.invoiceNumber).toMatch(/^INV-\d{6}$/);
+  });
+
+  it('exports a domestic order with a coupon for the accountant: invoice, VAT id, treatment, coupon, delivery and its VAT in all', async () => {
+    const { putLine, call } = calls();
+    const buyer = await registerUser(shop);
+    const tool = await freshTool(shop, 50, 1, 119);
+    const code = `BOOKS${Date.now()}`;
+    const made = await call('POST', '/api/admin/coupons', shop.admin, { code, percentOff: 10 });
+    expect(made.statusCode, made.body).toBe(200);
+    await putLine(buyer, tool, 2);
+    const placed = await addressed(buyer, '/api/checkout', { country: 'DE', ...BERLIN, couponCode: code });
+    expect(placed.statusCode, placed.body).toBe(200);
+    const orderId = placed.json().insertedId as string;
+    const { clientSecret } = (await createIntent(shop, buyer, orderId)).json();
+    expect((await shop.app.inject({ method: 'POST', url: '/api/payments/builtin/confirm', payload: { clientSecret, card: card('4242424242424242') } })).statusCode).toBe(200);
+    const order = (await call('GET', `/api/purchasedSingle/${orderId}`, buyer)).json();
+    const csv = (await call('GET', `/api/adminPurchased/export.csv?q=${orderId}`, shop.admin)).body;
+    const [header, row] = csv.split('\r\n');
+    const names = header!.split(',');
+    const tail = Object.fromEntries(row!.split(',').slice(-9).map((cell, index) => [names[names.length - 9 + index], cell]));
+    const vatInAll = order.vat.reduce((sum: number, share: { vat: number }) => sum + Math.round(share.vat * 100), 0) / 100;
+    expect(vatInAll).toBeGreaterThan(0);
+    expect(tail).toMatchObject({
+      invoiceNumber: order.invoiceNumber,
+      vatTreatment: 'domestic',
+      couponCode: code,
+      couponDiscount: String(order.couponDiscount),
+      deliveryCharge: String(order.deliveryCharge),
+      deliveryDiscount: String(order.deliveryDiscount),
+      vatAmount: String(vatInAll),
+    });
+    expect(order.couponDiscount).toBeGreaterThan(0);
   });
 });

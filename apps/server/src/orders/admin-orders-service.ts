@@ -104,7 +104,11 @@ export function createAdminOrdersService(db: Database, lifecycle: OrderLifecycle
       do {
         const page = await listRows({ ...query, limit: EXPORT_BATCH_SIZE, cursor });
         const lines = await linesOfOrders(db, page.items.map((row) => row.id));
-        yield page.items.map((row) => ({ ...toOrderDto(row, lines.get(row.id) ?? []), cancelledAt: row.cancelledAt?.toISOString() ?? null }));
+        yield page.items.map((row) => ({
+          ...toOrderDto(row, lines.get(row.id) ?? []),
+          placedAt: row.createdAt.toISOString(),
+          cancelledAt: row.cancelledAt?.toISOString() ?? null,
+        }));
         cursor = page.nextCursor;
       } while (cursor !== undefined);
     },
