@@ -73,7 +73,7 @@ describe('delivery and coupons, as an admin sets them', () => {
 
     const row = page.locator('[data-testid="coupon-row"]').filter({ has: page.getByRole('cell', { name: 'WINTER10', exact: true }) });
     await row.waitFor();
-    expect(await row.getByRole('cell').allTextContents()).toEqual(['WINTER10', '10% off', '0 of 50', 'from $25', 'always', 'On', 'Disable']);
+    expect(await row.getByRole('cell').allTextContents()).toEqual(['WINTER10', '10% off', '0 of 50', 'from $25.00', 'always', 'On', 'Disable']);
 
     await page.getByLabel('Code', { exact: true }).fill('WINTER10');
     await page.getByLabel('Amount off', { exact: false }).fill('5');

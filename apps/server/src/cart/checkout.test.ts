@@ -367,7 +367,7 @@ describe.each(testDatabaseKinds)('the checkout on $name', (kind) => {
       ['was-valid', 'coupon_expired', 'The code WAS-VALID has expired'],
       ['COMING-SOON', 'coupon_not_yet_valid', 'The code COMING-SOON is not valid yet'],
       ['SWITCHED-OFF', 'coupon_disabled', 'The code SWITCHED-OFF is no longer offered'],
-      ['BIG-ORDERS', 'coupon_below_minimum', 'The code BIG-ORDERS applies to orders from $100'],
+      ['BIG-ORDERS', 'coupon_below_minimum', 'The code BIG-ORDERS applies to orders from $100.00'],
       ['ONLY-ONCE', 'coupon_used_up', 'The code ONLY-ONCE has been used as often as it may be'],
       ['ONCE-EACH', 'coupon_used_up_for_you', 'You have used the code ONCE-EACH as often as it may be used'],
     ];

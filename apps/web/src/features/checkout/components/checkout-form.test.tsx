@@ -68,8 +68,8 @@ describe('the checkout (issues 28 and 29)', () => {
     expect(within(country).getByRole('option', { name: 'Germany' })).toBeTruthy();
     const summary = await screen.findByRole('region', { name: 'Summary' });
     await expect.poll(() => figure('summary-total'), settled).toEqual(['Total$125.41']);
-    expect(within(summary).getAllByTestId('summary-line').map((line) => line.textContent)).toEqual(['DD-18 Drill x 2 at $45.50$91', 'CS-7 Saw x 1 at $30$30']);
-    expect(figure('summary-subtotal')).toEqual(['Subtotal$121']);
+    expect(within(summary).getAllByTestId('summary-line').map((line) => line.textContent)).toEqual(['DD-18 Drill x 2 at $45.50$91.00', 'CS-7 Saw x 1 at $30.00$30.00']);
+    expect(figure('summary-subtotal')).toEqual(['Subtotal$121.00']);
     expect(figure('summary-delivery')).toEqual(['Delivery$4.90']);
     expect(figure('summary-delivery-discount')).toEqual(['Delivery discount-$0.49']);
     expect(figure('summary-vat')).toEqual(['VATExport outside the EU: no VAT']);
