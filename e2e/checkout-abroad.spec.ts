@@ -88,7 +88,7 @@ describe('a customer abroad checks out with a coupon', () => {
 
     await page.getByLabel('Phone', { exact: true }).fill(DELIVERY.phone);
     await page.getByLabel('Address', { exact: true }).fill('12 rue de la Paix, Paris');
-    await page.getByRole('button', { name: 'Place order', exact: true }).click();
+    await page.getByRole('button', { name: 'Order and pay', exact: true }).click();
 
     // The payment page shows the order's own figures: the same, as the shop keeps them.
     await page.waitForURL(new RegExp(`^${journey.shop.url}/payment/[^/]+$`));

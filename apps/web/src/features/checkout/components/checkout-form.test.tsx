@@ -85,7 +85,10 @@ describe('the checkout (issues 28 and 29)', () => {
 
     await user.type(screen.getByLabelText('Phone'), '+49 30 1234567');
     await user.type(screen.getByLabelText('Address'), 'Hauptstr. 1, Berlin');
-    await user.click(screen.getByRole('button', { name: 'Place order' }));
+    // The final button says that ordering means paying (issue 43, the law), the total beside it.
+    expect(screen.queryByRole('button', { name: 'Place order' })).toBeNull();
+    await expect.poll(() => screen.queryByTestId('order-and-pay-total')?.textContent, settled).toBe('Total to pay: $126.81');
+    await user.click(screen.getByRole('button', { name: 'Order and pay' }));
     await screen.findByText('The payment page');
     expect(sent.filter((request) => request.path === '/api/checkout')).toEqual([
       { method: 'POST', path: '/api/checkout', body: { phone: '+49 30 1234567', address: 'Hauptstr. 1, Berlin', country: 'DE', couponCode: 'SPRING10' } },

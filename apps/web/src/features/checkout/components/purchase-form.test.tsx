@@ -69,7 +69,10 @@ describe("the spec's purchase page as a one-line checkout (issue 29)", () => {
     await user.type(screen.getByLabelText('Phone'), '5550100');
     await user.type(screen.getByLabelText('Address'), '1 Main St');
     await user.type(screen.getByLabelText('VAT id (businesses)'), 'de 113 866 163');
-    await user.click(screen.getByRole('button', { name: 'Purchase' }));
+    // The final button says that ordering means paying (issue 43, the law), the total beside it.
+    expect(screen.queryByRole('button', { name: 'Purchase' })).toBeNull();
+    await expect.poll(() => screen.queryByTestId('order-and-pay-total')?.textContent, { timeout: 3_000 }).toBe('Total to pay: $140.91');
+    await user.click(screen.getByRole('button', { name: 'Order and pay' }));
     await screen.findByText('The payment page');
     expect(sent.filter((request) => request.path === '/api/purchased').map((request) => request.body)).toEqual([
       { toolId: drill._id, quantity: 3, phone: '5550100', address: '1 Main St', country: 'US', vatId: 'DE113866163' },
