@@ -36,7 +36,7 @@ describe('a customer abroad checks out with a coupon', () => {
     await admin.getByRole('heading', { name: 'Delivery rates' }).waitFor();
     await admin.getByRole('button', { name: 'Add rate' }).click();
     const added = admin.locator('[data-testid="delivery-rate-row"]').last();
-    await added.getByRole('textbox', { name: /^Country of rate/ }).fill('FR');
+    await added.getByRole('combobox', { name: /^Country of rate/ }).selectOption({ label: 'France (FR)' });
     await added.getByRole('textbox', { name: /^Charge of rate/ }).fill('9.90');
     await admin.getByRole('button', { name: 'Save rates' }).click();
     await toast(admin, 'Delivery rates saved').waitFor();

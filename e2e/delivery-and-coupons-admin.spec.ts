@@ -24,7 +24,7 @@ describe('delivery and coupons, as an admin sets them', () => {
     await admin.getByRole('button', { name: 'Add rate' }).click();
     const rows = admin.locator('[data-testid="delivery-rate-row"]');
     const added = rows.last();
-    await added.getByRole('textbox', { name: /^Country of rate/ }).fill('de');
+    await added.getByRole('combobox', { name: /^Country of rate/ }).selectOption({ label: 'Germany (DE)' });
     await added.getByRole('textbox', { name: /^Charge of rate/ }).fill('4.999');
     await admin.getByRole('button', { name: 'Save rates' }).click();
     await added.getByText('Delivery charge can have at most two decimals (cents)').waitFor();
@@ -35,7 +35,7 @@ describe('delivery and coupons, as an admin sets them', () => {
     await admin.reload();
     await admin.getByRole('heading', { name: 'Delivery rates' }).waitFor();
     await expect.poll(() => rows.count()).toBe(3);
-    expect(await rows.nth(1).getByRole('textbox', { name: /^Country of rate/ }).inputValue()).toBe('DE');
+    expect(await rows.nth(1).getByRole('combobox', { name: /^Country of rate/ }).inputValue()).toBe('DE');
     expect(await rows.nth(1).getByRole('textbox', { name: /^Charge of rate/ }).inputValue()).toBe('4.9');
 
     await admin.getByLabel('Percent off the delivery charge').fill('15');

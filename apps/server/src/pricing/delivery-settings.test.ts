@@ -45,6 +45,7 @@ describe.each(testDatabaseKinds)('delivery rates and the delivery promotion on $
     ['the world rate twice', { rates: [{ country: '*', charge: 1 }, { country: '*', charge: 2 }] }, 'rest of the world (*) twice'],
     ['a code that is no country', { rates: [{ country: '*', charge: 1 }, { country: 'EU', charge: 2 }] }, 'Country "EU" is not an ISO 3166-1 country code'],
     ['a three-letter code', { rates: [{ country: '*', charge: 1 }, { country: 'DEU', charge: 2 }] }, 'Country "DEU" is not an ISO 3166-1'],
+    ['no country chosen', { rates: [{ country: '*', charge: 1 }, { country: '', charge: 2 }] }, 'Choose the country of each rate'],
     ['a negative charge', { rates: [{ country: '*', charge: -1 }] }, 'Delivery charge must be at least $0.00'],
     ['a fraction of a cent', { rates: [{ country: '*', charge: 4.999 }] }, 'Delivery charge can have at most two decimals'],
     ['a charge past the card maximum', { rates: [{ country: '*', charge: 1_000_000 }] }, 'Delivery charge can be at most $999,999.99'],
