@@ -186,6 +186,9 @@ describe.each(testDatabaseKinds)('server-rendered public pages on $name', (kind)
     expect(response.headers['content-type']).toContain('text/html');
     expect(response.body).toContain(heading);
     expect(response.body).toContain('Back to home');
+    // Issue 43: the way to the catalogue, and the shop's footer as on every page.
+    expect(response.body).toMatch(/<a [^>]*href="\/tools"[^>]*>See our tools<\/a>/);
+    expect(response.body).toContain('<footer');
     expect(metaContent(response.body, 'name', 'robots')).toBe('noindex');
   });
 
