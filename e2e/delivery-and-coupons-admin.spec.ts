@@ -31,7 +31,12 @@ describe('delivery and coupons, as an admin sets them', () => {
     await added.getByRole('textbox', { name: /^Charge of rate/ }).fill('4.90');
     await added.getByRole('textbox', { name: /^Free from of rate/ }).fill('150');
     await admin.getByRole('button', { name: 'Save rates' }).click();
-    await toast(admin, 'Delivery rates saved').waitFor();
+    const saved = toast(admin, 'Delivery rates saved');
+    await saved.waitFor();
+    // Issue 43: a toast shows below the header, not over its navigation and Logout.
+    const header = (await admin.locator('header').first().boundingBox())!;
+    expect((await saved.boundingBox())!.y).toBeGreaterThanOrEqual(header.y + header.height);
+    await admin.getByRole('button', { name: 'Logout' }).click({ trial: true, timeout: 1_000 });
     await admin.reload();
     await admin.getByRole('heading', { name: 'Delivery rates' }).waitFor();
     await expect.poll(() => rows.count()).toBe(3);
