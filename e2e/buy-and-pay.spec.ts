@@ -64,7 +64,8 @@ describe('buying and paying for a tool', () => {
       Total: formatMoney(homeOrderFigures(tool.minimumOrderQuantity * tool.price).total),
       Buyer: customer.name,
       'Buyer email': customer.email,
-      Country: 'US',
+      // Issue 43: the country by its name, not its code.
+      Country: 'United States',
     });
   });
 
