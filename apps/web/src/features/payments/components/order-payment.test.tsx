@@ -21,7 +21,7 @@ describe('the end of a purchase', () => {
   });
 
   it("replaces a declined card's message with the next problem: one message, the latest (issue 43)", async () => {
-    const unpaid = { ...paidOrder, status: 'unpaid' as const, transactionId: undefined, invoiceNumber: null };
+    const unpaid = { ...paidOrder, status: 'unpaid' as const, transactionId: null, invoiceNumber: null };
     const { user } = renderWithShop(<OrderPayment order={unpaid} documents={null} />, (request) => {
       if (request.path === '/api/payments/config') return { status: 200, body: { provider: 'builtin', publishableKey: null } };
       if (request.path === '/api/create-payment-intent') return { status: 200, body: { clientSecret: 'pi_1_secret' } };
