@@ -8,7 +8,7 @@ import { DELIVERY, fetchTools, homeOrderFigures } from '@voltline/test-kit/order
 import { pdfText } from '@voltline/test-kit/pdf-text';
 import { logInThroughForm } from './support/accounts.ts';
 import { shopJourney } from './support/journey.ts';
-import { CARDS, payWithCard } from './support/orders.ts';
+import { CARDS, fillDeliveryAddress, payWithCard } from './support/orders.ts';
 
 const PHONE = { width: 375, height: 812 };
 
@@ -171,7 +171,7 @@ describe('a visitor fills a cart and keeps it at sign-in', () => {
     expect(await page.getByTestId('summary-delivery').textContent()).toBe(`Delivery${figures.deliveryCharge === 0 ? 'Free' : formatMoney(figures.deliveryCharge)}`);
     if (viewport) await noSidewaysScroll(page);
     await page.getByLabel('Phone', { exact: true }).fill(DELIVERY.phone);
-    await page.getByLabel('Address', { exact: true }).fill(DELIVERY.address);
+    await fillDeliveryAddress(page);
     await page.getByRole('button', { name: 'Order and pay', exact: true }).click();
 
     // One order of the three lines, paid with the test card; the cart is empty afterwards.

@@ -2,12 +2,13 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { formatMoney } from '@voltline/shared/money';
+import { couponMessages } from '@voltline/shared/coupons';
 import { ADMIN_ENV } from '@voltline/test-kit/customers';
 import { DELIVERY, fetchTools } from '@voltline/test-kit/orders';
 import { pdfText } from '@voltline/test-kit/pdf-text';
 import { takeProblems } from './support/browser.ts';
 import { shopJourney } from './support/journey.ts';
-import { CARDS, payWithCard, signUpCustomer, toast } from './support/orders.ts';
+import { CARDS, fillDeliveryAddress, payWithCard, signUpCustomer, toast } from './support/orders.ts';
 
 /** Round half up of numerator / denominator, in whole cents: how the shop rounds VAT and percentages (decision 035). */
 const halfUp = (numerator: number, denominator: number) => Math.floor((2 * numerator + denominator) / (2 * denominator));
@@ -70,7 +71,7 @@ describe('a customer abroad checks out with a coupon', () => {
     await page.getByTestId('summary-total').waitFor();
     await page.getByLabel('Country', { exact: true }).selectOption('FR');
     await page.getByLabel('Coupon code', { exact: true }).fill('nosuchcode');
-    await page.getByText('There is no coupon with the code NOSUCHCODE', { exact: true }).waitFor();
+    await page.getByText(couponMessages.cannotBeUsed, { exact: true }).waitFor();
     // The browser logs the refused quote (422); the page said why in words, next to the field.
     expect(takeProblems(session, 422)).toBe(1);
     await page.getByLabel('Coupon code', { exact: true }).fill('spring10');
@@ -87,7 +88,11 @@ describe('a customer abroad checks out with a coupon', () => {
     expect(await figuresOn(page)).toEqual(expected);
 
     await page.getByLabel('Phone', { exact: true }).fill(DELIVERY.phone);
-    await page.getByLabel('Address', { exact: true }).fill('12 rue de la Paix, Paris');
+    // The address as fields, in the country chosen (issue 36): its postcode must be a French one.
+    const paris = { deliveryName: customer.name, deliveryStreet: '12 rue de la Paix', deliveryPostcode: '7500', deliveryCity: 'Paris' };
+    await fillDeliveryAddress(page, paris);
+    await page.getByText('A postcode in France is written like 75001', { exact: true }).waitFor();
+    await page.getByLabel('Postcode', { exact: true }).fill('75002');
     await page.getByRole('button', { name: 'Order and pay', exact: true }).click();
 
     // The payment page shows the order's own figures: the same, as the shop keeps them.
@@ -101,6 +106,7 @@ describe('a customer abroad checks out with a coupon', () => {
     await page.getByText('Congrats! your payment is completed', { exact: true }).waitFor();
     const order = (await api.call('GET', `/api/purchasedSingle/${orderId}`)).body;
     expect(order).toMatchObject({ price: total / 100, country: 'FR', couponCode: 'SPRING10', vatTreatment: 'domestic', vat: [{ rate: 19, net: (total - vat) / 100, vat: vat / 100 }] });
+    expect(order).toMatchObject({ ...paris, deliveryPostcode: '75002', address: `${customer.name}, 12 rue de la Paix, 75002 Paris, France` });
 
     // The invoice shows the same (art. 226): the line, the delivery, the discount, the 19% rate with its
     // taxable amount and VAT, the VAT payable and the total charged.
@@ -108,6 +114,10 @@ describe('a customer abroad checks out with a coupon', () => {
     const invoice = await pdfText(await readFile((await download.path())!));
     for (const fact of [
       customer.name,
+      // Where it goes, a line each, its country named.
+      '12 rue de la Paix',
+      '75002 Paris',
+      'France',
       tool!.toolName,
       'Delivery',
       'Discount',

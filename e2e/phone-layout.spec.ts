@@ -7,7 +7,7 @@ import { ADMIN, ADMIN_ENV, newCustomer, signInInContext, signUpOverHttp } from '
 import { signInOverHttp } from '@voltline/test-kit/api-client';
 import { fetchTools, payOrderOverHttp, placeOrderOverHttp, placePaidOrderOverHttp } from '@voltline/test-kit/orders';
 import { shopJourney } from './support/journey.ts';
-import { signUpCustomer } from './support/orders.ts';
+import { fillDeliveryAddress, signUpCustomer } from './support/orders.ts';
 
 const PHONE = { width: 375, height: 812 };
 const DESKTOP = { width: 1280, height: 900 };
@@ -254,7 +254,7 @@ describe('the shop on a 375 px phone', () => {
     const phone = page.getByLabel('Phone', { exact: true });
     expect(await phone.getAttribute('type')).toBe('tel');
     await phone.fill('+44 20 7946 0958');
-    await page.getByLabel('Address', { exact: true }).fill('1 Circuit Road, London');
+    await fillDeliveryAddress(page);
     await page.getByRole('button', { name: 'Order and pay', exact: true }).click();
     await page.waitForURL(/\/payment\//);
     await page.getByText('+44 20 7946 0958', { exact: true }).waitFor();

@@ -14,6 +14,21 @@ export async function signUpCustomer(context: BrowserContext, shopUrl: string): 
   return { customer, api };
 }
 
+/** A delivery address as the checkout's and the purchase page's fields take it (issue 36): in the US, the test shop's country. */
+const DELIVERY_ADDRESS = { deliveryName: 'Harbour Electrics', deliveryStreet: '12 Harbour Road', deliveryPostcode: '62701', deliveryCity: 'Springfield' };
+type DeliveryAddressFields = typeof DELIVERY_ADDRESS;
+const ADDRESS_LABELS: Record<keyof DeliveryAddressFields, string> = {
+  deliveryName: 'Name or company',
+  deliveryStreet: 'Street and number',
+  deliveryPostcode: 'Postcode',
+  deliveryCity: 'City',
+};
+
+/** Fills the delivery address's fields of the checkout or the purchase page (the country is chosen apart). */
+export async function fillDeliveryAddress(page: Page, address: DeliveryAddressFields = DELIVERY_ADDRESS): Promise<void> {
+  for (const [field, label] of Object.entries(ADDRESS_LABELS)) await page.getByLabel(label, { exact: true }).fill(address[field as keyof DeliveryAddressFields]);
+}
+
 /** Fills the built-in card form and presses Pay. */
 export async function payWithCard(page: Page, cardNumber: string): Promise<void> {
   await page.getByLabel('Card number', { exact: true }).fill(cardNumber);

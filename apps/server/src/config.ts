@@ -135,6 +135,10 @@ const environmentSchema = z.object({
     .transform((value) => value === 'true' || value === '1'),
   SHOP_VAT_NOTE: shopText('SHOP_VAT_NOTE', TEXT_LIMITS.shopLegalName, 'No VAT is charged.'),
   UNPAID_ORDER_EXPIRY_DAYS: z.coerce.number().int().positive().default(7),
+  // Decision 039: how long an unpaid order holds a use of a limited coupon, and how many codes that
+  // cannot be used one account and one client address may try per hour.
+  COUPON_HOLD_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(30),
+  WRONG_COUPON_CODES_PER_HOUR: z.coerce.number().int().positive().default(10),
   PAYMENT_PROVIDER: z.enum(['builtin', 'stripe']).default('builtin'),
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_PUBLISHABLE_KEY: optionalText,
@@ -252,6 +256,10 @@ export interface Config {
   vat: { standardRate: number; pricesIncludeVat: boolean; note: string };
   /** Unpaid orders older than this are cancelled by the shop. */
   unpaidOrderExpiryDays: number;
+  /** How long an unpaid order holds a use of a coupon it took; then its order takes one again at payment if one is free. */
+  couponHoldMinutes: number;
+  /** Codes that cannot be used one account, and one client address, may try per hour before 429. */
+  wrongCouponCodesPerHour: number;
   payments:
     | { provider: 'builtin' }
     | { provider: 'stripe'; secretKey: string; publishableKey: string; webhookSecret: string; apiUrl: string | undefined };
@@ -344,6 +352,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     shopCountry: env.SHOP_COUNTRY,
     vat: { standardRate: env.SHOP_VAT_RATE, pricesIncludeVat: env.SHOP_PRICES_INCLUDE_VAT, note: env.SHOP_VAT_NOTE },
     unpaidOrderExpiryDays: env.UNPAID_ORDER_EXPIRY_DAYS,
+    couponHoldMinutes: env.COUPON_HOLD_MINUTES,
+    wrongCouponCodesPerHour: env.WRONG_COUPON_CODES_PER_HOUR,
     payments:
       env.PAYMENT_PROVIDER === 'stripe'
         ? {

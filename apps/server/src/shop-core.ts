@@ -66,7 +66,7 @@ export function createShopCore(deps: {
   const { gateway } = payment;
   const invoiceRegister = createInvoiceRegister(config.invoicing, config.payments.provider);
   const deliverySettings = createDeliverySettingsService(db, cacheBus);
-  const pricer = createOrderPricer({ shopCountry: config.shopCountry, ...config.vat }, deliverySettings);
+  const pricer = createOrderPricer({ shopCountry: config.shopCountry, ...config.vat }, deliverySettings, config.couponHoldMinutes);
   const lifecycle = createOrderLifecycle({ db, notifier, gateway, catalogueCache: listCache, invoices: invoiceRegister, pricer, shopCountry: config.shopCountry });
   const cart = createCartService(db);
   const orders = createOrdersService(db, lifecycle, paging);

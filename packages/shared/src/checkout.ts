@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { entityIdSchema } from './id.ts';
+import { deliveryAddressRule, deliveryAddressShape } from './delivery-address.ts';
 import { addressSchema, phoneField, quantityField } from './order.ts';
 import { orderFiguresShape, pricingChoicesShape } from './order-figures.ts';
 
@@ -19,12 +20,18 @@ export const checkoutQuoteRequestSchema = z.object({
 });
 export type CheckoutQuoteRequest = z.input<typeof checkoutQuoteRequestSchema>;
 
-/** POST /api/checkout: the caller's cart becomes one unpaid order delivered there. */
-export const checkoutRequestSchema = z.object({
-  ...pricingChoicesShape,
-  phone: phoneField,
-  address: addressSchema,
-});
+/**
+ * POST /api/checkout: the caller's cart becomes one unpaid order delivered there: to the address's
+ * fields in `country` (the checkout form), or to an `address` of one text in `country`.
+ */
+export const checkoutRequestSchema = deliveryAddressRule(
+  z.object({
+    ...pricingChoicesShape,
+    phone: phoneField,
+    address: addressSchema.optional(),
+    ...deliveryAddressShape,
+  }),
+);
 export type CheckoutRequest = z.input<typeof checkoutRequestSchema>;
 
 export const checkoutQuoteSchema = z.object({

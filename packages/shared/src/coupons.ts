@@ -78,8 +78,29 @@ export const couponSchema = z.object({
   validFrom: z.string().nullable(),
   validUntil: z.string().nullable(),
   disabled: z.boolean(),
-  /** Uses taken by orders and not given back. */
+  /** Uses paid for, and those held by unpaid orders whose hold has not lapsed (decision 039). */
   uses: z.number().int(),
   createdAt: z.string(),
 });
 export type Coupon = z.infer<typeof couponSchema>;
+
+/**
+ * Why a code does not apply, in the buyer's words (decision 039). A code a customer has never used
+ * is refused in one and the same words whatever the reason (unknown, switched off, not yet or no
+ * longer valid, used up), so a guessed code is not confirmed to exist; a customer who has used a
+ * code is told why it no longer applies.
+ */
+export const couponMessages = {
+  cannotBeUsed: 'This code cannot be used.',
+  disabled: (code: string) => `The code ${code} is no longer offered`,
+  notYetValid: (code: string) => `The code ${code} is not valid yet`,
+  expired: (code: string) => `The code ${code} has expired`,
+  belowMinimum: (code: string, minimum: string) => `The code ${code} applies to orders from ${minimum}`,
+  usedUp: (code: string) => `The code ${code} has been used as often as it may be`,
+  usedUpForYou: (code: string) => `You have used the code ${code} as often as it may be used`,
+  heldByYou: (code: string) => `An unpaid order of yours already uses the code ${code}: pay for it or cancel it first`,
+  /** At payment: the order's hold on the code lapsed and other customers used its last uses meanwhile. */
+  holdLapsed: (code: string) =>
+    `This order's hold on the code ${code} ended before it was paid, and the code has been used up since, so it can no longer be paid at its discounted price. Cancel it and order again.`,
+  tooManyWrongCodes: (wait: string) => `Too many codes that cannot be used were tried. Try again in ${wait}.`,
+} as const;

@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { orderQuantityMessages, orderTotal, placeOrderSchema, purchaseFormSchema } from './order.ts';
 
+/** The purchase form's address, as fields in the US (issue 36). */
+const DEPOT = { deliveryName: 'Depot', deliveryStreet: '1 Circuit Road', deliveryPostcode: '94105', deliveryCity: 'San Francisco' };
+
 describe('the purchase form (product.md, "Rules for what people type")', () => {
   const form = purchaseFormSchema({ minimumOrderQuantity: 10, availableQuantity: 250 });
   const messagesFor = (quantity: number) =>
-    form.safeParse({ quantity, phone: '5550100', address: 'Depot 1', country: 'US' }).error?.issues.map((issue) => issue.message) ?? [];
+    form.safeParse({ quantity, phone: '5550100', ...DEPOT, country: 'US' }).error?.issues.map((issue) => issue.message) ?? [];
 
   it('accepts the minimum and the whole stock', () => {
     expect(messagesFor(10)).toEqual([]);
@@ -17,13 +20,15 @@ describe('the purchase form (product.md, "Rules for what people type")', () => {
     expect(messagesFor(0)).toEqual(["**Order quantity can't be less than 10"]);
   });
 
-  it('requires a phone number and an address', () => {
-    const result = form.safeParse({ quantity: 10, phone: '', address: ' ' });
-    expect(result.error?.issues.map((issue) => issue.message)).toEqual(expect.arrayContaining(['Phone is required', 'Address is required']));
+  it("requires a phone number and the address's fields", () => {
+    const result = form.safeParse({ quantity: 10, phone: '', deliveryName: ' ', deliveryStreet: '', deliveryPostcode: '', deliveryCity: '', country: 'US' });
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual(
+      expect.arrayContaining(['Phone is required', 'Name or company is required', 'Street and number is required', 'Postcode is required', 'City is required']),
+    );
   });
 
   it('asks how the one tool is priced as the checkout does: a country, and a coupon and VAT id when given (issue 29)', () => {
-    const order = { quantity: 10, phone: '5550100', address: 'Depot 1' };
+    const order = { quantity: 10, phone: '5550100', ...DEPOT };
     expect(form.safeParse(order).error?.issues.map((issue) => issue.path.join('.'))).toEqual(['country']);
     expect(form.parse({ ...order, country: 'de', couponCode: ' spring10 ', vatId: '' })).toEqual({ ...order, country: 'DE', couponCode: 'SPRING10', vatId: undefined });
   });
@@ -51,7 +56,7 @@ describe('placing an order over the API', () => {
 describe('the purchase form on out-of-range numbers', () => {
   const form = purchaseFormSchema({ minimumOrderQuantity: 2, availableQuantity: 5 });
   const firstMessage = (quantity: number) =>
-    form.safeParse({ quantity, phone: '5550100', address: '1 Circuit Road', country: 'US' }).error?.issues[0]?.message;
+    form.safeParse({ quantity, phone: '5550100', ...DEPOT, country: 'US' }).error?.issues[0]?.message;
 
   it('names the limit before wholeness, so a huge number reads as too many', () => {
     expect(firstMessage(Number('99999999999999999999'))).toBe(orderQuantityMessages.tooMany(5));
@@ -64,7 +69,7 @@ describe('the purchase form against one card payment (issue 26)', () => {
   // 300 units at $5,000 on the shelf: 199 of them are the most one payment of $999,999.99 takes.
   const form = purchaseFormSchema({ minimumOrderQuantity: 1, availableQuantity: 300, price: 5000 });
   const messagesFor = (quantity: number) =>
-    form.safeParse({ quantity, phone: '5550100', address: '1 Circuit Road', country: 'US' }).error?.issues.map((issue) => issue.message) ?? [];
+    form.safeParse({ quantity, phone: '5550100', ...DEPOT, country: 'US' }).error?.issues.map((issue) => issue.message) ?? [];
 
   it('takes an order one payment can pay and refuses a larger one in words', () => {
     expect(messagesFor(199)).toEqual([]);

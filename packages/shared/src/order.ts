@@ -10,6 +10,7 @@ import { phoneSchema } from './phone.ts';
 import { TEXT_LIMITS, tooLongMessage } from './text-limits.ts';
 import { orderQuantityMessages, unitsOnePaymentTakes } from './order-rules.ts';
 import { orderFiguresShape, pricingChoicesShape } from './order-figures.ts';
+import { deliveryAddressRule, deliveryAddressShape } from './delivery-address.ts';
 
 /** One line of an order: a tool, its units, and what they cost when the order was placed (decision 037). */
 const orderLineSchema = z.object({
@@ -64,6 +65,11 @@ export const orderSchema = z.object({
   country: z.string().nullable().describe('Where the order is delivered (ISO code); null for orders placed before checkout asked it.'),
   couponCode: z.string().nullable(),
   vatId: z.string().nullable().describe("The buyer's VAT id, as given at checkout (normalised), or null."),
+  // The delivery address's fields (issue 36); its country is `country`. `address` is composed from them.
+  deliveryName: z.string().nullable().describe('Who the order is delivered to (a name or a company); null when the address was given as one text (`address`).'),
+  deliveryStreet: z.string().nullable().describe('The street and number; null when the address was given as one text.'),
+  deliveryPostcode: z.string().nullable().describe("The postcode, written as `country` writes them; null when the address was given as one text."),
+  deliveryCity: z.string().nullable().describe('The city; null when the address was given as one text.'),
 });
 export type Order = z.infer<typeof orderSchema>;
 
@@ -96,23 +102,27 @@ export const addressSchema = textWithLines()
  * POST /purchased. The spec's client sends the whole order; the server uses only the tool, the
  * quantity and where to deliver. Price, buyer, email, status and date are decided by the server.
  */
-export const placeOrderSchema = z
-  .object({
-    toolId: text().max(100).optional(),
-    /** The spec's client names the tool instead of sending its id. */
-    product: text().max(200).optional(),
-    quantity: quantityField,
-    phone: phoneField,
-    address: addressSchema,
-    // Not the spec's: how the one-tool order is priced (issue 29). Without a country the order is
-    // delivered in the shop's own country (SHOP_COUNTRY).
-    ...pricingChoicesShape,
-    country: pricingChoicesShape.country.optional(),
-  })
-  .refine((order) => order.toolId !== undefined || order.product !== undefined, {
-    message: 'Say which tool to order (toolId)',
-    path: ['toolId'],
-  });
+export const placeOrderSchema = deliveryAddressRule(
+  z
+    .object({
+      toolId: text().max(100).optional(),
+      /** The spec's client names the tool instead of sending its id. */
+      product: text().max(200).optional(),
+      quantity: quantityField,
+      phone: phoneField,
+      address: addressSchema.optional(),
+      // Not the spec's: how the one-tool order is priced (issue 29). Without a country the order is
+      // delivered in the shop's own country (SHOP_COUNTRY).
+      ...pricingChoicesShape,
+      country: pricingChoicesShape.country.optional(),
+      // Not the spec's either: the address as fields, in `country` (issue 36), instead of `address`.
+      ...deliveryAddressShape,
+    })
+    .refine((order) => order.toolId !== undefined || order.product !== undefined, {
+      message: 'Say which tool to order (toolId)',
+      path: ['toolId'],
+    }),
+);
 
 /**
  * The purchase form, checked in the browser against the tool's current limits, and, given its
@@ -122,17 +132,19 @@ export function purchaseFormSchema(tool: { minimumOrderQuantity: number; availab
   const quantity = z
     .number({ error: 'Quantity must be a number' })
     .max(tool.availableQuantity, orderQuantityMessages.tooMany(tool.availableQuantity));
-  return z.object({
-    // The limits come first: 99999999999999999999 is "too many", not "not a whole number" (the
-    // form shows the first refusal).
-    quantity: (tool.price === undefined ? quantity : quantity.max(unitsOnePaymentTakes(tool.price), orderQuantityMessages.overOnePayment(tool.price)))
-      .min(tool.minimumOrderQuantity, orderQuantityMessages.tooFew(tool.minimumOrderQuantity))
-      .int('Quantity must be a whole number'),
-    phone: phoneSchema,
-    address: addressSchema,
-    // The purchase page is a one-tool checkout (issue 29): where it goes, a coupon, a VAT id.
-    ...pricingChoicesShape,
-  });
+  return deliveryAddressRule(
+    z.object({
+      // The limits come first: 99999999999999999999 is "too many", not "not a whole number" (the
+      // form shows the first refusal).
+      quantity: (tool.price === undefined ? quantity : quantity.max(unitsOnePaymentTakes(tool.price), orderQuantityMessages.overOnePayment(tool.price)))
+        .min(tool.minimumOrderQuantity, orderQuantityMessages.tooFew(tool.minimumOrderQuantity))
+        .int('Quantity must be a whole number'),
+      phone: phoneSchema,
+      // The purchase page is a one-tool checkout (issue 29): where it goes, a coupon, a VAT id.
+      ...pricingChoicesShape,
+      ...deliveryAddressShape,
+    }),
+  );
 }
 
 export const insertedSchema = z.object({ acknowledged: z.boolean(), insertedId: z.string() });

@@ -6,7 +6,7 @@ describe('one phone rule for the profile, the purchase form and the API', () => 
   const form = purchaseFormSchema({ minimumOrderQuantity: 1, availableQuantity: 10 });
   const verdicts = (phone: string) => ({
     profile: profileInfoUpdateSchema.safeParse({ phone }).success,
-    purchaseForm: form.safeParse({ quantity: 1, phone, address: 'Depot 1', country: 'US' }).success,
+    purchaseForm: form.safeParse({ quantity: 1, phone, deliveryName: 'Depot', deliveryStreet: '1 Circuit Road', deliveryPostcode: '94105', deliveryCity: 'San Francisco', country: 'US' }).success,
     api: placeOrderSchema.safeParse({ toolId: 'x', quantity: 1, phone, address: 'Depot 1' }).success,
   });
 

@@ -9,6 +9,10 @@ export const TEXT_LIMITS = {
   email: 254,
   phone: 30,
   address: 300,
+  /** A delivery address's fields (issue 36): with a name and the country's name they compose an `address` within its 300. */
+  street: 100,
+  postcode: 12,
+  city: 50,
   education: 300,
   linkedIn: 300,
   review: 1000,

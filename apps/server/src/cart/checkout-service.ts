@@ -1,5 +1,6 @@
 import { and, count, eq, inArray, or, sql } from 'drizzle-orm';
 import { checkoutMessages, type CheckoutQuote } from '@voltline/shared/checkout';
+import { orderDestination, type DeliveryAddress } from '@voltline/shared/delivery-address';
 import { fromCents } from '@voltline/shared/money';
 import type { Database, DbTransaction } from '../db/client.ts';
 import { cartLines, tools } from '../db/schema.ts';
@@ -75,7 +76,7 @@ export function createCheckoutService({ db, cart, pricer, lifecycle }: { db: Dat
      * line another tab added meanwhile stays in the cart, and a line changed meanwhile refuses the
      * checkout, as the order would not be the cart the buyer confirmed.
      */
-    async checkout(caller: Caller, request: PricingChoices & { phone: string; address: string }) {
+    async checkout(caller: Caller, request: PricingChoices & { phone: string; address?: string | undefined } & Partial<Omit<DeliveryAddress, 'country'>>) {
       const lines = await orderableCart(caller.userId);
       const emptyCart = async (tx: DbTransaction) => {
         const ordered = or(...lines.map((line) => and(eq(cartLines.toolId, line.toolId), eq(cartLines.quantity, line.quantity))));
@@ -87,7 +88,7 @@ export function createCheckoutService({ db, cart, pricer, lifecycle }: { db: Dat
       };
       return lifecycle.placeLines(
         caller,
-        { lines, phone: request.phone, address: request.address, pricing: { country: request.country, couponCode: request.couponCode, vatId: request.vatId } },
+        { lines, phone: request.phone, ...orderDestination(request, request.country), pricing: { country: request.country, couponCode: request.couponCode, vatId: request.vatId } },
         new Date(),
         emptyCart,
       );

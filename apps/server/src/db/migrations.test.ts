@@ -285,3 +285,44 @@ describe.each(unmigratedDatabaseKinds)('migration 0027 on a shop with paid order
     );
   });
 });
+
+describe.each(unmigratedDatabaseKinds)('migration 0029 on a shop with coupon uses of paid, unpaid and cancelled orders, on $name', (kind) => {
+  let database: DatabaseHandle;
+  beforeAll(async () => {
+    database = await kind.open();
+    await migrateThrough(database, '0028_delivery_address');
+  });
+  afterAll(async () => database?.close());
+
+  const rows = async <T>(query: ReturnType<typeof sql>) => ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
+
+  it("holds the uses of unpaid, live orders for 30 minutes from their placing, and counts only paid uses on the coupon", async () => {
+    await database.db.execute(sql`
+      insert into coupons (id, code, amount_off_cents, max_uses, uses, created_by) values
+        ('00000000-0000-4000-8000-000000000a00', 'THREE', 500, 3, 0, 'admin@example.com')`);
+    await database.db.execute(sql`
+      insert into coupon_uses (id, coupon_id) values
+        ('00000000-0000-4000-8000-000000000a01', '00000000-0000-4000-8000-000000000a00'),
+        ('00000000-0000-4000-8000-000000000a02', '00000000-0000-4000-8000-000000000a00')`);
+    const order = (id: string, useId: string, paid: boolean, cancelledAt: string | null) =>
+      sql`(${id}::uuid, 'Saw', '/s.svg', 850, 1, 850, 'Ada', 'ada@example.com', '555', 'Road 1', 'Monday', ${paid ? 'paid' : 'unpaid'},
+           ${paid ? 'pi_a' : null}, ${paid ? 'pending' : null}, ${paid ? '2026-03-02T09:10:00Z' : null}::timestamptz, ${cancelledAt}::timestamptz,
+           '2026-03-02T09:00:00Z', ${JSON.stringify({ country: 'US', couponCode: 'THREE', couponUseId: useId, vatId: null, quote: {} })}::jsonb)`;
+    // A paid order, an unpaid one, and one cancelled (whose use the cancelling gave back).
+    await database.db.execute(sql`
+      insert into orders (id, product, img, unit_price_cents, quantity, price_cents, buyer, buyer_email, phone, address, purchase_date, status,
+                          transaction_id, delivery, paid_at, cancelled_at, created_at, pricing) values
+        ${order('00000000-0000-4000-8000-000000000a11', '00000000-0000-4000-8000-000000000a01', true, null)},
+        ${order('00000000-0000-4000-8000-000000000a12', '00000000-0000-4000-8000-000000000a02', false, null)},
+        ${order('00000000-0000-4000-8000-000000000a13', '00000000-0000-4000-8000-000000000a03', false, '2026-03-03T09:00:00Z')}`);
+    await database.db.execute(sql`update coupons set uses = 2`);
+
+    await database.migrate();
+
+    expect(await rows(sql`select id, held_until is null as paid, held_until = '2026-03-02T09:30:00Z'::timestamptz as held from coupon_uses order by id`)).toEqual([
+      { id: '00000000-0000-4000-8000-000000000a01', paid: true, held: null },
+      { id: '00000000-0000-4000-8000-000000000a02', paid: false, held: true },
+    ]);
+    expect(await rows(sql`select uses from coupons`)).toEqual([{ uses: 1 }]);
+  });
+});

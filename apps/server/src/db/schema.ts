@@ -103,10 +103,23 @@ export const orders = pgTable(
      * every figure of quoteOrder in cents. Null for orders placed before: their price is their total.
      */
     pricing: jsonb('pricing').$type<StoredPricing>(),
+    /**
+     * The delivery address as fields (issue 36), in the pricing's country; `address` is composed from
+     * them. Null, all four, for orders whose address was given as one text (and orders before).
+     */
+    deliveryName: text('delivery_name'),
+    deliveryStreet: text('delivery_street'),
+    deliveryPostcode: text('delivery_postcode'),
+    deliveryCity: text('delivery_city'),
     createdAt: createdAt(),
   },
   (table) => [
     check('orders_quantity_positive', sql`${table.quantity} > 0`),
+    // A label needs every field: an address is whole or given as one text.
+    check(
+      'orders_delivery_address_whole',
+      sql`num_nulls(${table.deliveryName}, ${table.deliveryStreet}, ${table.deliveryPostcode}, ${table.deliveryCity}) in (0, 4) and (${table.deliveryName} is null or ${table.pricing} is not null)`,
+    ),
     check('orders_paid_has_transaction', sql`${table.status} = 'unpaid' or ${table.transactionId} is not null`),
     // A paid order is cancelled only by refunding it in full.
     check('orders_cancelled_only_unpaid_or_refunded', sql`${table.cancelledAt} is null or ${table.status} in ('unpaid', 'refunded')`),
@@ -675,9 +688,10 @@ export const deliveryPromotion = pgTable(
 );
 
 /**
- * Coupon codes: a percent or an amount off the goods, exactly one. `uses` counts the uses taken and
- * not given back; a use is taken by a conditional update (pricing/coupon-uses.ts), so racing
- * checkouts never take more than `max_uses`.
+ * Coupon codes: a percent or an amount off the goods, exactly one. `uses` counts the uses paid for;
+ * with the holds of unpaid orders still live (coupon_uses.held_until) they never pass `max_uses`:
+ * a use is taken or kept with the coupon's row locked (pricing/coupon-uses.ts), so racing checkouts
+ * and payments are counted one after another.
  */
 export const coupons = pgTable(
   'coupons',
@@ -693,6 +707,7 @@ export const coupons = pgTable(
     validFrom: timestamp('valid_from', { withTimezone: true }),
     validUntil: timestamp('valid_until', { withTimezone: true }),
     disabled: boolean('disabled').notNull().default(false),
+    /** Uses paid for; unpaid orders' holds are coupon_uses rows with held_until (decision 039). */
     uses: integer('uses').notNull().default(0),
     createdAt: createdAt(),
     /** A copy of the admin's email, as elsewhere: it still says who if that account goes. */
@@ -728,6 +743,16 @@ export const couponUses = pgTable(
     customerId: text('customer_id').references(() => authUsers.id, { onDelete: 'set null' }),
     orderId: uuid('order_id').references(() => orders.id),
     createdAt: createdAt(),
+    /**
+     * Until when an unpaid order holds this use (COUPON_HOLD_MINUTES after it was placed); null once
+     * its order is paid. A lapsed hold counts against nothing: its order takes a use again at payment
+     * if one is free (decision 039).
+     */
+    heldUntil: timestamp('held_until', { withTimezone: true }),
   },
-  (table) => [index('coupon_uses_coupon_customer_idx').on(table.couponId, table.customerId)],
+  (table) => [
+    index('coupon_uses_coupon_customer_idx').on(table.couponId, table.customerId),
+    // The holds of a code, counted with its paid uses whenever a use is taken.
+    index('coupon_uses_holds_idx').on(table.couponId, table.heldUntil).where(sql`${table.heldUntil} is not null`),
+  ],
 );

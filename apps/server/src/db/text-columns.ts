@@ -46,6 +46,10 @@ export const TEXT_COLUMN_LIMITS = {
     phone: limit('Phone', TEXT_LIMITS.phone),
     address: limit('Address', TEXT_LIMITS.address),
     transaction_id: limit('Transaction id', TEXT_LIMITS.transactionId),
+    delivery_name: limit('Name or company', TEXT_LIMITS.personName),
+    delivery_street: limit('Street and number', TEXT_LIMITS.street),
+    delivery_postcode: limit('Postcode', TEXT_LIMITS.postcode),
+    delivery_city: limit('City', TEXT_LIMITS.city),
   },
   order_lines: {
     product: limit('Product', TEXT_LIMITS.toolName),

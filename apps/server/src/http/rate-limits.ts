@@ -1,11 +1,13 @@
 import fastifyRateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { couponMessages } from '@voltline/shared/coupons';
 import type { Config, WriteRateLimits } from '../config.ts';
 import { callerOf } from '../identity/caller.ts';
 import { AppError, inSeconds, TryAgainLater } from '../platform/app-error.ts';
 import { sharedOrLocalStore } from '../platform/rate-limit-store.ts';
 import type { RedisLink } from '../platform/redis.ts';
 import { createTurnsPerCaller, unrationed, whenCallerGone, type Ration } from '../platform/turns.ts';
+import { WRONG_COUPON_CODE } from '../pricing/coupon-uses.ts';
 
 /**
  * Every limit the shop puts on how often a caller may ask (docs/decisions/030): sign-in, writes, the
@@ -18,6 +20,8 @@ import { createTurnsPerCaller, unrationed, whenCallerGone, type Ration } from '.
  *     writes                   <account id>
  *     queries                  query:<client address>
  *     link preview drawings    share-image:<client address>  (counted apart from the route: only drawings count)
+ *     wrong coupon codes       wrong-coupon-codes:account:<account id>, wrong-coupon-codes:address:<client address>
+ *                              (counted apart from the routes: only codes that cannot be used count)
  */
 const REDIS_KEY_PREFIX = 'voltline-rate-limit:';
 
@@ -170,3 +174,45 @@ export function createPublicReadRations(perSecond: number): (request: FastifyReq
   return (request, reply) => (task) => turns(request.ip, task, whenCallerGone(reply.raw));
 }
 export type PublicReadRations = ReturnType<typeof createPublicReadRations>;
+
+/**
+ * Runs the work of a request that names a coupon code (the quote, the checkout, POST /purchased),
+ * counting the codes that cannot be used (WRONG_COUPON_CODE) per account and per client address:
+ * past `perHour` of either in the hour, any code is refused with 429 and Retry-After before it is
+ * looked at, so guessing codes gets `perHour` answers an hour (decision 039). Codes that apply are
+ * not counted. An account's codes are judged one after another in this instance (16 waiting at
+ * most, then 429), so a burst of guesses sent at once is counted as if sent one by one. Not an
+ * address's: customers behind one address (an office, a carrier's NAT) would wait for each other,
+ * and new accounts to spread guesses over are themselves limited per address (sign-up).
+ */
+export function createWrongCouponCodeLimit(app: FastifyInstance, perHour: number) {
+  const counter = (key: (request: FastifyRequest) => string) =>
+    app.createRateLimit({ max: perHour, timeWindow: 3_600_000, keyGenerator: (request: FastifyRequest) => `wrong-coupon-codes:${key(request)}` });
+  const counters = [counter((request) => `account:${callerOf(request).userId}`), counter((request) => `address:${request.ip}`)];
+  const turns = createTurnsPerCaller(
+    { atOnce: 1, queueLength: 16, retryAfterSeconds: 2 },
+    { kind: 'too_many_requests', message: (wait) => `You are trying many codes at once. Try again in ${wait}.` },
+  );
+
+  async function judged<T>(request: FastifyRequest, work: () => Promise<T>): Promise<T> {
+    for (const count of counters) {
+      const counted = await count(request, { increment: false });
+      if (!counted.isAllowed && counted.remaining === 0) {
+        const seconds = Math.max(1, counted.ttlInSeconds);
+        throw new TryAgainLater('too_many_requests', couponMessages.tooManyWrongCodes(waitText(seconds)), seconds);
+      }
+    }
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof AppError && error.code === WRONG_COUPON_CODE) for (const count of counters) await count(request);
+      throw error;
+    }
+  }
+
+  return <T>(request: FastifyRequest, couponCode: string | undefined, work: () => Promise<T>): Promise<T> => {
+    if (!couponCode) return work();
+    return turns(callerOf(request).userId, () => judged(request, work));
+  };
+}
+export type WrongCouponCodeLimit = ReturnType<typeof createWrongCouponCodeLimit>;

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
+import { deliveryAddressLines, orderDeliveryAddress } from '@voltline/shared/delivery-address';
 import { creditNoteFigures, invoiceFigures, type DocumentFigures } from '@voltline/shared/document-figures';
 import type { InvoicingConfig } from '../config.ts';
 import type { DbExecutor, DbTransaction } from '../db/client.ts';
@@ -21,6 +22,15 @@ type DocumentKind = (typeof documentCounters.$inferSelect)['kind'];
 
 /** INV-000042: six digits at least, so numbers sort as text until the millionth document. */
 const documentNumber = (prefix: string, sequence: number) => `${prefix}${String(sequence).padStart(6, '0')}`;
+
+/**
+ * The buyer's address as the document prints it: an address given as fields a line each, its
+ * country named (issue 36); one given as one text as it was written.
+ */
+function buyerAddressOf(order: OrderRow): string {
+  const delivery = orderDeliveryAddress({ ...order, country: order.pricing?.country ?? null });
+  return delivery ? deliveryAddressLines(delivery).join('\n') : order.address;
+}
 
 /** How the buyer paid, as the documents print it. */
 const PAYMENT_METHODS = { builtin: 'Card (test payments)', stripe: 'Card (Stripe)' } as const;
@@ -83,7 +93,7 @@ export function createInvoiceRegister(settings: InvoicingConfig, provider: keyof
           buyerName: order.buyer,
           buyerEmail: order.buyerEamil,
           buyerPhone: order.phone,
-          buyerAddress: order.address,
+          buyerAddress: buyerAddressOf(order),
           product: order.product,
           quantity: order.quantity,
           unitPriceCents: order.unitPriceCents,

@@ -104,7 +104,7 @@ describe.each(testDatabaseKinds)('back office orders on $name', (kind) => {
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.headers['content-disposition']).toBe('attachment; filename="voltline-orders-unpaid.csv"');
     const lines = csv.body.trim().split('\r\n');
-    expect(lines[0]).toBe('_id,purchaseDate,product,quantity,unitPrice,price,buyer,buyerEamil,phone,address,status,transactionId,delivery,refundedAmount,cancelledAt,lines');
+    expect(lines[0]).toBe('_id,purchaseDate,product,quantity,unitPrice,price,buyer,buyerEamil,phone,address,status,transactionId,delivery,refundedAmount,cancelledAt,lines,deliveryName,deliveryStreet,deliveryPostcode,deliveryCity,country');
     const line = lines.find((l) => l.startsWith(orderId))!;
     // Every line of the order in its last cell: units, name, unit price and line total.
     expect(line).toContain(`5 x ${tool.toolName} at ${tool.price} = ${5 * tool.price}`);

@@ -30,6 +30,10 @@ const COPIED_FIELDS = {
   transactionId: 'transactionId',
   delivery: 'delivery',
   invoiceNumber: 'invoiceNumber',
+  deliveryName: 'deliveryName',
+  deliveryStreet: 'deliveryStreet',
+  deliveryPostcode: 'deliveryPostcode',
+  deliveryCity: 'deliveryCity',
 } as const satisfies Record<Exclude<keyof Order, 'cancelled' | 'refundableAmount' | 'lines' | keyof typeof MONEY_FIELDS | keyof OrderFigures>, keyof OrderRow>;
 
 /** The order's amounts: kept in cents, answered in dollars with two decimals (decision 035). */

@@ -8,11 +8,13 @@ export type ExportedOrder = Order & { cancelledAt: string | null };
  * The spec's fields, then what the books need beside them (issue 26): the whole dollars given back
  * (`price` stays what was charged) and when the order was cancelled, empty for a live one; last,
  * every line of the order in one cell (a row per order, so summing `price` still sums the orders;
- * decision 037).
+ * decision 037); then the delivery address's fields and its country (issue 36), empty for an
+ * address given as one text (`address` holds it either way).
  */
 const COLUMNS: (keyof ExportedOrder)[] = [
   '_id', 'purchaseDate', 'product', 'quantity', 'unitPrice', 'price', 'buyer', 'buyerEamil', 'phone', 'address', 'status', 'transactionId', 'delivery',
   'refundedAmount', 'cancelledAt', 'lines',
+  'deliveryName', 'deliveryStreet', 'deliveryPostcode', 'deliveryCity', 'country',
 ];
 
 /** "2 x Drill at 10 = 20; 1 x Battery at 5 = 5": units, name, unit price and line total in whole dollars, as the columns before. */

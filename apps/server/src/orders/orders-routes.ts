@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { deletedSchema, insertedSchema, orderSchema, paymentUpdateSchema, placeOrderSchema } from '@voltline/shared/order';
 import { pageQuerySchema } from '@voltline/shared/paging';
 import { acknowledgedSchema } from '@voltline/shared/profile';
-import type { RouteLimit } from '../http/rate-limits.ts';
+import type { RouteLimit, WrongCouponCodeLimit } from '../http/rate-limits.ts';
 import { callerOf, type CallerGuards } from '../identity/caller.ts';
 import type { PaymentsService } from '../payments/payments-service.ts';
 import { sendPage } from '../http/replies.ts';
@@ -18,6 +18,7 @@ export function ordersRoutes(
   payments: PaymentsService,
   guards: CallerGuards,
   orderLimit: RouteLimit,
+  wrongCouponCodes: WrongCouponCodeLimit,
 ): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
@@ -27,12 +28,13 @@ export function ordersRoutes(
         config: orderLimit,
         schema: {
           tags: ['orders'],
-          summary: 'Place an order (toolId, quantity, phone, address). Signed-in users; price and buyer come from the server.',
+          summary:
+            "Place an order (toolId, quantity, phone, address). Signed-in users; price and buyer come from the server. Instead of `address`, the address's fields (deliveryName, deliveryStreet, deliveryPostcode, deliveryCity) with its `country`: the postcode must fit the country's format, and `address` is composed from them.",
           body: placeOrderSchema,
           response: { 200: insertedSchema },
         },
       },
-      (request) => ordersService.placeOrder(callerOf(request), request.body),
+      (request) => wrongCouponCodes(request, request.body.couponCode, () => ordersService.placeOrder(callerOf(request), request.body)),
     );
 
     app.get(

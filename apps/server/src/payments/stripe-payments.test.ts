@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tool } from '@voltline/shared/tool';
-import { notifications, orderEvents, tools } from '../db/schema.ts';
+import { couponUses, coupons, notifications, orderEvents, orders, tools } from '../db/schema.ts';
 import { startFakeStripeApi, type FakeStripeApi } from '../test-support/fake-stripe-api.ts';
 import { testDatabaseKinds } from '../test-support/test-databases.ts';
 import { useTestShop } from '../test-support/test-shop.ts';
@@ -264,6 +264,43 @@ describe.each(testDatabaseKinds)('card payments with Stripe on $name', (kind) =>
       .from(notifications)
       .where(and(eq(notifications.eventType, 'order.refunded'), eq(notifications.target, bob.email)));
     expect((mail!.payload as { text: string }).text).toContain('your payment arrived after the tool was withdrawn from sale');
+  });
+
+  it("refunds a payment that succeeds at Stripe after its order's coupon hold lapsed and the code was used up, giving nothing of the code to it", async () => {
+    const tool = await lastUnitsTool(10);
+    const bob = await registerUser(shop);
+    const made = await shop.app.inject({ method: 'POST', url: '/api/admin/coupons', headers: bearer(shop.admin), payload: { code: 'STRIPE-LAPSED', amountOff: 5, maxUses: 1 } });
+    expect(made.statusCode, made.body).toBe(200);
+    const purchase = async (user: TestUser) => {
+      const answer = await shop.app.inject({
+        method: 'POST',
+        url: '/api/purchased',
+        headers: bearer(user),
+        payload: { toolId: tool._id, quantity: 1, phone: '5550100', address: '1 Circuit Road', couponCode: 'STRIPE-LAPSED' },
+      });
+      expect(answer.statusCode, answer.body).toBe(200);
+      return answer.json().insertedId as string;
+    };
+    const held = await purchase(shop.customer);
+    const intent = (await createIntent(shop, shop.customer, held)).json().paymentIntentId;
+    // The hold lapses before the money arrives, and Bob takes the code's one use.
+    const [order] = await shop.database.db.select().from(orders).where(eq(orders.id, held));
+    await shop.database.db.update(couponUses).set({ heldUntil: new Date(Date.now() - 1000) }).where(eq(couponUses.id, order!.pricing!.couponUseId!));
+    await purchase(bob);
+    stripeApi.succeed(intent);
+    expect((await webhook(succeededEvent('evt_coupon_lapsed', intent))).statusCode).toBe(200);
+
+    expect(stripeApi.refunds.filter((refund) => refund.payment_intent === intent)).toEqual([expect.objectContaining({ amount: 1500 })]);
+    expect(await orderOf(shop.customer, held)).toMatchObject({ status: 'refunded', refundedAmount: 15, cancelled: true, invoiceNumber: null });
+    const [coupon] = await shop.database.db.select().from(coupons).where(eq(coupons.code, 'STRIPE-LAPSED'));
+    expect(coupon!.uses).toBe(0);
+    expect(await shop.database.db.select().from(couponUses).where(eq(couponUses.couponId, coupon!.id))).toMatchObject([{ heldUntil: expect.any(Date) }]);
+    const mails = await shop.database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.eventType, 'order.refunded'), eq(notifications.target, shop.customer.email)));
+    const texts = mails.map((mail) => (mail.payload as { text: string }).text);
+    expect(texts.filter((text) => text.includes('your payment arrived after its hold on the code STRIPE-LAPSED ended and the code was used up'))).toHaveLength(1);
   });
 
   it("refunds through Stripe's Refunds API when an admin refunds", async () => {

@@ -6,6 +6,7 @@ type Counted = { current: number; ttl: number };
 type StoreCallback = (error: Error | null, result?: Counted) => void;
 interface LibraryStore {
   incr(key: string, callback: StoreCallback, timeWindow: number, max: number): void;
+  read(key: string, callback: StoreCallback, timeWindow: number, max: number): void;
   child(routeOptions: unknown): LibraryStore;
 }
 
@@ -43,6 +44,13 @@ class SharedOrLocalStore implements FastifyRateLimitStore {
     if (!this.redis.isUp()) return countLocally();
     // Redis can drop between the check and the answer: that command is counted here instead.
     this.shared.incr(key, (error, result) => (error ? countLocally() : callback(null, result)), timeWindow, max);
+  }
+
+  /** The count as it stands, counting nothing (a limit checked before the work it counts: `increment: false`). */
+  read(key: string, callback: StoreCallback, timeWindow: number, max: number): void {
+    const readLocally = () => this.local.read(key, callback, timeWindow, max);
+    if (!this.redis.isUp()) return readLocally();
+    this.shared.read(key, (error, result) => (error ? readLocally() : callback(null, result)), timeWindow, max);
   }
 
   child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0]): FastifyRateLimitStore {

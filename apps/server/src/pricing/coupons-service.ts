@@ -4,7 +4,7 @@ import type { Coupon, CouponChange, CouponInput, CouponLimits } from '@voltline/
 import { entityIdSchema } from '@voltline/shared/id';
 import type { PageQuery } from '@voltline/shared/paging';
 import type { Database } from '../db/client.ts';
-import { coupons } from '../db/schema.ts';
+import { couponUses, coupons } from '../db/schema.ts';
 import type { Caller } from '../identity/caller.ts';
 import { AppError, notFound } from '../platform/app-error.ts';
 import { likePattern, mapPage, type KeysetOrder, type Page, type Paging } from '../platform/paging.ts';
@@ -13,7 +13,8 @@ export type CouponRow = typeof coupons.$inferSelect;
 
 const orNull = <T, R>(value: T | null | undefined, map: (present: T) => R): R | null => (value == null ? null : map(value));
 
-const toCouponDto = (row: CouponRow): Coupon => ({
+/** `held`: the live holds of unpaid orders, counted with the uses paid for (decision 039). */
+const toCouponDto = (row: CouponRow, held = 0): Coupon => ({
   _id: row.id,
   code: row.code,
   percentOff: row.percentOff,
@@ -24,7 +25,7 @@ const toCouponDto = (row: CouponRow): Coupon => ({
   validFrom: row.validFrom?.toISOString() ?? null,
   validUntil: row.validUntil?.toISOString() ?? null,
   disabled: row.disabled,
-  uses: row.uses,
+  uses: row.uses + held,
   createdAt: row.createdAt.toISOString(),
 });
 
@@ -39,6 +40,9 @@ function limitColumns(input: CouponLimits) {
     validUntil: date(input.validUntil),
   };
 }
+
+/** The holds of unpaid orders not lapsed yet, per coupon: a column of the admins' list. */
+const liveHolds = sql<number>`(select count(*)::int from ${couponUses} u where u.coupon_id = ${coupons}.id and u.held_until > now())`;
 
 const newestFirst: KeysetOrder = { key: coupons.createdAt, keyType: 'timestamptz', id: coupons.id, idType: 'uuid', direction: 'desc' };
 
@@ -68,14 +72,14 @@ export function createCouponsService(db: Database, paging: Paging) {
       // Codes are upper case; the pattern index serves the prefix (likePattern escapes % and _).
       const search = query.q === undefined ? undefined : sql`${coupons.code} like ${likePattern(query.q, 'prefix').toUpperCase()}`;
       const rows = await db
-        .select({ coupon: coupons, cursorKey: page.cursorKey })
+        .select({ coupon: coupons, held: liveHolds, cursorKey: page.cursorKey })
         .from(coupons)
         .where(and(search, page.where))
         .orderBy(...page.orderBy)
         .limit(page.fetchLimit);
       return mapPage(
         page.finish(rows, (row) => row.coupon.id),
-        (row) => toCouponDto(row.coupon),
+        (row) => toCouponDto(row.coupon, row.held),
       );
     },
 
@@ -84,16 +88,17 @@ export function createCouponsService(db: Database, paging: Paging) {
       const id = entityIdSchema.safeParse(couponId);
       if (!id.success) throw notFound('Coupon not found');
       return db.transaction(async (tx) => {
-        const [current] = await tx.select().from(coupons).where(eq(coupons.id, id.data)).for('update');
-        if (!current) throw notFound('Coupon not found');
+        const [found] = await tx.select({ current: coupons, held: liveHolds }).from(coupons).where(eq(coupons.id, id.data)).for('update');
+        if (!found) throw notFound('Coupon not found');
+        const { current, held } = found;
         const changes = { ...withoutUndefined(limitColumns(input)), ...(input.disabled === undefined ? {} : { disabled: input.disabled }) };
         // The dates the request leaves alone count too: a new end before the stored start is refused.
         const { validFrom, validUntil } = { ...current, ...changes };
         if (validFrom && validUntil && validFrom >= validUntil) throw new AppError('bad_request', 'Valid until must be later than valid from');
         // A request that names nothing changes nothing (an UPDATE needs at least one column).
-        if (Object.keys(changes).length === 0) return toCouponDto(current);
+        if (Object.keys(changes).length === 0) return toCouponDto(current, held);
         const [row] = await tx.update(coupons).set(changes).where(eq(coupons.id, current.id)).returning();
-        return toCouponDto(row!);
+        return toCouponDto(row!, held);
       });
     },
   };

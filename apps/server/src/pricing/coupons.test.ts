@@ -1,14 +1,18 @@
-import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
-import type { Coupon, CouponInput } from '@voltline/shared/coupons';
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { couponMessages, type Coupon, type CouponInput } from '@voltline/shared/coupons';
+import type { Tool } from '@voltline/shared/tool';
 import { nextCursorFromLink } from '@voltline/shared/link-header';
 import type { Database } from '../db/client.ts';
-import { authUsers, couponUses, coupons } from '../db/schema.ts';
+import { authUsers, couponUses, coupons, orders } from '../db/schema.ts';
 import { AppError } from '../platform/app-error.ts';
-import { describeRaces, testDatabaseKinds } from '../test-support/test-databases.ts';
+import { createLogger } from '../http/logging.ts';
+import { connectRedis, type RedisLink } from '../platform/redis.ts';
+import { describeRaces, oneDatabaseKind, testDatabaseKinds } from '../test-support/test-databases.ts';
+import { card, freshTool } from '../test-support/test-orders.ts';
 import { useTestShop } from '../test-support/test-shop.ts';
 import { bearer, registerUser, type TestUser } from '../test-support/test-users.ts';
-import { giveBackCouponUse, takeCouponUse } from './coupon-uses.ts';
+import { giveBackCouponUse, keepCouponUse, takeCouponUse } from './coupon-uses.ts';
 
 let codeCount = 0;
 const freshCode = (prefix = 'CODE') => `${prefix}${++codeCount}`;
@@ -16,10 +20,12 @@ const freshCode = (prefix = 'CODE') => `${prefix}${++codeCount}`;
 const customerIdOf = async (db: Database, user: TestUser) =>
   (await db.select({ id: authUsers.id }).from(authUsers).where(eq(authUsers.email, user.email)))[0]!.id;
 
-/** What takeCouponUse refused with (its code and words), or the use it took. */
-async function take(db: Database, code: string, customerId: string, subtotalCents: number, now?: Date) {
+const HOLD_MS = 30 * 60 * 1000;
+
+/** What takeCouponUse refused with (its code and words), or the use it took, held for 30 minutes. */
+async function take(db: Database, code: string, customerId: string, subtotalCents: number, now = new Date()) {
   try {
-    return { taken: await db.transaction((tx) => takeCouponUse(tx, code, customerId, subtotalCents, now)) };
+    return { taken: await db.transaction((tx) => takeCouponUse(tx, code, customerId, subtotalCents, new Date(now.getTime() + HOLD_MS), now)) };
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     return { refused: { code: error.code, status: error.status, message: error.message } };
@@ -146,91 +152,357 @@ describe.each(testDatabaseKinds)('coupon codes on $name', (kind) => {
     expect((await change('00000000-0000-4000-8000-000000000000', { disabled: true })).statusCode).toBe(404);
   });
 
-  it('takes a use for a customer and gives it back once', async () => {
+  it('takes a use for a customer, held for a while, and gives it back once', async () => {
     const coupon = await created({ code: freshCode('Take'), maxUses: 2 });
-    const { taken } = await take(shop.database.db, coupon.code.toLowerCase(), await customerId(), 1000);
+    const now = new Date();
+    const { taken } = await take(shop.database.db, coupon.code.toLowerCase(), await customerId(), 1000, now);
     expect(taken).toEqual({ useId: expect.any(String), couponId: coupon._id, code: coupon.code, percentOff: 10, amountOffCents: null });
-    const uses = async () => (await shop.database.db.select().from(coupons).where(eq(coupons.id, coupon._id)))[0]!.uses;
-    expect(await uses()).toBe(1);
-    expect(await shop.database.db.select().from(couponUses).where(eq(couponUses.couponId, coupon._id))).toMatchObject([{ customerId: await customerId(), orderId: null }]);
+    const usesListed = async () => (await list(`/api/admin/coupons?q=${coupon.code}`)).json()[0].uses;
+    expect(await usesListed()).toBe(1);
+    expect(await shop.database.db.select().from(couponUses).where(eq(couponUses.couponId, coupon._id))).toMatchObject([
+      { customerId: await customerId(), orderId: null, heldUntil: new Date(now.getTime() + HOLD_MS) },
+    ]);
+    // A hold is no paid use: the coupon's own count waits for the payment.
+    expect((await shop.database.db.select().from(coupons).where(eq(coupons.id, coupon._id)))[0]!.uses).toBe(0);
 
     expect(await shop.database.db.transaction((tx) => giveBackCouponUse(tx, taken!.useId))).toBe(true);
     expect(await shop.database.db.transaction((tx) => giveBackCouponUse(tx, taken!.useId))).toBe(false);
-    expect(await uses()).toBe(0);
+    expect(await usesListed()).toBe(0);
   });
 
-  it('refuses each unmet code in words that say why, and takes no use', async () => {
+  it('refuses every code a customer never used in one and the same words, whatever the reason, and takes no use', async () => {
     const now = new Date('2026-06-15T12:00:00Z');
     const me = await customerId();
+    const other = await customerIdOf(shop.database.db, await registerUser(shop));
     const refusal = async (input: Partial<CouponInput>, subtotalCents = 10_000, at = now) => {
       const coupon = await created(input);
       const result = await take(shop.database.db, coupon.code, me, subtotalCents, at);
-      const [row] = await shop.database.db.select().from(coupons).where(eq(coupons.id, coupon._id));
-      expect(row!.uses).toBe(0);
+      expect(await shop.database.db.select().from(couponUses).where(eq(couponUses.couponId, coupon._id))).toEqual([]);
       return result.refused;
     };
-    expect((await take(shop.database.db, 'NO-SUCH-CODE', me, 100)).refused).toEqual({
-      code: 'coupon_unknown',
-      status: 422,
-      message: 'There is no coupon with the code NO-SUCH-CODE',
-    });
-    expect(await refusal({ code: 'SOON', validFrom: '2026-07-01T00:00:00Z' })).toMatchObject({ code: 'coupon_not_yet_valid', message: 'The code SOON is not valid yet' });
-    expect(await refusal({ code: 'GONE', validUntil: '2026-06-15T12:00:00Z' })).toMatchObject({ code: 'coupon_expired', message: 'The code GONE has expired' });
+    const oneRefusal = { code: 'coupon_unavailable', status: 422, message: 'This code cannot be used.' };
+    expect((await take(shop.database.db, 'NO-SUCH-CODE', me, 100)).refused).toEqual(oneRefusal);
+    expect(await refusal({ validFrom: '2026-07-01T00:00:00Z' })).toEqual(oneRefusal);
+    expect(await refusal({ validUntil: '2026-06-15T12:00:00Z' })).toEqual(oneRefusal);
+    const off = await created();
+    await change(off._id, { disabled: true });
+    expect((await take(shop.database.db, off.code.toLowerCase(), me, 100)).refused).toEqual(oneRefusal);
+    const usedUp = await created({ maxUses: 1 });
+    expect((await take(shop.database.db, usedUp.code, other, 100)).taken).toBeDefined();
+    expect((await take(shop.database.db, usedUp.code, me, 100)).refused).toEqual(oneRefusal);
+    // A code that applies to a larger order says so: it is as good as known once it applies.
     expect(await refusal({ code: 'MINIMUM', minSubtotal: 100.01 })).toMatchObject({
       code: 'coupon_below_minimum',
       message: 'The code MINIMUM applies to orders from $100.01',
     });
-    const off = await created({ code: 'SWITCHED-OFF' });
-    await change(off._id, { disabled: true });
-    expect((await take(shop.database.db, 'switched-off', me, 100)).refused).toMatchObject({ code: 'coupon_disabled', message: 'The code SWITCHED-OFF is no longer offered' });
     // Valid from its first moment until (not including) its last; the minimum itself is enough.
     expect((await take(shop.database.db, (await created({ validFrom: now.toISOString(), minSubtotal: 100 })).code, me, 10_000, now)).taken).toBeDefined();
+  });
+
+  it('tells a customer who used a code why it no longer applies to them', async () => {
+    const db = shop.database.db;
+    const me = await customerId();
+    const usedOnce = async (input: Partial<CouponInput>, at = new Date('2026-06-15T12:00:00Z')) => {
+      const coupon = await created(input);
+      const { taken } = await take(db, coupon.code, me, 10_000, at);
+      expect(taken).toBeDefined();
+      return coupon;
+    };
+    const ended = await usedOnce({ code: freshCode('ENDED'), validUntil: '2026-07-01T00:00:00Z' });
+    expect((await take(db, ended.code, me, 10_000, new Date('2026-07-01T00:00:00Z'))).refused).toMatchObject({ code: 'coupon_expired', message: `The code ${ended.code} has expired` });
+    const early = await usedOnce({ code: freshCode('EARLY'), validFrom: '2026-06-01T00:00:00Z' });
+    expect((await take(db, early.code, me, 10_000, new Date('2026-05-01T00:00:00Z'))).refused).toMatchObject({ code: 'coupon_not_yet_valid', message: `The code ${early.code} is not valid yet` });
+    const off = await usedOnce({ code: freshCode('OFF') });
+    await change(off._id, { disabled: true });
+    expect((await take(db, off.code, me, 10_000)).refused).toMatchObject({ code: 'coupon_disabled', message: `The code ${off.code} is no longer offered` });
   });
 
   it('refuses a code used up, and one used up for this customer while others may still use it', async () => {
     const db = shop.database.db;
     const other = await customerIdOf(db, await registerUser(shop));
+    const third = await customerIdOf(db, await registerUser(shop));
     const me = await customerId();
 
     const once = await created({ code: 'ONCE', maxUses: 1 });
-    expect((await take(db, once.code, me, 100)).taken).toBeDefined();
-    expect((await take(db, once.code, other, 100)).refused).toMatchObject({ code: 'coupon_used_up', message: 'The code ONCE has been used as often as it may be' });
+    const mineOfOnce = (await take(db, once.code, me, 100)).taken!;
+    expect((await take(db, once.code, other, 100)).refused).toMatchObject({ code: 'coupon_unavailable', message: 'This code cannot be used.' });
+    // Its holder is told why: their unpaid order holds it (a second one may not).
+    expect((await take(db, once.code, me, 100)).refused).toMatchObject({ code: 'coupon_held_by_you', message: 'An unpaid order of yours already uses the code ONCE: pay for it or cancel it first' });
+    // Paid for, it is the holder's use; asked again, they are told the code is used up.
+    expect(await db.transaction((tx) => keepCouponUse(tx, mineOfOnce.useId))).toBeUndefined();
+    expect((await take(db, once.code, me, 100)).refused).toMatchObject({ code: 'coupon_used_up', message: 'The code ONCE has been used as often as it may be' });
 
     const mine = await created({ code: 'ONCE-EACH', maxUsesPerCustomer: 1 });
     const first = (await take(db, mine.code, me, 100)).taken!;
     expect((await take(db, mine.code, me, 100)).refused).toMatchObject({ code: 'coupon_used_up_for_you', message: 'You have used the code ONCE-EACH as often as it may be used' });
     expect((await take(db, mine.code, other, 100)).taken).toBeDefined();
-    const [row] = await db.select().from(coupons).where(eq(coupons.id, mine._id));
-    expect(row!.uses).toBe(2);
+    expect((await list(`/api/admin/coupons?q=${mine.code}`)).json()[0].uses).toBe(2);
     // Given back (the unpaid order was cancelled), the customer may use it again.
     await db.transaction((tx) => giveBackCouponUse(tx, first.useId));
-    expect((await take(db, mine.code, me, 100)).taken).toBeDefined();
+    const again = (await take(db, mine.code, me, 100)).taken!;
+    // Lapsed, the hold counts no more: the customer may use it again, and the lapsed order cannot take it back at payment.
+    const later = new Date(Date.now() + HOLD_MS + 1000);
+    const renewed = (await take(db, mine.code, me, 100, later)).taken!;
+    expect(await db.transaction((tx) => keepCouponUse(tx, again.useId, later))).toMatchObject({ code: 'coupon_hold_lapsed', status: 409 });
+    expect(await db.transaction((tx) => keepCouponUse(tx, renewed.useId, later))).toBeUndefined();
+    expect((await take(db, mine.code, third, 100)).taken).toBeDefined();
+  });
+});
+
+describe.each(testDatabaseKinds)('coupon holds of unpaid orders on $name', (kind) => {
+  const shop = useTestShop(kind, { users: true });
+  const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, user: TestUser | null, payload?: object) =>
+    shop.app.inject({ method, url, ...(payload ? { payload } : {}), headers: user ? bearer(user) : {} });
+  const coupon = async (payload: Partial<CouponInput>) => {
+    const made = await call('POST', '/api/admin/coupons', shop.admin, { code: freshCode('HOLD'), amountOff: 5, ...payload });
+    expect(made.statusCode, made.body).toBe(200);
+    return made.json() as Coupon;
+  };
+  const purchase = (user: TestUser, tool: Tool, couponCode: string) =>
+    call('POST', '/api/purchased', user, { toolId: tool._id, quantity: 1, phone: '5550100', address: '1 Circuit Road', couponCode });
+  const placed = async (user: TestUser, tool: Tool, couponCode: string) => {
+    const answer = await purchase(user, tool, couponCode);
+    expect(answer.statusCode, answer.body).toBe(200);
+    return answer.json().insertedId as string;
+  };
+  const quote = (user: TestUser, tool: Tool, couponCode: string) => call('POST', '/api/checkout/quote', user, { country: 'US', couponCode, lines: [{ toolId: tool._id, quantity: 1 }] });
+  const intentFor = (user: TestUser, orderId: string) => call('POST', '/api/create-payment-intent', user, { orderId });
+  const confirm = (clientSecret: string) => call('POST', '/api/payments/builtin/confirm', null, { clientSecret, card: card('4242424242424242') });
+  const usesListed = async (code: string) => (await call('GET', `/api/admin/coupons?q=${code}`, shop.admin)).json()[0].uses as number;
+  const orderOf = async (user: TestUser, orderId: string) => (await call('GET', `/api/purchasedSingle/${orderId}`, user)).json();
+  /** The hold of the order's use ends now: as if COUPON_HOLD_MINUTES had passed. */
+  const lapse = async (orderId: string) => {
+    const [order] = await shop.database.db.select().from(orders).where(eq(orders.id, orderId));
+    await shop.database.db.update(couponUses).set({ heldUntil: new Date(Date.now() - 1000) }).where(eq(couponUses.id, order!.pricing!.couponUseId!));
+  };
+  const oneRefusal = { error: 'coupon_unavailable', message: 'This code cannot be used.' };
+
+  it("holds a limited code's use for COUPON_HOLD_MINUTES; lapsed, another customer takes it and the holder's payment is refused in words before charging", async () => {
+    const holder = await registerUser(shop);
+    const other = await registerUser(shop);
+    const tool = await freshTool(shop, 50, 1, 40);
+    const { code } = await coupon({ maxUses: 1 });
+    const before = Date.now();
+    const held = await placed(holder, tool, code);
+    const [use] = await shop.database.db.select().from(couponUses).innerJoin(coupons, eq(coupons.id, couponUses.couponId)).where(eq(coupons.code, code));
+    expect(use!.coupon_uses.heldUntil!.getTime()).toBeGreaterThanOrEqual(before + HOLD_MS);
+    expect(use!.coupon_uses.heldUntil!.getTime()).toBeLessThanOrEqual(Date.now() + HOLD_MS);
+    expect(await usesListed(code)).toBe(1);
+    // While the hold is live, the code is used up for everyone else.
+    expect((await quote(other, tool, code)).json()).toEqual(oneRefusal);
+    expect((await purchase(other, tool, code)).json()).toEqual(oneRefusal);
+    // The holder asks for the card form in time; the hold lapses before they pay.
+    const intent = await intentFor(holder, held);
+    expect(intent.statusCode, intent.body).toBe(200);
+    await lapse(held);
+    expect(await usesListed(code)).toBe(0);
+    const taken = await placed(other, tool, code);
+    expect(await usesListed(code)).toBe(1);
+
+    const refusal = { error: 'coupon_hold_lapsed', message: couponMessages.holdLapsed(code) };
+    const paying = await confirm(intent.json().clientSecret);
+    expect(paying.statusCode, paying.body).toBe(409);
+    expect(paying.json()).toEqual(refusal);
+    expect(await orderOf(holder, held)).toMatchObject({ status: 'unpaid', cancelled: false });
+    expect((await shop.database.db.select().from(coupons).where(eq(coupons.code, code)))[0]!.uses).toBe(0);
+    // Asked again, the card form is refused in the same words.
+    const again = await intentFor(holder, held);
+    expect(again.statusCode, again.body).toBe(409);
+    expect(again.json()).toEqual(refusal);
+    // The one who took the use over pays for it.
+    const theirs = await intentFor(other, taken);
+    expect((await confirm(theirs.json().clientSecret)).statusCode).toBe(200);
+    expect(await orderOf(other, taken)).toMatchObject({ status: 'paid', couponCode: code });
+    expect((await shop.database.db.select().from(coupons).where(eq(coupons.code, code)))[0]!.uses).toBe(1);
+    expect(await usesListed(code)).toBe(1);
+  });
+
+  it('lets a holder whose hold lapsed pay while the code has a use free, taking it again as a paid use', async () => {
+    const holder = await registerUser(shop);
+    const others = [await registerUser(shop), await registerUser(shop)];
+    const tool = await freshTool(shop, 50, 1, 40);
+    const { code } = await coupon({ maxUses: 2 });
+    const held = await placed(holder, tool, code);
+    await lapse(held);
+    const intent = await intentFor(holder, held);
+    expect(intent.statusCode, intent.body).toBe(200);
+    expect(intent.json().amount).toBe(35);
+    expect((await confirm(intent.json().clientSecret)).statusCode).toBe(200);
+    expect(await orderOf(holder, held)).toMatchObject({ status: 'paid', couponDiscount: 5 });
+    expect((await shop.database.db.select().from(coupons).where(eq(coupons.code, code)))[0]!.uses).toBe(1);
+    // One use is left: one hold takes it, the next customer is refused.
+    await placed(others[0]!, tool, code);
+    expect((await purchase(others[1]!, tool, code)).json()).toEqual(oneRefusal);
+  });
+
+  it('lets one unpaid order per customer hold a use of a limited code, and another once it is paid, cancelled or lapsed', async () => {
+    const buyer = await registerUser(shop);
+    const tool = await freshTool(shop, 50, 1, 40);
+    const { code } = await coupon({ maxUses: 5 });
+    const heldByYou = { error: 'coupon_held_by_you', message: couponMessages.heldByYou(code) };
+    const first = await placed(buyer, tool, code);
+    for (const answer of [await purchase(buyer, tool, code), await quote(buyer, tool, code)]) {
+      expect(answer.statusCode, answer.body).toBe(422);
+      expect(answer.json()).toEqual(heldByYou);
+    }
+    expect(await usesListed(code)).toBe(1);
+    // Cancelled, its use is given back and the next order may hold one.
+    expect((await call('DELETE', `/api/purchasedSingle/${first}`, buyer)).statusCode).toBe(200);
+    const second = await placed(buyer, tool, code);
+    expect((await purchase(buyer, tool, code)).json()).toEqual(heldByYou);
+    // Paid, it holds nothing any more.
+    const intent = await intentFor(buyer, second);
+    expect((await confirm(intent.json().clientSecret)).statusCode).toBe(200);
+    const third = await placed(buyer, tool, code);
+    // Lapsed, it holds nothing either.
+    await lapse(third);
+    await placed(buyer, tool, code);
+    expect(await usesListed(code)).toBe(2);
+  });
+
+  it('holds no use of a code without a most uses: one customer may have several unpaid orders with it', async () => {
+    const buyer = await registerUser(shop);
+    const tool = await freshTool(shop, 50, 1, 40);
+    const { code } = await coupon({});
+    await placed(buyer, tool, code);
+    await placed(buyer, tool, code);
+  });
+});
+
+const WRONG_CODES_PER_HOUR = 3;
+const redisUrl = process.env.TEST_REDIS_URL;
+
+/** The limit on wrong codes, counted in this instance's memory and, with TEST_REDIS_URL, in Redis (as instances share it). */
+describe.each([{ counted: 'in memory' }, ...(redisUrl ? [{ counted: 'in Redis' }] : [])])('the limit on wrong coupon codes, counted $counted', ({ counted }) => {
+  let redis: RedisLink | undefined;
+  beforeAll(async () => {
+    if (counted === 'in Redis') redis = connectRedis(redisUrl!, createLogger('silent'));
+  });
+  afterAll(() => redis?.disconnect());
+  const shop = useTestShop(oneDatabaseKind, () => ({ users: true, redis, environment: { WRONG_COUPON_CODES_PER_HOUR: String(WRONG_CODES_PER_HOUR) } }));
+  // Addresses of this run only: a Redis shared with other runs keeps their counts for an hour.
+  const run = Math.floor(Math.random() * 250) + 1;
+  let addresses = 0;
+  const newAddress = () => `10.${run}.${Math.floor(++addresses / 250)}.${(addresses % 250) + 1}`;
+  let tool: Tool;
+  let code: string;
+  beforeAll(async () => {
+    tool = await freshTool(shop, 1000, 1, 40);
+    const made = await shop.app.inject({ method: 'POST', url: '/api/admin/coupons', headers: bearer(shop.admin), payload: { code: freshCode('GOOD'), percentOff: 10 } });
+    code = made.json().code;
+  });
+  const from = (user: TestUser, address: string) => {
+    const send = (url: string, payload: object) => shop.app.inject({ method: 'POST', url, payload, headers: bearer(user), remoteAddress: address });
+    return {
+      quote: (couponCode?: string) => send('/api/checkout/quote', { country: 'US', couponCode, lines: [{ toolId: tool._id, quantity: 1 }] }),
+      purchase: (couponCode: string) => send('/api/purchased', { toolId: tool._id, quantity: 1, phone: '5550100', address: '1 Circuit Road', couponCode }),
+      checkout: (couponCode: string) => send('/api/checkout', { country: 'US', phone: '5550100', address: '1 Circuit Road', couponCode }),
+    };
+  };
+  const guess = () => `GUESS-${Math.random().toString(36).slice(2, 10)}`.toUpperCase();
+  const wrong = { error: 'coupon_unavailable', message: 'This code cannot be used.' };
+  const expectTooMany = (answer: Awaited<ReturnType<ReturnType<typeof from>['quote']>>) => {
+    expect(answer.statusCode, answer.body).toBe(429);
+    expect(answer.json()).toEqual({ error: 'too_many_requests', message: couponMessages.tooManyWrongCodes('60 minutes') });
+    expect(Number(answer.headers['retry-after'])).toBeGreaterThan(3500);
+  };
+
+  it('refuses any code with 429 in words after WRONG_COUPON_CODES_PER_HOUR wrong ones from one account, wherever it asks from; codes that apply never count', async () => {
+    const guesser = await registerUser(shop);
+    const home = from(guesser, newAddress());
+    for (let i = 0; i < 5; i += 1) expect((await home.quote(code)).statusCode).toBe(200);
+    for (let i = 0; i < WRONG_CODES_PER_HOUR; i += 1) expect((await home.quote(guess())).json()).toEqual(wrong);
+    // Now every code is refused before it is looked at: a right one cannot be told from a wrong one.
+    expectTooMany(await home.quote(code));
+    expectTooMany(await home.quote(guess()));
+    expectTooMany(await home.purchase(code));
+    expectTooMany(await home.checkout(guess()));
+    expectTooMany(await from(guesser, newAddress()).quote(code));
+    // Without a code the quote is answered as ever, and another account is not held back.
+    expect((await home.quote()).statusCode).toBe(200);
+    expect((await from(await registerUser(shop), newAddress()).quote(code)).statusCode).toBe(200);
+  });
+
+  it('counts the wrong codes of every account at one client address together, and those of placing orders with the quote', async () => {
+    const address = newAddress();
+    const wrongAt = async () => {
+      const caller = from(await registerUser(shop), address);
+      expect((await caller.purchase(guess())).json()).toEqual(wrong);
+    };
+    for (let i = 0; i < WRONG_CODES_PER_HOUR; i += 1) await wrongAt();
+    const late = await registerUser(shop);
+    expectTooMany(await from(late, address).quote(code));
+    expect((await from(late, newAddress()).quote(code)).statusCode).toBe(200);
+  });
+
+  it('counts a burst of guesses sent at once as if sent one by one', async () => {
+    const caller = from(await registerUser(shop), newAddress());
+    const answers = await Promise.all(Array.from({ length: 12 }, () => caller.quote(guess())));
+    expect(answers.filter((answer) => answer.statusCode === 422)).toHaveLength(WRONG_CODES_PER_HOUR);
+    for (const answer of answers.filter((one) => one.statusCode !== 422)) expectTooMany(answer);
   });
 });
 
 describeRaces('racing checkouts on one coupon code', (kind) => {
   const shop = useTestShop(kind, { users: true });
+  const CUSTOMERS = 50;
+  let customers: string[] = [];
+  beforeAll(async () => {
+    const users = await Promise.all(Array.from({ length: CUSTOMERS }, () => registerUser(shop)));
+    customers = await Promise.all(users.map((user) => customerIdOf(shop.database.db, user)));
+  });
+  const made = async (payload: object) => {
+    const answer = await shop.app.inject({ method: 'POST', url: '/api/admin/coupons', headers: bearer(shop.admin), payload });
+    expect(answer.statusCode, answer.body).toBe(200);
+    return answer.json() as Coupon;
+  };
+  /** Uses that count now: paid for, and holds not lapsed. */
+  const usesCounting = async (code: string) => {
+    const [row] = await shop.database.db.select().from(coupons).where(eq(coupons.code, code));
+    const holds = await shop.database.db.select().from(couponUses).where(eq(couponUses.couponId, row!.id));
+    return row!.uses + holds.filter((use) => use.heldUntil !== null && use.heldUntil > new Date()).length;
+  };
 
-  it('takes exactly 5 uses of a 5-use code when 500 checkouts ask at once', async () => {
+  it(`takes exactly 5 uses of a 5-use code when ${CUSTOMERS} customers ask 10 times each at once, one per customer`, async () => {
     const db = shop.database.db;
-    const made = await shop.app.inject({ method: 'POST', url: '/api/admin/coupons', headers: bearer(shop.admin), payload: { code: 'FIVE-ONLY', amountOff: 5, maxUses: 5 } });
-    expect(made.statusCode, made.body).toBe(200);
-    const customerId = await customerIdOf(db, shop.customer);
-    const results = await Promise.all(Array.from({ length: 500 }, () => take(db, 'FIVE-ONLY', customerId, 10_000)));
-    expect(results.filter((result) => result.taken)).toHaveLength(5);
-    expect(new Set(results.filter((result) => result.refused).map((result) => result.refused!.code))).toEqual(new Set(['coupon_used_up']));
+    await made({ code: 'FIVE-ONLY', amountOff: 5, maxUses: 5 });
+    const results = await Promise.all(Array.from({ length: CUSTOMERS * 10 }, (_, i) => take(db, 'FIVE-ONLY', customers[i % CUSTOMERS]!, 10_000)));
+    const taken = results.filter((result) => result.taken);
+    expect(taken).toHaveLength(5);
+    expect(new Set(results.filter((result) => result.refused).map((result) => result.refused!.code))).toEqual(new Set(['coupon_unavailable', 'coupon_held_by_you']));
     const [row] = await db.select().from(coupons).where(eq(coupons.code, 'FIVE-ONLY'));
-    expect(row!.uses).toBe(5);
-    expect(await db.select().from(couponUses).where(eq(couponUses.couponId, row!.id))).toHaveLength(5);
+    const uses = await db.select().from(couponUses).where(eq(couponUses.couponId, row!.id));
+    expect(uses).toHaveLength(5);
+    expect(new Set(uses.map((use) => use.customerId)).size).toBe(5);
+    expect(await usesCounting('FIVE-ONLY')).toBe(5);
   });
 
   it('takes one use per customer of a once-each code when one customer races 50 checkouts', async () => {
     const db = shop.database.db;
-    await shop.app.inject({ method: 'POST', url: '/api/admin/coupons', headers: bearer(shop.admin), payload: { code: 'ONCE-EACH-RACE', percentOff: 5, maxUsesPerCustomer: 1 } });
-    const customerId = await customerIdOf(db, shop.customer);
-    const results = await Promise.all(Array.from({ length: 50 }, () => take(db, 'ONCE-EACH-RACE', customerId, 10_000)));
+    await made({ code: 'ONCE-EACH-RACE', percentOff: 5, maxUsesPerCustomer: 1 });
+    const results = await Promise.all(Array.from({ length: 50 }, () => take(db, 'ONCE-EACH-RACE', customers[0]!, 10_000)));
     expect(results.filter((result) => result.taken)).toHaveLength(1);
-    const [row] = await db.select().from(coupons).where(eq(coupons.code, 'ONCE-EACH-RACE'));
-    expect(row!.uses).toBe(1);
+    expect(await usesCounting('ONCE-EACH-RACE')).toBe(1);
+  });
+
+  it('never counts more than 5 uses of a 5-use code when lapsed holds are paid for while others take them over, in 5 trials', async () => {
+    const db = shop.database.db;
+    for (let trial = 0; trial < 5; trial += 1) {
+      const { code } = await made({ code: `LAPSED-RACE-${trial}`, amountOff: 5, maxUses: 5 });
+      const holders = customers.slice(0, 5);
+      const held = await Promise.all(holders.map(async (holder) => (await take(db, code, holder, 10_000)).taken!));
+      await db.update(couponUses).set({ heldUntil: new Date(Date.now() - 1000) }).where(inArray(couponUses.id, held.map((use) => use.useId)));
+      // The five holders pay while the other customers, four times each, take the uses over.
+      const payments = held.map((use) => db.transaction((tx) => keepCouponUse(tx, use.useId)));
+      const takes = Array.from({ length: (CUSTOMERS - 5) * 4 }, (_, i) => take(db, code, customers[5 + (i % (CUSTOMERS - 5))]!, 10_000));
+      const [paid, taken] = await Promise.all([Promise.all(payments), Promise.all(takes)]);
+      const paidFor = paid.filter((refused) => refused === undefined).length;
+      const heldNow = taken.filter((result) => result.taken).length;
+      expect(paidFor + heldNow, `trial ${trial}`).toBe(5);
+      for (const refused of paid.filter((one) => one !== undefined)) expect(refused).toMatchObject({ code: 'coupon_hold_lapsed' });
+      const [row] = await db.select().from(coupons).where(eq(coupons.code, code));
+      expect(row!.uses).toBe(paidFor);
+      expect(await usesCounting(code)).toBe(5);
+    }
   });
 });

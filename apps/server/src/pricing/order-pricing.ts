@@ -70,7 +70,8 @@ export function deliveryRateUnchanged(country: string, rows: readonly DeliveryRa
     and (${used.country}::text <> ${REST_OF_WORLD} or not exists (select 1 from ${deliveryRates} rate where rate.country = ${country}))`;
 }
 
-export function createOrderPricer(vat: ShopVat, deliverySettings: DeliverySettingsService) {
+/** `couponHoldMinutes`: how long an unpaid order holds the use of a coupon it took (COUPON_HOLD_MINUTES, decision 039). */
+export function createOrderPricer(vat: ShopVat, deliverySettings: DeliverySettingsService, couponHoldMinutes: number) {
   async function deliveryRateFor(executor: DbExecutor, country: string) {
     return deliveryRateFrom(await executor.select().from(deliveryRates).where(inArray(deliveryRates.country, [country, REST_OF_WORLD])), country);
   }
@@ -116,7 +117,8 @@ export function createOrderPricer(vat: ShopVat, deliverySettings: DeliverySettin
       const deliveryPromotion = await promotionNow(now);
       return async (tx: DbExecutor, lines: readonly LineToPrice[], customerId: string): Promise<StoredPricing> => {
         const delivery = await deliveryRateFor(tx, choices.country);
-        const use = choices.couponCode ? await takeCouponUse(tx, choices.couponCode, customerId, listedSubtotal(lines), now) : null;
+        const heldUntil = new Date(now.getTime() + couponHoldMinutes * 60_000);
+        const use = choices.couponCode ? await takeCouponUse(tx, choices.couponCode, customerId, listedSubtotal(lines), heldUntil, now) : null;
         return {
           country: choices.country,
           couponCode: use?.code ?? null,

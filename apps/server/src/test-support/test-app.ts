@@ -67,6 +67,7 @@ export async function startTestShop(
     WEBHOOK_ENDPOINT_RATE_LIMIT_PER_MINUTE: '100000',
     PUBLIC_UNCACHED_READS_PER_SECOND: '0',
     QUERY_RATE_LIMIT_PER_HOUR: '100000',
+    WRONG_COUPON_CODES_PER_HOUR: '100000',
     ...options.environment,
   });
   const shared = options.sameDatabaseAs?.database;

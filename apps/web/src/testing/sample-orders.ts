@@ -32,6 +32,10 @@ export const paidOrder: Order = {
   country: 'US',
   couponCode: null,
   vatId: null,
+  deliveryName: null,
+  deliveryStreet: null,
+  deliveryPostcode: null,
+  deliveryCity: null,
   lines: [
     { toolId: '6f1c2b3a4d5e6f7a8b9c0d1f', product: 'Cordless drill', img: '/catalogue/drill.svg', quantity: 4, unitPrice: 250, lineTotal: 1000 },
   ],

@@ -6,6 +6,7 @@ import type { DbTransaction } from '../../db/client.ts';
 import { orders } from '../../db/schema.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { paymentNotVerified, type GatewayIntent } from './collaborators.ts';
+import { checkCouponUseKept, giveBackCouponUse, keepCouponUse } from '../../pricing/coupon-uses.ts';
 import type { OrderRow } from '../order-dto.ts';
 import { type Actor, type LifecycleDeps } from './context.ts';
 import { recordHistory } from './history.ts';
@@ -20,11 +21,17 @@ export type PaymentOutcome =
   | { outcome: 'refunded'; message: string };
 
 /** Why a payment could not be taken, in the words the buyer reads ("your payment arrived after ..."). */
-const lateBecause = { soldOut: 'the last units were sold', withdrawn: 'the tool was withdrawn from sale', cancelled: 'the order was canceled' };
+const lateBecause = {
+  soldOut: 'the last units were sold',
+  withdrawn: 'the tool was withdrawn from sale',
+  cancelled: 'the order was canceled',
+  couponUsedUp: (code: string) => `its hold on the code ${code} ended and the code was used up`,
+};
 
 /**
- * Before the card form: an order can be paid only while it is unpaid, live, and the units not
- * yet promised cover it. Checked again, atomically, when the payment is confirmed.
+ * Before the card form: an order can be paid only while it is unpaid, live, the units not yet
+ * promised cover it, and its coupon's use is still its own or can be taken again (decision 039).
+ * Checked again, atomically, when the payment is confirmed.
  */
 export const checkingPayable =
   ({ db }: LifecycleDeps) =>
@@ -35,6 +42,7 @@ export const checkingPayable =
     if (units.withdrawn > 0) throw new AppError('conflict', toolDeletionMessages.noLongerSold);
     const short = await shortOf(db, units);
     if (short) throw new AppError('conflict', shortMessage(units, short));
+    if (order.pricing?.couponUseId) await checkCouponUseKept(db, order.pricing.couponUseId);
   };
 
 /** Which tool ran short, named when the order holds several. */
@@ -80,11 +88,14 @@ export function paying(deps: LifecycleDeps) {
         .where(and(eq(orders.id, order.id), eq(orders.status, 'unpaid'), isNull(orders.cancelledAt)))
         .returning();
       if (claimed) {
+        // Its coupon's use becomes a paid one, unless its hold lapsed and the code was used up since:
+        // the shop never takes money at a discount the code no longer has (decision 039).
+        const couponRefused = claimed.pricing?.couponUseId ? await keepCouponUse(tx, claimed.pricing.couponUseId) : undefined;
         // An order with a tool gone has no stock left to promise for it: the shop never takes money for
         // units it does not have. Every line's units are promised or none (lines of one tool together).
         const withdrawn = units.withdrawn > 0;
-        const shortTool = withdrawn ? undefined : await promiseAll(tx, units);
-        if (!withdrawn && shortTool === undefined) {
+        const shortTool = withdrawn || couponRefused ? undefined : await promiseAll(tx, units);
+        if (!couponRefused && !withdrawn && shortTool === undefined) {
           const { invoice, invoiced } = await invoices.issueInvoice(tx, claimed);
           await addToRevenueDay(tx, claimed.paidAt!, { paidCents: claimed.priceCents });
           await recordHistory(tx, claimed.id, 'paid', actor, `${gateway.provider} ${intent.id}, invoice ${invoice.number}`);
@@ -92,6 +103,7 @@ export function paying(deps: LifecycleDeps) {
           return { outcome: 'paid' };
         }
         if (options.shortfall === 'refuse') {
+          if (couponRefused) throw couponRefused;
           if (withdrawn) throw new AppError('conflict', toolDeletionMessages.noLongerSold);
           const product = units.tools.find((tool) => tool.toolId === shortTool)?.product ?? '';
           throw new AppError('conflict', shortMessage(units, { product, orderable: await orderableUnits(tx, shortTool!) }));
@@ -101,7 +113,10 @@ export function paying(deps: LifecycleDeps) {
           .set({ status: 'refunded', refundedCents: claimed.priceCents, delivery: null, cancelledAt: new Date() })
           .where(eq(orders.id, claimed.id))
           .returning();
-        return refundLatePayment(tx, refunded!, intent, withdrawn ? lateBecause.withdrawn : lateBecause.soldOut);
+        // Never paid for after all: its coupon's use goes back, as a cancelled order's does.
+        if (claimed.pricing?.couponUseId) await giveBackCouponUse(tx, claimed.pricing.couponUseId);
+        const why = couponRefused ? lateBecause.couponUsedUp(claimed.pricing!.couponCode ?? '') : withdrawn ? lateBecause.withdrawn : lateBecause.soldOut;
+        return refundLatePayment(tx, refunded!, intent, why);
       }
       // Another confirmation got there first, or the order cannot be paid: read it as it is now.
       const [current] = await tx.select().from(orders).where(eq(orders.id, order.id));

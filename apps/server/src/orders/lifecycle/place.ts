@@ -1,5 +1,6 @@
 import { asc, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
+import { orderDestination, type DeliveryAddress } from '@voltline/shared/delivery-address';
 import { entityIdSchema } from '@voltline/shared/id';
 import { orderQuantityMessages, type placeOrderSchema } from '@voltline/shared/order';
 import { fromCents, PAYMENT_MAXIMUM_CENTS } from '@voltline/shared/money';
@@ -21,7 +22,10 @@ export type OrderRequest = z.infer<typeof placeOrderSchema>;
 export interface LinesRequest {
   lines: { toolId: string; quantity: number }[];
   phone: string;
+  /** The spec's one-text address: composed from `delivery` when the address came as fields. */
   address: string;
+  /** The address's fields (issue 36), in the pricing's country; undefined when it came as one text. */
+  delivery?: DeliveryAddress | undefined;
   pricing: PricingChoices;
 }
 
@@ -74,15 +78,24 @@ export const placing = (deps: LifecycleDeps) => {
     if (toolId && !toolId.success) throw notFound('Tool not found');
     const which: WhichTool = toolId ? { id: toolId.data } : { name: request.product ?? '' };
     const pricing: PricingChoices = { country: request.country ?? deps.shopCountry, couponCode: request.couponCode, vatId: request.vatId };
+    const destination = orderDestination(request, pricing.country);
     if (!pricing.couponCode) {
-      const placed = await atOnce(caller, which, request, pricing, now);
+      const placed = await atOnce(caller, which, { quantity: request.quantity, phone: request.phone, ...destination }, pricing, now);
       if (placed) return placed;
     }
     const [tool] = await deps.db.select({ id: tools.id }).from(tools).where(whereTool(which));
     if (!tool) throw notFound('Tool not found');
-    return placingLines(deps)(caller, { lines: [{ toolId: tool.id, quantity: request.quantity }], phone: request.phone, address: request.address, pricing }, now);
+    return placingLines(deps)(caller, { lines: [{ toolId: tool.id, quantity: request.quantity }], phone: request.phone, ...destination, pricing }, now);
   };
 };
+
+/** The delivery address's columns (issue 36), and their values: nulls for an address given as one text. */
+const DELIVERY_COLUMNS = sql.raw('delivery_name, delivery_street, delivery_postcode, delivery_city');
+const deliveryValues = (delivery: DeliveryAddress | undefined) =>
+  sql.join(
+    [delivery?.deliveryName, delivery?.deliveryStreet, delivery?.deliveryPostcode, delivery?.deliveryCity].map((value) => sql`${value ?? null}::text`),
+    sql`, `,
+  );
 
 type WhichTool = { id: string } | { name: string };
 const whereTool = (which: WhichTool): SQL => ('id' in which ? sql`id = ${which.id}` : sql`tool_name = ${which.name}`);
@@ -118,7 +131,7 @@ function placingAtOnce({ db, notifier, pricer }: LifecycleDeps) {
     return tool;
   };
 
-  return async (caller: Caller, which: WhichTool, request: OrderRequest, choices: PricingChoices, now: Date): Promise<Placed | undefined> => {
+  return async (caller: Caller, which: WhichTool, request: Omit<LinesRequest, 'lines' | 'pricing'> & { quantity: number }, choices: PricingChoices, now: Date): Promise<Placed | undefined> => {
     const { quantity } = request;
     const key = `${JSON.stringify(which)} to ${choices.country}`;
     const tool = remembered.get(key) ?? (await read(which, choices.country, key));
@@ -144,9 +157,9 @@ function placingAtOnce({ db, notifier, pricer }: LifecycleDeps) {
             and ${deliveryRateUnchanged(choices.country, tool.rates)}
           for key share
         ), placed as (
-          insert into orders (tool_id, user_id, product, img, unit_price_cents, quantity, price_cents, buyer, buyer_email, phone, address, purchase_date, status, pricing, created_at)
+          insert into orders (tool_id, user_id, product, img, unit_price_cents, quantity, price_cents, buyer, buyer_email, phone, address, ${DELIVERY_COLUMNS}, purchase_date, status, pricing, created_at)
           select id, ${caller.userId}, ${productSummary([tool.name])}, ${tool.img}, ${line.unitPrice}::int, ${quantity}::int, ${quote.total}::int,
-                 ${clipText(caller.name, TEXT_LIMITS.personName)}, ${caller.email}, ${request.phone}, ${request.address}, ${formatPurchaseDate(now)}, 'unpaid',
+                 ${clipText(caller.name, TEXT_LIMITS.personName)}, ${caller.email}, ${request.phone}, ${request.address}, ${deliveryValues(request.delivery)}, ${formatPurchaseDate(now)}, 'unpaid',
                  ${JSON.stringify(pricing)}::jsonb, ${now.toISOString()}::timestamptz
           from tool
           returning *
@@ -262,9 +275,9 @@ export const placingLines =
       const units = lines.reduce((sum, line) => sum + line.quantity, 0);
       const result = await tx.execute(sql`
         with placed as (
-          insert into orders (tool_id, user_id, product, img, unit_price_cents, quantity, price_cents, buyer, buyer_email, phone, address, purchase_date, status, pricing, created_at)
+          insert into orders (tool_id, user_id, product, img, unit_price_cents, quantity, price_cents, buyer, buyer_email, phone, address, ${DELIVERY_COLUMNS}, purchase_date, status, pricing, created_at)
           values (${first.tool_id}, ${caller.userId}, ${productSummary(lines.map((line) => line.product))}, ${first.img}, ${first.unit_price_cents}, ${units}, ${total},
-                  ${clipText(caller.name, TEXT_LIMITS.personName)}, ${caller.email}, ${request.phone}, ${request.address}, ${formatPurchaseDate(now)}, 'unpaid',
+                  ${clipText(caller.name, TEXT_LIMITS.personName)}, ${caller.email}, ${request.phone}, ${request.address}, ${deliveryValues(request.delivery)}, ${formatPurchaseDate(now)}, 'unpaid',
                   ${JSON.stringify(pricing)}::jsonb, ${now.toISOString()}::timestamptz)
           returning *
         ), placed_lines as (

@@ -54,6 +54,18 @@ function renderCheckout(answerQuote: (body: Record<string, unknown>) => ApiAnswe
   );
 }
 
+/** A delivery address in Berlin, as the checkout's fields take it. */
+const BERLIN = { deliveryName: 'Max Muster', deliveryStreet: 'Hauptstr. 1', deliveryPostcode: '10115', deliveryCity: 'Berlin' };
+const ADDRESS_LABELS = { deliveryName: 'Name or company', deliveryStreet: 'Street and number', deliveryPostcode: 'Postcode', deliveryCity: 'City' } as const;
+
+async function fillAddress(user: ReturnType<typeof renderCheckout>['user'], address: typeof BERLIN) {
+  for (const [field, label] of Object.entries(ADDRESS_LABELS)) {
+    const input = screen.getByLabelText(label);
+    await user.clear(input);
+    await user.type(input, address[field as keyof typeof BERLIN]);
+  }
+}
+
 const figure = (testId: string) => screen.getAllByTestId(testId).map((row) => row.textContent);
 
 // The quote is asked once the choices have settled (400 ms after the last change).
@@ -84,15 +96,45 @@ describe('the checkout (issues 28 and 29)', () => {
     expect(sent.filter(isQuote).map((request) => request.body)).toEqual([{ country: 'US' }, { country: 'DE', couponCode: 'SPRING10' }]);
 
     await user.type(screen.getByLabelText('Phone'), '+49 30 1234567');
-    await user.type(screen.getByLabelText('Address'), 'Hauptstr. 1, Berlin');
+    await fillAddress(user, BERLIN);
     // The final button says that ordering means paying (issue 43, the law), the total beside it.
     expect(screen.queryByRole('button', { name: 'Place order' })).toBeNull();
     await expect.poll(() => screen.queryByTestId('order-and-pay-total')?.textContent, settled).toBe('Total to pay: $126.81');
     await user.click(screen.getByRole('button', { name: 'Order and pay' }));
     await screen.findByText('The payment page');
     expect(sent.filter((request) => request.path === '/api/checkout')).toEqual([
-      { method: 'POST', path: '/api/checkout', body: { phone: '+49 30 1234567', address: 'Hauptstr. 1, Berlin', country: 'DE', couponCode: 'SPRING10' } },
+      { method: 'POST', path: '/api/checkout', body: { phone: '+49 30 1234567', ...BERLIN, country: 'DE', couponCode: 'SPRING10' } },
     ]);
+  });
+
+  it('asks the delivery address as fields, each refused under itself, and checks the postcode against the country, again when the country changes (issue 36)', async () => {
+    const { user, sent } = renderCheckout(() => ({ status: 200, body: homeQuote }));
+    await expect.poll(() => figure('summary-total'), settled).toEqual(['Total$125.41']);
+    const fields = ['Name or company', 'Street and number', 'Postcode', 'City'];
+    for (const label of fields) expect(screen.getByLabelText(label).getAttribute('autocomplete')).toBeTruthy();
+
+    await user.type(screen.getByLabelText('Phone'), '+49 30 1234567');
+    await user.click(screen.getByRole('button', { name: 'Order and pay' }));
+    for (const label of fields) {
+      const message = await screen.findByText(`${label} is required`);
+      expect(screen.getByLabelText(label).getAttribute('aria-describedby')).toBe(message.id);
+    }
+
+    // A Berlin address for Switzerland (an export, no VAT): its postcode is no Swiss one.
+    await fillAddress(user, BERLIN);
+    await expect.poll(() => screen.queryByText(/postcode in/)).toBeNull();
+    await user.selectOptions(screen.getByLabelText('Country'), 'CH');
+    const refusal = await screen.findByText('A postcode in Switzerland is written like 8001');
+    expect(screen.getByLabelText('Postcode').getAttribute('aria-describedby')).toBe(refusal.id);
+    await user.click(screen.getByRole('button', { name: 'Order and pay' }));
+    expect(sent.filter((request) => request.path === '/api/checkout')).toEqual([]);
+
+    // In Germany it is one.
+    await user.selectOptions(screen.getByLabelText('Country'), 'DE');
+    await expect.poll(() => screen.queryByText(/postcode in/)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Order and pay' }));
+    await screen.findByText('The payment page');
+    expect(sent.filter((request) => request.path === '/api/checkout').map((request) => request.body)).toEqual([{ phone: '+49 30 1234567', ...BERLIN, country: 'DE' }]);
   });
 
   it("shows a coupon's refusal in the server's words next to the coupon field, and a malformed VAT id's before asking", async () => {

@@ -10,6 +10,7 @@ import { FormMessage } from '../../../components/form-message.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { usePlaceCheckout } from '../api/place-checkout.ts';
 import { usePricingQuote } from '../hooks/use-pricing-quote.ts';
+import { DeliveryAddressFields, useRecheckPostcode } from './delivery-address-fields.tsx';
 import { OrderAndPayButton } from './order-and-pay-button.tsx';
 import { PricingChoicesFields } from './pricing-choices-fields.tsx';
 import { QuoteSummary } from './quote-summary.tsx';
@@ -21,14 +22,17 @@ function CheckoutFields({ shopCountry }: { shopCountry: string }) {
     register,
     control,
     handleSubmit,
+    trigger,
+    getFieldState,
     formState: { errors },
   } = useForm<CheckoutRequest, unknown, z.output<typeof checkoutRequestSchema>>({
     // The API's own schema: what the form accepts, the server accepts.
     resolver: zodResolver(checkoutRequestSchema),
     mode: 'onChange',
-    defaultValues: { phone: '', address: '', country: shopCountry, couponCode: '', vatId: '' },
+    defaultValues: { phone: '', deliveryName: '', deliveryStreet: '', deliveryPostcode: '', deliveryCity: '', country: shopCountry, couponCode: '', vatId: '' },
   });
   const [country, couponCode, vatId] = useWatch({ control, name: ['country', 'couponCode', 'vatId'] });
+  useRecheckPostcode(country, { trigger, getFieldState });
   const pricing = usePricingQuote({ country, couponCode, vatId });
   const place = usePlaceCheckout();
 
@@ -42,9 +46,7 @@ function CheckoutFields({ shopCountry }: { shopCountry: string }) {
         <FormField id="checkout-phone" label="Phone" error={errors.phone?.message}>
           {(field) => <input {...field} {...register('phone')} type="tel" autoComplete="tel" required className="input w-full" />}
         </FormField>
-        <FormField id="checkout-address" label="Address" error={errors.address?.message}>
-          {(field) => <textarea {...field} {...register('address')} autoComplete="street-address" required rows={3} className="textarea w-full" />}
-        </FormField>
+        <DeliveryAddressFields idPrefix="checkout" register={register} errors={errors} />
         <PricingChoicesFields idPrefix="checkout" register={register} errors={errors} pricing={pricing} />
         <QuoteSummary pricing={pricing} couponCode={couponCode} />
         <OrderAndPayButton pricing={pricing} pending={place.isPending} />

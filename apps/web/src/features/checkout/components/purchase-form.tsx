@@ -12,6 +12,7 @@ import { FormMessage } from '../../../components/form-message.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { usePlaceOrder, type PurchaseForm as PurchaseFields, type PurchaseFormInput } from '../api/place-order.ts';
 import { usePricingQuote } from '../hooks/use-pricing-quote.ts';
+import { DeliveryAddressFields, useRecheckPostcode } from './delivery-address-fields.tsx';
 import { OrderAndPayButton } from './order-and-pay-button.tsx';
 import { PricingChoicesFields } from './pricing-choices-fields.tsx';
 import { QuoteSummary } from './quote-summary.tsx';
@@ -34,14 +35,27 @@ function PurchaseOrderFields({ tool, shopCountry }: { tool: Tool; shopCountry: s
     control,
     register,
     handleSubmit,
+    trigger,
+    getFieldState,
     formState: { errors },
   } = useForm<PurchaseFormInput, unknown, PurchaseFields>({
     resolver: zodResolver(schema),
     // product.md, "Rules for what people type": the quantity message shows while typing, not only on submit.
     mode: 'onChange',
-    defaultValues: { quantity: tool.minimumOrderQuantity, phone: '', address: '', country: shopCountry, couponCode: '', vatId: '' },
+    defaultValues: {
+      quantity: tool.minimumOrderQuantity,
+      phone: '',
+      deliveryName: '',
+      deliveryStreet: '',
+      deliveryPostcode: '',
+      deliveryCity: '',
+      country: shopCountry,
+      couponCode: '',
+      vatId: '',
+    },
   });
   const [quantity, country, couponCode, vatId] = useWatch({ control, name: ['quantity', 'country', 'couponCode', 'vatId'] });
+  useRecheckPostcode(country, { trigger, getFieldState });
   // A quantity the form refuses is not quoted: its message says what is wrong.
   const quotable = schema.shape.quantity.safeParse(quantity).success;
   const pricing = usePricingQuote({ country, couponCode, vatId }, quotable ? [{ toolId: tool._id, quantity }] : null);
@@ -74,18 +88,7 @@ function PurchaseOrderFields({ tool, shopCountry }: { tool: Tool; shopCountry: s
             <input {...control} {...register('phone')} type="tel" autoComplete="tel" required className="input w-full" />
           )}
         </FormField>
-        <FormField id="purchase-address" label="Address" error={errors.address?.message}>
-          {(control) => (
-            <textarea
-              {...control}
-              {...register('address')}
-              autoComplete="street-address"
-              required
-              rows={3}
-              className="textarea w-full"
-            />
-          )}
-        </FormField>
+        <DeliveryAddressFields idPrefix="purchase" register={register} errors={errors} />
         <PricingChoicesFields idPrefix="purchase" register={register} errors={errors} pricing={pricing} />
         <QuoteSummary pricing={pricing} couponCode={couponCode} />
         {/* product.md, "Rules for what people type": no purchase while the quantity is outside the tool's limits. */}

@@ -13,7 +13,7 @@ const QUOTE_DELAY_MS = 400;
 
 /**
  * Which field a refusal of the server is about, so its words show next to it: a coupon code's
- * (coupon_unknown, coupon_expired, ...) and a destination without a delivery rate. A VAT id is
+ * (coupon_unavailable, coupon_expired, ...) and a destination without a delivery rate. A VAT id is
  * refused in the browser by the same schema the server checks, before it is asked about.
  */
 function fieldOfRefusal(error: unknown): PricingChoiceField | null {

@@ -1,9 +1,21 @@
+import { countryName } from '@voltline/shared/country-names';
+import { deliveryAddressLines, orderDeliveryAddress } from '@voltline/shared/delivery-address';
 import { formatMoney } from '@voltline/shared/money';
 import { confirmStep } from '../../../lib/confirm-step.ts';
 import { toast } from '../../../lib/toast/toast.ts';
 import type { Order } from '@voltline/shared/order';
 import { ModalDialog } from '../../../components/modal-dialog.tsx';
 import { useShipOrder } from '../api/ship-order.ts';
+
+/**
+ * The address as the parcel's label takes it, its country last (issue 36): the fields a line each,
+ * or the address given as one text and the country it was priced for, if any.
+ */
+function labelLines(order: Order): string[] {
+  const delivery = orderDeliveryAddress(order);
+  if (delivery) return deliveryAddressLines(delivery);
+  return order.country === null ? [order.address] : [order.address, countryName(order.country)];
+}
 
 /** Shows what is about to leave the warehouse, then ships it; a refusal (e.g. short stock) stays in view. */
 export function DeliverOrderDialog({ order, onClose }: { order: Order; onClose: () => void }) {
@@ -24,7 +36,15 @@ export function DeliverOrderDialog({ order, onClose }: { order: Order; onClose: 
         <dt className="font-semibold">Buyer</dt>
         <dd>{`${order.buyer} (${order.buyerEamil})`}</dd>
         <dt className="font-semibold">Address</dt>
-        <dd>{order.address}</dd>
+        <dd>
+          <address className="not-italic">
+            {labelLines(order).map((line, index) => (
+              <span key={index} className="block">
+                {line}
+              </span>
+            ))}
+          </address>
+        </dd>
         <dt className="font-semibold">Phone</dt>
         <dd>{order.phone}</dd>
         <dt className="font-semibold">Total</dt>
