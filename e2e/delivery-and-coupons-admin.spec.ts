@@ -12,6 +12,7 @@ import { toast } from './support/orders.ts';
 describe('delivery and coupons, as an admin sets them', () => {
   const journey = shopJourney({ env: ADMIN_ENV });
 
+  const reasons = (page: Page) => page.getByRole('region', { name: 'Why choose Voltline' });
   const bannerHeadings = (page: Page) => page.getByRole('region', { name: 'Voltline highlights' }).locator('h2').allTextContents();
 
   it('sets a delivery rate for Germany and changes the promotion, which the banner then shows', async () => {
@@ -49,12 +50,15 @@ describe('delivery and coupons, as an admin sets them', () => {
 
     await page.reload();
     expect(await bannerHeadings(page)).toContain('15% discount on delivery charge');
+    // Issue 43: "Why choose Voltline" says what the banner says, as the server renders the page.
+    expect(await reasons(page).getByText('Every order ships with 15% off the delivery charge, wherever you are.', { exact: true }).count()).toBe(1);
 
     await admin.getByRole('checkbox', { name: 'On' }).uncheck();
     await admin.getByRole('button', { name: 'Save promotion' }).click();
     await toast(admin, 'Delivery promotion saved').last().waitFor();
     await page.reload();
     expect(await bannerHeadings(page)).toEqual(['Built, sold and stocked by Voltline', 'We ship worldwide']);
+    expect(await reasons(page).getByText(/delivery charge/).count()).toBe(0);
   });
 
   it('creates a coupon, sees it in the list, and disables it', async () => {
