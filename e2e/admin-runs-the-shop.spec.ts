@@ -165,7 +165,7 @@ describe('running the shop as an admin', () => {
       await toast(page, 'Tool updated successfully').waitFor();
       await dialog.waitFor({ state: 'detached' });
 
-      await expect.poll(() => toolRowNumbers(page, tool.toolName)).toEqual(['7', '77', '$321']);
+      await expect.poll(() => toolRowNumbers(page, tool.toolName)).toEqual(['7', '77', '$321.00']);
     });
 
     it('deletes a tool only after typing DELETE, and it leaves the storefront', async () => {
@@ -211,7 +211,7 @@ describe('running the shop as an admin', () => {
       await page.goto('/');
       const firstCard = page.locator('[data-testid="tool-card"]').first();
       await firstCard.getByRole('heading', { name: toolName, exact: true }).waitFor();
-      await firstCard.getByText('Unit price: $99', { exact: true }).waitFor();
+      await firstCard.getByText('Unit price: $99.00', { exact: true }).waitFor();
       const image = firstCard.getByRole('img', { name: toolName, exact: true });
       expect(await image.getAttribute('src')).toMatch(/^\/api\/images\//);
       await image.scrollIntoViewIfNeeded();

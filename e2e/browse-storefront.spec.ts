@@ -134,7 +134,7 @@ describe('browsing the storefront', () => {
     expect(posts).toEqual([`${journey.shop.url}/api/queries`]);
   });
 
-  it('shows the not-found page for an unknown path, with a way back home', async () => {
+  it('shows the not-found page for an unknown path, with the footer, the catalogue and a way back home', async () => {
     session = await journey.open();
     const { page } = session;
     const response = await page.goto('/no/such/page');
@@ -142,6 +142,12 @@ describe('browsing the storefront', () => {
     // Chromium reports the document's 404 in the console; the page itself logs nothing.
     expect(takeProblems(session, 404)).toBe(1);
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    // Issue 43: the shop's footer and the way to its tools, as on every other page.
+    await page.locator('footer').getByRole('navigation', { name: 'Company' }).waitFor();
+    await page.getByRole('main').getByRole('link', { name: 'See our tools' }).click();
+    await page.waitForURL(`${journey.shop.url}/tools`);
+    await page.locator('[data-testid="tool-card"]').first().waitFor();
+    await page.goBack();
     await page.getByRole('link', { name: 'Back to home' }).click();
     await page.waitForURL(`${journey.shop.url}/home`);
     await page.locator('[data-testid="tool-card"]').first().waitFor();

@@ -38,7 +38,7 @@ describe('buying and paying for a tool', () => {
     await page.getByText(`Unit price: ${formatMoney(tool.price)}`, { exact: true }).waitFor();
 
     const quantity = page.getByLabel('Quantity', { exact: true });
-    const purchase = page.getByRole('button', { name: 'Purchase', exact: true });
+    const purchase = page.getByRole('button', { name: 'Order and pay', exact: true });
     expect(await quantity.inputValue()).toBe(String(tool.minimumOrderQuantity));
 
     await quantity.fill(String(tool.orderableQuantity + 1));
@@ -64,11 +64,12 @@ describe('buying and paying for a tool', () => {
       Total: formatMoney(homeOrderFigures(tool.minimumOrderQuantity * tool.price).total),
       Buyer: customer.name,
       'Buyer email': customer.email,
-      Country: 'US',
+      // Issue 43: the country by its name, not its code.
+      Country: 'United States',
     });
   });
 
-  it('sees the total before Purchase, pays with the test card, and ends on the order number, its invoice and My Orders', async () => {
+  it('sees the total before Order and pay, pays with the test card, and ends on the order number, its invoice and My Orders', async () => {
     session = await journey.open();
     const { page, context } = session;
     const { customer } = await signUpCustomer(context, journey.shop.url);
@@ -92,7 +93,9 @@ describe('buying and paying for a tool', () => {
     expect(await page.getByTestId('summary-delivery-discount').count()).toBe(figures.deliveryDiscount === 0 ? 0 : 1);
     await page.getByLabel('Phone', { exact: true }).fill(DELIVERY.phone);
     await fillDeliveryAddress(page);
-    await page.getByRole('button', { name: 'Purchase', exact: true }).click();
+    // The final button says that ordering means paying, the total it commits to beside it (issue 43).
+    await page.getByTestId('order-and-pay-total').getByText(`Total to pay: ${total}`, { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Order and pay', exact: true }).click();
 
     // The payment page: what, at what unit price, how many, the total, and where it goes.
     expect(await paymentPageSummary(page, journey.shop.url)).toMatchObject({

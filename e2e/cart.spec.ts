@@ -172,7 +172,7 @@ describe('a visitor fills a cart and keeps it at sign-in', () => {
     if (viewport) await noSidewaysScroll(page);
     await page.getByLabel('Phone', { exact: true }).fill(DELIVERY.phone);
     await fillDeliveryAddress(page);
-    await page.getByRole('button', { name: 'Place order', exact: true }).click();
+    await page.getByRole('button', { name: 'Order and pay', exact: true }).click();
 
     // One order of the three lines, paid with the test card; the cart is empty afterwards.
     await page.waitForURL(new RegExp(`^${journey.shop.url}/payment/[^/]+$`));

@@ -12,6 +12,7 @@ import { toast } from './support/orders.ts';
 describe('delivery and coupons, as an admin sets them', () => {
   const journey = shopJourney({ env: ADMIN_ENV });
 
+  const reasons = (page: Page) => page.getByRole('region', { name: 'Why choose Voltline' });
   const bannerHeadings = (page: Page) => page.getByRole('region', { name: 'Voltline highlights' }).locator('h2').allTextContents();
 
   it('sets a delivery rate for Germany and changes the promotion, which the banner then shows', async () => {
@@ -24,18 +25,23 @@ describe('delivery and coupons, as an admin sets them', () => {
     await admin.getByRole('button', { name: 'Add rate' }).click();
     const rows = admin.locator('[data-testid="delivery-rate-row"]');
     const added = rows.last();
-    await added.getByRole('textbox', { name: /^Country of rate/ }).fill('de');
+    await added.getByRole('combobox', { name: /^Country of rate/ }).selectOption({ label: 'Germany (DE)' });
     await added.getByRole('textbox', { name: /^Charge of rate/ }).fill('4.999');
     await admin.getByRole('button', { name: 'Save rates' }).click();
     await added.getByText('Delivery charge can have at most two decimals (cents)').waitFor();
     await added.getByRole('textbox', { name: /^Charge of rate/ }).fill('4.90');
     await added.getByRole('textbox', { name: /^Free from of rate/ }).fill('150');
     await admin.getByRole('button', { name: 'Save rates' }).click();
-    await toast(admin, 'Delivery rates saved').waitFor();
+    const saved = toast(admin, 'Delivery rates saved');
+    await saved.waitFor();
+    // Issue 43: a toast shows below the header, not over its navigation and Logout.
+    const header = (await admin.locator('header').first().boundingBox())!;
+    expect((await saved.boundingBox())!.y).toBeGreaterThanOrEqual(header.y + header.height);
+    await admin.getByRole('button', { name: 'Logout' }).click({ trial: true, timeout: 1_000 });
     await admin.reload();
     await admin.getByRole('heading', { name: 'Delivery rates' }).waitFor();
     await expect.poll(() => rows.count()).toBe(3);
-    expect(await rows.nth(1).getByRole('textbox', { name: /^Country of rate/ }).inputValue()).toBe('DE');
+    expect(await rows.nth(1).getByRole('combobox', { name: /^Country of rate/ }).inputValue()).toBe('DE');
     expect(await rows.nth(1).getByRole('textbox', { name: /^Charge of rate/ }).inputValue()).toBe('4.9');
 
     await admin.getByLabel('Percent off the delivery charge').fill('15');
@@ -44,12 +50,15 @@ describe('delivery and coupons, as an admin sets them', () => {
 
     await page.reload();
     expect(await bannerHeadings(page)).toContain('15% discount on delivery charge');
+    // Issue 43: "Why choose Voltline" says what the banner says, as the server renders the page.
+    expect(await reasons(page).getByText('Every order ships with 15% off the delivery charge, wherever you are.', { exact: true }).count()).toBe(1);
 
     await admin.getByRole('checkbox', { name: 'On' }).uncheck();
     await admin.getByRole('button', { name: 'Save promotion' }).click();
     await toast(admin, 'Delivery promotion saved').last().waitFor();
     await page.reload();
     expect(await bannerHeadings(page)).toEqual(['Built, sold and stocked by Voltline', 'We ship worldwide']);
+    expect(await reasons(page).getByText(/delivery charge/).count()).toBe(0);
   });
 
   it('creates a coupon, sees it in the list, and disables it', async () => {
@@ -73,7 +82,7 @@ describe('delivery and coupons, as an admin sets them', () => {
 
     const row = page.locator('[data-testid="coupon-row"]').filter({ has: page.getByRole('cell', { name: 'WINTER10', exact: true }) });
     await row.waitFor();
-    expect(await row.getByRole('cell').allTextContents()).toEqual(['WINTER10', '10% off', '0 of 50', 'from $25', 'always', 'On', 'Disable']);
+    expect(await row.getByRole('cell').allTextContents()).toEqual(['WINTER10', '10% off', '0 of 50', 'from $25.00', 'always', 'On', 'Disable']);
 
     await page.getByLabel('Code', { exact: true }).fill('WINTER10');
     await page.getByLabel('Amount off', { exact: false }).fill('5');

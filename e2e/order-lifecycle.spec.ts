@@ -66,7 +66,7 @@ describe('an order’s life: out of stock, refunds and cancelled orders', () => 
 
     await page.goto(`/purchase/${tool._id}`);
     await page.getByText('Out of stock', { exact: true }).waitFor();
-    expect(await page.getByRole('button', { name: 'Purchase', exact: true }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Order and pay', exact: true }).isDisabled()).toBe(true);
 
     // The order placed before the stock ran out cannot be paid: the card form's intent is refused in words.
     await page.goto(`/payment/${lateOrderId}`);

@@ -255,7 +255,7 @@ describe('the shop on a 375 px phone', () => {
     expect(await phone.getAttribute('type')).toBe('tel');
     await phone.fill('+44 20 7946 0958');
     await fillDeliveryAddress(page);
-    await page.getByRole('button', { name: 'Purchase', exact: true }).click();
+    await page.getByRole('button', { name: 'Order and pay', exact: true }).click();
     await page.waitForURL(/\/payment\//);
     await page.getByText('+44 20 7946 0958', { exact: true }).waitFor();
     expect(await layoutProblems(page, '/payment')).toEqual([]);

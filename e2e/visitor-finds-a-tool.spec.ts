@@ -49,7 +49,7 @@ describe('a visitor finds a tool', () => {
     await logInThroughForm(page, customer.email, customer.password);
     await page.waitForURL(`${journey.shop.url}/purchase/${tool._id}`);
     await page.getByRole('heading', { level: 1, name: tool.toolName }).waitFor();
-    await page.getByRole('button', { name: 'Purchase', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Order and pay', exact: true }).waitFor();
   });
 
   it('keeps what a visitor typed into the server-rendered login form before the app took it over, and signs in with it', async () => {

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { countryName } from './country-names.ts';
 import { isCountryCode } from './delivery-settings.ts';
 import { normalisePostcode, postcodeExample } from './postcodes.ts';
 import { text } from './text.ts';
@@ -49,13 +50,6 @@ const deliveryAddressMessages = {
   countryRequired: 'Choose the country to deliver to: it is the country of the address',
   postcode: (country: string) => `A postcode in ${countryName(country)} is written like ${postcodeExample(country)}`,
 };
-
-let names: Intl.DisplayNames | undefined;
-/** A country's English name ("Germany"), or its code when the runtime cannot name it. */
-export function countryName(code: string): string {
-  names ??= new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
-  return names.of(code) ?? code;
-}
 
 type AddressRequest = Partial<Record<DeliveryField | 'address' | 'country', unknown>>;
 

@@ -39,7 +39,10 @@ const destinationSchema = text()
   .trim()
   .toUpperCase()
   .refine((code) => code === REST_OF_WORLD || isCountryCode(code), {
-    error: (issue) => `Country "${String(issue.input).slice(0, 10)}" is not an ISO 3166-1 country code (such as DE or US) nor * for the rest of the world`,
+    error: (issue) =>
+      issue.input === ''
+        ? 'Choose the country of each rate'
+        : `Country "${String(issue.input).slice(0, 10)}" is not an ISO 3166-1 country code (such as DE or US) nor * for the rest of the world`,
   });
 
 const deliveryRateInputSchema = z.object({

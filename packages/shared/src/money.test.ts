@@ -16,15 +16,16 @@ import { PAYMENT_MAXIMUM } from './shop-constants.ts';
 
 describe('amounts as money', () => {
   it('separates thousands', () => {
-    expect(formatMoney(1_000_000)).toBe('$1,000,000');
-    expect(formatMoney(1000)).toBe('$1,000');
-    expect(formatMoney(45)).toBe('$45');
-    expect(formatMoney(0)).toBe('$0');
+    expect(formatMoney(1_000_000)).toBe('$1,000,000.00');
+    expect(formatMoney(1224)).toBe('$1,224.00');
   });
 
-  it('shows cents only when there are some', () => {
+  it('shows two decimals on every amount, whole dollars and zero included (product.md)', () => {
+    expect(formatMoney(159)).toBe('$159.00');
+    expect(formatMoney(0)).toBe('$0.00');
     expect(formatMoney(999_999.99)).toBe('$999,999.99');
     expect(formatMoney(10.5)).toBe('$10.50');
+    expect(formatCents(-500)).toBe('-$5.00');
   });
 });
 

@@ -1,14 +1,14 @@
 import { PAYMENT_MAXIMUM } from './shop-constants.ts';
 
 /**
- * Every amount the shop shows, as people read money: "$1,000,000", "$999,999.99". Whole dollars
- * (prices, totals) show no cents; an amount with cents (the card maximum) shows both digits.
+ * Every amount the shop shows, as people read money, always with both decimals (product.md):
+ * "$159.00", "$1,000,000.00", "$999,999.99". Whole amounts keep their ".00" so that a list never
+ * mixes "$159" with "$249.99".
  */
-const wholeDollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
-const dollarsAndCents = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
+const dollarsAndCents = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 export function formatMoney(amount: number): string {
-  return Number.isInteger(amount) ? wholeDollars.format(amount) : dollarsAndCents.format(amount);
+  return dollarsAndCents.format(amount);
 }
 
 /*
@@ -60,7 +60,7 @@ export function centsAsAmountText(cents: number): string {
  */
 export const centsAsAmountSql = (column: string) => `round(${column}::numeric / 100, 2)`;
 
-/** Cents as people read money, with both decimals where there are cents ("$19.95", "$20"). */
+/** Cents as people read money, with both decimals ("$19.95", "$20.00"). */
 export function formatCents(cents: number): string {
   return formatMoney(fromCents(cents));
 }

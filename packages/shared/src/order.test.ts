@@ -74,7 +74,7 @@ describe('the purchase form against one card payment (issue 26)', () => {
   it('takes an order one payment can pay and refuses a larger one in words', () => {
     expect(messagesFor(199)).toEqual([]);
     expect(messagesFor(200)).toEqual([orderQuantityMessages.overOnePayment(5000)]);
-    expect(orderQuantityMessages.overOnePayment(5000)).toBe('One card payment takes at most $999,999.99: at $5,000 a unit, order at most 199 in one order.');
+    expect(orderQuantityMessages.overOnePayment(5000)).toBe('One card payment takes at most $999,999.99: at $5,000.00 a unit, order at most 199 in one order.');
   });
 });
 

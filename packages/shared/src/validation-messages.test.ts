@@ -77,7 +77,7 @@ describe('misleading refusals', () => {
   it('a huge quantity is over the limit, not "not whole"', () => {
     const result = toolInputSchema.shape.minimumOrderQuantity.safeParse(1e20);
     expect(result.error?.issues[0]?.message).toBe('Minimum order quantity can be at most 1,000,000');
-    expect(toolInputSchema.shape.price.safeParse(1e20).error?.issues[0]?.message).toBe('Unit price can be at most $1,000,000');
+    expect(toolInputSchema.shape.price.safeParse(1e20).error?.issues[0]?.message).toBe('Unit price can be at most $1,000,000.00');
   });
 
   it('"1e3" typed as a count is refused, not read as 1000', () => {

@@ -371,7 +371,7 @@ describe.each(testDatabaseKinds)('the checkout on $name', (kind) => {
       ['was-valid', 'coupon_unavailable', 'This code cannot be used.'],
       ['COMING-SOON', 'coupon_unavailable', 'This code cannot be used.'],
       ['SWITCHED-OFF', 'coupon_unavailable', 'This code cannot be used.'],
-      ['BIG-ORDERS', 'coupon_below_minimum', 'The code BIG-ORDERS applies to orders from $100'],
+      ['BIG-ORDERS', 'coupon_below_minimum', 'The code BIG-ORDERS applies to orders from $100.00'],
       ['ONLY-ONCE', 'coupon_unavailable', 'This code cannot be used.'],
       ['ONCE-EACH', 'coupon_used_up_for_you', 'You have used the code ONCE-EACH as often as it may be used'],
     ];

@@ -4,6 +4,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { formatMoney } from '@voltline/shared/money';
 import { SHOP_PAGES, shopPagePath } from '@voltline/shared/shop-pages';
 import type { Tool } from '@voltline/shared/tool';
 import { serverEntryFor } from './server-rendering.ts';
@@ -93,7 +94,7 @@ describe.each(testDatabaseKinds)('server-rendered public pages on $name', (kind)
     expect(html).toContain(`<title>${asHtml(tool.toolName)} — Voltline Tools</title>`);
     expect(html).toContain(asHtml(tool.description));
     expect(html).toContain(`Minimum order quantity: ${tool.minimumOrderQuantity}`);
-    expect(html).toContain(`Unit price: $${tool.price}`);
+    expect(html).toContain(`Unit price: ${formatMoney(tool.price)}`);
     expect(html).toContain(`href="/purchase/${tool._id}"`);
     expect(metaContent(html, 'property', 'og:title')).toBe(asHtml(`${tool.toolName} — Voltline Tools`));
     expect(metaContent(html, 'property', 'og:url')).toBe(`${TEST_PUBLIC_URL}/tools/${tool._id}`);
@@ -116,7 +117,7 @@ describe.each(testDatabaseKinds)('server-rendered public pages on $name', (kind)
 
     const html = (await get(`/tools/${tool._id}`)).body;
     expect(productOf(html).offers).toMatchObject({ price: tool.price + 7, availability: 'https://schema.org/OutOfStock' });
-    expect(html).toContain(`Unit price: $${tool.price + 7}`);
+    expect(html).toContain(`Unit price: ${formatMoney(tool.price + 7)}`);
     expect(html).toContain('Out of stock');
   });
 
@@ -185,6 +186,9 @@ describe.each(testDatabaseKinds)('server-rendered public pages on $name', (kind)
     expect(response.headers['content-type']).toContain('text/html');
     expect(response.body).toContain(heading);
     expect(response.body).toContain('Back to home');
+    // Issue 43: the way to the catalogue, and the shop's footer as on every page.
+    expect(response.body).toMatch(/<a [^>]*href="\/tools"[^>]*>See our tools<\/a>/);
+    expect(response.body).toContain('<footer');
     expect(metaContent(response.body, 'name', 'robots')).toBe('noindex');
   });
 

@@ -95,7 +95,7 @@ describe.each(testDatabaseKinds)('every stored text is bounded on $name', (kind)
   });
 
   it.each([
-    { what: 'a huge price', payload: { price: 1e20, availableQuantity: 1 }, message: 'Unit price can be at most $1,000,000' },
+    { what: 'a huge price', payload: { price: 1e20, availableQuantity: 1 }, message: 'Unit price can be at most $1,000,000.00' },
     { what: 'a tool name that is not text', payload: { toolName: 5 }, message: 'Tool name must be text' },
     { what: 'a missing description', payload: { description: undefined }, message: 'Description is required' },
   ])('refuses $what in the shop\'s words, never zod\'s', async ({ payload, message }) => {

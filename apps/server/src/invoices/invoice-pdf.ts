@@ -1,5 +1,6 @@
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
+import { countryName } from '@voltline/shared/country-names';
 import type { DocumentFigures } from '@voltline/shared/document-figures';
 import { formatCents } from '@voltline/shared/money';
 import { vatTreatmentWords } from '@voltline/shared/order-figures';
@@ -55,7 +56,8 @@ function drawParties(doc: Document, heading: string, document: InvoiceRow | Cred
   doc.font(BOLD).text('Bill to');
   doc.font(REGULAR).text(document.buyerName).text(document.buyerEmail).text(document.buyerPhone).text(document.buyerAddress);
   if (document.figures?.buyerVatId) doc.text(`VAT id: ${document.figures.buyerVatId}`);
-  if (document.figures?.country) doc.text(`Delivered to: ${document.figures.country}`);
+  // The country's name: a code alone is misread (issue 43: "Country DE").
+  if (document.figures?.country) doc.text(`Delivered to: ${countryName(document.figures.country)}`);
   doc.moveDown(1.5);
 }
 

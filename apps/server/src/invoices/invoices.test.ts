@@ -99,15 +99,15 @@ describe.each(testDatabaseKinds)('invoices and credit notes on $name', (kind) =>
       '1 Circuit Road',
       tool.toolName,
       '12',
-      '$1,250',
-      'Total: $15,000',
+      '$1,250.00',
+      'Total: $15,000.00',
       'Card (test payments)',
       invoice.transactionId,
       'Paid',
       // The shop charges no VAT (SHOP_VAT_RATE 0): its note, and a rate of nothing.
       'No VAT is charged.',
       'VAT id: DE123456789',
-      'VAT payable: $0',
+      'VAT payable: $0.00',
     ]) {
       expect(text).toContain(fact);
     }
@@ -165,15 +165,15 @@ describe.each(testDatabaseKinds)('invoices and credit notes on $name', (kind) =>
     const latest = await download(shop, creditNoteUrl(orderId), alice);
     expect(latest.statusCode).toBe(200);
     const latestText = await pdfText(latest.rawPayload);
-    for (const fact of ['Credit note', second!.number, `refers to invoice ${invoice.number}`, 'Alice Ampère', tool.toolName, 'Total credited: $2,000', 'Returned']) {
+    for (const fact of ['Credit note', second!.number, `refers to invoice ${invoice.number}`, 'Alice Ampère', tool.toolName, 'Total credited: $2,000.00', 'Returned']) {
       expect(latestText).toContain(fact);
     }
     // The order's total is a reference in words, never a total of the credit note's own.
     expect(latestText).not.toMatch(/Total: \$/);
     const chosen = await download(shop, creditNoteUrl(orderId, first!.number), admin);
     const chosenText = await pdfText(chosen.rawPayload);
-    expect(chosenText).toContain('Total credited: $500');
-    expect(chosenText).toContain('Refunded so far on this order: $500 of $2,500');
+    expect(chosenText).toContain('Total credited: $500.00');
+    expect(chosenText).toContain('Refunded so far on this order: $500.00 of $2,500.00');
     expect(chosenText).not.toMatch(/Total: \$/);
     expect((await download(shop, creditNoteUrl(orderId, 'CN-999999'), alice)).json().message).toBe('This order has no credit note CN-999999.');
 
@@ -181,7 +181,7 @@ describe.each(testDatabaseKinds)('invoices and credit notes on $name', (kind) =>
     const refunds = (await shop.database.db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId))).filter((event) => event.type === 'refunded');
     expect(refunds.map((event) => event.detail).join('\n')).toContain(`credit note ${first!.number}`);
     expect(refunds.map((event) => event.detail).join('\n')).toContain(`credit note ${second!.number}`);
-    expect(await pdfText((await download(shop, invoiceUrl(orderId), alice)).rawPayload)).toContain('Total: $2,500');
+    expect(await pdfText((await download(shop, invoiceUrl(orderId), alice)).rawPayload)).toContain('Total: $2,500.00');
   });
 
   it('mails the invoice with the payment, the credit note with the refund, and an "order placed" mail with the way to pay', async () => {
@@ -206,11 +206,11 @@ describe.each(testDatabaseKinds)('invoices and credit notes on $name', (kind) =>
     expect(await pdfText(attachedPdf(shop, note!.number))).toContain(`refers to invoice ${invoice.number}`);
 
     const placed = mails.find((mail) => mail.includes('order placed') && mail.includes(placedId))!;
-    for (const fact of [tool.toolName, 'Quantity: 3', 'Unit price: $1,250', 'Total: $3,750', 'Delivery address: 1 Circuit Road', `/payment/${placedId}`, 'Voltline Tools GmbH']) {
+    for (const fact of [tool.toolName, 'Quantity: 3', 'Unit price: $1,250.00', 'Total: $3,750.00', 'Delivery address: 1 Circuit Road', `/payment/${placedId}`, 'Voltline Tools GmbH']) {
       expect(placed).toContain(fact);
     }
     // Every order mail carries the full detail; none carries an image (no tracking pixels).
-    expect(receipt).toContain('Unit price: $1,250');
+    expect(receipt).toContain('Unit price: $1,250.00');
     expect(receipt).toContain('Delivery address: 1 Circuit Road');
     for (const mail of mails) expect(mail).not.toMatch(/<img/i);
   });

@@ -52,7 +52,7 @@ describe.each(testDatabaseKinds)('notifications on $name', (kind) => {
     const receipt = buyerMails.find((mail) => mail.includes('payment received'))!;
     expect(buyerMails.filter((mail) => mail.includes('payment received'))).toHaveLength(1);
     const [order] = await shop.database.db.select().from(orders).where(eq(orders.id, orderId));
-    for (const fact of [orderId, tool.toolName, 'Quantity: 8', 'Total: $320', `Transaction id: ${order!.transactionId}`, 'Voltline Tools']) {
+    for (const fact of [orderId, tool.toolName, 'Quantity: 8', 'Total: $320.00', `Transaction id: ${order!.transactionId}`, 'Voltline Tools']) {
       expect(receipt).toContain(fact);
     }
     expect(receipt).toContain('Content-Type: text/html');

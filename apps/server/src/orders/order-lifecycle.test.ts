@@ -64,10 +64,10 @@ describe.each(testDatabaseKinds)('the order lifecycle on $name', (kind) => {
     const history = (await shop.app.inject({ method: 'GET', url: `/api/adminPurchased/${orderId}/history`, headers: bearer(shop.admin) })).json();
     expect(history.filter((event: { type: string }) => event.type === 'refunded')).toEqual([
       // Each refund names the credit note it issued (invoices/).
-      expect.objectContaining({ actorEmail: shop.admin.email, detail: expect.stringMatching(/^\$50 of \$120 \(not shipped yet, credit note CN-\d{6}\): Two units arrived late$/) }),
+      expect.objectContaining({ actorEmail: shop.admin.email, detail: expect.stringMatching(/^\$50\.00 of \$120\.00 \(not shipped yet, credit note CN-\d{6}\): Two units arrived late$/) }),
       expect.objectContaining({
         actorEmail: shop.admin.email,
-        detail: expect.stringMatching(/^\$70 of \$120 \(order canceled, 8 units back on sale, credit note CN-\d{6}\): Customer changed their mind$/),
+        detail: expect.stringMatching(/^\$70\.00 of \$120\.00 \(order canceled, 8 units back on sale, credit note CN-\d{6}\): Customer changed their mind$/),
       }),
     ]);
     const mails = await shop.database.db
@@ -75,7 +75,7 @@ describe.each(testDatabaseKinds)('the order lifecycle on $name', (kind) => {
       .from(notifications)
       .where(and(eq(notifications.eventType, 'order.refunded'), eq(notifications.target, shop.customer.email)));
     expect(mails.map((mail) => (mail.payload as { text: string }).text)).toEqual(
-      expect.arrayContaining([expect.stringContaining('we refunded $50 to your card: Two units arrived late'), expect.stringContaining('Your order is refunded in full.')]),
+      expect.arrayContaining([expect.stringContaining('we refunded $50.00 to your card: Two units arrived late'), expect.stringContaining('Your order is refunded in full.')]),
     );
 
     // The buyer still sees it on My Orders; the admin finds it under Refunded, Cancelled and All orders.

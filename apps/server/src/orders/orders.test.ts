@@ -113,7 +113,7 @@ describe.each(testDatabaseKinds)('ordering on $name', (kind) => {
     const before = await snapshotShop(shop.database.db);
     const tooLarge = await place(shop.customer, { toolId: insertedId, quantity: 200, phone: '5550100', address: 'Plant 1' });
     expect(tooLarge.statusCode).toBe(422);
-    expect(tooLarge.json()).toEqual({ error: 'invalid_data', message: 'One card payment takes at most $999,999.99: at $5,000 a unit, order at most 199 in one order.' });
+    expect(tooLarge.json()).toEqual({ error: 'invalid_data', message: 'One card payment takes at most $999,999.99: at $5,000.00 a unit, order at most 199 in one order.' });
     expect(await snapshotShop(shop.database.db)).toEqual(before);
     const fits = await place(shop.customer, { toolId: insertedId, quantity: 199, phone: '5550100', address: 'Plant 1' });
     expect(fits.statusCode).toBe(200);

@@ -33,3 +33,18 @@ export function deliveryPromotionSlide(promotion: DeliveryPromotion | undefined)
     alt: `Delivery discount of ${percentOff} percent`,
   };
 }
+
+/**
+ * "Why choose Voltline"'s claim about the promotion says what is true, as the banner does (issue 43):
+ * the spec's words while it is 10 % without an end, the percent that applies and until when once an
+ * admin changed it, and no claim while it is off (or not known yet).
+ */
+export function deliveryPromotionReason(promotion: DeliveryPromotion | undefined): { title: string; text: string } | undefined {
+  if (!promotion?.active) return undefined;
+  const { percentOff, until } = promotion;
+  const ending = until ? ` until ${formatShortDate(until)}` : '';
+  return {
+    title: `${percentOff}% discount on delivery charge`,
+    text: `Every order ships with ${percentOff}% off the delivery charge, wherever you are${ending}.`,
+  };
+}

@@ -14,6 +14,11 @@ export interface CardFormProps {
   /** False until the intent arrives, while a payment is processing and once it succeeded (product.md, "Rules for what people type"). */
   canPay: boolean;
   onPay: (confirmCardPayment: ConfirmCardPayment) => void;
+  /**
+   * The buyer tried again with a card the form refuses, or typed a card the provider's field
+   * refuses: the message of the attempt before goes, so only the latest shows (issue 43).
+   */
+  onNewProblem: () => void;
 }
 
 /** The card provider refused the card; its message is meant for the buyer as it is. */

@@ -4,6 +4,7 @@ import { ApiRequestError, describeRequestError } from '../../../lib/api-client.t
 import { useTool } from '../../../entities/tool/api/get-tool.ts';
 import { useDocumentHead } from '../../../lib/page-head/use-document-head.ts';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
+import { NotFoundNotice } from '../../../components/not-found-notice.tsx';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { ToolDetails } from '../../../features/catalogue/components/tool-details.tsx';
 import { PlaceOrderButton } from '../../../features/catalogue/components/place-order-button.tsx';
@@ -13,16 +14,7 @@ import { missingToolHead, toolPageHead } from './tool-head.ts';
 
 function ToolNotFound() {
   useDocumentHead(missingToolHead);
-  return (
-    <section className="mx-auto flex max-w-xl flex-col items-center gap-6 px-4 py-20 text-center">
-      <p className="text-7xl font-black text-secondary">404</p>
-      <h1 className="text-3xl font-bold">Tool not found</h1>
-      <p>This tool is not in our catalogue.</p>
-      <Link to="/home" className="btn btn-primary">
-        Back to home
-      </Link>
-    </section>
-  );
+  return <NotFoundNotice heading="Tool not found" text="This tool is not in our catalogue." />;
 }
 
 function ToolOffer({ tool }: { tool: Tool }) {

@@ -40,18 +40,18 @@ describe('the cart page', { timeout: 20_000 }, () => {
     });
 
     const drillLine = (await screen.findAllByTestId('cart-line'))[0]!;
-    within(drillLine).getByText('Unit price: $135');
-    within(drillLine).getByText('The price changed since you added it: was $100, now $135.');
-    within(drillLine).getByText('Line total: $270');
+    within(drillLine).getByText('Unit price: $135.00');
+    within(drillLine).getByText('The price changed since you added it: was $100.00, now $135.00.');
+    within(drillLine).getByText('Line total: $270.00');
     const sawLine = screen.getAllByTestId('cart-line')[1]!;
     within(sawLine).getByText(cartMessages.toolDeleted(saw.toolName));
-    screen.getByText('Subtotal: $270');
+    screen.getByText('Subtotal: $270.00');
 
     const quantity = screen.getByRole('spinbutton', { name: `Quantity of ${drill.toolName}` });
     await user.clear(quantity);
     await user.type(quantity, '4');
     await user.click(screen.getByRole('button', { name: `Update quantity of ${drill.toolName}` }));
-    await screen.findByText('Line total: $540');
+    await screen.findByText('Line total: $540.00');
     expect(sent.filter((request) => request.method === 'PUT')).toEqual([{ method: 'PUT', path: '/api/cart/lines/drill', body: { quantity: 4 } }]);
 
     await user.click(screen.getByRole('button', { name: `Remove ${saw.toolName}` }));
@@ -67,9 +67,9 @@ describe('the cart page', { timeout: 20_000 }, () => {
     });
 
     const [sawLine, goneLine] = await screen.findAllByTestId('cart-line');
-    within(sawLine!).getByText('The price changed since you added it: was $70, now $80.');
+    within(sawLine!).getByText('The price changed since you added it: was $70.00, now $80.00.');
     within(goneLine!).getByText(cartMessages.toolDeleted('Old Drill'));
-    screen.getByText('Subtotal: $160');
+    screen.getByText('Subtotal: $160.00');
 
     const quantity = screen.getByRole('spinbutton', { name: `Quantity of ${saw.toolName}` });
     await user.clear(quantity);
@@ -81,7 +81,7 @@ describe('the cart page', { timeout: 20_000 }, () => {
     await user.clear(quantity);
     await user.type(quantity, '3');
     await user.click(screen.getByRole('button', { name: `Update quantity of ${saw.toolName}` }));
-    await screen.findByText('Line total: $240');
+    await screen.findByText('Line total: $240.00');
     // Kept in the browser, at the price it was added: nothing was sent but the tools' reads.
     expect(JSON.parse(localStorage.getItem('VOLTLINE_CART')!)[0]).toMatchObject({ quantity: 3, addedUnitPrice: 70 });
     expect(sent.every((request) => request.method === 'GET' && request.path.startsWith('/api/getTool/'))).toBe(true);

@@ -80,8 +80,8 @@ describe('the checkout (issues 28 and 29)', () => {
     within(country).getByRole('option', { name: 'Germany' });
     const summary = await screen.findByRole('region', { name: 'Summary' });
     await expect.poll(() => figure('summary-total'), settled).toEqual(['Total$125.41']);
-    expect(within(summary).getAllByTestId('summary-line').map((line) => line.textContent)).toEqual(['DD-18 Drill x 2 at $45.50$91', 'CS-7 Saw x 1 at $30$30']);
-    expect(figure('summary-subtotal')).toEqual(['Subtotal$121']);
+    expect(within(summary).getAllByTestId('summary-line').map((line) => line.textContent)).toEqual(['DD-18 Drill x 2 at $45.50$91.00', 'CS-7 Saw x 1 at $30.00$30.00']);
+    expect(figure('summary-subtotal')).toEqual(['Subtotal$121.00']);
     expect(figure('summary-delivery')).toEqual(['Delivery$4.90']);
     expect(figure('summary-delivery-discount')).toEqual(['Delivery discount-$0.49']);
     expect(figure('summary-vat')).toEqual(['VATExport outside the EU: no VAT']);
@@ -97,7 +97,10 @@ describe('the checkout (issues 28 and 29)', () => {
 
     await user.type(screen.getByLabelText('Phone'), '+49 30 1234567');
     await fillAddress(user, BERLIN);
-    await user.click(screen.getByRole('button', { name: 'Place order' }));
+    // The final button says that ordering means paying (issue 43, the law), the total beside it.
+    expect(screen.queryByRole('button', { name: 'Place order' })).toBeNull();
+    await expect.poll(() => screen.queryByTestId('order-and-pay-total')?.textContent, settled).toBe('Total to pay: $126.81');
+    await user.click(screen.getByRole('button', { name: 'Order and pay' }));
     await screen.findByText('The payment page');
     expect(sent.filter((request) => request.path === '/api/checkout')).toEqual([
       { method: 'POST', path: '/api/checkout', body: { phone: '+49 30 1234567', ...BERLIN, country: 'DE', couponCode: 'SPRING10' } },
@@ -111,7 +114,7 @@ describe('the checkout (issues 28 and 29)', () => {
     for (const label of fields) expect(screen.getByLabelText(label).getAttribute('autocomplete')).toBeTruthy();
 
     await user.type(screen.getByLabelText('Phone'), '+49 30 1234567');
-    await user.click(screen.getByRole('button', { name: 'Place order' }));
+    await user.click(screen.getByRole('button', { name: 'Order and pay' }));
     for (const label of fields) {
       const message = await screen.findByText(`${label} is required`);
       expect(screen.getByLabelText(label).getAttribute('aria-describedby')).toBe(message.id);
@@ -123,13 +126,13 @@ describe('the checkout (issues 28 and 29)', () => {
     await user.selectOptions(screen.getByLabelText('Country'), 'CH');
     const refusal = await screen.findByText('A postcode in Switzerland is written like 8001');
     expect(screen.getByLabelText('Postcode').getAttribute('aria-describedby')).toBe(refusal.id);
-    await user.click(screen.getByRole('button', { name: 'Place order' }));
+    await user.click(screen.getByRole('button', { name: 'Order and pay' }));
     expect(sent.filter((request) => request.path === '/api/checkout')).toEqual([]);
 
     // In Germany it is one.
     await user.selectOptions(screen.getByLabelText('Country'), 'DE');
     await expect.poll(() => screen.queryByText(/postcode in/)).toBeNull();
-    await user.click(screen.getByRole('button', { name: 'Place order' }));
+    await user.click(screen.getByRole('button', { name: 'Order and pay' }));
     await screen.findByText('The payment page');
     expect(sent.filter((request) => request.path === '/api/checkout').map((request) => request.body)).toEqual([{ phone: '+49 30 1234567', ...BERLIN, country: 'DE' }]);
   });

@@ -7,11 +7,11 @@ import { describeRequestError } from '../../../lib/api-client.ts';
 import { useClientConfig } from '../../../lib/client-config.ts';
 import { FormField } from '../../../components/form-field.tsx';
 import { FormMessage } from '../../../components/form-message.tsx';
-import { PendingButton } from '../../../components/pending-button.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { usePlaceCheckout } from '../api/place-checkout.ts';
 import { usePricingQuote } from '../hooks/use-pricing-quote.ts';
 import { DeliveryAddressFields, useRecheckPostcode } from './delivery-address-fields.tsx';
+import { OrderAndPayButton } from './order-and-pay-button.tsx';
 import { PricingChoicesFields } from './pricing-choices-fields.tsx';
 import { QuoteSummary } from './quote-summary.tsx';
 
@@ -49,9 +49,7 @@ function CheckoutFields({ shopCountry }: { shopCountry: string }) {
         <DeliveryAddressFields idPrefix="checkout" register={register} errors={errors} />
         <PricingChoicesFields idPrefix="checkout" register={register} errors={errors} pricing={pricing} />
         <QuoteSummary pricing={pricing} couponCode={couponCode} />
-        <PendingButton type="submit" className="btn btn-primary" pending={place.isPending}>
-          Place order
-        </PendingButton>
+        <OrderAndPayButton pricing={pricing} pending={place.isPending} />
         <FormMessage message={place.isError ? describeRequestError(place.error) : null} />
       </div>
     </form>

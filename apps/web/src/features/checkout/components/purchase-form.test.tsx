@@ -72,7 +72,10 @@ describe("the spec's purchase page as a one-line checkout (issue 29)", () => {
     await user.type(screen.getByLabelText('Postcode'), '62701');
     await user.type(screen.getByLabelText('City'), 'Springfield');
     await user.type(screen.getByLabelText('VAT id (businesses)'), 'de 113 866 163');
-    await user.click(screen.getByRole('button', { name: 'Purchase' }));
+    // The final button says that ordering means paying (issue 43, the law), the total beside it.
+    expect(screen.queryByRole('button', { name: 'Purchase' })).toBeNull();
+    await expect.poll(() => screen.queryByTestId('order-and-pay-total')?.textContent, { timeout: 3_000 }).toBe('Total to pay: $140.91');
+    await user.click(screen.getByRole('button', { name: 'Order and pay' }));
     await screen.findByText('The payment page');
     const address = { deliveryName: 'Ada Lovelace', deliveryStreet: '1 Main St', deliveryPostcode: '62701', deliveryCity: 'Springfield' };
     expect(sent.filter((request) => request.path === '/api/purchased').map((request) => request.body)).toEqual([

@@ -9,17 +9,17 @@ import { useClientConfig } from '../../../lib/client-config.ts';
 import { isOutOfStock, orderableQuantityOf } from '@voltline/shared/stock';
 import { FormField } from '../../../components/form-field.tsx';
 import { FormMessage } from '../../../components/form-message.tsx';
-import { PendingButton } from '../../../components/pending-button.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { usePlaceOrder, type PurchaseForm as PurchaseFields, type PurchaseFormInput } from '../api/place-order.ts';
 import { usePricingQuote } from '../hooks/use-pricing-quote.ts';
 import { DeliveryAddressFields, useRecheckPostcode } from './delivery-address-fields.tsx';
+import { OrderAndPayButton } from './order-and-pay-button.tsx';
 import { PricingChoicesFields } from './pricing-choices-fields.tsx';
 import { QuoteSummary } from './quote-summary.tsx';
 
 /**
  * The spec's purchase page as a one-line checkout (issue 29): the quantity, where it goes and how it
- * is priced, and the same summary as /checkout before Purchase places the order.
+ * is priced, and the same summary as /checkout before Order and pay places the order.
  */
 function PurchaseOrderFields({ tool, shopCountry }: { tool: Tool; shopCountry: string }) {
   const navigate = useNavigate();
@@ -92,14 +92,7 @@ function PurchaseOrderFields({ tool, shopCountry }: { tool: Tool; shopCountry: s
         <PricingChoicesFields idPrefix="purchase" register={register} errors={errors} pricing={pricing} />
         <QuoteSummary pricing={pricing} couponCode={couponCode} />
         {/* product.md, "Rules for what people type": no purchase while the quantity is outside the tool's limits. */}
-        <PendingButton
-          type="submit"
-          className="btn btn-primary"
-          pending={placeOrder.isPending}
-          disabled={outOfStock || Boolean(errors.quantity)}
-        >
-          Purchase
-        </PendingButton>
+        <OrderAndPayButton pricing={pricing} pending={placeOrder.isPending} disabled={outOfStock || Boolean(errors.quantity)} />
         {outOfStock && <p className="font-semibold text-error">Out of stock: this tool cannot be ordered now.</p>}
         <FormMessage message={placeOrder.isError ? describeRequestError(placeOrder.error) : null} />
       </div>

@@ -90,3 +90,13 @@ describe("the banner's delivery promotion (issue 29)", () => {
     expect(headings()).toEqual(['Built, sold and stocked by Voltline', 'We ship worldwide']);
   });
 });
+
+describe("the banner's Get Started (issue 43)", () => {
+  beforeEach(() => prefersReducedMotion(true));
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('goes to the catalogue from the slide shown', () => {
+    renderBanner();
+    expect(screen.getByRole('link', { name: 'Get Started' }).getAttribute('href')).toBe('/tools');
+  });
+});

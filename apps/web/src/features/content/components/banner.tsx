@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import { BANNER_DELAY_MS } from '@voltline/shared/shop-constants';
 import { useCurrentDeliveryPromotion } from '../api/get-delivery-promotion.ts';
 import { deliveryPromotionSlide, type BannerSlide } from '../delivery-promotion-slide.ts';
@@ -86,10 +87,10 @@ export function Banner() {
                 <h2 className="text-3xl font-bold sm:text-4xl lg:text-5xl">{slide.heading}</h2>
                 <p className="text-base sm:text-lg">{slide.text}</p>
                 <div>
-                  {/* The spec gives this button no destination yet. */}
-                  <button type="button" className="btn btn-primary">
+                  {/* The spec gives it no destination; a visitor who gets started wants the tools (issue 43). */}
+                  <Link to="/tools" className="btn btn-primary">
                     Get Started
-                  </button>
+                  </Link>
                 </div>
               </div>
             </div>

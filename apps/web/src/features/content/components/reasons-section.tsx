@@ -1,5 +1,14 @@
-import { LineIcon } from './line-icon.tsx';
 import { SectionHeading } from '../../../components/section-heading.tsx';
+import { useCurrentDeliveryPromotion } from '../api/get-delivery-promotion.ts';
+import { deliveryPromotionReason } from '../delivery-promotion-slide.ts';
+import { LineIcon } from './line-icon.tsx';
+
+const deliveryIcon = [
+  'M3 6h11v10H3z',
+  'M14 9h4l3 3.5V16h-7',
+  'M5.5 17.5a1.5 1.5 0 1 0 3 0 1.5 1.5 0 1 0-3 0',
+  'M15.5 17.5a1.5 1.5 0 1 0 3 0 1.5 1.5 0 1 0-3 0',
+];
 
 const reasons = [
   {
@@ -12,16 +21,6 @@ const reasons = [
     text: 'Buying straight from the maker cuts out the middlemen and saves you 5%.',
     icon: [
       'M12 6v12m-3-2.818.879.659c1.171.879 3.07.879 4.242 0 1.172-.879 1.172-2.303 0-3.182C13.536 12.219 12.768 12 12 12c-.725 0-1.45-.22-2.003-.659-1.106-.879-1.106-2.303 0-3.182s2.9-.879 4.006 0l.415.33M21 12a9 9 0 1 1-18 0 9 9 0 0 1 18 0Z',
-    ],
-  },
-  {
-    title: '10% discount on delivery charge',
-    text: 'Every order ships with 10% off the delivery charge, wherever you are.',
-    icon: [
-      'M3 6h11v10H3z',
-      'M14 9h4l3 3.5V16h-7',
-      'M5.5 17.5a1.5 1.5 0 1 0 3 0 1.5 1.5 0 1 0-3 0',
-      'M15.5 17.5a1.5 1.5 0 1 0 3 0 1.5 1.5 0 1 0-3 0',
     ],
   },
   {
@@ -38,7 +37,13 @@ const reasons = [
   },
 ] as const;
 
+// Whole class names, so Tailwind finds them in the source: one column per reason on a wide screen.
+const WIDE_COLUMNS = { 4: 'lg:grid-cols-4', 5: 'lg:grid-cols-5' } as const;
+
 export function ReasonsSection() {
+  // The home page's render waits for the promotion (routes.tsx), as the banner's does.
+  const promotion = deliveryPromotionReason(useCurrentDeliveryPromotion().data);
+  const shown = promotion ? [reasons[0], reasons[1], { ...promotion, icon: deliveryIcon }, reasons[2], reasons[3]] : reasons;
   return (
     <section aria-labelledby="reasons-heading" className="mx-auto max-w-7xl px-4 py-16">
       <SectionHeading
@@ -46,9 +51,10 @@ export function ReasonsSection() {
         title="Why choose Voltline"
         subtitle="We build the tools we sell, so we can stand behind every one of them."
       />
-      <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-5">
-        {reasons.map((reason) => (
-          <li key={reason.title} className="card border border-base-300 bg-base-100 shadow-sm last:sm:col-span-2 last:lg:col-span-1">
+      <ul className={`grid grid-cols-1 gap-6 sm:grid-cols-2 ${WIDE_COLUMNS[shown.length as 4 | 5]}`}>
+        {shown.map((reason) => (
+          // An odd last card spans the two columns of a middle-sized screen.
+          <li key={reason.title} className={`card border border-base-300 bg-base-100 shadow-sm ${shown.length % 2 === 1 ? 'last:sm:col-span-2 last:lg:col-span-1' : ''}`}>
             <div className="card-body items-center text-center">
               <span className="rounded-full bg-primary/20 p-3 text-secondary">
                 <LineIcon paths={reason.icon} className="h-8 w-8" />

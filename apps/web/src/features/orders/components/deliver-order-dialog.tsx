@@ -1,4 +1,5 @@
-import { countryName, deliveryAddressLines, orderDeliveryAddress } from '@voltline/shared/delivery-address';
+import { countryName } from '@voltline/shared/country-names';
+import { deliveryAddressLines, orderDeliveryAddress } from '@voltline/shared/delivery-address';
 import { formatMoney } from '@voltline/shared/money';
 import { confirmStep } from '../../../lib/confirm-step.ts';
 import { toast } from '../../../lib/toast/toast.ts';

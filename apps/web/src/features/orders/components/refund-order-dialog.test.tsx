@@ -18,7 +18,7 @@ describe('refund dialog', () => {
   it('offers what is left to refund and says so', () => {
     renderRefund();
     expect((screen.getByLabelText('Amount ($)') as HTMLInputElement).value).toBe('700');
-    screen.getByText(/paid \$1,000, \$700 left to refund/);
+    screen.getByText(/paid \$1,000\.00, \$700\.00 left to refund/);
   });
 
   it('refuses more than is left, a sum that is not an amount of dollars and cents, and a missing reason, before asking anything', async () => {
@@ -45,9 +45,9 @@ describe('refund dialog', () => {
     await user.type(screen.getByLabelText('Reason'), 'One drill came back unused');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
 
-    screen.getByText(/\$200 goes back to Ada Lovelace \(ada@example.com\) for 4 × Cordless drill, of \$700 left to refund\./);
+    screen.getByText(/\$200\.00 goes back to Ada Lovelace \(ada@example.com\) for 4 × Cordless drill, of \$700\.00 left to refund\./);
     expect(sent).toEqual([]);
-    await user.click(screen.getByRole('button', { name: 'Yes, refund $200' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, refund $200.00' }));
     await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(sent[0]).toEqual({
       method: 'POST',
@@ -63,7 +63,7 @@ describe('refund dialog', () => {
     }));
     await user.type(screen.getByLabelText('Reason'), 'Duplicate order');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    await user.click(screen.getByRole('button', { name: 'Yes, refund $700' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, refund $700.00' }));
     await screen.findByText('This order is already refunded in full.');
     expect(onClose).not.toHaveBeenCalled();
   });

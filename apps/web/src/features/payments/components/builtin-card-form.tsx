@@ -20,7 +20,7 @@ function formattedAs(field: UseFormRegisterReturn, format: (typed: string) => st
 }
 
 /** The built-in test gateway's card form: the shop's own fields, checked like Stripe checks them. */
-export function BuiltinCardForm({ clientSecret, canPay, onPay }: CardFormProps) {
+export function BuiltinCardForm({ clientSecret, canPay, onPay, onNewProblem }: CardFormProps) {
   const {
     register,
     handleSubmit,
@@ -36,7 +36,7 @@ export function BuiltinCardForm({ clientSecret, canPay, onPay }: CardFormProps) 
   };
 
   return (
-    <form onSubmit={handleSubmit(payWithCard)} noValidate aria-label="Card payment" className="flex flex-col gap-4">
+    <form onSubmit={handleSubmit(payWithCard, onNewProblem)} noValidate aria-label="Card payment" className="flex flex-col gap-4">
       <p className="alert alert-info text-sm">Test mode: use 4242 4242 4242 4242 with any future date and any CVC.</p>
       <FormField id="card-number" label="Card number" error={errors.number?.message}>
         {(control) => (

@@ -51,6 +51,7 @@ function PayByCard({ order, payment, documents }: { order: Order; payment: CardP
               clientSecret={clientSecret}
               canPay={clientSecret !== null && !payment.processing && payment.transactionId === null}
               onPay={payment.pay}
+              onNewProblem={payment.forgetFailure}
             />
           )}
         </QueryState>

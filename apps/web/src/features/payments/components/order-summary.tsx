@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Order } from '@voltline/shared/order';
+import { countryName } from '@voltline/shared/country-names';
 import { formatMoney } from '@voltline/shared/money';
 import { OrderFiguresSummary } from '../../../entities/order/components/order-figures-summary.tsx';
 
@@ -42,7 +43,7 @@ function OrderFacts({ order }: { order: Order }) {
       <SummaryRow label="Buyer email">{order.buyerEamil}</SummaryRow>
       <SummaryRow label="Phone">{order.phone}</SummaryRow>
       <SummaryRow label="Delivery address">{order.address}</SummaryRow>
-      {order.country && <SummaryRow label="Country">{order.country}</SummaryRow>}
+      {order.country && <SummaryRow label="Country">{countryName(order.country)}</SummaryRow>}
       {order.vatId && <SummaryRow label="VAT id">{order.vatId}</SummaryRow>}
     </dl>
   );

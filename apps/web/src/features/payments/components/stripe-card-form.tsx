@@ -19,12 +19,15 @@ function loadStripeOnce(publishableKey: string): Promise<Stripe | null> {
   return load;
 }
 
-function StripeCardFields({ order, clientSecret, canPay, onPay }: CardFormProps) {
+function StripeCardFields({ order, clientSecret, canPay, onPay, onNewProblem }: CardFormProps) {
   const stripe = useStripe();
   const elements = useElements();
   const [cardProblem, setCardProblem] = useState<string | null>(null);
 
-  const showCardProblem = (event: StripeCardElementChangeEvent) => setCardProblem(event.error?.message ?? null);
+  const showCardProblem = (event: StripeCardElementChangeEvent) => {
+    setCardProblem(event.error?.message ?? null);
+    if (event.error) onNewProblem();
+  };
 
   const payWithCard = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -31,6 +31,10 @@ export function useCardPayment(orderId: string) {
 
   return {
     pay: payment.mutate,
+    /** Forgets the last attempt's refusal (not while one runs, nor once paid). */
+    forgetFailure: () => {
+      if (payment.isError) payment.reset();
+    },
     processing: payment.isPending,
     failure: payment.isError ? describePaymentFailure(payment.error) : null,
     /** Set once this visit's payment succeeded. */

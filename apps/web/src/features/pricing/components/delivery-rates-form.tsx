@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { amountFromText } from '@voltline/shared/amount-input';
+import { countriesByName } from '@voltline/shared/country-names';
 import { deliveryRatesInputSchema, REST_OF_WORLD, type DeliveryRates, type DeliveryRatesInput } from '@voltline/shared/delivery-settings';
 import type { z } from 'zod';
 import { FormMessage } from '../../../components/form-message.tsx';
@@ -48,7 +49,7 @@ export function DeliveryRatesForm({ saved }: { saved: DeliveryRates }) {
           Delivery rates
         </h3>
         <p className="text-sm text-base-content/70">
-          A charge per order for each country (its ISO code, such as US or DE) and for the rest of the world ({REST_OF_WORLD}). Free from: the
+          A charge per order for each country (chosen by its name, its ISO code beside it) and for the rest of the world ({REST_OF_WORLD}). Free from: the
           subtotal of the goods from which delivery there costs nothing; leave it empty for never.
         </p>
         <div className="overflow-x-auto">
@@ -70,15 +71,19 @@ export function DeliveryRatesForm({ saved }: { saved: DeliveryRates }) {
                 const messages = [rowErrors?.country?.message, rowErrors?.charge?.message, rowErrors?.freeFrom?.message].filter(Boolean);
                 return (
                   <tr key={field.id} data-testid="delivery-rate-row">
-                    <td className="w-28">
-                      <input
+                    <td className="min-w-48">
+                      <select
                         {...register(`rates.${index}.country`)}
                         aria-label={`Country of rate ${index + 1}`}
                         aria-invalid={Boolean(rowErrors?.country)}
-                        autoComplete="off"
-                        maxLength={2}
-                        className={`${inputClass(Boolean(rowErrors?.country))} uppercase`}
-                      />
+                        className={`select select-sm w-full ${rowErrors?.country ? 'select-error' : ''}`}
+                      >
+                        <option value="">Choose a country</option>
+                        <option value={REST_OF_WORLD}>{`Rest of the world (${REST_OF_WORLD})`}</option>
+                        {countriesByName().map(({ code, name }) => (
+                          <option key={code} value={code}>{`${name} (${code})`}</option>
+                        ))}
+                      </select>
                     </td>
                     <td>
                       <input
