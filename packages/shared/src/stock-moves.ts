@@ -22,7 +22,7 @@ const STOCK_LEVEL_MAX = 10_000_000;
 const units = (label: string) => wholeNumberSchema(label, { min: 1, max: STOCK_MOVE_MAX_UNITS, minMessage: `${label} must be at least 1` });
 
 const noteOf = (required: string | undefined) => {
-  const note = text().trim().max(TEXT_LIMITS.note, tooLongMessage('Note', TEXT_LIMITS.note));
+  const note = text(required === undefined ? undefined : { error: required }).trim().max(TEXT_LIMITS.note, tooLongMessage('Note', TEXT_LIMITS.note));
   return required === undefined ? note.optional().transform((value) => value ?? '') : note.min(1, required);
 };
 
