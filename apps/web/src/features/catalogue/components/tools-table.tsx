@@ -25,7 +25,7 @@ export function ToolsTable({ tools, onAction }: ToolsTableProps) {
           <td>{tool.availableQuantity}</td>
           <td>{formatMoney(tool.price)}</td>
           <td>
-            <div className="flex gap-2">
+            <div className="flex flex-wrap gap-2">
               <button type="button" className="btn btn-primary btn-xs" aria-label={`Edit ${tool.toolName}`} onClick={() => onAction('edit', tool)}>
                 Edit
               </button>
