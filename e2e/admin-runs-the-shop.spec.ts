@@ -168,6 +168,33 @@ describe('running the shop as an admin', () => {
       await expect.poll(() => toolRowNumbers(page, tool.toolName)).toEqual(['7', '77', '$321.00']);
     });
 
+    it('receives a batch and corrects a count in the Stock dialog; the history shows both with the stock after each', async () => {
+      const tool = tools[5]!;
+      const page = await openAsAdmin('/dashboard/managetools');
+      const stock = Number((await toolRowNumbers(page, tool.toolName))[1]!.replace(/,/g, ''));
+      await toolRowOf(page, tool.toolName).getByRole('button', { name: `Stock of ${tool.toolName}`, exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Stock' });
+      await dialog.getByLabel('Units received', { exact: true }).fill('50');
+      await dialog.getByLabel('Note (batch number, optional)', { exact: true }).fill('batch B-2026-11');
+      await dialog.getByRole('button', { name: 'Receive stock', exact: true }).click();
+      await toast(page, `Stock received: ${(stock + 50).toLocaleString('en-US')} in stock`).waitFor();
+
+      await dialog.getByLabel('What happened', { exact: true }).selectOption('counted');
+      await dialog.getByLabel('Counted units', { exact: true }).fill(String(stock + 47));
+      await dialog.getByLabel('Note (why)', { exact: true }).fill('November count');
+      await dialog.getByRole('button', { name: 'Correct count', exact: true }).click();
+      await toast(page, `Count recorded: ${(stock + 47).toLocaleString('en-US')} in stock`).waitFor();
+
+      const moves = dialog.getByTestId('stock-move');
+      await expect.poll(() => moves.count()).toBe(3);
+      const cells = async (index: number) => (await moves.nth(index).getByRole('cell').allTextContents()).slice(1, 5);
+      expect(await cells(0)).toEqual(['Counted', '-3', (stock + 47).toLocaleString('en-US'), 'November count']);
+      expect(await cells(1)).toEqual(['Received', '+50', (stock + 50).toLocaleString('en-US'), 'batch B-2026-11']);
+      expect((await cells(2)).slice(0, 3)).toEqual(['Opening stock', `+${stock.toLocaleString('en-US')}`, stock.toLocaleString('en-US')]);
+      await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+      await expect.poll(() => toolRowNumbers(page, tool.toolName).then((numbers) => numbers[1])).toBe(String(stock + 47));
+    });
+
     it('deletes a tool only after typing DELETE, and it leaves the storefront', async () => {
       const tool = tools[4]!;
       const page = await openAsAdmin('/dashboard/managetools');

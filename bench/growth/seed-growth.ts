@@ -216,6 +216,12 @@ async function seedInto(database: DatabaseHandle, sizes: GrowthSizes, log: Log =
               img, price_cents, minimum_order_quantity, available_quantity, created_at
        from growth_seed_tools`,
     );
+    // Each tool's stock is its opening movement (decision 041), so the ledger balances as in a real shop.
+    await run(
+      database,
+      `insert into stock_movements (tool_id, kind, units, level_after, note, created_at)
+       select id, 'opening', available_quantity, available_quantity, 'stock when the ledger began', created_at from growth_seed_tools`,
+    );
   });
 
   // Customers: the better-auth user, its credential account (one shared password hash) and the shop profile.

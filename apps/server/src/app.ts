@@ -10,6 +10,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { catalogueAdminRoutes } from './catalogue/catalogue-admin-routes.ts';
+import { stockRoutes } from './catalogue/stock-routes.ts';
 import { catalogueRoutes } from './catalogue/catalogue-routes.ts';
 import { registerSeoRoutes } from './catalogue/seo-routes.ts';
 import { registerShareImageRoutes } from './catalogue/share-image-routes.ts';
@@ -122,6 +123,7 @@ export async function buildApp(core: ShopCore, logger: FastifyInstance['log'] | 
       await api.register(adminOrdersRoutes(core.adminOrders, core.guards));
       await api.register(vatReportRoutes(core.vatReport, core.guards));
       await api.register(catalogueAdminRoutes(core.catalogue, core.guards));
+      await api.register(stockRoutes(core.stock, core.guards));
       await api.register(webhookEndpointsRoutes(core.webhookEndpoints, core.guards, writeLimits.webhookEndpoints));
       await api.register(deliveryPromotionRoutes(core.deliverySettings));
       await api.register(pricingAdminRoutes(core.deliverySettings, core.coupons, core.guards));

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { createCartService } from './cart/cart-service.ts';
 import { createCatalogueService } from './catalogue/catalogue-service.ts';
+import { createStockLedger } from './catalogue/stock-ledger.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { createJsonCache } from './platform/cached-json.ts';
@@ -84,6 +85,7 @@ export function createShopCore(deps: {
     auth: createAuth({ db, log, config, secret, mailer }),
     guards: createCallerGuards(database, tokens),
     catalogue: createCatalogueService(db, listCache, paging, lifecycle),
+    stock: createStockLedger(db, paging, lifecycle),
     cart,
     checkout: createCheckoutService({ db, cart, pricer, lifecycle }),
     reviews: createReviewsService(db, listCache, paging),

@@ -40,7 +40,7 @@ export function catalogueAdminRoutes(catalogue: CatalogueService, guards: Caller
           response: { 200: insertedSchema },
         },
       },
-      (request) => catalogue.addTool(request.body),
+      (request) => catalogue.addTool(callerOf(request), request.body),
     );
 
     app.patch(
@@ -49,13 +49,13 @@ export function catalogueAdminRoutes(catalogue: CatalogueService, guards: Caller
         schema: {
           tags: ['catalogue'],
           summary:
-            'Set available quantity, minimum order quantity and price, and optionally a new tool name (409 when taken), description or picture. The stock cannot go below what paid orders were promised (409). `warning` when customers cannot order it as saved. Admins only.',
+            'Set available quantity, minimum order quantity and price, and optionally a new tool name (409 when taken), description or picture. A new available quantity is recorded as a `counted` stock movement ("edited in Manage Tools"); it cannot go below what paid orders were promised (409). `warning` when customers cannot order it as saved. Admins only.',
           params: idParamsSchema,
           body: payableTool(toolUpdateSchema),
           response: { 200: toolUpdateAnswerSchema },
         },
       },
-      (request) => catalogue.updateTool(request.params.id, request.body),
+      (request) => catalogue.updateTool(callerOf(request), request.params.id, request.body),
     );
 
     app.delete(

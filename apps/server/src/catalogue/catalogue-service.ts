@@ -1,14 +1,15 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { entityIdSchema } from '@voltline/shared/id';
 import type { ToolListQuery, ToolSort } from '@voltline/shared/paging';
-import { minimumAboveStockWarning, stockBelowPromisedMessage, toolNameTakenMessage, type Tool, type ToolInput, type ToolUpdate } from '@voltline/shared/tool';
+import { stockMoveMessages } from '@voltline/shared/stock-moves';
+import { minimumAboveStockWarning, toolNameTakenMessage, type Tool, type ToolInput, type ToolUpdate } from '@voltline/shared/tool';
 import { isOutOfStock } from '@voltline/shared/stock';
 import type { Database } from '../db/client.ts';
 import { tools } from '../db/schema.ts';
 import { AppError, notFound } from '../platform/app-error.ts';
 import { toCachedJson, type JsonCache } from '../platform/cached-json.ts';
 import { likePattern, mapPage, type KeysetOrder, type Page, type Paging } from '../platform/paging.ts';
-import { unitsHeldByPaidOrders, type Actor, type OrderLifecycle } from '../orders/lifecycle/index.ts';
+import { type Actor, type OrderLifecycle } from '../orders/lifecycle/index.ts';
 import { toolColumns, toToolDto } from './tool-dto.ts';
 import { unrationed, type Ration } from '../platform/turns.ts';
 
@@ -32,7 +33,7 @@ function isToolNameConflict(error: unknown): boolean {
   return false;
 }
 
-export function createCatalogueService(db: Database, cache: JsonCache, paging: Paging, lifecycle: Pick<OrderLifecycle, 'deleteTool'>) {
+export function createCatalogueService(db: Database, cache: JsonCache, paging: Paging, lifecycle: Pick<OrderLifecycle, 'deleteTool' | 'adjustStock' | 'openStock'>) {
   /** One page of tools, newest first unless asked otherwise; `q` finds tools whose name contains it. */
   async function listTools(query: ToolListQuery): Promise<Page<Tool>> {
     const sort = query.sort ?? 'newest';
@@ -60,31 +61,22 @@ export function createCatalogueService(db: Database, cache: JsonCache, paging: P
   }
 
   /**
-   * An admin's edit of a tool, the one stock write that is not an order's move. One conditional
-   * update, so even beside a payment promising units at the same moment the stock is never set
-   * below what paid orders hold (the orders side says what that is). Raising it (or leaving it) is
-   * always allowed, so a shop that oversold before promises existed can still fix names and prices.
+   * An admin's edit of a tool. A new stock is a count (decision 041): the order lifecycle records
+   * it as a `counted` movement in the edit's transaction, refusing a stock below what paid orders
+   * hold, as it refuses any admin's move; raising it (or leaving it) is always allowed, so a shop
+   * that oversold before promises existed can still fix names and prices.
    */
-  async function editTool(toolId: string, edit: ToolUpdate) {
+  async function editTool(admin: NonNullable<Actor>, toolId: string, { availableQuantity, ...details }: ToolUpdate) {
     const id = entityIdSchema.safeParse(toolId);
     if (!id.success) throw notFound('Tool not found');
-    const [edited] = await db
-      .update(tools)
-      .set(toolColumns(edit))
-      .where(
-        and(
-          eq(tools.id, id.data),
-          sql`(${unitsHeldByPaidOrders()} <= ${edit.availableQuantity} or ${tools.availableQuantity} <= ${edit.availableQuantity})`,
-        ),
-      )
-      .returning();
-    if (edited) {
-      cache.invalidate();
-      return edited;
-    }
-    const [tool] = await db.select({ held: unitsHeldByPaidOrders() }).from(tools).where(eq(tools.id, id.data));
-    if (!tool) throw notFound('Tool not found');
-    throw new AppError('conflict', stockBelowPromisedMessage(tool.held));
+    const edited = await db.transaction(async (tx) => {
+      await lifecycle.adjustStock(tx, admin, id.data, { kind: 'counted', countedUnits: availableQuantity, note: stockMoveMessages.editedInManageTools });
+      const [row] = await tx.update(tools).set({ ...toolColumns(details) }).where(eq(tools.id, id.data)).returning();
+      return row;
+    });
+    if (!edited) throw notFound('Tool not found');
+    cache.invalidate();
+    return edited;
   }
 
   return {
@@ -110,8 +102,13 @@ export function createCatalogueService(db: Database, cache: JsonCache, paging: P
 
 
     /** POST /addTool (admins). Names are unique: the spec's stock call finds tools by name. */
-    async addTool(input: ToolInput): Promise<{ acknowledged: true; insertedId: string }> {
-      const [row] = await db.insert(tools).values(toolColumns(input)).onConflictDoNothing().returning({ id: tools.id });
+    async addTool(admin: NonNullable<Actor>, { availableQuantity, ...input }: ToolInput): Promise<{ acknowledged: true; insertedId: string }> {
+      // Its first stock is its opening movement (decision 041): the tool starts at 0 and moves to it.
+      const row = await db.transaction(async (tx) => {
+        const [added] = await tx.insert(tools).values({ ...toolColumns(input), availableQuantity: 0 }).onConflictDoNothing().returning({ id: tools.id });
+        if (added) await lifecycle.openStock(tx, added.id, availableQuantity, admin);
+        return added;
+      });
       if (!row) throw nameTaken(input.toolName);
       cache.invalidate();
       return { acknowledged: true, insertedId: row.id };
@@ -119,12 +116,12 @@ export function createCatalogueService(db: Database, cache: JsonCache, paging: P
 
     /**
      * PATCH /updateTool/{id} (admins): stock, minimum order quantity and unit price, and a new name,
-     * description or picture if sent (editTool: the stock may not go below what paid orders hold).
+     * description or picture if sent (editTool: a new stock is a counted movement, and may not go below what paid orders hold).
      * A minimum above what can be ordered is saved (stock may be on its way) but answered with a
      * warning.
      */
-    async updateTool(toolId: string, update: ToolUpdate): Promise<{ acknowledged: true; modifiedCount: number; warning?: string }> {
-      const changed = await editTool(toolId, update).catch((error: unknown) => {
+    async updateTool(admin: NonNullable<Actor>, toolId: string, update: ToolUpdate): Promise<{ acknowledged: true; modifiedCount: number; warning?: string }> {
+      const changed = await editTool(admin, toolId, update).catch((error: unknown) => {
         // Two renames to one name at the same moment: the unique index decides, and the loser hears why.
         throw update.toolName !== undefined && isToolNameConflict(error) ? nameTaken(update.toolName) : error;
       });

@@ -24,7 +24,7 @@ export function toToolDto(row: ToolRow): Tool {
  * A tool's columns from an admin's input (a whole tool, or an update's fields): the price in cents,
  * the VAT rate in hundredths of a percent (left as it is when the input does not name it).
  */
-export function toolColumns<T extends ToolUpdate>({ price, vatRate, ...rest }: T) {
+export function toolColumns<T extends Omit<ToolUpdate, 'availableQuantity'>>({ price, vatRate, ...rest }: T) {
   return {
     ...rest,
     priceCents: toCents(price),

@@ -8,7 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unmigratedDatabaseKinds } from '../test-support/test-databases.ts';
 import type { DatabaseHandle } from './client.ts';
-import { notifications, orderEvents, orders, tools } from './schema.ts';
+import { notifications, orderEvents, orders, stockMovements, tools } from './schema.ts';
 
 const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
@@ -52,7 +52,7 @@ describe.each(unmigratedDatabaseKinds)('the migrated schema on $name', (kind) =>
 
   // (Primary keys and unique constraints come with their indexes; these are the ones chosen for reads.)
   it('has exactly the indexes schema.ts declares on the outbox, the orders, their events and the tools', async () => {
-    for (const table of [notifications, orders, orderEvents, tools]) {
+    for (const table of [notifications, orders, orderEvents, tools, stockMovements]) {
       const { name, indexes } = getTableConfig(table);
       const result = await database.db.execute(sql`select indexname from pg_indexes where tablename = ${name} and indexname not like '%_pkey' and indexname not like '%_unique' order by indexname`);
       const found = (result as unknown as { rows: { indexname: string }[] }).rows.map((row) => row.indexname);
@@ -324,5 +324,35 @@ describe.each(unmigratedDatabaseKinds)('migration 0029 on a shop with coupon use
       { id: '00000000-0000-4000-8000-000000000a02', paid: false, held: true },
     ]);
     expect(await rows(sql`select uses from coupons`)).toEqual([{ uses: 1 }]);
+  });
+});
+
+describe.each(unmigratedDatabaseKinds)('migration 0030 on a shop with tools in stock, on $name', (kind) => {
+  let database: DatabaseHandle;
+  beforeAll(async () => {
+    database = await kind.open();
+    await migrateThrough(database, '0029_coupon_holds');
+  });
+  afterAll(async () => database?.close());
+
+  const rows = async <T>(query: ReturnType<typeof sql>) => ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
+
+  it("writes one opening movement per tool with the stock it has, so each tool's stock is the sum of its movements", async () => {
+    await database.db.execute(sql`
+      insert into tools (id, tool_name, description, img, price_cents, minimum_order_quantity, available_quantity, promised_quantity) values
+        ('00000000-0000-4000-8000-0000000000a1', 'Drill', 'd', '/d.svg', 100, 1, 37, 5),
+        ('00000000-0000-4000-8000-0000000000a2', 'Saw', 's', '/s.svg', 100, 1, 0, 0)`);
+
+    await database.migrate();
+
+    expect(await rows(sql`select tool_id, kind, units, level_after, actor_user_id, order_id from stock_movements order by tool_id`)).toEqual([
+      { tool_id: '00000000-0000-4000-8000-0000000000a1', kind: 'opening', units: 37, level_after: 37, actor_user_id: null, order_id: null },
+      { tool_id: '00000000-0000-4000-8000-0000000000a2', kind: 'opening', units: 0, level_after: 0, actor_user_id: null, order_id: null },
+    ]);
+    // Stock does not move by the migration; promises stay as they were.
+    expect(await rows(sql`select available_quantity, promised_quantity from tools order by id`)).toEqual([
+      { available_quantity: 37, promised_quantity: 5 },
+      { available_quantity: 0, promised_quantity: 0 },
+    ]);
   });
 });

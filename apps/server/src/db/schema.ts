@@ -3,6 +3,7 @@ import { bigint, boolean, type AnyPgColumn, check, customType, date, index, inte
 import { VAT_TREATMENTS, type VatTreatment } from '@voltline/shared/order-figures';
 import type { StoredPricing } from '@voltline/shared/pricing';
 import type { DocumentFigures } from '@voltline/shared/document-figures';
+import { STOCK_MOVE_KINDS } from '@voltline/shared/stock-moves';
 import { textLengthChecks } from './text-columns.ts';
 
 /**
@@ -215,6 +216,44 @@ export const orderEvents = pgTable(
   (table) => [
     index('order_events_order_id_idx').on(table.orderId),
     ...textLengthChecks('order_events'),
+  ],
+);
+
+/**
+ * Stock as a ledger (issue 37, decision 041): every change of a tool's available_quantity, with
+ * why, who and when; the tool's stock is the sum of its movements. Only moveStock
+ * (orders/lifecycle/stock-moves.ts) writes it, in the transaction that changes the stock, and the
+ * database refuses to change or delete a movement (a trigger, migration 0028). tool_id has no
+ * foreign key on purpose: a deleted tool's movements stay on record, and an ON DELETE action
+ * would have to change them.
+ */
+export const stockMovements = pgTable(
+  'stock_movements',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    toolId: uuid('tool_id').notNull(),
+    kind: text('kind', { enum: STOCK_MOVE_KINDS }).notNull(),
+    /** + into the stock, - out of it. */
+    units: integer('units').notNull(),
+    /** The tool's available_quantity right after this movement: the history's running level, read rather than summed. */
+    levelAfter: integer('level_after').notNull(),
+    note: text('note').notNull().default(''),
+    /** Null when the shop itself moved the stock (the opening of a migrated shop, the seed). */
+    actorUserId: text('actor_user_id'),
+    /** A copy: the record still says who it was if that account goes. */
+    actorEmail: text('actor_email'),
+    /** The order a shipment belongs to; orders are never deleted. */
+    orderId: uuid('order_id').references(() => orders.id),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    // Only an opening may move nothing (a tool added with no stock still has its first line).
+    check('stock_movements_units_move', sql`${table.units} <> 0 or ${table.kind} = 'opening'`),
+    check('stock_movements_level_not_negative', sql`${table.levelAfter} >= 0`),
+    ...textLengthChecks('stock_movements'),
+    // A tool's history, newest first, paged on (created_at, id); and the same for one kind.
+    index('stock_movements_tool_created_id_idx').on(table.toolId, table.createdAt.desc(), table.id.desc()),
+    index('stock_movements_tool_kind_created_id_idx').on(table.toolId, table.kind, table.createdAt.desc(), table.id.desc()),
   ],
 );
 

@@ -78,6 +78,10 @@ export const TEXT_COLUMN_LIMITS = {
   role_changes: {
     changed_by_email: limit('Email', TEXT_LIMITS.email),
   },
+  stock_movements: {
+    note: limit('Note', TEXT_LIMITS.note),
+    actor_email: limit('Email', TEXT_LIMITS.email),
+  },
   webhook_endpoints: {
     url: limit('Endpoint URL', TEXT_LIMITS.webhookUrl),
     created_by: limit('Email', TEXT_LIMITS.email),

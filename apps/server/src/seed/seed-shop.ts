@@ -1,6 +1,7 @@
 import { toCents } from '@voltline/shared/money';
 import type { Database } from '../db/client.ts';
 import { reviews, shopState, tools } from '../db/schema.ts';
+import { moveStock } from '../orders/lifecycle/stock-moves.ts';
 import { reviewDateAndTime } from '../reviews/reviews-service.ts';
 import { seedReviews } from './seed-reviews.ts';
 import { seedTools } from './seed-tools.ts';
@@ -22,13 +23,22 @@ export async function seedShopOnFirstStart(db: Database, now = new Date()): Prom
     if (inserted.length === 0) return false;
 
     // Array order is oldest first; a minute apart keeps "newest first" stable.
-    await tx.insert(tools).values(
-      seedTools.map(({ price, ...tool }, index) => ({
-        ...tool,
-        priceCents: toCents(price),
-        createdAt: new Date(now.getTime() - (seedTools.length - index) * 60_000),
-      })),
-    );
+    // Each tool's stock is its opening movement (decision 041): the tools start at 0 and move to it.
+    const added = await tx
+      .insert(tools)
+      .values(
+        seedTools.map(({ price, availableQuantity: _stock, ...tool }, index) => ({
+          ...tool,
+          priceCents: toCents(price),
+          availableQuantity: 0,
+          createdAt: new Date(now.getTime() - (seedTools.length - index) * 60_000),
+        })),
+      )
+      .returning({ id: tools.id, toolName: tools.toolName });
+    for (const tool of added) {
+      const stock = seedTools.find((seeded) => seeded.toolName === tool.toolName)!.availableQuantity;
+      await moveStock(tx, { toolId: tool.id, kind: 'opening', units: stock, actor: null });
+    }
     await tx.insert(reviews).values(
       seedReviews.map(({ daysAgo, writtenAtHour, ...review }) => {
         // Each review at its own time of its day, not the moment the shop first started: ten

@@ -1,13 +1,14 @@
 import type { Database } from '../db/client.ts';
-import { cartLines, coupons, deliveryPromotion, deliveryRates, orderEvents, orders, paymentIntents, queries, reviews, tools, userProfiles } from '../db/schema.ts';
+import { cartLines, coupons, deliveryPromotion, deliveryRates, orderEvents, orders, paymentIntents, queries, reviews, stockMovements, tools, userProfiles } from '../db/schema.ts';
 
 /** Every row a refused request must leave alone, to compare before and after. */
 export async function snapshotShop(db: Database) {
-  const [orderRows, events, intents, toolRows, reviewRows, profiles, queryRows, cartRows, couponRows, rates, promotion] = await Promise.all([
+  const [orderRows, events, intents, toolRows, movements, reviewRows, profiles, queryRows, cartRows, couponRows, rates, promotion] = await Promise.all([
     db.select().from(orders),
     db.select().from(orderEvents),
     db.select().from(paymentIntents),
     db.select().from(tools),
+    db.select().from(stockMovements),
     db.select().from(reviews),
     db.select().from(userProfiles),
     db.select().from(queries),
@@ -22,6 +23,7 @@ export async function snapshotShop(db: Database) {
     events: byId(events),
     intents: byId(intents),
     tools: byId(toolRows),
+    stockMovements: byId(movements),
     reviews: byId(reviewRows),
     profiles: byId(profiles),
     queries: byId(queryRows),

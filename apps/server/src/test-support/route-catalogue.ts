@@ -239,6 +239,15 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     body: () => ({ availableQuantity: 500, minimumOrderQuantity: 1, price: 12 }),
     allowed: adminOnly,
   },
+  {
+    method: 'POST',
+    route: '/api/admin/tools/{id}/stock-moves',
+    url: (f) => `/api/admin/tools/${f.tool._id}/stock-moves`,
+    body: () => ({ kind: 'received', units: 5, note: 'batch B-2026-11' }),
+    allowed: adminOnly,
+  },
+  { method: 'GET', route: '/api/admin/tools/{id}/stock-moves', url: (f) => `/api/admin/tools/${f.tool._id}/stock-moves?limit=2&kind=received`, allowed: adminOnly },
+  { method: 'GET', route: '/api/admin/stock/verify', url: () => '/api/admin/stock/verify', allowed: adminOnly },
   { method: 'DELETE', route: '/api/deleteTool/{id}', url: (f) => `/api/deleteTool/${f.tool._id}`, allowed: adminOnly },
   { method: 'PATCH', route: '/api/getTool', url: (f) => `/api/getTool?toolName=${encodeURIComponent(f.tool.toolName)}`, body: () => ({ quantity: 1 }), allowed: adminOnly },
 ];

@@ -5,6 +5,7 @@ import { newTool } from '@voltline/test-kit/tools';
 import { toolColumns } from '../catalogue/tool-dto.ts';
 import type { DbExecutor } from '../db/client.ts';
 import { orderLines, orders, tools } from '../db/schema.ts';
+import { moveStock } from '../orders/lifecycle/stock-moves.ts';
 import type { TestShop } from './test-app.ts';
 import { apiSessionOf, bearer, type TestUser } from './test-users.ts';
 
@@ -25,10 +26,15 @@ export const newToolRow = (overrides: Parameters<typeof newTool>[0] = {}) => too
  * to the database, answered as the catalogue shows it.
  */
 export async function freshTool(shop: TestShop, availableQuantity: number, minimumOrderQuantity = 1, price = 10, toolName?: string): Promise<Tool> {
-  const [row] = await shop.database.db
-    .insert(tools)
-    .values(newToolRow({ price, minimumOrderQuantity, availableQuantity, ...(toolName === undefined ? {} : { toolName }) }))
-    .returning();
+  // Its stock is its opening movement, as for a tool an admin adds (decision 041): the ledger balances.
+  const row = await shop.database.db.transaction(async (tx) => {
+    const [added] = await tx
+      .insert(tools)
+      .values(newToolRow({ price, minimumOrderQuantity, availableQuantity: 0, ...(toolName === undefined ? {} : { toolName }) }))
+      .returning();
+    await moveStock(tx, { toolId: added!.id, kind: 'opening', units: availableQuantity, actor: null });
+    return added;
+  });
   return (await shop.app.inject({ method: 'GET', url: `/api/getTool/${row!.id}` })).json();
 }
 

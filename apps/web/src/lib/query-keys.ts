@@ -20,6 +20,8 @@ export const toolKeys = {
   catalogue: (view: ListView) => [...toolKeys.all, 'catalogue', view] as const,
   adminList: (view: ListView) => [...toolKeys.all, 'admin', view] as const,
   detail: (toolId: string) => [...toolKeys.all, 'detail', toolId] as const,
+  /** A tool's stock movements, newest first (Manage Tools, Stock): under the tools', so every stock change refreshes it. */
+  stockHistory: (toolId: string) => [...toolKeys.all, 'stock-history', toolId] as const,
 };
 
 export const orderKeys = {

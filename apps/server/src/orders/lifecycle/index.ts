@@ -4,30 +4,35 @@
  * once), and writes the history row (history.ts) and the outbox messages (mail, webhooks: the
  * notifier's, built by notifications/notification-outbox.ts) in the same transaction. Nothing else
  * in the server writes orders.status, delivery, cancelled_at, refunded_amount,
- * tools.promised_quantity, the stock an order moves, or order_events (money-moves-here.test.ts).
+ * tools.promised_quantity, tools.available_quantity, stock_movements, or order_events
+ * (money-moves-here.test.ts).
  *
  * Stock is promised at payment: a payment is accepted only while available - promised covers the
  * order, decided by one conditional update of the tool's promised counter (atomic on PGlite and
  * PostgreSQL alike). Shipping moves the units out of both; a full refund before shipping frees
- * them (units.ts).
+ * them (units.ts). Every change of the stock itself is a movement of the ledger, written with it
+ * by moveStock (stock-moves.ts, decision 041): shipments, admins' receipts, counts and scraps.
  *
  * Locks are taken tool first, then order, by every transition that touches both (lockTool): a
  * tool's deletion locks the tool and then every order of it (cancelling some, detaching all), so
  * a payment, shipment or refund holding an order while it waits for the tool would deadlock it.
  */
+import type { StockMoveRequest } from '@voltline/shared/stock-moves';
+import type { DbTransaction } from '../../db/client.ts';
 import { cancelling } from './cancel.ts';
-import { findOrder, type LifecycleDeps } from './context.ts';
+import { findOrder, type Actor, type LifecycleDeps } from './context.ts';
 import { deletingTool } from './delete-tool.ts';
 import { expiring } from './expire.ts';
 import { checkingPayable, paying } from './pay.ts';
 import { placing, placingLines } from './place.ts';
 import { refunding } from './refund.ts';
 import { shipping } from './ship.ts';
+import { adjustStock, moveStock, recordingStockMove } from './stock-moves.ts';
 import { orderableUnits } from './units.ts';
 
 export type { Actor } from './context.ts';
 export type { LinesRequest, OrderRequest } from './place.ts';
-export { orderableUnitsOf, orderableUnitsSql, unitsHeldByPaidOrders } from './units.ts';
+export { orderableUnitsOf, orderableUnitsSql } from './units.ts';
 export { linesWithinStock, pastOnePayment } from './place.ts';
 
 export function createOrderLifecycle(deps: LifecycleDeps) {
@@ -44,6 +49,12 @@ export function createOrderLifecycle(deps: LifecycleDeps) {
     deleteTool: deletingTool(deps),
     cancelExpired: expiring(deps),
     refund: refunding(deps),
+    /** An admin's receipt, count or scrap (POST /admin/tools/{id}/stock-moves). */
+    recordStockMove: recordingStockMove(deps),
+    /** The same in the caller's transaction: the spec's tool edit records its stock as a count. */
+    adjustStock: (tx: DbTransaction, admin: NonNullable<Actor>, toolId: string, request: StockMoveRequest) => adjustStock(deps, tx, admin, toolId, request),
+    /** A new tool's first stock, in the transaction that adds it (its stock starts at 0). */
+    openStock: (tx: DbTransaction, toolId: string, units: number, actor: Actor) => moveStock(tx, { toolId, kind: 'opening', units, actor }),
   };
 }
 export type OrderLifecycle = ReturnType<typeof createOrderLifecycle>;

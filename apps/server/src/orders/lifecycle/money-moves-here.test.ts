@@ -38,11 +38,18 @@ const rules: { name: string; find: (source: string) => string[] }[] = [
     find: (source) => matches(source, /\bpromisedQuantity\s*:/g),
   },
   {
-    name: "updates or deletes tools without the orders side's guard (unitsHeldByPaidOrders): stock is an order's to move",
+    name: "updates tools' stock or promised units, or deletes tools: stock moves only through moveStock, with its movement (decision 041)",
+    // The statement up to its condition: a .set() naming a stock column, or one whose keys cannot be read.
     find: (source) => [
-      ...matches(source, /\.update\(\s*tools\s*\)[\s\S]*?(?=\.returning\(|;)/g).filter((statement) => !statement.includes('unitsHeldByPaidOrders()')),
+      ...matches(source, /\.update\(\s*tools\s*\)[\s\S]*?(?=\.where\(|\.returning\(|;)/g).filter(
+        (statement) => !/\.set\(\s*\{/.test(statement) || /\b(availableQuantity|promisedQuantity)\b/.test(statement.slice(statement.indexOf('.set('))),
+      ),
       ...matches(source, /\.delete\(\s*tools\s*\)/g),
     ],
+  },
+  {
+    name: 'writes stock_movements (the ledger is written by moveStock only)',
+    find: (source) => matches(source, /\.(insert|update|delete)\(\s*stockMovements\s*\)/g),
   },
   {
     name: "writes the revenue kept per day (shop_day_totals' paid or refunded cents): a payment's or refund's to add, in its transaction",
@@ -50,9 +57,9 @@ const rules: { name: string; find: (source: string) => string[] }[] = [
     find: (source) => matches(source, /\.(insert|update)\(\s*shopDayTotals\s*\)[\s\S]*?;/g).filter((statement) => /paidCents|refundedCents/.test(statement)),
   },
   {
-    name: 'writes orders, order_events or tools in raw SQL',
+    name: 'writes orders, order_events, tools or stock_movements in raw SQL',
     find: (source) => [
-      ...matches(source, /\b(insert\s+into|update|delete\s+from)\s+("?(orders|order_events|tools)"?|\$\{\s*(orders|orderEvents|tools)\s*\})\s/gi).filter(
+      ...matches(source, /\b(insert\s+into|update|delete\s+from)\s+("?(orders|order_events|tools|stock_movements)"?|\$\{\s*(orders|orderEvents|tools|stockMovements)\s*\})\s/gi).filter(
         (statement) => !/^insert\s+into\s+("?tools"?|\$\{\s*tools\s*\})/i.test(statement),
       ),
       ...matches(source, /\b(promised_quantity|available_quantity|refunded_amount|cancelled_at)\s*=(?!=)/gi),
@@ -84,7 +91,7 @@ describe('money and stock move only in orders/lifecycle', () => {
       .map((file) => ({ name: path.relative(SERVER_SOURCE, file).split(path.sep).join('/'), file }))
       .filter(({ name }) => !notTheShopsWrites.some((pattern) => pattern.test(name)))
       .map(({ name, file }) => ({ name, source: readFileSync(file, 'utf8') }));
-    // The scan reads the server, not an empty folder: the catalogue's guarded edit is among them.
+    // The scan reads the server, not an empty folder: the catalogue's edit of a tool's details is among them.
     expect(files.some(({ source }) => source.includes('.update(tools)'))).toBe(true);
     expect(writesOutsideTheLifecycle(files)).toEqual([]);
   });
@@ -98,6 +105,8 @@ describe('money and stock move only in orders/lifecycle', () => {
       'await tx.update(tools).set({ promisedQuantity: 0 }).where(eq(tools.id, id));',
       'await tx.update(tools).set({ availableQuantity: sql`${tools.availableQuantity} - 1` }).returning();',
       'await db.delete(tools).where(eq(tools.id, id));',
+      "await tx.insert(stockMovements).values({ toolId, kind: 'received', units: 5, levelAfter: 5 });",
+      'await db.execute(sql`delete from stock_movements where tool_id = ${id}`);',
       "await db.execute(sql`update orders set delivery = 'shipped' where id = ${id}`);",
       'await db.execute(sql`update ${tools} set available_quantity = 0`);',
       "await db.execute(sql`insert into order_events (order_id, type) values (${id}, 'paid')`);",
@@ -108,7 +117,7 @@ describe('money and stock move only in orders/lifecycle', () => {
       'await tx.update(orders).set({ invoiceNumber: invoice.number }).where(eq(orders.status, "paid"));',
       'await db.select().from(orders).where(eq(orders.status, "unpaid"));',
       'await db.insert(tools).values(input).returning();',
-      'sql`${unitsHeldByPaidOrders()} <= ${edit.availableQuantity}`',
+      'await tx.update(tools).set({ ...toolColumns(details) }).where(eq(tools.id, id)).returning();',
       "await db.insert(shopDayTotals).values({ day: '2026-11-26', placedOrders: 12 });",
     ];
     for (const read of reads) expect(writesOutsideTheLifecycle([{ name: 'elsewhere.ts', source: read }]), read).toEqual([]);

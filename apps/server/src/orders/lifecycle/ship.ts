@@ -3,12 +3,14 @@ import { orders, tools } from '../../db/schema.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { findOrder, type Actor, type LifecycleDeps } from './context.ts';
 import { recordHistory } from './history.ts';
-import { lockTools, shipUnits, unitsOfOrder } from './units.ts';
+import { moveStock } from './stock-moves.ts';
+import { lockTools, unitsOfOrder } from './units.ts';
 
 /**
- * paid, pending -> shipped, and its units leave the stock and the promise together, in one
- * transaction. Both updates are conditional: concurrent ships can neither ship an order twice
- * nor take stock below zero (a shop that oversold before promises existed is refused here).
+ * paid, pending -> shipped, and its units leave the stock and the promise together (a `shipped`
+ * stock movement per tool, stock-moves.ts), in one transaction. Both updates are conditional:
+ * concurrent ships can neither ship an order twice nor take stock below zero (a shop that
+ * oversold before promises existed is refused here).
  */
 export const shipping =
   ({ db, notifier, catalogueCache }: LifecycleDeps) =>
@@ -31,8 +33,10 @@ export const shipping =
       // Every line's tool loses its units, or (a stock short of one) the shipment is refused whole.
       const moved: string[] = [];
       for (const tool of units.tools) {
-        const lowered = await shipUnits(tx, tool);
-        if (lowered) {
+        // Shipped units leave the stock and the promise together, as a `shipped` movement of the order.
+        const shippedUnits = await moveStock(tx, { toolId: tool.toolId, kind: 'shipped', units: -tool.quantity, actor: admin, orderId: shipped.id, fulfilsPromise: true });
+        if (shippedUnits) {
+          const lowered = shippedUnits.tool;
           await notifier.stockChanged(tx, lowered, lowered.availableQuantity + tool.quantity);
           moved.push(units.tools.length > 1 ? `-${tool.quantity} ${tool.product}` : `-${tool.quantity}`);
           continue;

@@ -94,22 +94,6 @@ export async function releaseUnits(tx: DbTransaction, units: ToolUnits) {
 }
 
 /**
- * Shipped units leave the stock and the promise together. Conditional, so stock never goes below
- * zero: undefined when the stock does not hold them (or the tool is gone), else the tool after.
- */
-export async function shipUnits(tx: DbTransaction, units: ToolUnits) {
-  const [lowered] = await tx
-    .update(tools)
-    .set({
-      availableQuantity: sql`${tools.availableQuantity} - ${units.quantity}`,
-      promisedQuantity: sql`${tools.promisedQuantity} - ${units.quantity}`,
-    })
-    .where(and(eq(tools.id, units.toolId), sql`${tools.availableQuantity} >= ${units.quantity}`))
-    .returning();
-  return lowered;
-}
-
-/**
  * What customers can still order and pay for: the stock not promised to paid orders not yet
  * shipped, never below zero (a count after a loss may leave less than is promised). The one rule,
  * in SQL over the tools row for every statement that reads or checks it, and in the process for a
@@ -126,10 +110,3 @@ export async function orderableUnits(executor: Database | DbTransaction, toolId:
     .where(eq(tools.id, toolId));
   return tool?.orderable ?? 0;
 }
-
-/**
- * What the paid, unshipped orders of a tool hold, for the catalogue's stock edit: SQL over the
- * tools row, so the edit compares the new stock with it in the same conditional update (a payment
- * promising units at that moment cannot slip between a read and the write).
- */
-export const unitsHeldByPaidOrders = () => sql<number>`${tools.promisedQuantity}`;

@@ -2,7 +2,7 @@ import type { Tool } from '@voltline/shared/tool';
 import { DataTable } from '../../../components/data-table.tsx';
 import { formatMoney } from '@voltline/shared/money';
 
-export type ToolAction = 'edit' | 'delete';
+export type ToolAction = 'edit' | 'stock' | 'delete';
 
 const COLUMNS = ['Thumbnail', 'Tool', 'Minimum order quantity', 'Available quantity', 'Unit price', 'Actions'];
 
@@ -25,9 +25,12 @@ export function ToolsTable({ tools, onAction }: ToolsTableProps) {
           <td>{tool.availableQuantity}</td>
           <td>{formatMoney(tool.price)}</td>
           <td>
-            <div className="flex gap-2">
+            <div className="flex flex-wrap gap-2">
               <button type="button" className="btn btn-primary btn-xs" aria-label={`Edit ${tool.toolName}`} onClick={() => onAction('edit', tool)}>
                 Edit
+              </button>
+              <button type="button" className="btn btn-outline btn-xs" aria-label={`Stock of ${tool.toolName}`} onClick={() => onAction('stock', tool)}>
+                Stock
               </button>
               <button type="button" className="btn btn-error btn-xs" aria-label={`Delete ${tool.toolName}`} onClick={() => onAction('delete', tool)}>
                 Delete

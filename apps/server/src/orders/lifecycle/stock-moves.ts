@@ -1,0 +1,103 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { entityIdSchema } from '@voltline/shared/id';
+import { stockBelowPromisedMessage } from '@voltline/shared/tool';
+import { stockMoveMessages, type StockMoveKind, type StockMoveRequest } from '@voltline/shared/stock-moves';
+import type { DbTransaction } from '../../db/client.ts';
+import { stockMovements, tools } from '../../db/schema.ts';
+import { AppError, notFound } from '../../platform/app-error.ts';
+import type { Actor, LifecycleDeps } from './context.ts';
+
+/** One change of a tool's stock, as moveStock records it. */
+export interface StockMoveInput {
+  toolId: string;
+  kind: StockMoveKind;
+  /** + into the stock, - out of it. */
+  units: number;
+  note?: string;
+  actor: Actor;
+  orderId?: string;
+  /** A shipment: its units leave the promise to paid orders with the stock. */
+  fulfilsPromise?: boolean;
+  /** An admin's move: refused when it would lower the stock below what paid orders wait for. */
+  keepsPromises?: boolean;
+}
+
+export type StockMovementRow = typeof stockMovements.$inferSelect;
+
+/**
+ * The one writer of tools.available_quantity (decision 041): the level changes by one conditional
+ * update (never below zero, and for an admin's move never below the promised units when it
+ * lowers them), and the movement is written with the level after it, in the caller's transaction.
+ * undefined when the condition refused the move or the tool is gone; nothing is written then.
+ * The movement's time is the clock's after the tool's row is locked by the update, so movements
+ * of one tool are in the order their transactions held it (now() would be each transaction's start).
+ */
+export async function moveStock(tx: DbTransaction, move: StockMoveInput): Promise<{ tool: typeof tools.$inferSelect; movement: StockMovementRow } | undefined> {
+  const [tool] = await tx
+    .update(tools)
+    .set({
+      availableQuantity: sql`${tools.availableQuantity} + ${move.units}`,
+      ...(move.fulfilsPromise ? { promisedQuantity: sql`${tools.promisedQuantity} + ${move.units}` } : {}),
+    })
+    .where(
+      and(
+        eq(tools.id, move.toolId),
+        sql`${tools.availableQuantity} + ${move.units} >= 0`,
+        move.keepsPromises && move.units < 0 ? sql`${tools.availableQuantity} + ${move.units} >= ${tools.promisedQuantity}` : undefined,
+      ),
+    )
+    .returning();
+  if (!tool) return undefined;
+  const [movement] = await tx
+    .insert(stockMovements)
+    .values({
+      toolId: tool.id,
+      kind: move.kind,
+      units: move.units,
+      levelAfter: tool.availableQuantity,
+      note: move.note ?? '',
+      actorUserId: move.actor?.userId ?? null,
+      actorEmail: move.actor?.email ?? null,
+      orderId: move.orderId ?? null,
+      createdAt: sql`clock_timestamp()`,
+    })
+    .returning();
+  return { tool, movement: movement! };
+}
+
+/**
+ * An admin's receipt, count or scrap of a tool, in the caller's transaction (the spec's tool edit
+ * records its count in its own). The tool's row is locked first, so a count works out its units
+ * from the level no shipment can change before the move, and a refusal names the units as they are.
+ * A count that finds the stock as it is records nothing (a movement of 0 says nothing) and answers
+ * the level.
+ */
+export async function adjustStock(deps: Pick<LifecycleDeps, 'notifier'>, tx: DbTransaction, admin: NonNullable<Actor>, toolId: string, request: StockMoveRequest) {
+  const id = entityIdSchema.safeParse(toolId);
+  if (!id.success) throw notFound('Tool not found');
+  const [current] = await tx
+    .select({ available: tools.availableQuantity, promised: tools.promisedQuantity })
+    .from(tools)
+    .where(eq(tools.id, id.data))
+    .for('no key update');
+  if (!current) throw notFound('Tool not found');
+  const units = request.kind === 'counted' ? request.countedUnits - current.available : request.kind === 'received' ? request.units : -request.units;
+  if (units === 0) return { movement: null, availableQuantity: current.available };
+  const after = current.available + units;
+  if (after < 0) throw new AppError('conflict', stockMoveMessages.belowZero(current.available));
+  if (units < 0 && after < current.promised) throw new AppError('conflict', stockBelowPromisedMessage(current.promised));
+  const moved = await moveStock(tx, { toolId: id.data, kind: request.kind, units, note: request.note, actor: admin, keepsPromises: true });
+  // The row is locked and the conditions were checked on it: a refusal here is a broken invariant, not a race.
+  if (!moved) throw new Error(`stock move of tool ${id.data} refused under its lock`);
+  await deps.notifier.stockChanged(tx, moved.tool, current.available);
+  return { movement: moved.movement, availableQuantity: moved.tool.availableQuantity };
+}
+
+/** POST /admin/tools/{id}/stock-moves: adjustStock in a transaction of its own. */
+export const recordingStockMove =
+  (deps: LifecycleDeps) =>
+  async (admin: NonNullable<Actor>, toolId: string, request: StockMoveRequest) => {
+    const result = await deps.db.transaction((tx) => adjustStock(deps, tx, admin, toolId, request));
+    if (result.movement) deps.catalogueCache.invalidate();
+    return result;
+  };
