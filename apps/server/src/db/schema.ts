@@ -223,7 +223,7 @@ export const orderEvents = pgTable(
  * Stock as a ledger (issue 37, decision 041): every change of a tool's available_quantity, with
  * why, who and when; the tool's stock is the sum of its movements. Only moveStock
  * (orders/lifecycle/stock-moves.ts) writes it, in the transaction that changes the stock, and the
- * database refuses to change or delete a movement (a trigger, migration 0028). tool_id has no
+ * database refuses to change or delete a movement (a trigger, migration 0030). tool_id has no
  * foreign key on purpose: a deleted tool's movements stay on record, and an ON DELETE action
  * would have to change them.
  */
