@@ -12,10 +12,20 @@ function mergeCart(lines: StoredCartLine[]): Promise<CartMergeAnswer> {
   });
 }
 
+/**
+ * The merged cart becomes the account's cart in the cache. A read of the cart sent before the merge
+ * was stored (the cart page and the navbar read it as the session arrives) would answer the cart
+ * without the browser's lines after the merge had put them in, and the customer would find an empty
+ * cart: such reads are cancelled, as the merge starts and as it lands, so the merge's answer stays.
+ */
 export function useMergeCart() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: mergeCart,
-    onSuccess: ({ notes: _notes, ...cart }) => queryClient.setQueryData(cartKeys.mine(), cart),
+    onMutate: () => queryClient.cancelQueries({ queryKey: cartKeys.mine() }),
+    onSuccess: async ({ notes: _notes, ...cart }) => {
+      await queryClient.cancelQueries({ queryKey: cartKeys.mine() });
+      queryClient.setQueryData(cartKeys.mine(), cart);
+    },
   });
 }
