@@ -1,21 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { StockMove } from '@voltline/shared/stock-moves';
-import { stockBelowPromisedMessage, type Tool } from '@voltline/shared/tool';
+import { stockBelowPromisedMessage } from '@voltline/shared/tool';
+import { sampleDrill } from '../../../testing/sample-tools.ts';
 import { renderWithShop, type ApiAnswer, type SentRequest } from '../../../testing/render-with-shop.tsx';
 import { StockDialog } from './stock-dialog.tsx';
 
-const drill: Tool = {
-  _id: '00000000-0000-4000-8000-00000000d811',
-  toolName: 'Voltline CD-18 Cordless Drill',
-  description: 'An 18 V drill with two batteries.',
-  img: '/images/tools/drill.svg',
-  price: 120,
-  minimumOrderQuantity: 2,
-  availableQuantity: 40,
-  orderableQuantity: 40,
-  vatRate: null,
-};
+const drill = sampleDrill;
 
 const admin = { userId: 'admin-1', email: 'owner@voltline.example', name: 'Olive Owner' };
 const history: StockMove[] = [

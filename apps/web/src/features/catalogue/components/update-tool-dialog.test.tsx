@@ -4,20 +4,11 @@ import { IMAGE_UPLOAD_MAX_BYTES } from '@voltline/shared/profile';
 import { TEXT_LIMITS } from '@voltline/shared/text-limits';
 import type { ClientConfig } from '@voltline/shared/account';
 import { toolNameTakenMessage, type Tool } from '@voltline/shared/tool';
+import { sampleDrill } from '../../../testing/sample-tools.ts';
 import { renderWithShop, type ApiAnswer, type SentRequest } from '../../../testing/render-with-shop.tsx';
 import { UpdateToolDialog } from './update-tool-dialog.tsx';
 
-const drill: Tool = {
-  _id: '00000000-0000-4000-8000-00000000d811',
-  toolName: 'Voltline CD-18 Cordless Drill',
-  description: 'An 18 V drill with two batteries.',
-  img: '/images/tools/drill.svg',
-  price: 120,
-  minimumOrderQuantity: 2,
-  availableQuantity: 40,
-  orderableQuantity: 40,
-  vatRate: null,
-};
+const drill = sampleDrill;
 const UPLOADED = '/api/images/00000000-0000-4000-8000-0000000000aa';
 
 const answerEdits = (request: SentRequest): ApiAnswer =>
