@@ -1,6 +1,6 @@
 import type { FieldErrors, FieldValues, Path, UseFormRegister } from 'react-hook-form';
 import { FormField } from '../../../components/form-field.tsx';
-import { checkoutCountries } from '../country-options.ts';
+import { countriesByName } from '@voltline/shared/country-names';
 import type { PricingChoiceField, PricingChoicesInput, PricingQuote } from '../hooks/use-pricing-quote.ts';
 
 interface PricingChoicesFieldsProps<Form extends FieldValues & PricingChoicesInput> {
@@ -29,7 +29,7 @@ export function PricingChoicesFields<Form extends FieldValues & PricingChoicesIn
       <FormField id={`${idPrefix}-country`} label="Country" error={messages.country}>
         {(control) => (
           <select {...control} {...fields.country} autoComplete="country" className="select w-full">
-            {checkoutCountries().map(({ code, name }) => (
+            {countriesByName().map(({ code, name }) => (
               <option key={code} value={code}>
                 {name}
               </option>
