@@ -1,3 +1,4 @@
+import { keepPreviousData } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 
 /** Rows per page of the back-office tables. */
@@ -52,3 +53,11 @@ export function useListAddress() {
   };
 }
 export type ListAddress = ReturnType<typeof useListAddress>;
+
+/**
+ * How a table whose page comes from the address is asked: the shown page stays while the next one
+ * comes, and a page the server refused (a page link changed by hand) is not asked again when the page
+ * mounts after its route's loader met the refusal. A refusal does not change on a second try
+ * (app/query-client.ts), and the loader and the page would otherwise ask once each.
+ */
+export const addressedListOptions = { placeholderData: keepPreviousData, retryOnMount: false } as const;

@@ -1,7 +1,7 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Profile } from '@voltline/shared/profile';
 import { apiPage, type ApiPage } from '../../../lib/api-client.ts';
-import { TABLE_PAGE_SIZE } from '../../../lib/list-address.ts';
+import { addressedListOptions, TABLE_PAGE_SIZE } from '../../../lib/list-address.ts';
 import { listPath } from '../../../lib/paged-lists.ts';
 import { userKeys } from '../../../lib/query-keys.ts';
 
@@ -14,7 +14,7 @@ function getAllUsers({ q, cursor }: UsersView): Promise<ApiPage<Profile>> {
 }
 
 export const allUsersQueryOptions = (view: UsersView) =>
-  queryOptions({ queryKey: userKeys.list(view), queryFn: () => getAllUsers(view), placeholderData: keepPreviousData });
+  queryOptions({ queryKey: userKeys.list(view), queryFn: () => getAllUsers(view), ...addressedListOptions });
 
 export function useAllUsers(view: UsersView) {
   return useQuery(allUsersQueryOptions(view));

@@ -1,7 +1,7 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Tool } from '@voltline/shared/tool';
 import { apiPage, type ApiPage } from '../../../lib/api-client.ts';
-import { TABLE_PAGE_SIZE } from '../../../lib/list-address.ts';
+import { addressedListOptions, TABLE_PAGE_SIZE } from '../../../lib/list-address.ts';
 import { listPath } from '../../../lib/paged-lists.ts';
 import { toolKeys } from '../../../lib/query-keys.ts';
 
@@ -14,7 +14,7 @@ function getAdminTools({ q, cursor }: AdminToolsView): Promise<ApiPage<Tool>> {
 }
 
 export const adminToolsQueryOptions = (view: AdminToolsView) =>
-  queryOptions({ queryKey: toolKeys.adminList(view), queryFn: () => getAdminTools(view), placeholderData: keepPreviousData });
+  queryOptions({ queryKey: toolKeys.adminList(view), queryFn: () => getAdminTools(view), ...addressedListOptions });
 
 export function useAdminTools(view: AdminToolsView) {
   return useQuery(adminToolsQueryOptions(view));

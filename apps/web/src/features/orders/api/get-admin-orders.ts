@@ -1,7 +1,7 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Order } from '@voltline/shared/order';
 import { apiPage, type ApiPage } from '../../../lib/api-client.ts';
-import { TABLE_PAGE_SIZE } from '../../../lib/list-address.ts';
+import { addressedListOptions, TABLE_PAGE_SIZE } from '../../../lib/list-address.ts';
 import { listPath } from '../../../lib/paged-lists.ts';
 import { orderKeys } from '../../../lib/query-keys.ts';
 import { queryOf, type OrderFilter } from '../order-filters.ts';
@@ -15,7 +15,7 @@ function getAdminOrders({ filter, q, cursor }: AdminOrdersView): Promise<ApiPage
 }
 
 export const adminOrdersQueryOptions = (view: AdminOrdersView) =>
-  queryOptions({ queryKey: orderKeys.adminList(view), queryFn: () => getAdminOrders(view), placeholderData: keepPreviousData });
+  queryOptions({ queryKey: orderKeys.adminList(view), queryFn: () => getAdminOrders(view), ...addressedListOptions });
 
 export function useAdminOrders(view: AdminOrdersView) {
   return useQuery(adminOrdersQueryOptions(view));
