@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
+import type { EnsureQueryDataOptions, QueryClient, QueryKey } from '@tanstack/react-query';
 import type { SessionUser } from '../lib/session/api/get-session.ts';
 import { adminStatusQueryOptions } from '../lib/session/api/get-admin-status.ts';
 import { sessionQueryOptions } from '../lib/session/session-query.ts';
@@ -29,6 +29,17 @@ interface DashboardVisit {
 
 type PageData = (visit: DashboardVisit) => Promise<unknown>;
 
+/**
+ * A back-office table's page, unless the page has already asked for it and was refused: this
+ * loader waits for the session and the admin check, so on a busy machine the page can mount, ask
+ * and meet the refusal (a page link changed by hand) first, and a refusal does not change on a
+ * second asking (addressedListOptions keeps the page from asking again on mount).
+ */
+function startAddressedList<Page, Key extends QueryKey>(queryClient: QueryClient, options: EnsureQueryDataOptions<Page, Error, Page, Key>) {
+  const state = queryClient.getQueryState(options.queryKey);
+  return state?.status === 'error' ? Promise.resolve() : queryClient.ensureQueryData(options);
+}
+
 /** An admin page's data starts only for an admin: a customer is told the page is not theirs, and asks nothing they would be refused. */
 const adminOnly =
   (load: PageData): PageData =>
@@ -45,11 +56,11 @@ const PAGE_DATA = {
   myOrders: ({ queryClient }) => queryClient.ensureInfiniteQueryData(myOrdersQueryOptions),
   addReview: ({ queryClient }) => queryClient.ensureInfiniteQueryData(ownReviewsQueryOptions),
   // The orders the admin came for; the overview above them waits for them (shop-overview.tsx).
-  manageOrders: adminOnly(({ queryClient, search }) => queryClient.ensureQueryData(adminOrdersQueryOptions({ filter: filterOf(search), ...listViewOf(search) }))),
-  manageTools: adminOnly(({ queryClient, search }) => queryClient.ensureQueryData(adminToolsQueryOptions(listViewOf(search)))),
+  manageOrders: adminOnly(({ queryClient, search }) => startAddressedList(queryClient, adminOrdersQueryOptions({ filter: filterOf(search), ...listViewOf(search) }))),
+  manageTools: adminOnly(({ queryClient, search }) => startAddressedList(queryClient, adminToolsQueryOptions(listViewOf(search)))),
   // The tool form's VAT rate hint.
   addTool: adminOnly(({ queryClient }) => queryClient.ensureQueryData(clientConfigQueryOptions)),
-  makeAdmin: adminOnly(({ queryClient, search }) => queryClient.ensureQueryData(allUsersQueryOptions(listViewOf(search)))),
+  makeAdmin: adminOnly(({ queryClient, search }) => startAddressedList(queryClient, allUsersQueryOptions(listViewOf(search)))),
   webhooks: adminOnly(({ queryClient }) => queryClient.ensureInfiniteQueryData(webhookEndpointsQueryOptions)),
   queries: adminOnly(({ queryClient }) => queryClient.ensureInfiniteQueryData(queriesQueryOptions(FIRST_INBOX_FILTER))),
   delivery: adminOnly(({ queryClient }) =>

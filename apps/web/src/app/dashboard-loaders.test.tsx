@@ -58,6 +58,21 @@ describe("dashboard pages' loaders (issue 44, item 5)", () => {
     expect(page.sent.filter((request) => request.path.startsWith('/api/adminPurchased'))).toEqual([]);
   });
 
+  it('do not ask again for a page link the server refused when the page asked first (its loader waits for the session and the admin check)', async () => {
+    const queryClient = createShopQueryClient();
+    const address = '/dashboard/manageorders?cursor=changed.by-hand';
+    const refusingTheLink = (request: SentRequest): ApiAnswer =>
+      request.path.includes('cursor=')
+        ? { status: 400, body: { error: 'bad_cursor', message: 'This page link is not valid.' } }
+        : shop({ admin: true })(request);
+    const page = renderWithShop(<ManageOrdersPage />, refusingTheLink, { queryClient, at: address });
+    await screen.findByText(/This page link is not valid/);
+
+    await navigate('manageOrders', address, { queryClient });
+    await settled(page.sent, queryClient, `/api/admin/${encodeURIComponent(ADA.email)}`);
+    expect(page.sent.filter((request) => request.path.startsWith('/api/adminPurchased'))).toHaveLength(1);
+  });
+
   it("start a customer's dashboard on their profile, and the admin's overview for an admin", async () => {
     const customer = createShopQueryClient();
     const customerSent = answerApiWith(shop());
