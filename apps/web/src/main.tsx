@@ -3,6 +3,7 @@ import { hydrate, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
+import { drawAtOnce } from './app/draw-at-once.ts';
 import { createShopQueryClient } from './app/query-client.ts';
 import { createRoutes } from './app/routes.tsx';
 import { readServerState } from './app/server-state.ts';
@@ -40,7 +41,7 @@ void loadRouteCode(routes).then(() => {
   const app = (
     <StrictMode>
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <RouterProvider router={router} flushSync={drawAtOnce} />
       </QueryClientProvider>
     </StrictMode>
   );

@@ -12,7 +12,9 @@ import { pageHandle } from './public-page.ts';
 export function ShopShell() {
   const navigate = useNavigate();
   // product.md, "What the shop says": a token the server refuses signs the user out and goes to /home.
-  const goHome = useCallback(() => void navigate('/home'), [navigate]);
+  // Drawn at once (flushSync): the sign-out waits for it, and a router update is otherwise a
+  // transition that a login-only page, hearing of the sign-out, would overtake with /login.
+  const goHome = useCallback(async () => navigate('/home', { flushSync: true }), [navigate]);
   const hasOwnHead = pageHandle(useMatches().at(-1)?.handle)?.head !== undefined;
 
   // Public pages name themselves; the others (sign-in, dashboard) take the shell's title back.

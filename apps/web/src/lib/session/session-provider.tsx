@@ -11,8 +11,11 @@ import { sessionQueryOptions } from './session-query.ts';
 
 interface SessionProviderProps {
   children: ReactNode;
-  /** Where to go when the server rejects the token (product.md, "What the shop says": /home). Passed in so this stays router-independent. */
-  onSignedOutByServer: () => void;
+  /**
+   * Where to go when the server rejects the token (product.md, "What the shop says": /home), settled
+   * once the new page is on screen. Passed in so this stays router-independent.
+   */
+  onSignedOutByServer: () => Promise<void>;
 }
 
 export function SessionProvider({ children, onSignedOutByServer }: SessionProviderProps) {
@@ -21,11 +24,15 @@ export function SessionProvider({ children, onSignedOutByServer }: SessionProvid
   // Several calls can fail with 401 at once; they share one sign-out.
   const signOutInFlight = useRef<Promise<void> | null>(null);
 
-  const signOut = useCallback((): Promise<void> => {
+  /** Signs out; `leaving` is a way off the page under way, which the page is left by before it hears of the sign-out. */
+  const signOut = useCallback((leaving?: Promise<void>): Promise<void> => {
     signOutInFlight.current ??= (async () => {
       removeAccessToken();
       // Loaded with the first sync (get-session.ts) or now; syncs keep their order either way.
       void import('./token-sync.ts').then(({ syncSignOut }) => syncSignOut());
+      // A login-only page that heard of it first would send the user to /login instead, and its
+      // navigation would overtake the one home while the home page's code is still loading.
+      await leaving?.catch(() => undefined);
       // The page is signed out at once, before the identity service answers: a query of the account
       // (the navbar's cart) that started meanwhile would go out without a token and be refused.
       queryClient.setQueryData(sessionKey, null);
@@ -46,11 +53,10 @@ export function SessionProvider({ children, onSignedOutByServer }: SessionProvid
         // A refusal that arrives once this browser has signed out (a query of the account that was
         // already on its way) has nothing left to end: no second sign-out, no second word.
         if (!signOutInFlight.current && queryClient.getQueryData(sessionKey) === null) return;
-        // Navigate first, so login-only pages do not bounce to /login on their way out.
-        onSignedOutByServer();
+        if (signOutInFlight.current) return;
         // Said once, however many calls were refused together: a sign-out without a word reads as a fault.
-        if (!signOutInFlight.current) toast.info(MESSAGES.sessionEnded);
-        void signOut();
+        toast.info(MESSAGES.sessionEnded);
+        void signOut(onSignedOutByServer());
       }),
     [onSignedOutByServer, queryClient, signOut],
   );
