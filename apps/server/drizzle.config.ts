@@ -2,6 +2,7 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/db/schema.ts',
+  // A file per business area (src/db/schema.ts re-exports them for the code).
+  schema: './src/db/schema/*.ts',
   out: './src/db/migrations',
 });

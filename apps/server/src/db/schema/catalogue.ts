@@ -1,0 +1,50 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { textLengthChecks } from '../text-columns.ts';
+import { createdAt } from './columns.ts';
+
+export const tools = pgTable(
+  'tools',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    toolName: text('tool_name').notNull().unique(),
+    description: text('description').notNull(),
+    img: text('img').notNull(),
+    /** Cents per unit (decision 035: money is integer cents inside the shop). */
+    priceCents: integer('price_cents').notNull(),
+    minimumOrderQuantity: integer('minimum_order_quantity').notNull(),
+    /** Physical stock: lowered when an order ships. */
+    availableQuantity: integer('available_quantity').notNull(),
+    /**
+     * Units of paid orders not yet shipped. Only the order lifecycle (orders/lifecycle/) moves it: up when a payment is
+     * accepted (only while stock - promised covers the order), down when such an order ships, is
+     * refunded in full or cancelled. Customers can order available - promised.
+     */
+    promisedQuantity: integer('promised_quantity').notNull().default(0),
+    /** Its own VAT rate in hundredths of a percent (550: 5.5 %); null: the shop's standard rate (issue 29). */
+    vatRateHundredths: integer('vat_rate_hundredths'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check('tools_price_positive', sql`${table.priceCents} > 0`),
+    check('tools_minimum_positive', sql`${table.minimumOrderQuantity} >= 1`),
+    // Stock never goes below zero, whatever a request does: the database refuses it.
+    check('tools_stock_not_negative', sql`${table.availableQuantity} >= 0`),
+    // Not also "<= available": a shop that oversold before promises existed, or an admin counting
+    // breakage, can hold less than is promised. New payments still never promise past the stock.
+    check('tools_promised_not_negative', sql`${table.promisedQuantity} >= 0`),
+    check('tools_vat_rate_percent', sql`${table.vatRateHundredths} between 0 and 10000`),
+    ...textLengthChecks('tools'),
+    // Each catalogue sort pages on (key, id): see catalogue-service.ts.
+    index('tools_created_at_id_idx').on(table.createdAt, table.id),
+    index('tools_price_id_idx').on(table.priceCents, table.id),
+    index('tools_name_lower_id_idx').on(sql`lower(${table.toolName})`, table.id),
+    // A search (name contains q) that few tools match is found through trigrams instead of walking
+    // a sort's index to its end (issue 28; decision 028 does the same for orders).
+    index('tools_name_trgm_idx').using('gin', sql`lower(${table.toolName}) gin_trgm_ops`),
+    // The overview's low stock: only the tools below their minimum, the furthest below first.
+    index('tools_low_stock_idx')
+      .on(sql`(${table.minimumOrderQuantity} - ${table.availableQuantity}) desc`, table.toolName, table.id)
+      .where(sql`${table.availableQuantity} < ${table.minimumOrderQuantity}`),
+  ],
+);

@@ -1,0 +1,57 @@
+import { sql } from 'drizzle-orm';
+import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { textLengthChecks } from '../text-columns.ts';
+import { createdAt } from './columns.ts';
+import { authUsers } from './identity.ts';
+
+export const userProfiles = pgTable(
+  'user_profiles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The identity this profile belongs to; set when the user first asks for an API token. */
+    userId: text('user_id')
+      .unique()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    email: text('email').notNull().unique(),
+    role: text('role', { enum: ['user', 'admin'] }).notNull().default('user'),
+    address: text('address'),
+    phone: text('phone'),
+    linkedIn: text('linked_in'),
+    education: text('education'),
+    profilePicture: text('profile_picture'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    ...textLengthChecks('user_profiles'),
+    // Make Admin pages customers oldest first and finds them by the start of their email or name.
+    index('user_profiles_created_at_id_idx').on(table.createdAt, table.id),
+    index('user_profiles_email_search_idx').on(sql`lower(${table.email}) text_pattern_ops`),
+    index('user_profiles_name_search_idx').on(sql`lower(${table.name}) text_pattern_ops`),
+  ],
+);
+
+/**
+ * Every change of a profile's role (Make Admin, Remove admin): to which role, who changed it and
+ * when. Written in the statement that changes the role, so no change goes unrecorded.
+ */
+export const roleChanges = pgTable(
+  'role_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    profileId: uuid('profile_id')
+      .notNull()
+      .references(() => userProfiles.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['user', 'admin'] }).notNull(),
+    /** Null when the shop itself gave the role: its first admin, made at the first start (profiles/first-admin.ts). */
+    changedByUserId: text('changed_by_user_id'),
+    /** A copy: the record still says who it was if that account goes. Null with the user id. */
+    changedByEmail: text('changed_by_email'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    // A profile's history, newest first, paged on (at, id).
+    index('role_changes_profile_at_id_idx').on(table.profileId, table.at, table.id),
+    ...textLengthChecks('role_changes'),
+  ],
+);
