@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -102,6 +102,38 @@ async function migrationsDigest(): Promise<string> {
   return contents.digest('hex');
 }
 
+const MIGRATED_ARCHIVE_PREFIX = 'voltline-migrated-pglite-';
+/** An archive no suite has opened for this long belongs to migrations no checkout holds any more. */
+const UNUSED_ARCHIVE_MS = 24 * 60 * 60 * 1000;
+
+/** The kept archive, marked as used now; none when it is not there (or was just removed as unused). */
+function readKeptArchive(file: string): Blob | undefined {
+  try {
+    const now = new Date();
+    utimesSync(file, now, now);
+    return new Blob([readFileSync(file)]);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Each change of the migrations names a new archive (about 40 MB): the ones no suite has opened for a
+ * day go, so a machine that runs the suites for years does not fill its temp folder. Archives in use
+ * (another checkout's, on other migrations) are opened, and so marked, at every suite's start.
+ */
+function removeUnusedArchives(): void {
+  for (const name of readdirSync(tmpdir())) {
+    if (!name.startsWith(MIGRATED_ARCHIVE_PREFIX) || !name.endsWith('.tar')) continue;
+    const archive = path.join(tmpdir(), name);
+    try {
+      if (Date.now() - statSync(archive).mtimeMs > UNUSED_ARCHIVE_MS) rmSync(archive, { force: true });
+    } catch {
+      // Removed by a suite beside this one already.
+    }
+  }
+}
+
 /**
  * The empty cluster with every migration applied, kept in the temp folder under a name made of the
  * cluster's and the migrations' contents: migrating a fresh PGlite takes 1-5 s and the suites open
@@ -112,8 +144,10 @@ async function migrationsDigest(): Promise<string> {
 async function makeMigratedArchive(): Promise<Blob> {
   const empty = await emptyClusterArchive();
   const cluster = createHash('sha256').update(Buffer.from(await empty.arrayBuffer())).digest('hex');
-  const file = path.join(tmpdir(), `voltline-migrated-pglite-${createHash('sha256').update(cluster + (await migrationsDigest())).digest('hex').slice(0, 16)}.tar`);
-  if (existsSync(file)) return new Blob([readFileSync(file)]);
+  const file = path.join(tmpdir(), `${MIGRATED_ARCHIVE_PREFIX}${createHash('sha256').update(cluster + (await migrationsDigest())).digest('hex').slice(0, 16)}.tar`);
+  const kept = readKeptArchive(file);
+  if (kept) return kept;
+  removeUnusedArchives();
   const client = new PGlite({ ...pgliteOptions, loadDataDir: empty });
   await migrate(drizzle({ client }), { migrationsFolder });
   const files = await client.dumpDataDir('none');
