@@ -28,9 +28,9 @@ async function noSidewaysScroll(page: Page) {
  */
 
 /**
- * The tool page is drawn by the server; a quantity typed before the app takes it over is drawn
- * anew from the app's state (noted for planning). Add to cart takes a press once the app knows
- * whose cart it fills, so the journey types from then on, as a visitor would see the button ready.
+ * The tool page is drawn by the server; Add to cart takes a press once the app knows whose cart it
+ * fills, so the journey types from then on, as a visitor would see the button ready (a quantity
+ * typed before is kept too: quantity-field.test.tsx).
  */
 async function appHasTakenOver(page: Page) {
   const add = page.getByRole('button', { name: 'Add to cart', exact: true });
