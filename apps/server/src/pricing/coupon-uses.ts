@@ -166,6 +166,15 @@ export async function keepCouponUse(tx: DbExecutor, useId: string, now: Date = n
 }
 
 /**
+ * Names the order a use was taken for, in the transaction that places it: the use is taken while
+ * the order is priced, before the order has an id. An admin or an accountant finds which orders a
+ * code went to, and the use goes with its order (a cancelled order gives it back).
+ */
+export async function recordCouponUseOrder(tx: DbExecutor, useId: string, orderId: string): Promise<void> {
+  await tx.update(couponUses).set({ orderId }).where(eq(couponUses.id, useId));
+}
+
+/**
  * Gives a use back (its unpaid order was cancelled, expired or could not be paid), in that change's
  * transaction: the use is deleted, and the coupon's count lowered if it had been paid for, once
  * however often it is called.

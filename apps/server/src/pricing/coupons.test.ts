@@ -287,6 +287,8 @@ describe.each(testDatabaseKinds)('coupon holds of unpaid orders on $name', (kind
     const [use] = await shop.database.db.select().from(couponUses).innerJoin(coupons, eq(coupons.id, couponUses.couponId)).where(eq(coupons.code, code));
     expect(use!.coupon_uses.heldUntil!.getTime()).toBeGreaterThanOrEqual(before + HOLD_MS);
     expect(use!.coupon_uses.heldUntil!.getTime()).toBeLessThanOrEqual(Date.now() + HOLD_MS);
+    // The use names its order (taken while the order was priced, before it had an id).
+    expect(use!.coupon_uses.orderId).toBe(held);
     expect(await usesListed(code)).toBe(1);
     // While the hold is live, the code is used up for everyone else.
     expect((await quote(other, tool, code)).json()).toEqual(oneRefusal);

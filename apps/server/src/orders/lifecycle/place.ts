@@ -13,6 +13,7 @@ import { AppError, notFound } from '../../platform/app-error.ts';
 import { createBoundedMemory } from '../../platform/bounded-memory.ts';
 import { orderFigures } from '../order-dto.ts';
 import { deliveryRatesColumn, deliveryRateUnchanged, type DeliveryRateRow, type PricingChoices } from '../../pricing/order-pricing.ts';
+import { recordCouponUseOrder } from '../../pricing/coupon-uses.ts';
 import type { LifecycleDeps } from './context.ts';
 import { orderableUnitsSql } from './units.ts';
 
@@ -305,6 +306,7 @@ export const placingLines =
         select id from placed
       `);
       const [placed] = (result as unknown as { rows: { id: string }[] }).rows;
+      if (pricing.couponUseId) await recordCouponUseOrder(tx, pricing.couponUseId, placed!.id);
       // What must commit with the order, or not at all (the checkout empties the cart it came from).
       await alsoInTransaction?.(tx);
       return { acknowledged: true as const, insertedId: placed!.id };
