@@ -98,6 +98,27 @@ describe.each(testDatabaseKinds)('account rules on $name', (kind) => {
       expect((await usersWithEmail(alice.email))[0]!.name).toBe('Alice Short');
     });
 
+    it("update-user and sign-up change none of the fields the identity service keeps (verified, dates, id), whatever they are sent", async () => {
+      const alice = await registerUser(shop, { name: 'Alice Kept' });
+      const [before] = await usersWithEmail(alice.email);
+      const forged = { emailVerified: !before!.emailVerified, createdAt: '1999-01-01T00:00:00.000Z', updatedAt: '2999-01-01T00:00:00.000Z', id: 'forged-id' };
+      const updated = await post('/update-user', { name: 'Alice Renamed', ...forged }, alice.cookie);
+      expect(updated.statusCode).toBeLessThan(500);
+      const [after] = await usersWithEmail(alice.email);
+      expect(after).toMatchObject({ id: before!.id, emailVerified: before!.emailVerified, createdAt: before!.createdAt });
+      expect(after!.updatedAt.getFullYear()).toBeLessThan(2999);
+
+      const email = `forged-${Date.now()}@example.com`;
+      const signedUp = await post('/sign-up/email', { name: 'Forged Fields', email, password: 'Forge#123', ...forged, emailVerified: true });
+      expect(signedUp.statusCode).toBeLessThan(500);
+      for (const user of await usersWithEmail(email)) {
+        expect(user.id).not.toBe('forged-id');
+        expect(user.emailVerified).toBe(false);
+        expect(user.createdAt.getFullYear()).toBeGreaterThan(2000);
+        expect(user.updatedAt.getFullYear()).toBeLessThan(2999);
+      }
+    });
+
     it('change-email refuses an over-long address before anything else', async () => {
       const alice = await registerUser(shop);
       const response = await post('/change-email', { newEmail: `${'e'.repeat(243)}@example.com` }, alice.cookie);
