@@ -30,7 +30,7 @@ import { ordersRoutes } from './orders/orders-routes.ts';
 import { createShopPages } from './pages/shop-pages.ts';
 import { shopPagesRoutes } from './pages/shop-pages-routes.ts';
 import { clientConfigSchema } from '@voltline/shared/account';
-import { deliveryPromotionRoutes, pricingAdminRoutes } from './pricing/pricing-routes.ts';
+import { deliveryPromotionRoutes, pricingAdminRoutes, taxSettingsRoutes } from './pricing/pricing-routes.ts';
 import { paymentsRoutes } from './payments/payments-routes.ts';
 import { profilesRoutes } from './profiles/profiles-routes.ts';
 import { queriesRoutes } from './queries/queries-routes.ts';
@@ -127,10 +127,14 @@ export async function buildApp(core: ShopCore, logger: FastifyInstance['log'] | 
       await api.register(webhookEndpointsRoutes(core.webhookEndpoints, core.guards, writeLimits.webhookEndpoints));
       await api.register(deliveryPromotionRoutes(core.deliverySettings));
       await api.register(pricingAdminRoutes(core.deliverySettings, core.coupons, core.guards));
+      await api.register(taxSettingsRoutes(core.taxSettings, core.guards));
       api.get(
         '/client-config',
         { schema: { tags: ['identity'], summary: "Settings the web app needs (the token-sync URL, the shop's country and VAT rate). Public.", response: { 200: clientConfigSchema } } },
-        () => ({ tokenSyncUrl: config.tokenSyncUrl ?? null, shopCountry: config.shopCountry, vatRate: config.vat.standardRate }),
+        async () => {
+          const tax = await core.taxSettings.current();
+          return { tokenSyncUrl: config.tokenSyncUrl ?? null, shopCountry: tax.country, vatRate: tax.standardRate };
+        },
       );
       await api.register(profilesRoutes(core.profiles, core.guards));
       await api.register(imagesRoutes(core.images, core.guards, writeLimits.uploads));

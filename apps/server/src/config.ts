@@ -178,8 +178,6 @@ export interface InvoicingConfig {
   shopAddress: string;
   /** Empty: the documents leave the tax id line out. */
   shopTaxId: string;
-  /** SHOP_VAT_NOTE: what a document of an order without VAT says instead (copied at issue). */
-  shopVatNote: string;
   invoicePrefix: string;
   creditNotePrefix: string;
 }
@@ -250,9 +248,12 @@ export interface Config {
    * operator's internal services. Link-local addresses and the shop itself stay refused.
    */
   allowPrivateWebhookTargets: boolean;
-  /** The shop's country (ISO code): a new shop's home delivery rate is for it, and its VAT. */
+  /** The shop's country (ISO code): a new shop's home delivery rate is for it, and its first tax settings. */
   shopCountry: string;
-  /** How the shop charges VAT (packages/shared/src/pricing.ts), and what its invoices say when it charges none. */
+  /**
+   * A new shop's first tax settings (pricing/tax-settings-service.ts): how it charges VAT and what its
+   * documents say when it charges none. Admins change them on the Tax settings page afterwards.
+   */
   vat: { standardRate: number; pricesIncludeVat: boolean; note: string };
   /** Unpaid orders older than this are cancelled by the shop. */
   unpaidOrderExpiryDays: number;
@@ -343,7 +344,6 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       shopLegalName: env.SHOP_LEGAL_NAME || 'Voltline Tools',
       shopAddress: env.SHOP_ADDRESS,
       shopTaxId: env.SHOP_TAX_ID,
-      shopVatNote: env.SHOP_VAT_NOTE,
       invoicePrefix: env.INVOICE_PREFIX,
       creditNotePrefix: env.CREDIT_NOTE_PREFIX,
     },

@@ -11,6 +11,7 @@ import { createLogger, openStandardOutputLog } from './http/logging.ts';
 import { loadOrCreateAuthSecret } from './identity/auth-secret.ts';
 import { ensureFirstAdmin } from './profiles/first-admin.ts';
 import { addDefaultDeliveryRates } from './pricing/delivery-settings-service.ts';
+import { addInitialTaxSettings, initialTaxSettings } from './pricing/tax-settings-service.ts';
 import { startUnpaidOrderExpiry } from './orders/unpaid-order-expiry.ts';
 import { armLastResortExit } from './platform/last-resort-exit.ts';
 import { connectRedis } from './platform/redis.ts';
@@ -66,6 +67,7 @@ async function start(): Promise<void> {
     await database.migrate();
     await seedShopOnFirstStart(database.db);
     await addDefaultDeliveryRates(database.db, config.shopCountry);
+    await addInitialTaxSettings(database.db, initialTaxSettings(config));
     return loadOrCreateAuthSecret(config.authSecret, config.dataDir, database);
   });
   const core = createShopCore({ config, database, secret, log, redis });

@@ -30,6 +30,7 @@ import { createPaymentsService } from './payments/payments-service.ts';
 import { createStripePayments } from './payments/stripe-payments.ts';
 import { createCouponsService } from './pricing/coupons-service.ts';
 import { createDeliverySettingsService } from './pricing/delivery-settings-service.ts';
+import { createTaxSettingsService, initialTaxSettings } from './pricing/tax-settings-service.ts';
 import { createOrderPricer } from './pricing/order-pricing.ts';
 import { createCheckoutService } from './cart/checkout-service.ts';
 import { createQueriesService } from './queries/queries-service.ts';
@@ -65,10 +66,12 @@ export function createShopCore(deps: {
   // The one gateway the configuration names; its own routes (card form or webhook) come with it.
   const payment = config.payments.provider === 'stripe' ? createStripePayments(config.payments) : createBuiltinPayments(db);
   const { gateway } = payment;
-  const invoiceRegister = createInvoiceRegister(config.invoicing, config.payments.provider);
+  const taxSettings = createTaxSettingsService(db, cacheBus, initialTaxSettings(config));
+  const invoiceRegister = createInvoiceRegister(config.invoicing, config.payments.provider, taxSettings);
   const deliverySettings = createDeliverySettingsService(db, cacheBus);
-  const pricer = createOrderPricer({ shopCountry: config.shopCountry, ...config.vat }, deliverySettings, config.couponHoldMinutes);
-  const lifecycle = createOrderLifecycle({ db, notifier, gateway, catalogueCache: listCache, invoices: invoiceRegister, pricer, shopCountry: config.shopCountry });
+  const pricer = createOrderPricer(taxSettings, deliverySettings, config.couponHoldMinutes);
+  const shopCountry = async () => (await taxSettings.current()).country;
+  const lifecycle = createOrderLifecycle({ db, notifier, gateway, catalogueCache: listCache, invoices: invoiceRegister, pricer, shopCountry });
   const cart = createCartService(db);
   const orders = createOrdersService(db, lifecycle, paging);
   const invoices = createInvoicesService({ db, orders, register: invoiceRegister, drawingsAtOnce: config.documentDrawingsAtOnce, draw: deps.drawDocument });
@@ -105,6 +108,7 @@ export function createShopCore(deps: {
     webhookEndpoints: createWebhookEndpointsService(db, webhookTargets, paging),
     adminOrders: createAdminOrdersService(db, lifecycle, paging),
     deliverySettings,
+    taxSettings,
     coupons: createCouponsService(db, paging),
     payments: createPaymentsService({ db, orders, lifecycle, gateway }),
     paymentGatewayRoutes: payment.routes({ db, lifecycle }),

@@ -101,6 +101,10 @@ export const TEXT_COLUMN_LIMITS = {
   delivery_rates: {
     country: limit('Country', TEXT_LIMITS.destination),
   },
+  tax_settings: {
+    country: limit('Country', TEXT_LIMITS.destination),
+    vat_note: limit('The note for orders without VAT', TEXT_LIMITS.shopLegalName),
+  },
   coupons: {
     code: limit('Code', COUPON_CODE_MAX_LENGTH),
     created_by: limit('Email', TEXT_LIMITS.email),

@@ -36,11 +36,19 @@ function buyerAddressOf(order: OrderRow): string {
 const PAYMENT_METHODS = { builtin: 'Card (test payments)', stripe: 'Card (Stripe)' } as const;
 
 /**
+ * The shop's VAT note as its tax settings have it (pricing/tax-settings-service.ts), read in the
+ * issuing transaction: an admin can change it on the Tax settings page.
+ */
+export interface VatNoteSource {
+  readIn(tx: DbExecutor): Promise<{ vatNote: string }>;
+}
+
+/**
  * Issues the shop's numbered documents. Only the order lifecycle (orders/lifecycle/) calls the issuing functions, with
  * the transaction that pays or refunds the order: the document exists exactly when the payment or
  * refund does, and its number is taken from the counter row in that same transaction.
  */
-export function createInvoiceRegister(settings: InvoicingConfig, provider: keyof typeof PAYMENT_METHODS) {
+export function createInvoiceRegister(settings: InvoicingConfig, provider: keyof typeof PAYMENT_METHODS, tax: VatNoteSource) {
   /**
    * The next number of a kind. The upsert locks the counter row until the transaction ends, so
    * concurrent payments (on any instance) take numbers one after another; a rollback returns the
@@ -56,11 +64,12 @@ export function createInvoiceRegister(settings: InvoicingConfig, provider: keyof
     return counter!.value;
   }
 
-  const seller = () => ({
+  /** The shop as a document names it at issue; the VAT note as the tax settings have it then, read in the issuing transaction. */
+  const seller = async (tx: DbTransaction) => ({
     sellerName: settings.shopLegalName,
     sellerAddress: settings.shopAddress,
     sellerTaxId: settings.shopTaxId,
-    sellerVatNote: settings.shopVatNote,
+    sellerVatNote: (await tax.readIn(tx)).vatNote,
   });
 
   /** What the order's documents show of its money: its stored quote, or its price for an order placed before (decision 038). */
@@ -89,7 +98,7 @@ export function createInvoiceRegister(settings: InvoicingConfig, provider: keyof
           sequence,
           orderId: order.id,
           issuedAt,
-          ...seller(),
+          ...(await seller(tx)),
           buyerName: order.buyer,
           buyerEmail: order.buyerEamil,
           buyerPhone: order.phone,
@@ -130,7 +139,7 @@ export function createInvoiceRegister(settings: InvoicingConfig, provider: keyof
         .insert(creditNotes)
         .values({
           ...copied,
-          ...seller(),
+          ...(await seller(tx)),
           number: documentNumber(settings.creditNotePrefix, sequence),
           sequence,
           issuedAt,

@@ -8,6 +8,7 @@ import { deliveryRates } from '../db/schema.ts';
 import { AppError } from '../platform/app-error.ts';
 import { checkCouponUse, takeCouponUse } from './coupon-uses.ts';
 import type { DeliverySettingsService } from './delivery-settings-service.ts';
+import type { TaxSettingsService } from './tax-settings-service.ts';
 
 /** How a buyer asked the order to be priced: where it goes, a coupon, their VAT id (all checked by the route's schema). */
 export interface PricingChoices {
@@ -23,11 +24,6 @@ export interface LineToPrice {
   vatRateHundredths: number | null;
 }
 
-export interface ShopVat {
-  shopCountry: string;
-  standardRate: number;
-  pricesIncludeVat: boolean;
-}
 
 /**
  * Prices orders (issue 29, decision 036): reads the delivery rate of the destination and the delivery
@@ -71,17 +67,16 @@ export function deliveryRateUnchanged(country: string, rows: readonly DeliveryRa
 }
 
 /** `couponHoldMinutes`: how long an unpaid order holds the use of a coupon it took (COUPON_HOLD_MINUTES, decision 039). */
-export function createOrderPricer(vat: ShopVat, deliverySettings: DeliverySettingsService, couponHoldMinutes: number) {
+export function createOrderPricer(tax: Pick<TaxSettingsService, 'current'>, deliverySettings: DeliverySettingsService, couponHoldMinutes: number) {
   async function deliveryRateFor(executor: DbExecutor, country: string) {
     return deliveryRateFrom(await executor.select().from(deliveryRates).where(inArray(deliveryRates.country, [country, REST_OF_WORLD])), country);
   }
 
   const listedSubtotal = (lines: readonly LineToPrice[]) => lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
 
-  function quote(lines: readonly LineToPrice[], choices: PricingChoices, settings: Pick<QuoteRequest, 'delivery' | 'deliveryPromotion'>, coupon: QuoteRequest['coupon'], now: Date): Quote {
+  function quote(lines: readonly LineToPrice[], choices: PricingChoices, settings: Pick<QuoteRequest, 'delivery' | 'deliveryPromotion' | 'vatSettings'>, coupon: QuoteRequest['coupon'], now: Date): Quote {
     return quoteOrder({
       lines: lines.map((line) => ({ unitPriceCents: line.unitPriceCents, quantity: line.quantity, vatRate: line.vatRateHundredths === null ? null : percentFromHundredths(line.vatRateHundredths) })),
-      vatSettings: vat,
       country: choices.country,
       ...settings,
       coupon,
@@ -93,19 +88,22 @@ export function createOrderPricer(vat: ShopVat, deliverySettings: DeliverySettin
   const asCoupon = (found: { percentOff: number | null; amountOffCents: number | null }): QuoteRequest['coupon'] =>
     found.percentOff !== null ? { percentOff: found.percentOff } : { amountOffCents: found.amountOffCents ?? 0 };
 
-  /** The promotion as visitors see it now, as quoteOrder takes it. */
-  async function promotionNow(now: Date): Promise<QuoteRequest['deliveryPromotion']> {
-    const promotion = await deliverySettings.currentPromotion(now);
-    return { percentOff: promotion.percentOff, active: promotion.active, until: promotion.until ? new Date(promotion.until) : null };
+  /** The promotion as visitors see it now and the shop's tax settings, as quoteOrder takes them (both kept in memory). */
+  async function settingsNow(now: Date): Promise<Pick<QuoteRequest, 'deliveryPromotion' | 'vatSettings'>> {
+    const [promotion, vat] = await Promise.all([deliverySettings.currentPromotion(now), tax.current()]);
+    return {
+      deliveryPromotion: { percentOff: promotion.percentOff, active: promotion.active, until: promotion.until ? new Date(promotion.until) : null },
+      vatSettings: { shopCountry: vat.country, standardRate: vat.standardRate, pricesIncludeVat: vat.pricesIncludeVat },
+    };
   }
 
   return {
     /** POST /checkout/quote: what the order would cost now. Refuses an unusable coupon in words. */
     async quote(executor: DbExecutor, lines: readonly LineToPrice[], choices: PricingChoices, customerId: string, now = new Date()): Promise<Quote> {
-      const deliveryPromotion = await promotionNow(now);
+      const settings = await settingsNow(now);
       const delivery = await deliveryRateFor(executor, choices.country);
       const coupon = choices.couponCode ? asCoupon(await checkCouponUse(executor, choices.couponCode, customerId, listedSubtotal(lines), now)) : null;
-      return quote(lines, choices, { delivery, deliveryPromotion }, coupon, now);
+      return quote(lines, choices, { delivery, ...settings }, coupon, now);
     },
 
     /**
@@ -114,7 +112,7 @@ export function createOrderPricer(vat: ShopVat, deliverySettings: DeliverySettin
      * Then, in the transaction, the order's pricing with a use of its coupon taken.
      */
     async prepare(choices: PricingChoices, now = new Date()) {
-      const deliveryPromotion = await promotionNow(now);
+      const settings = await settingsNow(now);
       return async (tx: DbExecutor, lines: readonly LineToPrice[], customerId: string): Promise<StoredPricing> => {
         const delivery = await deliveryRateFor(tx, choices.country);
         const heldUntil = new Date(now.getTime() + couponHoldMinutes * 60_000);
@@ -124,7 +122,7 @@ export function createOrderPricer(vat: ShopVat, deliverySettings: DeliverySettin
           couponCode: use?.code ?? null,
           couponUseId: use?.useId ?? null,
           vatId: choices.vatId ?? null,
-          quote: quote(lines, choices, { delivery, deliveryPromotion }, use && asCoupon(use), now),
+          quote: quote(lines, choices, { delivery, ...settings }, use && asCoupon(use), now),
         };
       };
     },
@@ -134,9 +132,9 @@ export function createOrderPricer(vat: ShopVat, deliverySettings: DeliverySettin
      * nothing, so it needs no transaction of its own.
      */
     async priceWithoutCoupon(lines: readonly LineToPrice[], choices: PricingChoices, rates: readonly DeliveryRateRow[], now = new Date()): Promise<StoredPricing> {
-      const deliveryPromotion = await promotionNow(now);
+      const settings = await settingsNow(now);
       const delivery = deliveryRateFrom(rates, choices.country);
-      return { country: choices.country, couponCode: null, couponUseId: null, vatId: choices.vatId ?? null, quote: quote(lines, choices, { delivery, deliveryPromotion }, null, now) };
+      return { country: choices.country, couponCode: null, couponUseId: null, vatId: choices.vatId ?? null, quote: quote(lines, choices, { delivery, ...settings }, null, now) };
     },
   };
 }

@@ -3,11 +3,13 @@ import { z } from 'zod';
 import { couponChangeSchema, couponInputSchema, couponSchema } from '@voltline/shared/coupons';
 import { deliveryPromotionInputSchema, deliveryPromotionSchema, deliveryRatesInputSchema, deliveryRatesSchema } from '@voltline/shared/delivery-settings';
 import { idParamsSchema } from '@voltline/shared/id';
+import { taxSettingsInputSchema, taxSettingsSchema } from '@voltline/shared/tax-settings';
 import { pageQuerySchema } from '@voltline/shared/paging';
 import { callerOf, type CallerGuards } from '../identity/caller.ts';
 import { sendPage } from '../http/replies.ts';
 import type { CouponsService } from './coupons-service.ts';
 import type { DeliverySettingsService } from './delivery-settings-service.ts';
+import type { TaxSettingsService } from './tax-settings-service.ts';
 
 /** The banner's delivery promotion as it stands now. Public. */
 export function deliveryPromotionRoutes(delivery: DeliverySettingsService): FastifyPluginAsyncZod {
@@ -104,6 +106,31 @@ export function pricingAdminRoutes(delivery: DeliverySettingsService, coupons: C
         },
       },
       (request) => coupons.change(request.params.id, request.body),
+    );
+  };
+}
+
+/** How the shop charges VAT (issue 43, item 7): the Tax settings page. Every route: admins only. */
+export function taxSettingsRoutes(tax: TaxSettingsService, guards: CallerGuards): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.addHook('onRequest', guards.requireAdmin);
+
+    app.get(
+      '/admin/tax-settings',
+      { schema: { tags: ['pricing'], summary: "The shop's country, standard VAT rate, whether prices include VAT, and the note for orders without VAT. Admins only.", response: { 200: taxSettingsSchema } } },
+      () => tax.current(),
+    );
+    app.put(
+      '/admin/tax-settings',
+      {
+        schema: {
+          tags: ['pricing'],
+          summary: 'Sets how the shop charges VAT, for the quotes and orders from now on (an order placed keeps its figures). Admins only.',
+          body: taxSettingsInputSchema,
+          response: { 200: taxSettingsSchema },
+        },
+      },
+      (request) => tax.update(request.body),
     );
   };
 }

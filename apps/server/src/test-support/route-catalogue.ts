@@ -119,6 +119,15 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     allowed: adminOnly,
     dates: [{ in: 'body', name: 'until', label: 'Until', kind: 'moment' }],
   },
+  { method: 'GET', route: '/api/admin/tax-settings', url: () => '/api/admin/tax-settings', allowed: adminOnly },
+  {
+    method: 'PUT',
+    route: '/api/admin/tax-settings',
+    url: () => '/api/admin/tax-settings',
+    // The test shop's own settings (US, no VAT): the cells after it price as before.
+    body: () => ({ country: 'US', standardRate: 0, pricesIncludeVat: true, vatNote: 'No VAT is charged.' }),
+    allowed: adminOnly,
+  },
   { method: 'GET', route: '/api/admin/coupons', url: () => '/api/admin/coupons?limit=2&q=fix', allowed: adminOnly },
   {
     method: 'POST',

@@ -114,3 +114,25 @@ export const couponUses = pgTable(
     index('coupon_uses_holds_idx').on(table.couponId, table.heldUntil).where(sql`${table.heldUntil} is not null`),
   ],
 );
+
+/**
+ * How the shop charges VAT (issue 43, item 7): one row, set by admins on the Tax settings page; the
+ * environment's SHOP_COUNTRY, SHOP_VAT_RATE, SHOP_PRICES_INCLUDE_VAT and SHOP_VAT_NOTE fill it
+ * when a shop starts without it (pricing/tax-settings-service.ts).
+ */
+export const taxSettings = pgTable(
+  'tax_settings',
+  {
+    id: boolean('id').primaryKey().default(true),
+    country: text('country').notNull(),
+    standardRateHundredths: integer('standard_rate_hundredths').notNull(),
+    pricesIncludeVat: boolean('prices_include_vat').notNull(),
+    vatNote: text('vat_note').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('tax_settings_one_row', sql`${table.id}`),
+    check('tax_settings_standard_rate', sql`${table.standardRateHundredths} between 0 and 10000`),
+    ...textLengthChecks('tax_settings'),
+  ],
+);

@@ -20,8 +20,8 @@ export interface LifecycleDeps {
   invoices: InvoiceIssuer;
   /** Prices an order as it is placed (delivery, discounts, VAT), taking its coupon's use in its transaction. */
   pricer: OrderPricer;
-  /** Where an order goes when its buyer did not say (the spec's POST /purchased): SHOP_COUNTRY. */
-  shopCountry: string;
+  /** Where an order goes when its buyer did not say (the spec's POST /purchased): the shop's country (its tax settings). */
+  shopCountry: () => Promise<string>;
 }
 
 /** Who acted; null when the shop itself did (a gateway's word, the expiry job). */

@@ -79,7 +79,7 @@ export const placing = (deps: LifecycleDeps) => {
     const toolId = request.toolId === undefined ? undefined : entityIdSchema.safeParse(request.toolId);
     if (toolId && !toolId.success) throw notFound('Tool not found');
     const which: WhichTool = toolId ? { id: toolId.data } : { name: request.product ?? '' };
-    const pricing: PricingChoices = { country: request.country ?? deps.shopCountry, couponCode: request.couponCode, vatId: request.vatId };
+    const pricing: PricingChoices = { country: request.country ?? (await deps.shopCountry()), couponCode: request.couponCode, vatId: request.vatId };
     const destination = orderDestination(request, pricing.country);
     if (!pricing.couponCode) {
       const placed = await atOnce(caller, which, { quantity: request.quantity, phone: request.phone, ...destination }, pricing, now);
