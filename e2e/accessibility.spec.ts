@@ -21,6 +21,7 @@ const ADMIN_PAGES = [
   '/dashboard/webhooks',
   '/dashboard/delivery',
   '/dashboard/coupons',
+  '/dashboard/tax',
 ];
 
 describe('every page passes axe without a serious or critical violation', () => {

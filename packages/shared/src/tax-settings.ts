@@ -43,3 +43,4 @@ export const taxSettingsInputSchema = z.object({
     .max(TEXT_LIMITS.shopLegalName, tooLongMessage('The note for orders without VAT', TEXT_LIMITS.shopLegalName)),
 });
 export type TaxSettingsChange = z.output<typeof taxSettingsInputSchema>;
+export type TaxSettingsInput = z.input<typeof taxSettingsInputSchema>;

@@ -14,6 +14,7 @@ import { filterOf } from '../features/orders/order-filters.ts';
 import { couponsQueryOptions } from '../features/pricing/api/coupons.ts';
 import { deliveryPromotionQueryOptions } from '../features/pricing/api/delivery-promotion.ts';
 import { deliveryRatesQueryOptions } from '../features/pricing/api/delivery-rates.ts';
+import { taxSettingsQueryOptions } from '../features/pricing/api/tax-settings.ts';
 import { FIRST_INBOX_FILTER, queriesQueryOptions } from '../features/queries/api/get-queries.ts';
 import { ownReviewsQueryOptions } from '../features/reviews/api/get-own-reviews.ts';
 import { webhookEndpointsQueryOptions } from '../features/webhooks/api/get-webhook-endpoints.ts';
@@ -67,6 +68,7 @@ const PAGE_DATA = {
     Promise.all([queryClient.ensureQueryData(deliveryRatesQueryOptions), queryClient.ensureQueryData(deliveryPromotionQueryOptions)]),
   ),
   coupons: adminOnly(({ queryClient }) => queryClient.ensureInfiniteQueryData(couponsQueryOptions(undefined))),
+  taxSettings: adminOnly(({ queryClient }) => queryClient.ensureQueryData(taxSettingsQueryOptions)),
 } satisfies Record<string, PageData>;
 
 export type DashboardPage = keyof typeof PAGE_DATA;

@@ -119,6 +119,7 @@ export const pricingKeys = {
   /** The promotion as it applies now (public). */
   currentPromotion: () => [...pricingKeys.promotion(), 'current'] as const,
   coupons: () => [...pricingKeys.all, 'coupons'] as const,
+  taxSettings: () => [...pricingKeys.all, 'tax-settings'] as const,
   couponList: (view: ListView) => [...pricingKeys.coupons(), view] as const,
 };
 

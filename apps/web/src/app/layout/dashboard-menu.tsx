@@ -26,6 +26,7 @@ const adminLinks: MenuLink[] = [
   { to: '/dashboard/queries', label: 'Queries' },
   { to: '/dashboard/delivery', label: 'Delivery' },
   { to: '/dashboard/coupons', label: 'Coupons' },
+  { to: '/dashboard/tax', label: 'Tax settings' },
 ];
 
 export function DashboardMenu({ id, onNavigate }: { id: string; onNavigate: () => void }) {
