@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -8,6 +8,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { describe, it } from 'vitest';
 import { emptyClusterArchive, emptyClusterDir } from '@voltline/test-kit/empty-pglite';
+import { migrationsDigest } from '@voltline/test-kit/migrated-pglite';
 import { createFreshPostgresDatabase } from '@voltline/test-kit/fresh-postgres';
 import { migrationsFolder, openPglite, openPostgres, pgliteOptions, type DatabaseHandle } from '../db/client.ts';
 
@@ -43,7 +44,7 @@ async function openFreshPostgres(serverUrl: string, template?: string): Promise<
  */
 async function migratedPostgresTemplate(serverUrl: string): Promise<string> {
   const base = new URL(serverUrl).pathname.slice(1) || 'postgres';
-  const name = `${base.slice(0, 40)}_tpl_${(await migrationsDigest()).slice(0, 12)}`;
+  const name = `${base.slice(0, 40)}_tpl_${migrationsDigest().slice(0, 12)}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
@@ -93,15 +94,6 @@ export const pgliteIn = (dataDir: string): TestDatabaseKind => ({
   },
 });
 
-/** What the migrations hold: their files' names and contents, hashed. */
-async function migrationsDigest(): Promise<string> {
-  const contents = createHash('sha256');
-  for (const file of readdirSync(migrationsFolder, { recursive: true, encoding: 'utf8' }).sort()) {
-    if (file.endsWith('.sql') || file.endsWith('.json')) contents.update(file).update(readFileSync(path.join(migrationsFolder, file)));
-  }
-  return contents.digest('hex');
-}
-
 /**
  * The empty cluster with every migration applied, kept in the temp folder under a name made of the
  * cluster's and the migrations' contents: migrating a fresh PGlite takes 1-5 s and the suites open
@@ -112,7 +104,7 @@ async function migrationsDigest(): Promise<string> {
 async function makeMigratedArchive(): Promise<Blob> {
   const empty = await emptyClusterArchive();
   const cluster = createHash('sha256').update(Buffer.from(await empty.arrayBuffer())).digest('hex');
-  const file = path.join(tmpdir(), `voltline-migrated-pglite-${createHash('sha256').update(cluster + (await migrationsDigest())).digest('hex').slice(0, 16)}.tar`);
+  const file = path.join(tmpdir(), `voltline-migrated-pglite-${createHash('sha256').update(cluster + migrationsDigest()).digest('hex').slice(0, 16)}.tar`);
   if (existsSync(file)) return new Blob([readFileSync(file)]);
   const client = new PGlite({ ...pgliteOptions, loadDataDir: empty });
   await migrate(drizzle({ client }), { migrationsFolder });
