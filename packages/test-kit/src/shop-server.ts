@@ -83,8 +83,19 @@ export async function startShop(options: StartOptions = {}): Promise<RunningShop
   };
 }
 
+/**
+ * How long a starting shop may take to answer its health check: about 6 s on a quiet 2-core machine,
+ * past 60 s beside other suites (browser journeys failed there while their shops were still
+ * starting). Below the e2e project's hookTimeout (120 s), so a shop that never answers fails
+ * with its own output rather than a bare hook timeout.
+ */
+const HEALTHY_WITHIN_MS = 110_000;
+
+/** Asked this often: a poll a start waits past is time no journey uses. */
+const HEALTH_POLL_MS = 50;
+
 async function waitUntilHealthy(url: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + HEALTHY_WITHIN_MS;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`The shop exited with ${child.exitCode}:\n${output()}`);
     try {
@@ -93,7 +104,7 @@ async function waitUntilHealthy(url: string, child: ChildProcess, output: () => 
     } catch {
       // not listening yet
     }
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await new Promise((resolve) => setTimeout(resolve, HEALTH_POLL_MS));
   }
   child.kill('SIGKILL');
   throw new Error(`The shop did not become healthy in time:\n${output()}`);
