@@ -1,10 +1,13 @@
 import { defineConfig } from 'vitest/config';
+import LongestFirst from './scripts/vitest-longest-first.mjs';
 
 export default defineConfig({
   test: {
     // One test file per core: Vitest's default keeps a core free, which on a 2-core machine runs the
     // files one after another while they mostly wait for a database.
     maxWorkers: '100%',
+    // The slowest files first, across projects, so both workers end together (scripts/vitest-longest-first.mjs).
+    sequence: { sequencer: LongestFirst },
     projects: [
       { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'] } },
       // Pure logic of the web app (formatting, filters); pages are covered by the browser tests.

@@ -27,8 +27,9 @@ describe('crash safety of the embedded database', () => {
   });
 
   it(`survives kill -9 during ${OPERATIONS} placements, payments and shipments`, { timeout: 600_000 }, async () => {
-    // One customer places hundreds of orders in a few minutes: far past a real account's limit.
-    const start = () => startShop({ dataDir, env: { ...ADMIN_ENV, ORDER_RATE_LIMIT_PER_MINUTE: '100000' } });
+    // One customer places hundreds of orders in a few minutes: far past a real account's limit. The
+    // first start copies the migrated cluster, as every fresh journey's shop does; the kills are what is tested.
+    const start = () => startShop({ dataDir, fromMigratedCluster: true, env: { ...ADMIN_ENV, ORDER_RATE_LIMIT_PER_MINUTE: '100000' } });
     shop = await start();
     let customer: ApiSession = await signInOverHttp(shop.url, 'crash@example.com', 'Crash#123', { signUpAs: 'Crash Tester' });
     let admin: ApiSession = await signInOverHttp(shop.url, ADMIN.email, ADMIN.password);

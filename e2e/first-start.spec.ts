@@ -10,7 +10,9 @@ describe('starting the shop', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'voltline-first-start-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  it('seeds on first start, refuses a second server on the same data, and reuses the data after a restart', async () => {
+  // Two starts, the first making its cluster (initdb), and a refused third: past the 60 s of a
+  // journey's test on a busy machine, as the shutdown file's tests that start shops are.
+  it('seeds on first start, refuses a second server on the same data, and reuses the data after a restart', { timeout: 180_000 }, async () => {
     const first = await startShop({ dataDir });
     const tools = await (await fetch(`${first.url}/api/getTools`)).json();
     expect(tools.length).toBeGreaterThanOrEqual(12);

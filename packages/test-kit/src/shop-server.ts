@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -25,15 +25,28 @@ export async function freePort(): Promise<number> {
   });
 }
 
+interface StartOptions {
+  /** The shop's DATA_DIR, kept after it stops; without it, a fresh one removed when it stops. */
+  dataDir?: string;
+  env?: Record<string, string>;
+  /**
+   * A data dir without a database yet starts from a copy of the migrated cluster: what a fresh
+   * data dir always does. false (the default for a given dataDir) lets the shop make its cluster
+   * and migrate it, as on a machine's first `npm start`.
+   */
+  fromMigratedCluster?: boolean;
+}
+
 /** Starts the real server (`main.ts`, as `npm start` does) on a free port and a fresh data dir. */
-export async function startShop(options: { dataDir?: string; env?: Record<string, string> } = {}): Promise<RunningShop> {
+export async function startShop(options: StartOptions = {}): Promise<RunningShop> {
   const port = await freePort();
   const ownsDataDir = !options.dataDir;
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'voltline-e2e-'));
-  if (ownsDataDir && !options.env?.DATABASE_URL) {
-    // A fresh shop starts from a copy of the empty cluster instead of making one (empty-pglite.ts).
-    const { emptyClusterDir } = await import('./empty-pglite.ts');
-    cpSync(await emptyClusterDir(), path.join(dataDir, 'pglite'), { recursive: true });
+  const clusterDir = path.join(dataDir, 'pglite');
+  if ((options.fromMigratedCluster ?? ownsDataDir) && !options.env?.DATABASE_URL && !existsSync(clusterDir)) {
+    // Instead of making and migrating a cluster at start (migrated-pglite.ts).
+    const { migratedClusterDir } = await import('./migrated-pglite.ts');
+    cpSync(await migratedClusterDir(), clusterDir, { recursive: true });
   }
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repoRoot,
@@ -70,8 +83,19 @@ export async function startShop(options: { dataDir?: string; env?: Record<string
   };
 }
 
+/**
+ * How long a starting shop may take to answer its health check: about 6 s on a quiet 2-core machine,
+ * past 60 s beside other suites (browser journeys failed there while their shops were still
+ * starting). Below the e2e project's hookTimeout (120 s), so a shop that never answers fails
+ * with its own output rather than a bare hook timeout.
+ */
+const HEALTHY_WITHIN_MS = 110_000;
+
+/** Asked this often: a poll a start waits past is time no journey uses. */
+const HEALTH_POLL_MS = 50;
+
 async function waitUntilHealthy(url: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + HEALTHY_WITHIN_MS;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`The shop exited with ${child.exitCode}:\n${output()}`);
     try {
@@ -80,7 +104,7 @@ async function waitUntilHealthy(url: string, child: ChildProcess, output: () => 
     } catch {
       // not listening yet
     }
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await new Promise((resolve) => setTimeout(resolve, HEALTH_POLL_MS));
   }
   child.kill('SIGKILL');
   throw new Error(`The shop did not become healthy in time:\n${output()}`);

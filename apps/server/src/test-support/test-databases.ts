@@ -8,6 +8,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { describe, it } from 'vitest';
 import { emptyClusterArchive, emptyClusterDir } from '@voltline/test-kit/empty-pglite';
+import { migrationsDigest } from '@voltline/test-kit/migrated-pglite';
 import { createFreshPostgresDatabase } from '@voltline/test-kit/fresh-postgres';
 import { migrationsFolder, openPglite, openPostgres, pgliteOptions, type DatabaseHandle } from '../db/client.ts';
 
@@ -43,7 +44,7 @@ async function openFreshPostgres(serverUrl: string, template?: string): Promise<
  */
 async function migratedPostgresTemplate(serverUrl: string): Promise<string> {
   const base = new URL(serverUrl).pathname.slice(1) || 'postgres';
-  const name = `${base.slice(0, 40)}_tpl_${(await migrationsDigest()).slice(0, 12)}`;
+  const name = `${base.slice(0, 40)}_tpl_${migrationsDigest().slice(0, 12)}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
@@ -93,15 +94,6 @@ export const pgliteIn = (dataDir: string): TestDatabaseKind => ({
   },
 });
 
-/** What the migrations hold: their files' names and contents, hashed. */
-async function migrationsDigest(): Promise<string> {
-  const contents = createHash('sha256');
-  for (const file of readdirSync(migrationsFolder, { recursive: true, encoding: 'utf8' }).sort()) {
-    if (file.endsWith('.sql') || file.endsWith('.json')) contents.update(file).update(readFileSync(path.join(migrationsFolder, file)));
-  }
-  return contents.digest('hex');
-}
-
 const MIGRATED_ARCHIVE_PREFIX = 'voltline-migrated-pglite-';
 /** An archive no suite has opened for this long belongs to migrations no checkout holds any more. */
 const UNUSED_ARCHIVE_MS = 24 * 60 * 60 * 1000;
@@ -144,7 +136,7 @@ function removeUnusedArchives(): void {
 async function makeMigratedArchive(): Promise<Blob> {
   const empty = await emptyClusterArchive();
   const cluster = createHash('sha256').update(Buffer.from(await empty.arrayBuffer())).digest('hex');
-  const file = path.join(tmpdir(), `${MIGRATED_ARCHIVE_PREFIX}${createHash('sha256').update(cluster + (await migrationsDigest())).digest('hex').slice(0, 16)}.tar`);
+  const file = path.join(tmpdir(), `${MIGRATED_ARCHIVE_PREFIX}${createHash('sha256').update(cluster + migrationsDigest()).digest('hex').slice(0, 16)}.tar`);
   const kept = readKeptArchive(file);
   if (kept) return kept;
   removeUnusedArchives();
