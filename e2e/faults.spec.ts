@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tool } from '@voltline/shared/tool';
 import { newCustomer, signUpOverHttp, type Customer } from '@voltline/test-kit/customers';
 import { createFreshPostgresDatabase } from '@voltline/test-kit/fresh-postgres';
-import { fetchTools, DELIVERY } from '@voltline/test-kit/orders';
+import { fetchTools, orderRequest } from '@voltline/test-kit/orders';
 import { ownServicesMissing, startOwnPostgres, startOwnRedis, type OwnPostgres, type OwnRedis } from '@voltline/test-kit/own-services';
 import { startShop, type RunningShop } from '@voltline/test-kit/shop-server';
 
@@ -122,7 +122,7 @@ const placeOrder = (shopUrl: string, token: string, tool: Tool) =>
     fetch(`${shopUrl}/api/purchased`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ toolId: tool._id, quantity: tool.minimumOrderQuantity, ...DELIVERY }),
+      body: JSON.stringify(orderRequest(tool)),
     }),
   );
 

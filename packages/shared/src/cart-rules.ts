@@ -1,5 +1,5 @@
 import { formatMoney, fromCents, toCents } from './money.ts';
-import { orderQuantityMessages, orderTotal, unitsOnePaymentTakes } from './order-rules.ts';
+import { orderTotal, quantityBreach, unitsOnePaymentTakes } from './order-rules.ts';
 import { isOutOfStock } from './stock.ts';
 import type { Tool } from './tool.ts';
 import { formatCount } from './shop-constants.ts';
@@ -42,11 +42,10 @@ export const mostOrderable = (tool: Pick<CartTool, 'price' | 'orderableQuantity'
  * page's quantity field is bounded by it.
  */
 export function quantityProblem(tool: Omit<CartTool, 'img'>, quantity: number): CartLineProblem | null {
-  if (quantity < tool.minimumOrderQuantity) return { code: 'below_minimum', message: orderQuantityMessages.tooFew(tool.minimumOrderQuantity) };
-  if (isOutOfStock(tool)) return { code: 'out_of_stock', message: cartMessages.outOfStock(tool.toolName) };
-  if (quantity > tool.orderableQuantity) return { code: 'above_orderable', message: orderQuantityMessages.tooMany(tool.orderableQuantity) };
-  if (quantity > unitsOnePaymentTakes(tool.price)) return { code: 'over_one_payment', message: orderQuantityMessages.overOnePayment(tool.price) };
-  return null;
+  const breach = quantityBreach({ minimum: tool.minimumOrderQuantity, orderable: tool.orderableQuantity, unitPrice: tool.price }, quantity);
+  // Below its minimum is told first; then a tool out of stock says so rather than "at most 0".
+  if (breach?.code !== 'below_minimum' && isOutOfStock(tool)) return { code: 'out_of_stock', message: cartMessages.outOfStock(tool.toolName) };
+  return breach;
 }
 
 /** What a cart keeps of a line: the tool, how many, and what a unit cost when it was added. */

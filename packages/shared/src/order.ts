@@ -8,7 +8,7 @@ import { entityIdSchema } from './id.ts';
 import { pageQuerySchema } from './paging.ts';
 import { phoneSchema } from './phone.ts';
 import { TEXT_LIMITS, tooLongMessage } from './text-limits.ts';
-import { orderQuantityMessages, unitsOnePaymentTakes } from './order-rules.ts';
+import { quantityBreach } from './order-rules.ts';
 import { orderFiguresShape, pricingChoicesShape } from './order-figures.ts';
 import { deliveryAddressRule, deliveryAddressShape } from './delivery-address.ts';
 
@@ -129,15 +129,17 @@ export const placeOrderSchema = deliveryAddressRule(
  * price, against what one card payment takes (as POST /purchased checks).
  */
 export function purchaseFormSchema(tool: { minimumOrderQuantity: number; availableQuantity: number; price?: number }) {
-  const quantity = z
-    .number({ error: 'Quantity must be a number' })
-    .max(tool.availableQuantity, orderQuantityMessages.tooMany(tool.availableQuantity));
+  const limits = { minimum: tool.minimumOrderQuantity, orderable: tool.availableQuantity, unitPrice: tool.price };
   return deliveryAddressRule(
     z.object({
-      // The limits come first: 99999999999999999999 is "too many", not "not a whole number" (the
+      // The bounds come first: 99999999999999999999 is "too many", not "not a whole number" (the
       // form shows the first refusal).
-      quantity: (tool.price === undefined ? quantity : quantity.max(unitsOnePaymentTakes(tool.price), orderQuantityMessages.overOnePayment(tool.price)))
-        .min(tool.minimumOrderQuantity, orderQuantityMessages.tooFew(tool.minimumOrderQuantity))
+      quantity: z
+        .number({ error: 'Quantity must be a number' })
+        .check((context) => {
+          const breach = quantityBreach(limits, context.value);
+          if (breach) context.issues.push({ code: 'custom', message: breach.message, input: context.value });
+        })
         .int('Quantity must be a whole number'),
       phone: phoneSchema,
       // The purchase page is a one-tool checkout (issue 29): where it goes, a coupon, a VAT id.

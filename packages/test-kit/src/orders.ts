@@ -22,9 +22,20 @@ export async function fetchTools(shopUrl: string): Promise<Tool[]> {
   return (await fetch(`${shopUrl}/api/getTools`)).json() as Promise<Tool[]>;
 }
 
+/**
+ * The body of POST /api/purchased for `quantity` units of `tool` (its minimum unless told): every
+ * suite and journey that places an order sends this one, and those that read a refusal send it
+ * themselves.
+ */
+export const orderRequest = (tool: Pick<Tool, '_id' | 'minimumOrderQuantity'>, quantity = tool.minimumOrderQuantity, delivery: Delivery = DELIVERY) => ({
+  toolId: tool._id,
+  quantity,
+  ...delivery,
+});
+
 /** POST /api/purchased; answers the new unpaid order's id. */
 export async function placeOrderOverHttp(api: OrderCaller, tool: Tool, quantity = tool.minimumOrderQuantity, delivery = DELIVERY): Promise<string> {
-  const { status, body } = await api.call('POST', '/api/purchased', { toolId: tool._id, quantity, ...delivery });
+  const { status, body } = await api.call('POST', '/api/purchased', orderRequest(tool, quantity, delivery));
   if (status !== 200) throw new Error(`placing an order failed: ${status} ${JSON.stringify(body)}`);
   return body.insertedId;
 }

@@ -35,11 +35,12 @@ const DELIVERY = { phone: '5550100', address: '1 Circuit Road', country: 'US' };
 const userIdOf = async (shop: TestShop, user: TestUser) =>
   (await shop.database.db.select({ id: authUsers.id }).from(authUsers).where(eq(authUsers.email, user.email)))[0]!.id;
 
-async function newTool(shop: TestShop, availableQuantity: number, price: number) {
+/** A tool's row written straight to the database, answered as stored (prices in cents, for the carts below). */
+async function storedToolRow(shop: TestShop, availableQuantity: number, price: number) {
   const [row] = await shop.database.db.insert(tools).values(newToolRow({ availableQuantity, price })).returning();
   return row!;
 }
-type ToolRow = Awaited<ReturnType<typeof newTool>>;
+type ToolRow = Awaited<ReturnType<typeof storedToolRow>>;
 
 /** Puts these lines in these carts, as the cart's PUT leaves them, in one statement. */
 async function fillCarts(shop: TestShop, carts: { userId: string; lines: { tool: ToolRow; quantity: number }[] }[]) {
@@ -86,8 +87,8 @@ describeRaces('racing checkouts', (kind) => {
     const db = shop.database.db;
     const buyers = await Promise.all(Array.from({ length: CUSTOMERS }, () => registerUser(shop)));
     const userIds = await Promise.all(buyers.map((buyer) => userIdOf(shop, buyer)));
-    const scarce = await newTool(shop, 1, 2);
-    const plenty = await newTool(shop, 1000, 3);
+    const scarce = await storedToolRow(shop, 1, 2);
+    const plenty = await storedToolRow(shop, 1000, 3);
     let ordersPlaced = 0;
     for (let trial = 0; trial < trialCount; trial += 1) {
       // 3 to 7 units of the scarce tool; the carts ask 1 to 3 each, 12 in all.
@@ -144,7 +145,7 @@ describeRaces('racing checkouts', (kind) => {
     expect(made.statusCode, made.body).toBe(200);
     const buyers = await Promise.all(Array.from({ length: CUSTOMERS_ON_ONE_CODE }, () => registerUser(shop)));
     const userIds = await Promise.all(buyers.map((buyer) => userIdOf(shop, buyer)));
-    const tool = await newTool(shop, 100_000, 20);
+    const tool = await storedToolRow(shop, 100_000, 20);
     await fillCarts(shop, userIds.map((userId) => ({ userId, lines: [{ tool, quantity: 1 }] })));
     const started = performance.now();
     // Each customer sends their cart's checkout many times at once: the code's uses and the carts both race.

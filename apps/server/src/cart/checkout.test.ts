@@ -10,7 +10,7 @@ import { couponUses, coupons, invoices, paymentIntents, tools } from '../db/sche
 import { snapshotShop } from '../test-support/db-snapshot.ts';
 import type { TestShop } from '../test-support/test-app.ts';
 import { testDatabaseKinds } from '../test-support/test-databases.ts';
-import { card, createIntent, freshTool } from '../test-support/test-orders.ts';
+import { card, createIntent, freshTool, toolRow } from '../test-support/test-orders.ts';
 import { useTestShop } from '../test-support/test-shop.ts';
 import { bearer, registerUser, type TestUser } from '../test-support/test-users.ts';
 
@@ -206,7 +206,7 @@ describe.each(testDatabaseKinds)('the checkout on $name', (kind) => {
     expect(quoted).toMatchObject({ subtotal: order.subtotal, deliveryCharge: order.deliveryCharge, deliveryDiscount: order.deliveryDiscount, total: order.total, vat: order.vat });
     expect(await cartOf(buyer)).toEqual([]);
     // Nothing is promised until it is paid.
-    expect((await shop.database.db.select().from(tools).where(eq(tools.id, drill._id)))[0]!.promisedQuantity).toBe(0);
+    expect((await toolRow(shop, drill._id)).promisedQuantity).toBe(0);
   });
 
   it("quotes and orders the cart at the tools' prices now, not the prices its lines were added at", async () => {

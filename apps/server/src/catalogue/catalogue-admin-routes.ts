@@ -5,11 +5,12 @@ import { acknowledgedSchema } from '@voltline/shared/profile';
 import { toolListQuerySchema } from '@voltline/shared/paging';
 import { payableTool, stockCallSchema, toolInputSchema, toolSchema, toolUpdateAnswerSchema, toolUpdateSchema } from '@voltline/shared/tool';
 import { callerOf, type CallerGuards } from '../identity/caller.ts';
-import { sendPage } from '../http/replies.ts';
 import type { CatalogueService } from './catalogue-service.ts';
 import { idParamsSchema } from '@voltline/shared/id';
 import { text } from '@voltline/shared/text';
+import { answerPage, pageOf, routesTagged } from '../http/route-options.ts';
 
+const route = routesTagged('catalogue');
 
 /** Catalogue management (product.md, "The API"). Every route: admins only. */
 export function catalogueAdminRoutes(catalogue: CatalogueService, guards: CallerGuards): FastifyPluginAsyncZod {
@@ -17,74 +18,19 @@ export function catalogueAdminRoutes(catalogue: CatalogueService, guards: Caller
     // Before the body is read (decision 007): who may call is decided first, so a stranger learns nothing about the bodies.
     app.addHook('onRequest', guards.requireAdmin);
 
-    app.get(
-      '/adminGetTools',
-      {
-        schema: {
-          tags: ['catalogue'],
-          summary: 'Tools, a page at a time (limit, cursor from the Link header, q: name contains, sort). Admins only.',
-          querystring: toolListQuerySchema,
-          response: { 200: z.array(toolSchema) },
-        },
-      },
-      async (request, reply) => sendPage(request, reply, await catalogue.listTools(request.query)),
-    );
+    app.get('/adminGetTools', route('Tools, a page at a time (limit, cursor from the Link header, q: name contains, sort). Admins only.', { querystring: toolListQuerySchema, answer: pageOf(toolSchema) }),
+      answerPage((request) => catalogue.listTools(request.query)));
 
-    app.post(
-      '/addTool',
-      {
-        schema: {
-          tags: ['catalogue'],
-          summary: 'Add a tool; its name must not be taken (409). Admins only.',
-          body: payableTool(toolInputSchema),
-          response: { 200: insertedSchema },
-        },
-      },
-      (request) => catalogue.addTool(callerOf(request), request.body),
-    );
+    app.post('/addTool', route('Add a tool; its name must not be taken (409). Admins only.', { body: payableTool(toolInputSchema), answer: insertedSchema }),
+      (request) => catalogue.addTool(callerOf(request), request.body));
 
-    app.patch(
-      '/updateTool/:id',
-      {
-        schema: {
-          tags: ['catalogue'],
-          summary:
-            'Set available quantity, minimum order quantity and price, and optionally a new tool name (409 when taken), description or picture. A new available quantity is recorded as a `counted` stock movement ("edited in Manage Tools"); it cannot go below what paid orders were promised (409). `warning` when customers cannot order it as saved. Admins only.',
-          params: idParamsSchema,
-          body: payableTool(toolUpdateSchema),
-          response: { 200: toolUpdateAnswerSchema },
-        },
-      },
-      (request) => catalogue.updateTool(callerOf(request), request.params.id, request.body),
-    );
+    app.patch('/updateTool/:id', route('Set available quantity, minimum order quantity and price, and optionally a new tool name (409 when taken), description or picture. A new available quantity is recorded as a `counted` stock movement ("edited in Manage Tools"); it cannot go below what paid orders were promised (409). `warning` when customers cannot order it as saved. Admins only.', { params: idParamsSchema, body: payableTool(toolUpdateSchema), answer: toolUpdateAnswerSchema }),
+      (request) => catalogue.updateTool(callerOf(request), request.params.id, request.body));
 
-    app.delete(
-      '/deleteTool/:id',
-      {
-        schema: {
-          tags: ['catalogue'],
-          summary:
-            'Delete a tool: its unpaid orders are cancelled with it (their buyers are told); its paid orders stay shippable. Refused (409) while paid orders wait for more units than it has in stock. Admins only.',
-          params: idParamsSchema,
-          response: { 200: deletedSchema },
-        },
-      },
-      (request) => catalogue.deleteTool(callerOf(request), request.params.id),
-    );
+    app.delete('/deleteTool/:id', route('Delete a tool: its unpaid orders are cancelled with it (their buyers are told); its paid orders stay shippable. Refused (409) while paid orders wait for more units than it has in stock. Admins only.', { params: idParamsSchema, answer: deletedSchema }),
+      (request) => catalogue.deleteTool(callerOf(request), request.params.id));
 
-    app.patch(
-      '/getTool',
-      {
-        schema: {
-          tags: ['catalogue'],
-          summary:
-            'The spec’s stock call, kept for old clients: Deliver already lowered the stock, so it changes nothing and answers modifiedCount 0. Admins only.',
-          querystring: z.object({ toolName: text().min(1).max(200) }),
-          body: stockCallSchema,
-          response: { 200: acknowledgedSchema },
-        },
-      },
-      (request) => catalogue.acknowledgeStockCall(request.query.toolName),
-    );
+    app.patch('/getTool', route('The spec’s stock call, kept for old clients: Deliver already lowered the stock, so it changes nothing and answers modifiedCount 0. Admins only.', { querystring: z.object({ toolName: text().min(1).max(200) }), body: stockCallSchema, answer: acknowledgedSchema }),
+      (request) => catalogue.acknowledgeStockCall(request.query.toolName));
   };
 }

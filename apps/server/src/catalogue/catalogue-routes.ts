@@ -1,38 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { toolListQuerySchema } from '@voltline/shared/paging';
 import { toolIdParamsSchema, toolSchema } from '@voltline/shared/tool';
 import { sendCachedJson } from '../http/replies.ts';
 import type { PublicReadRations } from '../http/rate-limits.ts';
 import type { CatalogueService } from './catalogue-service.ts';
+import { pageOf, routesTagged } from '../http/route-options.ts';
+
+const route = routesTagged('catalogue');
 
 /** Public catalogue reads (product.md, "The API"). Who may call: anyone. */
 export function catalogueRoutes(catalogue: CatalogueService, publicReads: PublicReadRations): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(
-      '/getTools',
-      {
-        schema: {
-          tags: ['catalogue'],
-          summary: 'Tools, a page at a time (limit, cursor from the Link header, q: name contains, sort). Public.',
-          querystring: toolListQuerySchema,
-          response: { 200: z.array(toolSchema) },
-        },
-      },
-      async (request, reply) => sendCachedJson(request, reply, await catalogue.cachedToolList(request.query, publicReads(request, reply))),
-    );
+    app.get('/getTools', route('Tools, a page at a time (limit, cursor from the Link header, q: name contains, sort). Public.', { querystring: toolListQuerySchema, answer: pageOf(toolSchema) }),
+      async (request, reply) => sendCachedJson(request, reply, await catalogue.cachedToolList(request.query, publicReads(request, reply))));
 
-    app.get(
-      '/getTool/:toolId',
-      {
-        schema: {
-          tags: ['catalogue'],
-          summary: 'One tool. Public.',
-          params: toolIdParamsSchema,
-          response: { 200: toolSchema },
-        },
-      },
-      async (request, reply) => sendCachedJson(request, reply, await catalogue.cachedTool(request.params.toolId, publicReads(request, reply))),
-    );
+    app.get('/getTool/:toolId', route('One tool. Public.', { params: toolIdParamsSchema, answer: toolSchema }),
+      async (request, reply) => sendCachedJson(request, reply, await catalogue.cachedTool(request.params.toolId, publicReads(request, reply))));
   };
 }

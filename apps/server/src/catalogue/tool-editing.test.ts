@@ -5,7 +5,7 @@ import { stockBelowPromisedMessage, toolNameTakenMessage, type Tool } from '@vol
 import { tools } from '../db/schema.ts';
 import { snapshotShop } from '../test-support/db-snapshot.ts';
 import { itRaces, testDatabaseKinds } from '../test-support/test-databases.ts';
-import { createIntent, card, placeOrder, placePaidOrder } from '../test-support/test-orders.ts';
+import { createIntent, card, placeOrder, placePaidOrder, toolRow } from '../test-support/test-orders.ts';
 import { useTestShop } from '../test-support/test-shop.ts';
 import { bearer, type TestUser } from '../test-support/test-users.ts';
 
@@ -149,7 +149,7 @@ describe.each(testDatabaseKinds)('editing a tool on $name', (kind) => {
     const [cutAnswer, ...paid] = await Promise.all([cut, ...payments]);
     expect([200, 409]).toContain(cutAnswer.statusCode);
     for (const payment of paid) expect(payment.statusCode).toBeLessThan(500);
-    const [row] = await shop.database.db.select().from(tools).where(eq(tools.id, tool._id));
+    const row = await toolRow(shop, tool._id);
     expect(row!.promisedQuantity).toBeLessThanOrEqual(row!.availableQuantity);
     const paidCount = paid.filter((payment) => payment.statusCode === 200).length;
     expect(row!.promisedQuantity).toBe(paidCount * 2);

@@ -1,9 +1,10 @@
+import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CachedJson } from '../platform/cached-json.ts';
 import type { Page } from '../platform/paging.ts';
 
 /**
- * The reply writers the routes share: a page of a list with its Link header, and an answer the
+ * The reply writers the routes share: a page of a list with its Link header, a CSV file, and an answer the
  * domains keep serialised and compressed (platform/cached-json.ts), revalidated by its ETag.
  */
 
@@ -22,6 +23,11 @@ function setNextPageLink(request: FastifyRequest, reply: FastifyReply, nextCurso
 export function sendPage<T>(request: FastifyRequest, reply: FastifyReply, page: Page<T>): T[] {
   setNextPageLink(request, reply, page.nextCursor);
   return page.items;
+}
+
+/** Sends a CSV file to download as `filename` (a whole text, or a stream of its rows). */
+export function sendCsv(reply: FastifyReply, filename: string, csv: string | Readable) {
+  return reply.header('Content-Type', 'text/csv; charset=utf-8').header('Content-Disposition', `attachment; filename="${filename}"`).send(csv);
 }
 
 /** The better of the two encodings the shop sends that the client accepts. */

@@ -6,6 +6,7 @@ import { connectRedis, type RedisLink } from '../platform/redis.ts';
 import { oneDatabaseKind } from '../test-support/test-databases.ts';
 import { useTestShop, type ShopFrame } from '../test-support/test-shop.ts';
 import { bearer, type TestUser } from '../test-support/test-users.ts';
+import { suiteOrderRequest } from '../test-support/test-orders.ts';
 
 const missing = ownServicesMissing();
 if (missing) console.log(`Shared rate limit tests skipped: ${missing}.`);
@@ -39,7 +40,7 @@ describe.skipIf(missing)('write limits counted in Redis by two instances', () =>
       method: 'POST',
       url: '/api/purchased',
       headers: bearer(customer),
-      payload: { toolId: first.tool._id, quantity: first.tool.minimumOrderQuantity, phone: '5550100', address: '1 Circuit Road' },
+      payload: suiteOrderRequest(first.tool),
     });
 
   it('refuses the order past the limit whichever instance the earlier ones went to, under the route\'s own key', async () => {

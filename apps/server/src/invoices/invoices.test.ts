@@ -9,20 +9,12 @@ import { pdfText } from '@voltline/test-kit/pdf-text';
 import { authUsers, creditNotes, invoices, notifications, orderEvents, orders, tools, userProfiles } from '../db/schema.ts';
 import type { TestShop } from '../test-support/test-app.ts';
 import { describeRaces, itRaces, testDatabaseKinds } from '../test-support/test-databases.ts';
-import { card, createIntent, placeOrder, placePaidOrder } from '../test-support/test-orders.ts';
+import { card, createIntent, freshTool, placeOrder, placePaidOrder } from '../test-support/test-orders.ts';
 import { useTestShop } from '../test-support/test-shop.ts';
 import { bearer, registerUser, type TestUser } from '../test-support/test-users.ts';
 
 const SHOP = { SHOP_LEGAL_NAME: 'Voltline Tools GmbH', SHOP_ADDRESS: '7 Ohm Street, 10115 Berlin', SHOP_TAX_ID: 'DE123456789' };
 const PARALLEL_PAYMENTS = 50;
-
-async function freshTool(shop: TestShop, name: string, price: number, availableQuantity = 1000): Promise<Tool> {
-  const [row] = await shop.database.db
-    .insert(tools)
-    .values({ toolName: name, description: 'x'.repeat(100), img: '/images/tools/jigsaw.svg', priceCents: price * 100, minimumOrderQuantity: 1, availableQuantity })
-    .returning();
-  return (await shop.app.inject({ method: 'GET', url: `/api/getTool/${row!.id}` })).json();
-}
 
 const download = (shop: TestShop, url: string, user?: TestUser) =>
   shop.app.inject({ method: 'GET', url, headers: user ? bearer(user) : {} });
@@ -69,7 +61,7 @@ describe.each(testDatabaseKinds)('invoices and credit notes on $name', (kind) =>
     alice = await registerUser(shop, { name: 'Alice Ampère' });
     mallory = await registerUser(shop, { name: 'Mallory Meter' });
     admin = await registerUser(shop, { role: 'admin' });
-    tool = await freshTool(shop, `Invoice Drill ${randomBytes(3).toString('hex')}`, 1250);
+    tool = await freshTool(shop, 1000, 1, 1250, `Invoice Drill ${randomBytes(3).toString('hex')}`);
   });
 
   const invoiceUrl = (orderId: string) => `/api/purchasedSingle/${orderId}/invoice.pdf`;
@@ -263,7 +255,7 @@ describeRaces('invoice numbers across two instances on one database', (postgres)
 
   it(`stay gapless and unique under ${PARALLEL_PAYMENTS} parallel payments split between the instances`, { timeout: 120_000 }, async () => {
     const buyer = await registerUser(first);
-    const tool = await freshTool(first, 'Two-instance Saw', 30);
+    const tool = await freshTool(first, 1000, 1, 30, 'Two-instance Saw');
     const paid = await payInParallel([first, second], buyer, tool, PARALLEL_PAYMENTS);
     await expectGaplessInvoices(first, paid);
   });

@@ -2,6 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { vatReportQuerySchema } from '@voltline/shared/vat-report';
 import type { CallerGuards } from '../identity/caller.ts';
 import type { VatReport } from './vat-report.ts';
+import { sendCsv } from '../http/replies.ts';
+import { routesTagged } from '../http/route-options.ts';
+
+const route = routesTagged('back office');
 
 /** The accountant's month (issue 29): admins only. */
 export function vatReportRoutes(report: VatReport, guards: CallerGuards): FastifyPluginAsyncZod {
@@ -10,20 +14,11 @@ export function vatReportRoutes(report: VatReport, guards: CallerGuards): Fastif
 
     app.get(
       '/admin/vat-report',
-      {
-        schema: {
-          tags: ['back office'],
-          summary:
-            "The month's VAT as a CSV file (?month=YYYY-MM, UTC days): a line per VAT treatment and rate with the net and VAT of the month's invoices, of its credit notes, and the difference (net, vat, gross); then the reverse-charge and export totals and the month's total. Amounts in dollars with two decimals. Admins only.",
-          querystring: vatReportQuerySchema,
-        },
-      },
-      async (request, reply) =>
-        reply
-          .header('Content-Type', 'text/csv; charset=utf-8')
-          .header('Content-Disposition', `attachment; filename="voltline-vat-${request.query.month}.csv"`)
-          .header('cache-control', 'private, no-store')
-          .send(await report.monthCsv(request.query.month)),
+      route(
+        "The month's VAT as a CSV file (?month=YYYY-MM, UTC days): a line per VAT treatment and rate with the net and VAT of the month's invoices, of its credit notes, and the difference (net, vat, gross); then the reverse-charge and export totals and the month's total. Amounts in dollars with two decimals. Admins only.",
+        { querystring: vatReportQuerySchema },
+      ),
+      async (request, reply) => sendCsv(reply.header('cache-control', 'private, no-store'), `voltline-vat-${request.query.month}.csv`, await report.monthCsv(request.query.month)),
     );
   };
 }

@@ -75,7 +75,7 @@ describe.each(testDatabaseKinds)('back office orders on $name', (kind) => {
     const results = await Promise.all([...orderIds, ...orderIds].map((id) => ship(id)));
     expect(results.every((r) => r.statusCode === 200 || r.statusCode === 409)).toBe(true);
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(orderIds.length);
-    const [after] = await shop.database.db.select().from(tools).where(eq(tools.id, own._id));
+    const after = await toolRow(shop, own._id);
     expect(after).toMatchObject({ availableQuantity: 100 - orderIds.length * 7, promisedQuantity: 0 });
   });
 

@@ -7,7 +7,7 @@ import { orderEvents, orders, tools } from '../db/schema.ts';
 import { snapshotShop } from '../test-support/db-snapshot.ts';
 import { testDatabaseKinds } from '../test-support/test-databases.ts';
 import { useTestShop } from '../test-support/test-shop.ts';
-import { freshTool } from '../test-support/test-orders.ts';
+import { freshTool, placeOrder, suiteOrderRequest } from '../test-support/test-orders.ts';
 import { bearer, registerUser, type TestUser } from '../test-support/test-users.ts';
 
 describe.each(testDatabaseKinds)('ordering on $name', (kind) => {
@@ -19,13 +19,7 @@ describe.each(testDatabaseKinds)('ordering on $name', (kind) => {
 
   const place = (user: TestUser | null, payload: Record<string, unknown>) =>
     shop.app.inject({ method: 'POST', url: '/api/purchased', headers: user ? bearer(user) : {}, payload });
-  const validOrder = () => ({ toolId: shop.tool._id, quantity: shop.tool.minimumOrderQuantity, phone: '5550100', address: '1 Circuit Road' });
-  const placeOrder = (user: TestUser) => placeFor(user);
-  async function placeFor(user: TestUser): Promise<string> {
-    const response = await place(user, validOrder());
-    expect(response.statusCode).toBe(200);
-    return response.json().insertedId;
-  }
+  const validOrder = () => suiteOrderRequest(shop.tool);
 
   it('prices the order on the server and takes the buyer from the token', async () => {
     const response = await place(shop.customer, {
@@ -127,14 +121,14 @@ describe.each(testDatabaseKinds)('ordering on $name', (kind) => {
   });
 
   it("lists only the caller's own orders, whatever the query says", async () => {
-    await placeFor(bob);
+    await placeOrder(shop, bob, shop.tool);
     const mine = (await shop.app.inject({ method: 'GET', url: `/api/purchased?buyerEamil=${bob.email}`, headers: bearer(shop.customer) })).json();
     expect(mine.length).toBeGreaterThan(0);
     expect(mine.every((order: { buyerEamil: string }) => order.buyerEamil === shop.customer.email)).toBe(true);
   });
 
   it("keeps another user's order from being read or cancelled", async () => {
-    const bobsOrder = await placeFor(bob);
+    const bobsOrder = await placeOrder(shop, bob, shop.tool);
     const before = await snapshotShop(shop.database.db);
     expect((await shop.app.inject({ method: 'GET', url: `/api/purchasedSingle/${bobsOrder}`, headers: bearer(shop.customer) })).statusCode).toBe(403);
     expect((await shop.app.inject({ method: 'DELETE', url: `/api/purchasedSingle/${bobsOrder}`, headers: bearer(shop.customer) })).statusCode).toBe(403);
@@ -144,7 +138,7 @@ describe.each(testDatabaseKinds)('ordering on $name', (kind) => {
   });
 
   it('lets the buyer cancel an unpaid order: it stays on My Orders, marked cancelled, and on record', async () => {
-    const orderId = await placeFor(shop.customer);
+    const orderId = await placeOrder(shop, shop.customer, shop.tool);
     const response = await shop.app.inject({ method: 'DELETE', url: `/api/purchasedSingle/${orderId}`, headers: bearer(shop.customer) });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ acknowledged: true, deletedCount: 1 });
@@ -164,7 +158,7 @@ describe.each(testDatabaseKinds)('ordering on $name', (kind) => {
 
   it("pages a trade customer's orders: the newest 100 first, the rest behind the Link header", async () => {
     const trader = await registerUser(shop);
-    await placeOrder(trader);
+    await placeOrder(shop, trader, shop.tool);
     const [own] = await shop.database.db.select().from(orders).where(eq(orders.buyerEamil, trader.email));
     const { id: _id, ...template } = own!;
     await shop.database.db.insert(orders).values(
@@ -191,7 +185,7 @@ describe.each(testDatabaseKinds)('ordering on $name', (kind) => {
   });
 
   it('never lets stock decide a price after the fact: the order keeps its snapshot', async () => {
-    const orderId = await placeFor(shop.customer);
+    const orderId = await placeOrder(shop, shop.customer, shop.tool);
     await shop.database.db.update(tools).set({ priceCents: shop.tool.price * 1000 }).where(eq(tools.id, shop.tool._id));
     const order = (await shop.app.inject({ method: 'GET', url: `/api/purchasedSingle/${orderId}`, headers: bearer(shop.customer) })).json();
     expect(order.price).toBe(shop.tool.minimumOrderQuantity * shop.tool.price);

@@ -6,7 +6,7 @@ import { couponUses, coupons, notifications, orderEvents, orders, tools } from '
 import { startFakeStripeApi, type FakeStripeApi } from '../test-support/fake-stripe-api.ts';
 import { testDatabaseKinds } from '../test-support/test-databases.ts';
 import { useTestShop } from '../test-support/test-shop.ts';
-import { createIntent, placeOrder } from '../test-support/test-orders.ts';
+import { createIntent, placeOrder, toolRow } from '../test-support/test-orders.ts';
 import { bearer, registerUser, type TestUser } from '../test-support/test-users.ts';
 
 const WEBHOOK_SECRET = 'whsec_voltline_test';
@@ -159,7 +159,7 @@ describe.each(testDatabaseKinds)('card payments with Stripe on $name', (kind) =>
     expect(await orderOf(shop.customer, first)).toMatchObject({ status: 'paid', refundedAmount: 0, invoiceNumber: expect.stringMatching(/^INV-\d{6}$/) });
     // Refunded the moment it arrived: no invoice, so no document to offer (invoiceNumber null).
     expect(await orderOf(bob, late)).toMatchObject({ status: 'refunded', refundedAmount: 60, cancelled: true, transactionId: lateIntent, invoiceNumber: null });
-    const [after] = await shop.database.db.select().from(tools).where(eq(tools.id, tool._id));
+    const after = await toolRow(shop, tool._id);
     expect(after).toMatchObject({ availableQuantity: 3, promisedQuantity: 3 });
     const mine = (await shop.app.inject({ method: 'GET', url: '/api/purchased', headers: bearer(bob) })).json();
     expect(mine.find((order: { _id: string }) => order._id === late)).toMatchObject({ status: 'refunded', cancelled: true });
@@ -192,7 +192,7 @@ describe.each(testDatabaseKinds)('card payments with Stripe on $name', (kind) =>
 
     expect(await orderOf(bob, cartOrder)).toMatchObject({ status: 'refunded', refundedAmount: 100, cancelled: true, invoiceNumber: null });
     expect(stripeApi.refunds.filter((refund) => refund.payment_intent === lateIntent)).toEqual([expect.objectContaining({ amount: 10_000 })]);
-    const stock = async (tool: Tool) => (await shop.database.db.select().from(tools).where(eq(tools.id, tool._id)))[0];
+    const stock = (tool: Tool) => toolRow(shop, tool._id);
     // The earlier tool's 3 units, promised before the later one fell short, are on sale again.
     expect(await stock(earlier!)).toMatchObject({ availableQuantity: 4, promisedQuantity: 0 });
     expect(await stock(later!)).toMatchObject({ availableQuantity: 4, promisedQuantity: 4 });

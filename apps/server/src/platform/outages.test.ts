@@ -6,6 +6,7 @@ import { connectRedis, type RedisLink } from './redis.ts';
 import { oneDatabaseKind, postgresOn } from '../test-support/test-databases.ts';
 import { useTestShop, type ShopFrame } from '../test-support/test-shop.ts';
 import { bearer, postToAuth } from '../test-support/test-users.ts';
+import { suiteOrderRequest } from '../test-support/test-orders.ts';
 
 /**
  * Optional services that go away, and a database that restarts: the shop answers in words and
@@ -30,7 +31,7 @@ const placeOrderOf = (shop: ShopFrame) =>
     method: 'POST',
     url: '/api/purchased',
     headers: bearer(shop.customer),
-    payload: { toolId: shop.tool._id, quantity: shop.tool.minimumOrderQuantity, phone: '5550100', address: '1 Circuit Road' },
+    payload: suiteOrderRequest(shop.tool),
   });
 
 describe.skipIf(missing)('while Redis is away', () => {

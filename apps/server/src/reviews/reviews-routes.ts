@@ -1,14 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { pageQuerySchema } from '@voltline/shared/paging';
 import { reviewInputSchema, reviewSchema, reviewSummarySchema } from '@voltline/shared/review';
 import { deletedSchema, insertedSchema } from '@voltline/shared/order';
 import { idParamsSchema } from '@voltline/shared/id';
 import { acknowledgedSchema } from '@voltline/shared/profile';
-import { sendCachedJson, sendPage } from '../http/replies.ts';
+import { sendCachedJson } from '../http/replies.ts';
 import type { PublicReadRations, RouteLimit } from '../http/rate-limits.ts';
 import { callerOf, type CallerGuards } from '../identity/caller.ts';
 import type { ReviewsService } from './reviews-service.ts';
+import { answerPage, pageOf, routesTagged } from '../http/route-options.ts';
+
+const route = routesTagged('reviews');
 
 /**
  * Customer reviews (product.md, "The API"). The list and summary: anyone; adding: signed-in users;
@@ -21,87 +23,22 @@ export function reviewsRoutes(
   publicReads: PublicReadRations,
 ): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(
-      '/review',
-      {
-        schema: {
-          tags: ['reviews'],
-          summary: 'Reviews, newest first, a page at a time (limit, cursor from the Link header). Public.',
-          querystring: pageQuerySchema,
-          response: { 200: z.array(reviewSchema) },
-        },
-      },
-      async (request, reply) => sendCachedJson(request, reply, await reviewsService.cachedReviewList(request.query, publicReads(request, reply))),
-    );
+    app.get('/review', route('Reviews, newest first, a page at a time (limit, cursor from the Link header). Public.', { querystring: pageQuerySchema, answer: pageOf(reviewSchema) }),
+      async (request, reply) => sendCachedJson(request, reply, await reviewsService.cachedReviewList(request.query, publicReads(request, reply))));
 
-    app.get(
-      '/review/summary',
-      {
-        schema: {
-          tags: ['reviews'],
-          summary: 'How many reviews there are and their average rating. Public.',
-          response: { 200: reviewSummarySchema },
-        },
-      },
-      async (request, reply) => sendCachedJson(request, reply, await reviewsService.cachedReviewSummary()),
-    );
+    app.get('/review/summary', route('How many reviews there are and their average rating. Public.', { answer: reviewSummarySchema }),
+      async (request, reply) => sendCachedJson(request, reply, await reviewsService.cachedReviewSummary()));
 
-    app.post(
-      '/review',
-      {
-        onRequest: guards.requireUser,
-        config: reviewLimit,
-        schema: {
-          tags: ['reviews'],
-          summary: 'Add a review (review, rating 1-5). Signed-in users; author and date come from the server.',
-          body: reviewInputSchema,
-          response: { 200: insertedSchema },
-        },
-      },
-      (request) => reviewsService.addReview(callerOf(request), request.body),
-    );
+    app.post('/review', route('Add a review (review, rating 1-5). Signed-in users; author and date come from the server.', { onRequest: guards.requireUser, config: reviewLimit, body: reviewInputSchema, answer: insertedSchema }),
+      (request) => reviewsService.addReview(callerOf(request), request.body));
 
-    app.get(
-      '/review/mine',
-      {
-        onRequest: guards.requireUser,
-        schema: {
-          tags: ['reviews'],
-          summary: "The caller's own reviews, newest first, a page at a time (limit, cursor from the Link header), to edit or delete. Signed-in users.",
-          querystring: pageQuerySchema,
-          response: { 200: z.array(reviewSchema) },
-        },
-      },
-      async (request, reply) => sendPage(request, reply, await reviewsService.listOwnReviews(callerOf(request), request.query)),
-    );
+    app.get('/review/mine', route("The caller's own reviews, newest first, a page at a time (limit, cursor from the Link header), to edit or delete. Signed-in users.", { onRequest: guards.requireUser, querystring: pageQuerySchema, answer: pageOf(reviewSchema) }),
+      answerPage((request) => reviewsService.listOwnReviews(callerOf(request), request.query)));
 
-    app.patch(
-      '/review/:id',
-      {
-        onRequest: guards.requireUser,
-        schema: {
-          tags: ['reviews'],
-          summary: 'Change a review (review, rating 1-5; the same rules as adding). Its author only.',
-          params: idParamsSchema,
-          body: reviewInputSchema,
-          response: { 200: acknowledgedSchema },
-        },
-      },
-      (request) => reviewsService.editOwnReview(callerOf(request), request.params.id, request.body),
-    );
+    app.patch('/review/:id', route('Change a review (review, rating 1-5; the same rules as adding). Its author only.', { onRequest: guards.requireUser, params: idParamsSchema, body: reviewInputSchema, answer: acknowledgedSchema }),
+      (request) => reviewsService.editOwnReview(callerOf(request), request.params.id, request.body));
 
-    app.delete(
-      '/review/:id',
-      {
-        onRequest: guards.requireUser,
-        schema: {
-          tags: ['reviews'],
-          summary: "Delete a review. Its author deletes it for good; an admin's removal hides it and records who removed it and when. Its author or an admin.",
-          params: idParamsSchema,
-          response: { 200: deletedSchema },
-        },
-      },
-      (request) => reviewsService.removeReview(callerOf(request), request.params.id),
-    );
+    app.delete('/review/:id', route("Delete a review. Its author deletes it for good; an admin's removal hides it and records who removed it and when. Its author or an admin.", { onRequest: guards.requireUser, params: idParamsSchema, answer: deletedSchema }),
+      (request) => reviewsService.removeReview(callerOf(request), request.params.id));
   };
 }

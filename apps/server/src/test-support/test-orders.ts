@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Tool } from '@voltline/shared/tool';
-import { placeOrderOverHttp, placePaidOrderOverHttp, testCard, type Delivery } from '@voltline/test-kit/orders';
+import { orderRequest, placeOrderOverHttp, placePaidOrderOverHttp, testCard, type Delivery } from '@voltline/test-kit/orders';
 import { newTool } from '@voltline/test-kit/tools';
 import { toolColumns } from '../catalogue/tool-dto.ts';
 import type { DbExecutor } from '../db/client.ts';
@@ -40,6 +40,9 @@ export async function freshTool(shop: TestShop, availableQuantity: number, minim
 
 /** Where the server suites' orders go (the invoice tests find it on the PDF). */
 const SUITE_DELIVERY: Delivery = { phone: '5550100', address: '1 Circuit Road' };
+
+/** The body of POST /api/purchased a server suite sends (test-kit's orderRequest, delivered where the suites' orders go), for tests that read a refusal. */
+export const suiteOrderRequest = (tool: Pick<Tool, '_id' | 'minimumOrderQuantity'>, quantity?: number) => orderRequest(tool, quantity, SUITE_DELIVERY);
 
 /** Places an order (at the tool's minimum quantity unless told) through the real endpoint: test-kit's factory, in process. */
 export function placeOrder(shop: TestShop, user: TestUser, tool: Tool, quantity = tool.minimumOrderQuantity): Promise<string> {

@@ -52,7 +52,7 @@ describe('a token the server refuses (product.md, "What the shop says")', () => 
       </QueryClientProvider>,
     );
 
-    expect(await screen.findByRole('heading', { name: 'Home' }, { timeout: 3000 })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Home' }, { timeout: 3000 });
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(router.state.location.pathname).toBe('/home');
     expect(visited).not.toContain('/login');

@@ -85,13 +85,13 @@ describe('form dialog (change name, change password, update profile, update tool
     });
     const dialog = await open();
     await user.click(within(dialog).getByRole('button', { name: 'Save shelf' }));
-    expect(await within(dialog).findByText(`Refused: ${TAKEN}`)).toBeTruthy();
+    await within(dialog).findByText(`Refused: ${TAKEN}`);
     expect(screen.getByRole('dialog', { name: 'Rename shelf' })).toBe(dialog);
 
     // A blank label is refused in the browser: the server's earlier refusal goes, only the field's error shows.
     await user.clear(within(dialog).getByLabelText('Label'));
     await user.click(within(dialog).getByRole('button', { name: 'Save shelf' }));
-    expect(await within(dialog).findByText('Label is required')).toBeTruthy();
+    await within(dialog).findByText('Label is required');
     expect(refusal(dialog)).toBe('Label is required');
 
     refuseSave = false;
@@ -105,7 +105,7 @@ describe('form dialog (change name, change password, update profile, update tool
     const { user, sent, onSaved, open } = renderPage(() => ({ status: 413, body: { error: 'too_large', message: UPLOAD_REFUSED } }));
     let dialog = await open();
     await user.click(within(dialog).getByRole('button', { name: 'Save shelf' }));
-    expect(await within(dialog).findByText(`Refused: ${UPLOAD_REFUSED}`)).toBeTruthy();
+    await within(dialog).findByText(`Refused: ${UPLOAD_REFUSED}`);
     expect(sent.map((request) => request.path)).toEqual(['/api/upload']);
     expect(onSaved).not.toHaveBeenCalled();
 

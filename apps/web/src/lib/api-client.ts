@@ -103,6 +103,11 @@ export async function apiRequest<T>(path: string, { signOutOnAuthFailure = true,
   return readJson<T>(await send(`/api${path}`, init, { bearer: true, signOutOnAuthFailure }));
 }
 
+/** Sends `body` as JSON with `method` to the shop's API (apiRequest), answering its JSON. */
+export function apiSend<T>(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown, init: ApiRequestInit = {}): Promise<T> {
+  return apiRequest<T>(path, { ...init, method, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+}
+
 /** One page of a list: its rows, and the cursor of the next page unless this is the last. */
 export interface ApiPage<T> {
   items: T[];

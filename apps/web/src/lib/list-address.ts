@@ -1,5 +1,7 @@
-import { keepPreviousData } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, type QueryKey } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
+import { apiPage } from './api-client.ts';
+import { listPath } from './paged-lists.ts';
 
 /** Rows per page of the back-office tables. */
 export const TABLE_PAGE_SIZE = 20;
@@ -61,3 +63,7 @@ export type ListAddress = ReturnType<typeof useListAddress>;
  * (app/query-client.ts), and the loader and the page would otherwise ask once each.
  */
 export const addressedListOptions = { placeholderData: keepPreviousData, retryOnMount: false } as const;
+
+/** The query options of a table of the API's list at `path`, its search and page from the address. */
+export const addressedListOf = <T>(queryKey: QueryKey, path: string, { q, cursor }: { q?: string; cursor?: string }) =>
+  queryOptions({ queryKey, queryFn: () => apiPage<T>(listPath(path, { q, cursor, limit: TABLE_PAGE_SIZE })), ...addressedListOptions });

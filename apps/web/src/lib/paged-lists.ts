@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData, type QueryKey, type UseInfiniteQueryOptions } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import type { ApiPage } from './api-client.ts';
+import { apiPage, type ApiPage } from './api-client.ts';
 
 /** A list's query parameters; those without a value (no search, the first page) are left out. */
 export type ListQuery = Record<string, string | number | undefined>;
@@ -47,6 +47,10 @@ export function pagedListOptions<T, Key extends QueryKey>(
     ...more,
   });
 }
+
+/** The query options of a "Load more" list of the API's `path`, `pageSize` rows a page, under `queryKey`. */
+export const pagedListOf = <T>(queryKey: QueryKey, path: string, pageSize: number) =>
+  pagedListOptions(queryKey, (cursor) => apiPage<T>(listPath(path, { cursor, limit: pageSize })));
 
 /**
  * A "Load more" list: its rows so far, in the shape QueryState shows, and what the Load more

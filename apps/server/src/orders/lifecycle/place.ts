@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { orderDestination, type DeliveryAddress } from '@voltline/shared/delivery-address';
 import { entityIdSchema } from '@voltline/shared/id';
 import { orderQuantityMessages, type placeOrderSchema } from '@voltline/shared/order';
+import { quantityBreach } from '@voltline/shared/order-rules';
 import { fromCents, PAYMENT_MAXIMUM_CENTS } from '@voltline/shared/money';
 import { formatPurchaseDate } from '@voltline/shared/shop-constants';
 import { clipText, TEXT_LIMITS } from '@voltline/shared/text-limits';
@@ -15,7 +16,7 @@ import { orderFigures } from '../order-dto.ts';
 import { deliveryRatesColumn, deliveryRateUnchanged, type DeliveryRateRow, type PricingChoices } from '../../pricing/order-pricing.ts';
 import { recordCouponUseOrder } from '../../pricing/coupon-uses.ts';
 import type { LifecycleDeps } from './context.ts';
-import { orderableUnitsSql } from './units.ts';
+import { orderableUnitsSql, quantityWithinBoundsSql } from './units.ts';
 
 /** A placement as POST /purchased validated it; identity comes from the caller. */
 export type OrderRequest = z.infer<typeof placeOrderSchema>;
@@ -164,7 +165,7 @@ function placingAtOnce({ db, notifier, pricer }: LifecycleDeps) {
 
     async function place(tool: ToolToOrder): Promise<Placed | undefined> {
       // What it remembers may be out of date: anything it would refuse, placingLines decides on what is stored.
-      if (!Number.isSafeInteger(quantity) || quantity < tool.minimum || quantity > tool.orderable || tool.rates.length === 0) return undefined;
+      if (!Number.isSafeInteger(quantity) || quantityBreach(tool, quantity) || tool.rates.length === 0) return undefined;
       const listed = [{ quantity, unitPriceCents: tool.priceCents }];
       const pricing = await pricer.priceWithoutCoupon([{ ...listed[0]!, vatRateHundredths: tool.vatRateHundredths }], choices, tool.rates, now);
       const { quote } = pricing;
@@ -175,7 +176,7 @@ function placingAtOnce({ db, notifier, pricer }: LifecycleDeps) {
           select id from tools
           where id = ${tool.id} and tool_name = ${tool.name} and img = ${tool.img} and price_cents = ${tool.priceCents}
             and vat_rate_hundredths is not distinct from ${tool.vatRateHundredths}::int
-            and ${quantity}::int between minimum_order_quantity and ${orderableUnitsSql}
+            and ${quantityWithinBoundsSql(quantity)}
             and ${deliveryRateUnchanged(choices.country, tool.rates)}
           for key share
         ), placed as (
@@ -215,19 +216,20 @@ export function linesWithinStock<Tool extends ToolFacts>(lines: readonly { toolI
   const byId = new Map(tools.map((tool) => [tool.id, tool]));
   const naming = (name: string, message: string) => (lines.length > 1 ? `${name}: ${message}` : message);
   const asked = new Map<string, number>();
+  for (const line of lines) asked.set(line.toolId, (asked.get(line.toolId) ?? 0) + line.quantity);
+  // Every line's minimum is told before any tool's units in all (quantityBreach's order, over the whole order).
+  let tooMany: Error | undefined;
   const ordered = lines.map((line) => {
     const tool = byId.get(line.toolId);
     if (!tool) throw notFound('Tool not found');
-    if (!Number.isSafeInteger(line.quantity) || line.quantity < tool.minimum) {
-      throw new AppError('invalid_data', naming(tool.name, orderQuantityMessages.tooFew(tool.minimum)));
-    }
-    asked.set(tool.id, (asked.get(tool.id) ?? 0) + line.quantity);
+    const breach = Number.isSafeInteger(line.quantity)
+      ? quantityBreach(tool, line.quantity, asked.get(tool.id))
+      : { code: 'below_minimum', message: orderQuantityMessages.tooFew(tool.minimum) };
+    if (breach?.code === 'below_minimum') throw new AppError('invalid_data', naming(tool.name, breach.message));
+    tooMany ??= breach ? new AppError('invalid_data', naming(tool.name, breach.message)) : undefined;
     return { tool, quantity: line.quantity };
   });
-  for (const [id, units] of asked) {
-    const tool = byId.get(id)!;
-    if (units > tool.orderable) throw new AppError('invalid_data', naming(tool.name, orderQuantityMessages.tooMany(tool.orderable)));
-  }
+  if (tooMany) throw tooMany;
   return ordered;
 }
 

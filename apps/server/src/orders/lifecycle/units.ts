@@ -102,6 +102,14 @@ export async function releaseUnits(tx: DbTransaction, units: ToolUnits) {
 export const orderableUnitsSql = sql<number>`greatest(${tools.availableQuantity} - ${tools.promisedQuantity}, 0)::int`;
 export const orderableUnitsOf = (tool: { availableQuantity: number; promisedQuantity: number }) => Math.max(tool.availableQuantity - tool.promisedQuantity, 0);
 
+/**
+ * The bounds of quantityBreach (packages/shared/src/order-rules.ts) that a tools row decides, in
+ * SQL, for a statement that checks the row as it stands when locked: at least its minimum, at most
+ * what can still be ordered. One card payment's bound needs the priced total (pastOnePayment).
+ * A test holds the two to the same answers (quantity-bounds.test.ts).
+ */
+export const quantityWithinBoundsSql = (quantity: number) => sql<boolean>`${quantity}::int between ${tools.minimumOrderQuantity} and ${orderableUnitsSql}`;
+
 /** How many units customers can still order and pay for (orderableUnitsSql). */
 export async function orderableUnits(executor: Database | DbTransaction, toolId: string): Promise<number> {
   const [tool] = await executor

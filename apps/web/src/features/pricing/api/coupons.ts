@@ -1,8 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Coupon, CouponChange, CouponInput } from '@voltline/shared/coupons';
-import { apiPage, apiRequest, type ApiPage } from '../../../lib/api-client.ts';
+import { apiPage, apiSend, type ApiPage } from '../../../lib/api-client.ts';
 import { listPath, pagedListOptions, useInfiniteList } from '../../../lib/paged-lists.ts';
 import { pricingKeys } from '../../../lib/query-keys.ts';
+import { useRefreshingMutation } from '../../../lib/refreshing-mutation.ts';
 
 const COUPONS_PAGE_SIZE = 20;
 
@@ -18,20 +18,11 @@ export function useCoupons(q: string | undefined) {
 }
 
 /** POST /api/admin/coupons (admin). */
-export function useCreateCoupon() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (coupon: CouponInput) => apiRequest<Coupon>('/admin/coupons', { method: 'POST', body: JSON.stringify(coupon) }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: pricingKeys.coupons() }),
-  });
-}
+export const useCreateCoupon = () => useRefreshingMutation((coupon: CouponInput) => apiSend<Coupon>('POST', '/admin/coupons', coupon), [pricingKeys.coupons()]);
 
 /** PATCH /api/admin/coupons/{id} (admin): disable or enable, change limits or dates. */
-export function useChangeCoupon() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ couponId, change }: { couponId: string; change: CouponChange }) =>
-      apiRequest<Coupon>(`/admin/coupons/${encodeURIComponent(couponId)}`, { method: 'PATCH', body: JSON.stringify(change) }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: pricingKeys.coupons() }),
-  });
-}
+export const useChangeCoupon = () =>
+  useRefreshingMutation(
+    ({ couponId, change }: { couponId: string; change: CouponChange }) => apiSend<Coupon>('PATCH', `/admin/coupons/${encodeURIComponent(couponId)}`, change),
+    [pricingKeys.coupons()],
+  );

@@ -1,7 +1,8 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DeliveryPromotion, DeliveryPromotionInput } from '@voltline/shared/delivery-settings';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest, apiSend } from '../../../lib/api-client.ts';
 import { pricingKeys } from '../../../lib/query-keys.ts';
+import { useRefreshingMutation } from '../../../lib/refreshing-mutation.ts';
 
 /** GET /api/admin/delivery-promotion (admin): the promotion as set, to edit. */
 export const deliveryPromotionQueryOptions = queryOptions({
@@ -12,11 +13,5 @@ export const deliveryPromotionQueryOptions = queryOptions({
 export const useDeliveryPromotionSetting = () => useQuery(deliveryPromotionQueryOptions);
 
 /** PUT /api/admin/delivery-promotion (admin); the banner's promotion is read again too. */
-export function useSaveDeliveryPromotion() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (promotion: DeliveryPromotionInput) =>
-      apiRequest<DeliveryPromotion>('/admin/delivery-promotion', { method: 'PUT', body: JSON.stringify(promotion) }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: pricingKeys.promotion() }),
-  });
-}
+export const useSaveDeliveryPromotion = () =>
+  useRefreshingMutation((promotion: DeliveryPromotionInput) => apiSend<DeliveryPromotion>('PUT', '/admin/delivery-promotion', promotion), [pricingKeys.promotion()]);

@@ -1,20 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { createdWebhookEndpointSchema, WebhookEndpointInput } from '@voltline/shared/webhook';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiSend } from '../../../lib/api-client.ts';
 import { webhookKeys } from '../../../lib/query-keys.ts';
+import { useRefreshingMutation } from '../../../lib/refreshing-mutation.ts';
 
 export type CreatedWebhookEndpoint = z.infer<typeof createdWebhookEndpointSchema>;
 
 /** POST /api/webhook-endpoints: registers an endpoint; the answer carries its signing secret, once. */
-function addWebhookEndpoint(endpoint: WebhookEndpointInput): Promise<CreatedWebhookEndpoint> {
-  return apiRequest<CreatedWebhookEndpoint>('/webhook-endpoints', { method: 'POST', body: JSON.stringify(endpoint) });
-}
+const addWebhookEndpoint = (endpoint: WebhookEndpointInput) => apiSend<CreatedWebhookEndpoint>('POST', '/webhook-endpoints', endpoint);
 
-export function useAddWebhookEndpoint() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: addWebhookEndpoint,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: webhookKeys.endpoints() }),
-  });
-}
+export const useAddWebhookEndpoint = () => useRefreshingMutation(addWebhookEndpoint, [webhookKeys.endpoints()]);
