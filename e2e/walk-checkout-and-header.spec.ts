@@ -10,6 +10,7 @@ import { addToolOverHttp } from '@voltline/test-kit/tools';
 import { AXE_WIDTHS, seriousViolationsShown } from './support/axe.ts';
 import { takeProblems } from './support/browser.ts';
 import { shopJourney } from './support/journey.ts';
+import { textNodesBrokenAcrossLines } from './support/layout.ts';
 
 /** Issue 43, items 5, 10, 12, 17 and 20: what a customer met walking through the shop, and a header that fits. */
 
@@ -24,21 +25,6 @@ const ADDRESS_LABELS = { phone: 'Phone', deliveryName: 'Name or company', delive
 
 /** The page scrolls sideways by this many pixels (0 when it fits). */
 const sidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-
-/** Text nodes under `selector` that the browser wrapped onto more than one line (a word broken in two). */
-function textNodesBrokenAcrossLines(page: Page, selector: string): Promise<string[]> {
-  return page.locator(selector).first().evaluate((element) => {
-    const broken: string[] = [];
-    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const range = document.createRange();
-      range.selectNodeContents(node);
-      const lineTops = new Set(Array.from(range.getClientRects()).map((rect) => Math.round(rect.top)));
-      if (lineTops.size > 1) broken.push(node.textContent ?? '');
-    }
-    return broken;
-  });
-}
 
 describe('walking the shop (issue 43)', () => {
   const journey = shopJourney({ env: { ...ADMIN_ENV, AUTH_RATE_LIMIT_MAX: '1000' } });

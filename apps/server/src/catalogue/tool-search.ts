@@ -11,7 +11,7 @@ import { likePattern } from '../platform/paging.ts';
  */
 
 /** A word without its plural ending: batteries -> battery, boxes -> box, drills -> drill; "ss" (glass) and short words stay. */
-export function stemOf(word: string): string {
+function stemOf(word: string): string {
   if (word.length > 4 && word.endsWith('ies')) return `${word.slice(0, -3)}y`;
   if (word.length > 4 && /(?:ch|sh|ss|x|z)es$/.test(word)) return word.slice(0, -2);
   if (word.length > 3 && word.endsWith('s') && !word.endsWith('ss') && !word.endsWith('us')) return word.slice(0, -1);
@@ -19,7 +19,7 @@ export function stemOf(word: string): string {
 }
 
 /** The search's words as they are matched: lower case, stemmed, each once. */
-export function searchWords(search: string): string[] {
+function searchWords(search: string): string[] {
   return [...new Set(search.toLowerCase().split(/\s+/).filter((word) => word !== '').map(stemOf))];
 }
 
