@@ -62,7 +62,7 @@ describe('an invoice for every paid order', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('button', { name: /^Credit note for invoice INV-\d{6}: / }).click()]);
     expect(download.suggestedFilename()).toMatch(/^CN-\d{6}\.pdf$/);
     const text = await pdfText(await readFile((await download.path())!));
-    for (const fact of ['Credit note', download.suggestedFilename().replace('.pdf', ''), 'refers to invoice INV-', customer.name, 'Total credited: $1.00', 'Scratched case']) {
+    for (const fact of ['Credit note', download.suggestedFilename().replace('.pdf', ''), 'Credit for invoice INV-', customer.name, 'Total credited: $1.00', 'Scratched case']) {
       expect(text).toContain(fact);
     }
   });

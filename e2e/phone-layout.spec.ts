@@ -7,6 +7,7 @@ import { ADMIN, ADMIN_ENV, newCustomer, signInInContext, signUpOverHttp } from '
 import { signInOverHttp } from '@voltline/test-kit/api-client';
 import { fetchTools, payOrderOverHttp, placeOrderOverHttp, placePaidOrderOverHttp } from '@voltline/test-kit/orders';
 import { shopJourney } from './support/journey.ts';
+import { textNodesBrokenAcrossLines } from './support/layout.ts';
 import { fillDeliveryAddress, signUpCustomer } from './support/orders.ts';
 
 const PHONE = { width: 375, height: 812 };
@@ -53,21 +54,6 @@ async function layoutProblems(page: Page, where: string): Promise<string[]> {
 /** The names of the page's buttons that are on screen. */
 const buttonNames = (page: Page) =>
   page.evaluate(() => Array.from(document.querySelectorAll('.drawer-content button')).map((button) => button.textContent?.trim() ?? ''));
-
-/** Text nodes of the element that the browser wrapped onto more than one line. */
-function textNodesBrokenAcrossLines(page: Page, selector: string): Promise<string[]> {
-  return page.locator(selector).first().evaluate((element) => {
-    const broken: string[] = [];
-    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const range = document.createRange();
-      range.selectNodeContents(node);
-      const lineTops = new Set(Array.from(range.getClientRects()).map((rect) => Math.round(rect.top)));
-      if (lineTops.size > 1) broken.push(node.textContent ?? '');
-    }
-    return broken;
-  });
-}
 
 describe('the shop on a 375 px phone', () => {
   const journey = shopJourney({ env: { ...ADMIN_ENV, AUTH_RATE_LIMIT_MAX: '1000' } });

@@ -20,6 +20,10 @@ export const cartMessages = {
   outOfStock: (toolName: string) => `${toolName} is out of stock just now: it cannot be ordered until it is back.`,
   toolDeleted: (toolName: string) => `${toolName} is no longer sold: remove it from your cart.`,
   notFound: 'Tool not found',
+  /** Beside a line that cannot be ordered as it stands. */
+  notInSubtotal: 'Not counted in the subtotal until it is changed or removed.',
+  /** Where Checkout would be while such a line is in the cart. */
+  checkoutWaits: 'Change or remove the lines marked above to check out: they are not counted in the subtotal.',
 };
 
 /** Why a line cannot be ordered as it stands; checkout waits until each is changed or removed. */
@@ -108,9 +112,13 @@ export function cartLineOf(stored: StoredCartLine, tool: CartTool | null): CartL
   };
 }
 
-/** The cart of these lines, totalled in whole cents. */
+/**
+ * The cart of these lines, totalled in whole cents. A line that cannot be ordered as it stands (out
+ * of stock, above what can be ordered, deleted) is left out of the subtotal until it is changed or
+ * removed (issue 43): the subtotal is what checkout could charge, and checkout waits for such lines.
+ */
 export function cartOf(lines: CartLine[]): Cart {
-  const cents = lines.reduce((sum, line) => sum + toCents(line.lineTotal), 0);
+  const cents = lines.reduce((sum, line) => (line.problem ? sum : sum + toCents(line.lineTotal)), 0);
   return { lines, subtotal: fromCents(cents), units: lines.reduce((sum, line) => sum + line.quantity, 0) };
 }
 

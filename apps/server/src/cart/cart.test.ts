@@ -179,17 +179,26 @@ describe.each(testDatabaseKinds)('the cart on $name', (kind) => {
     }
   });
 
-  it('says why a line can no longer be ordered: the stock fell below it, or the tool was deleted', async () => {
+  it('says why a line can no longer be ordered (the stock fell below it or to nothing, the tool was deleted) and leaves it out of the subtotal', async () => {
     const alice = await customer();
     const [drill, saw] = [await freshTool(shop, 10, 1, 40), await freshTool(shop, 10, 1, 25)];
+    const [hammer, bits] = [await freshTool(shop, 3, 1, 70), await freshTool(shop, 50, 1, 15)];
     await put(alice, drill._id, 8);
     await put(alice, saw._id, 2);
+    await put(alice, hammer._id, 2);
+    await put(alice, bits._id, 2);
     await placePaidOrder(shop, shop.customer, drill, 5);
+    await placePaidOrder(shop, shop.customer, hammer, 3);
     const deleted = await call(shop.admin, 'DELETE', `/api/deleteTool/${saw._id}`);
     expect(deleted.statusCode, deleted.body).toBe(200);
     const cart = await cartOf(alice);
-    expect(cart.lines).toEqual([
+    const line = (toolId: string) => cart.lines.find((each) => each.toolId === toolId);
+    expect(line(drill._id)).toEqual(
       expect.objectContaining({ toolId: drill._id, quantity: 8, maximumQuantity: 5, lineTotal: 320, problem: { code: 'above_orderable', message: orderQuantityMessages.tooMany(5) } }),
+    );
+    expect(line(hammer._id)).toEqual(expect.objectContaining({ quantity: 2, lineTotal: 140, problem: { code: 'out_of_stock', message: cartMessages.outOfStock(hammer.toolName) } }));
+    expect(line(bits._id)).toEqual(expect.objectContaining({ quantity: 2, lineTotal: 30, problem: null }));
+    expect([line(saw._id)]).toEqual([
       expect.objectContaining({
         toolId: saw._id,
         toolName: saw.toolName,
@@ -198,10 +207,14 @@ describe.each(testDatabaseKinds)('the cart on $name', (kind) => {
         problem: { code: 'tool_deleted', message: cartMessages.toolDeleted(saw.toolName) },
       }),
     ]);
-    expect(cart.subtotal).toBe(320);
+    // Only the line that can be ordered counts (issue 43): what checkout could charge.
+    expect(cart.subtotal).toBe(30);
+    expect(cart.units).toBe(14);
+    // Brought within what can be ordered, the drill's line counts again.
+    expect((await put(alice, drill._id, 5)).json<Cart>().subtotal).toBe(230);
     // The deleted tool's line can be taken out; it cannot be changed.
     expect((await put(alice, saw._id, 1)).statusCode).toBe(404);
-    expect((await call(alice, 'DELETE', `/api/cart/lines/${saw._id}`)).json<Cart>().lines).toHaveLength(1);
+    expect((await call(alice, 'DELETE', `/api/cart/lines/${saw._id}`)).json<Cart>().lines).toHaveLength(3);
   });
 
   it("keeps each customer's cart their own: another customer neither sees nor changes it", async () => {

@@ -140,7 +140,7 @@ describe.each(testDatabaseKinds)('the checkout on $name', (kind) => {
     }
   });
 
-  it('refuses a cart with a line that cannot be ordered (a deleted tool, more than can be ordered) with 409, and keeps it', async () => {
+  it('refuses a cart with a line that cannot be ordered (a deleted tool, more than can be ordered, none in stock) with 409, and keeps it', async () => {
     const { putLine, quote, checkout, cartOf, call } = calls();
     const buyer = await customer();
     const drill = await freshTool(shop, 20, 1, 40);
@@ -160,6 +160,9 @@ describe.each(testDatabaseKinds)('the checkout on $name', (kind) => {
     expect((await call('DELETE', `/api/cart/lines/${gone._id}`, buyer)).statusCode).toBe(200);
     // The stock falls below the line's 5 units after it was added.
     await shop.database.db.update(tools).set({ availableQuantity: 3 }).where(eq(tools.id, drill._id));
+    await refusals();
+    // Out of stock altogether (issue 43): refused alike, the cart kept.
+    await shop.database.db.update(tools).set({ availableQuantity: 0 }).where(eq(tools.id, drill._id));
     await refusals();
     expect(await cartOf(buyer)).toMatchObject([{ toolId: drill._id, quantity: 5 }]);
   });

@@ -8,9 +8,10 @@ import type { Database } from '../db/client.ts';
 import { tools } from '../db/schema.ts';
 import { AppError, notFound } from '../platform/app-error.ts';
 import { toCachedJson, type JsonCache } from '../platform/cached-json.ts';
-import { likePattern, mapPage, type KeysetOrder, type Page, type Paging } from '../platform/paging.ts';
+import { mapPage, type KeysetOrder, type Page, type Paging } from '../platform/paging.ts';
 import { type Actor, type OrderLifecycle } from '../orders/lifecycle/index.ts';
 import { toolColumns, toToolDto } from './tool-dto.ts';
+import { toolNameMatches } from './tool-search.ts';
 import { unrationed, type Ration } from '../platform/turns.ts';
 
 
@@ -34,11 +35,11 @@ function isToolNameConflict(error: unknown): boolean {
 }
 
 export function createCatalogueService(db: Database, cache: JsonCache, paging: Paging, lifecycle: Pick<OrderLifecycle, 'deleteTool' | 'adjustStock' | 'openStock'>) {
-  /** One page of tools, newest first unless asked otherwise; `q` finds tools whose name contains it. */
+  /** One page of tools, newest first unless asked otherwise; `q` finds tools whose name holds its words (tool-search.ts). */
   async function listTools(query: ToolListQuery): Promise<Page<Tool>> {
     const sort = query.sort ?? 'newest';
     const page = paging.page({ list: `tools:${sort}`, order: toolOrders[sort], scope: { q: query.q }, query });
-    const search = query.q === undefined ? undefined : sql`lower(${tools.toolName}) like ${likePattern(query.q, 'contains')}`;
+    const search = query.q === undefined ? undefined : toolNameMatches(query.q);
     const rows = await db
       .select({ tool: tools, cursorKey: page.cursorKey })
       .from(tools)

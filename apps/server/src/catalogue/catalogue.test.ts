@@ -7,6 +7,7 @@ import { DESCRIPTION_PREVIEW_LENGTH } from '@voltline/shared/shop-constants';
 import { testDatabaseKinds } from '../test-support/test-databases.ts';
 import { useTestShop } from '../test-support/test-shop.ts';
 import { tools } from '../db/schema.ts';
+import { toolNameMatches } from './tool-search.ts';
 
 describe.each(testDatabaseKinds)('catalogue on $name', (kind) => {
   const shop = useTestShop(kind, { seed: true });
@@ -138,6 +139,51 @@ describe.each(testDatabaseKinds)('catalogue on $name', (kind) => {
       const parameters = document.paths['/api/getTools'].get.parameters as { name: string; schema: { enum?: string[] } }[];
       expect(parameters.find((parameter) => parameter.name === 'sort')?.schema.enum).toEqual([...TOOL_SORTS]);
       expect(parameters.map((parameter) => parameter.name)).toEqual(expect.arrayContaining(['q', 'limit', 'cursor']));
+    });
+  });
+
+  /** Issue 43: the words of a search in any order, a plural finding the singular, on the trigram index. */
+  describe('search by words', () => {
+    const NAMES = ['Qx Hammer Drill 18V', 'Qx Drill-Hammer SDS', 'Qx Cordless Drills Kit', 'Qx Rotary Hammer', 'Qx Battery Pack', 'Qx Glass Cutter'];
+    beforeAll(async () => {
+      await shop.database.db.insert(tools).values(
+        NAMES.map((toolName) => ({
+          toolName,
+          description: 'A tool for the search test, described at comfortably more than ninety characters in all of it.',
+          img: '/images/tools/led-work-light.svg',
+          priceCents: 5000,
+          minimumOrderQuantity: 1,
+          availableQuantity: 10,
+        })),
+      );
+    });
+    const found = async (q: string) => {
+      const response = await shop.app.inject({ method: 'GET', url: `/api/getTools?sort=name&q=${encodeURIComponent(q)}` });
+      expect(response.statusCode, response.body).toBe(200);
+      return (response.json() as Tool[]).map((tool) => tool.toolName).filter((name) => name.startsWith('Qx '));
+    };
+
+    it('finds the same tools for "hammer drill" and "drill hammer", and every drill for "drills"', async () => {
+      const hammerDrills = ['Qx Drill-Hammer SDS', 'Qx Hammer Drill 18V'];
+      expect(await found('hammer drill')).toEqual(hammerDrills);
+      expect(await found('drill hammer')).toEqual(hammerDrills);
+      expect(await found('  DRILL   hammers ')).toEqual(hammerDrills);
+      expect(await found('drills')).toEqual(['Qx Cordless Drills Kit', 'Qx Drill-Hammer SDS', 'Qx Hammer Drill 18V']);
+      expect(await found('qx batteries')).toEqual(['Qx Battery Pack']);
+      // "ss" is not a plural: glass stays glass.
+      expect(await found('glass')).toEqual(['Qx Glass Cutter']);
+      expect(await found('hammer saw')).toEqual([]);
+    });
+
+    it('answers a search of two words from the trigram index, not by reading every tool', async () => {
+      const plan = await shop.database.db.transaction(async (tx) => {
+        // With the few rows of a test a scan is cheapest; without it the planner shows which index serves the words.
+        await tx.execute(sql`set local enable_seqscan = off`);
+        const result = await tx.execute(sql`explain select ${tools.id} from ${tools} where ${toolNameMatches('drill hammers')}`);
+        return (result as unknown as { rows: Record<string, string>[] }).rows.map((row) => Object.values(row)[0]).join('\n');
+      });
+      expect(plan).toContain('tools_name_trgm_idx');
+      expect(plan).not.toMatch(/Seq Scan/);
     });
   });
 });

@@ -112,8 +112,21 @@ function treatmentWords(figures: DocumentFigures, vatNote: string): string | und
 }
 
 /** Each line of goods, the delivery as a line, then each rate's taxable amount and VAT (art. 226 (6)-(10)). */
-function drawFigures(doc: Document, figures: DocumentFigures, shares: { heading: string; vatLabel: string }) {
+function drawFigures(doc: Document, figures: DocumentFigures, shares: { heading: string; vatLabel: string }, withLines = true) {
   doc.fontSize(9);
+  if (withLines) drawLines(doc, figures);
+  doc.font(BOLD).text(shares.heading, MARGIN);
+  drawTable(
+    doc,
+    RATE_COLUMNS,
+    figures.vat.map((share) => [percent(share.rate), formatCents(share.net), formatCents(share.vat)]),
+  );
+  doc.fontSize(10).moveDown(0.5);
+  doc.font(BOLD).text(`${shares.vatLabel}: ${formatCents(figures.vat.reduce((sum, share) => sum + share.vat, 0))}`, { align: 'right' });
+}
+
+/** An invoice's lines of goods and its delivery, each with its figures (art. 226 (6)-(8)). */
+function drawLines(doc: Document, figures: DocumentFigures) {
   drawRow(doc, FIGURE_COLUMNS, FIGURE_COLUMNS.map((column) => column.label), BOLD);
   const items: { description: string; quantity: number; unitNet: number; discount: number; vatRate: number; net: number; vat: number }[] =
     figures.lines.map((line) => ({ description: line.product, ...line }));
@@ -129,14 +142,6 @@ function drawFigures(doc: Document, figures: DocumentFigures, shares: { heading:
     );
   }
   doc.moveDown();
-  doc.font(BOLD).text(shares.heading, MARGIN);
-  drawTable(
-    doc,
-    RATE_COLUMNS,
-    figures.vat.map((share) => [percent(share.rate), formatCents(share.net), formatCents(share.vat)]),
-  );
-  doc.fontSize(10).moveDown(0.5);
-  doc.font(BOLD).text(`${shares.vatLabel}: ${formatCents(figures.vat.reduce((sum, share) => sum + share.vat, 0))}`, { align: 'right' });
 }
 
 /** The invoice as it was issued at payment, for ever. */
@@ -165,25 +170,49 @@ const CREDIT_COLUMNS = [
   { label: 'Amount', x: 460, width: 80, align: 'right' },
 ] as const;
 
+const CREDITED_COLUMNS = [
+  { label: 'Credited', x: MARGIN, width: 220, align: 'left' },
+  { label: 'VAT rate', x: 280, width: 50, align: 'right' },
+  { label: 'Net', x: 335, width: 65, align: 'right' },
+  { label: 'VAT', x: 405, width: 60, align: 'right' },
+  { label: 'Amount', x: 470, width: 70, align: 'right' },
+] as const;
+
 /**
- * One refund of an invoiced order. Its total is what it credits: the invoice's lines and total are
- * a reference, so a partial refund never reads as the whole order's; each rate's taxable amount
- * and VAT are reversed in proportion to what is credited.
+ * What a credit note credits, a row each (issue 43: it repeated the whole invoice). A refund of the
+ * whole invoice credits each of its lines and the delivery as invoiced; a part of it credits each
+ * rate's share (creditNoteFigures), named by what the invoice had at that rate.
  */
-export const renderCreditNotePdf = (note: CreditNoteRow): Promise<Buffer> =>
+function creditedRows(figures: DocumentFigures): string[][] {
+  const items = [...figures.lines.map((line) => ({ description: `${line.product} x ${line.quantity}`, ...line })), ...(figures.delivery ? [{ description: 'Delivery', ...figures.delivery }] : [])];
+  const invoiced = items.reduce((sum, item) => sum + item.net + item.vat, 0);
+  const row = (description: string, rate: number, net: number, vat: number) => [description, percent(rate), formatCents(net), formatCents(vat), formatCents(net + vat)];
+  if (figures.total === invoiced) return items.map((item) => row(item.description, item.vatRate, item.net, item.vat));
+  return figures.vat.map((share) => {
+    const atRate = items.filter((item) => item.vatRate === share.rate).map((item) => item.description);
+    return row(`Part of: ${atRate.join(', ')}`, share.rate, share.net, share.vat);
+  });
+}
+
+/**
+ * One refund of an invoiced order: a reference to its invoice (number and date), the reason, what it
+ * credits and each rate's taxable amount and VAT reversed in proportion (art. 219 and 226 (6)-(10));
+ * the invoice's own lines and total are its, not repeated here.
+ */
+export const renderCreditNotePdf = (note: CreditNoteRow, invoiceIssuedAt: Date): Promise<Buffer> =>
   render(`Credit note ${note.number}`, note.issuedAt, (doc) => {
     drawParties(doc, 'Credit note', note);
     const { figures } = note;
+    doc.text(`Credit for invoice ${note.invoiceNumber} of ${formatLongDate(invoiceIssuedAt, 'UTC')}.`, MARGIN, undefined, { width: CONTENT_WIDTH });
+    doc.text(`Reason: ${note.reason}`, { width: CONTENT_WIDTH });
+    doc.moveDown();
     if (figures) {
-      doc.text(`This credit note refers to invoice ${note.invoiceNumber} (total ${formatCents(note.totalCents)}), whose lines were:`);
-      doc.text(`Reason: ${note.reason}`);
+      doc.fontSize(9);
+      drawTable(doc, CREDITED_COLUMNS, creditedRows(figures));
       doc.moveDown();
-      drawFigures(doc, figures, { heading: 'Credited per VAT rate', vatLabel: 'VAT credited' });
+      drawFigures(doc, figures, { heading: 'Credited per VAT rate', vatLabel: 'VAT credited' }, false);
     } else {
-      doc.text(`This credit note refers to invoice ${note.invoiceNumber}: ${note.product}, ${note.quantity} x ${formatCents(note.unitPriceCents)}, total ${formatCents(note.totalCents)}.`);
-      doc.text(`Reason: ${note.reason}`);
-      doc.moveDown();
-      drawTable(doc, CREDIT_COLUMNS, [[`Refund on invoice ${note.invoiceNumber}`, formatCents(note.amountCents)]]);
+      drawTable(doc, CREDIT_COLUMNS, [[`Refund on invoice ${note.invoiceNumber}: ${note.product}, ${note.quantity} x ${formatCents(note.unitPriceCents)}`, formatCents(note.amountCents)]]);
     }
     doc.moveDown();
     doc.font(BOLD).fontSize(14).text(`Total credited: ${formatCents(note.amountCents)}`, MARGIN, undefined, { align: 'right' });

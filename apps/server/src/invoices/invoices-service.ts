@@ -14,12 +14,12 @@ export interface PdfFile {
 }
 
 /** A stored document, as its PDF is drawn from it. */
-export type IssuedDocument = { kind: 'invoice'; row: InvoiceRow } | { kind: 'credit_note'; row: CreditNoteRow };
+export type IssuedDocument = { kind: 'invoice'; row: InvoiceRow } | { kind: 'credit_note'; row: CreditNoteRow; invoiceIssuedAt: Date };
 /** Draws a document's PDF; tests pass one that counts and holds drawings. */
 export type DrawDocument = (document: IssuedDocument) => Promise<Buffer>;
 
 export const drawDocumentPdf: DrawDocument = (document) =>
-  document.kind === 'invoice' ? renderInvoicePdf(document.row) : renderCreditNotePdf(document.row);
+  document.kind === 'invoice' ? renderInvoicePdf(document.row) : renderCreditNotePdf(document.row, document.invoiceIssuedAt);
 
 /** Documents waiting for a drawing while the allowed number are drawn; more are told to come back. */
 export const DOCUMENT_DRAWING_QUEUE = 8;
@@ -102,7 +102,15 @@ export function createInvoicesService(deps: {
     const notes = await register.creditNotesOf(db, order.id);
     const note = number === undefined ? notes[0] : notes.find((candidate) => candidate.number === number);
     if (!note) throw notFound(number === undefined ? 'This order has no credit note: nothing has been refunded.' : `This order has no credit note ${number}.`);
-    return { fileName: pdfName(note.number), pdf: await pdfOf({ kind: 'credit_note', row: note }) };
+    return { fileName: pdfName(note.number), pdf: await pdfOf(await creditNoteDocument(note)) };
+  }
+
+  /** A credit note with the date of the invoice it refers to (issue 43): a document never changes, so it is read, not copied. */
+  async function creditNoteDocument(note: CreditNoteRow): Promise<IssuedDocument> {
+    const invoice = await register.invoiceOf(db, note.orderId);
+    // Every credit note refers to its order's invoice (credit_notes.invoice_id): a missing one is a fault.
+    if (!invoice) throw new Error(`The invoice of credit note ${note.number} no longer exists.`);
+    return { kind: 'credit_note', row: note, invoiceIssuedAt: invoice.issuedAt };
   }
 
   return {
@@ -124,7 +132,7 @@ export function createInvoicesService(deps: {
       const row = await register.documentById(db, attachment.kind, attachment.id);
       // Documents are never deleted: a missing one is a fault, retried by the dispatcher and logged.
       if (!row) throw new Error('The document of this mail no longer exists.');
-      const document = { kind: attachment.kind, row } as IssuedDocument;
+      const document: IssuedDocument = attachment.kind === 'invoice' ? { kind: 'invoice', row: row as InvoiceRow } : await creditNoteDocument(row as CreditNoteRow);
       return { filename: pdfName(attachment.number), contentType: 'application/pdf', content: await pdfOf(document) };
     },
   };

@@ -157,7 +157,7 @@ describe.each(testDatabaseKinds)('invoices and credit notes on $name', (kind) =>
     const latest = await download(shop, creditNoteUrl(orderId), alice);
     expect(latest.statusCode).toBe(200);
     const latestText = await pdfText(latest.rawPayload);
-    for (const fact of ['Credit note', second!.number, `refers to invoice ${invoice.number}`, 'Alice Ampère', tool.toolName, 'Total credited: $2,000.00', 'Returned']) {
+    for (const fact of ['Credit note', second!.number, `Credit for invoice ${invoice.number} of `, 'Alice Ampère', tool.toolName, 'Total credited: $2,000.00', 'Returned']) {
       expect(latestText).toContain(fact);
     }
     // The order's total is a reference in words, never a total of the credit note's own.
@@ -195,7 +195,7 @@ describe.each(testDatabaseKinds)('invoices and credit notes on $name', (kind) =>
     expect(await pdfText(attachedPdf(shop, invoice.number))).toContain(`Number: ${invoice.number}`);
     const refundMail = mails.find((mail) => mail.includes(`Credit note: ${note!.number} (attached)`))!;
     expect(refundMail).toContain('Content-Type: application/pdf');
-    expect(await pdfText(attachedPdf(shop, note!.number))).toContain(`refers to invoice ${invoice.number}`);
+    expect(await pdfText(attachedPdf(shop, note!.number))).toContain(`Credit for invoice ${invoice.number} of `);
 
     const placed = mails.find((mail) => mail.includes('order placed') && mail.includes(placedId))!;
     for (const fact of [tool.toolName, 'Quantity: 3', 'Unit price: $1,250.00', 'Total: $3,750.00', 'Delivery address: 1 Circuit Road', `/payment/${placedId}`, 'Voltline Tools GmbH']) {

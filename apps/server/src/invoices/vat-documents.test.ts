@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatCents, toCents } from '@voltline/shared/money';
+import { formatLongDate } from '@voltline/shared/shop-constants';
 import { monthOf, vatReportPath } from '@voltline/shared/vat-report';
 import { VAT_ID_EXAMPLES } from '@voltline/shared/vat-id-examples';
 import type { Tool } from '@voltline/shared/tool';
@@ -178,16 +179,23 @@ describe.each(testDatabaseKinds)('VAT on invoices, credit notes and the VAT repo
     for (const fact of [
       'Credit note',
       `Number: ${note!.number}`,
-      `refers to invoice ${invoice!.number}`,
       'VAT id: DE123456789',
       'Credited per VAT rate',
       ...credited.flatMap((share) => [formatCents(share.net), formatCents(share.vat)]),
       `VAT credited: ${formatCents(credited.reduce((sum, share) => sum + share.vat, 0))}`,
       `Total credited: ${formatCents(amount)}`,
+      // Issue 43: its invoice by number and date, the reason on a line of its own, what it credits per rate.
+      `Credit for invoice ${invoice!.number} of ${formatLongDate(invoice!.issuedAt, 'UTC')}.`,
+      'Reason: Part of the goods returned',
+      `Part of: ${reduced.toolName} x 3`,
+      ...credited.map((share) => formatCents(share.net + share.vat)),
     ]) {
       expect(text).toContain(fact);
     }
     expect(text).not.toMatch(/Total: \$/);
+    // The invoice's own lines are the invoice's: not repeated.
+    expect(text).not.toContain('whose lines were');
+    expect(text).not.toContain('Unit price excl. VAT');
 
     const afterRefund = await report();
     for (const share of credited) {
@@ -205,6 +213,38 @@ describe.each(testDatabaseKinds)('VAT on invoices, credit notes and the VAT repo
     expect(cents(all, 'gross')).toBe(rateLines.reduce((sum, row) => sum + cents(row, 'gross'), 0));
     expect(cents(lineOf(afterRefund, 'total', 'reverse-charge'), 'net')).toBe(cents(lineOf(afterRefund, 'rate', 'reverse-charge', '0'), 'net'));
     expect(lineOf(afterRefund, 'total', 'export')).toBeDefined();
+  });
+
+  it('credits each line and the delivery as invoiced when the whole invoice is refunded (issue 43)', async () => {
+    const order = await paidCheckout(
+      [
+        { tool: standard, quantity: 1 },
+        { tool: reduced, quantity: 2 },
+      ],
+      { country: 'DE' },
+    );
+    const refund = await call(admin, 'POST', `/api/adminPurchased/${order._id}/refund`, { reason: 'Order returned unopened' });
+    expect(refund.statusCode, refund.body).toBe(200);
+    const [note] = await shop.database.db.select().from(creditNotes).where(eq(creditNotes.orderId, order._id));
+    const [invoice] = await shop.database.db.select().from(invoices).where(eq(invoices.orderId, order._id));
+    const text = await pdfText((await call(buyer, 'GET', `/api/purchasedSingle/${order._id}/credit-note.pdf`)).rawPayload);
+    const lines = text.split('\n');
+    expect(lines).toContain(`Credit for invoice ${invoice!.number} of ${formatLongDate(invoice!.issuedAt, 'UTC')}.`);
+    expect(lines).toContain('Reason: Order returned unopened');
+    // A row per line and the delivery, each with its own net, VAT and amount, as the invoice had them.
+    const { figures } = note!;
+    for (const [description, item] of [
+      [`${standard.toolName} x 1`, figures!.lines[0]!],
+      [`${reduced.toolName} x 2`, figures!.lines[1]!],
+      ['Delivery', figures!.delivery!],
+    ] as const) {
+      // A long name wraps in its column: its last line is followed by the row's figures.
+      const at = lines.findIndex((line) => description.endsWith(line) && description.includes(' x ') === line.includes(' x '));
+      expect(at, description).toBeGreaterThan(-1);
+      expect(lines.slice(at + 1, at + 5)).toEqual([`${item.vatRate}%`, formatCents(item.net), formatCents(item.vat), formatCents(item.net + item.vat)]);
+    }
+    expect(text).toContain(`Total credited: ${formatCents(toCents(order.total))}`);
+    expect(text).not.toContain('Part of:');
   });
 
   it('answers an empty month with zero totals, and a malformed month with 400 in words', async () => {

@@ -27,6 +27,8 @@ export const toolKeys = {
 export const orderKeys = {
   all: ['orders'] as const,
   mine: () => [...orderKeys.all, 'mine'] as const,
+  /** Where the customer's latest order went, to fill in the checkout (issue 43): under theirs, so a new order refreshes it. */
+  lastDelivery: () => [...orderKeys.mine(), 'last-delivery'] as const,
   adminLists: () => [...orderKeys.all, 'admin'] as const,
   adminList: (view: ListView) => [...orderKeys.adminLists(), view] as const,
   overview: () => [...orderKeys.all, 'overview'] as const,

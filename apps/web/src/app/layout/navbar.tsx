@@ -50,9 +50,12 @@ function AccountItems({ surface }: { surface: Surface }) {
           Dashboard
         </NavLink>
       </li>
-      <li className="lg:max-w-48">
-        {/* Not a control: only says who is signed in. */}
-        <span className="pointer-events-none block truncate font-semibold" data-testid="signed-in-name">
+      {/* Cut to a bar's share (issue 43: a long name overprinted Logout or pushed it off screen), the
+          whole name in its title; min-w-0 lets the item shrink below its text's width in the row. */}
+      <li className="min-w-0 lg:max-w-40 xl:max-w-56">
+        {/* Not a control: only says who is signed in. As wide as the item (w-full): daisyUI's items
+            wrap their content in lines as wide as the widest text, past the item's own width. */}
+        <span className="pointer-events-none block w-full truncate font-semibold" data-testid="signed-in-name" title={user.name || user.email}>
           {user.name || user.email}
         </span>
       </li>
@@ -91,16 +94,18 @@ export function Navbar() {
   return (
     <header className="sticky top-0 z-30 bg-neutral text-neutral-content shadow">
       <nav className="navbar mx-auto max-w-7xl px-4" aria-label="Main">
-        <div className="navbar-start">
+        {/* daisyUI gives start and end half the bar each; the menu needs more than half on a 1024 px
+            screen (issue 43), so the name takes its width and the menu the rest. */}
+        <div className="navbar-start w-auto shrink-0">
           <Link to="/home" className="flex items-center rounded-field focus-visible:outline-2 focus-visible:outline-solid focus-visible:outline-offset-4 focus-visible:outline-primary gap-2 whitespace-nowrap text-lg font-bold sm:text-xl">
             <img src="/images/logo.svg" alt="" width={32} height={32} />
             <span>Voltline Tools</span>
           </Link>
         </div>
-        <div className="navbar-end">
+        <div className="navbar-end min-w-0 flex-1">
           {/* Outside the menus: on a phone the cart stays one tap away, beside the menu button. */}
           <CartLink />
-          <ul className="menu menu-horizontal hidden items-center gap-1 lg:flex">
+          <ul className="menu menu-horizontal hidden min-w-0 flex-nowrap items-center gap-1 lg:flex">
             <NavItems surface="bar" />
           </ul>
           <details ref={mobileMenu} className="dropdown dropdown-end lg:hidden">

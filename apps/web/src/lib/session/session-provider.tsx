@@ -4,6 +4,7 @@ import { MESSAGES } from '@voltline/shared/messages';
 import { registerAuthFailureHandler } from '../api-client.ts';
 import { toast } from '../toast/toast.ts';
 import { removeAccessToken } from './access-token.ts';
+import { clearAllDrafts } from './session-drafts.ts';
 import { signOutOfIdentity } from './api/sign-out.ts';
 import { SessionContext, type Session } from './session-context.ts';
 import { sessionKey } from '../query-keys.ts';
@@ -28,6 +29,8 @@ export function SessionProvider({ children, onSignedOutByServer }: SessionProvid
   const signOut = useCallback((leaving?: Promise<void>): Promise<void> => {
     signOutInFlight.current ??= (async () => {
       removeAccessToken();
+      // What was typed into forms (the checkout's address) is the leaving user's too.
+      clearAllDrafts();
       // Loaded with the first sync (get-session.ts) or now; syncs keep their order either way.
       void import('./token-sync.ts').then(({ syncSignOut }) => syncSignOut());
       // A login-only page that heard of it first would send the user to /login instead, and its

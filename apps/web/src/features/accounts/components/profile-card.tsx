@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { Profile } from '@voltline/shared/profile';
 import { PROFILE_ITEMS, type ProfileItem, type ProfileItemField } from '../profile-items.ts';
+import { WholeWords } from '../../../components/whole-words.tsx';
 import { ChangePictureButton } from './change-picture-button.tsx';
 import { ProfileItemForm } from './profile-item-form.tsx';
 import { ProfileRow } from './profile-row.tsx';
@@ -31,16 +32,17 @@ export function ProfileCard({ profile, onEdit }: { profile: Profile; onEdit: () 
             height={96}
             className="h-24 w-24 rounded-full object-cover ring ring-primary ring-offset-2"
           />
-          <div className="flex min-w-0 flex-1 flex-col gap-1">
-            <h3 id="profile-name" className="text-2xl font-bold break-words">
-              {profile.name}
+          {/* On a phone the name has a row of its own below the picture: a long one keeps its words whole. */}
+          <div className="flex min-w-0 flex-1 flex-col gap-1 max-sm:order-last max-sm:basis-full">
+            <h3 id="profile-name" className="text-2xl font-bold">
+              <WholeWords text={profile.name} />
             </h3>
             <span className={`badge ${profile.role === 'admin' ? 'badge-secondary' : 'badge-outline'}`} data-testid="profile-role">
               {profile.role}
             </span>
             <ChangePictureButton profile={profile} />
           </div>
-          <button type="button" className="btn btn-circle btn-ghost" aria-label="Edit profile" onClick={onEdit}>
+          <button type="button" className="btn btn-circle btn-ghost max-sm:ms-auto" aria-label="Edit profile" onClick={onEdit}>
             <svg xmlns="http://www.w3.org/2000/svg" className="h-5 w-5" fill="none" viewBox="0 0 24 24" stroke="currentColor" aria-hidden="true">
               <path
                 strokeLinecap="round"

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { priceChangedMessage, type CartLine } from '@voltline/shared/cart-rules';
+import { cartMessages, priceChangedMessage, type CartLine } from '@voltline/shared/cart-rules';
 import { formatMoney } from '@voltline/shared/money';
 import { wholeNumberFromText } from '@voltline/shared/whole-number';
 import { refusalOf } from '../../../lib/api-client.ts';
@@ -47,6 +47,8 @@ export function CartLineItem({ line, access }: { line: CartLine; access: Pick<Ca
         {line.problem && (
           <p className="text-sm font-semibold text-error" data-testid="cart-line-problem">
             {line.problem.message}
+            {/* A deleted tool's line costs nothing already; any other says why the subtotal leaves it out. */}
+            {!deleted && ` ${cartMessages.notInSubtotal}`}
           </p>
         )}
         <div className="flex flex-wrap items-end gap-2">

@@ -59,6 +59,24 @@ describe('the cart page', { timeout: 20_000 }, () => {
     expect(sent.at(-1)).toMatchObject({ method: 'DELETE', path: '/api/cart/lines/saw' });
   });
 
+  it('leaves an out-of-stock line and one above what can be ordered out of the subtotal, says so at each, and holds Checkout back', async () => {
+    const soldOut = { ...saw, _id: 'sold-out', toolName: 'SO-1 Sander', availableQuantity: 0, orderableQuantity: 0 };
+    const fewLeft = { ...saw, _id: 'few-left', toolName: 'FL-2 Grinder', price: 50, availableQuantity: 3, orderableQuantity: 3 };
+    const cart: Cart = cartOf([cartLineOf(stored(drill, 2), drill), cartLineOf(stored(soldOut, 2), soldOut), cartLineOf(stored(fewLeft, 4), fewLeft)]);
+    renderCart('signed-in', () => ({ status: 200, body: cart }));
+
+    const [, soldOutLine, fewLeftLine] = await screen.findAllByTestId('cart-line');
+    expect(within(soldOutLine!).getByTestId('cart-line-problem').textContent).toBe(`${cartMessages.outOfStock(soldOut.toolName)} ${cartMessages.notInSubtotal}`);
+    expect(within(fewLeftLine!).getByTestId('cart-line-problem').textContent).toBe(`${orderQuantityMessages.tooMany(3)} ${cartMessages.notInSubtotal}`);
+    // The drill's two at $135.00 alone.
+    screen.getByText('Subtotal: $270.00');
+    expect(screen.queryByRole('link', { name: 'Checkout' })).toBeNull();
+    const checkout = screen.getByRole('button', { name: 'Checkout' });
+    expect(checkout).toHaveProperty('disabled', true);
+    expect(checkout.getAttribute('aria-describedby')).toBe('checkout-waits');
+    screen.getByText(cartMessages.checkoutWaits);
+  });
+
   it("reads a visitor's browser cart at the tools' current prices, and refuses a quantity past what can be ordered in words", async () => {
     localStorage.setItem('VOLTLINE_CART', JSON.stringify([stored(saw, 2, 70), { ...stored(drill, 1), toolId: 'gone', toolName: 'Old Drill' }]));
     const { user, sent } = renderCart('signed-out', (request) => {

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { cartMessages } from '@voltline/shared/cart-rules';
 import { formatMoney } from '@voltline/shared/money';
 import { describeRequestError } from '../../../lib/api-client.ts';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
@@ -25,6 +26,7 @@ export function CartView() {
       </div>
     );
   }
+  const blocked = cart.lines.some((line) => line.problem !== null);
   return (
     <div className="flex flex-col gap-4">
       {holder === 'browser' && (
@@ -44,9 +46,21 @@ export function CartView() {
       </ul>
       <p className="self-end text-xl font-bold" data-testid="cart-subtotal">{`Subtotal: ${formatMoney(cart.subtotal)}`}</p>
       <p className="self-end text-sm text-base-content/70">Delivery, discounts and VAT are worked out at checkout.</p>
-      <Link to="/checkout" className="btn btn-primary self-end">
-        Checkout
-      </Link>
+      {blocked ? (
+        // The server refuses such a cart's checkout too (cart_blocked); here the way there waits, saying why.
+        <>
+          <p className="self-end text-sm font-semibold text-error" id="checkout-waits">
+            {cartMessages.checkoutWaits}
+          </p>
+          <button type="button" className="btn btn-primary self-end" disabled aria-describedby="checkout-waits">
+            Checkout
+          </button>
+        </>
+      ) : (
+        <Link to="/checkout" className="btn btn-primary self-end">
+          Checkout
+        </Link>
+      )}
     </div>
   );
 }

@@ -20,6 +20,7 @@ export function ToolCard({ tool, leadsThePage = false }: { tool: Tool; leadsTheP
       testId="tool-card"
       href={`/tools/${encodeURIComponent(tool._id)}`}
       leadsThePage={leadsThePage}
+      dense
     >
       <div>
         <p data-testid="tool-description" className="break-words text-base-content/80">
@@ -59,7 +60,7 @@ export function ToolCardPlaceholder() {
           <span className="loading loading-spinner loading-lg text-primary" />
         </div>
       </figure>
-      <div className="card-body gap-2">
+      <div className="card-body gap-2 max-sm:p-3">
         <div className="skeleton h-7 w-2/3" />
         <div className="skeleton h-[5.5rem] w-full" />
         <div className="skeleton h-[4.25rem] w-3/4" />

@@ -1,10 +1,11 @@
 import type { Tool } from '@voltline/shared/tool';
 import { ToolCard, ToolCardPlaceholder } from './tool-card.tsx';
 
-const toolsGridClass = 'grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3';
+// Two a row from the narrowest phone (issue 43: one 630 px card per screen read as a list, not a shop).
+const toolsGridClass = 'grid grid-cols-2 gap-3 sm:gap-6 lg:grid-cols-3';
 
 /**
- * Tools' cards in rows of one, two or three, as wide as the screen allows. `leadsThePage`: the grid
+ * Tools' cards in rows of two or three, as wide as the screen allows. `leadsThePage`: the grid
  * is the top of its page (the catalogue), so its first picture is what a phone paints largest first.
  */
 export function ToolGrid({ id, tools, leadsThePage = false }: { id: string; tools: Tool[]; leadsThePage?: boolean }) {

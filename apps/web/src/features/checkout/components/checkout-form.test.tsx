@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { ClientConfig } from '@voltline/shared/account';
 import type { CheckoutQuote } from '@voltline/shared/checkout';
 import { vatIdFormatMessage } from '@voltline/shared/vat-id';
@@ -39,16 +39,29 @@ const germanQuote: CheckoutQuote = {
 
 const isQuote = (request: SentRequest) => request.method === 'POST' && request.path === '/api/checkout/quote';
 
-function renderCheckout(answerQuote: (body: Record<string, unknown>) => ApiAnswer, answerOrder: ApiAnswer = { status: 200, body: { acknowledged: true, insertedId: 'order-1' } }) {
+interface Returning {
+  customer: { id: string; email: string };
+  /** The answers to GET /api/purchased?limit=1 and GET /api/user. */
+  orders: unknown[];
+  profile?: unknown;
+}
+
+function renderCheckout(
+  answerQuote: (body: Record<string, unknown>) => ApiAnswer,
+  answerOrder: ApiAnswer = { status: 200, body: { acknowledged: true, insertedId: 'order-1' } },
+  returning?: Returning,
+) {
   return renderWithShop(
     <Routes>
-      <Route path="/" element={<CheckoutForm />} />
+      <Route path="/" element={<CheckoutForm customer={returning?.customer ?? null} />} />
       <Route path="/payment/:orderId" element={<p>The payment page</p>} />
     </Routes>,
     (request) => {
       if (request.path === '/api/client-config') return { status: 200, body: shopConfig };
       if (isQuote(request)) return answerQuote(request.body as Record<string, unknown>);
       if (request.method === 'POST' && request.path === '/api/checkout') return answerOrder;
+      if (returning && request.path === '/api/purchased?limit=1') return { status: 200, body: returning.orders };
+      if (returning?.profile && request.path.startsWith('/api/user?')) return { status: 200, body: returning.profile };
       return { status: 404, body: { error: 'not_found', message: 'Not found' } };
     },
   );
@@ -166,5 +179,78 @@ describe('the checkout (issues 28 and 29)', () => {
     renderCheckout(() => ({ status: 409, body: { error: 'cart_empty', message: 'Your cart is empty: add a tool before checking out.' } }));
     await screen.findByText('Your cart is empty: add a tool before checking out.', {}, settled);
     expect(screen.getByRole('link', { name: 'See our tools' }).getAttribute('href')).toBe('/tools');
+  });
+});
+
+/** Issue 43: a returning customer's checkout starts from where their last order went, and a reload keeps what was typed. */
+describe('the checkout remembers', () => {
+  const ada = { id: 'user-ada', email: 'ada@example.com' };
+  const bob = { id: 'user-bob', email: 'bob@example.com' };
+  const lastOrder = { _id: 'order-0', phone: '+49 30 7654321', ...BERLIN, country: 'DE' };
+  const profile = (phone: string | null) => ({ email: ada.email, name: 'Ada', phone, address: null, education: null, linkedIn: null, profilePicture: null, role: 'user' });
+  const valueOf = (label: string) => (screen.getByLabelText(label) as HTMLInputElement | HTMLSelectElement).value;
+  const shown = () => ({
+    phone: valueOf('Phone'),
+    ...Object.fromEntries(Object.entries(ADDRESS_LABELS).map(([field, label]) => [field, valueOf(label)])),
+    country: valueOf('Country'),
+    couponCode: valueOf('Coupon code'),
+  });
+  afterEach(() => sessionStorage.clear());
+
+  it("fills in the phone and address of the customer's last order, or their profile's phone", async () => {
+    const first = renderCheckout(() => ({ status: 200, body: germanQuote }), undefined, { customer: ada, orders: [lastOrder], profile: profile('+1 555 0100') });
+    await screen.findByLabelText('Phone');
+    expect(shown()).toEqual({ phone: '+49 30 7654321', ...BERLIN, country: 'DE', couponCode: '' });
+    first.unmount();
+    sessionStorage.clear();
+
+    // No order yet (or one whose address was one text): the profile's phone, the shop's country.
+    renderCheckout(() => ({ status: 200, body: homeQuote }), undefined, { customer: ada, orders: [{ _id: 'old', phone: '', deliveryName: null, deliveryStreet: null, deliveryPostcode: null, deliveryCity: null, country: null }], profile: profile('+1 555 0100') });
+    await screen.findByLabelText('Phone');
+    expect(shown()).toEqual({ phone: '+1 555 0100', deliveryName: '', deliveryStreet: '', deliveryPostcode: '', deliveryCity: '', country: 'US', couponCode: '' });
+  });
+
+  it('keeps what was typed across a reload for the same customer only, in this tab, and forgets it once the order is placed', async () => {
+    const typing = renderCheckout(() => ({ status: 200, body: germanQuote }), undefined, { customer: ada, orders: [], profile: profile(null) });
+    const { user } = typing;
+    await user.type(await screen.findByLabelText('Phone'), '+49 40 111222');
+    await fillAddress(user, { ...BERLIN, deliveryStreet: 'Nebenweg 7' });
+    await user.selectOptions(screen.getByLabelText('Country'), 'DE');
+    await user.type(screen.getByLabelText('Coupon code'), 'SPRING10');
+    const typed = { phone: '+49 40 111222', ...BERLIN, deliveryStreet: 'Nebenweg 7', country: 'DE', couponCode: 'SPRING10' };
+    expect(shown()).toEqual(typed);
+    // Nothing of it in the storage that outlives the tab and is shared by every user of the browser.
+    expect(localStorage.length).toBe(0);
+    typing.unmount();
+
+    // The reload: the same customer finds it all, their last order notwithstanding.
+    const reloaded = renderCheckout(() => ({ status: 200, body: germanQuote }), undefined, { customer: ada, orders: [lastOrder] });
+    await screen.findByLabelText('Phone');
+    expect(shown()).toEqual(typed);
+    reloaded.unmount();
+
+    // Another customer in the same tab does not.
+    const other = renderCheckout(() => ({ status: 200, body: homeQuote }), undefined, { customer: bob, orders: [], profile: profile(null) });
+    await screen.findByLabelText('Phone');
+    expect(shown()).toEqual({ phone: '', deliveryName: '', deliveryStreet: '', deliveryPostcode: '', deliveryCity: '', country: 'US', couponCode: '' });
+    other.unmount();
+
+    // Placed: the draft goes; the next checkout starts from the last order.
+    const placing = renderCheckout(() => ({ status: 200, body: germanQuote }), undefined, { customer: ada, orders: [] });
+    await screen.findByLabelText('Phone');
+    await expect.poll(() => screen.queryByTestId('order-and-pay-total')?.textContent, settled).toBe('Total to pay: $126.81');
+    await placing.user.click(screen.getByRole('button', { name: 'Order and pay' }));
+    await screen.findByText('The payment page');
+    expect(placing.sent.filter((request) => request.path === '/api/checkout').map((request) => request.body)).toEqual([typed]);
+    expect(Object.keys(sessionStorage).filter((key) => key.includes(ada.id))).toEqual([]);
+  });
+
+  it('forgets every draft at sign-out', async () => {
+    const { clearAllDrafts, writeDraft, readDraft } = await import('../../../lib/session/session-drafts.ts');
+    writeDraft(ada.id, 'checkout', { phone: '1' });
+    writeDraft(bob.id, 'checkout', { phone: '2' });
+    sessionStorage.setItem('something-else', 'kept');
+    clearAllDrafts();
+    expect([readDraft(ada.id, 'checkout'), readDraft(bob.id, 'checkout'), sessionStorage.getItem('something-else')]).toEqual([null, null, 'kept']);
   });
 });

@@ -1,13 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, useWatch } from 'react-hook-form';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useForm, useWatch, type Control } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { checkoutRequestSchema, type CheckoutRequest } from '@voltline/shared/checkout';
 import { describeRequestError } from '../../../lib/api-client.ts';
 import { useClientConfig } from '../../../lib/client-config.ts';
+import { clearDraft, readDraft, writeDraft } from '../../../lib/session/session-drafts.ts';
 import { FormField } from '../../../components/form-field.tsx';
+import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { FormMessage } from '../../../components/form-message.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
+import { useLastDelivery, type LastDelivery } from '../api/get-last-delivery.ts';
 import { usePlaceCheckout } from '../api/place-checkout.ts';
 import { usePricingQuote } from '../hooks/use-pricing-quote.ts';
 import { DeliveryAddressFields, useRecheckPostcode } from './delivery-address-fields.tsx';
@@ -15,9 +19,40 @@ import { OrderAndPayButton } from './order-and-pay-button.tsx';
 import { PricingChoicesFields } from './pricing-choices-fields.tsx';
 import { QuoteSummary } from './quote-summary.tsx';
 
+/** Who is checking out: their drafts are kept under their id, their last address read with their email. */
+interface Customer {
+  id: string;
+  email: string;
+}
+
+const DRAFT_FORM = 'checkout';
+type CheckoutValues = Required<Omit<CheckoutRequest, 'address'>>;
+const CHECKOUT_FIELDS = ['phone', 'deliveryName', 'deliveryStreet', 'deliveryPostcode', 'deliveryCity', 'country', 'couponCode', 'vatId'] as const satisfies readonly (keyof CheckoutValues)[];
+
+/**
+ * What the form starts with (issue 43): what this customer typed in this tab before a reload, else
+ * the phone and address of their last order (or their profile's phone), else empty in the shop's
+ * country. Only the form's own fields, as text, are taken from a draft.
+ */
+function startingValues(shopCountry: string, lastDelivery: LastDelivery, draft: Record<string, unknown> | null): CheckoutValues {
+  const empty: CheckoutValues = { phone: '', deliveryName: '', deliveryStreet: '', deliveryPostcode: '', deliveryCity: '', country: shopCountry, couponCode: '', vatId: '' };
+  if (!draft) return { ...empty, ...lastDelivery };
+  const typed = Object.fromEntries(CHECKOUT_FIELDS.flatMap((field) => (typeof draft[field] === 'string' ? [[field, draft[field]]] : [])));
+  return { ...empty, ...typed };
+}
+
+/** Keeps every change for a reload, until the order is placed; a component of its own, so a keystroke redraws it alone, not the form. */
+function KeepDraft({ control, customer }: { control: Control<CheckoutRequest, unknown, z.output<typeof checkoutRequestSchema>>; customer: Customer }) {
+  const typed = useWatch({ control });
+  useEffect(() => writeDraft(customer.id, DRAFT_FORM, typed), [customer, typed]);
+  return null;
+}
+
 /** Where the cart goes and how it is priced, its summary, and the order (issues 28 and 29). */
-function CheckoutFields({ shopCountry }: { shopCountry: string }) {
+function CheckoutFields({ shopCountry, customer, lastDelivery }: { shopCountry: string; customer: Customer | null; lastDelivery: LastDelivery }) {
   const navigate = useNavigate();
+  // Read once, when the form is first drawn: the draft is then kept by the form itself.
+  const [defaultValues] = useState(() => startingValues(shopCountry, lastDelivery, customer && readDraft(customer.id, DRAFT_FORM)));
   const {
     register,
     control,
@@ -29,20 +64,28 @@ function CheckoutFields({ shopCountry }: { shopCountry: string }) {
     // The API's own schema: what the form accepts, the server accepts.
     resolver: zodResolver(checkoutRequestSchema),
     mode: 'onChange',
-    defaultValues: { phone: '', deliveryName: '', deliveryStreet: '', deliveryPostcode: '', deliveryCity: '', country: shopCountry, couponCode: '', vatId: '' },
+    defaultValues,
   });
   const [country, couponCode, vatId] = useWatch({ control, name: ['country', 'couponCode', 'vatId'] });
+
   useRecheckPostcode(country, { trigger, getFieldState });
   const pricing = usePricingQuote({ country, couponCode, vatId });
   const place = usePlaceCheckout();
 
   // The order is then paid as any other, on its payment page.
   const placeOrder = (request: z.output<typeof checkoutRequestSchema>) =>
-    place.mutate(request, { onSuccess: ({ insertedId }) => void navigate(`/payment/${encodeURIComponent(insertedId)}`) });
+    place.mutate(request, {
+      onSuccess: ({ insertedId }) => {
+        // Placed: a later checkout starts from this order's address, not from what was typed for it.
+        if (customer) clearDraft(customer.id, DRAFT_FORM);
+        void navigate(`/payment/${encodeURIComponent(insertedId)}`);
+      },
+    });
 
   return (
     <form onSubmit={handleSubmit(placeOrder)} noValidate aria-label="Checkout" className="card bg-base-100 shadow">
       <div className="card-body gap-4">
+        {customer && <KeepDraft control={control} customer={customer} />}
         <FormField id="checkout-phone" label="Phone" error={errors.phone?.message}>
           {(field) => <input {...field} {...register('phone')} type="tel" autoComplete="tel" required className="input w-full" />}
         </FormField>
@@ -56,12 +99,28 @@ function CheckoutFields({ shopCountry }: { shopCountry: string }) {
   );
 }
 
-/** /checkout's form: it starts in the shop's own country (SHOP_COUNTRY), so it waits for the shop's set-up. */
-export function CheckoutForm() {
+/** A returning customer's last address, or nothing for a first order or when it cannot be read: the checkout never waits on it to fail. */
+function WithLastDelivery({ customer, children }: { customer: Customer; children: (lastDelivery: LastDelivery) => ReactNode }) {
+  const last = useLastDelivery(customer.email);
+  if (last.isPending) return <LoadingSpinner label="Loading the checkout" className="py-24" />;
+  return children(last.data ?? {});
+}
+
+/**
+ * /checkout's form: it starts in the shop's own country (SHOP_COUNTRY), so it waits for the shop's
+ * set-up, and for a signed-in `customer` with their last address and what they typed before a reload.
+ */
+export function CheckoutForm({ customer = null }: { customer?: Customer | null }) {
   const config = useClientConfig();
   return (
     <QueryState query={config} loadingLabel="Loading the checkout" spinnerClassName="py-24">
-      {(shop) => <CheckoutFields shopCountry={shop.shopCountry} />}
+      {(shop) =>
+        customer ? (
+          <WithLastDelivery customer={customer}>{(lastDelivery) => <CheckoutFields shopCountry={shop.shopCountry} customer={customer} lastDelivery={lastDelivery} />}</WithLastDelivery>
+        ) : (
+          <CheckoutFields shopCountry={shop.shopCountry} customer={null} lastDelivery={{}} />
+        )
+      }
     </QueryState>
   );
 }
