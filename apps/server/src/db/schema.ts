@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { bigint, boolean, type AnyPgColumn, check, customType, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, type AnyPgColumn, check, customType, date, index, integer, jsonb, pgSequence, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { VAT_TREATMENTS, type VatTreatment } from '@voltline/shared/order-figures';
 import type { StoredPricing } from '@voltline/shared/pricing';
 import type { DocumentFigures } from '@voltline/shared/document-figures';
@@ -64,10 +64,22 @@ export const tools = pgTable(
   ],
 );
 
+/**
+ * The orders' numbers people read (`VL-10042`, issue 43): a sequence, so concurrent placements on any
+ * number of instances each take their own. Unlike invoices, a skipped number (a placement rolled back)
+ * is harmless: an order number only has to be short and unique, not without gaps.
+ */
+export const orderNumberSequence = pgSequence('order_number_seq', { startWith: 10001 });
+
 export const orders = pgTable(
   'orders',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** The number the buyer and the shop name the order by, shown as `VL-<number>`; `id` stays the API's key. */
+    number: bigint('number', { mode: 'number' })
+      .notNull()
+      .unique('orders_number_unique')
+      .default(sql`nextval('order_number_seq')`),
     /** Null once the tool is deleted: the order keeps its own snapshot below. */
     toolId: uuid('tool_id').references(() => tools.id, { onDelete: 'set null' }),
     /** The buyer's identity; null only if the account is later deleted (the order stays on record). */

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { cartOf } from '@voltline/shared/cart-rules';
 import type { CheckoutRequest } from '@voltline/shared/checkout';
 import type { z } from 'zod';
 import type { insertedSchema } from '@voltline/shared/order';
@@ -17,6 +18,11 @@ export function usePlaceCheckout() {
   return useMutation({
     mutationFn: placeCheckout,
     // The server emptied the cart in the order's transaction, and the new unpaid order belongs in My Orders.
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: cartKeys.mine() }), queryClient.invalidateQueries({ queryKey: orderKeys.mine() })]),
+    // The cart is known empty at once: Back from the payment page must not find the checkout with the
+    // cart as it was while its refetch runs (issue 43).
+    onSuccess: () => {
+      queryClient.setQueryData(cartKeys.mine(), cartOf([]));
+      return Promise.all([queryClient.invalidateQueries({ queryKey: cartKeys.mine() }), queryClient.invalidateQueries({ queryKey: orderKeys.mine() })]);
+    },
   });
 }
