@@ -13,14 +13,20 @@ function placeCheckout(request: CheckoutRequest): Promise<Inserted> {
   return apiRequest<Inserted>('/checkout', { method: 'POST', body: JSON.stringify(request) });
 }
 
-export function usePlaceCheckout() {
+/**
+ * The checkout's placing. `onPlaced` (the way to the order's payment page) runs first: the page then
+ * leaves before the cart it shows is emptied; a callback given to `mutate` would be lost, as the
+ * empty cart takes the form off the page (issue 43).
+ */
+export function usePlaceCheckout(onPlaced: (orderId: string) => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: placeCheckout,
     // The server emptied the cart in the order's transaction, and the new unpaid order belongs in My Orders.
     // The cart is known empty at once: Back from the payment page must not find the checkout with the
     // cart as it was while its refetch runs (issue 43).
-    onSuccess: () => {
+    onSuccess: ({ insertedId }) => {
+      onPlaced(insertedId);
       queryClient.setQueryData(cartKeys.mine(), cartOf([]));
       return Promise.all([queryClient.invalidateQueries({ queryKey: cartKeys.mine() }), queryClient.invalidateQueries({ queryKey: orderKeys.mine() })]);
     },

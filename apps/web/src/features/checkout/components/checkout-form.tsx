@@ -34,11 +34,9 @@ function CheckoutFields({ shopCountry }: { shopCountry: string }) {
   const [country, couponCode, vatId] = useWatch({ control, name: ['country', 'couponCode', 'vatId'] });
   useRecheckPostcode(country, { trigger, getFieldState });
   const pricing = usePricingQuote({ country, couponCode, vatId });
-  const place = usePlaceCheckout();
-
   // The order is then paid as any other, on its payment page.
-  const placeOrder = (request: z.output<typeof checkoutRequestSchema>) =>
-    place.mutate(request, { onSuccess: ({ insertedId }) => void navigate(`/payment/${encodeURIComponent(insertedId)}`) });
+  const place = usePlaceCheckout((orderId) => void navigate(`/payment/${encodeURIComponent(orderId)}`));
+  const placeOrder = (request: z.output<typeof checkoutRequestSchema>) => place.mutate(request);
 
   return (
     <form onSubmit={handleSubmit(placeOrder)} noValidate aria-label="Checkout" className="card bg-base-100 shadow">
