@@ -199,11 +199,11 @@ describe('the shop on a 375 px phone', () => {
     expect(left.y).toBe(right.y);
     const [paidSpacing, unpaidSpacing] = [await lineSpacing(paid), await lineSpacing(unpaid)];
     const factSpacing = unpaidSpacing[0]!;
-    // Quantity, Total, Purchase date, Address: the same steps in both cards.
-    expect(unpaidSpacing).toEqual([factSpacing, factSpacing, factSpacing]);
-    expect(paidSpacing.slice(0, 3)).toEqual([factSpacing, factSpacing, factSpacing]);
+    // Order (its number, issue 43), Quantity, Total, Purchase date, Address: the same steps in both cards.
+    expect(unpaidSpacing).toEqual([factSpacing, factSpacing, factSpacing, factSpacing]);
+    expect(paidSpacing.slice(0, 4)).toEqual([factSpacing, factSpacing, factSpacing, factSpacing]);
     // "payment done!!!" to the transaction id: the same step again (the divider comes before it).
-    expect(paidSpacing[4]).toBe(factSpacing);
+    expect(paidSpacing[5]).toBe(factSpacing);
 
     // On a phone: nothing sideways, the buttons on screen, the transaction id on one line.
     await page.setViewportSize(PHONE);
