@@ -129,7 +129,7 @@ describe('the shop on a 375 px phone', () => {
     await placeOrderOverHttp(api, third!);
     const admin = await signInOverHttp(journey.shop.url, ADMIN.email, ADMIN.password);
     expect((await admin.call('POST', `/api/adminPurchased/${refunded}/refund`, { amount: 1, reason: 'Scratched case' })).status).toBe(200);
-    const invoiceOf = async (orderId: string): Promise<string> => (await api.call('GET', `/api/purchasedSingle/${orderId}`)).body.invoiceNumber;
+    const orderOf = async (orderId: string): Promise<{ invoiceNumber: string; orderNumber: string }> => (await api.call('GET', `/api/purchasedSingle/${orderId}`)).body;
 
     const { page } = await journey.openAsAdmin(`/dashboard/manageorders?q=${encodeURIComponent(buyer.email)}`, LAPTOP);
     const rows = page.locator('[data-testid="order-row"]');
@@ -149,12 +149,12 @@ describe('the shop on a 375 px phone', () => {
     // Each row's documents say which they are, and of which order.
     const paidRow = rows.filter({ hasText: first!.toolName });
     const refundedRow = rows.filter({ hasText: second!.toolName });
-    const paidInvoice = await invoiceOf(paid);
-    const refundedInvoice = await invoiceOf(refunded);
+    const paidOrder = await orderOf(paid);
+    const refundedOrder = await orderOf(refunded);
     expect(await paidRow.getByRole('button', { name: /^Invoice|^Credit note/ }).allTextContents()).toEqual(['Invoice']);
     expect(await refundedRow.getByRole('button', { name: /^Invoice|^Credit note/ }).allTextContents()).toEqual(['Invoice', 'Credit note']);
-    await paidRow.getByRole('button', { name: `Invoice ${paidInvoice}: ${first!.toolName}, ${buyer.name}`, exact: true }).waitFor();
-    await refundedRow.getByRole('button', { name: `Credit note for invoice ${refundedInvoice}: ${second!.toolName}, ${buyer.name}`, exact: true }).waitFor();
+    await paidRow.getByRole('button', { name: `Invoice ${paidOrder.invoiceNumber}: order ${paidOrder.orderNumber}, ${buyer.name}`, exact: true }).waitFor();
+    await refundedRow.getByRole('button', { name: `Credit note for invoice ${refundedOrder.invoiceNumber}: order ${refundedOrder.orderNumber}, ${buyer.name}`, exact: true }).waitFor();
 
     // After an action (the paid order shipped), the rows still fit.
     await paidRow.getByRole('button', { name: 'Deliver', exact: true }).click();

@@ -27,7 +27,7 @@ export function OrdersTable({ orders, onAction }: OrdersTableProps) {
     <DataTable caption="Orders" columns={COLUMNS}>
       {orders.map((order) => (
         <tr key={order._id} data-testid="order-row">
-          <td className="min-w-48">
+          <td className="min-w-40">
             <span className="block font-mono text-sm">{order.orderNumber}</span>
             {order.lines.length > 1 ? (
               <OrderLines lines={order.lines} label={`Tools of order ${order.orderNumber}`} className="text-sm" />
