@@ -115,7 +115,7 @@ describe('the shop on a 375 px phone', () => {
     await placeOrderOverHttp(api, third!);
     const admin = await signInOverHttp(journey.shop.url, ADMIN.email, ADMIN.password);
     expect((await admin.call('POST', `/api/adminPurchased/${refunded}/refund`, { amount: 1, reason: 'Scratched case' })).status).toBe(200);
-    const invoiceOf = async (orderId: string): Promise<string> => (await api.call('GET', `/api/purchasedSingle/${orderId}`)).body.invoiceNumber;
+    const orderOf = async (orderId: string): Promise<{ invoiceNumber: string; orderNumber: string }> => (await api.call('GET', `/api/purchasedSingle/${orderId}`)).body;
 
     const { page } = await journey.openAsAdmin(`/dashboard/manageorders?q=${encodeURIComponent(buyer.email)}`, LAPTOP);
     const rows = page.locator('[data-testid="order-row"]');
@@ -135,12 +135,12 @@ describe('the shop on a 375 px phone', () => {
     // Each row's documents say which they are, and of which order.
     const paidRow = rows.filter({ hasText: first!.toolName });
     const refundedRow = rows.filter({ hasText: second!.toolName });
-    const paidInvoice = await invoiceOf(paid);
-    const refundedInvoice = await invoiceOf(refunded);
+    const paidOrder = await orderOf(paid);
+    const refundedOrder = await orderOf(refunded);
     expect(await paidRow.getByRole('button', { name: /^Invoice|^Credit note/ }).allTextContents()).toEqual(['Invoice']);
     expect(await refundedRow.getByRole('button', { name: /^Invoice|^Credit note/ }).allTextContents()).toEqual(['Invoice', 'Credit note']);
-    await paidRow.getByRole('button', { name: `Invoice ${paidInvoice}: ${first!.toolName}, ${buyer.name}`, exact: true }).waitFor();
-    await refundedRow.getByRole('button', { name: `Credit note for invoice ${refundedInvoice}: ${second!.toolName}, ${buyer.name}`, exact: true }).waitFor();
+    await paidRow.getByRole('button', { name: `Invoice ${paidOrder.invoiceNumber}: order ${paidOrder.orderNumber}, ${buyer.name}`, exact: true }).waitFor();
+    await refundedRow.getByRole('button', { name: `Credit note for invoice ${refundedOrder.invoiceNumber}: order ${refundedOrder.orderNumber}, ${buyer.name}`, exact: true }).waitFor();
 
     // After an action (the paid order shipped), the rows still fit.
     await paidRow.getByRole('button', { name: 'Deliver', exact: true }).click();
@@ -185,11 +185,11 @@ describe('the shop on a 375 px phone', () => {
     expect(left.y).toBe(right.y);
     const [paidSpacing, unpaidSpacing] = [await lineSpacing(paid), await lineSpacing(unpaid)];
     const factSpacing = unpaidSpacing[0]!;
-    // Quantity, Total, Purchase date, Address: the same steps in both cards.
-    expect(unpaidSpacing).toEqual([factSpacing, factSpacing, factSpacing]);
-    expect(paidSpacing.slice(0, 3)).toEqual([factSpacing, factSpacing, factSpacing]);
+    // Order (its number, issue 43), Quantity, Total, Purchase date, Address: the same steps in both cards.
+    expect(unpaidSpacing).toEqual([factSpacing, factSpacing, factSpacing, factSpacing]);
+    expect(paidSpacing.slice(0, 4)).toEqual([factSpacing, factSpacing, factSpacing, factSpacing]);
     // "payment done!!!" to the transaction id: the same step again (the divider comes before it).
-    expect(paidSpacing[4]).toBe(factSpacing);
+    expect(paidSpacing[5]).toBe(factSpacing);
 
     // On a phone: nothing sideways, the buttons on screen, the transaction id on one line.
     await page.setViewportSize(PHONE);

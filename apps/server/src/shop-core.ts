@@ -58,7 +58,7 @@ export function createShopCore(deps: {
   });
   const tokens = createApiTokens(secret);
   const paging = createPaging(secret);
-  const orderMail = createOrderMail(config.invoicing.shopLegalName);
+  const orderMail = createOrderMail(config.invoicing.shopLegalName, config.publicUrl);
   const notifier = createOrderNotifier(orderMail, config.mail.shopNotifyEmail);
   const cacheBus = createCacheBus(redis, log, database);
   const listCache = createJsonCache({ bus: cacheBus, maxBytes: config.listCacheBytes });
@@ -75,7 +75,7 @@ export function createShopCore(deps: {
   const cart = createCartService(db);
   const orders = createOrdersService(db, lifecycle, paging);
   const invoices = createInvoicesService({ db, orders, register: invoiceRegister, drawingsAtOnce: config.documentDrawingsAtOnce, draw: deps.drawDocument });
-  const composeMail = createMailComposer({ db, orderMail, publicUrl: config.publicUrl, documentFile: invoices.mailFile });
+  const composeMail = createMailComposer({ db, orderMail, documentFile: invoices.mailFile });
   return {
     config,
     database,

@@ -27,6 +27,9 @@ export type OrderLine = z.infer<typeof orderLineSchema>;
 /** An order, as the API answers it (product.md, "Things the shop keeps"; `buyerEamil` is spelled as the spec has it). */
 export const orderSchema = z.object({
   _id: entityIdSchema,
+  orderNumber: z
+    .string()
+    .describe("The number people name the order by (`VL-10042`): short, sequential in placement order, unique. Not the spec's: `_id` stays the order's key in every address."),
   toolId: z.string().nullable(),
   product: z.string(),
   quantity: z.number().int(),

@@ -356,3 +356,38 @@ describe.each(unmigratedDatabaseKinds)('migration 0030 on a shop with tools in s
     ]);
   });
 });
+
+describe.each(unmigratedDatabaseKinds)('migration 0032 on a shop that already has orders, on $name', (kind) => {
+  let database: DatabaseHandle;
+  beforeAll(async () => {
+    database = await kind.open();
+    await migrateThrough(database, '0031_tax_settings');
+  });
+  afterAll(async () => database?.close());
+
+  const rows = async <T>(query: ReturnType<typeof sql>) => ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
+
+  it('numbers the orders already placed in the order they were placed, and numbers the next one after them', async () => {
+    // Written in another order than placed: the numbers follow when each was placed.
+    await database.db.execute(sql`
+      insert into orders (id, product, img, unit_price_cents, quantity, price_cents, buyer, buyer_email, phone, address, purchase_date, created_at) values
+        ('00000000-0000-4000-8000-0000000000c2', 'Saw', '/s.svg', 100, 1, 100, 'Ann', 'ann@example.com', '555', '1 Road', 'Tuesday, Nov 24, 2026', '2026-11-24T10:00:00Z'),
+        ('00000000-0000-4000-8000-0000000000c3', 'Bits', '/b.svg', 100, 1, 100, 'Bob', 'bob@example.com', '555', '1 Road', 'Wednesday, Nov 25, 2026', '2026-11-25T10:00:00Z'),
+        ('00000000-0000-4000-8000-0000000000c1', 'Drill', '/d.svg', 100, 1, 100, 'Ann', 'ann@example.com', '555', '1 Road', 'Monday, Nov 23, 2026', '2026-11-23T10:00:00Z')`);
+
+    await database.migrate();
+
+    expect(await rows(sql`select id, number::int as number from orders order by number`)).toEqual([
+      { id: '00000000-0000-4000-8000-0000000000c1', number: 10001 },
+      { id: '00000000-0000-4000-8000-0000000000c2', number: 10002 },
+      { id: '00000000-0000-4000-8000-0000000000c3', number: 10003 },
+    ]);
+    const [next] = await rows<{ number: number }>(sql`
+      insert into orders (product, img, unit_price_cents, quantity, price_cents, buyer, buyer_email, phone, address, purchase_date) values
+        ('Drill', '/d.svg', 100, 1, 100, 'Ann', 'ann@example.com', '555', '1 Road', 'Friday, Nov 27, 2026')
+      returning number::int as number`);
+    expect(next!.number).toBe(10004);
+    // A number is one order's: the database refuses a second.
+    await expect(database.db.execute(sql`update orders set number = 10001 where id = '00000000-0000-4000-8000-0000000000c2'`)).rejects.toThrow();
+  });
+});

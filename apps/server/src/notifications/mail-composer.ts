@@ -16,16 +16,15 @@ export type OutboxMail = MailMessage | { to: string; compose: 'order-placed'; or
 export function createMailComposer(deps: {
   db: Database;
   orderMail: OrderMail;
-  publicUrl: string;
   documentFile: (document: DocumentAttachment) => Promise<MailFile>;
 }) {
-  const { db, orderMail, publicUrl, documentFile } = deps;
+  const { db, orderMail, documentFile } = deps;
 
   async function written(mail: OutboxMail): Promise<MailMessage> {
     if (!('compose' in mail)) return mail;
     const [order] = await db.select().from(orders).where(eq(orders.id, mail.orderId));
     if (!order) throw new Error('The order of this mail no longer exists.');
-    return orderMail.placed({ ...(await orderWithLines(db, order)), id: order.id }, `${publicUrl}/payment/${encodeURIComponent(order.id)}`);
+    return orderMail.placed({ ...(await orderWithLines(db, order)), id: order.id });
   }
 
   return async function compose(mail: OutboxMail): Promise<SendableMail> {

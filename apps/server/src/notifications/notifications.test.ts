@@ -52,7 +52,7 @@ describe.each(testDatabaseKinds)('notifications on $name', (kind) => {
     const receipt = buyerMails.find((mail) => mail.includes('payment received'))!;
     expect(buyerMails.filter((mail) => mail.includes('payment received'))).toHaveLength(1);
     const [order] = await shop.database.db.select().from(orders).where(eq(orders.id, orderId));
-    for (const fact of [orderId, tool.toolName, 'Quantity: 8', 'Total: $320.00', `Transaction id: ${order!.transactionId}`, 'Voltline Tools']) {
+    for (const fact of [`${tool.toolName} x 8 at $40.00: $320.00`, 'Total: $320.00', `Transaction id: ${order!.transactionId}`, 'Voltline Tools']) {
       expect(receipt).toContain(fact);
     }
     expect(receipt).toContain('Content-Type: text/html');
@@ -91,9 +91,12 @@ describe.each(testDatabaseKinds)('notifications on $name', (kind) => {
     await shop.core.adminOrders.cancelExpiredUnpaidOrders(7);
     await deliver();
     const cancellations = mailsTo(shop.customer.email).filter((mail) => mail.includes('was canceled'));
-    expect(cancellations.find((mail) => mail.includes(byBuyer))).toContain('at your request');
-    expect(cancellations.find((mail) => mail.includes(byAdmin))).toContain('by the shop');
-    expect(cancellations.find((mail) => mail.includes(expired))).toContain('stayed unpaid for more than 7 days');
+    // A mail names the order by its number (issue 43).
+    const numbers = new Map((await shop.database.db.select().from(orders)).map((row) => [row.id, `Order: VL-${row.number}`]));
+    const cancellationOf = (orderId: string) => cancellations.find((mail) => mail.includes(numbers.get(orderId)!));
+    expect(cancellationOf(byBuyer)).toContain('at your request');
+    expect(cancellationOf(byAdmin)).toContain('by the shop');
+    expect(cancellationOf(expired)).toContain('stayed unpaid for more than 7 days');
     expect(eventsOfType('order.cancelled').map((e) => e.data.order._id)).toEqual(expect.arrayContaining([byBuyer, byAdmin, expired]));
   });
 

@@ -1,31 +1,38 @@
 import { formatMoney } from '@voltline/shared/money';
+import type { Order } from '@voltline/shared/order';
+import { lineWords, orderFigureRows } from '@voltline/shared/order-figure-rows';
 import { escapeHtml, type DocumentAttachment, type MailMessage } from '../platform/mailer.ts';
 
-interface OrderFacts {
-  id: string;
-  product: string;
-  quantity: number;
-  unitPrice: number;
-  price: number;
-  buyer: string;
-  buyerEamil: string;
-  address: string;
-  purchaseDate: string;
-  transactionId?: string | null;
-  lines: { product: string; quantity: number; unitPrice: number; lineTotal: number }[];
-}
+/** The order as the API answers it (amounts in dollars, its lines and figures), with its id. */
+type OrderFacts = Order & { id: string };
 
-/** A one-line order reads as before lines existed; an order of several tools lists each with its units and line total. */
-const whatWasOrdered = (order: OrderFacts) =>
-  order.lines.length > 1
-    ? order.lines.map((line) => `${line.product}: ${line.quantity} x ${formatMoney(line.unitPrice)} = ${formatMoney(line.lineTotal)}`)
-    : [`Product: ${order.product}`, `Quantity: ${order.quantity}`, `Unit price: ${formatMoney(order.unitPrice)}`];
+/**
+ * A line of a mail: text, or words followed by an address, which the HTML part makes a link a
+ * reader can press (issue 43: "Pay it here" was plain text there) and the text part writes out.
+ */
+type MailLine = string | { words: string; link: string };
 
-const orderLines = (order: OrderFacts) => [
-  `Order: ${order.id}`,
+const lineText = (line: MailLine) => (typeof line === 'string' ? line : `${line.words} ${line.link}`);
+const lineHtml = (line: MailLine) =>
+  typeof line === 'string'
+    ? line === ''
+      ? ''
+      : `<p>${escapeHtml(line)}</p>`
+    : `<p>${escapeHtml(line.words)} <a href="${escapeHtml(line.link)}">${escapeHtml(line.link)}</a></p>`;
+
+/**
+ * What the order holds and costs, as the order keeps it (issue 43: a mail whose lines made more than
+ * its total): every line with its units, unit price and line total, then the rows the payment page
+ * shows (subtotal, coupon, delivery and its discount, VAT, total), which add up to the cent.
+ */
+const orderLines = (order: OrderFacts): MailLine[] => [
+  `Order: ${order.orderNumber}`,
   `Date: ${order.purchaseDate}`,
-  ...whatWasOrdered(order),
-  `Total: ${formatMoney(order.price)}`,
+  '',
+  ...order.lines.map((line) => `${lineWords(line)}: ${formatMoney(line.lineTotal)}`),
+  '',
+  ...orderFigureRows(order, order.couponCode).map((row) => `${row.label}: ${row.value}`),
+  '',
   `Delivery address: ${order.address}`,
 ];
 
@@ -34,38 +41,41 @@ const orderLines = (order: OrderFacts) => [
  * HTML; no images, no tracking.
  */
 export function createShopMail(shopName: string) {
-  return (to: string, subject: string, lines: string[], extra: Pick<MailMessage, 'link' | 'documents' | 'replyTo'> = {}): MailMessage => {
-    const text = [...lines, '', `— ${shopName}`].join('\n');
-    const html = `${lines.map((line) => (line === '' ? '' : `<p>${escapeHtml(line)}</p>`)).join('\n')}\n<p>— ${escapeHtml(shopName)}</p>`;
+  return (to: string, subject: string, lines: MailLine[], extra: Pick<MailMessage, 'link' | 'documents' | 'replyTo'> = {}): MailMessage => {
+    const text = [...lines.map(lineText), '', `— ${shopName}`].join('\n');
+    const html = `${lines.map(lineHtml).join('\n')}\n<p>— ${escapeHtml(shopName)}</p>`;
     return { to, subject: `${shopName}: ${subject}`, text, html, ...extra };
   };
 }
 
-/** Every mail about an order. */
-export function createOrderMail(shopName: string) {
+/** Every mail about an order; each names the order by its number, in its subject too. */
+export function createOrderMail(shopName: string, publicUrl: string) {
   const mail = createShopMail(shopName);
+  const myOrders: MailLine = { words: 'Your orders:', link: `${publicUrl}/dashboard/myorders` };
 
   return {
     /** Composed when it is sent (see mail-composer.ts): the order is placed in a single SQL statement. */
-    placed: (order: OrderFacts, paymentLink: string) =>
-      mail(
+    placed: (order: OrderFacts) => {
+      const paymentLink = `${publicUrl}/payment/${encodeURIComponent(order.id)}`;
+      return mail(
         order.buyerEamil,
-        'order placed',
+        `order ${order.orderNumber} placed`,
         [
           `Hello ${order.buyer},`,
           'thank you for your order. It is reserved for you once it is paid.',
           '',
           ...orderLines(order),
           '',
-          `Pay it here: ${paymentLink}`,
+          { words: 'Pay it here:', link: paymentLink },
           'Unpaid orders are canceled after a few days.',
         ],
         { link: paymentLink },
-      ),
+      );
+    },
     paymentReceived: (order: OrderFacts, invoice?: DocumentAttachment) =>
       mail(
         order.buyerEamil,
-        'payment received',
+        `payment received for order ${order.orderNumber}`,
         [
           `Hello ${order.buyer},`,
           'we received your payment. Thank you!',
@@ -75,17 +85,18 @@ export function createOrderMail(shopName: string) {
           ...(invoice ? [`Invoice: ${invoice.number} (attached)`] : []),
           '',
           'We will tell you when your order ships.',
+          myOrders,
         ],
         invoice ? { documents: [invoice] } : {},
       ),
     shipped: (order: OrderFacts) =>
-      mail(order.buyerEamil, 'your order has shipped', [`Hello ${order.buyer},`, 'your order is on its way.', '', ...orderLines(order)]),
+      mail(order.buyerEamil, `your order ${order.orderNumber} has shipped`, [`Hello ${order.buyer},`, 'your order is on its way.', '', ...orderLines(order), '', myOrders]),
     cancelled: (order: OrderFacts, reason: string) =>
-      mail(order.buyerEamil, 'your order was canceled', [`Hello ${order.buyer},`, `your order was canceled ${reason}.`, '', ...orderLines(order)]),
-    refunded: (order: OrderFacts & { refundedAmount: number }, refund: { amount: number; reason: string }, creditNote?: DocumentAttachment) =>
+      mail(order.buyerEamil, `your order ${order.orderNumber} was canceled`, [`Hello ${order.buyer},`, `your order was canceled ${reason}.`, '', ...orderLines(order), '', myOrders]),
+    refunded: (order: OrderFacts, refund: { amount: number; reason: string }, creditNote?: DocumentAttachment) =>
       mail(
         order.buyerEamil,
-        'money refunded',
+        `money refunded for order ${order.orderNumber}`,
         [
           `Hello ${order.buyer},`,
           `we refunded ${formatMoney(refund.amount)} to your card: ${refund.reason}.`,
@@ -96,14 +107,16 @@ export function createOrderMail(shopName: string) {
           '',
           ...orderLines(order),
           'Your bank may take a few days to show it.',
+          myOrders,
         ],
         creditNote ? { documents: [creditNote] } : {},
       ),
     newPaidOrder: (shopEmail: string, order: OrderFacts) =>
-      mail(shopEmail, `new paid order from ${order.buyer}`, [
+      mail(shopEmail, `new paid order ${order.orderNumber} from ${order.buyer}`, [
         ...orderLines(order),
         `Buyer: ${order.buyer} <${order.buyerEamil}>`,
         `Transaction id: ${order.transactionId}`,
+        { words: 'Manage All Orders:', link: `${publicUrl}/dashboard/manageorders?q=${encodeURIComponent(order.orderNumber)}` },
       ]),
     stockLow: (shopEmail: string, tool: { toolName: string; availableQuantity: number; minimumOrderQuantity: number }) =>
       mail(shopEmail, `${tool.toolName} is low on stock`, [

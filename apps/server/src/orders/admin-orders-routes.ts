@@ -17,7 +17,7 @@ export function adminOrdersRoutes(adminOrders: AdminOrdersService, guards: Calle
   return async (app) => {
     app.addHook('onRequest', guards.requireAdmin);
 
-    app.get('/adminPurchased', route('Orders: ?delivery=pending|shipped or ?status=unpaid (live orders), ?status=refunded (any money given back, cancelled orders included), ?status=cancelled, or every order, cancelled ones included (`cancelled: true`); newest first, a page at a time (limit, cursor from the Link header, q: the order id or transaction id, or text anywhere in the buyer\'s email or name, the product or the address; one or two characters match the start of the email, name or product). Admins only.', { querystring: adminOrdersQuerySchema, answer: pageOf(orderSchema) }),
+    app.get('/adminPurchased', route('Orders: ?delivery=pending|shipped or ?status=unpaid (live orders), ?status=refunded (any money given back, cancelled orders included), ?status=cancelled, or every order, cancelled ones included (`cancelled: true`); newest first, a page at a time (limit, cursor from the Link header, q: the order number (VL-10042, or its digits), the order id or transaction id, or text anywhere in the buyer\'s email or name, the product or the address; one or two characters match the start of the email, name or product). Admins only.', { querystring: adminOrdersQuerySchema, answer: pageOf(orderSchema) }),
       answerPage((request) => adminOrders.listOrders(request.query)));
 
     app.get(

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, gte, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { entityIdSchema } from '@voltline/shared/id';
+import { orderNumberSearched } from '@voltline/shared/order-number';
 import { fromCents } from '@voltline/shared/money';
 import type { z } from 'zod';
 import { LOW_STOCK_SHOWN, type AdminOrdersQuery, type Order, type OrderEvent, type refundOrderSchema, type ShopOverview } from '@voltline/shared/order';
@@ -39,9 +40,9 @@ function filterFor(query: AdminOrdersQuery): SQL | undefined {
 const SHORTEST_INSIDE_SEARCH = 3;
 
 /**
- * An admin looks an order up by what the customer tells them: its id, a part of the buyer's email
+ * An admin looks an order up by what the customer tells them: its number (`VL-10042`), its id, a part of the buyer's email
  * or name, of the product or of the address, or the payment's transaction id. Each branch is served
- * by an index: trigrams of the texts (decision 028), equality on the id and transaction id. One or
+ * by an index: trigrams of the texts (decision 028), equality on the number, the id and transaction id. One or
  * two characters match the start of the email, name or product (prefix LIKE on the lower-cased text).
  */
 function searchFor(q: string | undefined): SQL | undefined {
@@ -51,7 +52,9 @@ function searchFor(q: string | undefined): SQL | undefined {
     q.length >= SHORTEST_INSIDE_SEARCH
       ? [sql`${orderSearchText(orders)} like ${likePattern(q, 'contains')}`]
       : [orders.buyerEamil, orders.buyer, orders.product].map((column) => sql`lower(${column}) like ${likePattern(q, 'prefix')}`);
-  return or(byId.success ? eq(orders.id, byId.data) : undefined, ...byText, eq(orders.transactionId, q));
+  // "VL-10042" or "10042": the order's number, on its unique index (issue 43).
+  const byNumber = orderNumberSearched(q);
+  return or(byId.success ? eq(orders.id, byId.data) : undefined, byNumber === undefined ? undefined : eq(orders.number, byNumber), ...byText, eq(orders.transactionId, q));
 }
 
 /** Order work for admins: the lists, history, export, overview; shipping, cancelling and refunds go to the lifecycle. */

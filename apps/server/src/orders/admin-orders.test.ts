@@ -103,7 +103,7 @@ describe.each(testDatabaseKinds)('back office orders on $name', (kind) => {
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.headers['content-disposition']).toBe('attachment; filename="voltline-orders-unpaid.csv"');
     const lines = csv.body.trim().split('\r\n');
-    expect(lines[0]).toBe('_id,purchaseDate,product,quantity,unitPrice,price,buyer,buyerEamil,phone,address,status,transactionId,delivery,refundedAmount,cancelledAt,lines,deliveryName,deliveryStreet,deliveryPostcode,deliveryCity,country,placedAt,invoiceNumber,vatId,vatTreatment,couponCode,couponDiscount,deliveryCharge,deliveryDiscount,vatAmount');
+    expect(lines[0]).toBe('_id,purchaseDate,product,quantity,unitPrice,price,buyer,buyerEamil,phone,address,status,transactionId,delivery,refundedAmount,cancelledAt,lines,deliveryName,deliveryStreet,deliveryPostcode,deliveryCity,country,placedAt,invoiceNumber,vatId,vatTreatment,couponCode,couponDiscount,deliveryCharge,deliveryDiscount,vatAmount,orderNumber');
     const line = lines.find((l) => l.startsWith(orderId))!;
     // Every line of the order in its last cell: units, name, unit price and line total.
     expect(line).toContain(`5 x ${tool.toolName} at ${tool.price} = ${5 * tool.price}`);
@@ -264,9 +264,11 @@ describe.each(testDatabaseKinds)('back office orders on $name', (kind) => {
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     await shop.database.db.update(orders).set({ createdAt: new Date(Date.now() - 8 * 24 * 60 * 60 * 1000) }).where(eq(orders.id, orderId));
     const rowOf = async () => (await shop.database.db.select().from(orders).where(eq(orders.id, orderId)))[0]!;
+    // A mail names the order by its number (issue 43).
+    const named = `Order: VL-${(await shop.database.db.select().from(orders).where(eq(orders.id, orderId)))[0]!.number}\n`;
     const mailsOf = async () =>
       (await shop.database.db.select().from(notifications).where(and(eq(notifications.eventType, 'order.cancelled'), eq(notifications.channel, 'mail')))).filter(
-        (mail) => JSON.stringify(mail.payload).includes(orderId),
+        (mail) => (mail.payload as { text: string }).text.includes(named),
       );
     const before = await rowOf();
     expect(await mailsOf()).toHaveLength(1);

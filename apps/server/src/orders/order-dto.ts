@@ -1,6 +1,7 @@
 import { asc, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import { centsAsAmountSql, fromCents } from '@voltline/shared/money';
 import type { Order, OrderLine } from '@voltline/shared/order';
+import { formatOrderNumber, ORDER_NUMBER_PREFIX } from '@voltline/shared/order-number';
 import type { Quote } from '@voltline/shared/pricing';
 import type { DbExecutor } from '../db/client.ts';
 import { orderLines, orders } from '../db/schema.ts';
@@ -34,7 +35,7 @@ const COPIED_FIELDS = {
   deliveryStreet: 'deliveryStreet',
   deliveryPostcode: 'deliveryPostcode',
   deliveryCity: 'deliveryCity',
-} as const satisfies Record<Exclude<keyof Order, 'cancelled' | 'refundableAmount' | 'lines' | keyof typeof MONEY_FIELDS | keyof OrderFigures>, keyof OrderRow>;
+} as const satisfies Record<Exclude<keyof Order, 'orderNumber' | 'cancelled' | 'refundableAmount' | 'lines' | keyof typeof MONEY_FIELDS | keyof OrderFigures>, keyof OrderRow>;
 
 /** The order's amounts: kept in cents, answered in dollars with two decimals (decision 035). */
 const MONEY_FIELDS = {
@@ -115,6 +116,7 @@ export function toOrderDto(row: OrderRow, lines: readonly OrderLineRow[]): Order
   const copied = fieldsOf(row, COPIED_FIELDS, MONEY_FIELDS) as CopiedFields & MoneyFields;
   return {
     ...copied,
+    orderNumber: formatOrderNumber(row.number),
     cancelled: row.cancelledAt !== null,
     refundableAmount: fromCents(row.priceCents - row.refundedCents),
     lines: lines.map(toOrderLineDto),
@@ -152,6 +154,8 @@ export async function orderWithLines(executor: DbExecutor, row: OrderRow): Promi
 }
 
 const columns = getTableColumns(orders);
+/** A constant of the shop's own as an SQL string literal. */
+const sqlText = (value: string) => `'${value.replaceAll("'", "''")}'`;
 const lineColumns = getTableColumns(orderLines);
 
 /**
@@ -171,7 +175,9 @@ export function orderJson(alias: string, lines: string, figures: OrderFigures): 
   ];
   const refundable = centsAsAmountSql(`(${alias}.${columns.priceCents.name} - ${alias}.${columns.refundedCents.name})`);
   const lineArray = `(select coalesce(jsonb_agg(jsonb_build_object(${line.join(', ')}) order by l.position), '[]'::jsonb) from ${lines} l where l.order_id = ${alias}.id)`;
-  const built = sql.raw(`jsonb_build_object(${copied.join(', ')}, 'cancelled', ${alias}.${columns.cancelledAt.name} is not null, 'refundableAmount', ${refundable}, 'lines', ${lineArray})`);
+  // As formatOrderNumber writes it for the TypeScript mapper.
+  const orderNumber = `${sqlText(ORDER_NUMBER_PREFIX)} || ${alias}.${columns.number.name}`;
+  const built = sql.raw(`jsonb_build_object(${copied.join(', ')}, 'orderNumber', ${orderNumber}, 'cancelled', ${alias}.${columns.cancelledAt.name} is not null, 'refundableAmount', ${refundable}, 'lines', ${lineArray})`);
   return sql`(${built} || ${JSON.stringify(figures)}::jsonb)`;
 }
 

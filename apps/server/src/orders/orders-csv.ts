@@ -16,13 +16,16 @@ type Derived = 'vatAmount';
  * address given as one text (`address` holds it either way); then what an accountant sorts and
  * reconciles by (issue 43): when it was placed as an ISO time (the spec's `purchaseDate` is text
  * no spreadsheet sorts), its invoice's number, the buyer's VAT id and the VAT treatment, the coupon
- * and its discount, the delivery charge and its discount, and the VAT in all.
+ * and its discount, the delivery charge and its discount, and the VAT in all; last, the number people
+ * name the order by (`VL-10042`), added at the end so that sheets reading the columns before by
+ * position still read them.
  */
 const COLUMNS: (keyof ExportedOrder | Derived)[] = [
   '_id', 'purchaseDate', 'product', 'quantity', 'unitPrice', 'price', 'buyer', 'buyerEamil', 'phone', 'address', 'status', 'transactionId', 'delivery',
   'refundedAmount', 'cancelledAt', 'lines',
   'deliveryName', 'deliveryStreet', 'deliveryPostcode', 'deliveryCity', 'country',
   'placedAt', 'invoiceNumber', 'vatId', 'vatTreatment', 'couponCode', 'couponDiscount', 'deliveryCharge', 'deliveryDiscount', 'vatAmount',
+  'orderNumber',
 ];
 
 /** "2 x Drill at 10 = 20; 1 x Battery at 5 = 5": units, name, unit price and line total in whole dollars, as the columns before. */

@@ -16,7 +16,7 @@ export function createQueryMail(shopName: string) {
         '',
         ...(query.query ? query.query.split('\n') : ['(No question written: the visitor asks to be contacted.)']),
         '',
-        `Mark it answered in the Queries inbox: ${inboxLink}`,
+        { words: 'Mark it answered in the Queries inbox:', link: inboxLink },
       ],
       { replyTo: query.email, link: inboxLink },
     );

@@ -3,6 +3,7 @@ import type { Order } from '@voltline/shared/order';
 /** A paid order of 4 drills at $250, invoiced, not shipped yet: component tests of every area start from it. */
 export const paidOrder: Order = {
   _id: '6f1c2b3a4d5e6f7a8b9c0d1e',
+  orderNumber: 'VL-10042',
   toolId: '6f1c2b3a4d5e6f7a8b9c0d1f',
   product: 'Cordless drill',
   quantity: 4,
@@ -38,5 +39,25 @@ export const paidOrder: Order = {
   deliveryCity: null,
   lines: [
     { toolId: '6f1c2b3a4d5e6f7a8b9c0d1f', product: 'Cordless drill', img: '/catalogue/drill.svg', quantity: 4, unitPrice: 250, lineTotal: 1000 },
+  ],
+};
+
+/** An order of three tools, 46 units in all (issue 43: the pages said "Quantity 46" and "... and 2 more"). */
+export const threeToolOrder: Order = {
+  ...paidOrder,
+  _id: '6f1c2b3a4d5e6f7a8b9c0d3e',
+  orderNumber: 'VL-10043',
+  product: 'DD-18 Drill and 2 more',
+  quantity: 46,
+  unitPrice: 45.5,
+  price: 1640,
+  refundableAmount: 1640,
+  subtotal: 1640,
+  total: 1640,
+  vat: [{ rate: 0, net: 1640, vat: 0 }],
+  lines: [
+    { toolId: 'd1', product: 'DD-18 Drill', img: '/catalogue/drill.svg', quantity: 20, unitPrice: 45.5, lineTotal: 910 },
+    { toolId: 's1', product: 'CS-7 Saw', img: '/catalogue/saw.svg', quantity: 16, unitPrice: 30, lineTotal: 480 },
+    { toolId: 'b1', product: 'BP-5 Battery', img: '/catalogue/battery.svg', quantity: 10, unitPrice: 25, lineTotal: 250 },
   ],
 };

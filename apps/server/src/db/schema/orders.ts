@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { type AnyPgColumn, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, bigint, check, index, integer, jsonb, pgSequence, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { StoredPricing } from '@voltline/shared/pricing';
 import { STOCK_MOVE_KINDS } from '@voltline/shared/stock-moves';
 import { textLengthChecks } from '../text-columns.ts';
@@ -7,10 +7,22 @@ import { tools } from './catalogue.ts';
 import { createdAt } from './columns.ts';
 import { authUsers } from './identity.ts';
 
+/**
+ * The orders' numbers people read (`VL-10042`, issue 43): a sequence, so concurrent placements on any
+ * number of instances each take their own. Unlike invoices, a skipped number (a placement rolled back)
+ * is harmless: an order number only has to be short and unique, not without gaps.
+ */
+export const orderNumberSequence = pgSequence('order_number_seq', { startWith: 10001 });
+
 export const orders = pgTable(
   'orders',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** The number the buyer and the shop name the order by, shown as `VL-<number>`; `id` stays the API's key. */
+    number: bigint('number', { mode: 'number' })
+      .notNull()
+      .unique('orders_number_unique')
+      .default(sql`nextval('order_number_seq')`),
     /** Null once the tool is deleted: the order keeps its own snapshot below. */
     toolId: uuid('tool_id').references(() => tools.id, { onDelete: 'set null' }),
     /** The buyer's identity; null only if the account is later deleted (the order stays on record). */

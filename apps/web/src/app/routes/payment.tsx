@@ -5,7 +5,6 @@ import { LoadingSpinner } from '../../components/loading-spinner.tsx';
 import { OrderDocuments } from '../../features/orders/components/order-documents.tsx';
 import { useOrder } from '../../entities/order/api/get-order.ts';
 import { OrderPayment } from '../../features/payments/components/order-payment.tsx';
-import { OrderSummary } from '../../features/payments/components/order-summary.tsx';
 
 function OrderUnavailable({ error }: { error: Error }) {
   const notFound = error instanceof ApiRequestError && error.status === 404;
@@ -29,10 +28,7 @@ export function PaymentPage() {
       <h1 className="text-3xl font-bold">Payment</h1>
       {/* Data first: a failed refresh after paying must not hide the order and its payment message. */}
       {order.data ? (
-        <>
-          <OrderSummary order={order.data} />
-          <OrderPayment key={order.data._id} order={order.data} documents={<OrderDocuments order={order.data} />} />
-        </>
+        <OrderPayment key={order.data._id} order={order.data} documents={<OrderDocuments order={order.data} />} />
       ) : order.isError ? (
         <OrderUnavailable error={order.error} />
       ) : (

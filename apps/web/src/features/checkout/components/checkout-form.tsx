@@ -70,17 +70,13 @@ function CheckoutFields({ shopCountry, customer, lastDelivery }: { shopCountry: 
 
   useRecheckPostcode(country, { trigger, getFieldState });
   const pricing = usePricingQuote({ country, couponCode, vatId });
-  const place = usePlaceCheckout();
-
   // The order is then paid as any other, on its payment page.
-  const placeOrder = (request: z.output<typeof checkoutRequestSchema>) =>
-    place.mutate(request, {
-      onSuccess: ({ insertedId }) => {
-        // Placed: a later checkout starts from this order's address, not from what was typed for it.
-        if (customer) clearDraft(customer.id, DRAFT_FORM);
-        void navigate(`/payment/${encodeURIComponent(insertedId)}`);
-      },
-    });
+  const place = usePlaceCheckout((orderId) => {
+    // Placed: a later checkout starts from this order's address, not from what was typed for it.
+    if (customer) clearDraft(customer.id, DRAFT_FORM);
+    void navigate(`/payment/${encodeURIComponent(orderId)}`);
+  });
+  const placeOrder = (request: z.output<typeof checkoutRequestSchema>) => place.mutate(request);
 
   return (
     <form onSubmit={handleSubmit(placeOrder)} noValidate aria-label="Checkout" className="card bg-base-100 shadow">

@@ -1,4 +1,5 @@
 import { formatMoney } from '@voltline/shared/money';
+import { whatOrderHolds } from '../../../entities/order/order-name.ts';
 import { confirmStep } from '../../../lib/confirm-step.ts';
 import { toast } from '../../../lib/toast/toast.ts';
 import type { Order } from '@voltline/shared/order';
@@ -16,7 +17,7 @@ export function CancelOrderDialog({ order, onClose }: { order: Order; onClose: (
       closeLabel="No"
       confirm={{ label: 'Yes, cancel', ...cancel, tone: 'error' }}
     >
-      <p className="break-words">{`${order.quantity} × ${order.product} for ${order.buyer} (${order.buyerEamil}), ${formatMoney(order.price)}.`}</p>
+      <p className="break-words">{`Order ${order.orderNumber}: ${whatOrderHolds(order)} for ${order.buyer} (${order.buyerEamil}), ${formatMoney(order.price)}.`}</p>
     </ModalDialog>
   );
 }

@@ -5,6 +5,7 @@ import { confirmStep } from '../../../lib/confirm-step.ts';
 import { toast } from '../../../lib/toast/toast.ts';
 import type { Order } from '@voltline/shared/order';
 import { ModalDialog } from '../../../components/modal-dialog.tsx';
+import { OrderLines } from '../../../entities/order/components/order-lines.tsx';
 import { useShipOrder } from '../api/ship-order.ts';
 
 /**
@@ -29,10 +30,24 @@ export function DeliverOrderDialog({ order, onClose }: { order: Order; onClose: 
       confirm={{ label: 'Confirm delivery', ...ship, tone: 'primary' }}
     >
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 break-words">
-        <dt className="font-semibold">Product</dt>
-        <dd>{order.product}</dd>
-        <dt className="font-semibold">Quantity</dt>
-        <dd>{order.quantity}</dd>
+        <dt className="font-semibold">Order</dt>
+        <dd>{order.orderNumber}</dd>
+        {/* What goes into the parcel: each tool and its units (issue 43: "Quantity 46" for three tools). */}
+        {order.lines.length > 1 ? (
+          <>
+            <dt className="font-semibold">Tools</dt>
+            <dd>
+              <OrderLines lines={order.lines} label={`Tools of order ${order.orderNumber}`} />
+            </dd>
+          </>
+        ) : (
+          <>
+            <dt className="font-semibold">Product</dt>
+            <dd>{order.product}</dd>
+            <dt className="font-semibold">Quantity</dt>
+            <dd>{order.quantity}</dd>
+          </>
+        )}
         <dt className="font-semibold">Buyer</dt>
         <dd>{`${order.buyer} (${order.buyerEamil})`}</dd>
         <dt className="font-semibold">Address</dt>

@@ -6,6 +6,7 @@ import { deliveryText } from '../../../entities/order/delivery-text.ts';
 import { orderIsOver, orderStateText } from '../../../entities/order/order-state.ts';
 import { OrderDocuments } from './order-documents.tsx';
 import { PictureCard } from '../../../components/picture-card.tsx';
+import { OrderLines } from '../../../entities/order/components/order-lines.tsx';
 
 /** One line of the card, "Label: value"; every line of every card has the same spacing. */
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -29,13 +30,20 @@ function TransactionId({ id }: { id: string }) {
   );
 }
 
+/**
+ * One order of My Orders, named by its number. An order of several tools lists them, each with its
+ * units, unit price and line total (issue 43: "DD-18 ... and 2 more", "Quantity 46"); a one-tool
+ * order reads as the spec's card, its tool the heading.
+ */
 export function OrderCard({ order, onCancel }: { order: Order; onCancel: () => void }) {
+  const severalTools = order.lines.length > 1;
   return (
-    <PictureCard title={order.product} picture={order.img} pictureAlt={order.product} testId="order-card">
+    <PictureCard title={severalTools ? `${order.lines.length} tools` : order.product} picture={order.img} pictureAlt={order.product} testId="order-card">
       {/* Facts and progress in one column from the top, so cards side by side line up line for line;
           only the buttons of an unpaid order sit at the card's foot. */}
       <div className="flex flex-col gap-1">
-        <Fact label="Quantity">{order.quantity}</Fact>
+        <Fact label="Order">{order.orderNumber}</Fact>
+        {severalTools ? <OrderLines lines={order.lines} label={`Tools of order ${order.orderNumber}`} /> : <Fact label="Quantity">{order.quantity}</Fact>}
         <Fact label="Total">{formatMoney(order.price)}</Fact>
         <Fact label="Purchase date">{order.purchaseDate}</Fact>
         <Fact label="Address">{order.address}</Fact>

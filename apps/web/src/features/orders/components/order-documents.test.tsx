@@ -21,11 +21,11 @@ describe('order documents', () => {
     renderWithShop(<OrderDocuments order={refunded} place="row" />);
     expect(buttonNames()).toEqual(['Invoice', 'Credit note']);
     expect(screen.getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual([
-      'Invoice INV-000042: Cordless drill, Ada Lovelace',
-      'Credit note for invoice INV-000042: Cordless drill, Ada Lovelace',
+      'Invoice INV-000042: order VL-10042, Ada Lovelace',
+      'Credit note for invoice INV-000042: order VL-10042, Ada Lovelace',
     ]);
     // The accessible name is the one a screen reader and a voice command use.
-    screen.getByRole('button', { name: 'Credit note for invoice INV-000042: Cordless drill, Ada Lovelace' });
+    screen.getByRole('button', { name: 'Credit note for invoice INV-000042: order VL-10042, Ada Lovelace' });
   });
 
   it('offers nothing for an order without an invoice: unpaid, or refunded the moment its payment arrived', () => {

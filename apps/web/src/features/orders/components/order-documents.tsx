@@ -25,9 +25,9 @@ const PLACES = {
   row: { button: 'btn-xs', invoice: 'Invoice', 'credit-note': 'Credit note' },
 } as const;
 
-/** "Invoice INV-000042: Cordless Drill, Ann Lee": the button's words first, then the order. */
+/** "Invoice INV-000042: order VL-10042, Ann Lee": the button's words first, then the order. */
 function rowButtonName(order: Order, document: OrderDocument): string {
-  const which = `${order.product}, ${order.buyer}`;
+  const which = `order ${order.orderNumber}, ${order.buyer}`;
   return document === 'invoice' ? `Invoice ${order.invoiceNumber}: ${which}` : `Credit note for invoice ${order.invoiceNumber}: ${which}`;
 }
 

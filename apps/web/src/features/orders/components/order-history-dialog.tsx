@@ -1,4 +1,5 @@
 import type { Order, OrderEvent } from '@voltline/shared/order';
+import { whatOrderHolds } from '../../../entities/order/order-name.ts';
 import { formatShortDateTime } from '@voltline/shared/shop-constants';
 import { orderEventText } from '../../../entities/order/order-state.ts';
 import { ModalDialog } from '../../../components/modal-dialog.tsx';
@@ -16,7 +17,7 @@ export function OrderHistoryDialog({ order, onClose }: { order: Order; onClose: 
   const history = useOrderHistory(order._id);
   return (
     <ModalDialog title="Order history" onClose={onClose} closeLabel="Close">
-      <p className="break-words text-base-content/70">{`${order.product} for ${order.buyer}`}</p>
+      <p className="break-words text-base-content/70">{`Order ${order.orderNumber}: ${whatOrderHolds(order)} for ${order.buyer}`}</p>
       <QueryState query={history} loadingLabel="Loading the order history" spinnerClassName="py-6">
         {(events) => (
           <ol className="list-decimal space-y-1 pl-6 break-words">

@@ -5,6 +5,7 @@ import { orderStateText } from '../../../entities/order/order-state.ts';
 import { BreakableAddress } from '../../../components/breakable-address.tsx';
 import { DataTable } from '../../../components/data-table.tsx';
 import { OrderDocuments } from './order-documents.tsx';
+import { OrderLines } from '../../../entities/order/components/order-lines.tsx';
 
 export type OrderAction = 'deliver' | 'cancel' | 'refund' | 'history';
 
@@ -16,7 +17,8 @@ interface OrdersTableProps {
 }
 
 /**
- * Every order of the chosen view. It fits a 1366 px laptop beside the dashboard's menu (issue 26:
+ * Every order of the chosen view, named by its number; an order of several tools lists them in its
+ * Product cell (issue 43), the Quantity column keeping the units in all. It fits a 1366 px laptop beside the dashboard's menu (issue 26:
  * it scrolled sideways there): dates and "Product delivered" wrap at their spaces, and the
  * documents' buttons are short; phone-layout.spec.ts measures it.
  */
@@ -25,7 +27,14 @@ export function OrdersTable({ orders, onAction }: OrdersTableProps) {
     <DataTable caption="Orders" columns={COLUMNS}>
       {orders.map((order) => (
         <tr key={order._id} data-testid="order-row">
-          <td className="min-w-40 font-medium">{order.product}</td>
+          <td className="min-w-40">
+            <span className="block font-mono text-sm">{order.orderNumber}</span>
+            {order.lines.length > 1 ? (
+              <OrderLines lines={order.lines} label={`Tools of order ${order.orderNumber}`} className="text-sm" />
+            ) : (
+              <span className="block font-medium">{order.product}</span>
+            )}
+          </td>
           <td className="min-w-48">
             <span className="block">{order.buyer}</span>
             <BreakableAddress value={order.buyerEamil} className="block text-sm text-base-content/70" />

@@ -45,7 +45,7 @@ describe('refund dialog', () => {
     await user.type(screen.getByLabelText('Reason'), 'One drill came back unused');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
 
-    screen.getByText(/\$200\.00 goes back to Ada Lovelace \(ada@example.com\) for 4 × Cordless drill, of \$700\.00 left to refund\./);
+    screen.getByText(/\$200\.00 goes back to Ada Lovelace \(ada@example.com\) for order VL-10042, 4 × Cordless drill, of \$700\.00 left to refund\./);
     expect(sent).toEqual([]);
     await user.click(screen.getByRole('button', { name: 'Yes, refund $200.00' }));
     await vi.waitFor(() => expect(onClose).toHaveBeenCalled());

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { whatOrderHolds } from '../../../entities/order/order-name.ts';
 import { useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
@@ -68,7 +69,7 @@ export function RefundOrderDialog({ order, onClose }: { order: Order; onClose: (
         }}
       >
         <p className="break-words">
-          {`${formatMoney(checked.amount)} goes back to ${order.buyer} (${order.buyerEamil}) for ${order.quantity} × ${order.product}` +
+          {`${formatMoney(checked.amount)} goes back to ${order.buyer} (${order.buyerEamil}) for order ${order.orderNumber}, ${whatOrderHolds(order)}` +
             (whole ? ', the whole order.' : `, of ${formatMoney(left)} left to refund.`)}
         </p>
         <p className="break-words text-sm text-base-content/70">{`Reason: ${checked.reason}`}</p>
@@ -79,7 +80,7 @@ export function RefundOrderDialog({ order, onClose }: { order: Order; onClose: (
   return (
     <ModalDialog
       title="Refund order"
-      description={`${order.quantity} × ${order.product} for ${order.buyer}: paid ${formatMoney(order.price)}, ${formatMoney(left)} left to refund.`}
+      description={`Order ${order.orderNumber}, ${whatOrderHolds(order)}, for ${order.buyer}: paid ${formatMoney(order.price)}, ${formatMoney(left)} left to refund.`}
       onClose={onClose}
       confirm={{
         label: 'Continue',

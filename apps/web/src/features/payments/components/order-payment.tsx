@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Order } from '@voltline/shared/order';
 import { PAYMENT_LIMIT_MESSAGE } from '@voltline/shared/payment';
@@ -11,30 +11,50 @@ import { usePaymentIntent } from '../api/create-payment-intent.ts';
 import { usePaymentConfig } from '../api/get-payment-config.ts';
 import { useCardPayment } from '../hooks/use-card-payment.ts';
 import { CardForm } from './card-form.tsx';
+import { OrderSummary } from './order-summary.tsx';
+import { OrderFiguresSummary } from '../../../entities/order/components/order-figures-summary.tsx';
 
 type CardPayment = ReturnType<typeof useCardPayment>;
 
 /**
- * Where a paid purchase ends (issue 26): the order's number (its invoice's, once the shop issued
- * one: the number on the papers; else its id), its documents, and the way to My Orders.
+ * Where a paid purchase ends (issues 26 and 43): at the page's top, in place of the summary and the
+ * card form, the payment's message, the order by its number with what it holds and costs, its
+ * invoice, and the way to My Orders. On a phone the success used to land at the bottom, beside the
+ * card form still on screen; a payment made now brings the page back to its top and the reader to
+ * the order's heading.
  */
-function OrderDone({ order, documents }: { order: Order; documents: ReactNode }) {
+function PaymentConfirmation({ order, transactionId, justPaid, documents }: { order: Order; transactionId: string | null; justPaid: boolean; documents: ReactNode }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (!justPaid) return;
+    window.scrollTo({ top: 0 });
+    heading.current?.focus();
+  }, [justPaid]);
   return (
-    <div className="flex flex-col items-start gap-3">
-      <p>
-        <span className="font-semibold">Order number: </span>
-        <span className="font-mono wrap-anywhere">{order.invoiceNumber ?? order._id}</span>
-      </p>
-      {documents}
-      <Link to="/dashboard/myorders" className="btn btn-primary btn-sm">
-        My Orders
-      </Link>
-    </div>
+    <section aria-labelledby="order-paid-heading" className="card bg-base-100 shadow" data-testid="payment-confirmation">
+      <div className="card-body items-start gap-4">
+        <div role="status" className="alert alert-success flex w-full flex-col items-start gap-1">
+          <p className="font-semibold">{justPaid ? 'Congrats! your payment is completed' : 'payment done!!!'}</p>
+          {transactionId && <p className="wrap-anywhere">{`${justPaid ? 'Your transaction id' : 'Transaction id'}: ${transactionId}`}</p>}
+        </div>
+        <h2 id="order-paid-heading" ref={heading} tabIndex={-1} className="card-title">
+          {`Order number: ${order.orderNumber}`}
+        </h2>
+        {order.invoiceNumber && <p>{`Invoice: ${order.invoiceNumber}`}</p>}
+        <div className="w-full">
+          <OrderFiguresSummary lines={order.lines} figures={order} couponCode={order.couponCode} label="What you paid" />
+        </div>
+        {documents}
+        <Link to="/dashboard/myorders" className="btn btn-primary btn-sm">
+          My Orders
+        </Link>
+      </div>
+    </section>
   );
 }
 
 /** The card form of an unpaid order, and how its payment is going. */
-function PayByCard({ order, payment, documents }: { order: Order; payment: CardPayment; documents: ReactNode }) {
+function PayByCard({ order, payment }: { order: Order; payment: CardPayment }) {
   const config = usePaymentConfig();
   const intent = usePaymentIntent(order._id);
   const clientSecret = intent.data?.clientSecret ?? null;
@@ -63,13 +83,6 @@ function PayByCard({ order, payment, documents }: { order: Order; payment: CardP
           </p>
         )}
         {payment.failure && <ErrorAlert message={payment.failure} />}
-        {payment.transactionId && (
-          <div role="status" className="alert alert-success flex flex-col items-start gap-1">
-            <p className="font-semibold">Congrats! your payment is completed</p>
-            <p className="wrap-anywhere">{`Your transaction id: ${payment.transactionId}`}</p>
-          </div>
-        )}
-        {payment.transactionId && <OrderDone order={order} documents={documents} />}
       </div>
     </div>
   );
@@ -90,26 +103,24 @@ export function OrderPayment({ order, documents }: { order: Order; documents: Re
   // server's words, instead of giving way to "payment done!!!".
   if (orderIsOver(order) && !payment.processing) {
     return (
-      <div className="flex flex-col gap-4">
-        {payment.failure && <ErrorAlert message={payment.failure} />}
-        <div role="status" className="alert alert-warning">
-          <p className="font-semibold">{`Order ${orderStateText(order)?.toLowerCase() ?? 'canceled'}`}</p>
+      <>
+        <OrderSummary order={order} />
+        <div className="flex flex-col gap-4">
+          {payment.failure && <ErrorAlert message={payment.failure} />}
+          <div role="status" className="alert alert-warning">
+            <p className="font-semibold">{`Order ${orderStateText(order)?.toLowerCase() ?? 'canceled'}`}</p>
+          </div>
         </div>
-      </div>
+      </>
     );
   }
-  if (order.status !== 'unpaid' && !payingNow) {
-    return (
-      <div className="flex flex-col gap-4">
-        <div role="status" className="alert alert-success flex flex-col items-start gap-1">
-          <p className="font-semibold">payment done!!!</p>
-          {order.transactionId && <p className="wrap-anywhere">{`Transaction id: ${order.transactionId}`}</p>}
-        </div>
-        <OrderDone order={order} documents={documents} />
-      </div>
-    );
-  }
-  // product.md, "Rules for what people type": no payment intent is requested for an order over the card provider's limit.
-  if (order.price > PAYMENT_MAXIMUM) return <ErrorAlert message={PAYMENT_LIMIT_MESSAGE} />;
-  return <PayByCard order={order} payment={payment} documents={documents} />;
+  if (payment.transactionId !== null) return <PaymentConfirmation order={order} transactionId={payment.transactionId} justPaid documents={documents} />;
+  if (order.status !== 'unpaid' && !payingNow) return <PaymentConfirmation order={order} transactionId={order.transactionId} justPaid={false} documents={documents} />;
+  return (
+    <>
+      <OrderSummary order={order} />
+      {/* product.md, "Rules for what people type": no payment intent is requested for an order over the card provider's limit. */}
+      {order.price > PAYMENT_MAXIMUM ? <ErrorAlert message={PAYMENT_LIMIT_MESSAGE} /> : <PayByCard order={order} payment={payment} />}
+    </>
+  );
 }

@@ -35,9 +35,16 @@ export function OrderSummary({ order }: { order: Order }) {
 function OrderFacts({ order }: { order: Order }) {
   return (
     <dl className="card bg-base-100 px-6 py-4 shadow" aria-label="Order summary">
-      <SummaryRow label="Product">{order.product}</SummaryRow>
-      <SummaryRow label="Unit price">{formatMoney(order.unitPrice)}</SummaryRow>
-      <SummaryRow label="Quantity">{order.quantity}</SummaryRow>
+      <SummaryRow label="Order">{order.orderNumber}</SummaryRow>
+      {/* An order of several tools lists them under "What the order costs", each with its units, unit
+          price and line total: the first tool's price beside the units in all misread (issue 43). */}
+      {order.lines.length === 1 && (
+        <>
+          <SummaryRow label="Product">{order.product}</SummaryRow>
+          <SummaryRow label="Unit price">{formatMoney(order.unitPrice)}</SummaryRow>
+          <SummaryRow label="Quantity">{order.quantity}</SummaryRow>
+        </>
+      )}
       <SummaryRow label="Total">{formatMoney(order.price)}</SummaryRow>
       <SummaryRow label="Buyer">{order.buyer}</SummaryRow>
       <SummaryRow label="Buyer email">{order.buyerEamil}</SummaryRow>
