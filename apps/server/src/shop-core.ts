@@ -33,6 +33,9 @@ import { createDeliverySettingsService } from './pricing/delivery-settings-servi
 import { createOrderPricer } from './pricing/order-pricing.ts';
 import { createCheckoutService } from './cart/checkout-service.ts';
 import { createQueriesService } from './queries/queries-service.ts';
+import { createStockAlertMail } from './stock-alerts/stock-alert-mail.ts';
+import { createStockAlertsService } from './stock-alerts/stock-alerts-service.ts';
+import { createUnsubscribeTokens } from './stock-alerts/unsubscribe-token.ts';
 import { createQueryMail } from './queries/query-mail.ts';
 import { createProfilesService } from './profiles/profiles-service.ts';
 import { createReviewsService } from './reviews/reviews-service.ts';
@@ -68,7 +71,22 @@ export function createShopCore(deps: {
   const invoiceRegister = createInvoiceRegister(config.invoicing, config.payments.provider);
   const deliverySettings = createDeliverySettingsService(db, cacheBus);
   const pricer = createOrderPricer({ shopCountry: config.shopCountry, ...config.vat }, deliverySettings, config.couponHoldMinutes);
-  const lifecycle = createOrderLifecycle({ db, notifier, gateway, catalogueCache: listCache, invoices: invoiceRegister, pricer, shopCountry: config.shopCountry });
+  const stockAlerts = createStockAlertsService({
+    db,
+    mail: createStockAlertMail(config.invoicing.shopLegalName, config.publicUrl),
+    tokens: createUnsubscribeTokens(secret),
+    publicUrl: config.publicUrl,
+  });
+  const lifecycle = createOrderLifecycle({
+    db,
+    notifier,
+    restockAlerts: stockAlerts,
+    gateway,
+    catalogueCache: listCache,
+    invoices: invoiceRegister,
+    pricer,
+    shopCountry: config.shopCountry,
+  });
   const cart = createCartService(db);
   const orders = createOrdersService(db, lifecycle, paging);
   const invoices = createInvoicesService({ db, orders, register: invoiceRegister, drawingsAtOnce: config.documentDrawingsAtOnce, draw: deps.drawDocument });
@@ -86,6 +104,7 @@ export function createShopCore(deps: {
     guards: createCallerGuards(database, tokens),
     catalogue: createCatalogueService(db, listCache, paging, lifecycle),
     stock: createStockLedger(db, paging, lifecycle),
+    stockAlerts,
     cart,
     checkout: createCheckoutService({ db, cart, pricer, lifecycle }),
     reviews: createReviewsService(db, listCache, paging),

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { text } from './text.ts';
+import { TEXT_LIMITS, tooLongMessage } from './text-limits.ts';
+
+/**
+ * Back in stock (issue 37, item 4): a visitor or customer leaves an email on an out-of-stock tool's
+ * page; the shop mails it once when customers can order the tool again (decision 042).
+ */
+export const stockAlertRequestSchema = z.object({
+  email: text()
+    .trim()
+    .min(1, 'Email is required')
+    .max(TEXT_LIMITS.email, tooLongMessage('Email', TEXT_LIMITS.email))
+    .pipe(z.email('Enter a valid email')),
+});
+export type StockAlertRequest = z.infer<typeof stockAlertRequestSchema>;
+
+/** The answer to a request: its words only, the same whether or not that email had already asked. */
+export const stockAlertAnswerSchema = z.object({
+  /** true: the shop will mail once the tool is back; false: the tool can be ordered now, nothing was stored. */
+  waiting: z.boolean(),
+  message: z.string(),
+});
+export type StockAlertAnswer = z.infer<typeof stockAlertAnswerSchema>;
+
+/** How many open alerts wait for a tool to come back (the Stock dialog of Manage Tools). */
+export const stockAlertCountSchema = z.object({ waiting: z.number().int().nonnegative() });
+export type StockAlertCount = z.infer<typeof stockAlertCountSchema>;
+
+export const stockAlertMessages = {
+  formHeading: 'Tell me when it is back',
+  /** The same words whether the email asked before or not, so no one learns who did. */
+  asked: (toolName: string) => `Thank you. We will mail you once when ${toolName} is back in stock.`,
+  inStock: (toolName: string) => `${toolName} is in stock: you can order it now.`,
+  tooMany: (wait: string) => `This email asked for many alerts just now. Try again in ${wait}.`,
+  unsubscribed: 'You will get no more back-in-stock mail from us. Ask again on a tool page whenever you like.',
+  unsubscribeQuestion: 'Stop the back-in-stock mail to this address?',
+  badLink: 'This unsubscribe link is not valid. Use the link in the mail as it was sent.',
+} as const;
