@@ -26,14 +26,3 @@ export type StockAlertAnswer = z.infer<typeof stockAlertAnswerSchema>;
 /** How many open alerts wait for a tool to come back (the Stock dialog of Manage Tools). */
 export const stockAlertCountSchema = z.object({ waiting: z.number().int().nonnegative() });
 export type StockAlertCount = z.infer<typeof stockAlertCountSchema>;
-
-export const stockAlertMessages = {
-  formHeading: 'Tell me when it is back',
-  /** The same words whether the email asked before or not, so no one learns who did. */
-  asked: (toolName: string) => `Thank you. We will mail you once when ${toolName} is back in stock.`,
-  inStock: (toolName: string) => `${toolName} is in stock: you can order it now.`,
-  tooMany: (wait: string) => `This email asked for many alerts just now. Try again in ${wait}.`,
-  unsubscribed: 'You will get no more back-in-stock mail from us. Ask again on a tool page whenever you like.',
-  unsubscribeQuestion: 'Stop the back-in-stock mail to this address?',
-  badLink: 'This unsubscribe link is not valid. Use the link in the mail as it was sent.',
-} as const;

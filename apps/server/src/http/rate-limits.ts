@@ -1,7 +1,8 @@
 import fastifyRateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { couponMessages } from '@voltline/shared/coupons';
-import { stockAlertMessages, type StockAlertRequest } from '@voltline/shared/stock-alerts';
+import { stockAlertMessages } from '@voltline/shared/stock-alert-messages';
+import type { StockAlertRequest } from '@voltline/shared/stock-alerts';
 import type { Config, WriteRateLimits } from '../config.ts';
 import { callerOf } from '../identity/caller.ts';
 import { AppError, inSeconds, TryAgainLater } from '../platform/app-error.ts';

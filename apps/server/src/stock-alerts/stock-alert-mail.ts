@@ -1,4 +1,4 @@
-import { stockAlertMessages } from '@voltline/shared/stock-alerts';
+import { stockAlertMessages } from '@voltline/shared/stock-alert-messages';
 import { createShopMail } from '../notifications/order-mail.ts';
 import type { MailMessage } from '../platform/mailer.ts';
 

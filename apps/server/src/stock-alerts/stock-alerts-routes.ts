@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamsSchema } from '@voltline/shared/id';
-import { stockAlertAnswerSchema, stockAlertCountSchema, stockAlertMessages, stockAlertRequestSchema } from '@voltline/shared/stock-alerts';
+import { stockAlertMessages } from '@voltline/shared/stock-alert-messages';
+import { stockAlertAnswerSchema, stockAlertCountSchema, stockAlertRequestSchema } from '@voltline/shared/stock-alerts';
 import { text } from '@voltline/shared/text';
 import type { StockAlertLimit } from '../http/rate-limits.ts';
 import type { CallerGuards } from '../identity/caller.ts';

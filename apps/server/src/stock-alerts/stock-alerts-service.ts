@@ -1,6 +1,7 @@
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import { entityIdSchema } from '@voltline/shared/id';
-import { stockAlertMessages, type StockAlertAnswer, type StockAlertCount } from '@voltline/shared/stock-alerts';
+import { stockAlertMessages } from '@voltline/shared/stock-alert-messages';
+import type { StockAlertAnswer, StockAlertCount } from '@voltline/shared/stock-alerts';
 import type { Database, DbTransaction } from '../db/client.ts';
 import { stockAlerts, tools } from '../db/schema.ts';
 import { recordMails } from '../notifications/notification-outbox.ts';
@@ -55,13 +56,9 @@ export function createStockAlertsService(deps: { db: Database; mail: StockAlertM
       const id = entityIdSchema.safeParse(toolId);
       if (!id.success) throw toolNotFound();
       return db.transaction(async (tx) => {
+        // The whole row: its counters decide whether customers can order it (isOrderable).
         const [tool] = await tx
-          .select({
-            toolName: tools.toolName,
-            availableQuantity: tools.availableQuantity,
-            promisedQuantity: tools.promisedQuantity,
-            minimumOrderQuantity: tools.minimumOrderQuantity,
-          })
+          .select()
           .from(tools)
           .where(eq(tools.id, id.data))
           .for('share');

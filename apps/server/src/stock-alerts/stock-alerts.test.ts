@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { stockAlertMessages } from '@voltline/shared/stock-alerts';
+import { stockAlertMessages } from '@voltline/shared/stock-alert-messages';
 import { TEXT_LIMITS } from '@voltline/shared/text-limits';
 import type { Tool } from '@voltline/shared/tool';
 import { notifications, orders, stockAlerts } from '../db/schema.ts';
