@@ -12,9 +12,9 @@ import type { StockAlertsService } from './stock-alerts-service.ts';
 
 const unsubscribeQuerySchema = z.object({ token: text().max(600) });
 
-/** A page of its own for a mail reader: no app, no script, a form that works in any browser. */
+/** A page of its own for a mail reader: no app, no script, a form that works in any browser; the shop's icon, so the browser asks for no other. */
 const page = (title: string, body: string) =>
-  `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head>` +
+  `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" type="image/svg+xml" href="/favicon.svg"><title>${escapeHtml(title)}</title></head>` +
   `<body style="font-family: system-ui, sans-serif; max-width: 36rem; margin: 3rem auto; padding: 0 1rem; line-height: 1.5"><main><h1>${escapeHtml(title)}</h1>${body}<p><a href="/home">Back to the shop</a></p></main></body></html>\n`;
 
 /**
