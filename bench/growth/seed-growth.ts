@@ -19,9 +19,14 @@ export interface GrowthSizes {
   customers: number;
   orders: number;
   reviews: number;
+  /** Stock movements of one tool (LEDGER_TOOL_ID): a busy tool's history after two years (issue 37). */
+  movements: number;
 }
 
-const FULL_SIZES: GrowthSizes = { tools: 5_000, customers: 100_000, orders: 1_000_000, reviews: 50_000 };
+const FULL_SIZES: GrowthSizes = { tools: 5_000, customers: 100_000, orders: 1_000_000, reviews: 50_000, movements: 100_000 };
+
+/** The tool whose stock history holds `movements` movements; the benchmark pages through it. */
+export const LEDGER_TOOL_ID = '00000000-0000-4000-8000-00000000a1ed';
 
 /** Every seeded customer signs in with this password (it passes the shop's password rules). */
 export const CUSTOMER_PASSWORD = 'Growth#26';
@@ -35,6 +40,7 @@ export function growthSizes(scale: number): GrowthSizes {
     customers: Math.max(TRADE_CUSTOMERS * 2, scaled(FULL_SIZES.customers)),
     orders: scaled(FULL_SIZES.orders),
     reviews: scaled(FULL_SIZES.reviews),
+    movements: scaled(FULL_SIZES.movements),
   };
 }
 
@@ -193,7 +199,7 @@ async function seedInto(database: DatabaseHandle, sizes: GrowthSizes, log: Log =
     await run(
       database,
       `create table growth_seed_tools as
-       select n, gen_random_uuid() as id, family, variant,
+       select n, case when n = 0 then ${literal(LEDGER_TOOL_ID)}::uuid else gen_random_uuid() end as id, family, variant,
               'Voltline ' || (${textArray(FAMILIES.map((f) => f[2]))})[1 + family] || '-' || (1000 + n) || ' ' ||
                 (${textArray(VARIANTS)})[1 + variant] || ' ' || (${textArray(FAMILIES.map((f) => f[1]))})[1 + family] as tool_name,
               '/images/tools/' || (${textArray(FAMILIES.map((f) => f[0]))})[1 + family] || '.svg' as img,
@@ -221,6 +227,18 @@ async function seedInto(database: DatabaseHandle, sizes: GrowthSizes, log: Log =
       database,
       `insert into stock_movements (tool_id, kind, units, level_after, note, created_at)
        select id, 'opening', available_quantity, available_quantity, 'stock when the ledger began', created_at from growth_seed_tools`,
+    );
+    // One tool's busy history: batches of 40 received and 40 scrapped in turn over two years, so its
+    // stock ends where it began and the ledger still balances (a shipment would need its order).
+    await run(
+      database,
+      `insert into stock_movements (tool_id, kind, units, level_after, note, created_at)
+       select t.id, case when i % 2 = 0 then 'received' else 'scrapped' end, case when i % 2 = 0 then 40 else -40 end,
+              t.available_quantity + case when i % 2 = 0 then 40 else 0 end,
+              case when i % 2 = 0 then 'batch B-' || (10000 + i / 2) else 'count after batch B-' || (10000 + i / 2) end,
+              t.created_at + (i + 1) * ((${start} + interval '729 days' - t.created_at) / (${sizes.movements} + 1))
+       from growth_seed_tools t cross join generate_series(0, ${sizes.movements - 1 + (sizes.movements % 2)}) i
+       where t.n = 0`,
     );
   });
 
@@ -393,7 +411,7 @@ async function seedInto(database: DatabaseHandle, sizes: GrowthSizes, log: Log =
   });
 
   const counts: Record<string, number> = {};
-  for (const table of ['tools', 'auth_users', 'auth_accounts', 'user_profiles', 'orders', 'order_events', 'payment_intents', 'reviews']) {
+  for (const table of ['tools', 'auth_users', 'auth_accounts', 'user_profiles', 'orders', 'order_events', 'payment_intents', 'reviews', 'stock_movements']) {
     const [row] = await run(database, `select count(*)::int as n from ${table}`);
     counts[table] = Number(row?.n ?? 0);
   }
@@ -411,6 +429,7 @@ async function seedInto(database: DatabaseHandle, sizes: GrowthSizes, log: Log =
     ['orders', sizes.orders],
     ['order_events', sizes.orders],
     ['reviews', sizes.reviews],
+    ['stock_movements', sizes.tools + sizes.movements],
   ];
   const short = expected.filter(([table, minimum]) => (counts[table] ?? 0) < minimum);
   if (short.length > 0) {

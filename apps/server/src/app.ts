@@ -20,7 +20,7 @@ import { loadPageRenderer } from './http/server-rendering.ts';
 import { registerSpa } from './http/spa.ts';
 import { fastifyTrustProxy } from './http/trusted-proxies.ts';
 import { registerMetrics } from './http/metrics.ts';
-import { createPublicReadRations, createQueryLimit, createWriteLimits, createWrongCouponCodeLimit, registerRateLimits } from './http/rate-limits.ts';
+import { createPublicReadRations, createQueryLimit, createStockAlertLimit, createWriteLimits, createWrongCouponCodeLimit, registerRateLimits } from './http/rate-limits.ts';
 import { hasLiveSession, identityRoutes, registerAuthBridge } from './identity/auth-routes.ts';
 import { imagesRoutes } from './images/images-routes.ts';
 import { invoicesRoutes } from './invoices/invoices-routes.ts';
@@ -34,6 +34,7 @@ import { deliveryPromotionRoutes, pricingAdminRoutes, taxSettingsRoutes } from '
 import { paymentsRoutes } from './payments/payments-routes.ts';
 import { profilesRoutes } from './profiles/profiles-routes.ts';
 import { queriesRoutes } from './queries/queries-routes.ts';
+import { stockAlertsRoutes } from './stock-alerts/stock-alerts-routes.ts';
 import { cartRoutes } from './cart/cart-routes.ts';
 import { checkoutRoutes } from './cart/checkout-routes.ts';
 import { reviewsRoutes } from './reviews/reviews-routes.ts';
@@ -124,6 +125,7 @@ export async function buildApp(core: ShopCore, logger: FastifyInstance['log'] | 
       await api.register(vatReportRoutes(core.vatReport, core.guards));
       await api.register(catalogueAdminRoutes(core.catalogue, core.guards));
       await api.register(stockRoutes(core.stock, core.guards));
+      await api.register(stockAlertsRoutes(core.stockAlerts, core.guards, createStockAlertLimit(app, config.stockAlertRateLimitPerHour)));
       await api.register(webhookEndpointsRoutes(core.webhookEndpoints, core.guards, writeLimits.webhookEndpoints));
       await api.register(deliveryPromotionRoutes(core.deliverySettings));
       await api.register(pricingAdminRoutes(core.deliverySettings, core.coupons, core.guards));

@@ -13,6 +13,7 @@ import { ensureFirstAdmin } from './profiles/first-admin.ts';
 import { addDefaultDeliveryRates } from './pricing/delivery-settings-service.ts';
 import { addInitialTaxSettings, initialTaxSettings } from './pricing/tax-settings-service.ts';
 import { startUnpaidOrderExpiry } from './orders/unpaid-order-expiry.ts';
+import { everyHour } from './platform/every-hour.ts';
 import { armLastResortExit } from './platform/last-resort-exit.ts';
 import { connectRedis } from './platform/redis.ts';
 import { createShopCore } from './shop-core.ts';
@@ -77,6 +78,11 @@ async function start(): Promise<void> {
 
   const app = await buildApp(core, log);
   const stopExpiry = startUnpaidOrderExpiry(core.adminOrders, config.unpaidOrderExpiryDays, log);
+  // Mailed back-in-stock alerts hold an email: deleted STOCK_ALERT_KEEP_DAYS after their mail (decision 045).
+  const stopAlertPurge = everyHour(() => core.stockAlerts.purgeMailed(), log, {
+    done: 'deleted back-in-stock alerts mailed long ago',
+    failed: 'could not delete old back-in-stock alerts',
+  });
   const stopNotifications = core.notificationDispatcher.start();
   // PostgreSQL vacuums and analyses on its own (autovacuum); PGlite has nobody to do it.
   const stopMaintenance = database.kind === 'pglite' ? createEmbeddedMaintenance(database.db, log).start() : () => {};
@@ -105,6 +111,7 @@ async function start(): Promise<void> {
     }, shutdownBoundMs);
     try {
       stopExpiry();
+      stopAlertPurge();
       stopNotifications();
       stopMaintenance();
       // Stops accepting connections, closes idle keep-alive ones (Node does on close) and waits for

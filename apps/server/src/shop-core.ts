@@ -34,6 +34,9 @@ import { createTaxSettingsService, initialTaxSettings } from './pricing/tax-sett
 import { createOrderPricer } from './pricing/order-pricing.ts';
 import { createCheckoutService } from './cart/checkout-service.ts';
 import { createQueriesService } from './queries/queries-service.ts';
+import { createStockAlertMail } from './stock-alerts/stock-alert-mail.ts';
+import { createStockAlertsService } from './stock-alerts/stock-alerts-service.ts';
+import { createUnsubscribeTokens } from './stock-alerts/unsubscribe-token.ts';
 import { createQueryMail } from './queries/query-mail.ts';
 import { createProfilesService } from './profiles/profiles-service.ts';
 import { createReviewsService } from './reviews/reviews-service.ts';
@@ -71,7 +74,13 @@ export function createShopCore(deps: {
   const deliverySettings = createDeliverySettingsService(db, cacheBus);
   const pricer = createOrderPricer(taxSettings, deliverySettings, config.couponHoldMinutes);
   const shopCountry = async () => (await taxSettings.current()).country;
-  const lifecycle = createOrderLifecycle({ db, notifier, gateway, catalogueCache: listCache, invoices: invoiceRegister, pricer, shopCountry });
+  const stockAlerts = createStockAlertsService({
+    db,
+    mail: createStockAlertMail(config.invoicing.shopLegalName, config.publicUrl),
+    tokens: createUnsubscribeTokens(secret),
+    publicUrl: config.publicUrl,
+  });
+  const lifecycle = createOrderLifecycle({ db, notifier, restockAlerts: stockAlerts, gateway, catalogueCache: listCache, invoices: invoiceRegister, pricer, shopCountry });
   const cart = createCartService(db);
   const orders = createOrdersService(db, lifecycle, paging);
   const invoices = createInvoicesService({ db, orders, register: invoiceRegister, drawingsAtOnce: config.documentDrawingsAtOnce, draw: deps.drawDocument });
@@ -89,6 +98,7 @@ export function createShopCore(deps: {
     guards: createCallerGuards(database, tokens),
     catalogue: createCatalogueService(db, listCache, paging, lifecycle),
     stock: createStockLedger(db, paging, lifecycle),
+    stockAlerts,
     cart,
     checkout: createCheckoutService({ db, cart, pricer, lifecycle }),
     reviews: createReviewsService(db, listCache, paging),

@@ -34,7 +34,7 @@ function isToolNameConflict(error: unknown): boolean {
   return false;
 }
 
-export function createCatalogueService(db: Database, cache: JsonCache, paging: Paging, lifecycle: Pick<OrderLifecycle, 'deleteTool' | 'adjustStock' | 'openStock'>) {
+export function createCatalogueService(db: Database, cache: JsonCache, paging: Paging, lifecycle: Pick<OrderLifecycle, 'deleteTool' | 'adjustStock' | 'openStock' | 'lockStockLevels' | 'stockSettled'>) {
   /** One page of tools, newest first unless asked otherwise; `q` finds tools whose name holds its words (tool-search.ts). */
   async function listTools(query: ToolListQuery): Promise<Page<Tool>> {
     const sort = query.sort ?? 'newest';
@@ -71,8 +71,14 @@ export function createCatalogueService(db: Database, cache: JsonCache, paging: P
     const id = entityIdSchema.safeParse(toolId);
     if (!id.success) throw notFound('Tool not found');
     const edited = await db.transaction(async (tx) => {
-      await lifecycle.adjustStock(tx, admin, id.data, { kind: 'counted', countedUnits: availableQuantity, note: stockMoveMessages.editedInManageTools });
+      // The stock and the minimum change together: low stock and back-in-stock alerts are judged on
+      // both, from the row as it was before the edit (a minimum raised above the stock is low stock;
+      // one lowered to what is orderable brings the tool back).
+      const before = await lifecycle.lockStockLevels(tx, id.data);
+      if (!before) return undefined;
+      await lifecycle.adjustStock(tx, admin, id.data, { kind: 'counted', countedUnits: availableQuantity, note: stockMoveMessages.editedInManageTools }, { settle: false });
       const [row] = await tx.update(tools).set({ ...toolColumns(details) }).where(eq(tools.id, id.data)).returning();
+      if (row) await lifecycle.stockSettled(tx, row, before);
       return row;
     });
     if (!edited) throw notFound('Tool not found');

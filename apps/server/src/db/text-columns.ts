@@ -98,6 +98,9 @@ export const TEXT_COLUMN_LIMITS = {
     query: limit('Your query', TEXT_LIMITS.query),
     answered_by: limit('Email', TEXT_LIMITS.email),
   },
+  stock_alerts: {
+    email: limit('Email', TEXT_LIMITS.email),
+  },
   delivery_rates: {
     country: limit('Country', TEXT_LIMITS.destination),
   },

@@ -1,6 +1,8 @@
 import fastifyRateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { couponMessages } from '@voltline/shared/coupons';
+import { stockAlertMessages } from '@voltline/shared/stock-alert-messages';
+import type { StockAlertRequest } from '@voltline/shared/stock-alerts';
 import type { Config, WriteRateLimits } from '../config.ts';
 import { callerOf } from '../identity/caller.ts';
 import { AppError, inSeconds, TryAgainLater } from '../platform/app-error.ts';
@@ -19,6 +21,7 @@ import { WRONG_COUPON_CODE } from '../pricing/coupon-uses.ts';
  *     sign-in (/api/auth/*)    <client address>
  *     writes                   <account id>
  *     queries                  query:<client address>
+ *     back-in-stock alerts     stock-alert:email:<email>, stock-alert:address:<client address>  (counted apart from the route, after the body is read)
  *     link preview drawings    share-image:<client address>  (counted apart from the route: only drawings count)
  *     wrong coupon codes       wrong-coupon-codes:account:<account id>, wrong-coupon-codes:address:<client address>
  *                              (counted apart from the routes: only codes that cannot be used count)
@@ -154,6 +157,32 @@ export function createShareImageDrawingLimit(app: FastifyInstance, perMinute: nu
     }
   };
 }
+
+/**
+ * Counts a back-in-stock alert asked for (decision 045): `perHour` per email, so no one fills an
+ * address's inbox with alerts, and ten times that per client address, so no one address signs up a
+ * list of others. Counted before the request is looked at, whether the email asked before or not, so
+ * the limit says nothing about who did. Past either, 429 with Retry-After. Needs registerRateLimits first.
+ */
+export function createStockAlertLimit(app: FastifyInstance, perHour: number): (request: FastifyRequest) => Promise<void> {
+  const counter = (max: number, key: (request: FastifyRequest) => string) =>
+    app.createRateLimit({ max, timeWindow: 3_600_000, keyGenerator: (request: FastifyRequest) => `stock-alert:${key(request)}` });
+  const counters = [
+    counter(perHour * 10, (request) => `address:${request.ip}`),
+    // The body passed the route's schema before the handler counts it.
+    counter(perHour, (request) => `email:${(request.body as StockAlertRequest).email.toLowerCase()}`),
+  ];
+  return async (request) => {
+    for (const count of counters) {
+      const limit = await count(request);
+      if (!limit.isAllowed && limit.isExceeded) {
+        const seconds = Math.max(1, limit.ttlInSeconds);
+        throw new TryAgainLater('too_many_requests', stockAlertMessages.tooMany(waitText(seconds)), seconds);
+      }
+    }
+  };
+}
+export type StockAlertLimit = ReturnType<typeof createStockAlertLimit>;
 
 /**
  * Public reads that memory cannot answer (an odd cursor or limit, a search, an unknown tool id) each

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { fromCents } from '@voltline/shared/money';
-import { toLowStockTool, type StockFacts } from '../orders/low-stock.ts';
+import { fellBelowMinimum, toLowStockTool, type StockFacts, type StockLevelsBefore } from '../orders/low-stock.ts';
 import type { DbExecutor } from '../db/client.ts';
 import type { OrderNotifier } from '../orders/lifecycle/collaborators.ts';
 import type { OrderRow } from '../orders/order-dto.ts';
@@ -72,9 +72,8 @@ export function createOrderNotifier(orderMail: OrderMail, shopNotifyEmail: strin
       });
     },
     /** Only when a change takes the stock from enough to below the minimum, not on every later sale. */
-    async stockChanged(executor: DbExecutor, tool: StockFacts, previousQuantity: number) {
-      const fellBelow = tool.availableQuantity < tool.minimumOrderQuantity && previousQuantity >= tool.minimumOrderQuantity;
-      if (!fellBelow) return;
+    async stockChanged(executor: DbExecutor, tool: StockFacts, before: StockLevelsBefore) {
+      if (!fellBelowMinimum(tool, before)) return;
       await recordShopEvent(executor, {
         type: 'tool.stock_low',
         data: { tool: toLowStockTool(tool) },

@@ -14,6 +14,11 @@ export interface MailMessage {
   /** The one link the reader must follow, logged when mail goes to the outbox folder. */
   link?: string;
   /**
+   * Mail a reader asked for and may stop (a back-in-stock alert): sent with List-Unsubscribe and
+   * List-Unsubscribe-Post (RFC 8058), so a mail program offers one-click unsubscribe by POSTing to it.
+   */
+  unsubscribeUrl?: string;
+  /**
    * Invoices and credit notes the mail carries. The outbox keeps only these references, so its rows
    * stay small; the PDF is rendered from the document's stored copy when the mail is sent.
    */
@@ -43,6 +48,10 @@ export interface Mailer {
 /** For the HTML part of a message: text the shop did not write goes in escaped. */
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
+/** The headers of a mail its reader may stop with one click (RFC 8058). */
+const unsubscribeHeaders = (url: string | undefined) =>
+  url ? { 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : undefined;
+
 /**
  * Over SMTP when SMTP_URL is set. Otherwise every message becomes an .eml file in
  * DATA_DIR/outbox and its link is logged, so password reset works on a laptop with no mail server.
@@ -56,15 +65,15 @@ export function createMailer(options: {
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
-      async send({ to, replyTo, subject, text, html, files }) {
-        await transport.sendMail({ from: options.from, to, replyTo, subject, text, html, attachments: files });
+      async send({ to, replyTo, subject, text, html, files, unsubscribeUrl }) {
+        await transport.sendMail({ from: options.from, to, replyTo, subject, text, html, attachments: files, headers: unsubscribeHeaders(unsubscribeUrl) });
       },
     };
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
-    async send({ to, replyTo, subject, text, html, link, files }) {
-      const info = await transport.sendMail({ from: options.from, to, replyTo, subject, text, html, attachments: files });
+    async send({ to, replyTo, subject, text, html, link, files, unsubscribeUrl }) {
+      const info = await transport.sendMail({ from: options.from, to, replyTo, subject, text, html, attachments: files, headers: unsubscribeHeaders(unsubscribeUrl) });
       const fileName = `${new Date().toISOString().replaceAll(':', '-')}-${randomBytes(4).toString('hex')}.eml`;
       const filePath = path.join(options.outboxDir, fileName);
       await writeFile(filePath, info.message as Buffer).catch(async (error: NodeJS.ErrnoException) => {

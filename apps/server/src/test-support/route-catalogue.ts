@@ -32,6 +32,8 @@ export interface Fixtures {
   reviewId: string;
   /** A coupon code an admin created. */
   couponId: string;
+  /** The token of the owner's back-in-stock unsubscribe link. */
+  unsubscribeToken: string;
 }
 
 export interface MatrixRow {
@@ -257,6 +259,12 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
   },
   { method: 'GET', route: '/api/admin/tools/{id}/stock-moves', url: (f) => `/api/admin/tools/${f.tool._id}/stock-moves?limit=2&kind=received`, allowed: adminOnly },
   { method: 'GET', route: '/api/admin/stock/verify', url: () => '/api/admin/stock/verify', allowed: adminOnly },
+  // Anyone may ask to hear when a tool is back (the fixture's tool is in stock: answered, nothing stored).
+  { method: 'POST', route: '/api/tools/{id}/stock-alerts', url: (f) => `/api/tools/${f.tool._id}/stock-alerts`, body: () => ({ email: 'ada@example.com' }), allowed: everyone },
+  { method: 'GET', route: '/api/admin/tools/{id}/stock-alerts', url: (f) => `/api/admin/tools/${f.tool._id}/stock-alerts`, allowed: adminOnly },
+  // The link's token is the permission: whoever holds the mail may stop it.
+  { method: 'GET', route: '/api/stock-alerts/unsubscribe', url: (f) => `/api/stock-alerts/unsubscribe?token=${encodeURIComponent(f.unsubscribeToken)}`, allowed: everyone },
+  { method: 'POST', route: '/api/stock-alerts/unsubscribe', url: (f) => `/api/stock-alerts/unsubscribe?token=${encodeURIComponent(f.unsubscribeToken)}`, allowed: everyone },
   { method: 'DELETE', route: '/api/deleteTool/{id}', url: (f) => `/api/deleteTool/${f.tool._id}`, allowed: adminOnly },
   { method: 'PATCH', route: '/api/getTool', url: (f) => `/api/getTool?toolName=${encodeURIComponent(f.tool.toolName)}`, body: () => ({ quantity: 1 }), allowed: adminOnly },
 ];
@@ -314,6 +322,7 @@ export async function freshFixtures(shop: TestShop, owner: TestUser, admin: Test
     queryId: query.json().insertedId,
     reviewId: review.json().insertedId,
     couponId: coupon.json()._id,
+    unsubscribeToken: new URL(shop.core.stockAlerts.unsubscribeUrl(owner.email)).searchParams.get('token')!,
   };
 }
 

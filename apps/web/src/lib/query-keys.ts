@@ -22,6 +22,8 @@ export const toolKeys = {
   detail: (toolId: string) => [...toolKeys.all, 'detail', toolId] as const,
   /** A tool's stock movements, newest first (Manage Tools, Stock): under the tools', so every stock change refreshes it. */
   stockHistory: (toolId: string) => [...toolKeys.all, 'stock-history', toolId] as const,
+  /** How many back-in-stock alerts wait for the tool (Manage Tools, Stock): under the tools', so a receipt that mails them refreshes it. */
+  stockAlerts: (toolId: string) => [...toolKeys.all, 'stock-alerts', toolId] as const,
 };
 
 export const orderKeys = {

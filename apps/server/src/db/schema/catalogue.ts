@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { textLengthChecks } from '../text-columns.ts';
 import { createdAt } from './columns.ts';
 
@@ -46,5 +46,37 @@ export const tools = pgTable(
     index('tools_low_stock_idx')
       .on(sql`(${table.minimumOrderQuantity} - ${table.availableQuantity}) desc`, table.toolName, table.id)
       .where(sql`${table.availableQuantity} < ${table.minimumOrderQuantity}`),
+  ],
+);
+
+/**
+ * Back-in-stock alerts (issue 37, item 4; decision 045): an email that asked to hear once when a
+ * tool can be ordered again. Open while mailed_at is null: at most one per email and tool. The
+ * lifecycle closes a tool's open alerts and writes their mail in the transaction of the change that
+ * makes the tool orderable again; closed alerts are deleted STOCK_ALERT_KEEP_DAYS after their mail
+ * (stock-alerts/stock-alerts-service.ts), and an unsubscribe deletes all of an email's at once.
+ * Emails are stored lower-cased, so one address is one address whatever its case. A deleted tool
+ * takes its alerts with it.
+ */
+export const stockAlerts = pgTable(
+  'stock_alerts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    toolId: uuid('tool_id')
+      .notNull()
+      .references(() => tools.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    createdAt: createdAt(),
+    mailedAt: timestamp('mailed_at', { withTimezone: true }),
+  },
+  (table) => [
+    check('stock_alerts_email_lower', sql`${table.email} = lower(${table.email})`),
+    ...textLengthChecks('stock_alerts'),
+    // One open alert per email and tool; it also finds a tool's open alerts (and counts them) by its first column.
+    uniqueIndex('stock_alerts_open_tool_email_idx').on(table.toolId, table.email).where(sql`${table.mailedAt} is null`),
+    // An unsubscribe and the GDPR export or erasure (issue 41) find an email's alerts.
+    index('stock_alerts_email_idx').on(table.email),
+    // The hourly purge finds the closed alerts past their time.
+    index('stock_alerts_mailed_at_idx').on(table.mailedAt).where(sql`${table.mailedAt} is not null`),
   ],
 );

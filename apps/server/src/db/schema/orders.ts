@@ -206,8 +206,11 @@ export const stockMovements = pgTable(
     check('stock_movements_units_move', sql`${table.units} <> 0 or ${table.kind} = 'opening'`),
     check('stock_movements_level_not_negative', sql`${table.levelAfter} >= 0`),
     ...textLengthChecks('stock_movements'),
-    // A tool's history, newest first, paged on (created_at, id); and the same for one kind.
-    index('stock_movements_tool_created_id_idx').on(table.toolId, table.createdAt.desc(), table.id.desc()),
-    index('stock_movements_tool_kind_created_id_idx').on(table.toolId, table.kind, table.createdAt.desc(), table.id.desc()),
+    // A tool's history, newest first, paged on (created_at, id); and the same for one kind. Ascending
+    // columns, read backwards: drizzle's .desc() writes DESC NULLS LAST, which the history's ORDER BY
+    // ... DESC (nulls first) cannot use, and PostgreSQL sorted a busy tool's every movement per page
+    // (417 ms at 100,000 movements, bench:growth; 0.2 ms read backwards).
+    index('stock_movements_tool_created_id_idx').on(table.toolId, table.createdAt, table.id),
+    index('stock_movements_tool_kind_created_id_idx').on(table.toolId, table.kind, table.createdAt, table.id),
   ],
 );

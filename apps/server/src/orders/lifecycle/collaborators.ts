@@ -2,7 +2,7 @@ import type { SQL } from 'drizzle-orm';
 import type { PaymentProvider } from '@voltline/shared/payment';
 import type { DbExecutor, DbTransaction } from '../../db/client.ts';
 import { AppError } from '../../platform/app-error.ts';
-import type { StockFacts } from '../low-stock.ts';
+import type { StockFacts, StockLevelsBefore } from '../low-stock.ts';
 import type { orderJson, OrderRow } from '../order-dto.ts';
 
 /*
@@ -67,5 +67,15 @@ export interface OrderNotifier {
   shipped(executor: DbExecutor, order: OrderRow): Promise<void>;
   cancelled(executor: DbExecutor, order: OrderRow, reason: string): Promise<void>;
   refunded(executor: DbExecutor, order: OrderRow, refund: { amountCents: number; reason: string }, creditNote?: IssuedDocument): Promise<void>;
-  stockChanged(executor: DbExecutor, tool: StockFacts, previousQuantity: number): Promise<void>;
+  /** A change of the tool's stock or minimum: `tool.stock_low` once when the stock falls below the minimum. */
+  stockChanged(executor: DbExecutor, tool: StockFacts, before: StockLevelsBefore): Promise<void>;
+}
+
+/**
+ * The back-in-stock alerts waiting for a tool (stock-alerts/, decision 045): closed, and their mail
+ * written to the outbox, in the transaction of the change that makes the tool orderable again.
+ * Answers how many were mailed.
+ */
+export interface RestockAlerts {
+  toolBack(tx: DbTransaction, tool: { id: string; toolName: string }): Promise<number>;
 }

@@ -6,13 +6,15 @@ import { notFound } from '../../platform/app-error.ts';
 import type { JsonCache } from '../../platform/cached-json.ts';
 import type { OrderPricer } from '../../pricing/order-pricing.ts';
 import type { OrderRow } from '../order-dto.ts';
-import type { InvoiceIssuer, OrderNotifier, PaymentGateway } from './collaborators.ts';
+import type { InvoiceIssuer, OrderNotifier, PaymentGateway, RestockAlerts } from './collaborators.ts';
 
 /** What every verb of the lifecycle works with. */
 export interface LifecycleDeps {
   db: Database;
   /** Writes each change's mail and webhooks to the outbox, in the change's transaction. */
   notifier: OrderNotifier;
+  /** Mails the back-in-stock alerts of a tool that can be ordered again, in the change's transaction. */
+  restockAlerts: RestockAlerts;
   gateway: PaymentGateway;
   /** The catalogue shows stock: every verb that moves it forgets the cached pages. */
   catalogueCache: JsonCache;

@@ -12,6 +12,8 @@
  * PostgreSQL alike). Shipping moves the units out of both; a full refund before shipping frees
  * them (units.ts). Every change of the stock itself is a movement of the ledger, written with it
  * by moveStock (stock-moves.ts, decision 041): shipments, admins' receipts, counts and scraps.
+ * Every change that may cross a line customers see (below the minimum, orderable again) tells it
+ * in its transaction through stockSettled: low stock and back-in-stock alerts (decision 045).
  *
  * Locks are taken tool first, then order, by every transition that touches both (lockTool): a
  * tool's deletion locks the tool and then every order of it (cancelling some, detaching all), so
@@ -27,8 +29,8 @@ import { checkingPayable, paying } from './pay.ts';
 import { placing, placingLines } from './place.ts';
 import { refunding } from './refund.ts';
 import { shipping } from './ship.ts';
-import { adjustStock, moveStock, recordingStockMove } from './stock-moves.ts';
-import { orderableUnits } from './units.ts';
+import { adjustStock, moveStock, recordingStockMove, stockSettled } from './stock-moves.ts';
+import { lockStockLevels, orderableUnits, type ToolLevels } from './units.ts';
 
 export type { Actor } from './context.ts';
 export type { LinesRequest, OrderRequest } from './place.ts';
@@ -52,7 +54,12 @@ export function createOrderLifecycle(deps: LifecycleDeps) {
     /** An admin's receipt, count or scrap (POST /admin/tools/{id}/stock-moves). */
     recordStockMove: recordingStockMove(deps),
     /** The same in the caller's transaction: the spec's tool edit records its stock as a count. */
-    adjustStock: (tx: DbTransaction, admin: NonNullable<Actor>, toolId: string, request: StockMoveRequest) => adjustStock(deps, tx, admin, toolId, request),
+    adjustStock: (tx: DbTransaction, admin: NonNullable<Actor>, toolId: string, request: StockMoveRequest, options?: { settle?: boolean }) =>
+      adjustStock(deps, tx, admin, toolId, request, options),
+    /** The tool's counters, its row locked for the change the caller is about to make (undefined: no such tool). */
+    lockStockLevels: (tx: DbTransaction, toolId: string) => lockStockLevels(tx, toolId),
+    /** Low stock and back-in-stock alerts of a change the caller made under that lock (the tool edit's stock and minimum). */
+    stockSettled: (tx: DbTransaction, tool: Parameters<typeof stockSettled>[2], before: ToolLevels) => stockSettled(deps, tx, tool, before),
     /** A new tool's first stock, in the transaction that adds it (its stock starts at 0). */
     openStock: (tx: DbTransaction, toolId: string, units: number, actor: Actor) => moveStock(tx, { toolId, kind: 'opening', units, actor }),
   };

@@ -7,6 +7,7 @@ import { findOrder, type Actor, type LifecycleDeps } from './context.ts';
 import { recordHistory } from './history.ts';
 import { refundAtGateway } from './money-back.ts';
 import { addToRevenueDay } from './revenue-days.ts';
+import { stockSettled } from './stock-moves.ts';
 import { lockTools, releaseUnits, unitsOfOrder } from './units.ts';
 
 /**
@@ -16,8 +17,9 @@ import { lockTools, releaseUnits, unitsOfOrder } from './units.ts';
  * so two admins refunding at once can never give back more than was paid.
  */
 export const refunding =
-  ({ db, notifier, gateway, catalogueCache, invoices }: LifecycleDeps) =>
+  (deps: LifecycleDeps) =>
   async (admin: NonNullable<Actor>, orderId: string, request: { amount?: number; reason: string }) => {
+    const { db, notifier, gateway, catalogueCache, invoices } = deps;
     const found = await findOrder(db, orderId);
     const result = await db.transaction(async (tx) => {
       // 'keep': most refunds leave the counters alone, and the gateway is called with the locks held.
@@ -43,8 +45,12 @@ export const refunding =
       let consequence = order.delivery === 'shipped' ? 'shipped: nothing restocked' : 'not shipped yet';
       if (freesUnits) {
         consequence = 'order canceled';
-        // Every line's promise is given back (lines of a deleted tool had none left to give).
-        for (const tool of units.tools) await releaseUnits(tx, tool);
+        // Every line's promise is given back (lines of a deleted tool had none left to give): units
+        // on sale again may bring a tool back for those waiting for it.
+        for (const tool of units.tools) {
+          const released = await releaseUnits(tx, tool);
+          if (released) await stockSettled(deps, tx, released.tool, released.before);
+        }
         const freed = units.tools.reduce((sum, tool) => sum + tool.quantity, 0);
         if (freed > 0) consequence += `, ${freed} units back on sale`;
       }

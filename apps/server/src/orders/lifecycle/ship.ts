@@ -3,7 +3,7 @@ import { orders, tools } from '../../db/schema.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { findOrder, type Actor, type LifecycleDeps } from './context.ts';
 import { recordHistory } from './history.ts';
-import { moveStock } from './stock-moves.ts';
+import { moveStock, stockSettled } from './stock-moves.ts';
 import { lockTools, unitsOfOrder } from './units.ts';
 
 /**
@@ -13,8 +13,9 @@ import { lockTools, unitsOfOrder } from './units.ts';
  * oversold before promises existed is refused here).
  */
 export const shipping =
-  ({ db, notifier, catalogueCache }: LifecycleDeps) =>
+  (deps: LifecycleDeps) =>
   async (admin: Actor, orderId: string): Promise<{ acknowledged: true; modifiedCount: number }> => {
+    const { db, notifier, catalogueCache } = deps;
     const order = await findOrder(db, orderId);
     const result = await db.transaction(async (tx) => {
       const units = await unitsOfOrder(tx, order.id);
@@ -36,8 +37,7 @@ export const shipping =
         // Shipped units leave the stock and the promise together, as a `shipped` movement of the order.
         const shippedUnits = await moveStock(tx, { toolId: tool.toolId, kind: 'shipped', units: -tool.quantity, actor: admin, orderId: shipped.id, fulfilsPromise: true });
         if (shippedUnits) {
-          const lowered = shippedUnits.tool;
-          await notifier.stockChanged(tx, lowered, lowered.availableQuantity + tool.quantity);
+          await stockSettled(deps, tx, shippedUnits.tool, shippedUnits.before);
           moved.push(units.tools.length > 1 ? `-${tool.quantity} ${tool.product}` : `-${tool.quantity}`);
           continue;
         }

@@ -6,6 +6,7 @@ import type { DbTransaction } from '../../db/client.ts';
 import { stockMovements, tools } from '../../db/schema.ts';
 import { AppError, notFound } from '../../platform/app-error.ts';
 import type { Actor, LifecycleDeps } from './context.ts';
+import { isOrderable, type ToolLevels } from './units.ts';
 
 /** One change of a tool's stock, as moveStock records it. */
 export interface StockMoveInput {
@@ -23,6 +24,20 @@ export interface StockMoveInput {
 }
 
 export type StockMovementRow = typeof stockMovements.$inferSelect;
+type ToolRow = typeof tools.$inferSelect;
+
+/**
+ * What a change of a tool's stock, promise or minimum tells, in its transaction, judged from the
+ * tool's row before and after it while the change holds the row's lock (decision 045): the low
+ * stock webhook and mail once when the stock falls below the minimum, and the back-in-stock mail of
+ * every open alert once when customers can order the tool again (not orderable before, orderable
+ * after). Two changes of one tool wait for each other on that lock, so only one of them sees the
+ * crossing; closing the alerts is itself conditional (stock-alerts/), so a mail is never written twice.
+ */
+export async function stockSettled(deps: Pick<LifecycleDeps, 'notifier' | 'restockAlerts'>, tx: DbTransaction, tool: ToolRow, before: ToolLevels) {
+  await deps.notifier.stockChanged(tx, tool, before);
+  if (!isOrderable(before) && isOrderable(tool)) await deps.restockAlerts.toolBack(tx, tool);
+}
 
 /**
  * The one writer of tools.available_quantity (decision 041): the level changes by one conditional
@@ -32,7 +47,7 @@ export type StockMovementRow = typeof stockMovements.$inferSelect;
  * The movement's time is the clock's after the tool's row is locked by the update, so movements
  * of one tool are in the order their transactions held it (now() would be each transaction's start).
  */
-export async function moveStock(tx: DbTransaction, move: StockMoveInput): Promise<{ tool: typeof tools.$inferSelect; movement: StockMovementRow } | undefined> {
+export async function moveStock(tx: DbTransaction, move: StockMoveInput): Promise<{ tool: ToolRow; movement: StockMovementRow; before: ToolLevels } | undefined> {
   const [tool] = await tx
     .update(tools)
     .set({
@@ -62,7 +77,9 @@ export async function moveStock(tx: DbTransaction, move: StockMoveInput): Promis
       createdAt: sql`clock_timestamp()`,
     })
     .returning();
-  return { tool, movement: movement! };
+  // The row as it was, from the one update that changed it: what stockSettled judges the change by.
+  const before = { ...tool, availableQuantity: tool.availableQuantity - move.units, promisedQuantity: tool.promisedQuantity - (move.fulfilsPromise ? move.units : 0) };
+  return { tool, movement: movement!, before };
 }
 
 /**
@@ -70,9 +87,17 @@ export async function moveStock(tx: DbTransaction, move: StockMoveInput): Promis
  * records its count in its own). The tool's row is locked first, so a count works out its units
  * from the level no shipment can change before the move, and a refusal names the units as they are.
  * A count that finds the stock as it is records nothing (a movement of 0 says nothing) and answers
- * the level.
+ * the level. `settle: false` leaves stockSettled to the caller: the tool edit changes the minimum
+ * too, and judges the two together.
  */
-export async function adjustStock(deps: Pick<LifecycleDeps, 'notifier'>, tx: DbTransaction, admin: NonNullable<Actor>, toolId: string, request: StockMoveRequest) {
+export async function adjustStock(
+  deps: Pick<LifecycleDeps, 'notifier' | 'restockAlerts'>,
+  tx: DbTransaction,
+  admin: NonNullable<Actor>,
+  toolId: string,
+  request: StockMoveRequest,
+  { settle = true }: { settle?: boolean } = {},
+) {
   const id = entityIdSchema.safeParse(toolId);
   if (!id.success) throw notFound('Tool not found');
   const [current] = await tx
@@ -89,7 +114,7 @@ export async function adjustStock(deps: Pick<LifecycleDeps, 'notifier'>, tx: DbT
   const moved = await moveStock(tx, { toolId: id.data, kind: request.kind, units, note: request.note, actor: admin, keepsPromises: true });
   // The row is locked and the conditions were checked on it: a refusal here is a broken invariant, not a race.
   if (!moved) throw new Error(`stock move of tool ${id.data} refused under its lock`);
-  await deps.notifier.stockChanged(tx, moved.tool, current.available);
+  if (settle) await stockSettled(deps, tx, moved.tool, moved.before);
   return { movement: moved.movement, availableQuantity: moved.tool.availableQuantity };
 }
 

@@ -87,10 +87,12 @@ async function promiseUnits(tx: DbTransaction, units: ToolUnits): Promise<boolea
 
 /** A promise given back (a full refund before shipping): the units are on sale again. */
 export async function releaseUnits(tx: DbTransaction, units: ToolUnits) {
-  await tx
+  const [tool] = await tx
     .update(tools)
     .set({ promisedQuantity: sql`${tools.promisedQuantity} - ${units.quantity}` })
-    .where(eq(tools.id, units.toolId));
+    .where(eq(tools.id, units.toolId))
+    .returning();
+  return tool && { tool, before: { ...tool, promisedQuantity: tool.promisedQuantity + units.quantity } };
 }
 
 /**
@@ -109,6 +111,26 @@ export const orderableUnitsOf = (tool: { availableQuantity: number; promisedQuan
  * A test holds the two to the same answers (quantity-bounds.test.ts).
  */
 export const quantityWithinBoundsSql = (quantity: number) => sql<boolean>`${quantity}::int between ${tools.minimumOrderQuantity} and ${orderableUnitsSql}`;
+
+/** The counters of a tool's row that say whether customers can order it. */
+export type ToolLevels = { availableQuantity: number; promisedQuantity: number; minimumOrderQuantity: number };
+
+/**
+ * Customers can order it: at least its minimum is orderable. Below that the tool page says Out of
+ * stock (isOutOfStock in @voltline/shared/stock, the same rule over the API's fields) and offers
+ * the back-in-stock alert.
+ */
+export const isOrderable = (tool: ToolLevels) => orderableUnitsOf(tool) >= tool.minimumOrderQuantity;
+
+/** The tool's counters with its row locked, as a change of them (the tool edit) starts; undefined for no such tool. */
+export async function lockStockLevels(tx: DbTransaction, toolId: string): Promise<ToolLevels | undefined> {
+  const [tool] = await tx
+    .select({ availableQuantity: tools.availableQuantity, promisedQuantity: tools.promisedQuantity, minimumOrderQuantity: tools.minimumOrderQuantity })
+    .from(tools)
+    .where(eq(tools.id, toolId))
+    .for('no key update');
+  return tool;
+}
 
 /** How many units customers can still order and pay for (orderableUnitsSql). */
 export async function orderableUnits(executor: Database | DbTransaction, toolId: string): Promise<number> {

@@ -9,6 +9,8 @@ import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { ToolDetails } from '../../../features/catalogue/components/tool-details.tsx';
 import { PlaceOrderButton } from '../../../features/catalogue/components/place-order-button.tsx';
 import { ToolStockLine } from '../../../entities/tool/components/tool-stock-line.tsx';
+import { isOutOfStock } from '@voltline/shared/stock';
+import { StockAlertForm } from '../../../features/catalogue/components/stock-alert-form.tsx';
 import { AddToCartForm } from '../../../features/cart/components/add-to-cart-form.tsx';
 import { missingToolHead, toolPageHead } from './tool-head.ts';
 
@@ -27,6 +29,7 @@ function ToolOffer({ tool }: { tool: Tool }) {
         actions={
           <div className="flex flex-col gap-4">
             <AddToCartForm tool={tool} />
+            {isOutOfStock(tool) && <StockAlertForm tool={tool} />}
             {/* Buy now, alone: login-only (product.md, "Screens"); a signed-out visitor signs in first and comes back to the purchase screen. */}
             <PlaceOrderButton tool={tool} quiet className="self-start" />
             <Link to="/home" className="link link-secondary self-start">

@@ -16,7 +16,7 @@ const history: StockMove[] = [
 
 function renderDialog(answerMove: (request: SentRequest) => ApiAnswer = () => ({ status: 200, body: { move: { ...history[0], kind: 'received', units: 50, levelAfter: 90, orderId: null }, availableQuantity: 90 } })) {
   const view = renderWithShop(<StockDialog tool={drill} onClose={() => undefined} />, (request) =>
-    request.method === 'GET' ? { status: 200, body: history } : answerMove(request),
+    request.method !== 'GET' ? answerMove(request) : request.path.endsWith('/stock-alerts') ? { status: 200, body: { waiting: 2 } } : { status: 200, body: history },
   );
   const writes = () => view.sent.filter((request) => request.method !== 'GET');
   return { ...view, writes };
@@ -31,6 +31,11 @@ describe('stock dialog', () => {
       ['Shipped (order 00000000)', '-10', '40', '', 'Olive Owner'],
       ['Opening stock', '+50', '50', 'stock when the ledger began', 'the shop'],
     ]);
+  });
+
+  it('says how many wait for a back-in-stock mail', async () => {
+    renderDialog();
+    expect((await screen.findByTestId('waiting-alerts')).textContent).toBe('Back in stock: 2 waiting for a mail, sent when customers can order it again.');
   });
 
   it('receives a batch with its note', async () => {

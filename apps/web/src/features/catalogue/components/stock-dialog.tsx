@@ -14,6 +14,7 @@ import { QueryState } from '../../../components/query-state.tsx';
 import { WholeNumberField } from '../../../components/whole-number-field.tsx';
 import { describeRequestError } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast/toast.ts';
+import { useWaitingStockAlerts } from '../api/stock-alerts.ts';
 import { useRecordStockMove, useStockHistory } from '../api/stock-moves.ts';
 
 type AdminMove = StockMoveRequest['kind'];
@@ -40,6 +41,17 @@ const KIND_WORDS: Record<StockMoveKind, string> = {
 
 const HISTORY_ID = 'stock-history';
 const HISTORY_COLUMNS = ['When', 'Movement', 'Units', 'Stock after', 'Note', 'By'];
+
+/** How many visitors wait for a back-in-stock mail (decision 042): the next receipt that brings the tool back mails them. */
+function WaitingAlerts({ toolId }: { toolId: string }) {
+  const waiting = useWaitingStockAlerts(toolId).data?.waiting;
+  if (waiting === undefined) return null;
+  return (
+    <p data-testid="waiting-alerts">
+      {waiting === 0 ? 'No one is waiting for a back-in-stock mail.' : `Back in stock: ${formatCount(waiting)} waiting for a mail, sent when customers can order it again.`}
+    </p>
+  );
+}
 
 function StockHistory({ toolId }: { toolId: string }) {
   const history = useStockHistory(toolId);
@@ -145,6 +157,7 @@ export function StockDialog({ tool, onClose }: { tool: Tool; onClose: () => void
         <FormField id="stock-note" label={kind === 'received' ? 'Note (batch number, optional)' : 'Note (why)'} error={fieldErrors.note?.message}>
           {(control) => <input {...control} {...register('note')} type="text" autoComplete="off" className="input w-full" />}
         </FormField>
+        <WaitingAlerts toolId={tool._id} />
         <StockHistory toolId={tool._id} />
       </div>
     </ModalDialog>
