@@ -38,6 +38,10 @@ export const tools = pgTable(
     promisedQuantity: integer('promised_quantity').notNull().default(0),
     /** Its own VAT rate in hundredths of a percent (550: 5.5 %); null: the shop's standard rate (issue 29). */
     vatRateHundredths: integer('vat_rate_hundredths'),
+    /** Each unit carries its maker's serial number: shipping one needs a serial per unit (issue 38). */
+    serialised: boolean('serialised').notNull().default(false),
+    /** The tool's warranty in months; null: the shop's WARRANTY_MONTHS. */
+    warrantyMonths: integer('warranty_months'),
     createdAt: createdAt(),
   },
   (table) => [
@@ -49,6 +53,7 @@ export const tools = pgTable(
     // breakage, can hold less than is promised. New payments still never promise past the stock.
     check('tools_promised_not_negative', sql`${table.promisedQuantity} >= 0`),
     check('tools_vat_rate_percent', sql`${table.vatRateHundredths} between 0 and 10000`),
+    check('tools_warranty_months', sql`${table.warrantyMonths} between 0 and 1200`),
     ...textLengthChecks('tools'),
     // Each catalogue sort pages on (key, id): see catalogue-service.ts.
     index('tools_created_at_id_idx').on(table.createdAt, table.id),
@@ -112,6 +117,11 @@ export const orders = pgTable(
     deliveryStreet: text('delivery_street'),
     deliveryPostcode: text('delivery_postcode'),
     deliveryCity: text('delivery_city'),
+    /**
+     * Units shipped so far, in all of the order's shipments (issue 38): written with each shipment, in
+     * its transaction. `delivery` stays pending until it reaches `quantity` (the units in all).
+     */
+    shippedUnits: integer('shipped_units').notNull().default(0),
     createdAt: createdAt(),
   },
   (table) => [
@@ -126,6 +136,7 @@ export const orders = pgTable(
     check('orders_cancelled_only_unpaid_or_refunded', sql`${table.cancelledAt} is null or ${table.status} in ('unpaid', 'refunded')`),
     check('orders_refund_within_total', sql`${table.refundedCents} between 0 and ${table.priceCents}`),
     check('orders_refunded_in_full', sql`${table.status} <> 'refunded' or ${table.refundedCents} = ${table.priceCents}`),
+    check('orders_shipped_units_within_quantity', sql`${table.shippedUnits} between 0 and ${table.quantity}`),
     ...textLengthChecks('orders'),
     // All orders, newest first, paged on (created_at, id); the 30-day overview counts the orders
     // placed since a day from the same index.
@@ -216,6 +227,109 @@ export const orderEvents = pgTable(
   (table) => [
     index('order_events_order_id_idx').on(table.orderId),
     ...textLengthChecks('order_events'),
+  ],
+);
+
+/**
+ * The carriers admins ship with and where each tracks a parcel (issue 38): a shipment copies the
+ * tracking address it had, so changing a template later leaves sent mail and old parcels as they were.
+ */
+export const carriers = pgTable(
+  'carriers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    trackingUrlTemplate: text('tracking_url_template').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    // One carrier per name whatever its case: a shipment names its carrier as the admin typed it.
+    uniqueIndex('carriers_name_lower_idx').on(sql`lower(${table.name})`),
+    ...textLengthChecks('carriers'),
+  ],
+);
+
+/**
+ * A parcel of an order (issue 38, decision 042): some or all units of some or all of its lines,
+ * written by the order lifecycle (orders/lifecycle/shipments.ts) with the order's shipped units,
+ * the stock movements, the history row and the outbox, in one transaction. Never changed after.
+ */
+export const shipments = pgTable(
+  'shipments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    /** Null for the spec's PATCH /deliverConfirm, which ships the rest without naming a carrier. */
+    carrier: text('carrier'),
+    trackingNumber: text('tracking_number'),
+    /** The carrier's template filled with the number, as it was when the parcel left. */
+    trackingUrl: text('tracking_url'),
+    actorUserId: text('actor_user_id'),
+    actorEmail: text('actor_email'),
+    shippedAt: timestamp('shipped_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    // An order's parcels, oldest first (My Orders' card, the Ship dialog, the shipments route).
+    index('shipments_order_shipped_id_idx').on(table.orderId, table.shippedAt, table.id),
+    ...textLengthChecks('shipments'),
+  ],
+);
+
+/**
+ * What one parcel holds of one line of its order: the line's units shipped are the sum over its
+ * parcels, the number a return will count "shipped minus returned" against (issue 38, item 3).
+ */
+export const shipmentLines = pgTable(
+  'shipment_lines',
+  {
+    shipmentId: uuid('shipment_id')
+      .notNull()
+      .references(() => shipments.id),
+    /** Copied from the shipment: the units shipped of each line of an order are summed by this index. */
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    /** The order line's position (order_lines' key with the order id). */
+    linePosition: integer('line_position').notNull(),
+    /** Null once the tool is deleted, as the order line's. */
+    toolId: uuid('tool_id').references(() => tools.id, { onDelete: 'set null' }),
+    product: text('product').notNull(),
+    quantity: integer('quantity').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.shipmentId, table.linePosition] }),
+    check('shipment_lines_quantity_positive', sql`${table.quantity} > 0`),
+    index('shipment_lines_order_line_idx').on(table.orderId, table.linePosition),
+    ...textLengthChecks('shipment_lines'),
+  ],
+);
+
+/**
+ * Each serial number shipped, with the parcel and line it left in: unique per tool across the shop
+ * (a unique index, so two parcels racing with one serial cannot both take it), found by the number
+ * alone for a warranty question and the orders' search.
+ */
+export const shippedSerials = pgTable(
+  'shipped_serials',
+  {
+    shipmentId: uuid('shipment_id')
+      .notNull()
+      .references(() => shipments.id),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    linePosition: integer('line_position').notNull(),
+    /** Null once the tool is deleted; its serials stay on record with the order. */
+    toolId: uuid('tool_id').references(() => tools.id, { onDelete: 'set null' }),
+    serialNumber: text('serial_number').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.shipmentId, table.serialNumber] }),
+    uniqueIndex('shipped_serials_tool_serial_idx').on(table.toolId, table.serialNumber),
+    index('shipped_serials_serial_idx').on(table.serialNumber),
+    ...textLengthChecks('shipped_serials'),
   ],
 );
 

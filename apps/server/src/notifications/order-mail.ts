@@ -1,4 +1,5 @@
 import { formatMoney } from '@voltline/shared/money';
+import type { Shipment } from '@voltline/shared/shipments';
 import { escapeHtml, type DocumentAttachment, type MailMessage } from '../platform/mailer.ts';
 
 interface OrderFacts {
@@ -78,8 +79,23 @@ export function createOrderMail(shopName: string) {
         ],
         invoice ? { documents: [invoice] } : {},
       ),
-    shipped: (order: OrderFacts) =>
-      mail(order.buyerEamil, 'your order has shipped', [`Hello ${order.buyer},`, 'your order is on its way.', '', ...orderLines(order)]),
+    /** A parcel: what is in it, who carries it and where to follow it; the last one ships the order. */
+    shipped: (order: OrderFacts, shipment: Shipment, complete: boolean) =>
+      mail(
+        order.buyerEamil,
+        complete ? 'your order has shipped' : 'part of your order has shipped',
+        [
+          `Hello ${order.buyer},`,
+          complete ? 'your order is on its way.' : 'a parcel of your order is on its way; we will tell you when the rest ships.',
+          '',
+          'In this parcel:',
+          ...shipment.lines.map((line) => `${line.quantity} x ${line.product}${line.serialNumbers.length > 0 ? ` (serial numbers ${line.serialNumbers.join(', ')})` : ''}`),
+          ...(shipment.carrier ? [`Carrier: ${shipment.carrier}`, `Tracking number: ${shipment.trackingNumber}`, `Track it: ${shipment.trackingUrl}`] : []),
+          '',
+          ...orderLines(order),
+        ],
+        shipment.trackingUrl ? { link: shipment.trackingUrl } : {},
+      ),
     cancelled: (order: OrderFacts, reason: string) =>
       mail(order.buyerEamil, 'your order was canceled', [`Hello ${order.buyer},`, `your order was canceled ${reason}.`, '', ...orderLines(order)]),
     refunded: (order: OrderFacts & { refundedAmount: number }, refund: { amount: number; reason: string }, creditNote?: DocumentAttachment) =>

@@ -5,6 +5,9 @@ import type { TestShop } from './test-app.ts';
 import { createIntent, firstTool, placeOrder, placePaidOrder } from './test-orders.ts';
 import { bearer, type TestUser } from './test-users.ts';
 
+/** The carrier the fixtures' parcels go with. */
+const MATRIX_CARRIER = { name: 'Matrix Post', trackingUrlTemplate: 'https://track.example/{tracking}' };
+
 /** Receivers must be on the public internet (webhook-target.ts); these tests never deliver to it. */
 const PUBLIC_RECEIVER_URL = 'https://93.184.215.14/hooks';
 
@@ -48,6 +51,8 @@ export interface MatrixRow {
   allowed: Role[];
   /** The dates the call takes, each refused outside the shop's years (http/dates.test.ts, the fuzzer). */
   dates?: DateField[];
+  /** Another customer is told the owner's thing does not exist (404), rather than that it is not theirs (403). */
+  hiddenFromOthers?: boolean;
 }
 
 /** A date a call takes: a moment (ISO date and time with its offset) or a month (YYYY-MM), in its body or its query. */
@@ -212,6 +217,22 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
   },
   { method: 'GET', route: '/api/adminPurchased', url: () => '/api/adminPurchased?limit=2&delivery=pending&q=user', allowed: adminOnly },
   { method: 'GET', route: '/api/adminPurchased/export.csv', url: () => '/api/adminPurchased/export.csv?status=unpaid&q=user', allowed: adminOnly },
+  {
+    method: 'GET',
+    route: '/api/purchasedSingle/{id}/shipments',
+    url: (f) => `/api/purchasedSingle/${f.paidOrderId}/shipments?limit=5`,
+    allowed: ownerAndAdmin,
+    hiddenFromOthers: true,
+  },
+  {
+    method: 'POST',
+    route: '/api/adminPurchased/{id}/shipments',
+    url: (f) => `/api/adminPurchased/${f.paidOrderId}/shipments`,
+    body: (f) => ({ lines: [{ toolId: f.tool._id, quantity: 1 }], carrier: MATRIX_CARRIER.name, trackingNumber: 'MX0001' }),
+    allowed: adminOnly,
+  },
+  { method: 'GET', route: '/api/admin/carriers', url: () => '/api/admin/carriers', allowed: adminOnly },
+  { method: 'PUT', route: '/api/admin/carriers', url: () => '/api/admin/carriers', body: () => MATRIX_CARRIER, allowed: adminOnly },
   { method: 'GET', route: '/api/adminPurchased/{id}/history', url: (f) => `/api/adminPurchased/${f.paidOrderId}/history`, allowed: adminOnly },
   {
     method: 'POST',
@@ -281,6 +302,7 @@ export async function freshFixtures(shop: TestShop, owner: TestUser, admin: Test
   const paidTransactionId = (await shop.app.inject({ method: 'GET', url: `/api/purchasedSingle/${paidOrderId}`, headers: bearer(owner) })).json().transactionId;
   await shop.app.inject({ method: 'POST', url: `/api/adminPurchased/${paidOrderId}/refund`, headers: bearer(admin), payload: { amount: 1, reason: 'Fixture' } });
   const clientSecret = (await createIntent(shop, owner, unpaidOrderId)).json().clientSecret;
+  await shop.app.inject({ method: 'PUT', url: '/api/admin/carriers', headers: bearer(admin), payload: MATRIX_CARRIER });
   const form = multipartImage(await tinyPng());
   const upload = await shop.app.inject({ method: 'POST', url: '/api/upload', payload: form.payload, headers: { ...form.headers, ...bearer(owner) } });
   const endpoint = await shop.app.inject({

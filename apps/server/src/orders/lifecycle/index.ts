@@ -26,7 +26,7 @@ import { expiring } from './expire.ts';
 import { checkingPayable, paying } from './pay.ts';
 import { placing, placingLines } from './place.ts';
 import { refunding } from './refund.ts';
-import { shipping } from './ship.ts';
+import { shipping, shippingParcel } from './ship.ts';
 import { adjustStock, moveStock, recordingStockMove } from './stock-moves.ts';
 import { orderableUnits } from './units.ts';
 
@@ -45,6 +45,8 @@ export function createOrderLifecycle(deps: LifecycleDeps) {
     checkPayable: checkingPayable(deps),
     pay: paying(deps),
     ship: shipping(deps),
+    /** A parcel of some units of some lines, with its carrier and tracking (POST /adminPurchased/{id}/shipments). */
+    shipParcel: shippingParcel(deps),
     cancel: cancelling(deps),
     deleteTool: deletingTool(deps),
     cancelExpired: expiring(deps),
