@@ -94,18 +94,14 @@ export const shipmentSchema = z.object({
 });
 export type Shipment = z.infer<typeof shipmentSchema>;
 
+const httpsUrl = z.url({ protocol: /^https$/ });
+
 /** A carrier's tracking address: https, with {tracking} where the number goes. */
 const trackingUrlTemplateSchema = text()
   .trim()
   .max(TEXT_LIMITS.trackingUrlTemplate, tooLongMessage('Tracking address', TEXT_LIMITS.trackingUrlTemplate))
   .refine((template) => template.includes(TRACKING_PLACEHOLDER), shipmentMessages.templateWithoutPlaceholder)
-  .refine((template) => {
-    try {
-      return new URL(template.replaceAll(TRACKING_PLACEHOLDER, 'X')).protocol === 'https:';
-    } catch {
-      return false;
-    }
-  }, shipmentMessages.templateNotHttps);
+  .refine((template) => httpsUrl.safeParse(template.replaceAll(TRACKING_PLACEHOLDER, 'X')).success, shipmentMessages.templateNotHttps);
 
 /** PUT /admin/carriers: a carrier added, or its tracking address changed (by its name). */
 export const carrierInputSchema = z.object({ name: carrierNameSchema, trackingUrlTemplate: trackingUrlTemplateSchema });
