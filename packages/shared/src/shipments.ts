@@ -4,7 +4,7 @@ import { text } from './text.ts';
 import { TEXT_LIMITS, tooLongMessage } from './text-limits.ts';
 
 /** Where a carrier's tracking address takes the parcel's tracking number. */
-export const TRACKING_PLACEHOLDER = '{tracking}';
+const TRACKING_PLACEHOLDER = '{tracking}';
 
 /** The most carriers a shop keeps: the Ship dialog offers them all in one list, never paged. */
 export const MAX_CARRIERS = 50;
@@ -74,7 +74,7 @@ export const createShipmentSchema = z.object({
 });
 export type CreateShipment = z.infer<typeof createShipmentSchema>;
 
-export const shipmentLineSchema = z.object({
+const shipmentLineSchema = z.object({
   toolId: z.string().nullable(),
   product: z.string(),
   quantity: z.number().int(),
