@@ -105,7 +105,7 @@ export function createShopCore(deps: {
     notificationDispatcher: createNotificationDispatcher({ db, mailer, composeMail, webhookTargets, log }),
     webhookEndpoints: createWebhookEndpointsService(db, webhookTargets, paging),
     adminOrders: createAdminOrdersService(db, lifecycle, paging),
-    shipments: createShipmentsService(db, lifecycle, paging),
+    shipments: createShipmentsService(db, lifecycle, paging, config.warrantyMonths),
     deliverySettings,
     coupons: createCouponsService(db, paging),
     payments: createPaymentsService({ db, orders, lifecycle, gateway }),

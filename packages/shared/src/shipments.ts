@@ -115,3 +115,35 @@ export const trackingUrlOf = (template: string, trackingNumber: string) => templ
 
 /** How many units of an order have left, as an order's delivery words say it ("partially shipped"). */
 export const PARTIALLY_SHIPPED = 'partially shipped';
+
+/** PATCH /admin/tools/{id}/warranty: whether each unit needs its serial number when it ships, and the warranty (null: the shop's WARRANTY_MONTHS). */
+export const toolWarrantySchema = z.object({
+  serialised: z.boolean({ error: 'Say whether each unit carries a serial number (true or false)' }),
+  warrantyMonths: z.number({ error: 'Warranty must be a whole number of months' }).int('Warranty must be a whole number of months').min(0, 'Warranty cannot be negative').max(1200, 'Warranty is at most 1200 months').nullable(),
+});
+export type ToolWarranty = z.infer<typeof toolWarrantySchema>;
+
+/** GET /warranty/{serial}: the unit with that serial number, whose buyer and admins may ask. */
+export const warrantyAnswerSchema = z.object({
+  serialNumber: z.string(),
+  toolId: z.string().nullable(),
+  product: z.string(),
+  orderId: entityIdSchema,
+  shippedAt: z.string(),
+  warrantyMonths: z.number().int(),
+  /** The last day covered (UTC date): the shipment's day plus the warranty's months. */
+  warrantyUntil: z.string(),
+  covered: z.boolean(),
+});
+export type WarrantyAnswer = z.infer<typeof warrantyAnswerSchema>;
+
+export const serialParamsSchema = z.object({ serial: serialNumberSchema });
+
+/** The last day a warranty of `months` from `shippedAt` covers (UTC), as YYYY-MM-DD; a month past a shorter month's end ends on that month's last day. */
+export function warrantyUntil(shippedAt: Date, months: number): string {
+  const year = shippedAt.getUTCFullYear();
+  const month = shippedAt.getUTCMonth() + months;
+  const lastDayOfTarget = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  const day = Math.min(shippedAt.getUTCDate(), lastDayOfTarget);
+  return new Date(Date.UTC(year, month, day)).toISOString().slice(0, 10);
+}

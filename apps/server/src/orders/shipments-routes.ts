@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamsSchema } from '@voltline/shared/id';
 import { pageQuerySchema } from '@voltline/shared/paging';
-import { carrierInputSchema, carrierSchema, createShipmentSchema, shipmentSchema } from '@voltline/shared/shipments';
+import { carrierInputSchema, carrierSchema, createShipmentSchema, serialParamsSchema, shipmentSchema, toolWarrantySchema, warrantyAnswerSchema } from '@voltline/shared/shipments';
 import { callerOf, type CallerGuards } from '../identity/caller.ts';
 import { sendPage } from '../http/replies.ts';
 import type { ShipmentsService } from './shipments-service.ts';
@@ -40,6 +40,37 @@ export function shipmentsRoutes(shipmentsService: ShipmentsService, guards: Call
         },
       },
       (request) => shipmentsService.createShipment(callerOf(request), request.params.id, request.body),
+    );
+
+    app.get(
+      '/warranty/:serial',
+      {
+        onRequest: guards.requireUser,
+        schema: {
+          tags: ['orders'],
+          summary:
+            "The unit shipped with this serial number: its tool, order, shipment time, warranty in months (the tool's, else WARRANTY_MONTHS), the last day covered (UTC) and whether it is covered today. Its buyer and admins; anyone else 404.",
+          params: serialParamsSchema,
+          response: { 200: warrantyAnswerSchema },
+        },
+      },
+      (request) => shipmentsService.warranty(callerOf(request), request.params.serial),
+    );
+
+    app.patch(
+      '/admin/tools/:id/warranty',
+      {
+        onRequest: guards.requireAdmin,
+        schema: {
+          tags: ['back office'],
+          summary:
+            "Whether each unit of the tool carries a serial number that shipping must name ({ serialised }), and its warranty in months ({ warrantyMonths }, null: the shop's WARRANTY_MONTHS). Admins only.",
+          params: idParamsSchema,
+          body: toolWarrantySchema,
+          response: { 200: toolWarrantySchema },
+        },
+      },
+      (request) => shipmentsService.setToolWarranty(request.params.id, request.body),
     );
 
     app.get(

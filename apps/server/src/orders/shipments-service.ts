@@ -1,14 +1,29 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { entityIdSchema } from '@voltline/shared/id';
 import type { PageQuery } from '@voltline/shared/paging';
-import { MAX_CARRIERS, shipmentMessages, trackingUrlOf, type Carrier, type CarrierInput, type CreateShipment, type Shipment } from '@voltline/shared/shipments';
+import {
+  MAX_CARRIERS,
+  shipmentMessages,
+  trackingUrlOf,
+  warrantyUntil,
+  type Carrier,
+  type CarrierInput,
+  type CreateShipment,
+  type Shipment,
+  type ToolWarranty,
+  type WarrantyAnswer,
+} from '@voltline/shared/shipments';
 import type { Database } from '../db/client.ts';
-import { carriers, shipmentLines, shipments, shippedSerials } from '../db/schema.ts';
+import { carriers, orders, shipmentLines, shipments, shippedSerials, tools } from '../db/schema.ts';
 import { AppError, notFound } from '../platform/app-error.ts';
 import type { Caller } from '../identity/caller.ts';
 import { type Page, type Paging } from '../platform/paging.ts';
 import type { OrderLifecycle } from './lifecycle/index.ts';
 
 type ShipmentRow = typeof shipments.$inferSelect;
+
+/** A serial is unique per tool, not across tools: this many tools sharing one number are looked at. */
+const MAX_SERIAL_SHARERS = 20;
 
 const toCarrier = (row: typeof carriers.$inferSelect): Carrier => ({ _id: row.id, name: row.name, trackingUrlTemplate: row.trackingUrlTemplate });
 
@@ -37,8 +52,61 @@ async function withLines(db: Database, rows: readonly ShipmentRow[]): Promise<Sh
 }
 
 /** Parcels (lifecycle/ship.ts makes them) and the carriers admins ship with. */
-export function createShipmentsService(db: Database, lifecycle: OrderLifecycle, paging: Paging) {
+export function createShipmentsService(db: Database, lifecycle: OrderLifecycle, paging: Paging, shopWarrantyMonths: number) {
   return {
+    /**
+     * GET /warranty/{serial}: the unit with that serial number (the one shipped last, should two
+     * tools share a number), its tool, order, shipment day and warranty. Its buyer and admins; to
+     * anyone else it does not exist.
+     */
+    async warranty(caller: Caller, serialNumber: string, now = new Date()): Promise<WarrantyAnswer> {
+      const rows = await db
+        .select({
+          serialNumber: shippedSerials.serialNumber,
+          toolId: shippedSerials.toolId,
+          product: shipmentLines.product,
+          orderId: shippedSerials.orderId,
+          buyer: orders.userId,
+          shippedAt: shipments.shippedAt,
+          toolWarranty: tools.warrantyMonths,
+        })
+        .from(shippedSerials)
+        .innerJoin(shipments, eq(shipments.id, shippedSerials.shipmentId))
+        .innerJoin(shipmentLines, and(eq(shipmentLines.shipmentId, shippedSerials.shipmentId), eq(shipmentLines.linePosition, shippedSerials.linePosition)))
+        .innerJoin(orders, eq(orders.id, shippedSerials.orderId))
+        .leftJoin(tools, eq(tools.id, shippedSerials.toolId))
+        .where(eq(shippedSerials.serialNumber, serialNumber))
+        .orderBy(desc(shipments.shippedAt))
+        .limit(MAX_SERIAL_SHARERS);
+      const unit = rows.find((row) => caller.role === 'admin' || row.buyer === caller.userId);
+      if (!unit) throw notFound('No unit of yours has this serial number');
+      const warrantyMonths = unit.toolWarranty ?? shopWarrantyMonths;
+      const until = warrantyUntil(unit.shippedAt, warrantyMonths);
+      return {
+        serialNumber: unit.serialNumber,
+        toolId: unit.toolId,
+        product: unit.product,
+        orderId: unit.orderId,
+        shippedAt: unit.shippedAt.toISOString(),
+        warrantyMonths,
+        warrantyUntil: until,
+        covered: now.toISOString().slice(0, 10) <= until,
+      };
+    },
+
+    /** PATCH /admin/tools/{id}/warranty: serial numbers required per unit or not, and the tool's warranty (null: the shop's). */
+    async setToolWarranty(toolId: string, warranty: ToolWarranty): Promise<ToolWarranty> {
+      const id = entityIdSchema.safeParse(toolId);
+      if (!id.success) throw notFound('Tool not found');
+      const [updated] = await db
+        .update(tools)
+        .set({ serialised: warranty.serialised, warrantyMonths: warranty.warrantyMonths })
+        .where(eq(tools.id, id.data))
+        .returning({ serialised: tools.serialised, warrantyMonths: tools.warrantyMonths });
+      if (!updated) throw notFound('Tool not found');
+      return updated;
+    },
+
     /**
      * GET /purchasedSingle/{id}/shipments: an order's parcels, oldest first, a page at a time. Its
      * buyer and admins; to anyone else the order does not exist (its parcels name what they hold).

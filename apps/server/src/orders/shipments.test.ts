@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Tool } from '@voltline/shared/tool';
-import { shipmentMessages } from '@voltline/shared/shipments';
-import { authUsers, notifications, orderEvents, orders, shipments, stockMovements, tools } from '../db/schema.ts';
+import { shipmentMessages, warrantyUntil } from '@voltline/shared/shipments';
+import { authUsers, notifications, orderEvents, orders, shipments, stockMovements } from '../db/schema.ts';
 import type { TestShop } from '../test-support/test-app.ts';
 import { itRaces, testDatabaseKinds } from '../test-support/test-databases.ts';
 import { useTestShop } from '../test-support/test-shop.ts';
@@ -171,7 +171,8 @@ describe.each(testDatabaseKinds)('shipments on $name', (kind) => {
   it('needs a serial per unit of a serialised tool, each once per tool across the shop; admins find the order by serial', async () => {
     await saveCarrier(DHL);
     const drill = await freshTool(shop, 10, 1, 40);
-    await shop.database.db.update(tools).set({ serialised: true }).where(eq(tools.id, drill._id));
+    const marked = await shop.app.inject({ method: 'PATCH', url: `/api/admin/tools/${drill._id}/warranty`, headers: bearer(shop.admin), payload: { serialised: true, warrantyMonths: 36 } });
+    expect(marked.json()).toEqual({ serialised: true, warrantyMonths: 36 });
     const orderId = await paidOrderOf(shop, shop.customer, [{ tool: drill, quantity: 2 }]);
     const parcel = (serials: string[]) => ({ lines: [{ toolId: drill._id, quantity: 2 }], carrier: 'DHL', trackingNumber: 'JJD3', serialNumbers: { [drill._id]: serials } });
     const missing = await ship(orderId, parcel(['SN-1']));
@@ -192,6 +193,32 @@ describe.each(testDatabaseKinds)('shipments on $name', (kind) => {
 
     const found = (await shop.app.inject({ method: 'GET', url: `/api/adminPurchased?q=${encodeURIComponent(`SN-${orderId}-2`)}`, headers: bearer(shop.admin) })).json();
     expect(found.map((order: { _id: string }) => order._id)).toEqual([orderId]);
+
+    // The warranty of that unit: its buyer and admins are told; anyone else finds no such unit.
+    const warranty = (user: TestUser) => shop.app.inject({ method: 'GET', url: `/api/warranty/${encodeURIComponent(`SN-${orderId}-2`)}`, headers: bearer(user) });
+    const shippedAt = new Date(shipped.json().shippedAt);
+    const answer = (await warranty(shop.customer)).json();
+    expect(answer).toEqual({
+      serialNumber: `SN-${orderId}-2`,
+      toolId: drill._id,
+      product: drill.toolName,
+      orderId,
+      shippedAt: shipped.json().shippedAt,
+      warrantyMonths: 36,
+      warrantyUntil: warrantyUntil(shippedAt, 36),
+      covered: true,
+    });
+    expect((await warranty(shop.admin)).json()).toEqual(answer);
+    const stranger = await warranty(await registerUser(shop));
+    expect(stranger.statusCode).toBe(404);
+    expect(stranger.json().message).toBe('No unit of yours has this serial number');
+    // A day after its last day the unit is no longer covered.
+    const afterIt = new Date(Date.parse(`${answer.warrantyUntil}T00:00:00Z`) + 24 * 60 * 60 * 1000);
+    const caller = { ...(await callerOf(shop, shop.customer)) };
+    expect(await shop.core.shipments.warranty(caller, `SN-${orderId}-2`, afterIt)).toMatchObject({ covered: false });
+    // Without a warranty of its own, the tool has the shop's WARRANTY_MONTHS (24).
+    await shop.app.inject({ method: 'PATCH', url: `/api/admin/tools/${drill._id}/warranty`, headers: bearer(shop.admin), payload: { serialised: true, warrantyMonths: null } });
+    expect((await warranty(shop.customer)).json()).toMatchObject({ warrantyMonths: 24, warrantyUntil: warrantyUntil(shippedAt, 24) });
   });
 
   it("answers an order's parcels to its buyer and admins; to another customer the order does not exist", async () => {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import type { Tool } from '@voltline/shared/tool';
 import { newTool } from '@voltline/test-kit/tools';
@@ -35,6 +36,8 @@ export interface Fixtures {
   reviewId: string;
   /** A coupon code an admin created. */
   couponId: string;
+  /** A serial number shipped in another paid order of the owner's. */
+  serialNumber: string;
 }
 
 export interface MatrixRow {
@@ -231,6 +234,14 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     body: (f) => ({ lines: [{ toolId: f.tool._id, quantity: 1 }], carrier: MATRIX_CARRIER.name, trackingNumber: 'MX0001' }),
     allowed: adminOnly,
   },
+  { method: 'GET', route: '/api/warranty/{serial}', url: (f) => `/api/warranty/${encodeURIComponent(f.serialNumber)}`, allowed: ownerAndAdmin, hiddenFromOthers: true },
+  {
+    method: 'PATCH',
+    route: '/api/admin/tools/{id}/warranty',
+    url: (f) => `/api/admin/tools/${f.tool._id}/warranty`,
+    body: () => ({ serialised: false, warrantyMonths: 36 }),
+    allowed: adminOnly,
+  },
   { method: 'GET', route: '/api/admin/carriers', url: () => '/api/admin/carriers', allowed: adminOnly },
   { method: 'PUT', route: '/api/admin/carriers', url: () => '/api/admin/carriers', body: () => MATRIX_CARRIER, allowed: adminOnly },
   { method: 'GET', route: '/api/adminPurchased/{id}/history', url: (f) => `/api/adminPurchased/${f.paidOrderId}/history`, allowed: adminOnly },
@@ -303,6 +314,14 @@ export async function freshFixtures(shop: TestShop, owner: TestUser, admin: Test
   await shop.app.inject({ method: 'POST', url: `/api/adminPurchased/${paidOrderId}/refund`, headers: bearer(admin), payload: { amount: 1, reason: 'Fixture' } });
   const clientSecret = (await createIntent(shop, owner, unpaidOrderId)).json().clientSecret;
   await shop.app.inject({ method: 'PUT', url: '/api/admin/carriers', headers: bearer(admin), payload: MATRIX_CARRIER });
+  const serialNumber = `SN-${randomUUID()}`;
+  const shippedOrderId = await placePaidOrder(shop, owner, tool);
+  await shop.app.inject({
+    method: 'POST',
+    url: `/api/adminPurchased/${shippedOrderId}/shipments`,
+    headers: bearer(admin),
+    payload: { lines: [{ toolId: tool._id, quantity: tool.minimumOrderQuantity }], carrier: MATRIX_CARRIER.name, trackingNumber: 'MX0000', serialNumbers: { [tool._id]: [serialNumber] } },
+  });
   const form = multipartImage(await tinyPng());
   const upload = await shop.app.inject({ method: 'POST', url: '/api/upload', payload: form.payload, headers: { ...form.headers, ...bearer(owner) } });
   const endpoint = await shop.app.inject({
@@ -327,6 +346,7 @@ export async function freshFixtures(shop: TestShop, owner: TestUser, admin: Test
     queryId: query.json().insertedId,
     reviewId: review.json().insertedId,
     couponId: coupon.json()._id,
+    serialNumber,
   };
 }
 
