@@ -137,6 +137,9 @@ export const warrantyAnswerSchema = z.object({
 });
 export type WarrantyAnswer = z.infer<typeof warrantyAnswerSchema>;
 
+/** A parcel of an order, as the packing slip's address names them. */
+export const packingSlipParamsSchema = z.object({ id: text().max(100), shipmentId: text().max(100) });
+
 export const serialParamsSchema = z.object({ serial: serialNumberSchema });
 
 /** The last day a warranty of `months` from `shippedAt` covers (UTC), as YYYY-MM-DD; a month past a shorter month's end ends on that month's last day. */

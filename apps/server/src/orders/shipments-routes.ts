@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamsSchema } from '@voltline/shared/id';
 import { pageQuerySchema } from '@voltline/shared/paging';
-import { carrierInputSchema, carrierSchema, createShipmentSchema, serialParamsSchema, shipmentSchema, toolWarrantySchema, warrantyAnswerSchema } from '@voltline/shared/shipments';
+import { carrierInputSchema, packingSlipParamsSchema, carrierSchema, createShipmentSchema, serialParamsSchema, shipmentSchema, toolWarrantySchema, warrantyAnswerSchema } from '@voltline/shared/shipments';
 import { callerOf, type CallerGuards } from '../identity/caller.ts';
 import { sendPage } from '../http/replies.ts';
 import type { ShipmentsService } from './shipments-service.ts';
@@ -40,6 +40,22 @@ export function shipmentsRoutes(shipmentsService: ShipmentsService, guards: Call
         },
       },
       (request) => shipmentsService.createShipment(callerOf(request), request.params.id, request.body),
+    );
+
+    app.get(
+      '/adminPurchased/:id/shipments/:shipmentId/packing-slip.pdf',
+      {
+        onRequest: guards.requireAdmin,
+        schema: {
+          tags: ['back office'],
+          summary: "A parcel's packing slip as PDF: the order, the parcel's tools with their units and serial numbers, carrier and tracking, and the delivery address; no prices. Admins only.",
+          params: packingSlipParamsSchema,
+        },
+      },
+      async (request, reply) => {
+        const { pdf, fileName } = await shipmentsService.packingSlip(request.params.id, request.params.shipmentId);
+        return reply.header('Content-Type', 'application/pdf').header('Content-Disposition', `attachment; filename="${fileName}"`).send(pdf);
+      },
     );
 
     app.get(

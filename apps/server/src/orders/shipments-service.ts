@@ -19,6 +19,7 @@ import { AppError, notFound } from '../platform/app-error.ts';
 import type { Caller } from '../identity/caller.ts';
 import { type Page, type Paging } from '../platform/paging.ts';
 import type { OrderLifecycle } from './lifecycle/index.ts';
+import { renderPackingSlipPdf } from './packing-slip-pdf.ts';
 
 type ShipmentRow = typeof shipments.$inferSelect;
 
@@ -128,6 +129,16 @@ export function createShipmentsService(db: Database, lifecycle: OrderLifecycle, 
         .limit(page.fetchLimit);
       const found = page.finish(rows, (row) => row.shipment.id);
       return { items: await withLines(db, found.items.map((row) => row.shipment)), nextCursor: found.nextCursor };
+    },
+
+    /** GET /adminPurchased/{id}/shipments/{shipmentId}/packing-slip.pdf: one parcel of the order, drawn for the warehouse. */
+    async packingSlip(orderId: string, shipmentId: string): Promise<{ pdf: Buffer; fileName: string }> {
+      const order = await lifecycle.findOrder(orderId);
+      const id = entityIdSchema.safeParse(shipmentId);
+      const [row] = id.success ? await db.select().from(shipments).where(and(eq(shipments.id, id.data), eq(shipments.orderId, order.id))) : [];
+      if (!row) throw notFound('Parcel not found');
+      const [shipment] = await withLines(db, [row]);
+      return { pdf: await renderPackingSlipPdf(order, shipment!), fileName: `packing-slip-${row.id}.pdf` };
     },
 
     /** POST /adminPurchased/{id}/shipments: the carrier must be one of the shop's, whose template makes the tracking address. */

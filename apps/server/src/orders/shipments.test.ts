@@ -8,6 +8,7 @@ import { itRaces, testDatabaseKinds } from '../test-support/test-databases.ts';
 import { useTestShop } from '../test-support/test-shop.ts';
 import { card, createIntent, freshTool, placePaidOrder, toolRow } from '../test-support/test-orders.ts';
 import { bearer, registerUser, type TestUser } from '../test-support/test-users.ts';
+import { pdfText } from '@voltline/test-kit/pdf-text';
 
 const DHL = { name: 'DHL', trackingUrlTemplate: 'https://www.dhl.de/de/privatkunden.html?piececode={tracking}' };
 /** Receivers must be on the public internet (webhook-target.ts); these tests only read the outbox. */
@@ -106,6 +107,16 @@ describe.each(testDatabaseKinds)('shipments on $name', (kind) => {
     const listed = (await parcels(orderId, shop.customer)).json();
     expect(listed).toHaveLength(2);
     expect(listed[1]).toMatchObject({ carrier: null, trackingUrl: null, lines: [{ toolId: drill._id, quantity: 1 }, { toolId: bits._id, quantity: 2 }] });
+    // The first parcel's packing slip: what is in it, units and where it goes, no prices.
+    const slip = await shop.app.inject({ method: 'GET', url: `/api/adminPurchased/${orderId}/shipments/${first.json()._id}/packing-slip.pdf`, headers: bearer(shop.admin) });
+    expect(slip.statusCode).toBe(200);
+    expect(slip.headers['content-type']).toBe('application/pdf');
+    const slipText = await pdfText(slip.rawPayload);
+    for (const fact of ['Packing slip', `Order: ${orderId}`, drill.toolName, saw.toolName, 'DHL, tracking number JJD000123', '1 Circuit Road', 'Units']) expect(slipText).toContain(fact);
+    expect(slipText).not.toContain(bits.toolName);
+    expect(slipText).not.toContain('$');
+    const otherParcel = await shop.app.inject({ method: 'GET', url: `/api/adminPurchased/${orderId}/shipments/${orderId}/packing-slip.pdf`, headers: bearer(shop.admin) });
+    expect(otherParcel.statusCode).toBe(404);
     const completed = await shop.database.db.select().from(notifications).where(and(eq(notifications.eventType, 'order.shipped'), eq(notifications.channel, 'webhook')));
     expect(completed.filter((row) => JSON.stringify(row.payload).includes(orderId))).toHaveLength(1);
     // Nothing is left: both ways refuse in words.

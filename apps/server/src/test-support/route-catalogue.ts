@@ -38,6 +38,9 @@ export interface Fixtures {
   couponId: string;
   /** A serial number shipped in another paid order of the owner's. */
   serialNumber: string;
+  /** That order and its parcel. */
+  shippedOrderId: string;
+  shipmentId: string;
 }
 
 export interface MatrixRow {
@@ -234,6 +237,12 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     body: (f) => ({ lines: [{ toolId: f.tool._id, quantity: 1 }], carrier: MATRIX_CARRIER.name, trackingNumber: 'MX0001' }),
     allowed: adminOnly,
   },
+  {
+    method: 'GET',
+    route: '/api/adminPurchased/{id}/shipments/{shipmentId}/packing-slip.pdf',
+    url: (f) => `/api/adminPurchased/${f.shippedOrderId}/shipments/${f.shipmentId}/packing-slip.pdf`,
+    allowed: adminOnly,
+  },
   { method: 'GET', route: '/api/warranty/{serial}', url: (f) => `/api/warranty/${encodeURIComponent(f.serialNumber)}`, allowed: ownerAndAdmin, hiddenFromOthers: true },
   {
     method: 'PATCH',
@@ -316,7 +325,7 @@ export async function freshFixtures(shop: TestShop, owner: TestUser, admin: Test
   await shop.app.inject({ method: 'PUT', url: '/api/admin/carriers', headers: bearer(admin), payload: MATRIX_CARRIER });
   const serialNumber = `SN-${randomUUID()}`;
   const shippedOrderId = await placePaidOrder(shop, owner, tool);
-  await shop.app.inject({
+  const parcel = await shop.app.inject({
     method: 'POST',
     url: `/api/adminPurchased/${shippedOrderId}/shipments`,
     headers: bearer(admin),
@@ -347,6 +356,8 @@ export async function freshFixtures(shop: TestShop, owner: TestUser, admin: Test
     reviewId: review.json().insertedId,
     couponId: coupon.json()._id,
     serialNumber,
+    shippedOrderId,
+    shipmentId: parcel.json()._id,
   };
 }
 
