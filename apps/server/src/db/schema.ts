@@ -277,6 +277,21 @@ export const shipments = pgTable(
   ],
 );
 
+/** Which parcel, order line and tool a parcel's row is of (its lines and its serials alike). */
+const parcelLineColumns = () => ({
+  shipmentId: uuid('shipment_id')
+    .notNull()
+    .references(() => shipments.id),
+  /** Copied from the shipment: the units shipped of each line of an order are summed by it (an index). */
+  orderId: uuid('order_id')
+    .notNull()
+    .references(() => orders.id),
+  /** The order line's position (order_lines' key with the order id). */
+  linePosition: integer('line_position').notNull(),
+  /** Null once the tool is deleted, as the order line's; the row stays on record with the order. */
+  toolId: uuid('tool_id').references(() => tools.id, { onDelete: 'set null' }),
+});
+
 /**
  * What one parcel holds of one line of its order: the line's units shipped are the sum over its
  * parcels, the number a return will count "shipped minus returned" against (issue 38, item 3).
@@ -284,17 +299,7 @@ export const shipments = pgTable(
 export const shipmentLines = pgTable(
   'shipment_lines',
   {
-    shipmentId: uuid('shipment_id')
-      .notNull()
-      .references(() => shipments.id),
-    /** Copied from the shipment: the units shipped of each line of an order are summed by this index. */
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id),
-    /** The order line's position (order_lines' key with the order id). */
-    linePosition: integer('line_position').notNull(),
-    /** Null once the tool is deleted, as the order line's. */
-    toolId: uuid('tool_id').references(() => tools.id, { onDelete: 'set null' }),
+    ...parcelLineColumns(),
     product: text('product').notNull(),
     quantity: integer('quantity').notNull(),
   },
@@ -314,15 +319,7 @@ export const shipmentLines = pgTable(
 export const shippedSerials = pgTable(
   'shipped_serials',
   {
-    shipmentId: uuid('shipment_id')
-      .notNull()
-      .references(() => shipments.id),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id),
-    linePosition: integer('line_position').notNull(),
-    /** Null once the tool is deleted; its serials stay on record with the order. */
-    toolId: uuid('tool_id').references(() => tools.id, { onDelete: 'set null' }),
+    ...parcelLineColumns(),
     serialNumber: text('serial_number').notNull(),
   },
   (table) => [
