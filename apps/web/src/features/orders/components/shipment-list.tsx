@@ -19,7 +19,7 @@ function Parcel({ shipment, number }: { shipment: Shipment; number: number }) {
       {shipment.carrier && shipment.trackingUrl ? (
         <p className="wrap-break-word">
           {`${shipment.carrier}, tracking number ${shipment.trackingNumber}: `}
-          <a href={shipment.trackingUrl} className="link link-primary" target="_blank" rel="noreferrer">
+          <a href={shipment.trackingUrl} className="link font-medium" target="_blank" rel="noreferrer">
             {`Track parcel ${number}`}
           </a>
         </p>
