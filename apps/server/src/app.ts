@@ -15,6 +15,7 @@ import { catalogueRoutes } from './catalogue/catalogue-routes.ts';
 import { registerSeoRoutes } from './catalogue/seo-routes.ts';
 import { registerShareImageRoutes } from './catalogue/share-image-routes.ts';
 import { adminOrdersRoutes } from './orders/admin-orders-routes.ts';
+import { shipmentsRoutes } from './orders/shipments-routes.ts';
 import { answerRouterRefusal, registerErrorHandler } from './http/error-handler.ts';
 import { loadPageRenderer } from './http/server-rendering.ts';
 import { registerSpa } from './http/spa.ts';
@@ -122,6 +123,7 @@ export async function buildApp(core: ShopCore, logger: FastifyInstance['log'] | 
       await api.register(paymentsRoutes(core.payments, core.guards));
       await api.register(core.paymentGatewayRoutes);
       await api.register(adminOrdersRoutes(core.adminOrders, core.guards));
+      await api.register(shipmentsRoutes(core.shipments, core.guards));
       await api.register(vatReportRoutes(core.vatReport, core.guards));
       await api.register(catalogueAdminRoutes(core.catalogue, core.guards));
       await api.register(stockRoutes(core.stock, core.guards));

@@ -136,6 +136,8 @@ const environmentSchema = z.object({
     .transform((value) => value === 'true' || value === '1'),
   SHOP_VAT_NOTE: shopText('SHOP_VAT_NOTE', TEXT_LIMITS.shopLegalName, 'No VAT is charged.'),
   UNPAID_ORDER_EXPIRY_DAYS: z.coerce.number().int().positive().default(7),
+  // Issue 38: a tool's warranty when it names none (24 months, the EU's legal guarantee).
+  WARRANTY_MONTHS: z.coerce.number().int().min(0).max(1200).default(24),
   // Decision 039: how long an unpaid order holds a use of a limited coupon, and how many codes that
   // cannot be used one account and one client address may try per hour.
   COUPON_HOLD_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(30),
@@ -260,6 +262,8 @@ export interface Config {
   vat: { standardRate: number; pricesIncludeVat: boolean; note: string };
   /** Unpaid orders older than this are cancelled by the shop. */
   unpaidOrderExpiryDays: number;
+  /** A tool's warranty in months from its shipment, when the tool names none. */
+  warrantyMonths: number;
   /** How long an unpaid order holds a use of a coupon it took; then its order takes one again at payment if one is free. */
   couponHoldMinutes: number;
   /** Codes that cannot be used one account, and one client address, may try per hour before 429. */
@@ -356,6 +360,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     shopCountry: env.SHOP_COUNTRY,
     vat: { standardRate: env.SHOP_VAT_RATE, pricesIncludeVat: env.SHOP_PRICES_INCLUDE_VAT, note: env.SHOP_VAT_NOTE },
     unpaidOrderExpiryDays: env.UNPAID_ORDER_EXPIRY_DAYS,
+    warrantyMonths: env.WARRANTY_MONTHS,
     couponHoldMinutes: env.COUPON_HOLD_MINUTES,
     wrongCouponCodesPerHour: env.WRONG_COUPON_CODES_PER_HOUR,
     payments:

@@ -15,6 +15,7 @@ import { createAuth } from './identity/better-auth.ts';
 import { createCallerGuards } from './identity/caller.ts';
 import { createMailer } from './platform/mailer.ts';
 import { createAdminOrdersService } from './orders/admin-orders-service.ts';
+import { createShipmentsService } from './orders/shipments-service.ts';
 import { createInvoiceRegister } from './invoices/invoice-register.ts';
 import { createInvoicesService, type DrawDocument } from './invoices/invoices-service.ts';
 import { createVatReport } from './invoices/vat-report.ts';
@@ -117,6 +118,7 @@ export function createShopCore(deps: {
     notificationDispatcher: createNotificationDispatcher({ db, mailer, composeMail, webhookTargets, log }),
     webhookEndpoints: createWebhookEndpointsService(db, webhookTargets, paging),
     adminOrders: createAdminOrdersService(db, lifecycle, paging),
+    shipments: createShipmentsService(db, lifecycle, paging, config.warrantyMonths),
     deliverySettings,
     taxSettings,
     coupons: createCouponsService(db, paging),

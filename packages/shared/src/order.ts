@@ -44,6 +44,10 @@ export const orderSchema = z.object({
   status: z.enum(ORDER_STATUSES),
   transactionId: z.string().nullable(),
   delivery: z.enum(DELIVERY_STATES).nullable(),
+  shippedUnits: z
+    .number()
+    .int()
+    .describe("Units shipped so far, in all of the order's parcels (GET /purchasedSingle/{id}/shipments). `delivery` stays pending until they are `quantity`: between 0 and `quantity` the order is partially shipped."),
   /** Dollars given back so far (0 for most orders); equal to `price` once `status` is `refunded`. */
   refundedAmount: z.number(),
   /** What can still be given back: `price` less `refundedAmount` (the refund dialog's rest). */

@@ -38,6 +38,14 @@ export const TEXT_LIMITS = {
   documentNumber: 40,
   /** Where a delivery rate applies: an ISO 3166-1 alpha-2 code, or * for the rest of the world. */
   destination: 2,
+  /** A carrier's name as admins set it (DHL, UPS) and shipments copy it. */
+  carrierName: 60,
+  /** A carrier's tracking address with its {tracking} placeholder. */
+  trackingUrlTemplate: 500,
+  /** A parcel's tracking number as the carrier prints it. */
+  trackingNumber: 60,
+  /** A tool's serial number as its maker prints it. */
+  serialNumber: 60,
 } as const;
 
 // The refusal wording lives with the rest of the shop's validation messages; importing it from here

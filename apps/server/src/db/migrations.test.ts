@@ -391,3 +391,47 @@ describe.each(unmigratedDatabaseKinds)('migration 0032 on a shop that already ha
     await expect(database.db.execute(sql`update orders set number = 10001 where id = '00000000-0000-4000-8000-0000000000c2'`)).rejects.toThrow();
   });
 });
+
+describe.each(unmigratedDatabaseKinds)('the shipments migration on a shop with shipped and pending orders, on $name', (kind) => {
+  let database: DatabaseHandle;
+  beforeAll(async () => {
+    database = await kind.open();
+    await migrateThrough(database, '0033_stock_alerts');
+  });
+  afterAll(async () => database?.close());
+
+  const rows = async <T>(query: ReturnType<typeof sql>) => ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
+
+  it('counts every unit of a shipped order as shipped, in one parcel of all its lines at the time its history says, and nothing of a pending one', async () => {
+    await database.db.execute(sql`
+      insert into tools (id, tool_name, description, img, price_cents, minimum_order_quantity, available_quantity) values
+        ('00000000-0000-4000-8000-0000000000d0', 'Drill', 'd', '/d.svg', 1000, 1, 5)`);
+    await database.db.execute(sql`
+      insert into orders (id, tool_id, product, img, unit_price_cents, quantity, price_cents, buyer, buyer_email, phone, address, purchase_date, status, transaction_id, delivery) values
+        ('00000000-0000-4000-8000-0000000000d1', '00000000-0000-4000-8000-0000000000d0', 'Drill and 1 more', '/d.svg', 1000, 3, 2400, 'Ada', 'ada@example.com', '555', 'Road 1', 'Monday', 'paid', 'pi_d1', 'shipped'),
+        ('00000000-0000-4000-8000-0000000000d2', '00000000-0000-4000-8000-0000000000d0', 'Drill', '/d.svg', 1000, 2, 2000, 'Ada', 'ada@example.com', '555', 'Road 1', 'Monday', 'paid', 'pi_d2', 'pending')`);
+    await database.db.execute(sql`
+      insert into order_lines (order_id, position, tool_id, product, img, quantity, unit_price_cents, line_total_cents) values
+        ('00000000-0000-4000-8000-0000000000d1', 0, '00000000-0000-4000-8000-0000000000d0', 'Drill', '/d.svg', 2, 1000, 2000),
+        ('00000000-0000-4000-8000-0000000000d1', 1, null, 'Saw (deleted)', '/s.svg', 1, 400, 400),
+        ('00000000-0000-4000-8000-0000000000d2', 0, '00000000-0000-4000-8000-0000000000d0', 'Drill', '/d.svg', 2, 1000, 2000)`);
+    await database.db.execute(sql`
+      insert into order_events (order_id, type, actor_email, detail, at) values
+        ('00000000-0000-4000-8000-0000000000d1', 'shipped', 'admin@example.com', 'stock -2', '2026-11-02T10:00:00Z')`);
+
+    await database.migrate();
+
+    expect(await rows(sql`select id, shipped_units from orders order by id`)).toEqual([
+      { id: '00000000-0000-4000-8000-0000000000d1', shipped_units: 3 },
+      { id: '00000000-0000-4000-8000-0000000000d2', shipped_units: 0 },
+    ]);
+    const parcels = await rows<{ id: string; order_id: string; carrier: null; actor_email: string; shipped_at: Date | string }>(sql`select id, order_id, carrier, actor_email, shipped_at from shipments`);
+    expect(parcels).toHaveLength(1);
+    expect(parcels[0]).toMatchObject({ order_id: '00000000-0000-4000-8000-0000000000d1', carrier: null, actor_email: 'admin@example.com' });
+    expect(new Date(parcels[0]!.shipped_at).toISOString()).toBe('2026-11-02T10:00:00.000Z');
+    expect(await rows(sql`select line_position, tool_id, product, quantity from shipment_lines order by line_position`)).toEqual([
+      { line_position: 0, tool_id: '00000000-0000-4000-8000-0000000000d0', product: 'Drill', quantity: 2 },
+      { line_position: 1, tool_id: null, product: 'Saw (deleted)', quantity: 1 },
+    ]);
+  });
+});

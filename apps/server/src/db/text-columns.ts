@@ -115,6 +115,23 @@ export const TEXT_COLUMN_LIMITS = {
   notifications: {
     last_error: limit('Delivery error', TEXT_LIMITS.note),
   },
+  carriers: {
+    name: limit('Carrier', TEXT_LIMITS.carrierName),
+    tracking_url_template: limit('Tracking address', TEXT_LIMITS.trackingUrlTemplate),
+  },
+  shipments: {
+    carrier: limit('Carrier', TEXT_LIMITS.carrierName),
+    tracking_number: limit('Tracking number', TEXT_LIMITS.trackingNumber),
+    // The template with the number in it (encoded): within the two together, with room for the encoding.
+    tracking_url: limit('Tracking address', TEXT_LIMITS.trackingUrlTemplate + 3 * TEXT_LIMITS.trackingNumber),
+    actor_email: limit('Email', TEXT_LIMITS.email),
+  },
+  shipment_lines: {
+    product: limit('Product', TEXT_LIMITS.toolName),
+  },
+  shipped_serials: {
+    serial_number: limit('Serial number', TEXT_LIMITS.serialNumber),
+  },
   invoices: issuedDocumentColumns,
   credit_notes: {
     ...issuedDocumentColumns,

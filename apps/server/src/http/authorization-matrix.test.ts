@@ -62,8 +62,9 @@ describe.each(testDatabaseKinds)('authorization matrix on $name', (kind) => {
       // Past the door to the route's success (200 on every route): a refusal from deeper in would hide a wrong guard.
       expect(response.statusCode, response.body).toBe(200);
     } else {
-      // Refused at the door: a stranger is asked to sign in, a signed-in caller is forbidden.
-      expect(response.statusCode, response.body).toBe(role === 'anonymous' ? 401 : 403);
+      // Refused at the door: a stranger is asked to sign in, a signed-in caller is forbidden (or, for
+      // another customer's order where the route says so, told it does not exist).
+      expect(response.statusCode, response.body).toBe(role === 'anonymous' ? 401 : role === 'other' && row.hiddenFromOthers ? 404 : 403);
       expect(await snapshotShop(shop.database.db)).toEqual(before);
       untouched = { row, fixtures };
     }

@@ -1,43 +1,17 @@
-import path from 'node:path';
-import PDFDocument from 'pdfkit';
 import { countryName } from '@voltline/shared/country-names';
 import type { DocumentFigures } from '@voltline/shared/document-figures';
 import { formatCents } from '@voltline/shared/money';
 import { vatTreatmentWords } from '@voltline/shared/order-figures';
 import { formatLongDate } from '@voltline/shared/shop-constants';
+import { BOLD, CONTENT_WIDTH, drawRow, drawTable, MARGIN, REGULAR, renderPdf as render, type PdfDocument as Document } from '../platform/pdf-document.ts';
 import type { CreditNoteRow, InvoiceRow } from './invoice-register.ts';
 
-/** Liberation Sans (SIL OFL, assets/fonts/OFL.txt): shipped, so rendering needs no network and prints any Latin name. */
-const FONTS_DIR = path.resolve(import.meta.dirname, '../../assets/fonts');
-const REGULAR = path.join(FONTS_DIR, 'LiberationSans-Regular.ttf');
-const BOLD = path.join(FONTS_DIR, 'LiberationSans-Bold.ttf');
-
-const MARGIN = 56;
-/** A4's width less both margins. */
-const CONTENT_WIDTH = 595.28 - 2 * MARGIN;
 const COLUMNS = [
   { label: 'Tool', x: MARGIN, width: 250, align: 'left' },
   { label: 'Quantity', x: 310, width: 60, align: 'right' },
   { label: 'Unit price', x: 375, width: 80, align: 'right' },
   { label: 'Total', x: 460, width: 80, align: 'right' },
 ] as const;
-
-
-type Document = InstanceType<typeof PDFDocument>;
-
-function render(title: string, issuedAt: Date, draw: (doc: Document) => void): Promise<Buffer> {
-  // The creation date is the issue date, not "now": it also seeds the file id, so a document's bytes never change.
-  const doc = new PDFDocument({ size: 'A4', margin: MARGIN, font: REGULAR, info: { Title: title, CreationDate: issuedAt } });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  draw(doc);
-  doc.end();
-  return done;
-}
 
 /** The part both documents share: who issued it, and to whom. */
 function drawParties(doc: Document, heading: string, document: InvoiceRow | CreditNoteRow) {
@@ -61,26 +35,6 @@ function drawParties(doc: Document, heading: string, document: InvoiceRow | Cred
   doc.moveDown(1.5);
 }
 
-type Column = { label: string; x: number; width: number; align: 'left' | 'right' };
-
-/** One row of a table: each text in its column, the next row below the tallest. */
-function drawRow(doc: Document, columns: readonly Column[], texts: readonly string[], font: string) {
-  const top = doc.y;
-  let bottom = top;
-  doc.font(font);
-  columns.forEach((column, index) => {
-    doc.text(texts[index]!, column.x, top, { width: column.width, align: column.align });
-    bottom = Math.max(bottom, doc.y);
-  });
-  doc.x = MARGIN;
-  doc.y = bottom + 4;
-}
-
-/** A table of rows under bold column labels. */
-function drawTable(doc: Document, columns: readonly Column[], rows: string[][]) {
-  drawRow(doc, columns, columns.map((column) => column.label), BOLD);
-  for (const row of rows) drawRow(doc, columns, row, REGULAR);
-}
 
 /** "19%", "5.5%": a rate as people write it. */
 const percent = (rate: number) => `${rate}%`;

@@ -1,6 +1,7 @@
 import { formatMoney } from '@voltline/shared/money';
 import type { Order } from '@voltline/shared/order';
 import { lineWords, orderFigureRows } from '@voltline/shared/order-figure-rows';
+import type { Shipment } from '@voltline/shared/shipments';
 import { escapeHtml, type DocumentAttachment, type MailMessage } from '../platform/mailer.ts';
 
 /** The order as the API answers it (amounts in dollars, its lines and figures), with its id. */
@@ -89,8 +90,26 @@ export function createOrderMail(shopName: string, publicUrl: string) {
         ],
         invoice ? { documents: [invoice] } : {},
       ),
-    shipped: (order: OrderFacts) =>
-      mail(order.buyerEamil, `your order ${order.orderNumber} has shipped`, [`Hello ${order.buyer},`, 'your order is on its way.', '', ...orderLines(order), '', myOrders]),
+    /** A parcel: what is in it, who carries it and where to follow it; the last one ships the order. */
+    shipped: (order: OrderFacts, shipment: Shipment, complete: boolean) =>
+      mail(
+        order.buyerEamil,
+        complete ? `your order ${order.orderNumber} has shipped` : `part of your order ${order.orderNumber} has shipped`,
+        [
+          `Hello ${order.buyer},`,
+          complete ? 'your order is on its way.' : 'a parcel of your order is on its way; we will tell you when the rest ships.',
+          '',
+          'In this parcel:',
+          ...shipment.lines.map((line) => `${line.quantity} x ${line.product}${line.serialNumbers.length > 0 ? ` (serial numbers ${line.serialNumbers.join(', ')})` : ''}`),
+          ...(shipment.carrier ? [`Carrier: ${shipment.carrier}`, `Tracking number: ${shipment.trackingNumber}`] : []),
+          ...(shipment.trackingUrl ? [{ words: 'Track it:', link: shipment.trackingUrl }] : []),
+          '',
+          ...orderLines(order),
+          '',
+          myOrders,
+        ],
+        shipment.trackingUrl ? { link: shipment.trackingUrl } : {},
+      ),
     cancelled: (order: OrderFacts, reason: string) =>
       mail(order.buyerEamil, `your order ${order.orderNumber} was canceled`, [`Hello ${order.buyer},`, `your order was canceled ${reason}.`, '', ...orderLines(order), '', myOrders]),
     refunded: (order: OrderFacts, refund: { amount: number; reason: string }, creditNote?: DocumentAttachment) =>

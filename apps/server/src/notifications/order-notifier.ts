@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { fromCents } from '@voltline/shared/money';
+import type { Shipment } from '@voltline/shared/shipments';
 import { fellBelowMinimum, toLowStockTool, type StockFacts, type StockLevelsBefore } from '../orders/low-stock.ts';
 import type { DbExecutor } from '../db/client.ts';
 import type { OrderNotifier } from '../orders/lifecycle/collaborators.ts';
@@ -53,9 +54,11 @@ export function createOrderNotifier(orderMail: OrderMail, shopNotifyEmail: strin
         mails: [orderMail.paymentReceived(facts, attachment('invoice', invoice)), ...toShop((email) => orderMail.newPaidOrder(email, facts))],
       });
     },
-    shipped: async (executor: DbExecutor, order: OrderRow) => {
+    /** One mail per parcel; `order.shipped` still fires once, with the order's last unit, as it did before parcels. */
+    shipmentCreated: async (executor: DbExecutor, order: OrderRow, shipment: Shipment, complete: boolean) => {
       const { dto, facts } = await withLines(executor, order);
-      await recordShopEvent(executor, { type: 'order.shipped', data: { order: dto }, mails: [orderMail.shipped(facts)] });
+      await recordShopEvent(executor, { type: 'shipment.created', data: { order: dto, shipment }, mails: [orderMail.shipped(facts, shipment, complete)] });
+      if (complete) await recordShopEvent(executor, { type: 'order.shipped', data: { order: dto }, mails: [] });
     },
     cancelled: async (executor: DbExecutor, order: OrderRow, reason: string) => {
       const { dto, facts } = await withLines(executor, order);

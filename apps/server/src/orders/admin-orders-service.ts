@@ -5,7 +5,7 @@ import { fromCents } from '@voltline/shared/money';
 import type { z } from 'zod';
 import { LOW_STOCK_SHOWN, type AdminOrdersQuery, type Order, type OrderEvent, type refundOrderSchema, type ShopOverview } from '@voltline/shared/order';
 import type { Database } from '../db/client.ts';
-import { orderEvents, orders, orderSearchText, shopDayTotals, tools } from '../db/schema.ts';
+import { orderEvents, orders, orderSearchText, shippedSerials, shopDayTotals, tools } from '../db/schema.ts';
 import { utcDay } from '../platform/utc-day.ts';
 import { toLowStockTool } from './low-stock.ts';
 import { notFound } from '../platform/app-error.ts';
@@ -42,7 +42,8 @@ const SHORTEST_INSIDE_SEARCH = 3;
 /**
  * An admin looks an order up by what the customer tells them: its number (`VL-10042`), its id, a part of the buyer's email
  * or name, of the product or of the address, or the payment's transaction id. Each branch is served
- * by an index: trigrams of the texts (decision 028), equality on the number, the id and transaction id. One or
+ * by an index: trigrams of the texts (decision 028), equality on the number, the id, the transaction
+ * id and a serial number shipped in its parcels. One or
  * two characters match the start of the email, name or product (prefix LIKE on the lower-cased text).
  */
 function searchFor(q: string | undefined): SQL | undefined {
@@ -54,7 +55,9 @@ function searchFor(q: string | undefined): SQL | undefined {
       : [orders.buyerEamil, orders.buyer, orders.product].map((column) => sql`lower(${column}) like ${likePattern(q, 'prefix')}`);
   // "VL-10042" or "10042": the order's number, on its unique index (issue 43).
   const byNumber = orderNumberSearched(q);
-  return or(byId.success ? eq(orders.id, byId.data) : undefined, byNumber === undefined ? undefined : eq(orders.number, byNumber), ...byText, eq(orders.transactionId, q));
+  // A serial number shipped in one of its parcels (issue 38): equality on the serials' own index.
+  const bySerial = sql`${orders.id} in (select ${shippedSerials.orderId} from ${shippedSerials} where ${shippedSerials.serialNumber} = ${q.trim()})`;
+  return or(byId.success ? eq(orders.id, byId.data) : undefined, byNumber === undefined ? undefined : eq(orders.number, byNumber), ...byText, eq(orders.transactionId, q), bySerial);
 }
 
 /** Order work for admins: the lists, history, export, overview; shipping, cancelling and refunds go to the lifecycle. */

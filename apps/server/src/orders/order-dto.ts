@@ -35,6 +35,7 @@ const COPIED_FIELDS = {
   deliveryStreet: 'deliveryStreet',
   deliveryPostcode: 'deliveryPostcode',
   deliveryCity: 'deliveryCity',
+  shippedUnits: 'shippedUnits',
 } as const satisfies Record<Exclude<keyof Order, 'orderNumber' | 'cancelled' | 'refundableAmount' | 'lines' | keyof typeof MONEY_FIELDS | keyof OrderFigures>, keyof OrderRow>;
 
 /** The order's amounts: kept in cents, answered in dollars with two decimals (decision 035). */

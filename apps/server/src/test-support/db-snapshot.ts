@@ -1,9 +1,9 @@
 import type { Database } from '../db/client.ts';
-import { cartLines, coupons, deliveryPromotion, deliveryRates, orderEvents, orders, paymentIntents, queries, reviews, stockMovements, taxSettings, tools, userProfiles } from '../db/schema.ts';
+import { carriers, cartLines, coupons, deliveryPromotion, deliveryRates, orderEvents, orders, paymentIntents, queries, reviews, shipments, stockMovements, taxSettings, tools, userProfiles } from '../db/schema.ts';
 
 /** Every row a refused request must leave alone, to compare before and after. */
 export async function snapshotShop(db: Database) {
-  const [orderRows, events, intents, toolRows, movements, reviewRows, profiles, queryRows, cartRows, couponRows, rates, promotion, tax] = await Promise.all([
+  const [orderRows, events, intents, toolRows, movements, reviewRows, profiles, queryRows, cartRows, couponRows, rates, promotion, tax, parcels, carrierRows] = await Promise.all([
     db.select().from(orders),
     db.select().from(orderEvents),
     db.select().from(paymentIntents),
@@ -17,6 +17,8 @@ export async function snapshotShop(db: Database) {
     db.select().from(deliveryRates).orderBy(deliveryRates.country),
     db.select().from(deliveryPromotion),
     db.select().from(taxSettings),
+    db.select().from(shipments),
+    db.select().from(carriers),
   ]);
   const byId = <T extends { id: string }>(rows: T[]) => [...rows].sort((a, b) => a.id.localeCompare(b.id));
   return {
@@ -33,5 +35,7 @@ export async function snapshotShop(db: Database) {
     deliveryRates: rates,
     deliveryPromotion: promotion,
     taxSettings: tax,
+    shipments: byId(parcels),
+    carriers: byId(carrierRows),
   };
 }

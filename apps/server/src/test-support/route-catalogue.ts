@@ -1,9 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import type { Tool } from '@voltline/shared/tool';
 import { newTool } from '@voltline/test-kit/tools';
 import type { TestShop } from './test-app.ts';
 import { createIntent, firstTool, placeOrder, placePaidOrder } from './test-orders.ts';
 import { bearer, type TestUser } from './test-users.ts';
+
+/** The carrier the fixtures' parcels go with. */
+const MATRIX_CARRIER = { name: 'Matrix Post', trackingUrlTemplate: 'https://track.example/{tracking}' };
 
 /** Receivers must be on the public internet (webhook-target.ts); these tests never deliver to it. */
 const PUBLIC_RECEIVER_URL = 'https://93.184.215.14/hooks';
@@ -34,6 +38,11 @@ export interface Fixtures {
   couponId: string;
   /** The token of the owner's back-in-stock unsubscribe link. */
   unsubscribeToken: string;
+  /** A serial number shipped in another paid order of the owner's. */
+  serialNumber: string;
+  /** That order and its parcel. */
+  shippedOrderId: string;
+  shipmentId: string;
 }
 
 export interface MatrixRow {
@@ -50,6 +59,8 @@ export interface MatrixRow {
   allowed: Role[];
   /** The dates the call takes, each refused outside the shop's years (http/dates.test.ts, the fuzzer). */
   dates?: DateField[];
+  /** Another customer is told the owner's thing does not exist (404), rather than that it is not theirs (403). */
+  hiddenFromOthers?: boolean;
 }
 
 /** A date a call takes: a moment (ISO date and time with its offset) or a month (YYYY-MM), in its body or its query. */
@@ -223,6 +234,36 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
   },
   { method: 'GET', route: '/api/adminPurchased', url: () => '/api/adminPurchased?limit=2&delivery=pending&q=user', allowed: adminOnly },
   { method: 'GET', route: '/api/adminPurchased/export.csv', url: () => '/api/adminPurchased/export.csv?status=unpaid&q=user', allowed: adminOnly },
+  {
+    method: 'GET',
+    route: '/api/purchasedSingle/{id}/shipments',
+    url: (f) => `/api/purchasedSingle/${f.paidOrderId}/shipments?limit=5`,
+    allowed: ownerAndAdmin,
+    hiddenFromOthers: true,
+  },
+  {
+    method: 'POST',
+    route: '/api/adminPurchased/{id}/shipments',
+    url: (f) => `/api/adminPurchased/${f.paidOrderId}/shipments`,
+    body: (f) => ({ lines: [{ toolId: f.tool._id, quantity: 1 }], carrier: MATRIX_CARRIER.name, trackingNumber: 'MX0001' }),
+    allowed: adminOnly,
+  },
+  {
+    method: 'GET',
+    route: '/api/adminPurchased/{id}/shipments/{shipmentId}/packing-slip.pdf',
+    url: (f) => `/api/adminPurchased/${f.shippedOrderId}/shipments/${f.shipmentId}/packing-slip.pdf`,
+    allowed: adminOnly,
+  },
+  { method: 'GET', route: '/api/warranty/{serial}', url: (f) => `/api/warranty/${encodeURIComponent(f.serialNumber)}`, allowed: ownerAndAdmin, hiddenFromOthers: true },
+  {
+    method: 'PATCH',
+    route: '/api/admin/tools/{id}/warranty',
+    url: (f) => `/api/admin/tools/${f.tool._id}/warranty`,
+    body: () => ({ serialised: false, warrantyMonths: 36 }),
+    allowed: adminOnly,
+  },
+  { method: 'GET', route: '/api/admin/carriers', url: () => '/api/admin/carriers', allowed: adminOnly },
+  { method: 'PUT', route: '/api/admin/carriers', url: () => '/api/admin/carriers', body: () => MATRIX_CARRIER, allowed: adminOnly },
   { method: 'GET', route: '/api/adminPurchased/{id}/history', url: (f) => `/api/adminPurchased/${f.paidOrderId}/history`, allowed: adminOnly },
   {
     method: 'POST',
@@ -298,6 +339,15 @@ export async function freshFixtures(shop: TestShop, owner: TestUser, admin: Test
   const paidTransactionId = (await shop.app.inject({ method: 'GET', url: `/api/purchasedSingle/${paidOrderId}`, headers: bearer(owner) })).json().transactionId;
   await shop.app.inject({ method: 'POST', url: `/api/adminPurchased/${paidOrderId}/refund`, headers: bearer(admin), payload: { amount: 1, reason: 'Fixture' } });
   const clientSecret = (await createIntent(shop, owner, unpaidOrderId)).json().clientSecret;
+  await shop.app.inject({ method: 'PUT', url: '/api/admin/carriers', headers: bearer(admin), payload: MATRIX_CARRIER });
+  const serialNumber = `SN-${randomUUID()}`;
+  const shippedOrderId = await placePaidOrder(shop, owner, tool);
+  const parcel = await shop.app.inject({
+    method: 'POST',
+    url: `/api/adminPurchased/${shippedOrderId}/shipments`,
+    headers: bearer(admin),
+    payload: { lines: [{ toolId: tool._id, quantity: tool.minimumOrderQuantity }], carrier: MATRIX_CARRIER.name, trackingNumber: 'MX0000', serialNumbers: { [tool._id]: [serialNumber] } },
+  });
   const form = multipartImage(await tinyPng());
   const upload = await shop.app.inject({ method: 'POST', url: '/api/upload', payload: form.payload, headers: { ...form.headers, ...bearer(owner) } });
   const endpoint = await shop.app.inject({
@@ -323,6 +373,9 @@ export async function freshFixtures(shop: TestShop, owner: TestUser, admin: Test
     reviewId: review.json().insertedId,
     couponId: coupon.json()._id,
     unsubscribeToken: new URL(shop.core.stockAlerts.unsubscribeUrl(owner.email)).searchParams.get('token')!,
+    serialNumber,
+    shippedOrderId,
+    shipmentId: parcel.json()._id,
   };
 }
 

@@ -36,6 +36,10 @@ export const orderKeys = {
   overview: () => [...orderKeys.all, 'overview'] as const,
   detail: (orderId: string) => [...orderKeys.all, 'detail', orderId] as const,
   history: (orderId: string) => [...orderKeys.detail(orderId), 'history'] as const,
+  /** An order's parcels: under the order, so shipping (which refreshes every order key) refreshes them. */
+  shipments: (orderId: string) => [...orderKeys.detail(orderId), 'shipments'] as const,
+  /** The carriers the Ship dialog offers. */
+  carriers: () => [...orderKeys.all, 'carriers'] as const,
 };
 
 /**

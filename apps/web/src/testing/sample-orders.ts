@@ -18,6 +18,7 @@ export const paidOrder: Order = {
   status: 'paid',
   transactionId: 'pi_123',
   delivery: 'pending',
+  shippedUnits: 0,
   refundedAmount: 0,
   refundableAmount: 1000,
   invoiceNumber: 'INV-000042',

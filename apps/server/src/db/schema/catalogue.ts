@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { textLengthChecks } from '../text-columns.ts';
 import { createdAt } from './columns.ts';
 
@@ -23,6 +23,10 @@ export const tools = pgTable(
     promisedQuantity: integer('promised_quantity').notNull().default(0),
     /** Its own VAT rate in hundredths of a percent (550: 5.5 %); null: the shop's standard rate (issue 29). */
     vatRateHundredths: integer('vat_rate_hundredths'),
+    /** Each unit carries its maker's serial number: shipping one needs a serial per unit (issue 38). */
+    serialised: boolean('serialised').notNull().default(false),
+    /** The tool's warranty in months; null: the shop's WARRANTY_MONTHS. */
+    warrantyMonths: integer('warranty_months'),
     createdAt: createdAt(),
   },
   (table) => [
@@ -34,6 +38,7 @@ export const tools = pgTable(
     // breakage, can hold less than is promised. New payments still never promise past the stock.
     check('tools_promised_not_negative', sql`${table.promisedQuantity} >= 0`),
     check('tools_vat_rate_percent', sql`${table.vatRateHundredths} between 0 and 10000`),
+    check('tools_warranty_months', sql`${table.warrantyMonths} between 0 and 1200`),
     ...textLengthChecks('tools'),
     // Each catalogue sort pages on (key, id): see catalogue-service.ts.
     index('tools_created_at_id_idx').on(table.createdAt, table.id),

@@ -67,6 +67,11 @@ export const orders = pgTable(
     deliveryStreet: text('delivery_street'),
     deliveryPostcode: text('delivery_postcode'),
     deliveryCity: text('delivery_city'),
+    /**
+     * Units shipped so far, in all of the order's shipments (issue 38): written with each shipment, in
+     * its transaction. `delivery` stays pending until it reaches `quantity` (the units in all).
+     */
+    shippedUnits: integer('shipped_units').notNull().default(0),
     createdAt: createdAt(),
   },
   (table) => [
@@ -81,6 +86,7 @@ export const orders = pgTable(
     check('orders_cancelled_only_unpaid_or_refunded', sql`${table.cancelledAt} is null or ${table.status} in ('unpaid', 'refunded')`),
     check('orders_refund_within_total', sql`${table.refundedCents} between 0 and ${table.priceCents}`),
     check('orders_refunded_in_full', sql`${table.status} <> 'refunded' or ${table.refundedCents} = ${table.priceCents}`),
+    check('orders_shipped_units_within_quantity', sql`${table.shippedUnits} between 0 and ${table.quantity}`),
     ...textLengthChecks('orders'),
     // All orders, newest first, paged on (created_at, id); the 30-day overview counts the orders
     // placed since a day from the same index.

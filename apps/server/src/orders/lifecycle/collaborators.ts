@@ -1,5 +1,6 @@
 import type { SQL } from 'drizzle-orm';
 import type { PaymentProvider } from '@voltline/shared/payment';
+import type { Shipment } from '@voltline/shared/shipments';
 import type { DbExecutor, DbTransaction } from '../../db/client.ts';
 import { AppError } from '../../platform/app-error.ts';
 import type { StockFacts, StockLevelsBefore } from '../low-stock.ts';
@@ -64,7 +65,8 @@ export interface OrderNotifier {
   /** The outbox rows of the order the placing statement inserts (its CTE `placed`, decision 016), as SQL for that statement. */
   placedRows(placed: 'placed', placedLines: string, figures: Parameters<typeof orderJson>[2], now: Date): SQL;
   paid(executor: DbExecutor, order: OrderRow, invoice?: IssuedDocument): Promise<void>;
-  shipped(executor: DbExecutor, order: OrderRow): Promise<void>;
+  /** A parcel left: the buyer's mail says what is in it and how to track it; `complete` when it was the order's last unit. */
+  shipmentCreated(executor: DbExecutor, order: OrderRow, shipment: Shipment, complete: boolean): Promise<void>;
   cancelled(executor: DbExecutor, order: OrderRow, reason: string): Promise<void>;
   refunded(executor: DbExecutor, order: OrderRow, refund: { amountCents: number; reason: string }, creditNote?: IssuedDocument): Promise<void>;
   /** A change of the tool's stock or minimum: `tool.stock_low` once when the stock falls below the minimum. */

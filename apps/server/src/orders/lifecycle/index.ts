@@ -28,7 +28,7 @@ import { expiring } from './expire.ts';
 import { checkingPayable, paying } from './pay.ts';
 import { placing, placingLines } from './place.ts';
 import { refunding } from './refund.ts';
-import { shipping } from './ship.ts';
+import { shipping, shippingParcel } from './ship.ts';
 import { adjustStock, moveStock, recordingStockMove, stockSettled } from './stock-moves.ts';
 import { lockStockLevels, orderableUnits, type ToolLevels } from './units.ts';
 
@@ -47,6 +47,8 @@ export function createOrderLifecycle(deps: LifecycleDeps) {
     checkPayable: checkingPayable(deps),
     pay: paying(deps),
     ship: shipping(deps),
+    /** A parcel of some units of some lines, with its carrier and tracking (POST /adminPurchased/{id}/shipments). */
+    shipParcel: shippingParcel(deps),
     cancel: cancelling(deps),
     deleteTool: deletingTool(deps),
     cancelExpired: expiring(deps),

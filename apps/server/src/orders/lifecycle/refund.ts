@@ -8,11 +8,12 @@ import { recordHistory } from './history.ts';
 import { refundAtGateway } from './money-back.ts';
 import { addToRevenueDay } from './revenue-days.ts';
 import { stockSettled } from './stock-moves.ts';
+import { shippedByTool } from './ship.ts';
 import { lockTools, releaseUnits, unitsOfOrder } from './units.ts';
 
 /**
- * Gives some or all of a paid order's money back through the gateway. In full before shipping,
- * the order is cancelled and its promised units go back on sale; after shipping nothing is
+ * Gives some or all of a paid order's money back through the gateway. In full before every unit
+ * shipped, the order is cancelled and the promise of its units not yet shipped goes back on sale; after shipping nothing is
  * restocked (the goods are with the customer). The order row is locked for the whole refund,
  * so two admins refunding at once can never give back more than was paid.
  */
@@ -42,16 +43,21 @@ export const refunding =
         })
         .where(and(eq(orders.id, order.id), eq(orders.refundedCents, order.refundedCents)))
         .returning();
-      let consequence = order.delivery === 'shipped' ? 'shipped: nothing restocked' : 'not shipped yet';
+      let consequence = order.delivery === 'shipped' ? 'shipped: nothing restocked' : order.shippedUnits > 0 ? `${order.shippedUnits} of ${order.quantity} units shipped` : 'not shipped yet';
       if (freesUnits) {
-        consequence = 'order canceled';
-        // Every line's promise is given back (lines of a deleted tool had none left to give): units
-        // on sale again may bring a tool back for those waiting for it.
+        consequence = order.shippedUnits > 0 ? `${order.shippedUnits} units shipped, the rest canceled` : 'order canceled';
+        // Every line's promise of units not yet shipped is given back (lines of a deleted tool had
+        // none left to give; parcels already took theirs out with the stock): units on sale again
+        // may bring a tool back for those waiting for it.
+        const shipped = order.shippedUnits > 0 ? await shippedByTool(tx, order.id) : new Map<string, number>();
+        let freed = 0;
         for (const tool of units.tools) {
-          const released = await releaseUnits(tx, tool);
+          const unshipped = tool.quantity - (shipped.get(tool.toolId) ?? 0);
+          if (unshipped <= 0) continue;
+          const released = await releaseUnits(tx, { toolId: tool.toolId, quantity: unshipped });
           if (released) await stockSettled(deps, tx, released.tool, released.before);
+          freed += unshipped;
         }
-        const freed = units.tools.reduce((sum, tool) => sum + tool.quantity, 0);
         if (freed > 0) consequence += `, ${freed} units back on sale`;
       }
       await refundAtGateway(gateway, tx, order.transactionId, amount, `refund-${order.id}-${order.refundedCents}-${amount}`);

@@ -7,4 +7,10 @@ describe('delivery text (product.md, "States")', () => {
     expect(deliveryText('pending')).toBe('pending');
     expect(deliveryText('shipped')).toBe('Product delivered');
   });
+
+  it('calls a pending order with units already in a parcel partially shipped', () => {
+    expect(deliveryText('pending', 0)).toBe('pending');
+    expect(deliveryText('pending', 2)).toBe('partially shipped');
+    expect(deliveryText('shipped', 4)).toBe('Product delivered');
+  });
 });

@@ -21,7 +21,7 @@ function renderForm(session: Session, answer: () => ApiAnswer = () => asked) {
   );
 }
 
-/** Issue 37, item 4 (decision 042): "Tell me when it is back" on an out-of-stock tool's page. */
+/** Issue 37, item 4 (decision 045): "Tell me when it is back" on an out-of-stock tool's page. */
 describe('the back-in-stock form', () => {
   it("fills in a signed-in customer's own email and sends it, then says what the shop answered", async () => {
     const { user, sent } = renderForm(signedIn);

@@ -9,7 +9,7 @@ import { useTakenOver } from '../../../lib/use-taken-over.ts';
 import { useAskStockAlert } from '../api/stock-alerts.ts';
 
 /**
- * "Tell me when it is back" on an out-of-stock tool's page (decision 042): an email (a signed-in
+ * "Tell me when it is back" on an out-of-stock tool's page (decision 045): an email (a signed-in
  * customer's own, filled in), mailed once when the tool can be ordered again. Drawn with the
  * server's page; its button works once the app has taken the page over. The request's schema
  * (zod) is loaded when the form is sent, so the tool page does not carry it for every visitor.

@@ -42,7 +42,7 @@ const KIND_WORDS: Record<StockMoveKind, string> = {
 const HISTORY_ID = 'stock-history';
 const HISTORY_COLUMNS = ['When', 'Movement', 'Units', 'Stock after', 'Note', 'By'];
 
-/** How many visitors wait for a back-in-stock mail (decision 042): the next receipt that brings the tool back mails them. */
+/** How many visitors wait for a back-in-stock mail (decision 045): the next receipt that brings the tool back mails them. */
 function WaitingAlerts({ toolId }: { toolId: string }) {
   const waiting = useWaitingStockAlerts(toolId).data?.waiting;
   if (waiting === undefined) return null;

@@ -5,6 +5,7 @@ import type { Order } from '@voltline/shared/order';
 import { deliveryText } from '../../../entities/order/delivery-text.ts';
 import { orderIsOver, orderStateText } from '../../../entities/order/order-state.ts';
 import { OrderDocuments } from './order-documents.tsx';
+import { ShipmentList } from './shipment-list.tsx';
 import { PictureCard } from '../../../components/picture-card.tsx';
 import { OrderLines } from '../../../entities/order/components/order-lines.tsx';
 
@@ -63,7 +64,8 @@ function OrderProgress({ order, onCancel }: { order: Order; onCancel: () => void
       <div className="flex flex-col gap-1 border-t border-base-200 pt-2">
         <p className="font-semibold text-error">{state}</p>
         {order.transactionId && <TransactionId id={order.transactionId} />}
-        {order.delivery === 'shipped' && <Fact label="Delivery">{deliveryText(order.delivery)}</Fact>}
+        {order.delivery === 'shipped' && <Fact label="Delivery">{deliveryText(order.delivery, order.shippedUnits)}</Fact>}
+        {order.shippedUnits > 0 && <ShipmentList orderId={order._id} />}
         <OrderDocuments order={order} />
       </div>
     );
@@ -85,7 +87,8 @@ function OrderProgress({ order, onCancel }: { order: Order; onCancel: () => void
     <div className="flex flex-col gap-1 border-t border-base-200 pt-2">
       <p className="font-semibold text-success">payment done!!!</p>
       <TransactionId id={order.transactionId ?? ''} />
-      <Fact label="Delivery">{deliveryText(order.delivery)}</Fact>
+      <Fact label="Delivery">{deliveryText(order.delivery, order.shippedUnits)}</Fact>
+      {order.shippedUnits > 0 && <ShipmentList orderId={order._id} />}
       {/* A partial refund keeps the order paid and on its way. */}
       {state && <p className="font-semibold">{state}</p>}
       <OrderDocuments order={order} />

@@ -7,7 +7,7 @@ import { DataTable } from '../../../components/data-table.tsx';
 import { OrderDocuments } from './order-documents.tsx';
 import { OrderLines } from '../../../entities/order/components/order-lines.tsx';
 
-export type OrderAction = 'deliver' | 'cancel' | 'refund' | 'history';
+export type OrderAction = 'deliver' | 'ship' | 'cancel' | 'refund' | 'history';
 
 const COLUMNS = ['Product', 'Buyer', 'Quantity', 'Total', 'Purchase date', 'Payment', 'Delivery', 'Actions'];
 
@@ -46,7 +46,7 @@ export function OrdersTable({ orders, onAction }: OrdersTableProps) {
             <PaymentState order={order} />
           </td>
           {/* A full refund before shipping cancels the order but leaves its delivery pending. */}
-          <td>{order.cancelled ? 'canceled' : deliveryText(order.delivery)}</td>
+          <td>{order.cancelled ? 'canceled' : deliveryText(order.delivery, order.shippedUnits)}</td>
           <td>
             <div className="flex flex-wrap gap-2">
               {/* product.md, "States": only pending orders can be delivered, only unpaid ones cancelled. A full refund
@@ -54,6 +54,12 @@ export function OrdersTable({ orders, onAction }: OrdersTableProps) {
               {order.delivery === 'pending' && !order.cancelled && (
                 <button type="button" className="btn btn-primary btn-xs" onClick={() => onAction('deliver', order)}>
                   Deliver
+                </button>
+              )}
+              {/* A parcel of some units with a carrier and tracking (issue 38): paid orders with units left. */}
+              {order.delivery === 'pending' && order.status === 'paid' && !order.cancelled && (
+                <button type="button" className="btn btn-primary btn-outline btn-xs" onClick={() => onAction('ship', order)}>
+                  Ship
                 </button>
               )}
               {order.status === 'unpaid' && !order.cancelled && (

@@ -1,0 +1,184 @@
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { entityIdSchema } from '@voltline/shared/id';
+import type { PageQuery } from '@voltline/shared/paging';
+import {
+  MAX_CARRIERS,
+  shipmentMessages,
+  trackingUrlOf,
+  warrantyUntil,
+  type Carrier,
+  type CarrierInput,
+  type CreateShipment,
+  type Shipment,
+  type ToolWarranty,
+  type WarrantyAnswer,
+} from '@voltline/shared/shipments';
+import type { Database } from '../db/client.ts';
+import { carriers, orders, shipmentLines, shipments, shippedSerials, tools } from '../db/schema.ts';
+import { AppError, notFound } from '../platform/app-error.ts';
+import type { Caller } from '../identity/caller.ts';
+import { type Page, type Paging } from '../platform/paging.ts';
+import type { OrderLifecycle } from './lifecycle/index.ts';
+import { renderPackingSlipPdf } from './packing-slip-pdf.ts';
+
+type ShipmentRow = typeof shipments.$inferSelect;
+
+/** A serial is unique per tool, not across tools: this many tools sharing one number are looked at. */
+const MAX_SERIAL_SHARERS = 20;
+
+const toCarrier = (row: typeof carriers.$inferSelect): Carrier => ({ _id: row.id, name: row.name, trackingUrlTemplate: row.trackingUrlTemplate });
+
+/** Parcels of an order with their lines and serials, as the API, My Orders and the Ship dialog read them. */
+async function withLines(db: Database, rows: readonly ShipmentRow[]): Promise<Shipment[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
+  const lines = await db.select().from(shipmentLines).where(inArray(shipmentLines.shipmentId, ids)).orderBy(asc(shipmentLines.linePosition));
+  const serials = await db.select().from(shippedSerials).where(inArray(shippedSerials.shipmentId, ids)).orderBy(asc(shippedSerials.serialNumber));
+  return rows.map((row) => ({
+    _id: row.id,
+    orderId: row.orderId,
+    lines: lines
+      .filter((line) => line.shipmentId === row.id)
+      .map((line) => ({
+        toolId: line.toolId,
+        product: line.product,
+        quantity: line.quantity,
+        serialNumbers: serials.filter((serial) => serial.shipmentId === row.id && serial.linePosition === line.linePosition).map((serial) => serial.serialNumber),
+      })),
+    carrier: row.carrier,
+    trackingNumber: row.trackingNumber,
+    trackingUrl: row.trackingUrl,
+    shippedAt: row.shippedAt.toISOString(),
+  }));
+}
+
+/** Parcels (lifecycle/ship.ts makes them) and the carriers admins ship with. */
+export function createShipmentsService(db: Database, lifecycle: OrderLifecycle, paging: Paging, shopWarrantyMonths: number) {
+  return {
+    /**
+     * GET /warranty/{serial}: the unit with that serial number (the one shipped last, should two
+     * tools share a number), its tool, order, shipment day and warranty. Its buyer and admins; to
+     * anyone else it does not exist.
+     */
+    async warranty(caller: Caller, serialNumber: string, now = new Date()): Promise<WarrantyAnswer> {
+      const rows = await db
+        .select({
+          serialNumber: shippedSerials.serialNumber,
+          toolId: shippedSerials.toolId,
+          product: shipmentLines.product,
+          orderId: shippedSerials.orderId,
+          buyer: orders.userId,
+          shippedAt: shipments.shippedAt,
+          toolWarranty: tools.warrantyMonths,
+        })
+        .from(shippedSerials)
+        .innerJoin(shipments, eq(shipments.id, shippedSerials.shipmentId))
+        .innerJoin(shipmentLines, and(eq(shipmentLines.shipmentId, shippedSerials.shipmentId), eq(shipmentLines.linePosition, shippedSerials.linePosition)))
+        .innerJoin(orders, eq(orders.id, shippedSerials.orderId))
+        .leftJoin(tools, eq(tools.id, shippedSerials.toolId))
+        .where(eq(shippedSerials.serialNumber, serialNumber))
+        .orderBy(desc(shipments.shippedAt))
+        .limit(MAX_SERIAL_SHARERS);
+      const unit = rows.find((row) => caller.role === 'admin' || row.buyer === caller.userId);
+      if (!unit) throw notFound('No unit of yours has this serial number');
+      const warrantyMonths = unit.toolWarranty ?? shopWarrantyMonths;
+      const until = warrantyUntil(unit.shippedAt, warrantyMonths);
+      return {
+        serialNumber: unit.serialNumber,
+        toolId: unit.toolId,
+        product: unit.product,
+        orderId: unit.orderId,
+        shippedAt: unit.shippedAt.toISOString(),
+        warrantyMonths,
+        warrantyUntil: until,
+        covered: now.toISOString().slice(0, 10) <= until,
+      };
+    },
+
+    /** PATCH /admin/tools/{id}/warranty: serial numbers required per unit or not, and the tool's warranty (null: the shop's). */
+    async setToolWarranty(toolId: string, warranty: ToolWarranty): Promise<ToolWarranty> {
+      const id = entityIdSchema.safeParse(toolId);
+      if (!id.success) throw notFound('Tool not found');
+      const [updated] = await db
+        .update(tools)
+        .set({ serialised: warranty.serialised, warrantyMonths: warranty.warrantyMonths })
+        .where(eq(tools.id, id.data))
+        .returning({ serialised: tools.serialised, warrantyMonths: tools.warrantyMonths });
+      if (!updated) throw notFound('Tool not found');
+      return updated;
+    },
+
+    /**
+     * GET /purchasedSingle/{id}/shipments: an order's parcels, oldest first, a page at a time. Its
+     * buyer and admins; to anyone else the order does not exist (its parcels name what they hold).
+     */
+    async listShipments(caller: Caller, orderId: string, query: PageQuery): Promise<Page<Shipment>> {
+      const order = await lifecycle.findOrder(orderId);
+      if (order.userId !== caller.userId && caller.role !== 'admin') throw notFound('Order not found');
+      const page = paging.page({
+        list: 'order-shipments',
+        order: { key: shipments.shippedAt, keyType: 'timestamptz', id: shipments.id, idType: 'uuid', direction: 'asc' },
+        scope: { order: order.id },
+        query,
+      });
+      const rows = await db
+        .select({ shipment: shipments, cursorKey: page.cursorKey })
+        .from(shipments)
+        .where(and(eq(shipments.orderId, order.id), page.where))
+        .orderBy(...page.orderBy)
+        .limit(page.fetchLimit);
+      const found = page.finish(rows, (row) => row.shipment.id);
+      return { items: await withLines(db, found.items.map((row) => row.shipment)), nextCursor: found.nextCursor };
+    },
+
+    /** GET /adminPurchased/{id}/shipments/{shipmentId}/packing-slip.pdf: one parcel of the order, drawn for the warehouse. */
+    async packingSlip(orderId: string, shipmentId: string): Promise<{ pdf: Buffer; fileName: string }> {
+      const order = await lifecycle.findOrder(orderId);
+      const id = entityIdSchema.safeParse(shipmentId);
+      const [row] = id.success ? await db.select().from(shipments).where(and(eq(shipments.id, id.data), eq(shipments.orderId, order.id))) : [];
+      if (!row) throw notFound('Parcel not found');
+      const [shipment] = await withLines(db, [row]);
+      return { pdf: await renderPackingSlipPdf(order, shipment!), fileName: `packing-slip-${row.id}.pdf` };
+    },
+
+    /** POST /adminPurchased/{id}/shipments: the carrier must be one of the shop's, whose template makes the tracking address. */
+    async createShipment(admin: Caller, orderId: string, request: CreateShipment): Promise<Shipment> {
+      const [carrier] = await db.select().from(carriers).where(eq(sql`lower(${carriers.name})`, request.carrier.toLowerCase()));
+      if (!carrier) throw new AppError('bad_request', shipmentMessages.unknownCarrier(request.carrier));
+      return lifecycle.shipParcel(admin, orderId, request, {
+        name: carrier.name,
+        trackingNumber: request.trackingNumber,
+        trackingUrl: trackingUrlOf(carrier.trackingUrlTemplate, request.trackingNumber),
+      });
+    },
+
+    /** GET /admin/carriers: every carrier, by name (at most MAX_CARRIERS, so one answer holds them all). */
+    async listCarriers(): Promise<Carrier[]> {
+      const rows = await db.select().from(carriers).orderBy(sql`lower(${carriers.name})`).limit(MAX_CARRIERS);
+      return rows.map(toCarrier);
+    },
+
+    /**
+     * PUT /admin/carriers: a carrier added, or the one of that name (in any case) given a new
+     * tracking address; parcels already sent keep the address they were sent with.
+     */
+    async saveCarrier(input: CarrierInput): Promise<Carrier> {
+      return db.transaction(async (tx) => {
+        // One admin's save at a time (the lock conflicts with itself): two admins adding the same
+        // name, or the 50th carrier, at once add one.
+        await tx.execute(sql`lock table ${carriers} in share row exclusive mode`);
+        const [updated] = await tx
+          .update(carriers)
+          .set({ name: input.name, trackingUrlTemplate: input.trackingUrlTemplate })
+          .where(eq(sql`lower(${carriers.name})`, input.name.toLowerCase()))
+          .returning();
+        if (updated) return toCarrier(updated);
+        const [{ count } = { count: 0 }] = await tx.select({ count: sql<number>`count(*)::int` }).from(carriers);
+        if (count >= MAX_CARRIERS) throw new AppError('conflict', `The shop keeps at most ${MAX_CARRIERS} carriers: change one instead.`);
+        const [inserted] = await tx.insert(carriers).values({ name: input.name, trackingUrlTemplate: input.trackingUrlTemplate }).returning();
+        return toCarrier(inserted!);
+      });
+    },
+  };
+}
+export type ShipmentsService = ReturnType<typeof createShipmentsService>;
