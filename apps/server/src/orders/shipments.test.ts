@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Tool } from '@voltline/shared/tool';
+import { formatOrderNumber } from '@voltline/shared/order-number';
 import { shipmentMessages, warrantyUntil } from '@voltline/shared/shipments';
 import { authUsers, notifications, orderEvents, orders, shipments, stockMovements } from '../db/schema.ts';
 import type { TestShop } from '../test-support/test-app.ts';
@@ -91,9 +92,11 @@ describe.each(testDatabaseKinds)('shipments on $name', (kind) => {
     expect(history[0]!.detail).toContain('DHL, tracking JJD000123');
     expect(history[0]!.detail).toContain('3 of 6 units shipped');
     const outbox = await shop.database.db.select().from(notifications).where(eq(notifications.eventType, 'shipment.created'));
-    const mail = outbox.find((row) => row.channel === 'mail' && (row.payload as { text: string }).text.includes(orderId))!.payload as { to: string; subject: string; text: string };
+    // Mails name the order by its number (issue 43).
+    const [{ number }] = (await shop.database.db.select({ number: orders.number }).from(orders).where(eq(orders.id, orderId))) as [{ number: number }];
+    const mail = outbox.find((row) => row.channel === 'mail' && (row.payload as { text: string }).text.includes(formatOrderNumber(number)))!.payload as { to: string; subject: string; text: string };
     expect(mail.to).toBe(shop.customer.email);
-    expect(mail.subject).toContain('part of your order has shipped');
+    expect(mail.subject).toContain(`part of your order ${formatOrderNumber(number)} has shipped`);
     expect(mail.text).toContain(`2 x ${drill.toolName}`);
     expect(mail.text).toContain('Track it: https://www.dhl.de/de/privatkunden.html?piececode=JJD000123');
     expect(outbox.some((row) => row.channel === 'webhook' && JSON.stringify(row.payload).includes(first.json()._id))).toBe(true);
