@@ -229,6 +229,7 @@ describe('accounts with email and password', () => {
         'Queries',
         'Delivery',
         'Coupons',
+        'Tax settings',
       ]);
     });
   });

@@ -815,12 +815,12 @@ describe.each(testDatabaseKinds)('the delivery address as fields on $name', (kin
     expect(csv.statusCode).toBe(200);
     const [header, row] = csv.body.split('\r\n');
     expect(header).toBe(
-      '_id,purchaseDate,product,quantity,unitPrice,price,buyer,buyerEamil,phone,address,status,transactionId,delivery,refundedAmount,cancelledAt,lines,deliveryName,deliveryStreet,deliveryPostcode,deliveryCity,country,placedAt,invoiceNumber,vatId,vatTreatment,couponCode,couponDiscount,deliveryCharge,deliveryDiscount,vatAmount',
+      '_id,purchaseDate,product,quantity,unitPrice,price,buyer,buyerEamil,phone,address,status,transactionId,delivery,refundedAmount,cancelledAt,lines,deliveryName,deliveryStreet,deliveryPostcode,deliveryCity,country,placedAt,invoiceNumber,vatId,vatTreatment,couponCode,couponDiscount,deliveryCharge,deliveryDiscount,vatAmount,orderNumber',
     );
     expect(row!.startsWith(`${orderId},`)).toBe(true);
     // The address's fields, then what an accountant sorts and reconciles by (issue 43), as the order answers them.
     const names = header!.split(',');
-    const tail = Object.fromEntries(row!.split(',').slice(-14).map((cell, index) => [names[names.length - 14 + index], cell]));
+    const tail = Object.fromEntries(row!.split(',').slice(-15).map((cell, index) => [names[names.length - 15 + index], cell]));
     const order = (await call('GET', `/api/purchasedSingle/${orderId}`, buyer)).json();
     expect(tail).toEqual({
       deliveryName: '"Uhrwerk AG"',
@@ -837,6 +837,7 @@ describe.each(testDatabaseKinds)('the delivery address as fields on $name', (kin
       deliveryCharge: String(order.deliveryCharge),
       deliveryDiscount: String(order.deliveryDiscount),
       vatAmount: '0',
+      orderNumber: order.orderNumber,
     });
     expect(order.invoiceNumber).toMatch(/^INV-\d{6}$/);
   });

@@ -33,6 +33,7 @@ const FILLED_BY_THE_SHOP: Record<string, string[]> = {
   role_changes: ['changed_by_user_id'],
   shop_state: ['key', 'value'],
   stock_movements: ['actor_user_id'],
+  shipments: ['actor_user_id'],
   user_profiles: ['user_id'],
   webhook_endpoints: ['secret'],
 };

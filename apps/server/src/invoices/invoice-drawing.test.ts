@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import { creditNotes, invoices } from '../db/schema.ts';
+import { formatOrderNumber } from '@voltline/shared/order-number';
+import { creditNotes, invoices, orders } from '../db/schema.ts';
 import { measureUnderFlood } from '../test-support/latency.ts';
 import { placePaidOrder } from '../test-support/test-orders.ts';
 import { testDatabaseKinds } from '../test-support/test-databases.ts';
@@ -40,7 +41,8 @@ describe.each(testDatabaseKinds)('drawing invoices on $name', (kind) => {
     expect(stored.pdf!.equals(first[0]!.rawPayload)).toBe(true);
     // The same bytes the document drew before it was kept (its creation date is its issue date).
     const { pdf: kept, ...printed } = stored;
-    expect((await drawDocumentPdf({ kind: 'invoice', row: printed })).equals(kept!)).toBe(true);
+    const [{ number }] = (await shop.database.db.select({ number: orders.number }).from(orders).where(eq(orders.id, orderId))) as [{ number: number }];
+    expect((await drawDocumentPdf({ kind: 'invoice', row: printed, orderNumber: formatOrderNumber(number) })).equals(kept!)).toBe(true);
 
     const again = await download(invoiceUrl(orderId), shop.admin);
     expect(again.rawPayload.equals(stored.pdf!)).toBe(true);

@@ -13,14 +13,14 @@ const COLUMNS = [
   { label: 'Total', x: 460, width: 80, align: 'right' },
 ] as const;
 
-/** The part both documents share: who issued it, and to whom. */
-function drawParties(doc: Document, heading: string, document: InvoiceRow | CreditNoteRow) {
+/** The part both documents share: who issued it, and to whom; the order by the number people know it by (issue 43). */
+function drawParties(doc: Document, heading: string, document: InvoiceRow | CreditNoteRow, orderNumber: string) {
   doc.font(BOLD).fontSize(20).text(heading);
   doc.moveDown(0.5).font(REGULAR).fontSize(10);
   doc.text(`Number: ${document.number}`);
   // In UTC: the same document prints the same date wherever the server runs.
   doc.text(`Date: ${formatLongDate(document.issuedAt, 'UTC')}`);
-  doc.text(`Order: ${document.orderId}`);
+  doc.text(`Order: ${orderNumber}`);
   doc.moveDown();
   doc.font(BOLD).text('From');
   doc.font(REGULAR).text(document.sellerName).text(document.sellerAddress);
@@ -99,9 +99,9 @@ function drawLines(doc: Document, figures: DocumentFigures) {
 }
 
 /** The invoice as it was issued at payment, for ever. */
-export const renderInvoicePdf = (invoice: InvoiceRow): Promise<Buffer> =>
+export const renderInvoicePdf = (invoice: InvoiceRow, orderNumber: string): Promise<Buffer> =>
   render(`Invoice ${invoice.number}`, invoice.issuedAt, (doc) => {
-    drawParties(doc, 'Invoice', invoice);
+    drawParties(doc, 'Invoice', invoice, orderNumber);
     const { figures } = invoice;
     if (figures) {
       drawFigures(doc, figures, { heading: 'VAT per rate', vatLabel: 'VAT payable' });
@@ -153,9 +153,9 @@ function creditedRows(figures: DocumentFigures): string[][] {
  * credits and each rate's taxable amount and VAT reversed in proportion (art. 219 and 226 (6)-(10));
  * the invoice's own lines and total are its, not repeated here.
  */
-export const renderCreditNotePdf = (note: CreditNoteRow, invoiceIssuedAt: Date): Promise<Buffer> =>
+export const renderCreditNotePdf = (note: CreditNoteRow, invoiceIssuedAt: Date, orderNumber: string): Promise<Buffer> =>
   render(`Credit note ${note.number}`, note.issuedAt, (doc) => {
-    drawParties(doc, 'Credit note', note);
+    drawParties(doc, 'Credit note', note, orderNumber);
     const { figures } = note;
     doc.text(`Credit for invoice ${note.invoiceNumber} of ${formatLongDate(invoiceIssuedAt, 'UTC')}.`, MARGIN, undefined, { width: CONTENT_WIDTH });
     doc.text(`Reason: ${note.reason}`, { width: CONTENT_WIDTH });

@@ -6,6 +6,7 @@ import type { DbExecutor, DbTransaction } from '../db/client.ts';
 import { creditNotes, documentCounters, invoices, orderLines, orders } from '../db/schema.ts';
 import type { OrderRow } from '../orders/order-dto.ts';
 import { addToVatDay } from './vat-day-totals.ts';
+import { formatOrderNumber } from '@voltline/shared/order-number';
 
 /** A document as it prints: its columns without the kept PDF (read only when it is sent). */
 export type InvoiceRow = Omit<typeof invoices.$inferSelect, 'pdf'>;
@@ -180,6 +181,13 @@ export function createInvoiceRegister(settings: InvoicingConfig, provider: keyof
           ? await executor.select(invoiceColumns).from(invoices).where(eq(invoices.id, id))
           : await executor.select(creditNoteColumns).from(creditNotes).where(eq(creditNotes.id, id));
       return row;
+    },
+
+    /** The number people know a document's order by (VL-10042), as the document prints it. */
+    async orderNumberOf(executor: DbExecutor, orderId: string): Promise<string> {
+      const [order] = await executor.select({ number: orders.number }).from(orders).where(eq(orders.id, orderId));
+      if (!order) throw new Error(`The order ${orderId} of a document no longer exists.`);
+      return formatOrderNumber(order.number);
     },
 
     /** A document's kept PDF, if it has been drawn. */

@@ -15,11 +15,13 @@ export interface PdfFile {
 
 /** A stored document, as its PDF is drawn from it. */
 export type IssuedDocument = { kind: 'invoice'; row: InvoiceRow } | { kind: 'credit_note'; row: CreditNoteRow; invoiceIssuedAt: Date };
+/** A document as it is drawn: with its order's number (VL-10042), read when it is first drawn. */
+type DrawnDocument = IssuedDocument & { orderNumber: string };
 /** Draws a document's PDF; tests pass one that counts and holds drawings. */
-export type DrawDocument = (document: IssuedDocument) => Promise<Buffer>;
+export type DrawDocument = (document: DrawnDocument) => Promise<Buffer>;
 
 export const drawDocumentPdf: DrawDocument = (document) =>
-  document.kind === 'invoice' ? renderInvoicePdf(document.row) : renderCreditNotePdf(document.row, document.invoiceIssuedAt);
+  document.kind === 'invoice' ? renderInvoicePdf(document.row, document.orderNumber) : renderCreditNotePdf(document.row, document.invoiceIssuedAt, document.orderNumber);
 
 /** Documents waiting for a drawing while the allowed number are drawn; more are told to come back. */
 export const DOCUMENT_DRAWING_QUEUE = 8;
@@ -76,7 +78,8 @@ export function createInvoicesService(deps: {
       answer = (async () => {
         let pdf = await register.keptPdf(db, document.kind, document.row.id);
         if (!pdf) {
-          pdf = await drawings.run(() => draw(document));
+          const orderNumber = await register.orderNumberOf(db, document.row.orderId);
+          pdf = await drawings.run(() => draw({ ...document, orderNumber }));
           await register.keepPdf(db, document.kind, document.row.id, pdf);
         }
         remembered.set(key, pdf);

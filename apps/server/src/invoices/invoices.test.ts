@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { formatCents } from '@voltline/shared/money';
 import type { Tool } from '@voltline/shared/tool';
 import { pdfText } from '@voltline/test-kit/pdf-text';
+import { formatOrderNumber } from '@voltline/shared/order-number';
 import { authUsers, creditNotes, invoices, notifications, orderEvents, orders, tools, userProfiles } from '../db/schema.ts';
 import type { TestShop } from '../test-support/test-app.ts';
 import { describeRaces, itRaces, testDatabaseKinds } from '../test-support/test-databases.ts';
@@ -80,10 +81,13 @@ describe.each(testDatabaseKinds)('invoices and credit notes on $name', (kind) =>
     expect(response.headers['content-type']).toBe('application/pdf');
     expect(response.headers['content-disposition']).toBe(`attachment; filename="${invoice.number}.pdf"`);
     const text = await pdfText(response.rawPayload);
+    // The order by the number people know it by (issue 43), not its 36-character id.
+    const [{ number }] = (await shop.database.db.select({ number: orders.number }).from(orders).where(eq(orders.id, orderId))) as [{ number: number }];
+    expect(text).not.toContain(orderId);
     for (const fact of [
       'Invoice',
       invoice.number,
-      orderId,
+      `Order: ${formatOrderNumber(number)}`,
       ...Object.values(SHOP),
       'Alice Ampère',
       alice.email,

@@ -1,6 +1,7 @@
 import { countryName } from '@voltline/shared/country-names';
 import { deliveryAddressLines, orderDeliveryAddress } from '@voltline/shared/delivery-address';
 import type { Shipment } from '@voltline/shared/shipments';
+import { formatOrderNumber } from '@voltline/shared/order-number';
 import { formatLongDate } from '@voltline/shared/shop-constants';
 import { BOLD, CONTENT_WIDTH, drawTable, MARGIN, REGULAR, renderPdf } from '../platform/pdf-document.ts';
 import type { OrderRow } from './order-dto.ts';
@@ -28,7 +29,7 @@ export const renderPackingSlipPdf = (order: OrderRow, shipment: Shipment): Promi
   renderPdf(`Packing slip ${shipment._id}`, new Date(shipment.shippedAt), (doc) => {
     doc.font(BOLD).fontSize(20).text('Packing slip');
     doc.moveDown(0.5).font(REGULAR).fontSize(10);
-    doc.text(`Order: ${order.id}`);
+    doc.text(`Order: ${formatOrderNumber(order.number)}`);
     doc.text(`Parcel: ${shipment._id}`);
     doc.text(`Shipped: ${formatLongDate(new Date(shipment.shippedAt), 'UTC')}`);
     if (shipment.carrier) doc.text(`Carrier: ${shipment.carrier}, tracking number ${shipment.trackingNumber}`);

@@ -115,7 +115,8 @@ describe.each(testDatabaseKinds)('shipments on $name', (kind) => {
     expect(slip.statusCode).toBe(200);
     expect(slip.headers['content-type']).toBe('application/pdf');
     const slipText = await pdfText(slip.rawPayload);
-    for (const fact of ['Packing slip', `Order: ${orderId}`, drill.toolName, saw.toolName, 'DHL, tracking number JJD000123', '1 Circuit Road', 'Units']) expect(slipText).toContain(fact);
+    const [{ number: slipNumber }] = (await shop.database.db.select({ number: orders.number }).from(orders).where(eq(orders.id, orderId))) as [{ number: number }];
+    for (const fact of ['Packing slip', `Order: ${formatOrderNumber(slipNumber)}`, drill.toolName, saw.toolName, 'DHL, tracking number JJD000123', '1 Circuit Road', 'Units']) expect(slipText).toContain(fact);
     expect(slipText).not.toContain(bits.toolName);
     expect(slipText).not.toContain('$');
     const otherParcel = await shop.app.inject({ method: 'GET', url: `/api/adminPurchased/${orderId}/shipments/${orderId}/packing-slip.pdf`, headers: bearer(shop.admin) });

@@ -69,6 +69,15 @@ describe(`moving a PGlite shop to ${target.name}`, () => {
     const profile = await source.app.inject({ method: 'GET', url: `/api/user?email=${encodeURIComponent(alice.email)}`, headers: bearer(admin) });
     const promoted = await source.app.inject({ method: 'PATCH', url: `/api/profile/${profile.json<{ _id: string }>()._id}`, headers: bearer(admin), payload: { role: 'admin' } });
     expect(promoted.statusCode, promoted.body).toBe(200);
+    // The shop's tax settings an admin set (issue 43).
+    const tax = await source.app.inject({ method: 'PUT', url: '/api/admin/tax-settings', headers: bearer(admin), payload: { country: 'DE', standardRate: 19, pricesIncludeVat: true, vatNote: 'Moved.' } });
+    expect(tax.statusCode, tax.body).toBe(200);
+    // A parcel of the paid order with its carrier and a serial, and a back-in-stock alert (issues 37 and 38).
+    await db.insert(schema.carriers).values({ name: 'DHL', trackingUrlTemplate: 'https://www.dhl.de/track?piececode={tracking}' });
+    const [parcel] = await db.insert(schema.shipments).values({ orderId: paidId, carrier: 'DHL', trackingNumber: 'JJD1', trackingUrl: 'https://www.dhl.de/track?piececode=JJD1' }).returning();
+    await db.insert(schema.shipmentLines).values({ shipmentId: parcel!.id, orderId: paidId, linePosition: 0, toolId: tool._id, product: tool.toolName, quantity: 1 });
+    await db.insert(schema.shippedSerials).values({ shipmentId: parcel!.id, orderId: paidId, linePosition: 0, toolId: tool._id, serialNumber: 'SN-MOVED-1' });
+    await db.insert(schema.stockAlerts).values({ toolId: tool._id, email: 'grace@example.com' });
     const before = await exportShop(source.database.db);
     await source.close();
     // Every table of the schema is exported and has a row here: a new table without one fails this test.

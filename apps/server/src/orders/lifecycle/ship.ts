@@ -146,15 +146,20 @@ async function shipParcel(deps: LifecycleDeps, admin: Actor, orderId: string, co
   const { db, notifier, catalogueCache } = deps;
   const found = await findOrder(db, orderId);
   const result = await db.transaction(async (tx) => {
-    // Lines never change after placement (a deletion only sets their tool to null): read without a lock.
-    const lines = await tx
-      .select({ position: orderLines.position, toolId: orderLines.toolId, product: orderLines.product, quantity: orderLines.quantity })
-      .from(orderLines)
-      .where(eq(orderLines.orderId, found.id))
-      .orderBy(asc(orderLines.position));
-    const askedTools = contents === 'the rest' ? lines.flatMap((line) => (line.toolId ? [line.toolId] : [])) : contents.lines.map((line) => line.toolId);
-    const held = [...new Set(askedTools)].filter((toolId) => lines.some((line) => line.toolId === toolId)).sort();
+    // Lines never change after placement but for a deletion setting their tool to null: read without a lock.
+    const readLines = () =>
+      tx
+        .select({ position: orderLines.position, toolId: orderLines.toolId, product: orderLines.product, quantity: orderLines.quantity })
+        .from(orderLines)
+        .where(eq(orderLines.orderId, found.id))
+        .orderBy(asc(orderLines.position));
+    const placed = await readLines();
+    const askedTools = contents === 'the rest' ? placed.flatMap((line) => (line.toolId ? [line.toolId] : [])) : contents.lines.map((line) => line.toolId);
+    const held = [...new Set(askedTools)].filter((toolId) => placed.some((line) => line.toolId === toolId)).sort();
     await lockTools(tx, { tools: held.map((toolId) => ({ toolId, quantity: 0, product: '' })), withdrawn: 0 }, 'promise');
+    // Read again with the tools held: a tool deleted after the first read is null on its lines now,
+    // so the parcel's rows never name a tool that is gone (a foreign key the insert would break).
+    const lines = await readLines();
     const [order] = await tx.select().from(orders).where(eq(orders.id, found.id)).for('update');
     const refusal = refusalToShip(order!);
     if (refusal) throw refusal;

@@ -58,7 +58,7 @@ export function OrdersTable({ orders, onAction }: OrdersTableProps) {
               )}
               {/* A parcel of some units with a carrier and tracking (issue 38): paid orders with units left. */}
               {order.delivery === 'pending' && order.status === 'paid' && !order.cancelled && (
-                <button type="button" className="btn btn-primary btn-outline btn-xs" onClick={() => onAction('ship', order)}>
+                <button type="button" className="btn btn-secondary btn-xs" onClick={() => onAction('ship', order)}>
                   Ship
                 </button>
               )}
