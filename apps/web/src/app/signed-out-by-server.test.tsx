@@ -52,7 +52,7 @@ describe('a token the server refuses (product.md, "What the shop says")', () => 
       </QueryClientProvider>,
     );
 
-    await screen.findByRole('heading', { name: 'Home' }, { timeout: 3000 });
+    await screen.findByRole('heading', { name: 'Home' }, { timeout: 10_000 });
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(router.state.location.pathname).toBe('/home');
     expect(visited).not.toContain('/login');
