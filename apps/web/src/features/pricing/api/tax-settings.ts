@@ -1,7 +1,8 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TaxSettings, TaxSettingsInput } from '@voltline/shared/tax-settings';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest, apiSend } from '../../../lib/api-client.ts';
 import { clientConfigKey, pricingKeys } from '../../../lib/query-keys.ts';
+import { useRefreshingMutation } from '../../../lib/refreshing-mutation.ts';
 
 /** GET /api/admin/tax-settings (admin): how the shop charges VAT, to edit. */
 export const taxSettingsQueryOptions = queryOptions({
@@ -12,13 +13,5 @@ export const taxSettingsQueryOptions = queryOptions({
 export const useTaxSettings = () => useQuery(taxSettingsQueryOptions);
 
 /** PUT /api/admin/tax-settings (admin); the shop's set-up the forms read (the tool form's rate hint, checkout's country) is read again too. */
-export function useSaveTaxSettings() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (settings: TaxSettingsInput) => apiRequest<TaxSettings>('/admin/tax-settings', { method: 'PUT', body: JSON.stringify(settings) }),
-    onSuccess: (saved) => {
-      queryClient.setQueryData(pricingKeys.taxSettings(), saved);
-      return queryClient.invalidateQueries({ queryKey: clientConfigKey });
-    },
-  });
-}
+export const useSaveTaxSettings = () =>
+  useRefreshingMutation((settings: TaxSettingsInput) => apiSend<TaxSettings>('PUT', '/admin/tax-settings', settings), [pricingKeys.taxSettings(), clientConfigKey]);
