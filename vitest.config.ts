@@ -44,7 +44,10 @@ export default defineConfig({
           // A page's first draw waits for its route's code and data: a busy machine takes more than
           // expect.poll's default second, and a poll that fails only waits longer.
           expect: { poll: { timeout: 10_000 } },
-          // One Chromium and one server per file, a file per core (9 -> 7 min on 2 cores). The one
+          // The files of a worker run in one process, one after another, so they share its Chromium
+          // (journey.ts) and its loaded modules; each still starts its own shop.
+          isolate: false,
+          // One server per file, a file per core (9 -> 7 min on 2 cores). The one
           // failure seen running two at a time was the shop's (a login form losing what was typed
           // while the app took it over), since mended.
         },

@@ -6,7 +6,26 @@ import { startShop, type RunningShop } from '@voltline/test-kit/shop-server';
 import { openShopPage, type BrowserSession } from './browser.ts';
 
 /**
- * The frame of a browser journey: one shop and one Chromium for the suite, fresh browser contexts
+ * One Chromium per test worker, shared by the journeys that run in it one after another (the e2e
+ * project runs without isolation, vitest.config.ts): launching one was about 2 s of each file's
+ * start on a quiet machine, more on a busy one. Each test still gets its own browser contexts, which
+ * share no cookies, storage or cache. It ends with the worker; a crashed one is launched again.
+ */
+let workerBrowser: Promise<Browser> | undefined;
+function browserOfThisWorker(): Promise<Browser> {
+  if (!workerBrowser) {
+    const launching = launchBrowser();
+    workerBrowser = launching;
+    launching.then(
+      (browser) => browser.once('disconnected', () => (workerBrowser = undefined)),
+      () => (workerBrowser = undefined),
+    );
+  }
+  return workerBrowser;
+}
+
+/**
+ * The frame of a browser journey: one shop for the suite, the worker's Chromium, fresh browser contexts
  * per test, and after each test the check that nothing loaded from outside the machine and no page
  * logged an error. Tests that provoke such an entry on purpose take exactly it out first
  * (takeProblems in browser.ts).
@@ -19,10 +38,9 @@ export function shopJourney(options: { env?: Record<string, string> | (() => Rec
   beforeAll(async () => {
     // A function is read here, after the file's earlier hooks started what it points at.
     const env = typeof options.env === 'function' ? options.env() : options.env;
-    [shop, browser] = await Promise.all([startShop({ env }), launchBrowser()]);
+    [shop, browser] = await Promise.all([startShop({ env }), browserOfThisWorker()]);
   });
   afterAll(async () => {
-    await browser?.close();
     await shop?.stop();
   });
   afterEach(async (context) => {
