@@ -3,8 +3,8 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.ts';
 import { carriers, cartLines, coupons, deliveryPromotion, deliveryRates, orderEvents, orders, paymentIntents, queries, reviews, shipments, stockMovements, taxSettings, tools, userProfiles } from '../db/schema.ts';
 
-/** The tables a refused request must leave alone. */
-const WATCHED: PgTable[] = [orders, orderEvents, paymentIntents, tools, stockMovements, reviews, userProfiles, queries, cartLines, coupons, deliveryRates, deliveryPromotion, taxSettings, shipments, carriers];
+/** The tables a refused request must leave alone, by the names a snapshot's keys take. */
+const WATCHED: Record<string, PgTable> = { orders, orderEvents, paymentIntents, tools, stockMovements, reviews, userProfiles, queries, cartLines, coupons, deliveryRates, deliveryPromotion, taxSettings, shipments, carriers };
 
 /**
  * Every row a refused request must leave alone, to compare before and after: per table, its row
@@ -13,10 +13,10 @@ const WATCHED: PgTable[] = [orders, orderEvents, paymentIntents, tools, stockMov
  * authorization matrix's time, and grew with every cell's fixtures. A changed digest names its table.
  */
 export async function snapshotShop(db: Database): Promise<Record<string, { rows: number; digest: string }>> {
-  const perTable: SQL[] = WATCHED.map((table) => {
-    const name = getTableName(table);
-    return sql`select ${name} as name, count(*)::int as rows, md5(coalesce(string_agg(r::text, E'\n' order by r::text), '')) as digest from ${sql.identifier(name)} r`;
-  });
+  const perTable: SQL[] = Object.entries(WATCHED).map(
+    ([name, table]) =>
+      sql`select ${name} as name, count(*)::int as rows, md5(coalesce(string_agg(r::text, E'\n' order by r::text), '')) as digest from ${sql.identifier(getTableName(table))} r`,
+  );
   const result = await db.execute(sql.join(perTable, sql` union all `));
   // Both drivers answer { rows }; drizzle's PgDatabase leaves the driver's result type open.
   const digests = (result as unknown as { rows: { name: string; rows: number; digest: string }[] }).rows;
