@@ -4,16 +4,13 @@ import { orderQuantityMessages } from '@voltline/shared/order';
 import type { Tool } from '@voltline/shared/tool';
 import { authUsers, orders } from '../db/schema.ts';
 import type { TestShop } from '../test-support/test-app.ts';
-import { itRaces, testDatabaseKinds } from '../test-support/test-databases.ts';
+import { itRaces, RACE_TRIALS, testDatabaseKinds } from '../test-support/test-databases.ts';
 import { useTestShop } from '../test-support/test-shop.ts';
 import { card, createIntent, freshTool, toolRow } from '../test-support/test-orders.ts';
 import { bearer, registerUser, type TestUser } from '../test-support/test-users.ts';
 
-/**
- * The race's trials: 200 in the test run, which must stay within CI's 20 minutes (1,000 took 140 s of
- * it on PostgreSQL); RACE_TRIALS=1000 runs the issue's count, as for the checkout's race.
- */
-const TRIALS = Number(process.env.RACE_TRIALS ?? 200);
+/** The race's trials (RACE_TRIALS: 1,000 took 140 s on PostgreSQL). */
+const TRIALS = RACE_TRIALS;
 const CUSTOMERS = 6;
 
 /** An order of several tools, through the lifecycle's own placement (what the coming checkout calls). */

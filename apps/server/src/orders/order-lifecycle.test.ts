@@ -8,14 +8,14 @@ import { openPglite, openPostgres } from '../db/client.ts';
 import { notifications, orderEvents, orders, paymentIntents, tools } from '../db/schema.ts';
 import { snapshotShop } from '../test-support/db-snapshot.ts';
 import { startTestShop } from '../test-support/test-app.ts';
-import { describeRaces, itRaces, testDatabaseKinds, type TestDatabaseKind } from '../test-support/test-databases.ts';
+import { describeRaces, itRaces, RACE_TRIALS, testDatabaseKinds, type TestDatabaseKind } from '../test-support/test-databases.ts';
 import { useTestShop } from '../test-support/test-shop.ts';
 import { card, createIntent, freshTool, insertOneLineOrders, placeOrder, placePaidOrder, toolRow } from '../test-support/test-orders.ts';
 import { bearer, registerCustomerAndAdmin, registerUser, type TestUser } from '../test-support/test-users.ts';
 
-// Fewer trials than the thousand this began with, each with one and a half times the pool's ten
-// connections paying at once: every trial queues payments behind the locked tool row.
-const TRIALS = 200;
+// Fewer trials than the thousand this began with (RACE_TRIALS), each with one and a half times the
+// pool's ten connections paying at once: every trial queues payments behind the locked tool row.
+const TRIALS = RACE_TRIALS;
 const BUYERS_PER_TRIAL = 15;
 const UNIT_PRICE = 3;
 

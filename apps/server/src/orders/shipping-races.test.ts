@@ -1,15 +1,14 @@
 import { eq, inArray } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { orderEvents, orders, tools } from '../db/schema.ts';
-import { describeRaces } from '../test-support/test-databases.ts';
+import { describeRaces, RACE_TRIALS } from '../test-support/test-databases.ts';
 import { useTestShop } from '../test-support/test-shop.ts';
 import { card, createIntent, insertOneLineOrders, placeOrder, rawOrderRow } from '../test-support/test-orders.ts';
 import { bearer } from '../test-support/test-users.ts';
 
-// Fewer trials than the thousand this began with, each racing twice the pool's ten connections:
-// every trial queues ships behind locked rows, so each one is a harder race than before. 100 (half
-// the CI time of 200) still meet every stock level (trial % 41) at least twice.
-const TRIALS = 100;
+// Fewer trials than the thousand this began with (RACE_TRIALS), each racing twice the pool's ten
+// connections: every trial queues ships behind locked rows. 100 meet every stock level (trial % 41) twice.
+const TRIALS = RACE_TRIALS;
 const SHIPS_PER_TRIAL = 20;
 
 /**
