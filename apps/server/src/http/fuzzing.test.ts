@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DATE_SAMPLES } from '../test-support/date-samples.ts';
 import { AUTHORIZATION_MATRIX, callWithDate, freshFixtures, type DateField, type MatrixRow } from '../test-support/route-catalogue.ts';
-import { testDatabaseKinds } from '../test-support/test-databases.ts';
+import { oneDatabaseKind, testDatabaseKinds } from '../test-support/test-databases.ts';
 import { useTestShop } from '../test-support/test-shop.ts';
 import { bearer, browserHeaders, type TestUser } from '../test-support/test-users.ts';
 
@@ -303,7 +303,9 @@ describe.each(testDatabaseKinds)(`fuzzing every route with ${TOTAL_REQUESTS} req
     },
   );
 
-  it('sends every kind of character into each text of the identity service without a 5xx, and never a control character', { timeout: 300_000 }, async () => {
+  // On one database only: the identity service's texts reach either through the same code, and its
+  // sweep is mostly password hashing (about 200 scrypt runs, 21 s of CI's CPU per database).
+  if (kind === oneDatabaseKind) it('sends every kind of character into each text of the identity service without a 5xx, and never a control character', { timeout: 300_000 }, async () => {
     const { customer } = shop;
     const problems: string[] = [];
     for (const call of IDENTITY_CALLS(customer.email, customer.password)) {
