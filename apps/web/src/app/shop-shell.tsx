@@ -1,5 +1,5 @@
-import { useCallback, useEffect } from 'react';
-import { Outlet, ScrollRestoration, useMatches, useNavigate } from 'react-router';
+import { useCallback, useEffect, useRef } from 'react';
+import { Outlet, ScrollRestoration, useLocation, useMatches, useNavigate } from 'react-router';
 import { SessionProvider } from '../lib/session/session-provider.tsx';
 import { ToastHost } from '../lib/toast/toast-host.tsx';
 import { SHELL_TITLE } from '../lib/page-head/page-head.ts';
@@ -11,10 +11,29 @@ import { pageHandle } from './public-page.ts';
  */
 export function ShopShell() {
   const navigate = useNavigate();
+  const { key: drawnKey } = useLocation();
+  /** The location React drew last (its key: a new one for each navigation, even to the same path). */
+  const lastDrawn = useRef(drawnKey);
+  /** The way home under way: the location drawn when it began, and what ends the wait. */
+  const wayHome = useRef<{ from: string; drawn: () => void } | undefined>(undefined);
+  useEffect(() => {
+    lastDrawn.current = drawnKey;
+    if (wayHome.current && wayHome.current.from !== drawnKey) wayHome.current.drawn();
+  }, [drawnKey]);
   // product.md, "What the shop says": a token the server refuses signs the user out and goes to /home.
-  // Drawn at once (flushSync): the sign-out waits for it, and a router update is otherwise a
-  // transition that a login-only page, hearing of the sign-out, would overtake with /login.
-  const goHome = useCallback(async () => navigate('/home', { flushSync: true }), [navigate]);
+  // The sign-out waits until React has drawn the next page, not only until the router got there:
+  // the router's own update is a transition, which a busy machine draws late, and a login-only page
+  // still drawn when it heard of the sign-out sent the user on to /login. Another navigation that
+  // overtakes this one ends the wait as well.
+  const goHome = useCallback(async () => {
+    const drawn = new Promise<void>((resolve) => (wayHome.current = { from: lastDrawn.current, drawn: resolve }));
+    try {
+      await navigate('/home', { flushSync: true });
+      await drawn;
+    } finally {
+      wayHome.current = undefined;
+    }
+  }, [navigate]);
   const hasOwnHead = pageHandle(useMatches().at(-1)?.handle)?.head !== undefined;
 
   // Public pages name themselves; the others (sign-in, dashboard) take the shell's title back.

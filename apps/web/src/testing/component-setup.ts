@@ -14,4 +14,10 @@ if (!HTMLDialogElement.prototype.showModal) {
   };
 }
 
-afterEach(cleanup);
+// The files of a worker share one jsdom (vitest.config.ts): what a test left in the browser's
+// storage must not reach the next file's tests.
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+  sessionStorage.clear();
+});
