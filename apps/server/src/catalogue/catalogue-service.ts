@@ -4,6 +4,7 @@ import type { ToolListQuery, ToolSort } from '@voltline/shared/paging';
 import { stockMoveMessages } from '@voltline/shared/stock-moves';
 import { minimumAboveStockWarning, toolNameTakenMessage, type Tool, type ToolInput, type ToolUpdate } from '@voltline/shared/tool';
 import { isOutOfStock } from '@voltline/shared/stock';
+import { gtinTakenMessage, skuTakenMessage } from '@voltline/shared/tool-codes';
 import type { Database } from '../db/client.ts';
 import { tools } from '../db/schema.ts';
 import { AppError, notFound } from '../platform/app-error.ts';
@@ -23,15 +24,25 @@ const toolOrders: Record<ToolSort, KeysetOrder> = {
   name: { key: sql`lower(${tools.toolName})`, keyType: 'text', id: tools.id, idType: 'uuid', direction: 'asc' },
 };
 
-const nameTaken = (toolName: string) => new AppError('conflict', toolNameTakenMessage(toolName));
-
-/** The database's refusal of a second tool with a name already taken (drizzle wraps the driver's error). */
-function isToolNameConflict(error: unknown): boolean {
+/** Which unique index refused a write of a tool (drizzle wraps the driver's error), if one did. */
+function uniqueIndexRefusing(error: unknown): string | undefined {
   for (let current = error; current instanceof Error; current = current.cause) {
     const { code, constraint } = current as { code?: unknown; constraint?: unknown };
-    if (code === '23505' && constraint === 'tools_tool_name_unique') return true;
+    if (code === '23505' && typeof constraint === 'string') return constraint;
   }
-  return false;
+  return undefined;
+}
+
+/**
+ * A tool's name, SKU and GTIN are each its own: the unique indexes decide (two admins saving at
+ * the same moment included), and the refusal names which one and the value taken.
+ */
+function takenRefusal(error: unknown, tool: { toolName?: string; sku?: string | null; gtin?: string | null }): unknown {
+  const index = uniqueIndexRefusing(error);
+  if (index === 'tools_tool_name_unique' && tool.toolName !== undefined) return new AppError('conflict', toolNameTakenMessage(tool.toolName));
+  if (index === 'tools_sku_unique_idx' && tool.sku) return new AppError('conflict', skuTakenMessage(tool.sku));
+  if (index === 'tools_gtin_unique_idx' && tool.gtin) return new AppError('conflict', gtinTakenMessage(tool.gtin));
+  return error;
 }
 
 export function createCatalogueService(db: Database, cache: JsonCache, paging: Paging, lifecycle: Pick<OrderLifecycle, 'deleteTool' | 'adjustStock' | 'openStock' | 'lockStockLevels' | 'stockSettled'>) {
@@ -111,12 +122,15 @@ export function createCatalogueService(db: Database, cache: JsonCache, paging: P
     /** POST /addTool (admins). Names are unique: the spec's stock call finds tools by name. */
     async addTool(admin: NonNullable<Actor>, { availableQuantity, ...input }: ToolInput): Promise<{ acknowledged: true; insertedId: string }> {
       // Its first stock is its opening movement (decision 041): the tool starts at 0 and moves to it.
-      const row = await db.transaction(async (tx) => {
-        const [added] = await tx.insert(tools).values({ ...toolColumns(input), availableQuantity: 0 }).onConflictDoNothing().returning({ id: tools.id });
-        if (added) await lifecycle.openStock(tx, added.id, availableQuantity, admin);
-        return added;
-      });
-      if (!row) throw nameTaken(input.toolName);
+      const row = await db
+        .transaction(async (tx) => {
+          const [added] = await tx.insert(tools).values({ ...toolColumns(input), availableQuantity: 0 }).returning({ id: tools.id });
+          await lifecycle.openStock(tx, added!.id, availableQuantity, admin);
+          return added!;
+        })
+        .catch((error: unknown) => {
+          throw takenRefusal(error, input);
+        });
       cache.invalidate();
       return { acknowledged: true, insertedId: row.id };
     },
@@ -129,8 +143,8 @@ export function createCatalogueService(db: Database, cache: JsonCache, paging: P
      */
     async updateTool(admin: NonNullable<Actor>, toolId: string, update: ToolUpdate): Promise<{ acknowledged: true; modifiedCount: number; warning?: string }> {
       const changed = await editTool(admin, toolId, update).catch((error: unknown) => {
-        // Two renames to one name at the same moment: the unique index decides, and the loser hears why.
-        throw update.toolName !== undefined && isToolNameConflict(error) ? nameTaken(update.toolName) : error;
+        // A name, SKU or GTIN another tool has (two edits at the same moment included): the unique index decides, and the loser hears why.
+        throw takenRefusal(error, update);
       });
       const tool = toToolDto(changed);
       return isOutOfStock(tool)
