@@ -1,28 +1,40 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { entityIdSchema } from '@voltline/shared/id';
 import type { ToolListQuery, ToolSort } from '@voltline/shared/paging';
 import { stockMoveMessages } from '@voltline/shared/stock-moves';
 import { minimumAboveStockWarning, toolNameTakenMessage, type Tool, type ToolInput, type ToolUpdate } from '@voltline/shared/tool';
 import { isOutOfStock } from '@voltline/shared/stock';
 import { gtinTakenMessage, skuTakenMessage } from '@voltline/shared/tool-codes';
-import type { Database } from '../db/client.ts';
+import type { Database, DbExecutor } from '../db/client.ts';
 import { tools } from '../db/schema.ts';
 import { AppError, notFound } from '../platform/app-error.ts';
 import { toCachedJson, type JsonCache } from '../platform/cached-json.ts';
 import { mapPage, type KeysetOrder, type Page, type Paging } from '../platform/paging.ts';
 import { type Actor, type OrderLifecycle } from '../orders/lifecycle/index.ts';
 import { toolColumns, toToolDto } from './tool-dto.ts';
-import { toolNameMatches } from './tool-search.ts';
+import { toolSearchMatches, toolSearchRank, withSearchThreshold } from './tool-search.ts';
 import { unrationed, type Ration } from '../platform/turns.ts';
 
 
 /** The catalogue's orders, each served by an index on (key, id). */
-const toolOrders: Record<ToolSort, KeysetOrder> = {
+const toolOrders: Record<Exclude<ToolSort, 'relevance'>, KeysetOrder> = {
   newest: { key: tools.createdAt, keyType: 'timestamptz', id: tools.id, idType: 'uuid', direction: 'desc' },
   'price-asc': { key: tools.priceCents, keyType: 'integer', id: tools.id, idType: 'uuid', direction: 'asc' },
   'price-desc': { key: tools.priceCents, keyType: 'integer', id: tools.id, idType: 'uuid', direction: 'desc' },
   name: { key: sql`lower(${tools.toolName})`, keyType: 'text', id: tools.id, idType: 'uuid', direction: 'asc' },
 };
+
+/**
+ * The order a list is read in: a search is the best match first unless a sort is asked for; the
+ * best match without a search is the newest first (nothing to match).
+ */
+function sortOf(query: ToolListQuery): ToolSort {
+  const sort = query.sort ?? (query.q === undefined ? 'newest' : 'relevance');
+  return sort === 'relevance' && query.q === undefined ? 'newest' : sort;
+}
+
+/** The best match first: the search's rank (a whole number), ties by id; the matches are sorted, no index holds the order. */
+const relevanceOrder = (search: string): KeysetOrder => ({ key: toolSearchRank(search), keyType: 'integer', id: tools.id, idType: 'uuid', direction: 'desc' });
 
 /** Which unique index refused a write of a tool (drizzle wraps the driver's error), if one did. */
 function uniqueIndexRefusing(error: unknown): string | undefined {
@@ -46,17 +58,23 @@ function takenRefusal(error: unknown, tool: { toolName?: string; sku?: string | 
 }
 
 export function createCatalogueService(db: Database, cache: JsonCache, paging: Paging, lifecycle: Pick<OrderLifecycle, 'deleteTool' | 'adjustStock' | 'openStock' | 'lockStockLevels' | 'stockSettled'>) {
-  /** One page of tools, newest first unless asked otherwise; `q` finds tools whose name holds its words (tool-search.ts). */
+  /**
+   * One page of tools, newest first unless asked otherwise; `q` finds tools by their name's words
+   * (typos allowed), a SKU's start or a GTIN (tool-search.ts), the best match first unless sorted.
+   */
   async function listTools(query: ToolListQuery): Promise<Page<Tool>> {
-    const sort = query.sort ?? 'newest';
-    const page = paging.page({ list: `tools:${sort}`, order: toolOrders[sort], scope: { q: query.q }, query });
-    const search = query.q === undefined ? undefined : toolNameMatches(query.q);
-    const rows = await db
-      .select({ tool: tools, cursorKey: page.cursorKey })
-      .from(tools)
-      .where(and(search, page.where))
-      .orderBy(...page.orderBy)
-      .limit(page.fetchLimit);
+    const sort = sortOf(query);
+    const order = sort === 'relevance' ? relevanceOrder(query.q!) : toolOrders[sort];
+    const page = paging.page({ list: `tools:${sort}`, order, scope: { q: query.q }, query });
+    const read = (executor: DbExecutor, search: SQL | undefined) =>
+      executor
+        .select({ tool: tools, cursorKey: page.cursorKey })
+        .from(tools)
+        .where(and(search, page.where))
+        .orderBy(...page.orderBy)
+        .limit(page.fetchLimit);
+    const search = query.q;
+    const rows = search === undefined ? await read(db, undefined) : await withSearchThreshold(db, (tx) => read(tx, toolSearchMatches(search)));
     return mapPage(
       page.finish(rows, (row) => row.tool.id),
       (row) => toToolDto(row.tool),
@@ -108,7 +126,7 @@ export function createCatalogueService(db: Database, cache: JsonCache, paging: P
      */
     cachedToolList: (query: ToolListQuery, ration: Ration = unrationed) =>
       query.q === undefined
-        ? cache.getPage(`tools:${query.sort ?? 'newest'}:${query.limit ?? ''}:${query.cursor ?? ''}`, () => ration(() => listTools(query)))
+        ? cache.getPage(`tools:${sortOf(query)}:${query.limit ?? ''}:${query.cursor ?? ''}`, () => ration(() => listTools(query)))
         : ration(() => listTools(query)).then((page) => toCachedJson(page.items, page.nextCursor)),
 
     /** GET /getTool/{id}, served from the same cache as the list, until a tool changes. */
