@@ -4,7 +4,7 @@ import { formatMoney } from '@voltline/shared/money';
 
 export type ToolAction = 'edit' | 'stock' | 'delete';
 
-const COLUMNS = ['Thumbnail', 'Tool', 'Minimum order quantity', 'Available quantity', 'Unit price', 'Actions'];
+const COLUMNS = ['Thumbnail', 'Tool', 'SKU / GTIN', 'Minimum order quantity', 'Available quantity', 'Unit price', 'Actions'];
 
 interface ToolsTableProps {
   tools: Tool[];
@@ -21,6 +21,10 @@ export function ToolsTable({ tools, onAction }: ToolsTableProps) {
             <img src={tool.img} alt={tool.toolName} width={48} height={48} loading="lazy" className="size-12 rounded object-cover" />
           </td>
           <td className="min-w-40 font-medium">{tool.toolName}</td>
+          <td className="text-sm">
+            {tool.sku ?? '—'}
+            {tool.gtin !== null && <span className="block text-base-content/70">{tool.gtin}</span>}
+          </td>
           <td>{tool.minimumOrderQuantity}</td>
           <td>{tool.availableQuantity}</td>
           <td>{formatMoney(tool.price)}</td>
