@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { asc, desc, sql, type SQL } from 'drizzle-orm';
-import { nextCursorFromLink } from '@voltline/shared/link-header';
 import { TOOL_SORTS, type ToolSort } from '@voltline/shared/paging';
 import { toolSchema, type Tool } from '@voltline/shared/tool';
 import { DESCRIPTION_PREVIEW_LENGTH } from '@voltline/shared/shop-constants';
 import { testDatabaseKinds } from '../test-support/test-databases.ts';
 import { useTestShop } from '../test-support/test-shop.ts';
+import { walkPages } from '../test-support/walk-pages.ts';
 import { tools } from '../db/schema.ts';
 import { toolNameMatches, toolSearchRank } from './tool-search.ts';
 
@@ -92,18 +92,7 @@ describe.each(testDatabaseKinds)('catalogue on $name', (kind) => {
     };
 
     /** Every page of `url`, following the Link header as the page's Show more does. */
-    async function walk(url: string): Promise<Tool[]> {
-      const found: Tool[] = [];
-      for (let next: string | undefined = url, pages = 0; next !== undefined; pages += 1) {
-        const response = await shop.app.inject({ method: 'GET', url: next });
-        expect(response.statusCode, response.body).toBe(200);
-        found.push(...(response.json() as Tool[]));
-        const cursor = nextCursorFromLink(response.headers.link as string | undefined);
-        next = cursor === undefined ? undefined : `${url}&cursor=${encodeURIComponent(cursor)}`;
-        expect(pages).toBeLessThan(50);
-      }
-      return found;
-    }
+    const walk = (url: string) => walkPages<Tool>(shop.app, url);
 
     it.each(TOOL_SORTS)('pages a search sorted %s: every match once, in order', async (sort) => {
       const expected = await shop.database.db

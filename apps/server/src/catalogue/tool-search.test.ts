@@ -5,6 +5,7 @@ import type { Tool } from '@voltline/shared/tool';
 import { tools } from '../db/schema.ts';
 import { testDatabaseKinds } from '../test-support/test-databases.ts';
 import { useTestShop } from '../test-support/test-shop.ts';
+import { walkPages } from '../test-support/walk-pages.ts';
 import { TYPO_WORD_SIMILARITY, toolSearchMatches } from './tool-search.ts';
 
 /** Issue 40, item 6: a search forgives typos, joins a number to its unit, finds SKUs and GTINs, and puts the best match first. */
@@ -40,19 +41,8 @@ describe.each(testDatabaseKinds)('typo-tolerant catalogue search on $name', (kin
   });
 
   /** Every page of a search, following the Link header as Show more does. */
-  async function search(query: string, { sort, limit = 100 }: { sort?: string; limit?: number } = {}): Promise<Tool[]> {
-    const url = `/api/getTools?q=${encodeURIComponent(query)}&limit=${limit}${sort ? `&sort=${sort}` : ''}`;
-    const found: Tool[] = [];
-    for (let next: string | undefined = url, pages = 0; next !== undefined; pages += 1) {
-      const response = await shop.app.inject({ method: 'GET', url: next });
-      expect(response.statusCode, response.body).toBe(200);
-      found.push(...(response.json() as Tool[]));
-      const cursor = nextCursorFromLink(response.headers.link as string | undefined);
-      next = cursor === undefined ? undefined : `${url}&cursor=${encodeURIComponent(cursor)}`;
-      expect(pages).toBeLessThan(50);
-    }
-    return found;
-  }
+  const search = (query: string, { sort, limit = 100 }: { sort?: string; limit?: number } = {}) =>
+    walkPages<Tool>(shop.app, `/api/getTools?q=${encodeURIComponent(query)}&limit=${limit}${sort ? `&sort=${sort}` : ''}`);
   const names = async (query: string, options?: { sort?: string; limit?: number }) => (await search(query, options)).map((tool) => tool.toolName);
 
   it('finds the drills for "dril" and "drils", and a typo in each word of "hamer dril"', async () => {

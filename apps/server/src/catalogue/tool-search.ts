@@ -86,8 +86,8 @@ export function toolSearchMatches(search: string): SQL | undefined {
 /**
  * How well a tool matches `search`, a whole number, higher first: its GTIN, then its exact SKU, then
  * a SKU's start, then a name holding every word as typed, before names matched through a typo; among
- * each, the closest name (pg_trgm's word similarity of the whole search, then its similarity with the
- * whole name, which puts the shorter name of two first). A whole number, so that a page's cursor
+ * each, the closest name (pg_trgm's word similarity of the whole search), then the shorter name of
+ * two equally close (it says less besides the search). A whole number, so that a page's cursor
  * carries it exactly.
  */
 export function toolSearchRank(search: string): SQL<number> {
@@ -103,7 +103,7 @@ export function toolSearchRank(search: string): SQL<number> {
       ${tier(everyWordAsTyped, 1)}
     ) * 1000000
     + round(1000 * word_similarity(${phrase}, ${nameText})) * 1000
-    + round(999 * similarity(${phrase}, ${nameText})))::integer`;
+    + 999 - least(char_length(${tools.toolName}), 999))::integer`;
 }
 
 /**
