@@ -22,6 +22,7 @@ describe.each(testDatabaseKinds)('typo-tolerant catalogue search on $name', (kin
     { toolName: 'Screwdriver 12 V', priceCents: 4900, sku: 'ZT-SD12' },
     { toolName: 'Grill Lighter', priceCents: 900 },
     { toolName: 'Glue Gun', priceCents: 1500 },
+    { toolName: 'Circular Saw', priceCents: 7900 },
     // A family of impact drivers, names of one length, for the paging of a typo search.
     ...Array.from({ length: 7 }, (_, index) => ({ toolName: `Impact Driver Mk${index}`, priceCents: 10000 + index * 100 })),
   ];
@@ -49,15 +50,19 @@ describe.each(testDatabaseKinds)('typo-tolerant catalogue search on $name', (kin
     expect((await names('dril')).sort()).toEqual(['Cordless Drill 18 V', 'Hammer Drill SDS']);
     expect((await names('drils')).sort()).toEqual(['Cordless Drill 18 V', 'Hammer Drill SDS']);
     expect(await names('hamer dril')).toEqual(['Hammer Drill SDS']);
+    // A letter left out of a longer word.
+    expect(await names('circlar saw')).toEqual(['Circular Saw']);
   });
 
   it('finds the impact drivers for "impakt driver", and not the screwdriver', async () => {
     const found = await names('impakt driver');
     expect(found.sort()).toEqual(CATALOGUE.map((tool) => tool.toolName).filter((name) => name.startsWith('Impact Driver')).sort());
     expect(await names('impakt')).toHaveLength(9);
-    // A typo is a near word, not any word: a grill is no drill, and three letters are matched as typed.
-    expect(await names('drill')).not.toContain('Grill Lighter');
+    // A typo is a near word, not any word: a grill or a driver is no drill. Four letters or fewer are
+    // matched as typed ("dril" is no "driver" either).
+    expect((await names('drill')).sort()).toEqual(['Cordless Drill 18 V', 'Hammer Drill SDS']);
     expect(await names('gue')).toEqual([]);
+    expect(await names('dril')).not.toContain('Impact Driver Bit Set');
   });
 
   it('finds the 18 V tools for "18v" and "18 v", written together or apart, and no 12 V tool', async () => {

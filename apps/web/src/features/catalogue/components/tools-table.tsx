@@ -4,7 +4,8 @@ import { formatMoney } from '@voltline/shared/money';
 
 export type ToolAction = 'edit' | 'stock' | 'delete';
 
-const COLUMNS = ['Thumbnail', 'Tool', 'SKU / GTIN', 'Minimum order quantity', 'Available quantity', 'Unit price', 'Actions'];
+// The codes after the numbers: the journeys and admins read the numbers where they always were.
+const COLUMNS = ['Thumbnail', 'Tool', 'Minimum order quantity', 'Available quantity', 'Unit price', 'SKU / GTIN', 'Actions'];
 
 interface ToolsTableProps {
   tools: Tool[];
@@ -21,13 +22,13 @@ export function ToolsTable({ tools, onAction }: ToolsTableProps) {
             <img src={tool.img} alt={tool.toolName} width={48} height={48} loading="lazy" className="size-12 rounded object-cover" />
           </td>
           <td className="min-w-40 font-medium">{tool.toolName}</td>
+          <td>{tool.minimumOrderQuantity}</td>
+          <td>{tool.availableQuantity}</td>
+          <td>{formatMoney(tool.price)}</td>
           <td className="text-sm">
             {tool.sku ?? '—'}
             {tool.gtin !== null && <span className="block text-base-content/70">{tool.gtin}</span>}
           </td>
-          <td>{tool.minimumOrderQuantity}</td>
-          <td>{tool.availableQuantity}</td>
-          <td>{formatMoney(tool.price)}</td>
           <td>
             <div className="flex flex-wrap gap-2">
               <button type="button" className="btn btn-primary btn-xs" aria-label={`Edit ${tool.toolName}`} onClick={() => onAction('edit', tool)}>
