@@ -26,7 +26,7 @@ export function ToolsTable({ tools, onAction }: ToolsTableProps) {
           <td>{tool.availableQuantity}</td>
           <td>{formatMoney(tool.price)}</td>
           <td className="text-sm">
-            {tool.sku ?? '—'}
+            <span className="block">{tool.sku ?? '—'}</span>
             {tool.gtin !== null && <span className="block text-base-content/70">{tool.gtin}</span>}
           </td>
           <td>
