@@ -53,8 +53,8 @@ export const tools = pgTable(
     index('tools_created_at_id_idx').on(table.createdAt, table.id),
     index('tools_price_id_idx').on(table.priceCents, table.id),
     index('tools_name_lower_id_idx').on(sql`lower(${table.toolName})`, table.id),
-    // A search (name contains q) that few tools match is found through trigrams instead of walking
-    // a sort's index to its end (issue 28; decision 028 does the same for orders).
+    // A search (the name's words, and near words, decision 047) that few tools match is found through
+    // trigrams instead of walking a sort's index to its end (issue 28; decision 028 does the same for orders).
     index('tools_name_trgm_idx').using('gin', sql`lower(${table.toolName}) gin_trgm_ops`),
     // The overview's low stock: only the tools below their minimum, the furthest below first.
     index('tools_low_stock_idx')
