@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@voltline/shared/messages';
 import type { Tool } from '@voltline/shared/tool';
+import { gtinMessages } from '@voltline/shared/tool-codes';
 import { ADMIN, ADMIN_ENV, newCustomer, signInInContext, signUpInContext, signUpOverHttp } from '@voltline/test-kit/customers';
 import { signInOverHttp } from '@voltline/test-kit/api-client';
 import { fetchTools } from '@voltline/test-kit/orders';
@@ -56,6 +57,37 @@ describe('the owner edits tools, roles and their own account', () => {
     await page.getByRole('heading', { level: 1, name: renamed, exact: true }).waitFor();
     await page.getByText(description, { exact: true }).waitFor();
     expect(await page.getByRole('img', { name: renamed, exact: true }).first().getAttribute('src')).toMatch(/^\/api\/images\/[0-9a-f-]{36}$/);
+  });
+
+  it('gives a tool a SKU and a GTIN (a wrong check digit refused in words); its page shows the SKU, and the catalogue finds it by SKU and by a typo (issue 40)', async () => {
+    const tool = tools[2]!;
+    const page = await openAsAdmin('/dashboard/managetools');
+    await toolRowOf(page, tool.toolName).getByRole('button', { name: `Edit ${tool.toolName}`, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Update tool' });
+    // A word no other tool's name holds, for the typo search below.
+    const renamed = `${tool.toolName} Quadrangulator`;
+    await dialog.getByLabel('Tool name', { exact: true }).fill(renamed);
+    await dialog.getByLabel('SKU (optional)', { exact: true }).fill('VL-JOURNEY-7');
+    await dialog.getByLabel('EAN / GTIN (optional)', { exact: true }).fill('4006381333932');
+    await dialog.getByRole('button', { name: 'Update', exact: true }).click();
+    await dialog.getByText(gtinMessages.checkDigit('4006381333932', 1), { exact: true }).waitFor();
+    await dialog.getByLabel('EAN / GTIN (optional)', { exact: true }).fill('4006381 333931');
+    await dialog.getByRole('button', { name: 'Update', exact: true }).click();
+    await toast(page, 'Tool updated successfully').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    await toolRowOf(page, renamed).getByText('VL-JOURNEY-7', { exact: true }).waitFor();
+    await toolRowOf(page, renamed).getByText('4006381333931', { exact: true }).waitFor();
+
+    await page.goto(`/tools/${tool._id}`);
+    await page.getByText('SKU: VL-JOURNEY-7', { exact: true }).waitFor();
+
+    // The SKU's start and a typo in the name each find it, the best match first.
+    const firstCard = () => page.locator('[data-testid="tool-card"] h3').first().innerText();
+    await page.goto('/tools?q=vl-journey');
+    await expect.poll(firstCard).toBe(renamed);
+    await page.goto('/tools?q=quadrangulatr');
+    await expect.poll(firstCard).toBe(renamed);
+    expect(await page.getByLabel('Sort by').inputValue()).toBe('relevance');
   });
 
   it('takes another admin’s role back after asking; their token stops getting admin answers; the history says who and when', async () => {

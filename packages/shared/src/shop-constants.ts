@@ -73,8 +73,11 @@ export function formatPurchaseDate(date: Date): string {
 export const formatCount = (count: number | bigint) => count.toLocaleString('en-US');
 /** The longest search a list takes (paging.ts). */
 export const SEARCH_MAX_LENGTH = 100;
-/** Catalogue orders a visitor expects (paging.ts). */
-export const TOOL_SORTS = ['newest', 'price-asc', 'price-desc', 'name'] as const;
+/**
+ * Catalogue orders a visitor expects (paging.ts). `relevance` is the best match of a search first
+ * (tool-search.ts), what a search without a sort gets; without a search it is the newest first.
+ */
+export const TOOL_SORTS = ['newest', 'price-asc', 'price-desc', 'name', 'relevance'] as const;
 export type ToolSort = (typeof TOOL_SORTS)[number];
 /** The banner's promise (spec: "10% discount on delivery charge"): what a new shop starts with (delivery-settings.ts). */
 export const DEFAULT_DELIVERY_PERCENT_OFF = 10;

@@ -22,6 +22,10 @@ export const TEXT_LIMITS = {
   queryRole: 40,
   toolName: 120,
   toolDescription: 2000,
+  /** A tool's stock keeping unit, the shop's own code for it (issue 40). */
+  sku: 64,
+  /** A tool's EAN/GTIN: 8, 12, 13 or 14 digits. */
+  gtin: 14,
   /** An uploaded picture's /api/images/{id} or one of the shipped catalogue drawings. */
   picture: 300,
   webhookUrl: 2000,

@@ -7,6 +7,7 @@ import { TEXT_LIMITS, tooLongMessage } from './text-limits.ts';
 import { formatCount } from './validation-messages.ts';
 import { amountInputSchema } from './amount-input.ts';
 import { wholeNumberSchema } from './whole-number.ts';
+import { gtinInputSchema, skuInputSchema } from './tool-codes.ts';
 
 
 /** A tool of the catalogue, as the API answers it (product.md, "Things the shop keeps"). */
@@ -26,6 +27,10 @@ export const toolSchema = z.object({
   orderableQuantity: z.number().int(),
   /** Its own VAT rate in percent (a reduced or zero rate); null: the shop's standard rate (issue 29). */
   vatRate: z.number().nullable(),
+  /** The shop's own code for it, unique; null: none given (tool-codes.ts). */
+  sku: z.string().nullable(),
+  /** Its EAN/GTIN's digits (8, 12, 13 or 14, check digit verified), unique; null: none given. */
+  gtin: z.string().nullable(),
 });
 export type Tool = z.infer<typeof toolSchema>;
 
@@ -64,6 +69,9 @@ export const toolInputSchema = z.object({
     minMessage: 'Available quantity cannot be negative',
   }),
   vatRate: vatRateInputSchema.optional(),
+  // Optional, so a spec client's tool stays valid; empty or null: none (an edit takes it away).
+  sku: skuInputSchema.optional(),
+  gtin: gtinInputSchema.optional(),
 });
 export type ToolInput = z.infer<typeof toolInputSchema>;
 

@@ -18,13 +18,13 @@ export function catalogueAdminRoutes(catalogue: CatalogueService, guards: Caller
     // Before the body is read (decision 007): who may call is decided first, so a stranger learns nothing about the bodies.
     app.addHook('onRequest', guards.requireAdmin);
 
-    app.get('/adminGetTools', route('Tools, a page at a time (limit, cursor from the Link header, q: name contains, sort). Admins only.', { querystring: toolListQuerySchema, answer: pageOf(toolSchema) }),
+    app.get('/adminGetTools', route('Tools, a page at a time (limit, cursor from the Link header, q: the name’s words with typos forgiven, a SKU’s start or a whole GTIN, sort: the best match first when searching unless another is asked). Admins only.', { querystring: toolListQuerySchema, answer: pageOf(toolSchema) }),
       answerPage((request) => catalogue.listTools(request.query)));
 
-    app.post('/addTool', route('Add a tool; its name must not be taken (409). Admins only.', { body: payableTool(toolInputSchema), answer: insertedSchema }),
+    app.post('/addTool', route('Add a tool; its name, SKU and GTIN must not be taken (409), its GTIN’s check digit must be right (400). Admins only.', { body: payableTool(toolInputSchema), answer: insertedSchema }),
       (request) => catalogue.addTool(callerOf(request), request.body));
 
-    app.patch('/updateTool/:id', route('Set available quantity, minimum order quantity and price, and optionally a new tool name (409 when taken), description or picture. A new available quantity is recorded as a `counted` stock movement ("edited in Manage Tools"); it cannot go below what paid orders were promised (409). `warning` when customers cannot order it as saved. Admins only.', { params: idParamsSchema, body: payableTool(toolUpdateSchema), answer: toolUpdateAnswerSchema }),
+    app.patch('/updateTool/:id', route('Set available quantity, minimum order quantity and price, and optionally a new tool name (409 when taken), description, picture, SKU or GTIN (409 when another tool has it; empty or null takes it away). A new available quantity is recorded as a `counted` stock movement ("edited in Manage Tools"); it cannot go below what paid orders were promised (409). `warning` when customers cannot order it as saved. Admins only.', { params: idParamsSchema, body: payableTool(toolUpdateSchema), answer: toolUpdateAnswerSchema }),
       (request) => catalogue.updateTool(callerOf(request), request.params.id, request.body));
 
     app.delete('/deleteTool/:id', route('Delete a tool: its unpaid orders are cancelled with it (their buyers are told); its paid orders stay shippable. Refused (409) while paid orders wait for more units than it has in stock. Admins only.', { params: idParamsSchema, answer: deletedSchema }),

@@ -11,7 +11,7 @@ const route = routesTagged('catalogue');
 /** Public catalogue reads (product.md, "The API"). Who may call: anyone. */
 export function catalogueRoutes(catalogue: CatalogueService, publicReads: PublicReadRations): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/getTools', route('Tools, a page at a time (limit, cursor from the Link header, q: name contains, sort). Public.', { querystring: toolListQuerySchema, answer: pageOf(toolSchema) }),
+    app.get('/getTools', route('Tools, a page at a time (limit, cursor from the Link header, q: the name’s words with typos forgiven, a SKU’s start or a whole GTIN, sort: the best match first when searching unless another is asked). Public.', { querystring: toolListQuerySchema, answer: pageOf(toolSchema) }),
       async (request, reply) => sendCachedJson(request, reply, await catalogue.cachedToolList(request.query, publicReads(request, reply))));
 
     app.get('/getTool/:toolId', route('One tool. Public.', { params: toolIdParamsSchema, answer: toolSchema }),

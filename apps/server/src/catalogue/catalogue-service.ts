@@ -1,51 +1,80 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { entityIdSchema } from '@voltline/shared/id';
 import type { ToolListQuery, ToolSort } from '@voltline/shared/paging';
 import { stockMoveMessages } from '@voltline/shared/stock-moves';
 import { minimumAboveStockWarning, toolNameTakenMessage, type Tool, type ToolInput, type ToolUpdate } from '@voltline/shared/tool';
 import { isOutOfStock } from '@voltline/shared/stock';
-import type { Database } from '../db/client.ts';
+import { gtinTakenMessage, skuTakenMessage } from '@voltline/shared/tool-codes';
+import type { Database, DbExecutor } from '../db/client.ts';
 import { tools } from '../db/schema.ts';
 import { AppError, notFound } from '../platform/app-error.ts';
 import { toCachedJson, type JsonCache } from '../platform/cached-json.ts';
 import { mapPage, type KeysetOrder, type Page, type Paging } from '../platform/paging.ts';
 import { type Actor, type OrderLifecycle } from '../orders/lifecycle/index.ts';
 import { toolColumns, toToolDto } from './tool-dto.ts';
-import { toolNameMatches } from './tool-search.ts';
+import { toolSearchMatches, toolSearchRank, withSearchThreshold } from './tool-search.ts';
 import { unrationed, type Ration } from '../platform/turns.ts';
 
 
 /** The catalogue's orders, each served by an index on (key, id). */
-const toolOrders: Record<ToolSort, KeysetOrder> = {
+const toolOrders: Record<Exclude<ToolSort, 'relevance'>, KeysetOrder> = {
   newest: { key: tools.createdAt, keyType: 'timestamptz', id: tools.id, idType: 'uuid', direction: 'desc' },
   'price-asc': { key: tools.priceCents, keyType: 'integer', id: tools.id, idType: 'uuid', direction: 'asc' },
   'price-desc': { key: tools.priceCents, keyType: 'integer', id: tools.id, idType: 'uuid', direction: 'desc' },
   name: { key: sql`lower(${tools.toolName})`, keyType: 'text', id: tools.id, idType: 'uuid', direction: 'asc' },
 };
 
-const nameTaken = (toolName: string) => new AppError('conflict', toolNameTakenMessage(toolName));
+/**
+ * The order a list is read in: a search is the best match first unless a sort is asked for; the
+ * best match without a search is the newest first (nothing to match).
+ */
+function sortOf(query: ToolListQuery): ToolSort {
+  const sort = query.sort ?? (query.q === undefined ? 'newest' : 'relevance');
+  return sort === 'relevance' && query.q === undefined ? 'newest' : sort;
+}
 
-/** The database's refusal of a second tool with a name already taken (drizzle wraps the driver's error). */
-function isToolNameConflict(error: unknown): boolean {
+/** The best match first: the search's rank (a whole number), ties by id; the matches are sorted, no index holds the order. */
+const relevanceOrder = (search: string): KeysetOrder => ({ key: toolSearchRank(search), keyType: 'integer', id: tools.id, idType: 'uuid', direction: 'desc' });
+
+/** Which unique index refused a write of a tool (drizzle wraps the driver's error), if one did. */
+function uniqueIndexRefusing(error: unknown): string | undefined {
   for (let current = error; current instanceof Error; current = current.cause) {
     const { code, constraint } = current as { code?: unknown; constraint?: unknown };
-    if (code === '23505' && constraint === 'tools_tool_name_unique') return true;
+    if (code === '23505' && typeof constraint === 'string') return constraint;
   }
-  return false;
+  return undefined;
+}
+
+/**
+ * A tool's name, SKU and GTIN are each its own: the unique indexes decide (two admins saving at
+ * the same moment included), and the refusal names which one and the value taken.
+ */
+function takenRefusal(error: unknown, tool: { toolName?: string; sku?: string | null; gtin?: string | null }): unknown {
+  const index = uniqueIndexRefusing(error);
+  if (index === 'tools_tool_name_unique' && tool.toolName !== undefined) return new AppError('conflict', toolNameTakenMessage(tool.toolName));
+  if (index === 'tools_sku_unique_idx' && tool.sku) return new AppError('conflict', skuTakenMessage(tool.sku));
+  if (index === 'tools_gtin_unique_idx' && tool.gtin) return new AppError('conflict', gtinTakenMessage(tool.gtin));
+  return error;
 }
 
 export function createCatalogueService(db: Database, cache: JsonCache, paging: Paging, lifecycle: Pick<OrderLifecycle, 'deleteTool' | 'adjustStock' | 'openStock' | 'lockStockLevels' | 'stockSettled'>) {
-  /** One page of tools, newest first unless asked otherwise; `q` finds tools whose name holds its words (tool-search.ts). */
+  /**
+   * One page of tools, newest first unless asked otherwise; `q` finds tools by their name's words
+   * (typos allowed), a SKU's start or a GTIN (tool-search.ts), the best match first unless sorted.
+   */
   async function listTools(query: ToolListQuery): Promise<Page<Tool>> {
-    const sort = query.sort ?? 'newest';
-    const page = paging.page({ list: `tools:${sort}`, order: toolOrders[sort], scope: { q: query.q }, query });
-    const search = query.q === undefined ? undefined : toolNameMatches(query.q);
-    const rows = await db
-      .select({ tool: tools, cursorKey: page.cursorKey })
-      .from(tools)
-      .where(and(search, page.where))
-      .orderBy(...page.orderBy)
-      .limit(page.fetchLimit);
+    const sort = sortOf(query);
+    const order = sort === 'relevance' ? relevanceOrder(query.q!) : toolOrders[sort];
+    const page = paging.page({ list: `tools:${sort}`, order, scope: { q: query.q }, query });
+    const read = (executor: DbExecutor, search: SQL | undefined) =>
+      executor
+        .select({ tool: tools, cursorKey: page.cursorKey })
+        .from(tools)
+        .where(and(search, page.where))
+        .orderBy(...page.orderBy)
+        .limit(page.fetchLimit);
+    const search = query.q;
+    const rows = search === undefined ? await read(db, undefined) : await withSearchThreshold(db, (tx) => read(tx, toolSearchMatches(search)));
     return mapPage(
       page.finish(rows, (row) => row.tool.id),
       (row) => toToolDto(row.tool),
@@ -97,7 +126,7 @@ export function createCatalogueService(db: Database, cache: JsonCache, paging: P
      */
     cachedToolList: (query: ToolListQuery, ration: Ration = unrationed) =>
       query.q === undefined
-        ? cache.getPage(`tools:${query.sort ?? 'newest'}:${query.limit ?? ''}:${query.cursor ?? ''}`, () => ration(() => listTools(query)))
+        ? cache.getPage(`tools:${sortOf(query)}:${query.limit ?? ''}:${query.cursor ?? ''}`, () => ration(() => listTools(query)))
         : ration(() => listTools(query)).then((page) => toCachedJson(page.items, page.nextCursor)),
 
     /** GET /getTool/{id}, served from the same cache as the list, until a tool changes. */
@@ -111,12 +140,15 @@ export function createCatalogueService(db: Database, cache: JsonCache, paging: P
     /** POST /addTool (admins). Names are unique: the spec's stock call finds tools by name. */
     async addTool(admin: NonNullable<Actor>, { availableQuantity, ...input }: ToolInput): Promise<{ acknowledged: true; insertedId: string }> {
       // Its first stock is its opening movement (decision 041): the tool starts at 0 and moves to it.
-      const row = await db.transaction(async (tx) => {
-        const [added] = await tx.insert(tools).values({ ...toolColumns(input), availableQuantity: 0 }).onConflictDoNothing().returning({ id: tools.id });
-        if (added) await lifecycle.openStock(tx, added.id, availableQuantity, admin);
-        return added;
-      });
-      if (!row) throw nameTaken(input.toolName);
+      const row = await db
+        .transaction(async (tx) => {
+          const [added] = await tx.insert(tools).values({ ...toolColumns(input), availableQuantity: 0 }).returning({ id: tools.id });
+          await lifecycle.openStock(tx, added!.id, availableQuantity, admin);
+          return added!;
+        })
+        .catch((error: unknown) => {
+          throw takenRefusal(error, input);
+        });
       cache.invalidate();
       return { acknowledged: true, insertedId: row.id };
     },
@@ -129,8 +161,8 @@ export function createCatalogueService(db: Database, cache: JsonCache, paging: P
      */
     async updateTool(admin: NonNullable<Actor>, toolId: string, update: ToolUpdate): Promise<{ acknowledged: true; modifiedCount: number; warning?: string }> {
       const changed = await editTool(admin, toolId, update).catch((error: unknown) => {
-        // Two renames to one name at the same moment: the unique index decides, and the loser hears why.
-        throw update.toolName !== undefined && isToolNameConflict(error) ? nameTaken(update.toolName) : error;
+        // A name, SKU or GTIN another tool has (two edits at the same moment included): the unique index decides, and the loser hears why.
+        throw takenRefusal(error, update);
       });
       const tool = toToolDto(changed);
       return isOutOfStock(tool)

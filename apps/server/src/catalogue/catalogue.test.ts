@@ -1,13 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { asc, desc, sql, type SQL } from 'drizzle-orm';
-import { nextCursorFromLink } from '@voltline/shared/link-header';
 import { TOOL_SORTS, type ToolSort } from '@voltline/shared/paging';
 import { toolSchema, type Tool } from '@voltline/shared/tool';
 import { DESCRIPTION_PREVIEW_LENGTH } from '@voltline/shared/shop-constants';
 import { testDatabaseKinds } from '../test-support/test-databases.ts';
 import { useTestShop } from '../test-support/test-shop.ts';
+import { walkPages } from '../test-support/walk-pages.ts';
 import { tools } from '../db/schema.ts';
-import { toolNameMatches } from './tool-search.ts';
+import { toolNameMatches, toolSearchRank } from './tool-search.ts';
 
 describe.each(testDatabaseKinds)('catalogue on $name', (kind) => {
   const shop = useTestShop(kind, { seed: true });
@@ -87,21 +87,12 @@ describe.each(testDatabaseKinds)('catalogue on $name', (kind) => {
       'price-asc': [asc(tools.priceCents), asc(tools.id)],
       'price-desc': [desc(tools.priceCents), desc(tools.id)],
       name: [sql`lower(${tools.toolName})`, asc(tools.id)],
+      // The best match of the search first (tool-search.ts); without a search, the newest first.
+      relevance: [desc(toolSearchRank(SEARCH)), desc(tools.id)],
     };
 
     /** Every page of `url`, following the Link header as the page's Show more does. */
-    async function walk(url: string): Promise<Tool[]> {
-      const found: Tool[] = [];
-      for (let next: string | undefined = url, pages = 0; next !== undefined; pages += 1) {
-        const response = await shop.app.inject({ method: 'GET', url: next });
-        expect(response.statusCode, response.body).toBe(200);
-        found.push(...(response.json() as Tool[]));
-        const cursor = nextCursorFromLink(response.headers.link as string | undefined);
-        next = cursor === undefined ? undefined : `${url}&cursor=${encodeURIComponent(cursor)}`;
-        expect(pages).toBeLessThan(50);
-      }
-      return found;
-    }
+    const walk = (url: string) => walkPages<Tool>(shop.app, url);
 
     it.each(TOOL_SORTS)('pages a search sorted %s: every match once, in order', async (sort) => {
       const expected = await shop.database.db
@@ -116,7 +107,7 @@ describe.each(testDatabaseKinds)('catalogue on $name', (kind) => {
 
     it('keeps each sort\'s first page apart in memory', async () => {
       for (const sort of TOOL_SORTS) {
-        const expected = await shop.database.db.select({ id: tools.id }).from(tools).orderBy(...expectedOrder[sort]).limit(4);
+        const expected = await shop.database.db.select({ id: tools.id }).from(tools).orderBy(...expectedOrder[sort === 'relevance' ? 'newest' : sort]).limit(4);
         // Twice: the second answer comes from memory, and must still be this sort's.
         for (let time = 0; time < 2; time += 1) {
           const response = await shop.app.inject({ method: 'GET', url: `/api/getTools?limit=4&sort=${sort}` });

@@ -17,6 +17,8 @@ export function toToolDto(row: ToolRow): Tool {
     availableQuantity: row.availableQuantity,
     orderableQuantity: orderableUnitsOf(row),
     vatRate: row.vatRateHundredths === null ? null : percentFromHundredths(row.vatRateHundredths),
+    sku: row.sku,
+    gtin: row.gtin,
   };
 }
 

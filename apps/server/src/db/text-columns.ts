@@ -37,6 +37,8 @@ export const TEXT_COLUMN_LIMITS = {
     tool_name: limit('Tool name', TEXT_LIMITS.toolName),
     description: limit('Description', TEXT_LIMITS.toolDescription),
     img: limit('Image', TEXT_LIMITS.picture),
+    sku: limit('SKU', TEXT_LIMITS.sku),
+    gtin: limit('GTIN', TEXT_LIMITS.gtin),
   },
   orders: {
     product: limit('Product', TEXT_LIMITS.toolName),

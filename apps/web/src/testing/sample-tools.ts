@@ -11,4 +11,6 @@ export const sampleDrill: Tool = {
   availableQuantity: 40,
   orderableQuantity: 40,
   vatRate: null,
+  sku: null,
+  gtin: null,
 };

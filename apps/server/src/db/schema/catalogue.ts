@@ -27,6 +27,10 @@ export const tools = pgTable(
     serialised: boolean('serialised').notNull().default(false),
     /** The tool's warranty in months; null: the shop's WARRANTY_MONTHS. */
     warrantyMonths: integer('warranty_months'),
+    /** The shop's own code for the tool (issue 40); null: none. Unique, whatever its case. */
+    sku: text('sku'),
+    /** Its EAN/GTIN's digits, check digit verified by the schema (tool-codes.ts); null: none. Unique. */
+    gtin: text('gtin'),
     createdAt: createdAt(),
   },
   (table) => [
@@ -40,12 +44,17 @@ export const tools = pgTable(
     check('tools_vat_rate_percent', sql`${table.vatRateHundredths} between 0 and 10000`),
     check('tools_warranty_months', sql`${table.warrantyMonths} between 0 and 1200`),
     ...textLengthChecks('tools'),
+    check('tools_gtin_digits', sql`${table.gtin} ~ '^([0-9]{8}|[0-9]{12,14})$'`),
+    // Unique when given, whatever the case of a SKU's letters; text_pattern_ops so that a search's
+    // SKU prefix (lower(sku) like 'q%', tool-search.ts) reads the same index.
+    uniqueIndex('tools_sku_unique_idx').using('btree', sql`lower(${table.sku}) text_pattern_ops`).where(sql`${table.sku} is not null`),
+    uniqueIndex('tools_gtin_unique_idx').on(table.gtin).where(sql`${table.gtin} is not null`),
     // Each catalogue sort pages on (key, id): see catalogue-service.ts.
     index('tools_created_at_id_idx').on(table.createdAt, table.id),
     index('tools_price_id_idx').on(table.priceCents, table.id),
     index('tools_name_lower_id_idx').on(sql`lower(${table.toolName})`, table.id),
-    // A search (name contains q) that few tools match is found through trigrams instead of walking
-    // a sort's index to its end (issue 28; decision 028 does the same for orders).
+    // A search (the name's words, and near words, decision 047) that few tools match is found through
+    // trigrams instead of walking a sort's index to its end (issue 28; decision 028 does the same for orders).
     index('tools_name_trgm_idx').using('gin', sql`lower(${table.toolName}) gin_trgm_ops`),
     // The overview's low stock: only the tools below their minimum, the furthest below first.
     index('tools_low_stock_idx')

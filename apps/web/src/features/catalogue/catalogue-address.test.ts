@@ -30,4 +30,13 @@ describe('the catalogue page\'s address', () => {
       expect(readCatalogueAddress(new URL(catalogueAddress(view), 'http://shop.test').searchParams)).toEqual(view);
     }
   });
+
+  it('reads a search without a sort as the best match first, and leaves that default out of its address (issue 40)', () => {
+    expect(read('q=dril')).toEqual({ q: 'dril', sort: 'relevance', pages: 1 });
+    expect(read('q=dril&sort=newest').sort).toBe('newest');
+    // Without a search there is nothing to match: the newest first.
+    expect(read('sort=relevance').sort).toBe('newest');
+    expect(catalogueAddress({ q: 'impakt driver', sort: 'relevance', pages: 1 })).toBe('/tools?q=impakt+driver');
+    expect(catalogueAddress({ q: 'impakt driver', sort: 'newest', pages: 1 })).toBe('/tools?q=impakt+driver&sort=newest');
+  });
 });

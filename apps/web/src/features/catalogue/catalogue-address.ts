@@ -9,8 +9,13 @@ export const CATALOGUE_SORT_LABELS: Record<ToolSort, string> = {
   'price-asc': 'Price: low to high',
   'price-desc': 'Price: high to low',
   name: 'Name: A to Z',
+  relevance: 'Best match',
 };
-const DEFAULT_SORT: ToolSort = 'newest';
+/** A search is the best match first unless sorted (the API's own default); without one, the newest first. */
+const defaultSortOf = (q: string | undefined): ToolSort => (q === undefined ? 'newest' : 'relevance');
+
+/** The orders Sort by offers: the best match only when there is a search to match. */
+export const catalogueSortsFor = (q: string | undefined): ToolSort[] => TOOL_SORTS.filter((sort) => sort !== 'relevance' || q !== undefined);
 
 /**
  * The most pages a catalogue address makes the server render at once (`pages=40` is read as 10 on
@@ -40,16 +45,16 @@ export function readCatalogueAddress(search: URLSearchParams): CatalogueView {
   const pages = Number(search.get('pages'));
   return {
     q,
-    sort: isToolSort(sort) ? sort : DEFAULT_SORT,
+    sort: isToolSort(sort) && catalogueSortsFor(q).includes(sort) ? sort : defaultSortOf(q),
     pages: Number.isInteger(pages) && pages > 1 ? Math.min(pages, 1000) : 1,
   };
 }
 
-/** The address of a view; the defaults (no search, newest first, one page) are left out. */
+/** The address of a view; the defaults (no search, its default order, one page) are left out. */
 export function catalogueAddress({ q, sort, pages }: CatalogueView): string {
   const search = new URLSearchParams();
   if (q) search.set('q', q);
-  if (sort !== DEFAULT_SORT) search.set('sort', sort);
+  if (sort !== defaultSortOf(q)) search.set('sort', sort);
   if (pages > 1) search.set('pages', String(pages));
   const text = search.toString();
   return text ? `${CATALOGUE_PATH}?${text}` : CATALOGUE_PATH;

@@ -10,6 +10,7 @@ const sortPhrases: Record<ToolSort, string> = {
   'price-asc': 'cheapest first',
   'price-desc': 'dearest first',
   name: 'from A to Z',
+  relevance: 'the best match first',
 };
 
 /** The catalogue page's heading: what it lists. */
@@ -27,7 +28,7 @@ export function cataloguePageHead(view: CatalogueView, tools: Tool[] | undefined
     description: describeBriefly(
       view.q === undefined
         ? `Every tool Voltline builds and stocks, ${order}: drills, grinders, testers, crimpers and soldering stations, with prices and stock.`
-        : `Voltline tools whose name contains “${view.q}”, ${order}, with prices, stock and minimum order quantities.`,
+        : `Voltline tools matching “${view.q}”, ${order}, with prices, stock and minimum order quantities.`,
     ),
     path: view.q !== undefined && tools?.length === 0 ? undefined : catalogueAddress({ ...view, pages: 1 }),
     image: '/og/home.png',
@@ -37,7 +38,7 @@ export function cataloguePageHead(view: CatalogueView, tools: Tool[] | undefined
             '@context': 'https://schema.org',
             '@type': 'ItemList',
             name: catalogueTitle(view),
-            itemListOrder: view.sort === 'price-desc' || view.sort === 'newest'
+            itemListOrder: view.sort === 'price-desc' || view.sort === 'newest' || view.sort === 'relevance'
                 ? 'https://schema.org/ItemListOrderDescending'
                 : 'https://schema.org/ItemListOrderAscending',
             numberOfItems: tools.length,

@@ -24,7 +24,7 @@ export function useStorefrontTools() {
   return useInfiniteQuery(storefrontToolsQueryOptions);
 }
 
-/** What the catalogue page lists: the tools whose name contains `q`, in the `sort` order. */
+/** What the catalogue page lists: the tools matching `q` (typos allowed, a SKU, a GTIN), in the `sort` order. */
 export interface CatalogueSearch {
   q: string | undefined;
   sort: ToolSort;

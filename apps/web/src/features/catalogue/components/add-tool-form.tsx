@@ -19,7 +19,7 @@ export function AddToolForm() {
     formState: { errors, isSubmitting },
   } = useForm<ToolFormInput, unknown, ToolForm>({
     resolver: zodResolver(addToolFormSchema),
-    defaultValues: { toolName: '', description: '', vatRate: '' },
+    defaultValues: { toolName: '', description: '', vatRate: '', sku: '', gtin: '' },
   });
   const uploadImage = useUploadImage();
   const addTool = useAddTool();

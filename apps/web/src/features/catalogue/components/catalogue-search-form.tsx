@@ -1,6 +1,6 @@
 import { useId, type FormEvent } from 'react';
-import { SEARCH_MAX_LENGTH, TOOL_SORTS, type ToolSort } from '@voltline/shared/paging';
-import { CATALOGUE_PATH, CATALOGUE_SORT_LABELS } from '../catalogue-address.ts';
+import { SEARCH_MAX_LENGTH, type ToolSort } from '@voltline/shared/paging';
+import { CATALOGUE_PATH, CATALOGUE_SORT_LABELS, catalogueSortsFor } from '../catalogue-address.ts';
 import type { CatalogueSearch } from '../api/get-tools.ts';
 
 interface CatalogueSearchFormProps {
@@ -13,6 +13,15 @@ interface CatalogueSearchFormProps {
 const typedSearch = (form: HTMLFormElement) => String(new FormData(form).get('q') ?? '').trim() || undefined;
 
 /**
+ * The order once the search changes: a first search takes the best match first, as its address
+ * without a sort does, and a search taken away the newest first; an order the visitor chose stays.
+ */
+function sortAfterSearch(sort: ToolSort, before: string | undefined, after: string | undefined): ToolSort {
+  if (after === undefined) return sort === 'relevance' ? 'newest' : sort;
+  return before === undefined && sort === 'newest' ? 'relevance' : sort;
+}
+
+/**
  * The catalogue's search box and order. A plain GET form to /tools, so it works as written before
  * the app has taken the server's page over (and without scripts at all); with the app, a search goes
  * on Enter or Search and a new order at once, without a new document.
@@ -23,7 +32,8 @@ export function CatalogueSearchForm({ search, onSearch }: CatalogueSearchFormPro
 
   const searchNow = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    onSearch({ q: typedSearch(event.currentTarget), sort: search.sort });
+    const q = typedSearch(event.currentTarget);
+    onSearch({ q, sort: sortAfterSearch(search.sort, search.q, q) });
   };
 
   return (
@@ -68,7 +78,7 @@ export function CatalogueSearchForm({ search, onSearch }: CatalogueSearchFormPro
           onChange={(event) => onSearch({ q: event.target.form ? typedSearch(event.target.form) : search.q, sort: event.target.value as ToolSort })}
           className="select w-full sm:w-56"
         >
-          {TOOL_SORTS.map((sort) => (
+          {catalogueSortsFor(search.q).map((sort) => (
             <option key={sort} value={sort}>
               {CATALOGUE_SORT_LABELS[sort]}
             </option>

@@ -25,6 +25,8 @@ export function ToolDetails({ tool, stock, actions }: ToolDetailsProps) {
   const description = <p className="break-words text-base-content/80">{tool.description}</p>;
   const facts = (
     <ul className="space-y-1">
+      {/* The shop's own code, for a buyer who orders by it or quotes it on the phone (issue 40). */}
+      {tool.sku !== null && <li>{`SKU: ${tool.sku}`}</li>}
       <li>{`Minimum order quantity: ${tool.minimumOrderQuantity}`}</li>
       {stock}
       <li className="text-lg font-semibold">{`Unit price: ${formatMoney(tool.price)}`}</li>

@@ -49,7 +49,7 @@ function VatRateField({ id, register, error }: { id: string; register: UseFormRe
   );
 }
 
-/** A tool's fields as Add Tool and Update tool ask for them: name, description, the three numbers, the VAT rate, the picture. */
+/** A tool's fields as Add Tool and Update tool ask for them: name, description, the three numbers, the VAT rate, SKU and GTIN, the picture. */
 export function ToolFields({ idPrefix, register, errors, onPictureChosen, picture, pictureRequired, compact = false }: ToolFieldsProps) {
   return (
     <>
@@ -72,6 +72,15 @@ export function ToolFields({ idPrefix, register, errors, onPictureChosen, pictur
         ))}
       </div>
       <VatRateField id={`${idPrefix}-vatRate`} register={register} error={errors.vatRate?.message} />
+      {/* Both optional; the server refuses one another tool has (issue 40). */}
+      <div className={compact ? 'flex flex-col gap-4' : 'grid gap-4 sm:grid-cols-2'}>
+        <FormField id={`${idPrefix}-sku`} label="SKU (optional)" error={errors.sku?.message}>
+          {(control) => <input {...control} {...register('sku')} autoComplete="off" spellCheck={false} className="input w-full" />}
+        </FormField>
+        <FormField id={`${idPrefix}-gtin`} label="EAN / GTIN (optional)" error={errors.gtin?.message}>
+          {(control) => <input {...control} {...register('gtin')} inputMode="numeric" autoComplete="off" className="input w-full" />}
+        </FormField>
+      </div>
       <FormField id={`${idPrefix}-image`} label="Image" error={errors.image?.message}>
         {(control) => (
           <input

@@ -4,7 +4,8 @@ import { formatMoney } from '@voltline/shared/money';
 
 export type ToolAction = 'edit' | 'stock' | 'delete';
 
-const COLUMNS = ['Thumbnail', 'Tool', 'Minimum order quantity', 'Available quantity', 'Unit price', 'Actions'];
+// The codes after the numbers: the journeys and admins read the numbers where they always were.
+const COLUMNS = ['Thumbnail', 'Tool', 'Minimum order quantity', 'Available quantity', 'Unit price', 'SKU / GTIN', 'Actions'];
 
 interface ToolsTableProps {
   tools: Tool[];
@@ -24,6 +25,10 @@ export function ToolsTable({ tools, onAction }: ToolsTableProps) {
           <td>{tool.minimumOrderQuantity}</td>
           <td>{tool.availableQuantity}</td>
           <td>{formatMoney(tool.price)}</td>
+          <td className="text-sm">
+            <span className="block">{tool.sku ?? '—'}</span>
+            {tool.gtin !== null && <span className="block text-base-content/70">{tool.gtin}</span>}
+          </td>
           <td>
             <div className="flex flex-wrap gap-2">
               <button type="button" className="btn btn-primary btn-xs" aria-label={`Edit ${tool.toolName}`} onClick={() => onAction('edit', tool)}>

@@ -4,6 +4,7 @@ import { IMAGE_UPLOAD_MAX_BYTES } from '@voltline/shared/profile';
 import { TEXT_LIMITS } from '@voltline/shared/text-limits';
 import type { ClientConfig } from '@voltline/shared/account';
 import { toolNameTakenMessage, type Tool } from '@voltline/shared/tool';
+import { gtinMessages, skuTakenMessage } from '@voltline/shared/tool-codes';
 import { sampleDrill } from '../../../testing/sample-tools.ts';
 import { renderWithShop, type ApiAnswer, type SentRequest } from '../../../testing/render-with-shop.tsx';
 import { UpdateToolDialog } from './update-tool-dialog.tsx';
@@ -44,7 +45,7 @@ describe('update tool dialog', () => {
       {
         method: 'PATCH',
         path: `/api/updateTool/${drill._id}`,
-        body: { toolName: 'Voltline CD-20 Cordless Drill', description: drill.description, availableQuantity: 40, minimumOrderQuantity: 2, price: 120, vatRate: null },
+        body: { toolName: 'Voltline CD-20 Cordless Drill', description: drill.description, availableQuantity: 40, minimumOrderQuantity: 2, price: 120, vatRate: null, sku: null, gtin: null },
       },
     ]);
   });
@@ -72,6 +73,37 @@ describe('update tool dialog', () => {
     await screen.findByText(`Tool name can be at most ${TEXT_LIMITS.toolName} characters`);
     await screen.findByText('The image must be at most 5 MB');
     expect(writes()).toEqual([]);
+  });
+
+  it('shows the tool\'s SKU and GTIN, refuses a wrong check digit before sending, and saves the codes as their digits (issue 40)', async () => {
+    let refuse = true;
+    const { user, writes, onClose } = renderDialog(
+      (request) => (request.method === 'PATCH' && refuse ? { status: 409, body: { error: 'conflict', message: skuTakenMessage('VL-DD18') } } : answerEdits(request)),
+      { ...drill, sku: 'VL-CD18', gtin: '96385074' },
+    );
+    const sku = screen.getByLabelText('SKU (optional)') as HTMLInputElement;
+    const gtin = screen.getByLabelText('EAN / GTIN (optional)') as HTMLInputElement;
+    expect([sku.value, gtin.value]).toEqual(['VL-CD18', '96385074']);
+
+    await user.clear(gtin);
+    await user.type(gtin, '4006381333932');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    await screen.findByText(gtinMessages.checkDigit('4006381333932', 1));
+    expect(writes()).toEqual([]);
+
+    await user.clear(gtin);
+    await user.type(gtin, '400 6381 333931');
+    await user.clear(sku);
+    await user.type(sku, 'VL-DD18');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    await screen.findByText(skuTakenMessage('VL-DD18'));
+    expect(writes()[0]!.body).toMatchObject({ sku: 'VL-DD18', gtin: '4006381333931' });
+
+    refuse = false;
+    await user.clear(sku);
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(writes()[1]!.body).toMatchObject({ sku: null, gtin: '4006381333931' });
   });
 
   it("keeps the dialog open with the server's refusal of a taken name, and a new attempt starts clean", async () => {

@@ -27,6 +27,8 @@ export function UpdateToolDialog({ tool, onClose }: { tool: Tool; onClose: () =>
       minimumOrderQuantity: tool.minimumOrderQuantity,
       price: tool.price,
       vatRate: tool.vatRate === null ? '' : String(tool.vatRate),
+      sku: tool.sku ?? '',
+      gtin: tool.gtin ?? '',
     },
   });
   const uploadImage = useUploadImage();

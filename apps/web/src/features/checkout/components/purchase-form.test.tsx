@@ -18,6 +18,8 @@ const drill: Tool = {
   availableQuantity: 10,
   orderableQuantity: 10,
   vatRate: null,
+  sku: null,
+  gtin: null,
 };
 const quoteOf = (quantity: number): CheckoutQuote => {
   const goods = 45.5 * quantity;
