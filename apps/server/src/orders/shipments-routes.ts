@@ -58,6 +58,20 @@ export function shipmentsRoutes(shipmentsService: ShipmentsService, guards: Call
       },
     );
 
+    app.post(
+      '/adminPurchased/:id/shipments/:shipmentId/delivered',
+      {
+        onRequest: guards.requireAdmin,
+        schema: {
+          tags: ['back office'],
+          summary: "Mark a parcel delivered (now): the buyer's withdrawal period runs from the day its last parcel was delivered. The first time counts. Admins only.",
+          params: packingSlipParamsSchema,
+          response: { 200: shipmentSchema },
+        },
+      },
+      (request) => shipmentsService.markDelivered(request.params.id, request.params.shipmentId),
+    );
+
     app.get(
       '/warranty/:serial',
       {

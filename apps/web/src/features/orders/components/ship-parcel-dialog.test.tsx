@@ -26,6 +26,7 @@ const firstParcel: Shipment = {
   trackingNumber: 'JJD1',
   trackingUrl: 'https://www.dhl.de/track?piececode=JJD1',
   shippedAt: '2026-11-27T10:00:00.000Z',
+  deliveredAt: null,
 };
 
 function answer(refusal?: ApiAnswer) {
