@@ -28,7 +28,7 @@ export function returnsRoutes(service: ReturnsService, guards: CallerGuards, req
         schema: {
           tags: ['orders'],
           summary:
-            "Send units of your shipped order back: { lines: [{ toolId, quantity, serialNumbers? }], reason: withdrawal | faulty | wrong item | damaged in transport, comment? }. A withdrawal needs no reason and is taken within WITHDRAWAL_DAYS (14) of delivery; the others while each tool's warranty runs. Answers the return at once (its number and time: the acknowledgement, also mailed). 409 in words: more units than were shipped and not yet returned, the period over. The order's buyer; anyone else 404.",
+            "Send units of your shipped order back: { lines: [{ toolId, quantity, serialNumbers? }], reason: withdrawal | faulty | wrong item | damaged in transport, comment? }. A withdrawal needs no reason and is taken within WITHDRAWAL_DAYS (14) of delivery; the others while each tool's warranty runs. Answers the return at once (its number and time: the acknowledgement, also mailed). 409 in words: more units than were shipped and not yet returned, the period over. The order's buyer, or an admin recording the buyer's return; anyone else 404.",
           params: idParamsSchema,
           body: createReturnSchema,
           response: { 200: returnSchema },

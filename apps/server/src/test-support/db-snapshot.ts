@@ -1,9 +1,9 @@
 import type { Database } from '../db/client.ts';
-import { carriers, cartLines, coupons, deliveryPromotion, deliveryRates, orderEvents, orders, paymentIntents, queries, reviews, shipments, stockMovements, taxSettings, tools, userProfiles } from '../db/schema.ts';
+import { carriers, cartLines, coupons, deliveryPromotion, deliveryRates, orderEvents, orders, paymentIntents, queries, returnLines, returns, reviews, shipments, stockMovements, taxSettings, tools, userProfiles } from '../db/schema.ts';
 
 /** Every row a refused request must leave alone, to compare before and after. */
 export async function snapshotShop(db: Database) {
-  const [orderRows, events, intents, toolRows, movements, reviewRows, profiles, queryRows, cartRows, couponRows, rates, promotion, tax, parcels, carrierRows] = await Promise.all([
+  const [orderRows, events, intents, toolRows, movements, reviewRows, profiles, queryRows, cartRows, couponRows, rates, promotion, tax, parcels, carrierRows, returnRows, returnLineRows] = await Promise.all([
     db.select().from(orders),
     db.select().from(orderEvents),
     db.select().from(paymentIntents),
@@ -19,6 +19,8 @@ export async function snapshotShop(db: Database) {
     db.select().from(taxSettings),
     db.select().from(shipments),
     db.select().from(carriers),
+    db.select().from(returns),
+    db.select().from(returnLines),
   ]);
   const byId = <T extends { id: string }>(rows: T[]) => [...rows].sort((a, b) => a.id.localeCompare(b.id));
   return {
@@ -37,5 +39,7 @@ export async function snapshotShop(db: Database) {
     taxSettings: tax,
     shipments: byId(parcels),
     carriers: byId(carrierRows),
+    returns: byId(returnRows),
+    returnLines: [...returnLineRows].sort((a, b) => `${a.returnId}/${a.toolId}`.localeCompare(`${b.returnId}/${b.toolId}`)),
   };
 }
