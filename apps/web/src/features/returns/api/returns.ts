@@ -1,7 +1,8 @@
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CreateReturn, ReceiveReturn, Return, ReturnStatus, ReturnWindow } from '@voltline/shared/returns';
 import type { Shipment } from '@voltline/shared/shipments';
 import { apiPage, apiRequest, apiSend } from '../../../lib/api-client.ts';
+import { listPath, pagedListOptions, useInfiniteList } from '../../../lib/paged-lists.ts';
 import { orderKeys, toolKeys } from '../../../lib/query-keys.ts';
 import { useRefreshingMutation } from '../../../lib/refreshing-mutation.ts';
 
@@ -31,17 +32,9 @@ export type ReturnFilter = ReturnStatus | '';
 
 /** GET /api/admin/returns?status=: newest first, a page of 20 at a time. */
 export const adminReturnsQueryOptions = (status: ReturnFilter) =>
-  infiniteQueryOptions({
-    queryKey: orderKeys.returnList(status),
-    queryFn: ({ pageParam }) => {
-      const query = new URLSearchParams({ limit: '20', ...(status ? { status } : {}), ...(pageParam ? { cursor: pageParam } : {}) });
-      return apiPage<Return>(`/admin/returns?${query.toString()}`);
-    },
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (page) => page.nextCursor,
-  });
+  pagedListOptions(orderKeys.returnList(status), (cursor) => apiPage<Return>(listPath('/admin/returns', { limit: 20, status, cursor })));
 
-export const useAdminReturns = (status: ReturnFilter) => useInfiniteQuery(adminReturnsQueryOptions(status));
+export const useAdminReturns = (status: ReturnFilter) => useInfiniteList(adminReturnsQueryOptions(status));
 
 const returnQueryOptions = (returnId: string) => queryOptions({ queryKey: orderKeys.returnDetail(returnId), queryFn: () => apiRequest<Return>(`/admin/returns/${encodeURIComponent(returnId)}`) });
 
