@@ -318,7 +318,7 @@ export const refundingReturn =
       if (asked > 0) freesUnits = (await refundInTransaction(deps, tx, admin, order.id, { amountCents: asked, reason })).freesUnits;
       const [changed] = await tx.update(returns).set({ status: 'refunded', refundedCents: asked }).where(eq(returns.id, row.id)).returning();
       const [after] = await tx.select().from(orders).where(eq(orders.id, order.id));
-      await returnHistory(tx, changed!, admin, 'refunded', `${formatCents(asked)} refunded`);
+      await returnHistory(tx, changed!, admin, 'refunded', formatCents(asked));
       const dto = await returnDto(tx, changed!, after!);
       await deps.notifier.returnChanged(tx, after!, dto, 'refunded');
       return { dto, freesUnits };
