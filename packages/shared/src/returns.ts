@@ -143,7 +143,8 @@ export type Return = z.infer<typeof returnSchema>;
 
 export const adminReturnsQuerySchema = pageQuerySchema.extend({ status: z.enum(RETURN_STATUSES, { error: `status is one of ${RETURN_STATUSES.join(', ')}` }).optional() });
 
-export const shipmentParamsSchema = z.object({ id: text().max(100), shipmentId: text().max(100) });
+/** POST /adminPurchased/{id}/shipments/{shipmentId}/delivered: nothing to say but that it arrived (now). */
+export const markDeliveredSchema = z.object({}).strict();
 
 /** What My Orders needs to offer the right button: the withdrawal period's and the warranty's last moments (null: nothing shipped). */
 export const returnWindowSchema = z.object({ withdrawalUntil: z.string().nullable(), warrantyUntil: z.string().nullable() });

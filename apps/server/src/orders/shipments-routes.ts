@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { idParamsSchema } from '@voltline/shared/id';
 import { pageQuerySchema } from '@voltline/shared/paging';
 import { carrierInputSchema, packingSlipParamsSchema, carrierSchema, createShipmentSchema, serialParamsSchema, shipmentSchema, toolWarrantySchema, warrantyAnswerSchema } from '@voltline/shared/shipments';
+import { markDeliveredSchema } from '@voltline/shared/returns';
 import { callerOf, type CallerGuards } from '../identity/caller.ts';
 import { sendPage } from '../http/replies.ts';
 import type { ShipmentsService } from './shipments-service.ts';
@@ -66,6 +67,7 @@ export function shipmentsRoutes(shipmentsService: ShipmentsService, guards: Call
           tags: ['back office'],
           summary: "Mark a parcel delivered (now): the buyer's withdrawal period runs from the day its last parcel was delivered. The first time counts. Admins only.",
           params: packingSlipParamsSchema,
+          body: markDeliveredSchema,
           response: { 200: shipmentSchema },
         },
       },

@@ -262,6 +262,7 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     method: 'POST',
     route: '/api/adminPurchased/{id}/shipments/{shipmentId}/delivered',
     url: (f) => `/api/adminPurchased/${f.shippedOrderId}/shipments/${f.shipmentId}/delivered`,
+    body: () => ({}),
     allowed: adminOnly,
   },
   {
