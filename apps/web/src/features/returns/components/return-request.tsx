@@ -23,7 +23,7 @@ function shippedTools(shipments: readonly Shipment[]) {
 }
 
 /** The acknowledgement the directive asks for, on the page at once (the mail carries the same). */
-export function ReturnAcknowledgement({ answer }: { answer: Return }) {
+function ReturnAcknowledgement({ answer }: { answer: Return }) {
   return (
     <div role="status" className="rounded-box border border-success p-2 text-sm" data-testid="return-acknowledgement">
       <p className="font-semibold">{answer.reason === 'withdrawal' ? 'Your withdrawal is received' : 'Your return request is received'}</p>
