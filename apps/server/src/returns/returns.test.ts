@@ -9,6 +9,7 @@ import { describeRaces, testDatabaseKinds } from '../test-support/test-databases
 import { useTestShop } from '../test-support/test-shop.ts';
 import { freshTool, paidOrderOf, toolRow } from '../test-support/test-orders.ts';
 import { bearer, registerUser, type TestUser } from '../test-support/test-users.ts';
+import { pdfText } from '@voltline/test-kit/pdf-text';
 
 const CARRIER = { name: 'Return Post', trackingUrlTemplate: 'https://track.example/{tracking}' };
 /** Receivers must be on the public internet (webhook-target.ts); these tests only read the outbox. */
@@ -102,6 +103,11 @@ describe.each(testDatabaseKinds)('returns on $name', (kind) => {
     expect((await calls.receive(ret._id, [{ toolId: drill._id, quantity: 1, restock: true }])).json().message).toBe(returnMessages.notAuthorised('requested'));
     const authorised = await calls.authorise(ret._id);
     expect(authorised.json()).toMatchObject({ status: 'authorised', instructions: 'Send it to 1 Circuit Road, label RMA' });
+    const authorisedMail = (await shop.database.db.select().from(notifications).where(eq(notifications.eventType, 'return.authorised')))
+      .map((row) => row.payload as { to: string; text: string })
+      .find((mail) => mail.text.includes(ret.returnNumber))!;
+    expect(authorisedMail.to).toBe(shop.customer.email);
+    expect(authorisedMail.text).toContain('Send it to 1 Circuit Road, label RMA');
 
     const before = await toolRow(shop, drill._id);
     const received = await calls.receive(ret._id, [{ toolId: drill._id, quantity: 1, restock: true }]);
@@ -125,6 +131,11 @@ describe.each(testDatabaseKinds)('returns on $name', (kind) => {
     const notes = await shop.database.db.select().from(creditNotes).where(eq(creditNotes.orderId, orderId));
     expect(notes).toHaveLength(1);
     expect(notes[0]!.reason).toContain(`return ${ret.returnNumber} (withdrawal): 1 x ${drill.toolName}`);
+    // The buyer's credit note names the return and its line, and credits the drill's share.
+    const pdf = await shop.app.inject({ method: 'GET', url: `/api/purchasedSingle/${orderId}/credit-note.pdf`, headers: bearer(shop.customer) });
+    expect(pdf.statusCode).toBe(200);
+    const text = await pdfText(pdf.rawPayload);
+    for (const fact of ['Credit note', notes[0]!.number, 'Total credited: $40.00', `return ${ret.returnNumber} (withdrawal)`]) expect(text).toContain(fact);
     const twiceRefunded = await calls.refund(ret._id);
     expect(twiceRefunded.statusCode).toBe(409);
     expect(twiceRefunded.json().message).toBe(returnMessages.notReceived('refunded'));

@@ -238,11 +238,12 @@ export const receivingReturn =
       for (const line of lines) {
         const asked = request.lines.find((candidate) => candidate.toolId === line.toolId);
         const units = asked?.quantity ?? 0;
-        const restock = (asked?.restock ?? false) && units > 0;
+        let restock = (asked?.restock ?? false) && units > 0;
         if (restock) {
           const moved = await moveStock(tx, { toolId: line.toolId, kind: 'returned', units, actor: admin, orderId: order.id, note: `return ${formatReturnNumber(row.number)}` });
-          // A tool deleted since: its units cannot go back to a stock that no longer exists.
+          // A tool deleted since: its units cannot go back to a stock that no longer exists, and the line says so.
           if (moved) await stockSettled(deps, tx, moved.tool, moved.before);
+          restock = moved !== undefined;
         }
         await tx.update(returnLines).set({ receivedQuantity: units, restocked: restock }).where(and(eq(returnLines.returnId, row.id), eq(returnLines.toolId, line.toolId)));
         done.push(`${units} x ${line.product} ${restock ? 'back to stock' : units > 0 ? 'scrapped' : 'not received'}`);
