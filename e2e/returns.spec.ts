@@ -81,5 +81,9 @@ describe('a customer withdraws from the contract', () => {
     expect((await admin.call('GET', `/api/getTool/${first._id}`)).body.availableQuantity).toBe(before + 1);
     const moves = await admin.call('GET', `/api/admin/tools/${first._id}/stock-moves?kind=returned&limit=5`);
     expect(moves.body[0]).toMatchObject({ kind: 'returned', units: 1 });
+
+    // The customer's card now offers the return's credit note.
+    await session.page.reload();
+    await session.page.locator('[data-testid="order-card"]').first().getByText('Download credit note').waitFor();
   });
 });

@@ -5,7 +5,7 @@ import type { CreateReturn, ReceiveReturn, Return, ReturnStatus, ReturnWindow } 
 import type { Database } from '../db/client.ts';
 import { orders, returns } from '../db/schema.ts';
 import type { Caller } from '../identity/caller.ts';
-import { returnDto, type OrderLifecycle } from '../orders/lifecycle/index.ts';
+import { returnDto, returnDtos, type OrderLifecycle } from '../orders/lifecycle/index.ts';
 import { notFound } from '../platform/app-error.ts';
 import type { Page, Paging } from '../platform/paging.ts';
 
@@ -39,7 +39,7 @@ export function createReturnsService(db: Database, lifecycle: OrderLifecycle, pa
       .orderBy(...page.orderBy)
       .limit(page.fetchLimit);
     const found = page.finish(rows, (row) => row.row.id);
-    return { items: await Promise.all(found.items.map((item) => returnDto(db, item.row, item.order))), nextCursor: found.nextCursor };
+    return { items: await returnDtos(db, found.items), nextCursor: found.nextCursor };
   }
 
   return {

@@ -34,7 +34,7 @@ import { adjustStock, moveStock, recordingStockMove, stockSettled } from './stoc
 import { lockStockLevels, orderableUnits, type ToolLevels } from './units.ts';
 
 export type { Actor } from './context.ts';
-export { returnDto } from './returns.ts';
+export { returnDto, returnDtos } from './returns.ts';
 export type { LinesRequest, OrderRequest } from './place.ts';
 export { orderableUnitsOf, orderableUnitsSql } from './units.ts';
 export { linesWithinStock, pastOnePayment } from './place.ts';

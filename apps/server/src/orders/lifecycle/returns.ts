@@ -70,42 +70,56 @@ async function returnedByTool(tx: DbTransaction, orderId: string): Promise<Map<s
 
 /** A return with its lines, serials and history, as the API, the mails and the webhooks tell it. */
 export async function returnDto(executor: DbExecutor, row: ReturnRow, order: Pick<OrderRow, 'number' | 'buyerEamil'>): Promise<Return> {
-  const lines = await executor.select().from(returnLines).where(eq(returnLines.returnId, row.id)).orderBy(asc(returnLines.product), asc(returnLines.toolId));
-  const serials = await executor.select().from(returnSerials).where(eq(returnSerials.returnId, row.id)).orderBy(asc(returnSerials.serialNumber));
-  const marker = `${formatReturnNumber(row.number)} `;
+  const [dto] = await returnDtos(executor, [{ row, order }]);
+  return dto!;
+}
+
+/** A page of returns told as returnDto tells one, in three queries whatever the page's size (the lists' growth). */
+export async function returnDtos(executor: DbExecutor, items: readonly { row: ReturnRow; order: Pick<OrderRow, 'number' | 'buyerEamil'> }[]): Promise<Return[]> {
+  if (items.length === 0) return [];
+  const ids = items.map((item) => item.row.id);
+  const lines = await executor.select().from(returnLines).where(inArray(returnLines.returnId, ids)).orderBy(asc(returnLines.product), asc(returnLines.toolId));
+  const serials = await executor.select().from(returnSerials).where(inArray(returnSerials.returnId, ids)).orderBy(asc(returnSerials.serialNumber));
+  // A return's history rows are its order's rows of type `return` that name it (returnHistory).
   const events = await executor
-    .select({ at: orderEvents.at, detail: orderEvents.detail })
+    .select({ orderId: orderEvents.orderId, at: orderEvents.at, detail: orderEvents.detail })
     .from(orderEvents)
-    .where(and(eq(orderEvents.orderId, row.orderId), eq(orderEvents.type, 'return'), sql`${orderEvents.detail} like ${`return ${marker}%`}`))
-    .orderBy(asc(orderEvents.at))
-    .limit(20);
-  return {
-    _id: row.id,
-    returnNumber: formatReturnNumber(row.number),
-    orderId: row.orderId,
-    orderNumber: formatOrderNumber(order.number),
-    buyerEmail: order.buyerEamil,
-    status: row.status,
-    reason: row.reason,
-    comment: row.comment,
-    instructions: row.instructions,
-    refusalReason: row.refusalReason,
-    refundedAmount: row.refundedCents === null ? null : fromCents(row.refundedCents),
-    requestedAt: row.requestedAt.toISOString(),
-    lines: lines.map((line) => ({
-      toolId: line.toolId,
-      product: line.product,
-      quantity: line.quantity,
-      serialNumbers: serials.filter((serial) => serial.toolId === line.toolId).map((serial) => serial.serialNumber),
-      receivedQuantity: line.receivedQuantity,
-      restocked: line.restocked,
-    })),
-    history: events.map((event) => {
-      const detail = event.detail ?? '';
-      const status = /^return \S+ (requested|authorised|refused|received|refunded)/.exec(detail)?.[1] as ReturnStatus | undefined;
-      return { status: status ?? 'requested', at: event.at.toISOString(), detail };
-    }),
-  };
+    .where(and(inArray(orderEvents.orderId, [...new Set(items.map((item) => item.row.orderId))]), eq(orderEvents.type, 'return')))
+    .orderBy(asc(orderEvents.at));
+  return items.map(({ row, order }) => {
+    const marker = `return ${formatReturnNumber(row.number)} `;
+    return {
+      _id: row.id,
+      returnNumber: formatReturnNumber(row.number),
+      orderId: row.orderId,
+      orderNumber: formatOrderNumber(order.number),
+      buyerEmail: order.buyerEamil,
+      status: row.status,
+      reason: row.reason,
+      comment: row.comment,
+      instructions: row.instructions,
+      refusalReason: row.refusalReason,
+      refundedAmount: row.refundedCents === null ? null : fromCents(row.refundedCents),
+      requestedAt: row.requestedAt.toISOString(),
+      lines: lines
+        .filter((line) => line.returnId === row.id)
+        .map((line) => ({
+          toolId: line.toolId,
+          product: line.product,
+          quantity: line.quantity,
+          serialNumbers: serials.filter((serial) => serial.returnId === row.id && serial.toolId === line.toolId).map((serial) => serial.serialNumber),
+          receivedQuantity: line.receivedQuantity,
+          restocked: line.restocked,
+        })),
+      history: events
+        .filter((event) => event.orderId === row.orderId && (event.detail ?? '').startsWith(marker))
+        .map((event) => {
+          const detail = event.detail ?? '';
+          const status = /^return \S+ (requested|authorised|refused|received|refunded)/.exec(detail)?.[1] as ReturnStatus | undefined;
+          return { status: status ?? 'requested', at: event.at.toISOString(), detail };
+        }),
+    };
+  });
 }
 
 const contentsOf = (lines: readonly { product: string; quantity: number }[]) => lines.map((line) => `${line.quantity} x ${line.product}`).join(', ');
