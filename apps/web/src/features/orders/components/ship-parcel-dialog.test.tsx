@@ -74,4 +74,14 @@ describe('the Ship a parcel dialog', () => {
     await screen.findByText(shipmentMessages.moreThanLeft('Cordless drill', 1));
     expect(onClose).not.toHaveBeenCalled();
   });
+
+  it('marks a parcel delivered, from which the withdrawal period runs', async () => {
+    const { user, sent } = renderWithShop(<ShipParcelDialog order={order} onClose={vi.fn()} />, answer());
+    await user.click(await screen.findByRole('button', { name: 'Mark parcel 1 delivered' }));
+    await vi.waitFor(() =>
+      expect(sent.filter((request) => request.method === 'POST')).toEqual([
+        { method: 'POST', path: `/api/adminPurchased/${order._id}/shipments/${firstParcel._id}/delivered`, body: {} },
+      ]),
+    );
+  });
 });
