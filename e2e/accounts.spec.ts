@@ -222,6 +222,7 @@ describe('accounts with email and password', () => {
         'Overview',
         'My Profile',
         'Manage All Orders',
+        'Returns',
         'Manage Tools',
         'Add Tool',
         'Make Admin',

@@ -37,6 +37,7 @@ import { profilesRoutes } from './profiles/profiles-routes.ts';
 import { queriesRoutes } from './queries/queries-routes.ts';
 import { stockAlertsRoutes } from './stock-alerts/stock-alerts-routes.ts';
 import { cartRoutes } from './cart/cart-routes.ts';
+import { returnsRoutes } from './returns/returns-routes.ts';
 import { checkoutRoutes } from './cart/checkout-routes.ts';
 import { reviewsRoutes } from './reviews/reviews-routes.ts';
 import { pingRedis } from './platform/redis.ts';
@@ -124,6 +125,7 @@ export async function buildApp(core: ShopCore, logger: FastifyInstance['log'] | 
       await api.register(core.paymentGatewayRoutes);
       await api.register(adminOrdersRoutes(core.adminOrders, core.guards));
       await api.register(shipmentsRoutes(core.shipments, core.guards));
+      await api.register(returnsRoutes(core.returns, core.guards, writeLimits.orders));
       await api.register(vatReportRoutes(core.vatReport, core.guards));
       await api.register(catalogueAdminRoutes(core.catalogue, core.guards));
       await api.register(stockRoutes(core.stock, core.guards));

@@ -138,6 +138,11 @@ const environmentSchema = z.object({
   UNPAID_ORDER_EXPIRY_DAYS: z.coerce.number().int().positive().default(7),
   // Issue 38: a tool's warranty when it names none (24 months, the EU's legal guarantee).
   WARRANTY_MONTHS: z.coerce.number().int().min(0).max(1200).default(24),
+  // Decision 048: the withdrawal period in days from delivery (14, the EU's), and the days a parcel
+  // is taken to be delivered after it left when nobody marked it delivered (so the shop's period
+  // never ends before the legal one).
+  WITHDRAWAL_DAYS: z.coerce.number().int().min(14).max(365).default(14),
+  DELIVERY_DAYS: z.coerce.number().int().min(0).max(60).default(7),
   // Decision 039: how long an unpaid order holds a use of a limited coupon, and how many codes that
   // cannot be used one account and one client address may try per hour.
   COUPON_HOLD_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(30),
@@ -264,6 +269,9 @@ export interface Config {
   unpaidOrderExpiryDays: number;
   /** A tool's warranty in months from its shipment, when the tool names none. */
   warrantyMonths: number;
+  /** Returns (decision 048): the withdrawal period from delivery, and a parcel's days to arrive when nobody marked it delivered. */
+  withdrawalDays: number;
+  deliveryDays: number;
   /** How long an unpaid order holds a use of a coupon it took; then its order takes one again at payment if one is free. */
   couponHoldMinutes: number;
   /** Codes that cannot be used one account, and one client address, may try per hour before 429. */
@@ -361,6 +369,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     vat: { standardRate: env.SHOP_VAT_RATE, pricesIncludeVat: env.SHOP_PRICES_INCLUDE_VAT, note: env.SHOP_VAT_NOTE },
     unpaidOrderExpiryDays: env.UNPAID_ORDER_EXPIRY_DAYS,
     warrantyMonths: env.WARRANTY_MONTHS,
+    withdrawalDays: env.WITHDRAWAL_DAYS,
+    deliveryDays: env.DELIVERY_DAYS,
     couponHoldMinutes: env.COUPON_HOLD_MINUTES,
     wrongCouponCodesPerHour: env.WRONG_COUPON_CODES_PER_HOUR,
     payments:

@@ -16,6 +16,7 @@ import { createCallerGuards } from './identity/caller.ts';
 import { createMailer } from './platform/mailer.ts';
 import { createAdminOrdersService } from './orders/admin-orders-service.ts';
 import { createShipmentsService } from './orders/shipments-service.ts';
+import { createReturnsService } from './returns/returns-service.ts';
 import { createInvoiceRegister } from './invoices/invoice-register.ts';
 import { createInvoicesService, type DrawDocument } from './invoices/invoices-service.ts';
 import { createVatReport } from './invoices/vat-report.ts';
@@ -81,7 +82,17 @@ export function createShopCore(deps: {
     tokens: createUnsubscribeTokens(secret),
     publicUrl: config.publicUrl,
   });
-  const lifecycle = createOrderLifecycle({ db, notifier, restockAlerts: stockAlerts, gateway, catalogueCache: listCache, invoices: invoiceRegister, pricer, shopCountry });
+  const lifecycle = createOrderLifecycle({
+    db,
+    notifier,
+    restockAlerts: stockAlerts,
+    gateway,
+    catalogueCache: listCache,
+    invoices: invoiceRegister,
+    pricer,
+    shopCountry,
+    returnTerms: { withdrawalDays: config.withdrawalDays, deliveryDays: config.deliveryDays, warrantyMonths: config.warrantyMonths },
+  });
   const cart = createCartService(db);
   const orders = createOrdersService(db, lifecycle, paging);
   const invoices = createInvoicesService({ db, orders, register: invoiceRegister, drawingsAtOnce: config.documentDrawingsAtOnce, draw: deps.drawDocument });
@@ -119,6 +130,7 @@ export function createShopCore(deps: {
     webhookEndpoints: createWebhookEndpointsService(db, webhookTargets, paging),
     adminOrders: createAdminOrdersService(db, lifecycle, paging),
     shipments: createShipmentsService(db, lifecycle, paging, config.warrantyMonths),
+    returns: createReturnsService(db, lifecycle, paging),
     deliverySettings,
     taxSettings,
     coupons: createCouponsService(db, paging),

@@ -218,7 +218,7 @@ export const refundAnswerSchema = z.object({
 });
 
 
-const ORDER_EVENT_TYPES = ['placed', 'paid', 'shipped', 'cancelled', 'refunded'] as const;
+const ORDER_EVENT_TYPES = ['placed', 'paid', 'shipped', 'cancelled', 'refunded', 'return'] as const;
 export const orderEventSchema = z.object({
   type: z.enum(ORDER_EVENT_TYPES),
   at: z.string(),

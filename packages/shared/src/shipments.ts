@@ -91,6 +91,8 @@ export const shipmentSchema = z.object({
   /** The carrier's tracking address with this parcel's number, as it was when the parcel left. */
   trackingUrl: z.string().nullable(),
   shippedAt: z.string(),
+  /** When an admin (or a carrier's notice) marked it delivered: the withdrawal period counts from it (decision 048). */
+  deliveredAt: z.string().nullable(),
 });
 export type Shipment = z.infer<typeof shipmentSchema>;
 

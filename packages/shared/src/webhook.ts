@@ -3,7 +3,7 @@ import { text } from './text.ts';
 import { TEXT_LIMITS, tooLongMessage } from './text-limits.ts';
 
 /** What other systems can subscribe to. */
-export const WEBHOOK_EVENTS = ['order.placed', 'order.paid', 'order.shipped', 'order.cancelled', 'order.refunded', 'shipment.created', 'tool.stock_low'] as const;
+export const WEBHOOK_EVENTS = ['order.placed', 'order.paid', 'order.shipped', 'order.cancelled', 'order.refunded', 'shipment.created', 'return.requested', 'return.received', 'return.refunded', 'tool.stock_low'] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 export const webhookEndpointInputSchema = z.object({

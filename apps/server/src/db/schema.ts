@@ -7,6 +7,7 @@
 export * from './schema/catalogue.ts';
 export * from './schema/orders.ts';
 export * from './schema/shipments.ts';
+export * from './schema/returns.ts';
 export * from './schema/invoices.ts';
 export * from './schema/payments.ts';
 export * from './schema/pricing.ts';

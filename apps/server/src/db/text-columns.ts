@@ -134,6 +134,17 @@ export const TEXT_COLUMN_LIMITS = {
   shipped_serials: {
     serial_number: limit('Serial number', TEXT_LIMITS.serialNumber),
   },
+  returns: {
+    comment: limit('Comment', TEXT_LIMITS.note),
+    instructions: limit('Instructions', TEXT_LIMITS.note),
+    refusal_reason: limit('Reason', TEXT_LIMITS.note),
+  },
+  return_lines: {
+    product: limit('Product', TEXT_LIMITS.toolName),
+  },
+  return_serials: {
+    serial_number: limit('Serial number', TEXT_LIMITS.serialNumber),
+  },
   invoices: issuedDocumentColumns,
   credit_notes: {
     ...issuedDocumentColumns,

@@ -34,6 +34,7 @@ const FILLED_BY_THE_SHOP: Record<string, string[]> = {
   shop_state: ['key', 'value'],
   stock_movements: ['actor_user_id'],
   shipments: ['actor_user_id'],
+  returns: ['user_id'],
   user_profiles: ['user_id'],
   webhook_endpoints: ['secret'],
 };

@@ -1,6 +1,7 @@
 import { formatMoney } from '@voltline/shared/money';
 import type { Order } from '@voltline/shared/order';
 import { lineWords, orderFigureRows } from '@voltline/shared/order-figure-rows';
+import type { Return, ReturnStatus } from '@voltline/shared/returns';
 import type { Shipment } from '@voltline/shared/shipments';
 import { escapeHtml, type DocumentAttachment, type MailMessage } from '../platform/mailer.ts';
 
@@ -48,6 +49,21 @@ export function createShopMail(shopName: string) {
     return { to, subject: `${shopName}: ${subject}`, text, html, ...extra };
   };
 }
+
+/** A return's time as its acknowledgement states it: the date and the minute, in UTC. */
+const returnTime = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+
+/** What each step of a return tells the buyer first. */
+const RETURN_STEP_WORDS: Record<ReturnStatus, (ret: Return) => string[]> = {
+  requested: (ret) => [
+    ret.reason === 'withdrawal' ? 'we received your withdrawal from the contract.' : 'we received your return request.',
+    'We will tell you how to send the units back.',
+  ],
+  authorised: (ret) => ['your return is accepted. Please send the units back:', ret.instructions || 'to the address on your invoice.'],
+  refused: (ret) => [`we cannot accept your return: ${ret.refusalReason ?? ''}`],
+  received: () => ['the units you returned have arrived. We will refund you shortly.'],
+  refunded: (ret) => [`your return is refunded: ${formatMoney(ret.refundedAmount ?? 0)} goes back to your card (the credit note comes in a separate mail).`],
+};
 
 /** Every mail about an order; each names the order by its number, in its subject too. */
 export function createOrderMail(shopName: string, publicUrl: string) {
@@ -110,6 +126,31 @@ export function createOrderMail(shopName: string, publicUrl: string) {
         ],
         shipment.trackingUrl ? { link: shipment.trackingUrl } : {},
       ),
+    /**
+     * A return's step. The request's mail is the durable acknowledgement of a withdrawal (art. 11a
+     * of Directive 2011/83/EU): the return's number, when it was received (UTC) and what goes back.
+     */
+    returnStep: (order: OrderFacts, ret: Return, step: ReturnStatus) =>
+      mail(order.buyerEamil, `return ${ret.returnNumber} for order ${order.orderNumber} ${step}`, [
+        `Hello ${order.buyer},`,
+        ...RETURN_STEP_WORDS[step](ret),
+        '',
+        `Return: ${ret.returnNumber}`,
+        `Order: ${order.orderNumber}`,
+        `Requested: ${returnTime(ret.requestedAt)}`,
+        `Reason: ${ret.reason}`,
+        ...(ret.comment ? [`Your comment: ${ret.comment}`] : []),
+        'What is returned:',
+        ...ret.lines.map((line) => `${line.quantity} x ${line.product}${line.serialNumbers.length > 0 ? ` (serial numbers ${line.serialNumbers.join(', ')})` : ''}`),
+        '',
+        myOrders,
+      ]),
+    returnRequested: (shopEmail: string, order: OrderFacts, ret: Return) =>
+      mail(shopEmail, `return ${ret.returnNumber} requested for order ${order.orderNumber} (${ret.reason})`, [
+        ...ret.lines.map((line) => `${line.quantity} x ${line.product}`),
+        `Buyer: ${order.buyer} <${order.buyerEamil}>`,
+        { words: 'Returns:', link: `${publicUrl}/dashboard/returns/${ret._id}` },
+      ]),
     cancelled: (order: OrderFacts, reason: string) =>
       mail(order.buyerEamil, `your order ${order.orderNumber} was canceled`, [`Hello ${order.buyer},`, `your order was canceled ${reason}.`, '', ...orderLines(order), '', myOrders]),
     refunded: (order: OrderFacts, refund: { amount: number; reason: string }, creditNote?: DocumentAttachment) =>

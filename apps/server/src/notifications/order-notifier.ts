@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { fromCents } from '@voltline/shared/money';
+import type { Return, ReturnStatus } from '@voltline/shared/returns';
 import type { Shipment } from '@voltline/shared/shipments';
 import { fellBelowMinimum, toLowStockTool, type StockFacts, type StockLevelsBefore } from '../orders/low-stock.ts';
 import type { DbExecutor } from '../db/client.ts';
 import type { OrderNotifier } from '../orders/lifecycle/collaborators.ts';
 import type { OrderRow } from '../orders/order-dto.ts';
 import { linesOfOrders, orderJson, toOrderDto, type OrderLineRow } from '../orders/order-dto.ts';
-import { recordShopEvent, shopEventRows } from './notification-outbox.ts';
+import { recordMails, recordShopEvent, shopEventRows } from './notification-outbox.ts';
 import type { CreditNoteRow, InvoiceRow } from '../invoices/invoice-register.ts';
 import type { OrderMail } from './order-mail.ts';
 
@@ -73,6 +74,16 @@ export function createOrderNotifier(orderMail: OrderMail, shopNotifyEmail: strin
         data: { order: dto, refund },
         mails: [orderMail.refunded(facts, refund, attachment('credit_note', creditNote))],
       });
+    },
+    /** Each step of a return mails the buyer; requested, received and refunded are webhooks too. */
+    returnChanged: async (executor: DbExecutor, order: OrderRow, ret: Return, step: ReturnStatus) => {
+      const { dto, facts } = await withLines(executor, order);
+      const mails = [orderMail.returnStep(facts, ret, step), ...(step === 'requested' ? toShop((email) => orderMail.returnRequested(email, facts, ret)) : [])];
+      if (step === 'requested' || step === 'received' || step === 'refunded') {
+        await recordShopEvent(executor, { type: `return.${step}`, data: { order: dto, return: ret }, mails });
+      } else {
+        await recordMails(executor, `return.${step}`, mails);
+      }
     },
     /** Only when a change takes the stock from enough to below the minimum, not on every later sale. */
     async stockChanged(executor: DbExecutor, tool: StockFacts, before: StockLevelsBefore) {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { idParamsSchema } from '@voltline/shared/id';
 import { pageQuerySchema } from '@voltline/shared/paging';
 import { carrierInputSchema, packingSlipParamsSchema, carrierSchema, createShipmentSchema, serialParamsSchema, shipmentSchema, toolWarrantySchema, warrantyAnswerSchema } from '@voltline/shared/shipments';
+import { markDeliveredSchema } from '@voltline/shared/returns';
 import { callerOf, type CallerGuards } from '../identity/caller.ts';
 import { sendPage } from '../http/replies.ts';
 import type { ShipmentsService } from './shipments-service.ts';
@@ -56,6 +57,21 @@ export function shipmentsRoutes(shipmentsService: ShipmentsService, guards: Call
         const { pdf, fileName } = await shipmentsService.packingSlip(request.params.id, request.params.shipmentId);
         return reply.header('Content-Type', 'application/pdf').header('Content-Disposition', `attachment; filename="${fileName}"`).send(pdf);
       },
+    );
+
+    app.post(
+      '/adminPurchased/:id/shipments/:shipmentId/delivered',
+      {
+        onRequest: guards.requireAdmin,
+        schema: {
+          tags: ['back office'],
+          summary: "Mark a parcel delivered (now): the buyer's withdrawal period runs from the day its last parcel was delivered. The first time counts. Admins only.",
+          params: packingSlipParamsSchema,
+          body: markDeliveredSchema,
+          response: { 200: shipmentSchema },
+        },
+      },
+      (request) => shipmentsService.markDelivered(request.params.id, request.params.shipmentId),
     );
 
     app.get(

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { entityIdSchema } from '@voltline/shared/id';
 import type { PageQuery } from '@voltline/shared/paging';
 import {
@@ -49,6 +49,7 @@ async function withLines(db: Database, rows: readonly ShipmentRow[]): Promise<Sh
     trackingNumber: row.trackingNumber,
     trackingUrl: row.trackingUrl,
     shippedAt: row.shippedAt.toISOString(),
+    deliveredAt: row.deliveredAt?.toISOString() ?? null,
   }));
 }
 
@@ -139,6 +140,25 @@ export function createShipmentsService(db: Database, lifecycle: OrderLifecycle, 
       if (!row) throw notFound('Parcel not found');
       const [shipment] = await withLines(db, [row]);
       return { pdf: await renderPackingSlipPdf(order, shipment!), fileName: `packing-slip-${row.id}.pdf` };
+    },
+
+    /**
+     * POST /adminPurchased/{id}/shipments/{shipmentId}/delivered: the parcel reached the buyer (an
+     * admin's word, or a carrier's notice passed on). The first time counts: the withdrawal period
+     * runs from it, so marking it again never moves the period.
+     */
+    async markDelivered(orderId: string, shipmentId: string, now = new Date()): Promise<Shipment> {
+      const order = await lifecycle.findOrder(orderId);
+      const id = entityIdSchema.safeParse(shipmentId);
+      if (!id.success) throw notFound('Parcel not found');
+      await db
+        .update(shipments)
+        .set({ deliveredAt: now })
+        .where(and(eq(shipments.id, id.data), eq(shipments.orderId, order.id), isNull(shipments.deliveredAt)));
+      const [row] = await db.select().from(shipments).where(and(eq(shipments.id, id.data), eq(shipments.orderId, order.id)));
+      if (!row) throw notFound('Parcel not found');
+      const [shipment] = await withLines(db, [row]);
+      return shipment!;
     },
 
     /** POST /adminPurchased/{id}/shipments: the carrier must be one of the shop's, whose template makes the tracking address. */

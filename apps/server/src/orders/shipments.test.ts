@@ -1,33 +1,17 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { Tool } from '@voltline/shared/tool';
 import { formatOrderNumber } from '@voltline/shared/order-number';
 import { shipmentMessages, warrantyUntil } from '@voltline/shared/shipments';
-import { authUsers, notifications, orderEvents, orders, shipments, stockMovements } from '../db/schema.ts';
-import type { TestShop } from '../test-support/test-app.ts';
+import { notifications, orderEvents, orders, shipments, stockMovements } from '../db/schema.ts';
 import { itRaces, testDatabaseKinds } from '../test-support/test-databases.ts';
 import { useTestShop } from '../test-support/test-shop.ts';
-import { card, createIntent, freshTool, placePaidOrder, toolRow } from '../test-support/test-orders.ts';
+import { callerOf, freshTool, paidOrderOf, placePaidOrder, toolRow } from '../test-support/test-orders.ts';
 import { bearer, registerUser, type TestUser } from '../test-support/test-users.ts';
 import { pdfText } from '@voltline/test-kit/pdf-text';
 
 const DHL = { name: 'DHL', trackingUrlTemplate: 'https://www.dhl.de/de/privatkunden.html?piececode={tracking}' };
 /** Receivers must be on the public internet (webhook-target.ts); these tests only read the outbox. */
 const PUBLIC_RECEIVER_URL = 'https://93.184.215.14/hooks';
-
-/** A paid order of several tools: placed through the lifecycle as the checkout does, paid with the success card. */
-async function paidOrderOf(shop: TestShop, user: TestUser, lines: { tool: Tool; quantity: number }[]): Promise<string> {
-  const { insertedId } = await shop.core.orders.placeOrderOfLines(await callerOf(shop, user), {
-    lines: lines.map(({ tool, quantity }) => ({ toolId: tool._id, quantity })),
-    phone: '5550100',
-    address: '1 Circuit Road',
-    pricing: { country: 'US' },
-  });
-  const intent = (await createIntent(shop, user, insertedId)).json();
-  const paid = await shop.app.inject({ method: 'POST', url: '/api/payments/builtin/confirm', payload: { clientSecret: intent.clientSecret, card: card('4242424242424242') } });
-  expect(paid.statusCode).toBe(200);
-  return insertedId;
-}
 
 describe.each(testDatabaseKinds)('shipments on $name', (kind) => {
   const shop = useTestShop(kind, { seed: true, users: true });
@@ -267,8 +251,3 @@ describe.each(testDatabaseKinds)('shipments on $name', (kind) => {
     { timeout: 120_000 },
   );
 });
-
-async function callerOf(shop: TestShop, user: TestUser) {
-  const [account] = await shop.database.db.select({ id: authUsers.id }).from(authUsers).where(eq(authUsers.email, user.email));
-  return { userId: account!.id, email: user.email, name: user.name, role: 'user' as const, profileId: user.profileId };
-}

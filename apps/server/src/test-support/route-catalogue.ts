@@ -43,6 +43,10 @@ export interface Fixtures {
   /** That order and its parcel. */
   shippedOrderId: string;
   shipmentId: string;
+  /** Returns of one unit each of that order, the owner's: requested, authorised and received (decision 048). */
+  requestedReturnId: string;
+  authorisedReturnId: string;
+  receivedReturnId: string;
 }
 
 export interface MatrixRow {
@@ -254,6 +258,35 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     url: (f) => `/api/adminPurchased/${f.shippedOrderId}/shipments/${f.shipmentId}/packing-slip.pdf`,
     allowed: adminOnly,
   },
+  {
+    method: 'POST',
+    route: '/api/adminPurchased/{id}/shipments/{shipmentId}/delivered',
+    url: (f) => `/api/adminPurchased/${f.shippedOrderId}/shipments/${f.shipmentId}/delivered`,
+    body: () => ({}),
+    allowed: adminOnly,
+  },
+  {
+    method: 'POST',
+    route: '/api/purchasedSingle/{id}/returns',
+    url: (f) => `/api/purchasedSingle/${f.shippedOrderId}/returns`,
+    body: (f) => ({ lines: [{ toolId: f.tool._id, quantity: 1 }], reason: 'withdrawal', comment: 'Matrix' }),
+    allowed: ownerAndAdmin,
+    hiddenFromOthers: true,
+  },
+  { method: 'GET', route: '/api/purchasedSingle/{id}/return-window', url: (f) => `/api/purchasedSingle/${f.shippedOrderId}/return-window`, allowed: ownerAndAdmin, hiddenFromOthers: true },
+  { method: 'GET', route: '/api/returns', url: () => '/api/returns?limit=5', allowed: signedIn },
+  { method: 'GET', route: '/api/admin/returns', url: () => '/api/admin/returns?limit=5&status=requested', allowed: adminOnly },
+  { method: 'GET', route: '/api/admin/returns/{id}', url: (f) => `/api/admin/returns/${f.requestedReturnId}`, allowed: adminOnly },
+  { method: 'POST', route: '/api/admin/returns/{id}/authorise', url: (f) => `/api/admin/returns/${f.requestedReturnId}/authorise`, body: () => ({ instructions: 'Matrix' }), allowed: adminOnly },
+  { method: 'POST', route: '/api/admin/returns/{id}/refuse', url: (f) => `/api/admin/returns/${f.requestedReturnId}/refuse`, body: () => ({ reason: 'Matrix' }), allowed: adminOnly },
+  {
+    method: 'POST',
+    route: '/api/admin/returns/{id}/receive',
+    url: (f) => `/api/admin/returns/${f.authorisedReturnId}/receive`,
+    body: (f) => ({ lines: [{ toolId: f.tool._id, quantity: 1, restock: true }] }),
+    allowed: adminOnly,
+  },
+  { method: 'POST', route: '/api/admin/returns/{id}/refund', url: (f) => `/api/admin/returns/${f.receivedReturnId}/refund`, body: () => ({}), allowed: adminOnly },
   { method: 'GET', route: '/api/warranty/{serial}', url: (f) => `/api/warranty/${encodeURIComponent(f.serialNumber)}`, allowed: ownerAndAdmin, hiddenFromOthers: true },
   {
     method: 'PATCH',
@@ -341,13 +374,31 @@ export async function freshFixtures(shop: TestShop, owner: TestUser, admin: Test
   const clientSecret = (await createIntent(shop, owner, unpaidOrderId)).json().clientSecret;
   await shop.app.inject({ method: 'PUT', url: '/api/admin/carriers', headers: bearer(admin), payload: MATRIX_CARRIER });
   const serialNumber = `SN-${randomUUID()}`;
-  const shippedOrderId = await placePaidOrder(shop, owner, tool);
+  // Enough units for three returns and the owner's request of one more.
+  const shippedUnits = Math.max(tool.minimumOrderQuantity, 4);
+  const shippedOrderId = await placePaidOrder(shop, owner, tool, shippedUnits);
   const parcel = await shop.app.inject({
     method: 'POST',
     url: `/api/adminPurchased/${shippedOrderId}/shipments`,
     headers: bearer(admin),
-    payload: { lines: [{ toolId: tool._id, quantity: tool.minimumOrderQuantity }], carrier: MATRIX_CARRIER.name, trackingNumber: 'MX0000', serialNumbers: { [tool._id]: [serialNumber] } },
+    payload: { lines: [{ toolId: tool._id, quantity: shippedUnits }], carrier: MATRIX_CARRIER.name, trackingNumber: 'MX0000', serialNumbers: { [tool._id]: [serialNumber] } },
   });
+  const returnOne = async () =>
+    (
+      await shop.app.inject({
+        method: 'POST',
+        url: `/api/purchasedSingle/${shippedOrderId}/returns`,
+        headers: bearer(owner),
+        payload: { lines: [{ toolId: tool._id, quantity: 1 }], reason: 'faulty' },
+      })
+    ).json()._id as string;
+  const adminPost = (url: string, payload: object) => shop.app.inject({ method: 'POST', url, headers: bearer(admin), payload });
+  const requestedReturnId = await returnOne();
+  const authorisedReturnId = await returnOne();
+  await adminPost(`/api/admin/returns/${authorisedReturnId}/authorise`, {});
+  const receivedReturnId = await returnOne();
+  await adminPost(`/api/admin/returns/${receivedReturnId}/authorise`, {});
+  await adminPost(`/api/admin/returns/${receivedReturnId}/receive`, { lines: [{ toolId: tool._id, quantity: 1, restock: true }] });
   const form = multipartImage(await tinyPng());
   const upload = await shop.app.inject({ method: 'POST', url: '/api/upload', payload: form.payload, headers: { ...form.headers, ...bearer(owner) } });
   const endpoint = await shop.app.inject({
@@ -376,6 +427,9 @@ export async function freshFixtures(shop: TestShop, owner: TestUser, admin: Test
     serialNumber,
     shippedOrderId,
     shipmentId: parcel.json()._id,
+    requestedReturnId,
+    authorisedReturnId,
+    receivedReturnId,
   };
 }
 

@@ -4,7 +4,7 @@ import { orderRequest, placeOrderOverHttp, placePaidOrderOverHttp, testCard, typ
 import { newTool } from '@voltline/test-kit/tools';
 import { toolColumns } from '../catalogue/tool-dto.ts';
 import type { DbExecutor } from '../db/client.ts';
-import { orderLines, orders, tools } from '../db/schema.ts';
+import { authUsers, orderLines, orders, tools } from '../db/schema.ts';
 import { moveStock } from '../orders/lifecycle/stock-moves.ts';
 import type { TestShop } from './test-app.ts';
 import { apiSessionOf, bearer, type TestUser } from './test-users.ts';
@@ -103,4 +103,24 @@ export async function insertOneLineOrders(db: DbExecutor, rows: (typeof orders.$
     );
   }
   return written;
+}
+
+/** A customer as the services see them (the caller of a request), for calls made past HTTP. */
+export async function callerOf(shop: TestShop, user: TestUser) {
+  const [account] = await shop.database.db.select({ id: authUsers.id }).from(authUsers).where(eq(authUsers.email, user.email));
+  return { userId: account!.id, email: user.email, name: user.name, role: 'user' as const, profileId: user.profileId };
+}
+
+/** A paid order of several tools: placed through the lifecycle as the checkout does, paid with the success card. */
+export async function paidOrderOf(shop: TestShop, user: TestUser, lines: { tool: Tool; quantity: number }[]): Promise<string> {
+  const { insertedId } = await shop.core.orders.placeOrderOfLines(await callerOf(shop, user), {
+    lines: lines.map(({ tool, quantity }) => ({ toolId: tool._id, quantity })),
+    phone: '5550100',
+    address: '1 Circuit Road',
+    pricing: { country: 'US' },
+  });
+  const intent = (await createIntent(shop, user, insertedId)).json();
+  const paid = await shop.app.inject({ method: 'POST', url: '/api/payments/builtin/confirm', payload: { clientSecret: intent.clientSecret, card: card('4242424242424242') } });
+  if (paid.statusCode !== 200) throw new Error(`payment of ${insertedId} failed: ${paid.body}`);
+  return insertedId;
 }

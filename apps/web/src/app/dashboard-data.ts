@@ -15,6 +15,7 @@ import { couponsQueryOptions } from '../features/pricing/api/coupons.ts';
 import { deliveryPromotionQueryOptions } from '../features/pricing/api/delivery-promotion.ts';
 import { deliveryRatesQueryOptions } from '../features/pricing/api/delivery-rates.ts';
 import { taxSettingsQueryOptions } from '../features/pricing/api/tax-settings.ts';
+import { adminReturnsQueryOptions } from '../features/returns/api/returns.ts';
 import { FIRST_INBOX_FILTER, queriesQueryOptions } from '../features/queries/api/get-queries.ts';
 import { ownReviewsQueryOptions } from '../features/reviews/api/get-own-reviews.ts';
 import { webhookEndpointsQueryOptions } from '../features/webhooks/api/get-webhook-endpoints.ts';
@@ -69,6 +70,7 @@ const PAGE_DATA = {
   ),
   coupons: adminOnly(({ queryClient }) => queryClient.ensureInfiniteQueryData(couponsQueryOptions(undefined))),
   taxSettings: adminOnly(({ queryClient }) => queryClient.ensureQueryData(taxSettingsQueryOptions)),
+  returns: adminOnly(({ queryClient }) => queryClient.ensureInfiniteQueryData(adminReturnsQueryOptions(''))),
 } satisfies Record<string, PageData>;
 
 export type DashboardPage = keyof typeof PAGE_DATA;

@@ -40,6 +40,12 @@ export const orderKeys = {
   shipments: (orderId: string) => [...orderKeys.detail(orderId), 'shipments'] as const,
   /** The carriers the Ship dialog offers. */
   carriers: () => [...orderKeys.all, 'carriers'] as const,
+  /** When an order's withdrawal period and warranty end (My Orders' return button): under the order. */
+  returnWindow: (orderId: string) => [...orderKeys.detail(orderId), 'return-window'] as const,
+  /** Returns sit under orders: a refund or a parcel refreshes them, and a return's steps refresh the orders. */
+  returns: () => [...orderKeys.all, 'returns'] as const,
+  returnList: (status: string) => [...orderKeys.returns(), 'list', status] as const,
+  returnDetail: (returnId: string) => [...orderKeys.returns(), 'detail', returnId] as const,
 };
 
 /**

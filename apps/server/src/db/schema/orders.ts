@@ -167,7 +167,7 @@ export const orderEvents = pgTable(
     orderId: uuid('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    type: text('type', { enum: ['placed', 'paid', 'shipped', 'cancelled', 'refunded'] }).notNull(),
+    type: text('type', { enum: ['placed', 'paid', 'shipped', 'cancelled', 'refunded', 'return'] }).notNull(),
     /** Null when the shop itself acted (a payment webhook, an automatic cancellation). */
     actorUserId: text('actor_user_id'),
     actorEmail: text('actor_email'),

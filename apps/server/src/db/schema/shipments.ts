@@ -44,6 +44,8 @@ export const shipments = pgTable(
     actorUserId: text('actor_user_id'),
     actorEmail: text('actor_email'),
     shippedAt: timestamp('shipped_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the parcel reached the buyer (an admin's or a carrier's word): the withdrawal period counts from it (decision 048). */
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
   },
   (table) => [
     // An order's parcels, oldest first (My Orders' card, the Ship dialog, the shipments route).

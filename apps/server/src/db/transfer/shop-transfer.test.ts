@@ -78,6 +78,10 @@ describe(`moving a PGlite shop to ${target.name}`, () => {
     await db.insert(schema.shipmentLines).values({ shipmentId: parcel!.id, orderId: paidId, linePosition: 0, toolId: tool._id, product: tool.toolName, quantity: 1 });
     await db.insert(schema.shippedSerials).values({ shipmentId: parcel!.id, orderId: paidId, linePosition: 0, toolId: tool._id, serialNumber: 'SN-MOVED-1' });
     await db.insert(schema.stockAlerts).values({ toolId: tool._id, email: 'grace@example.com' });
+    // A return of that unit (decision 048).
+    const [sentBack] = await db.insert(schema.returns).values({ orderId: paidId, userId: user!.id, reason: 'withdrawal' }).returning();
+    await db.insert(schema.returnLines).values({ returnId: sentBack!.id, orderId: paidId, toolId: tool._id, product: tool.toolName, quantity: 1 });
+    await db.insert(schema.returnSerials).values({ returnId: sentBack!.id, orderId: paidId, toolId: tool._id, serialNumber: 'SN-MOVED-1' });
     const before = await exportShop(source.database.db);
     await source.close();
     // Every table of the schema is exported and has a row here: a new table without one fails this test.

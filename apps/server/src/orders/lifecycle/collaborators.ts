@@ -1,5 +1,6 @@
 import type { SQL } from 'drizzle-orm';
 import type { PaymentProvider } from '@voltline/shared/payment';
+import type { Return, ReturnStatus } from '@voltline/shared/returns';
 import type { Shipment } from '@voltline/shared/shipments';
 import type { DbExecutor, DbTransaction } from '../../db/client.ts';
 import { AppError } from '../../platform/app-error.ts';
@@ -69,6 +70,8 @@ export interface OrderNotifier {
   shipmentCreated(executor: DbExecutor, order: OrderRow, shipment: Shipment, complete: boolean): Promise<void>;
   cancelled(executor: DbExecutor, order: OrderRow, reason: string): Promise<void>;
   refunded(executor: DbExecutor, order: OrderRow, refund: { amountCents: number; reason: string }, creditNote?: IssuedDocument): Promise<void>;
+  /** A return's step: the buyer's mail at each (the request's is the durable acknowledgement), the webhook at requested, received and refunded. */
+  returnChanged(executor: DbExecutor, order: OrderRow, ret: Return, step: ReturnStatus): Promise<void>;
   /** A change of the tool's stock or minimum: `tool.stock_low` once when the stock falls below the minimum. */
   stockChanged(executor: DbExecutor, tool: StockFacts, before: StockLevelsBefore): Promise<void>;
 }

@@ -6,6 +6,7 @@ import { notFound } from '../../platform/app-error.ts';
 import type { JsonCache } from '../../platform/cached-json.ts';
 import type { OrderPricer } from '../../pricing/order-pricing.ts';
 import type { OrderRow } from '../order-dto.ts';
+import type { ReturnTerms } from './returns.ts';
 import type { InvoiceIssuer, OrderNotifier, PaymentGateway, RestockAlerts } from './collaborators.ts';
 
 /** What every verb of the lifecycle works with. */
@@ -24,6 +25,8 @@ export interface LifecycleDeps {
   pricer: OrderPricer;
   /** Where an order goes when its buyer did not say (the spec's POST /purchased): the shop's country (its tax settings). */
   shopCountry: () => Promise<string>;
+  /** The withdrawal period and the warranty a return is judged by (decision 048). */
+  returnTerms: ReturnTerms;
 }
 
 /** Who acted; null when the shop itself did (a gateway's word, the expiry job). */

@@ -28,11 +28,13 @@ import { expiring } from './expire.ts';
 import { checkingPayable, paying } from './pay.ts';
 import { placing, placingLines } from './place.ts';
 import { refunding } from './refund.ts';
+import { answeringReturn, receivingReturn, refundingReturn, requestingReturn, returnWindow } from './returns.ts';
 import { shipping, shippingParcel } from './ship.ts';
 import { adjustStock, moveStock, recordingStockMove, stockSettled } from './stock-moves.ts';
 import { lockStockLevels, orderableUnits, type ToolLevels } from './units.ts';
 
 export type { Actor } from './context.ts';
+export { returnDto, returnDtos } from './returns.ts';
 export type { LinesRequest, OrderRequest } from './place.ts';
 export { orderableUnitsOf, orderableUnitsSql } from './units.ts';
 export { linesWithinStock, pastOnePayment } from './place.ts';
@@ -49,6 +51,13 @@ export function createOrderLifecycle(deps: LifecycleDeps) {
     ship: shipping(deps),
     /** A parcel of some units of some lines, with its carrier and tracking (POST /adminPurchased/{id}/shipments). */
     shipParcel: shippingParcel(deps),
+    /** Returns (decision 048): the buyer's request, an admin's answer, receipt (restock or scrap) and refund. */
+    requestReturn: requestingReturn(deps),
+    answerReturn: answeringReturn(deps),
+    receiveReturn: receivingReturn(deps),
+    refundReturn: refundingReturn(deps),
+    /** When the withdrawal period and the warranty of an order's shipped units end. */
+    returnWindow: (orderId: string) => returnWindow(deps.db, orderId, deps.returnTerms),
     cancel: cancelling(deps),
     deleteTool: deletingTool(deps),
     cancelExpired: expiring(deps),

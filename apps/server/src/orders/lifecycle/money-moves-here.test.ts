@@ -48,6 +48,10 @@ const rules: { name: string; find: (source: string) => string[] }[] = [
     ],
   },
   {
+    name: "writes returns, return_lines or return_serials (a return's state moves with the stock and money it moves: decision 048)",
+    find: (source) => matches(source, /\.(insert|update|delete)\(\s*(returns|returnLines|returnSerials)\s*\)/g),
+  },
+  {
     name: 'writes stock_movements (the ledger is written by moveStock only)',
     find: (source) => matches(source, /\.(insert|update|delete)\(\s*stockMovements\s*\)/g),
   },

@@ -235,6 +235,7 @@ async function shipParcel(deps: LifecycleDeps, admin: Actor, orderId: string, co
       trackingNumber: shipment!.trackingNumber,
       trackingUrl: shipment!.trackingUrl,
       shippedAt: shipment!.shippedAt.toISOString(),
+      deliveredAt: null,
     };
     await notifier.shipmentCreated(tx, shippedOrder!, answer, complete);
     return { shipment: answer, order: shippedOrder! };

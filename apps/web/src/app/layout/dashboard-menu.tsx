@@ -19,6 +19,7 @@ const customerLinks: MenuLink[] = [
 ];
 const adminLinks: MenuLink[] = [
   { to: '/dashboard/manageorders', label: 'Manage All Orders' },
+  { to: '/dashboard/returns', label: 'Returns' },
   { to: '/dashboard/managetools', label: 'Manage Tools' },
   { to: '/dashboard/addtool', label: 'Add Tool' },
   { to: '/dashboard/makeadmin', label: 'Make Admin' },

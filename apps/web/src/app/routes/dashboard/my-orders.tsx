@@ -9,6 +9,7 @@ import { TypedConfirmDialog } from '../../../components/typed-confirm-dialog.tsx
 import { useCancelOrder } from '../../../features/orders/api/cancel-order.ts';
 import { useMyOrders } from '../../../features/orders/api/get-my-orders.ts';
 import { OrderCard } from '../../../features/orders/components/order-card.tsx';
+import { ReturnRequest } from '../../../features/returns/components/return-request.tsx';
 
 const ORDER_LIST_ID = 'my-orders-list';
 
@@ -48,7 +49,7 @@ export function MyOrdersPage() {
           <>
             <div id={ORDER_LIST_ID} className={ORDER_GRID}>
               {myOrders.map((order) => (
-                <OrderCard key={order._id} order={order} onCancel={() => askToCancel(order)} />
+                <OrderCard key={order._id} order={order} onCancel={() => askToCancel(order)} afterSale={<ReturnRequest order={order} />} />
               ))}
             </div>
             <LoadMoreButton more={orders.more} controls={ORDER_LIST_ID} />

@@ -54,3 +54,20 @@ export function useCreateShipment() {
       ]),
   });
 }
+
+/**
+ * POST /api/adminPurchased/{id}/shipments/{shipmentId}/delivered (admins): the parcel arrived; the
+ * buyer's withdrawal period runs from it (decision 048). The first time counts.
+ */
+const markDelivered = ({ orderId, shipmentId }: { orderId: string; shipmentId: string }) =>
+  apiRequest<Shipment>(`/adminPurchased/${encodeURIComponent(orderId)}/shipments/${encodeURIComponent(shipmentId)}/delivered`, {
+    method: 'POST',
+    body: JSON.stringify({}),
+    signOutOnAuthFailure: false,
+  });
+
+export function useMarkDelivered() {
+  const queryClient = useQueryClient();
+  // The parcels and the order's return window sit under the order.
+  return useMutation({ mutationFn: markDelivered, onSettled: () => queryClient.invalidateQueries({ queryKey: orderKeys.all }) });
+}

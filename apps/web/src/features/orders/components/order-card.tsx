@@ -36,7 +36,7 @@ function TransactionId({ id }: { id: string }) {
  * units, unit price and line total (issue 43: "DD-18 ... and 2 more", "Quantity 46"); a one-tool
  * order reads as the spec's card, its tool the heading.
  */
-export function OrderCard({ order, onCancel }: { order: Order; onCancel: () => void }) {
+export function OrderCard({ order, onCancel, afterSale }: { order: Order; onCancel: () => void; afterSale?: ReactNode }) {
   const severalTools = order.lines.length > 1;
   return (
     <PictureCard title={severalTools ? `${order.lines.length} tools` : order.product} picture={order.img} pictureAlt={order.product} testId="order-card">
@@ -49,13 +49,14 @@ export function OrderCard({ order, onCancel }: { order: Order; onCancel: () => v
         <Fact label="Purchase date">{order.purchaseDate}</Fact>
         <Fact label="Address">{order.address}</Fact>
       </div>
-      <OrderProgress order={order} onCancel={onCancel} />
+      <OrderProgress order={order} onCancel={onCancel} afterSale={afterSale} />
     </PictureCard>
   );
 }
 
 /** The bottom of the card: what the buyer can do with the order, or how far it has got. */
-function OrderProgress({ order, onCancel }: { order: Order; onCancel: () => void }) {
+/** `afterSale`: what the route adds under a shipped order's parcels (the return button, features/returns). */
+function OrderProgress({ order, onCancel, afterSale }: { order: Order; onCancel: () => void; afterSale?: ReactNode }) {
   const state = orderStateText(order);
   // Cancelled and refunded orders stay in the list so the buyer sees what became of them; there is
   // nothing left to pay, cancel or wait for.
@@ -66,6 +67,7 @@ function OrderProgress({ order, onCancel }: { order: Order; onCancel: () => void
         {order.transactionId && <TransactionId id={order.transactionId} />}
         {order.delivery === 'shipped' && <Fact label="Delivery">{deliveryText(order.delivery, order.shippedUnits)}</Fact>}
         {order.shippedUnits > 0 && <ShipmentList orderId={order._id} />}
+        {order.shippedUnits > 0 && afterSale}
         <OrderDocuments order={order} />
       </div>
     );
@@ -89,6 +91,7 @@ function OrderProgress({ order, onCancel }: { order: Order; onCancel: () => void
       <TransactionId id={order.transactionId ?? ''} />
       <Fact label="Delivery">{deliveryText(order.delivery, order.shippedUnits)}</Fact>
       {order.shippedUnits > 0 && <ShipmentList orderId={order._id} />}
+      {order.shippedUnits > 0 && afterSale}
       {/* A partial refund keeps the order paid and on its way. */}
       {state && <p className="font-semibold">{state}</p>}
       <OrderDocuments order={order} />

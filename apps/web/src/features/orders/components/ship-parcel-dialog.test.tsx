@@ -26,6 +26,7 @@ const firstParcel: Shipment = {
   trackingNumber: 'JJD1',
   trackingUrl: 'https://www.dhl.de/track?piececode=JJD1',
   shippedAt: '2026-11-27T10:00:00.000Z',
+  deliveredAt: null,
 };
 
 function answer(refusal?: ApiAnswer) {
@@ -72,5 +73,15 @@ describe('the Ship a parcel dialog', () => {
     await user.click(screen.getByRole('button', { name: 'Ship parcel' }));
     await screen.findByText(shipmentMessages.moreThanLeft('Cordless drill', 1));
     expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('marks a parcel delivered, from which the withdrawal period runs', async () => {
+    const { user, sent } = renderWithShop(<ShipParcelDialog order={order} onClose={vi.fn()} />, answer());
+    await user.click(await screen.findByRole('button', { name: 'Mark parcel 1 delivered' }));
+    await vi.waitFor(() =>
+      expect(sent.filter((request) => request.method === 'POST')).toEqual([
+        { method: 'POST', path: `/api/adminPurchased/${order._id}/shipments/${firstParcel._id}/delivered`, body: {} },
+      ]),
+    );
   });
 });

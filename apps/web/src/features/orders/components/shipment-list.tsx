@@ -1,10 +1,30 @@
 import type { Shipment } from '@voltline/shared/shipments';
-import { useOrderShipments } from '../api/shipments.ts';
+import { refusalOf } from '../../../lib/api-client.ts';
+import { useMarkDelivered, useOrderShipments } from '../api/shipments.ts';
 
-const shippedOn = (shipment: Shipment) => new Date(shipment.shippedAt).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+const dayOf = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+const shippedOn = (shipment: Shipment) => dayOf(shipment.shippedAt);
 
 /** One parcel: when it left, what was in it (with serial numbers), the carrier and the tracking link. */
-function Parcel({ shipment, number }: { shipment: Shipment; number: number }) {
+/** An admin's "it arrived" for a parcel not yet marked delivered: the withdrawal period counts from it. */
+function MarkDelivered({ shipment, number }: { shipment: Shipment; number: number }) {
+  const mark = useMarkDelivered();
+  const failure = refusalOf(mark);
+  return (
+    <>
+      <button type="button" className="btn btn-outline btn-xs self-start" disabled={mark.isPending} onClick={() => mark.mutate({ orderId: shipment.orderId, shipmentId: shipment._id })}>
+        {`Mark parcel ${number} delivered`}
+      </button>
+      {failure && (
+        <p role="alert" className="text-error">
+          {failure}
+        </p>
+      )}
+    </>
+  );
+}
+
+function Parcel({ shipment, number, canMarkDelivered }: { shipment: Shipment; number: number; canMarkDelivered: boolean }) {
   return (
     <li className="rounded-box border border-base-200 p-2 text-sm" data-testid="parcel">
       <p className="font-medium">{`Parcel ${number}, shipped ${shippedOn(shipment)}`}</p>
@@ -26,12 +46,13 @@ function Parcel({ shipment, number }: { shipment: Shipment; number: number }) {
       ) : (
         <p className="text-base-content/70">No tracking number</p>
       )}
+      {shipment.deliveredAt ? <p>{`Delivered ${dayOf(shipment.deliveredAt)}`}</p> : canMarkDelivered && <MarkDelivered shipment={shipment} number={number} />}
     </li>
   );
 }
 
-/** An order's parcels, oldest first (My Orders' card, the Ship dialog). */
-export function ShipmentList({ orderId }: { orderId: string }) {
+/** An order's parcels, oldest first (My Orders' card, the Ship dialog, where an admin may mark one delivered). */
+export function ShipmentList({ orderId, canMarkDelivered = false }: { orderId: string; canMarkDelivered?: boolean }) {
   const shipments = useOrderShipments(orderId);
   if (shipments.isPending) return <p className="text-sm text-base-content/70">Loading parcels…</p>;
   if (shipments.isError) return <p className="text-sm text-error">The parcels could not be loaded.</p>;
@@ -41,7 +62,7 @@ export function ShipmentList({ orderId }: { orderId: string }) {
       <h4 className="font-medium">Parcels</h4>
       <ol className="flex flex-col gap-2">
         {shipments.data.map((shipment, index) => (
-          <Parcel key={shipment._id} shipment={shipment} number={index + 1} />
+          <Parcel key={shipment._id} shipment={shipment} number={index + 1} canMarkDelivered={canMarkDelivered} />
         ))}
       </ol>
     </section>

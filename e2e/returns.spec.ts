@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import type { Tool } from '@voltline/shared/tool';
+import { signInOverHttp } from '@voltline/test-kit/api-client';
+import { ADMIN, ADMIN_ENV, newCustomer, signInInContext, signUpOverHttp } from '@voltline/test-kit/customers';
+import { fetchTools, payOrderOverHttp } from '@voltline/test-kit/orders';
+import { seriousViolationsShown } from './support/axe.ts';
+import { shopJourney } from './support/journey.ts';
+
+const PHONE = { width: 375, height: 812 };
+const CARRIER = { name: 'Return Post', trackingUrlTemplate: 'https://track.example/{tracking}' };
+
+/**
+ * Issue 38, items 3 and 4 (decision 048): on a phone, the customer withdraws one line of a shipped
+ * order with the withdrawal button and sees the acknowledgement at once; the admin authorises the
+ * return, receives it back to stock and refunds it on the Returns page.
+ */
+describe('a customer withdraws from the contract', () => {
+  const journey = shopJourney({ env: ADMIN_ENV });
+
+  it('withdraws one line at 375 px with the button, and the admin authorises, receives with restock and refunds; axe clean', async () => {
+    const shopUrl = journey.shop.url;
+    const customer = newCustomer();
+    const buyer = await signUpOverHttp(shopUrl, customer);
+    const admin = await signInOverHttp(shopUrl, ADMIN.email, ADMIN.password);
+    expect((await admin.call('PUT', '/api/admin/carriers', CARRIER)).status).toBe(200);
+    const tools = (await fetchTools(shopUrl)).filter((tool: Tool) => tool.orderableQuantity >= tool.minimumOrderQuantity + 1).slice(0, 2);
+    expect(tools).toHaveLength(2);
+    for (const tool of tools) expect((await buyer.call('PUT', `/api/cart/lines/${tool._id}`, { quantity: tool.minimumOrderQuantity })).status).toBe(200);
+    const placed = await buyer.call('POST', '/api/checkout', { country: 'US', phone: '5551234567', address: '12 Harbour Road, Springfield' });
+    expect(placed.status).toBe(200);
+    const orderId: string = placed.body.insertedId;
+    await payOrderOverHttp(buyer, orderId);
+    const [first, second] = tools as [Tool, Tool];
+    const shipped = await admin.call('POST', `/api/adminPurchased/${orderId}/shipments`, {
+      lines: tools.map((tool) => ({ toolId: tool._id, quantity: tool.minimumOrderQuantity })),
+      carrier: CARRIER.name,
+      trackingNumber: 'RP0001',
+    });
+    expect(shipped.status).toBe(200);
+
+    // The customer, on a phone: the shipped order's card offers the withdrawal button.
+    const session = await journey.open(PHONE);
+    await signInInContext(session.context, shopUrl, customer.email, customer.password);
+    await session.page.goto('/dashboard/myorders');
+    const card = session.page.locator('[data-testid="order-card"]').first();
+    await card.getByRole('button', { name: 'Withdraw from contract' }).click();
+    const dialog = session.page.getByRole('dialog', { name: 'Withdraw from contract' });
+    await dialog.getByLabel(`${first.toolName}: units to send back`, { exact: false }).fill('1');
+    expect(await seriousViolationsShown(session.page, 'the withdrawal dialog at 375 px')).toEqual([]);
+    await dialog.getByRole('button', { name: 'Confirm withdrawal' }).click();
+    const acknowledgement = card.getByTestId('return-acknowledgement');
+    await acknowledgement.getByText('Your withdrawal is received').waitFor();
+    await acknowledgement.getByText(`1 x ${first.toolName}`).waitFor();
+    const returnNumber = /Return (R-\d+)/.exec((await acknowledgement.textContent()) ?? '')?.[1];
+    expect(returnNumber).toBeDefined();
+    expect(await acknowledgement.getByText(second.toolName).count()).toBe(0);
+    expect(await seriousViolationsShown(session.page, 'My Orders with a withdrawal acknowledged at 375 px')).toEqual([]);
+    expect(await session.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+
+    // The admin, on a phone: Returns, the return opened, authorised, received back to stock, refunded.
+    const before = (await admin.call('GET', `/api/getTool/${first._id}`)).body.availableQuantity as number;
+    const { page } = await journey.openAsAdmin('/dashboard/returns', PHONE);
+    await page.getByRole('heading', { name: 'Returns' }).waitFor();
+    await page.getByRole('button', { name: `Open ${returnNumber}` }).click();
+    const detail = page.getByRole('article', { name: `Return ${returnNumber}` });
+    await detail.getByRole('heading', { name: `Return ${returnNumber}: requested` }).waitFor();
+    expect(await seriousViolationsShown(page, 'a requested return at 375 px')).toEqual([]);
+    await detail.getByLabel('Instructions to send it back, or why it is refused').fill('Send it to 1 Circuit Road with the label RMA');
+    await detail.getByRole('button', { name: 'Authorise' }).click();
+    await detail.getByRole('heading', { name: `Return ${returnNumber}: authorised` }).waitFor();
+    await detail.getByLabel(`1 x ${first.toolName}`).selectOption('restock');
+    await detail.getByRole('button', { name: 'Receive' }).click();
+    await detail.getByRole('heading', { name: `Return ${returnNumber}: received` }).waitFor();
+    await detail.getByRole('button', { name: 'Refund' }).click();
+    await detail.getByRole('heading', { name: `Return ${returnNumber}: refunded` }).waitFor();
+    await detail.getByText(/^Refunded: \$/).waitFor();
+    expect(await seriousViolationsShown(page, 'a refunded return at 375 px')).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+
+    // The unit is back in stock, as a `returned` movement of the ledger.
+    expect((await admin.call('GET', `/api/getTool/${first._id}`)).body.availableQuantity).toBe(before + 1);
+    const moves = await admin.call('GET', `/api/admin/tools/${first._id}/stock-moves?kind=returned&limit=5`);
+    expect(moves.body[0]).toMatchObject({ kind: 'returned', units: 1 });
+
+    // The customer's card now offers the return's credit note.
+    await session.page.reload();
+    await session.page.locator('[data-testid="order-card"]').first().getByText('Download credit note').waitFor();
+  });
+});
