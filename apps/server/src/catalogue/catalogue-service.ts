@@ -12,6 +12,9 @@ import { mapPage, type KeysetOrder, type Page, type Paging } from '../platform/p
 import { type Actor, type OrderLifecycle } from '../orders/lifecycle/index.ts';
 import { toolColumns, toToolDto } from './tool-dto.ts';
 import { toolNameMatches } from './tool-search.ts';
+import type { CategoriesService } from './categories-service.ts';
+import { createToolFilters } from './tool-filters.ts';
+import type { ToolDetail, ToolSearchQuery } from '@voltline/shared/categories';
 import { unrationed, type Ration } from '../platform/turns.ts';
 
 
@@ -34,7 +37,15 @@ function isToolNameConflict(error: unknown): boolean {
   return false;
 }
 
-export function createCatalogueService(db: Database, cache: JsonCache, paging: Paging, lifecycle: Pick<OrderLifecycle, 'deleteTool' | 'adjustStock' | 'openStock' | 'lockStockLevels' | 'stockSettled'>) {
+export function createCatalogueService(
+  db: Database,
+  cache: JsonCache,
+  paging: Paging,
+  lifecycle: Pick<OrderLifecycle, 'deleteTool' | 'adjustStock' | 'openStock' | 'lockStockLevels' | 'stockSettled'>,
+  categories: CategoriesService,
+) {
+  const searchTools = createToolFilters(db, paging, categories, toolOrders);
+
   /** One page of tools, newest first unless asked otherwise; `q` finds tools whose name holds its words (tool-search.ts). */
   async function listTools(query: ToolListQuery): Promise<Page<Tool>> {
     const sort = query.sort ?? 'newest';
@@ -52,13 +63,13 @@ export function createCatalogueService(db: Database, cache: JsonCache, paging: P
     );
   }
 
-  /** One tool; a malformed id is simply a tool that does not exist. */
-  async function getTool(toolId: string): Promise<Tool> {
+  /** One tool, with its category and specifications (issue 40); a malformed id is simply a tool that does not exist. */
+  async function getTool(toolId: string): Promise<ToolDetail> {
     const id = entityIdSchema.safeParse(toolId);
     if (!id.success) throw notFound('Tool not found');
     const [row] = await db.select().from(tools).where(eq(tools.id, id.data));
     if (!row) throw notFound('Tool not found');
-    return toToolDto(row);
+    return { ...toToolDto(row), ...(await categories.toolDetailOf(db, row.id, row.categoryId)) };
   }
 
   /**
@@ -67,7 +78,7 @@ export function createCatalogueService(db: Database, cache: JsonCache, paging: P
    * hold, as it refuses any admin's move; raising it (or leaving it) is always allowed, so a shop
    * that oversold before promises existed can still fix names and prices.
    */
-  async function editTool(admin: NonNullable<Actor>, toolId: string, { availableQuantity, ...details }: ToolUpdate) {
+  async function editTool(admin: NonNullable<Actor>, toolId: string, { availableQuantity, categoryId, specifications, ...details }: ToolUpdate) {
     const id = entityIdSchema.safeParse(toolId);
     if (!id.success) throw notFound('Tool not found');
     const edited = await db.transaction(async (tx) => {
@@ -77,6 +88,7 @@ export function createCatalogueService(db: Database, cache: JsonCache, paging: P
       const before = await lifecycle.lockStockLevels(tx, id.data);
       if (!before) return undefined;
       await lifecycle.adjustStock(tx, admin, id.data, { kind: 'counted', countedUnits: availableQuantity, note: stockMoveMessages.editedInManageTools }, { settle: false });
+      await categories.setToolCategory(tx, id.data, categoryId, specifications);
       const [row] = await tx.update(tools).set({ ...toolColumns(details) }).where(eq(tools.id, id.data)).returning();
       if (row) await lifecycle.stockSettled(tx, row, before);
       return row;
@@ -89,6 +101,8 @@ export function createCatalogueService(db: Database, cache: JsonCache, paging: P
   return {
     listTools,
     getTool,
+    /** GET /api/tools/search: filtered by category, specifications, price and stock, with facet counts (tool-filters.ts). */
+    searchTools: (query: ToolSearchQuery, ration: Ration = unrationed) => ration(() => searchTools(query)),
 
     /**
      * GET /getTools, each page serialised once until a tool or its stock changes. Searches are
