@@ -208,10 +208,9 @@ export function createCategoriesService(db: Database, cache: JsonCache) {
             if (forest.branchOf(id).includes(update.parentId)) throw refused(categoryMessages.movedUnderItself);
             checkParent(forest, update.parentId, forest.heightOf(id));
           }
-          await tx
-            .update(categories)
-            .set({ ...(update.name !== undefined && { name: update.name }), ...(update.slug !== undefined && { slug: update.slug }), ...(moves && { parentId: update.parentId }) })
-            .where(eq(categories.id, id));
+          const changes = { ...(update.name !== undefined && { name: update.name }), ...(update.slug !== undefined && { slug: update.slug }), ...(moves && { parentId: update.parentId }) };
+          // An edit that changes nothing (an empty body, the same parent) is simply answered.
+          if (Object.keys(changes).length > 0) await tx.update(categories).set(changes).where(eq(categories.id, id));
           if (moves) {
             // The branch's tools now fall under other categories above: values those no longer ask for go.
             forest = await forestOf(tx);
@@ -275,15 +274,13 @@ export function createCategoriesService(db: Database, cache: JsonCache) {
             if (holders > 0) throw new AppError('conflict', categoryMessages.choiceInUse(removed, holders));
           }
         }
-        const [saved] = await tx
-          .update(categoryAttributes)
-          .set({
-            ...(update.name !== undefined && { name: update.name }),
-            ...(update.unit !== undefined && { unit: update.unit === '' ? null : update.unit }),
-            ...(update.choices !== undefined && { choices: update.choices }),
-          })
-          .where(eq(categoryAttributes.id, attribute.id))
-          .returning();
+        const changes = {
+          ...(update.name !== undefined && { name: update.name }),
+          ...(update.unit !== undefined && { unit: update.unit === '' ? null : update.unit }),
+          ...(update.choices !== undefined && { choices: update.choices }),
+        };
+        if (Object.keys(changes).length === 0) return attribute;
+        const [saved] = await tx.update(categoryAttributes).set(changes).where(eq(categoryAttributes.id, attribute.id)).returning();
         return saved!;
       }).catch((error: unknown) => {
         for (let current = error; current instanceof Error; current = current.cause)

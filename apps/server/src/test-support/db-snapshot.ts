@@ -1,9 +1,9 @@
 import type { Database } from '../db/client.ts';
-import { carriers, cartLines, coupons, deliveryPromotion, deliveryRates, orderEvents, orders, paymentIntents, queries, reviews, shipments, stockMovements, taxSettings, tools, userProfiles } from '../db/schema.ts';
+import { carriers, cartLines, categories, categoryAttributes, toolSpecifications, coupons, deliveryPromotion, deliveryRates, orderEvents, orders, paymentIntents, queries, reviews, shipments, stockMovements, taxSettings, tools, userProfiles } from '../db/schema.ts';
 
 /** Every row a refused request must leave alone, to compare before and after. */
 export async function snapshotShop(db: Database) {
-  const [orderRows, events, intents, toolRows, movements, reviewRows, profiles, queryRows, cartRows, couponRows, rates, promotion, tax, parcels, carrierRows] = await Promise.all([
+  const [orderRows, events, intents, toolRows, movements, reviewRows, profiles, queryRows, cartRows, couponRows, rates, promotion, tax, parcels, carrierRows, categoryRows, attributeRows, specificationRows] = await Promise.all([
     db.select().from(orders),
     db.select().from(orderEvents),
     db.select().from(paymentIntents),
@@ -19,6 +19,9 @@ export async function snapshotShop(db: Database) {
     db.select().from(taxSettings),
     db.select().from(shipments),
     db.select().from(carriers),
+    db.select().from(categories),
+    db.select().from(categoryAttributes),
+    db.select().from(toolSpecifications),
   ]);
   const byId = <T extends { id: string }>(rows: T[]) => [...rows].sort((a, b) => a.id.localeCompare(b.id));
   return {
@@ -37,5 +40,8 @@ export async function snapshotShop(db: Database) {
     taxSettings: tax,
     shipments: byId(parcels),
     carriers: byId(carrierRows),
+    categories: byId(categoryRows),
+    categoryAttributes: byId(attributeRows),
+    toolSpecifications: [...specificationRows].sort((a, b) => `${a.toolId}/${a.attributeId}`.localeCompare(`${b.toolId}/${b.attributeId}`)),
   };
 }
