@@ -1,7 +1,8 @@
 import { and, asc, count, eq, gte, inArray, lte, max, min, sql, type SQL } from 'drizzle-orm';
 import type { Facet, ToolSearchAnswer, ToolSearchQuery } from '@voltline/shared/categories';
 import type { Database } from '../db/client.ts';
-import { categoryAttributes, tools, toolSpecifications } from '../db/schema.ts';
+import type { categoryAttributes} from '../db/schema.ts';
+import { tools, toolSpecifications } from '../db/schema.ts';
 import { orderableUnitsSql } from '../orders/lifecycle/index.ts';
 import { AppError, notFound } from '../platform/app-error.ts';
 import type { KeysetOrder, Paging } from '../platform/paging.ts';
