@@ -230,3 +230,18 @@ export type ToolSearchAnswer = z.infer<typeof toolSearchAnswerSchema>;
 
 export const categorySlugParamsSchema = z.object({ slug: text().max(200) });
 export const attributeParamsSchema = z.object({ id: text().max(100), attributeId: text().max(100) });
+
+/** The categories from the top down to the one with `slug` (its breadcrumb); undefined when no category has it. */
+export function categoryPathOf(tree: readonly CategoryNode[], slug: string): CategoryNode[] | undefined {
+  for (const node of tree) {
+    if (node.slug === slug) return [node];
+    const below = categoryPathOf(node.children ?? [], slug);
+    if (below) return [node, ...below];
+  }
+  return undefined;
+}
+
+/** Every category of the tree, each after the one above it, with its depth (1 at the top). */
+export function flattenCategories(tree: readonly CategoryNode[], depth = 1): (CategoryNode & { depth: number })[] {
+  return tree.flatMap((node) => [{ ...node, depth }, ...flattenCategories(node.children ?? [], depth + 1)]);
+}

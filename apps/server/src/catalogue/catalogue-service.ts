@@ -103,6 +103,8 @@ export function createCatalogueService(
     getTool,
     /** GET /api/tools/search: filtered by category, specifications, price and stock, with facet counts (tool-filters.ts). */
     searchTools: (query: ToolSearchQuery, ration: Ration = unrationed) => ration(() => searchTools(query)),
+    /** Every category page's slug, for the sitemap. */
+    categorySlugs: async () => (await categories.forest()).rows.map((row) => row.slug),
 
     /**
      * GET /getTools, each page serialised once until a tool or its stock changes. Searches are

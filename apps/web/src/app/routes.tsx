@@ -5,6 +5,7 @@ import { RootLayout } from './layout/root-layout.tsx';
 import { PageError } from './layout/page-error.tsx';
 import { ShopShell } from './shop-shell.tsx';
 import { catalogueRoute } from './routes/tools/catalogue-route.ts';
+import { categoryRoute } from './routes/tools/category-route.ts';
 import { HomePage } from './routes/home.tsx';
 import { homePageHead } from './routes/home-head.ts';
 import type { PageHandle } from './public-page.ts';
@@ -25,6 +26,7 @@ export function createRoutes({ queryClient, onServer }: RouteOptions): RouteObje
   const headOf = (head: () => Promise<PageHead>): PageHandle => ({ head });
   const storefront = { Component: HomePage, loader: loadStorefront, handle: headOf(async () => homePageHead) } satisfies RouteObject;
   const catalogue = catalogueRoute(queryClient, started);
+  const category = categoryRoute(queryClient, onServer);
   /** A dashboard page: its code and its first query start together (route-loaders.ts). */
   const dashboardPage = (name: DashboardPage, load: () => Promise<ComponentType>) => ({ lazy: page(load), loader: loadDashboardPage(name) });
 
@@ -60,6 +62,13 @@ export function createRoutes({ queryClient, onServer }: RouteOptions): RouteObje
                   lazy: page(async () => (await import('./routes/tools/catalogue.tsx')).CataloguePage),
                   loader: catalogue.loader,
                   handle: catalogue.handle,
+                },
+                {
+                  // A category's page (issue 40): its tools, filtered by what its address keeps.
+                  path: 'tools/c/:slug',
+                  lazy: page(async () => (await import('./routes/tools/category.tsx')).CategoryPage),
+                  loader: category.loader,
+                  handle: category.handle,
                 },
                 {
                   path: 'tools/:toolId',
