@@ -223,6 +223,7 @@ describe('accounts with email and password', () => {
         'My Profile',
         'Manage All Orders',
         'Manage Tools',
+        'Categories',
         'Add Tool',
         'Make Admin',
         'Webhooks',
