@@ -15,7 +15,7 @@ import { refusalOf } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast/toast.ts';
 import { useAddAttribute, useDeleteAttribute } from '../api/save-attribute.ts';
 import { useDeleteCategory, useUpdateCategory } from '../api/save-category.ts';
-import { firstProblem } from './new-category-form.tsx';
+import { firstProblem, ParentOptions } from './new-category-form.tsx';
 
 const KIND_LABELS: Record<AttributeKind, string> = { number: 'Number with a unit', choice: 'Choice from a list', yesno: 'Yes / no' };
 
@@ -114,13 +114,7 @@ export function CategoryAdminCard({ category, tree, depth }: { category: Categor
           <label className="flex flex-col gap-1 text-sm">
             Under
             <select key={category.parentId ?? ''} name="parentId" defaultValue={category.parentId ?? ''} className="select select-sm">
-              <option value="">The top of the catalogue</option>
-              {parents.map((parent) => (
-                <option key={parent._id} value={parent._id}>
-                  {'— '.repeat(parent.depth - 1)}
-                  {parent.name}
-                </option>
-              ))}
+              <ParentOptions parents={parents} />
             </select>
           </label>
           <PendingButton type="submit" pending={update.isPending} className="btn btn-sm btn-primary">

@@ -35,38 +35,54 @@ function ValueFacet({ facet, view, onChange }: { facet: Facet & { values: { valu
   );
 }
 
-/** A number specification: from and to, within the range the matching tools span. */
-function RangeFacet({ facet, view, onChange }: { facet: Facet & { values: { min: number | null; max: number | null } }; view: CategoryView; onChange: (view: CategoryView) => void }) {
+/** A From/To range with Apply: a number specification's, within the range the matching tools span, or the price's. */
+function RangeForm({ legend, names, values, placeholders = ['', ''], step, onApply }: {
+  legend: string;
+  names: [string, string];
+  values: [string, string];
+  placeholders?: [string, string];
+  step: string;
+  onApply: (from: string, to: string) => void;
+}) {
   const id = useId();
-  const [low = '', high = ''] = (filtersOf(view, facet.attribute._id)[0] ?? '').split('..');
-  const unit = facet.attribute.unit ? ` (${facet.attribute.unit})` : '';
   const apply = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const from = String(form.get('from') ?? '').trim();
-    const to = String(form.get('to') ?? '').trim();
-    onChange(withFilters(view, facet.attribute._id, from === '' && to === '' ? [] : [`${from}..${to}`]));
+    onApply(String(form.get(names[0]) ?? '').trim(), String(form.get(names[1]) ?? '').trim());
   };
   return (
     <form onSubmit={apply} className="fieldset" aria-labelledby={`${id}-legend`}>
       <span id={`${id}-legend`} className="fieldset-legend">
-        {facet.attribute.name}
-        {unit}
+        {legend}
       </span>
       <div className="flex items-end gap-2">
-        <label className="flex flex-col text-sm">
-          From
-          <input key={low} name="from" type="number" step="any" defaultValue={low} placeholder={facet.values.min === null ? '' : String(facet.values.min)} className="input input-sm w-24" />
-        </label>
-        <label className="flex flex-col text-sm">
-          To
-          <input key={high} name="to" type="number" step="any" defaultValue={high} placeholder={facet.values.max === null ? '' : String(facet.values.max)} className="input input-sm w-24" />
-        </label>
+        {(['From', 'To'] as const).map((label, index) => (
+          <label key={label} className="flex flex-col text-sm">
+            {label}
+            <input key={values[index]} name={names[index]} type="number" min={step === 'any' ? undefined : '0'} step={step} defaultValue={values[index]} placeholder={placeholders[index]} className="input input-sm w-24" />
+          </label>
+        ))}
         <button type="submit" className="btn btn-sm">
           Apply
         </button>
       </div>
     </form>
+  );
+}
+
+/** A number specification as a range; the filter is `min..max`, either side may be empty. */
+function RangeFacet({ facet, view, onChange }: { facet: Facet & { values: { min: number | null; max: number | null } }; view: CategoryView; onChange: (view: CategoryView) => void }) {
+  const [low = '', high = ''] = (filtersOf(view, facet.attribute._id)[0] ?? '').split('..');
+  const bound = (value: number | null) => (value === null ? '' : String(value));
+  return (
+    <RangeForm
+      legend={`${facet.attribute.name}${facet.attribute.unit ? ` (${facet.attribute.unit})` : ''}`}
+      names={['from', 'to']}
+      values={[low, high]}
+      placeholders={[bound(facet.values.min), bound(facet.values.max)]}
+      step="any"
+      onApply={(from, to) => onChange(withFilters(view, facet.attribute._id, from === '' && to === '' ? [] : [`${from}..${to}`]))}
+    />
   );
 }
 
@@ -76,37 +92,19 @@ function RangeFacet({ facet, view, onChange }: { facet: Facet & { values: { min:
  * address, which the server renders as it is.
  */
 export function CategoryFilters({ view, facets, onChange }: CategoryFiltersProps) {
-  const priceId = useId();
-  const applyPrice = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const amount = (name: string) => String(form.get(name) ?? '').trim() || undefined;
-    onChange({ ...view, minPrice: amount('minPrice'), maxPrice: amount('maxPrice') });
-  };
   return (
     <div className="flex flex-col gap-4">
       <label className="label cursor-pointer justify-start gap-2">
         <input type="checkbox" className="toggle toggle-sm" checked={view.inStock} onChange={(event) => onChange({ ...view, inStock: event.currentTarget.checked })} />
         <span className="text-base-content">In stock only</span>
       </label>
-      <form onSubmit={applyPrice} className="fieldset" aria-labelledby={`${priceId}-legend`}>
-        <span id={`${priceId}-legend`} className="fieldset-legend">
-          Price ($)
-        </span>
-        <div className="flex items-end gap-2">
-          <label className="flex flex-col text-sm">
-            From
-            <input key={view.minPrice ?? ''} name="minPrice" type="number" min="0" step="0.01" defaultValue={view.minPrice ?? ''} className="input input-sm w-24" />
-          </label>
-          <label className="flex flex-col text-sm">
-            To
-            <input key={view.maxPrice ?? ''} name="maxPrice" type="number" min="0" step="0.01" defaultValue={view.maxPrice ?? ''} className="input input-sm w-24" />
-          </label>
-          <button type="submit" className="btn btn-sm">
-            Apply
-          </button>
-        </div>
-      </form>
+      <RangeForm
+        legend="Price ($)"
+        names={['minPrice', 'maxPrice']}
+        values={[view.minPrice ?? '', view.maxPrice ?? '']}
+        step="0.01"
+        onApply={(from, to) => onChange({ ...view, minPrice: from || undefined, maxPrice: to || undefined })}
+      />
       {facets.map((facet) =>
         Array.isArray(facet.values) ? (
           <ValueFacet key={facet.attribute._id} facet={{ ...facet, values: facet.values }} view={view} onChange={onChange} />

@@ -9,6 +9,21 @@ import { useCreateCategory } from '../api/save-category.ts';
 /** The first of a shared schema's refusals, as the form shows it. */
 export const firstProblem = (result: { success: boolean; error?: { issues: { message: string }[] } }) => (result.success ? null : (result.error?.issues[0]?.message ?? null));
 
+/** The places a category can go: the top, or under a category of the first two levels (indented by its depth). */
+export function ParentOptions({ parents }: { parents: (CategoryNode & { depth: number })[] }) {
+  return (
+    <>
+      <option value="">The top of the catalogue</option>
+      {parents.map((parent) => (
+        <option key={parent._id} value={parent._id}>
+          {'— '.repeat(parent.depth - 1)}
+          {parent.name}
+        </option>
+      ))}
+    </>
+  );
+}
+
 /** Admin: a new category, at the top or under one of the two levels above the last (issue 40: at most three levels). */
 export function NewCategoryForm({ tree }: { tree: CategoryNode[] }) {
   const id = useId();
@@ -46,13 +61,7 @@ export function NewCategoryForm({ tree }: { tree: CategoryNode[] }) {
           <label className="flex flex-col gap-1 text-sm font-medium">
             Under
             <select name="parentId" className="select" defaultValue="">
-              <option value="">The top of the catalogue</option>
-              {parents.map((parent) => (
-                <option key={parent._id} value={parent._id}>
-                  {'— '.repeat(parent.depth - 1)}
-                  {parent.name}
-                </option>
-              ))}
+              <ParentOptions parents={parents} />
             </select>
           </label>
           <label className="flex flex-col gap-1 text-sm font-medium">
