@@ -40,12 +40,12 @@ function CategoryResults({ view, path, onChange }: { view: CategoryView; path: C
         </nav>
       )}
       <div className="mt-6 grid gap-6 lg:grid-cols-[16rem_1fr]">
-        <details className="collapse-arrow collapse border border-base-300 lg:collapse-open" open>
-          <summary className="collapse-title font-semibold">Filters</summary>
-          <div className="collapse-content">
-            <CategoryFilters view={view} facets={found.data?.facets ?? []} onChange={onChange} />
-          </div>
-        </details>
+        <section aria-labelledby={`${sortId}-filters`} className="rounded-box border border-base-300 p-4">
+          <h2 id={`${sortId}-filters`} className="mb-2 text-lg font-semibold">
+            Filters
+          </h2>
+          <CategoryFilters view={view} facets={found.data?.facets ?? []} onChange={onChange} />
+        </section>
         <section aria-labelledby={`${sortId}-found`}>
           <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
             <h2 id={`${sortId}-found`} className="text-lg font-semibold" aria-live="polite">
