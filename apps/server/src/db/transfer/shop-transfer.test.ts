@@ -82,8 +82,8 @@ describe(`moving a PGlite shop to ${target.name}`, () => {
     // A category under another (the child inserted first: a parent is checked at the transaction's end), a specification and the tool's value (issue 40).
     const topId = randomUUID();
     const drills = await db.transaction(async (tx) => {
-      const [child] = await tx.insert(schema.categories).values({ name: 'Drills', slug: 'drills', parentId: topId }).returning();
-      await tx.insert(schema.categories).values({ id: topId, name: 'Power tools', slug: 'power-tools' });
+      const [child] = await tx.insert(schema.categories).values({ name: 'Drills', slug: 'moved-drills', parentId: topId }).returning();
+      await tx.insert(schema.categories).values({ id: topId, name: 'Power tools', slug: 'moved-power-tools' });
       return child;
     });
     const [voltage] = await db.insert(schema.categoryAttributes).values({ categoryId: drills!.id, name: 'Voltage', kind: 'choice', choices: ['12 V', '18 V'] }).returning();
