@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { categoryMessages, type Attribute, type CategoryTreeNode, type ToolDetail, type ToolSearchAnswer } from '@voltline/shared/categories';
 import { newTool } from '@voltline/test-kit/tools';
 import { snapshotShop } from '../test-support/db-snapshot.ts';
-import { testDatabaseKinds } from '../test-support/test-databases.ts';
+import { itRaces, testDatabaseKinds } from '../test-support/test-databases.ts';
 import { useTestShop } from '../test-support/test-shop.ts';
 import { bearer } from '../test-support/test-users.ts';
 
@@ -13,6 +13,7 @@ const slugOf = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
 /** Issue 40, items 1, 2 and 5: categories, specifications, and the search's filters with counts. */
 describe.each(testDatabaseKinds)('categories and specifications on $name', (kind) => {
   const shop = useTestShop(kind, { seed: true, users: true });
+  const race = itRaces(kind);
 
   const asAdmin = (method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
     shop.app.inject({ method, url: `/api${url}`, headers: bearer(shop.admin), ...(payload && { payload }) });
@@ -217,6 +218,31 @@ describe.each(testDatabaseKinds)('categories and specifications on $name', (kind
     expect(badRange.statusCode).toBe(400);
     const unknown = await shop.app.inject({ method: 'GET', url: `/api/tools/search?category=${slugOf(unique('nothing'))}` });
     expect(unknown.statusCode).toBe(404);
+  });
+
+  race('never makes a fourth level of two moves at the same moment, each of which alone keeps three', async () => {
+    for (let round = 0; round < 5; round += 1) {
+      // A > B and C > D: D under B makes A > B > D, B under D makes C > D > B; both together would make four.
+      const a = await createCategory(unique('A'));
+      const b = await createCategory(unique('B'), a._id);
+      const c = await createCategory(unique('C'));
+      const d = await createCategory(unique('D'), c._id);
+      const moves = await Promise.all([asAdmin('PATCH', `/admin/categories/${d._id}`, { parentId: b._id }), asAdmin('PATCH', `/admin/categories/${b._id}`, { parentId: d._id })]);
+      expect(moves.map((move) => move.statusCode).sort()).toEqual([200, 422]);
+      const refused = moves.find((move) => move.statusCode === 422)!.json().message;
+      expect([categoryMessages.fourthLevel, categoryMessages.movedUnderItself]).toContain(refused);
+    }
+  });
+
+  race('either deletes a category or puts a tool in it when both happen at once, never a 500', async () => {
+    for (let round = 0; round < 5; round += 1) {
+      const category = await createCategory(unique('Contested'));
+      const toolId = await addTool();
+      const [deleted, moved] = await Promise.all([asAdmin('DELETE', `/admin/categories/${category._id}`), editTool(toolId, { categoryId: category._id })]);
+      expect([deleted.statusCode, moved.statusCode].sort()).toEqual(deleted.statusCode === 200 ? [200, 422] : [200, 409]);
+      if (deleted.statusCode === 409) expect(deleted.json().message).toBe(categoryMessages.hasTools(1));
+      else expect(moved.json().message).toBe(categoryMessages.categoryNotFound);
+    }
   });
 
   it('lets customers read the tree and search, and refuses them every admin route', async () => {
