@@ -14,7 +14,7 @@ export const CATEGORY_MAX_DEPTH = 3;
 export const ATTRIBUTE_KINDS = ['number', 'choice', 'yesno'] as const;
 export type AttributeKind = (typeof ATTRIBUTE_KINDS)[number];
 /** The most choices one choice specification offers (the database bounds the list too). */
-export const ATTRIBUTE_CHOICES_MAX = 40;
+const ATTRIBUTE_CHOICES_MAX = 40;
 
 export const categoryMessages = {
   fourthLevel: `Categories go at most ${CATEGORY_MAX_DEPTH} levels deep (such as Power tools > Drills > Impact drivers): choose a parent higher up.`,
@@ -39,7 +39,7 @@ export const categoryMessages = {
 };
 
 /** An address name: lower-case letters and digits in words joined by hyphens (impact-drivers). */
-export const categorySlugSchema = text()
+const categorySlugSchema = text()
   .trim()
   .min(1, 'Address name is required')
   .max(TEXT_LIMITS.categorySlug, tooLongMessage('Address name', TEXT_LIMITS.categorySlug))
@@ -145,19 +145,17 @@ const categoryFields = {
 // Three levels spelled out rather than a recursive schema: the tree's depth is the rule itself.
 const thirdLevelSchema = z.object(categoryFields);
 const secondLevelSchema = z.object({ ...categoryFields, children: z.array(thirdLevelSchema) });
-export const categoryTreeNodeSchema = z.object({ ...categoryFields, children: z.array(secondLevelSchema) });
+const categoryTreeNodeSchema = z.object({ ...categoryFields, children: z.array(secondLevelSchema) });
 export const categoryTreeSchema = z.array(categoryTreeNodeSchema);
 export type CategoryTreeNode = z.infer<typeof categoryTreeNodeSchema>;
 export type CategoryNode = z.infer<typeof thirdLevelSchema> & { children?: CategoryNode[] };
 
 /** A category as others name it (a tool's, a breadcrumb's step). */
-export const categoryRefSchema = z.object({ _id: entityIdSchema, name: z.string(), slug: z.string() });
+const categoryRefSchema = z.object({ _id: entityIdSchema, name: z.string(), slug: z.string() });
 export type CategoryRef = z.infer<typeof categoryRefSchema>;
 
-export { specificationsInputSchema, type SpecificationsInput } from './tool.ts';
-
 /** One of a tool's specifications as its page shows it. */
-export const toolSpecificationSchema = z.object({
+const toolSpecificationSchema = z.object({
   attributeId: entityIdSchema,
   name: z.string(),
   kind: z.enum(ATTRIBUTE_KINDS),
@@ -211,7 +209,7 @@ export const toolSearchQuerySchema = pageQuerySchema.extend({
 export type ToolSearchQuery = z.infer<typeof toolSearchQuerySchema>;
 
 const facetAttributeSchema = attributeSchema.pick({ _id: true, name: true, kind: true, unit: true });
-export const facetSchema = z.object({
+const facetSchema = z.object({
   attribute: facetAttributeSchema,
   /** Choices and yes/no: each value with how many tools match it given the other filters; numbers: the range they span. */
   values: z.union([z.array(z.object({ value: z.union([z.string(), z.boolean()]), count: z.number().int() })), z.object({ min: z.number().nullable(), max: z.number().nullable() })]),
@@ -228,7 +226,6 @@ export const toolSearchAnswerSchema = z.object({
 });
 export type ToolSearchAnswer = z.infer<typeof toolSearchAnswerSchema>;
 
-export const categorySlugParamsSchema = z.object({ slug: text().max(200) });
 export const attributeParamsSchema = z.object({ id: text().max(100), attributeId: text().max(100) });
 
 /** The categories from the top down to the one with `slug` (its breadcrumb); undefined when no category has it. */

@@ -74,7 +74,7 @@ export const toolIdParamsSchema = z.object({ toolId: text() });
  * them), and optionally a new name, description or picture (issue 16: the whole tool is editable).
  */
 /** A tool's specifications as the admin sends them (issue 40): attribute id -> a number, a choice, yes/no (true/false); null clears one. */
-export const specificationsInputSchema = z.record(
+const specificationsInputSchema = z.record(
   entityIdSchema,
   z.union([
     z.number(),

@@ -40,7 +40,7 @@ const idOrNotFound = (id: string, message: string) => {
   return parsed.data;
 };
 
-export const toAttributeDto = (row: AttributeRow): Attribute => ({
+const toAttributeDto = (row: AttributeRow): Attribute => ({
   _id: row.id,
   categoryId: row.categoryId,
   name: row.name,

@@ -132,4 +132,3 @@ export function createToolFilters(db: Database, paging: Paging, categories: Cate
     return { tools: found.items.map((row) => toToolDto(row.tool)), facets, total: totals?.total ?? 0, nextCursor: found.nextCursor ?? null };
   };
 }
-export type SearchTools = ReturnType<typeof createToolFilters>;

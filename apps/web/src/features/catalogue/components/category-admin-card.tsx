@@ -3,6 +3,7 @@ import {
   ATTRIBUTE_KINDS,
   CATEGORY_MAX_DEPTH,
   attributeInputSchema,
+  attributeUpdateSchema,
   categoryUpdateSchema,
   flattenCategories,
   type Attribute,
@@ -13,7 +14,7 @@ import { FormMessage } from '../../../components/form-message.tsx';
 import { PendingButton } from '../../../components/pending-button.tsx';
 import { refusalOf } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast/toast.ts';
-import { useAddAttribute, useDeleteAttribute } from '../api/save-attribute.ts';
+import { useAddAttribute, useDeleteAttribute, useUpdateAttribute } from '../api/save-attribute.ts';
 import { useDeleteCategory, useUpdateCategory } from '../api/save-category.ts';
 import { firstProblem, ParentOptions } from './new-category-form.tsx';
 
@@ -21,6 +22,34 @@ const KIND_LABELS: Record<AttributeKind, string> = { number: 'Number with a unit
 
 const describeAttribute = (attribute: Attribute) =>
   attribute.kind === 'number' ? `number${attribute.unit ? ` in ${attribute.unit}` : ''}` : attribute.kind === 'choice' ? `one of ${attribute.choices.join(', ')}` : 'yes or no';
+
+/** A choice specification's list, changed in place (a choice some tool has cannot leave it: the server says so). */
+function ChoicesForm({ attribute }: { attribute: Attribute }) {
+  const save = useUpdateAttribute();
+  const [problem, setProblem] = useState<string | null>(null);
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const choices = String(new FormData(event.currentTarget).get('choices') ?? '')
+      .split(',')
+      .map((choice) => choice.trim())
+      .filter(Boolean);
+    const parsed = attributeUpdateSchema.safeParse({ choices });
+    setProblem(firstProblem(parsed));
+    if (parsed.success) save.mutate({ attribute, update: parsed.data });
+  };
+  return (
+    <form onSubmit={submit} noValidate aria-label={`Choices of ${attribute.name}`} className="flex flex-wrap items-end gap-2">
+      <label className="flex flex-col gap-1 text-xs">
+        Choices of {attribute.name} (comma between)
+        <input key={attribute.choices.join(',')} name="choices" defaultValue={attribute.choices.join(', ')} className="input input-xs w-56" />
+      </label>
+      <PendingButton type="submit" pending={save.isPending} spinnerSize="xs" className="btn btn-xs">
+        Save choices
+      </PendingButton>
+      <FormMessage message={problem ?? refusalOf(save)} />
+    </form>
+  );
+}
 
 /** A new specification of the category: its name and kind, a number's unit, a choice's list (one per comma). */
 function NewAttributeForm({ category }: { category: CategoryNode }) {
@@ -128,13 +157,16 @@ export function CategoryAdminCard({ category, tree, depth }: { category: Categor
         {category.attributes.length > 0 && (
           <ul aria-label={`Specifications of ${category.name}`} className="flex flex-col gap-1">
             {category.attributes.map((attribute) => (
-              <li key={attribute._id} className="flex items-center gap-2 text-sm">
-                <span>
-                  <strong>{attribute.name}</strong>: {describeAttribute(attribute)}
-                </span>
-                <button type="button" className="btn btn-ghost btn-xs" aria-label={`Delete ${attribute.name}`} onClick={() => removeAttribute.mutate(attribute)}>
-                  Delete
-                </button>
+              <li key={attribute._id} className="flex flex-col gap-1 text-sm">
+                <div className="flex items-center gap-2">
+                  <span>
+                    <strong>{attribute.name}</strong>: {describeAttribute(attribute)}
+                  </span>
+                  <button type="button" className="btn btn-ghost btn-xs" aria-label={`Delete ${attribute.name}`} onClick={() => removeAttribute.mutate(attribute)}>
+                    Delete
+                  </button>
+                </div>
+                {attribute.kind === 'choice' && <ChoicesForm attribute={attribute} />}
               </li>
             ))}
           </ul>
