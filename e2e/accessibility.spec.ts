@@ -8,7 +8,7 @@ import { signUpCustomer } from './support/orders.ts';
 
 // The footer's pages too: /about, /contact, /jobs, /terms, /privacy, /cookies.
 // The catalogue page with tools, and with a search that finds none.
-const PUBLIC_PAGES = ['/', '/tools?sort=price-asc', '/tools?q=no-such-tool', '/blogs', '/myportfolio', ...SHOP_PAGES.map((page) => shopPagePath(page.slug)), '/login', '/register', '/nope'];
+const PUBLIC_PAGES = ['/', '/tools?sort=price-asc', '/tools?q=no-such-tool', '/tools/c/power-tools', '/tools/c/test-and-measurement?inStock=true', '/blogs', '/myportfolio', ...SHOP_PAGES.map((page) => shopPagePath(page.slug)), '/login', '/register', '/nope'];
 const CUSTOMER_PAGES = ['/dashboard', '/dashboard/myorders', '/dashboard/addareview'];
 const ADMIN_PAGES = [
   // The overview (an admin's dashboard opens on it) and the admin's own profile.
@@ -16,6 +16,7 @@ const ADMIN_PAGES = [
   '/dashboard/profile',
   '/dashboard/manageorders',
   '/dashboard/managetools',
+  '/dashboard/categories',
   '/dashboard/addtool',
   '/dashboard/makeadmin',
   '/dashboard/webhooks',

@@ -224,6 +224,7 @@ describe('accounts with email and password', () => {
         'Manage All Orders',
         'Returns',
         'Manage Tools',
+        'Categories',
         'Add Tool',
         'Make Admin',
         'Webhooks',

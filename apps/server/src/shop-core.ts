@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { createCartService } from './cart/cart-service.ts';
 import { createCatalogueService } from './catalogue/catalogue-service.ts';
+import { createCategoriesService } from './catalogue/categories-service.ts';
 import { createStockLedger } from './catalogue/stock-ledger.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
@@ -97,6 +98,7 @@ export function createShopCore(deps: {
   const orders = createOrdersService(db, lifecycle, paging);
   const invoices = createInvoicesService({ db, orders, register: invoiceRegister, drawingsAtOnce: config.documentDrawingsAtOnce, draw: deps.drawDocument });
   const composeMail = createMailComposer({ db, orderMail, documentFile: invoices.mailFile });
+  const categories = createCategoriesService(db, listCache);
   return {
     config,
     database,
@@ -108,7 +110,8 @@ export function createShopCore(deps: {
     tokens,
     auth: createAuth({ db, log, config, secret, mailer }),
     guards: createCallerGuards(database, tokens),
-    catalogue: createCatalogueService(db, listCache, paging, lifecycle),
+    catalogue: createCatalogueService(db, listCache, paging, lifecycle, categories),
+    categories,
     stock: createStockLedger(db, paging, lifecycle),
     stockAlerts,
     cart,

@@ -50,6 +50,15 @@ export const TEXT_LIMITS = {
   trackingNumber: 60,
   /** A tool's serial number as its maker prints it. */
   serialNumber: 60,
+  /** A category's name as the catalogue's navigation shows it (Impact drivers). */
+  categoryName: 60,
+  /** A category's part of its page's address: /tools/c/{slug}. */
+  categorySlug: 80,
+  /** A specification's name (Torque) and a number's unit (Nm). */
+  attributeName: 60,
+  attributeUnit: 12,
+  /** One choice of a choice specification (18 V LXT), and so a tool's value of it. */
+  attributeChoice: 40,
 } as const;
 
 // The refusal wording lives with the rest of the shop's validation messages; importing it from here

@@ -81,7 +81,27 @@ export const toolIdParamsSchema = z.object({ toolId: text() });
  * PATCH /updateTool/{id}: the spec's three numbers (required whole numbers, as a spec client sends
  * them), and optionally a new name, description or picture (issue 16: the whole tool is editable).
  */
-export const toolUpdateSchema = toolInputSchema.partial({ toolName: true, description: true, img: true }).strict();
+/** A tool's specifications as the admin sends them (issue 40): attribute id -> a number, a choice, yes/no (true/false); null clears one. */
+const specificationsInputSchema = z.record(
+  entityIdSchema,
+  z.union([
+    z.number(),
+    z.boolean(),
+    text().trim().max(TEXT_LIMITS.attributeChoice, tooLongMessage('Specification value', TEXT_LIMITS.attributeChoice)),
+    z.null(),
+  ]),
+);
+export type SpecificationsInput = z.infer<typeof specificationsInputSchema>;
+
+export const toolUpdateSchema = toolInputSchema
+  .partial({ toolName: true, description: true, img: true })
+  .extend({
+    // Issue 40, optional so the spec's body stays valid: its category (null: none), and its
+    // specifications, which replace the tool's when sent (categories/tool-specifications.ts checks them by kind).
+    categoryId: entityIdSchema.nullable().optional(),
+    specifications: specificationsInputSchema.optional(),
+  })
+  .strict();
 export type ToolUpdate = z.infer<typeof toolUpdateSchema>;
 
 /**

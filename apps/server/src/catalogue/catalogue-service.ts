@@ -13,6 +13,9 @@ import { mapPage, type KeysetOrder, type Page, type Paging } from '../platform/p
 import { type Actor, type OrderLifecycle } from '../orders/lifecycle/index.ts';
 import { toolColumns, toToolDto } from './tool-dto.ts';
 import { toolSearchMatches, toolSearchRank, withSearchThreshold } from './tool-search.ts';
+import type { CategoriesService } from './categories-service.ts';
+import { createToolFilters } from './tool-filters.ts';
+import type { ToolDetail, ToolSearchQuery } from '@voltline/shared/categories';
 import { unrationed, type Ration } from '../platform/turns.ts';
 
 
@@ -28,13 +31,19 @@ const toolOrders: Record<Exclude<ToolSort, 'relevance'>, KeysetOrder> = {
  * The order a list is read in: a search is the best match first unless a sort is asked for; the
  * best match without a search is the newest first (nothing to match).
  */
-function sortOf(query: ToolListQuery): ToolSort {
+function sortOf(query: Pick<ToolListQuery, 'sort' | 'q'>): ToolSort {
   const sort = query.sort ?? (query.q === undefined ? 'newest' : 'relevance');
   return sort === 'relevance' && query.q === undefined ? 'newest' : sort;
 }
 
 /** The best match first: the search's rank (a whole number), ties by id; the matches are sorted, no index holds the order. */
 const relevanceOrder = (search: string): KeysetOrder => ({ key: toolSearchRank(search), keyType: 'integer', id: tools.id, idType: 'uuid', direction: 'desc' });
+
+/** A list's (or a filtered search's) sort and the keyset order that reads it. */
+function toolOrderOf(query: Pick<ToolListQuery, 'sort' | 'q'>): { sort: ToolSort; order: KeysetOrder } {
+  const sort = sortOf(query);
+  return { sort, order: sort === 'relevance' ? relevanceOrder(query.q!) : toolOrders[sort] };
+}
 
 /** Which unique index refused a write of a tool (drizzle wraps the driver's error), if one did. */
 function uniqueIndexRefusing(error: unknown): string | undefined {
@@ -57,14 +66,21 @@ function takenRefusal(error: unknown, tool: { toolName?: string; sku?: string | 
   return error;
 }
 
-export function createCatalogueService(db: Database, cache: JsonCache, paging: Paging, lifecycle: Pick<OrderLifecycle, 'deleteTool' | 'adjustStock' | 'openStock' | 'lockStockLevels' | 'stockSettled'>) {
+export function createCatalogueService(
+  db: Database,
+  cache: JsonCache,
+  paging: Paging,
+  lifecycle: Pick<OrderLifecycle, 'deleteTool' | 'adjustStock' | 'openStock' | 'lockStockLevels' | 'stockSettled'>,
+  categories: CategoriesService,
+) {
+  const searchTools = createToolFilters(db, paging, categories, toolOrderOf);
+
   /**
    * One page of tools, newest first unless asked otherwise; `q` finds tools by their name's words
    * (typos allowed), a SKU's start or a GTIN (tool-search.ts), the best match first unless sorted.
    */
   async function listTools(query: ToolListQuery): Promise<Page<Tool>> {
-    const sort = sortOf(query);
-    const order = sort === 'relevance' ? relevanceOrder(query.q!) : toolOrders[sort];
+    const { sort, order } = toolOrderOf(query);
     const page = paging.page({ list: `tools:${sort}`, order, scope: { q: query.q }, query });
     const read = (executor: DbExecutor, search: SQL | undefined) =>
       executor
@@ -81,13 +97,13 @@ export function createCatalogueService(db: Database, cache: JsonCache, paging: P
     );
   }
 
-  /** One tool; a malformed id is simply a tool that does not exist. */
-  async function getTool(toolId: string): Promise<Tool> {
+  /** One tool, with its category and specifications (issue 40); a malformed id is simply a tool that does not exist. */
+  async function getTool(toolId: string): Promise<ToolDetail> {
     const id = entityIdSchema.safeParse(toolId);
     if (!id.success) throw notFound('Tool not found');
     const [row] = await db.select().from(tools).where(eq(tools.id, id.data));
     if (!row) throw notFound('Tool not found');
-    return toToolDto(row);
+    return { ...toToolDto(row), ...(await categories.toolDetailOf(db, row.id, row.categoryId)) };
   }
 
   /**
@@ -96,7 +112,7 @@ export function createCatalogueService(db: Database, cache: JsonCache, paging: P
    * hold, as it refuses any admin's move; raising it (or leaving it) is always allowed, so a shop
    * that oversold before promises existed can still fix names and prices.
    */
-  async function editTool(admin: NonNullable<Actor>, toolId: string, { availableQuantity, ...details }: ToolUpdate) {
+  async function editTool(admin: NonNullable<Actor>, toolId: string, { availableQuantity, categoryId, specifications, ...details }: ToolUpdate) {
     const id = entityIdSchema.safeParse(toolId);
     if (!id.success) throw notFound('Tool not found');
     const edited = await db.transaction(async (tx) => {
@@ -106,6 +122,7 @@ export function createCatalogueService(db: Database, cache: JsonCache, paging: P
       const before = await lifecycle.lockStockLevels(tx, id.data);
       if (!before) return undefined;
       await lifecycle.adjustStock(tx, admin, id.data, { kind: 'counted', countedUnits: availableQuantity, note: stockMoveMessages.editedInManageTools }, { settle: false });
+      await categories.setToolCategory(tx, id.data, categoryId, specifications);
       const [row] = await tx.update(tools).set({ ...toolColumns(details) }).where(eq(tools.id, id.data)).returning();
       if (row) await lifecycle.stockSettled(tx, row, before);
       return row;
@@ -118,6 +135,10 @@ export function createCatalogueService(db: Database, cache: JsonCache, paging: P
   return {
     listTools,
     getTool,
+    /** GET /api/tools/search: filtered by category, specifications, price and stock, with facet counts (tool-filters.ts). */
+    searchTools: (query: ToolSearchQuery, ration: Ration = unrationed) => ration(() => searchTools(query)),
+    /** Every category page's slug, for the sitemap. */
+    categorySlugs: async () => (await categories.forest()).rows.map((row) => row.slug),
 
     /**
      * GET /getTools, each page serialised once until a tool or its stock changes. Searches are

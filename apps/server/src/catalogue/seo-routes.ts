@@ -79,9 +79,13 @@ export function registerSeoRoutes(
       ),
   );
 
+  /** The shop's pages and its category pages (issue 40): a few hundred at most, in one sitemap. */
+  const pages = async () => [...shopPages, ...(await catalogue.categorySlugs()).map((slug) => `/tools/c/${encodeURIComponent(slug)}`)].map(absolute);
+
   app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
-    const firstTools = await toolIds(maxUrlsPerSitemap - shopPages.length, undefined);
-    if (firstTools.next === undefined) return sendXml(reply, urlSet([...shopPages.map(absolute), ...firstTools.ids.map(toolPage)]));
+    const pageAddresses = await pages();
+    const firstTools = await toolIds(maxUrlsPerSitemap - pageAddresses.length, undefined);
+    if (firstTools.next === undefined) return sendXml(reply, urlSet([...pageAddresses, ...firstTools.ids.map(toolPage)]));
     // Past the bound: the shop's pages in one sitemap, the tools in sitemaps of the bound's size,
     // each starting where the one before it ends (a catalogue cursor).
     const sitemaps = [absolute('/sitemaps/pages.xml'), absolute('/sitemaps/tools.xml')];
@@ -93,7 +97,7 @@ export function registerSeoRoutes(
     return sendXml(reply, sitemapIndex(sitemaps));
   });
 
-  app.get('/sitemaps/pages.xml', { schema: { hide: true } }, (_request, reply) => sendXml(reply, urlSet(shopPages.map(absolute))));
+  app.get('/sitemaps/pages.xml', { schema: { hide: true } }, async (_request, reply) => sendXml(reply, urlSet(await pages())));
 
   app.get('/sitemaps/tools.xml', { schema: { hide: true, querystring: toolSitemapQuerySchema } }, async (request, reply) => {
     const { from } = request.query as z.infer<typeof toolSitemapQuerySchema>;

@@ -145,6 +145,17 @@ export const TEXT_COLUMN_LIMITS = {
   return_serials: {
     serial_number: limit('Serial number', TEXT_LIMITS.serialNumber),
   },
+  categories: {
+    name: limit('Category name', TEXT_LIMITS.categoryName),
+    slug: limit('Address name', TEXT_LIMITS.categorySlug),
+  },
+  category_attributes: {
+    name: limit('Specification name', TEXT_LIMITS.attributeName),
+    unit: limit('Unit', TEXT_LIMITS.attributeUnit),
+  },
+  tool_specifications: {
+    choice_value: limit('Specification value', TEXT_LIMITS.attributeChoice),
+  },
   invoices: issuedDocumentColumns,
   credit_notes: {
     ...issuedDocumentColumns,

@@ -9,6 +9,7 @@ import { SHOP_PAGES, shopPagePath } from '@voltline/shared/shop-pages';
 import type { Tool } from '@voltline/shared/tool';
 import { serverEntryFor } from './server-rendering.ts';
 import { registerSeoRoutes } from '../catalogue/seo-routes.ts';
+import { seedCategories } from '../seed/seed-categories.ts';
 import { TEST_PUBLIC_URL } from '../test-support/test-app.ts';
 import { testDatabaseKinds } from '../test-support/test-databases.ts';
 import { useTestShop } from '../test-support/test-shop.ts';
@@ -35,8 +36,8 @@ function productOf(html: string) {
 
 const uploadedPicture = '/api/images/00000000-0000-4000-8000-000000000001';
 
-/** Home, the catalogue, blogs, portfolio and the footer's pages: every public page besides the tools'. */
-const shopPageAddresses = ['/', '/tools', '/blogs', '/myportfolio', ...SHOP_PAGES.map((page) => shopPagePath(page.slug))].map(
+/** Home, the catalogue, blogs, portfolio, the footer's pages and the seeded category pages: every public page besides the tools'. */
+const shopPageAddresses = ['/', '/tools', '/blogs', '/myportfolio', ...SHOP_PAGES.map((page) => shopPagePath(page.slug)), ...seedCategories.map((category) => `/tools/c/${category.slug}`)].map(
   (pagePath) => `${TEST_PUBLIC_URL}${pagePath}`,
 );
 
@@ -289,9 +290,9 @@ describe.each(testDatabaseKinds)('server-rendered public pages on $name', (kind)
   });
 
   it('turns the sitemap into an index of paged sitemaps past the bound', async () => {
-    // The same routes over the same catalogue, with a bound of 12 addresses instead of 50,000
-    // (the shop's own pages, 10 of them, fit in one sitemap).
-    const bound = 12;
+    // The same routes over the same catalogue, with a bound of 16 addresses instead of 50,000
+    // (the shop's own pages, 10 of them, and the 5 seeded category pages fit in one sitemap).
+    const bound = 16;
     const app = Fastify();
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
@@ -316,6 +317,52 @@ describe.each(testDatabaseKinds)('server-rendered public pages on $name', (kind)
     } finally {
       await app.close();
     }
+  });
+
+  // Last in this suite: the categories it makes would be in the sitemaps the tests above count.
+  it('renders a category page with its breadcrumb (BreadcrumbList), its filtered tools and counts, lists it in the sitemap, and a tool page with its specifications', async () => {
+    const category = async (name: string, slug: string, parentId?: string) =>
+      (await admins('POST', '/api/admin/categories', { name, slug, ...(parentId && { parentId }) })).json<{ _id: string; slug: string }>();
+    const power = await category('Cordless tools', 'cordless-tools');
+    const drivers = await category('Impact drivers', 'impact-drivers', power._id);
+    const voltage = (await admins('POST', `/api/admin/categories/${drivers._id}/attributes`, { name: 'Voltage', kind: 'choice', choices: ['12 V', '18 V'] })).json<{ _id: string }>();
+    const torque = (await admins('POST', `/api/admin/categories/${drivers._id}/attributes`, { name: 'Torque', kind: 'number', unit: 'Nm' })).json<{ _id: string }>();
+    const [strong, small] = [firstTools[0]!, firstTools[1]!];
+    for (const [tool, volts, newtonMetres] of [[strong, '18 V', 180], [small, '12 V', 90]] as const) {
+      const edit = { price: tool.price, minimumOrderQuantity: tool.minimumOrderQuantity, availableQuantity: tool.availableQuantity, categoryId: drivers._id, specifications: { [voltage._id]: volts, [torque._id]: newtonMetres } };
+      expect((await admins('PATCH', `/api/updateTool/${tool._id}`, edit)).statusCode).toBe(200);
+    }
+
+    const page = await get(`/tools/c/impact-drivers?filter=${voltage._id}:18 V`);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(asHtml(strong.toolName));
+    expect(page.body).not.toContain(asHtml(small.toolName));
+    // The other choice's count, given the filters chosen: one 12 V driver.
+    expect(page.body).toMatch(/12 V(<!-- -->)? <span[^>]*>\(1\)<\/span>/);
+    expect(page.body).toContain(`<link rel="canonical" href="${TEST_PUBLIC_URL}/tools/c/impact-drivers" />`);
+    const graph = productOf(page.body)['@graph'];
+    expect(graph[0]).toEqual({
+      '@type': 'BreadcrumbList',
+      itemListElement: [
+        { '@type': 'ListItem', position: 1, name: 'All tools', item: `${TEST_PUBLIC_URL}/tools` },
+        { '@type': 'ListItem', position: 2, name: 'Cordless tools', item: `${TEST_PUBLIC_URL}/tools/c/cordless-tools` },
+        { '@type': 'ListItem', position: 3, name: 'Impact drivers', item: `${TEST_PUBLIC_URL}/tools/c/impact-drivers` },
+      ],
+    });
+    expect((await get('/tools/c/no-such-category')).statusCode).toBe(404);
+
+    const toolPage = (await get(`/tools/${strong._id}`)).body;
+    expect(toolPage).toMatch(/<th scope="row"[^>]*>Torque<\/th><td>180 Nm<\/td>/);
+    expect(productOf(toolPage)).toMatchObject({
+      category: 'Cordless tools > Impact drivers',
+      additionalProperty: [
+        { '@type': 'PropertyValue', name: 'Voltage', value: '18 V' },
+        { '@type': 'PropertyValue', name: 'Torque', value: 180, unitText: 'Nm' },
+      ],
+    });
+
+    const listed = [...(await get('/sitemap.xml')).body.matchAll(/<loc>([^<]+)<\/loc>/g)].map(([, address]) => address);
+    expect(listed).toEqual(expect.arrayContaining([`${TEST_PUBLIC_URL}/tools/c/cordless-tools`, `${TEST_PUBLIC_URL}/tools/c/impact-drivers`]));
   });
 });
 

@@ -5,12 +5,13 @@ import { moveStock } from '../orders/lifecycle/stock-moves.ts';
 import { reviewDateAndTime } from '../reviews/reviews-service.ts';
 import { seedReviews } from './seed-reviews.ts';
 import { seedTools } from './seed-tools.ts';
+import { seedCatalogueTree } from './seed-categories.ts';
 
 const SEEDED_KEY = 'seeded_at';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * First start only: fills the catalogue and reviews. The marker row makes it run once per
+ * First start only: fills the catalogue (its tools, categories and specifications) and reviews. The marker row makes it run once per
  * database, so a shop owner who deletes every seeded tool does not see them come back.
  */
 export async function seedShopOnFirstStart(db: Database, now = new Date()): Promise<boolean> {
@@ -39,6 +40,8 @@ export async function seedShopOnFirstStart(db: Database, now = new Date()): Prom
       const stock = seedTools.find((seeded) => seeded.toolName === tool.toolName)!.availableQuantity;
       await moveStock(tx, { toolId: tool.id, kind: 'opening', units: stock, actor: null });
     }
+    // The seeded tools in a small tree of categories with their specifications (issue 40).
+    await seedCatalogueTree(tx, (toolName) => added.find((tool) => tool.toolName === toolName)!.id);
     await tx.insert(reviews).values(
       seedReviews.map(({ daysAgo, writtenAtHour, ...review }) => {
         // Each review at its own time of its day, not the moment the shop first started: ten

@@ -47,6 +47,10 @@ export interface Fixtures {
   requestedReturnId: string;
   authorisedReturnId: string;
   receivedReturnId: string;
+  /** An empty category (no tools, no subcategories) with one choice specification. */
+  categoryId: string;
+  categorySlug: string;
+  attributeId: string;
 }
 
 export interface MatrixRow {
@@ -97,6 +101,13 @@ const newToolBody = () => newTool({ availableQuantity: 10 });
 export const AUTHORIZATION_MATRIX: MatrixRow[] = [
   { method: 'GET', route: '/api/getTools', url: () => '/api/getTools?limit=2&sort=price-asc&q=a', allowed: everyone },
   { method: 'GET', route: '/api/getTool/{toolId}', url: (f) => `/api/getTool/${f.tool._id}`, allowed: everyone },
+  { method: 'GET', route: '/api/categories', url: () => '/api/categories', allowed: everyone },
+  {
+    method: 'GET',
+    route: '/api/tools/search',
+    url: (f) => `/api/tools/search?category=${f.categorySlug}&filter=${f.attributeId}:Corded&minPrice=1&maxPrice=500&inStock=true&q=a&sort=price-asc&limit=2`,
+    allowed: everyone,
+  },
   { method: 'GET', route: '/api/review', url: () => '/api/review?limit=2', allowed: everyone },
   { method: 'GET', route: '/api/review/summary', url: () => '/api/review/summary', allowed: everyone },
   { method: 'POST', route: '/api/review', url: () => '/api/review', body: () => ({ review: 'Good', rating: 5 }), allowed: signedIn },
@@ -339,6 +350,24 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
   // The link's token is the permission: whoever holds the mail may stop it.
   { method: 'GET', route: '/api/stock-alerts/unsubscribe', url: (f) => `/api/stock-alerts/unsubscribe?token=${encodeURIComponent(f.unsubscribeToken)}`, allowed: everyone },
   { method: 'POST', route: '/api/stock-alerts/unsubscribe', url: (f) => `/api/stock-alerts/unsubscribe?token=${encodeURIComponent(f.unsubscribeToken)}`, allowed: everyone },
+  { method: 'POST', route: '/api/admin/categories', url: () => '/api/admin/categories', body: (f) => ({ name: 'Matrix child', slug: `${f.categorySlug}-child`, parentId: f.categoryId }), allowed: adminOnly },
+  { method: 'PATCH', route: '/api/admin/categories/{id}', url: (f) => `/api/admin/categories/${f.categoryId}`, body: () => ({ name: 'Matrix renamed' }), allowed: adminOnly },
+  { method: 'DELETE', route: '/api/admin/categories/{id}', url: (f) => `/api/admin/categories/${f.categoryId}`, allowed: adminOnly },
+  {
+    method: 'POST',
+    route: '/api/admin/categories/{id}/attributes',
+    url: (f) => `/api/admin/categories/${f.categoryId}/attributes`,
+    body: () => ({ name: 'Torque', kind: 'number', unit: 'Nm' }),
+    allowed: adminOnly,
+  },
+  {
+    method: 'PATCH',
+    route: '/api/admin/categories/{id}/attributes/{attributeId}',
+    url: (f) => `/api/admin/categories/${f.categoryId}/attributes/${f.attributeId}`,
+    body: () => ({ choices: ['Corded', 'Cordless', 'Pneumatic'] }),
+    allowed: adminOnly,
+  },
+  { method: 'DELETE', route: '/api/admin/categories/{id}/attributes/{attributeId}', url: (f) => `/api/admin/categories/${f.categoryId}/attributes/${f.attributeId}`, allowed: adminOnly },
   { method: 'DELETE', route: '/api/deleteTool/{id}', url: (f) => `/api/deleteTool/${f.tool._id}`, allowed: adminOnly },
   { method: 'PATCH', route: '/api/getTool', url: (f) => `/api/getTool?toolName=${encodeURIComponent(f.tool.toolName)}`, body: () => ({ quantity: 1 }), allowed: adminOnly },
 ];
@@ -410,6 +439,13 @@ export async function freshFixtures(shop: TestShop, owner: TestUser, admin: Test
   const query = await shop.app.inject({ method: 'POST', url: '/api/queries', payload: QUERY_BODY });
   const review = await shop.app.inject({ method: 'POST', url: '/api/review', headers: bearer(owner), payload: { review: 'Fixture review', rating: 3 } });
   const coupon = await shop.app.inject({ method: 'POST', url: '/api/admin/coupons', headers: bearer(admin), payload: { code: uniqueCouponCode(), amountOff: 5 } });
+  const category = await shop.app.inject({ method: 'POST', url: '/api/admin/categories', headers: bearer(admin), payload: { name: `Matrix ${randomUUID().slice(0, 8)}` } });
+  const attribute = await shop.app.inject({
+    method: 'POST',
+    url: `/api/admin/categories/${category.json()._id}/attributes`,
+    headers: bearer(admin),
+    payload: { name: 'Power source', kind: 'choice', choices: ['Corded', 'Cordless'] },
+  });
   return {
     tool,
     ownerEmail: owner.email,
@@ -430,6 +466,9 @@ export async function freshFixtures(shop: TestShop, owner: TestUser, admin: Test
     requestedReturnId,
     authorisedReturnId,
     receivedReturnId,
+    categoryId: category.json()._id,
+    categorySlug: category.json().slug,
+    attributeId: attribute.json()._id,
   };
 }
 

@@ -7,6 +7,7 @@ import { listViewOf } from '../lib/list-address.ts';
 import { allUsersQueryOptions } from '../features/accounts/api/get-all-users.ts';
 import { profileQueryOptions } from '../features/accounts/api/get-profile.ts';
 import { adminToolsQueryOptions } from '../features/catalogue/api/get-admin-tools.ts';
+import { categoriesQueryOptions } from '../features/catalogue/api/get-categories.ts';
 import { adminOrdersQueryOptions } from '../features/orders/api/get-admin-orders.ts';
 import { myOrdersQueryOptions } from '../features/orders/api/get-my-orders.ts';
 import { shopOverviewQueryOptions } from '../features/orders/api/get-shop-overview.ts';
@@ -60,6 +61,7 @@ const PAGE_DATA = {
   // The orders the admin came for; the overview above them waits for them (shop-overview.tsx).
   manageOrders: adminOnly(({ queryClient, search }) => startAddressedList(queryClient, adminOrdersQueryOptions({ filter: filterOf(search), ...listViewOf(search) }))),
   manageTools: adminOnly(({ queryClient, search }) => startAddressedList(queryClient, adminToolsQueryOptions(listViewOf(search)))),
+  categories: adminOnly(({ queryClient }) => queryClient.ensureQueryData(categoriesQueryOptions())),
   // The tool form's VAT rate hint.
   addTool: adminOnly(({ queryClient }) => queryClient.ensureQueryData(clientConfigQueryOptions)),
   makeAdmin: adminOnly(({ queryClient, search }) => startAddressedList(queryClient, allUsersQueryOptions(listViewOf(search)))),

@@ -5,6 +5,7 @@ import { RootLayout } from './layout/root-layout.tsx';
 import { PageError } from './layout/page-error.tsx';
 import { ShopShell } from './shop-shell.tsx';
 import { catalogueRoute } from './routes/tools/catalogue-route.ts';
+import { categoryRoute } from './routes/tools/category-route.ts';
 import { HomePage } from './routes/home.tsx';
 import { homePageHead } from './routes/home-head.ts';
 import type { PageHandle } from './public-page.ts';
@@ -25,6 +26,7 @@ export function createRoutes({ queryClient, onServer }: RouteOptions): RouteObje
   const headOf = (head: () => Promise<PageHead>): PageHandle => ({ head });
   const storefront = { Component: HomePage, loader: loadStorefront, handle: headOf(async () => homePageHead) } satisfies RouteObject;
   const catalogue = catalogueRoute(queryClient, started);
+  const category = categoryRoute(queryClient, onServer);
   /** A dashboard page: its code and its first query start together (route-loaders.ts). */
   const dashboardPage = (name: DashboardPage, load: () => Promise<ComponentType>) => ({ lazy: page(load), loader: loadDashboardPage(name) });
 
@@ -60,6 +62,13 @@ export function createRoutes({ queryClient, onServer }: RouteOptions): RouteObje
                   lazy: page(async () => (await import('./routes/tools/catalogue.tsx')).CataloguePage),
                   loader: catalogue.loader,
                   handle: catalogue.handle,
+                },
+                {
+                  // A category's page (issue 40): its tools, filtered by what its address keeps.
+                  path: 'tools/c/:slug',
+                  lazy: page(async () => (await import('./routes/tools/category.tsx')).CategoryPage),
+                  loader: category.loader,
+                  handle: category.handle,
                 },
                 {
                   path: 'tools/:toolId',
@@ -127,6 +136,7 @@ export function createRoutes({ queryClient, onServer }: RouteOptions): RouteObje
                               children: [
                                 { path: 'manageorders', ...dashboardPage('manageOrders', async () => (await import('./routes/dashboard/manage-orders.tsx')).ManageOrdersPage) },
                                 { path: 'managetools', ...dashboardPage('manageTools', async () => (await import('./routes/dashboard/manage-tools.tsx')).ManageToolsPage) },
+                                { path: 'categories', ...dashboardPage('categories', async () => (await import('./routes/dashboard/categories.tsx')).CategoriesPage) },
                                 { path: 'addtool', ...dashboardPage('addTool', async () => (await import('./routes/dashboard/add-tool.tsx')).AddToolPage) },
                                 { path: 'makeadmin', ...dashboardPage('makeAdmin', async () => (await import('./routes/dashboard/make-admin.tsx')).MakeAdminPage) },
                                 { path: 'webhooks', ...dashboardPage('webhooks', async () => (await import('./routes/dashboard/webhooks.tsx')).WebhooksPage) },

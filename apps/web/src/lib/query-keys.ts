@@ -20,6 +20,10 @@ export const toolKeys = {
   catalogue: (view: ListView) => [...toolKeys.all, 'catalogue', view] as const,
   adminList: (view: ListView) => [...toolKeys.all, 'admin', view] as const,
   detail: (toolId: string) => [...toolKeys.all, 'detail', toolId] as const,
+  /** The categories' tree (issue 40): under the tools', so a tool moved between categories refreshes its counts. */
+  categories: () => [...toolKeys.all, 'categories'] as const,
+  /** A category page's filtered search: its category, filters, price range, stock and order. */
+  search: (view: ListView) => [...toolKeys.all, 'search', view] as const,
   /** A tool's stock movements, newest first (Manage Tools, Stock): under the tools', so every stock change refreshes it. */
   stockHistory: (toolId: string) => [...toolKeys.all, 'stock-history', toolId] as const,
   /** How many back-in-stock alerts wait for the tool (Manage Tools, Stock): under the tools', so a receipt that mails them refreshes it. */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, doublePrecision, index, integer, primaryKey, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { textLengthChecks } from '../text-columns.ts';
 import { createdAt } from './columns.ts';
 
@@ -31,6 +31,8 @@ export const tools = pgTable(
     sku: text('sku'),
     /** Its EAN/GTIN's digits, check digit verified by the schema (tool-codes.ts); null: none. Unique. */
     gtin: text('gtin'),
+    /** Its place in the catalogue's tree (issue 40); null: in no category, as every tool of the spec's API. */
+    categoryId: uuid('category_id').references((): AnyPgColumn => categories.id, { onDelete: 'restrict' }),
     createdAt: createdAt(),
   },
   (table) => [
@@ -56,6 +58,8 @@ export const tools = pgTable(
     // A search (the name's words, and near words, decision 047) that few tools match is found through
     // trigrams instead of walking a sort's index to its end (issue 28; decision 028 does the same for orders).
     index('tools_name_trgm_idx').using('gin', sql`lower(${table.toolName}) gin_trgm_ops`),
+    // A category page's tools (and the refusal to delete a category that has some).
+    index('tools_category_price_id_idx').on(table.categoryId, table.priceCents, table.id),
     // The overview's low stock: only the tools below their minimum, the furthest below first.
     index('tools_low_stock_idx')
       .on(sql`(${table.minimumOrderQuantity} - ${table.availableQuantity}) desc`, table.toolName, table.id)
@@ -92,5 +96,84 @@ export const stockAlerts = pgTable(
     index('stock_alerts_email_idx').on(table.email),
     // The hourly purge finds the closed alerts past their time.
     index('stock_alerts_mailed_at_idx').on(table.mailedAt).where(sql`${table.mailedAt} is not null`),
+  ],
+);
+
+/**
+ * The catalogue's tree (issue 40, decision 049): at most three levels, checked by the categories
+ * service under a lock of this table, since a move changes the depth of a whole branch. The slug
+ * names the public page /tools/c/{slug}. A parent with children cannot go (restrict); the foreign
+ * key waits for the end of the transaction, so a shop's export restores rows in any order.
+ */
+export const categories = pgTable(
+  'categories',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    parentId: uuid('parent_id').references((): AnyPgColumn => categories.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    slug: text('slug').notNull().unique(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check('categories_slug_form', sql`${table.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
+    check('categories_not_own_parent', sql`${table.parentId} <> ${table.id}`),
+    ...textLengthChecks('categories'),
+    index('categories_parent_idx').on(table.parentId),
+  ],
+);
+
+/**
+ * What a category asks of its tools (issue 40, item 2): a number with its unit, a choice from a
+ * list, or yes/no. A tool fills those of its category and of the categories above it.
+ */
+export const categoryAttributes = pgTable(
+  'category_attributes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    kind: text('kind', { enum: ['number', 'choice', 'yesno'] }).notNull(),
+    /** A number's unit (V, Nm, kg); null for the other kinds. */
+    unit: text('unit'),
+    /** A choice's list, in the order shown; empty for the other kinds. */
+    choices: text('choices').array().notNull().default(sql`'{}'::text[]`),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check('category_attributes_kind', sql`${table.kind} in ('number', 'choice', 'yesno')`),
+    // Each choice is bounded by the shared schema; the database bounds the list as a whole.
+    check('category_attributes_choices_bounded', sql`cardinality(${table.choices}) <= 40 and char_length(array_to_string(${table.choices}, '|')) <= 2000`),
+    ...textLengthChecks('category_attributes'),
+    uniqueIndex('category_attributes_category_name_idx').on(table.categoryId, sql`lower(${table.name})`),
+  ],
+);
+
+/**
+ * A tool's specification values, one row per attribute, in the column of the attribute's kind. The
+ * indexes serve the search's filters and facet counts: per attribute, by value, to the tool.
+ */
+export const toolSpecifications = pgTable(
+  'tool_specifications',
+  {
+    toolId: uuid('tool_id')
+      .notNull()
+      .references(() => tools.id, { onDelete: 'cascade' }),
+    attributeId: uuid('attribute_id')
+      .notNull()
+      .references(() => categoryAttributes.id, { onDelete: 'cascade' }),
+    numberValue: doublePrecision('number_value'),
+    choiceValue: text('choice_value'),
+    yesNoValue: boolean('yes_no_value'),
+  },
+  (table) => [
+    primaryKey({ columns: [table.toolId, table.attributeId] }),
+    check('tool_specifications_one_value', sql`num_nonnulls(${table.numberValue}, ${table.choiceValue}, ${table.yesNoValue}) = 1`),
+    ...textLengthChecks('tool_specifications'),
+    index('tool_specifications_number_idx').on(table.attributeId, table.numberValue, table.toolId),
+    index('tool_specifications_choice_idx').on(table.attributeId, table.choiceValue, table.toolId),
+    index('tool_specifications_yes_no_idx').on(table.attributeId, table.yesNoValue, table.toolId),
   ],
 );

@@ -1,8 +1,9 @@
 import { spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { getTableName, is } from 'drizzle-orm';
+import { eq, getTableName, is } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import * as schema from '../schema.ts';
@@ -82,6 +83,16 @@ describe(`moving a PGlite shop to ${target.name}`, () => {
     const [sentBack] = await db.insert(schema.returns).values({ orderId: paidId, userId: user!.id, reason: 'withdrawal' }).returning();
     await db.insert(schema.returnLines).values({ returnId: sentBack!.id, orderId: paidId, toolId: tool._id, product: tool.toolName, quantity: 1 });
     await db.insert(schema.returnSerials).values({ returnId: sentBack!.id, orderId: paidId, toolId: tool._id, serialNumber: 'SN-MOVED-1' });
+    // A category under another (the child inserted first: a parent is checked at the transaction's end), a specification and the tool's value (issue 40).
+    const topId = randomUUID();
+    const drills = await db.transaction(async (tx) => {
+      const [child] = await tx.insert(schema.categories).values({ name: 'Drills', slug: 'moved-drills', parentId: topId }).returning();
+      await tx.insert(schema.categories).values({ id: topId, name: 'Power tools', slug: 'moved-power-tools' });
+      return child;
+    });
+    const [voltage] = await db.insert(schema.categoryAttributes).values({ categoryId: drills!.id, name: 'Voltage', kind: 'choice', choices: ['12 V', '18 V'] }).returning();
+    await db.update(schema.tools).set({ categoryId: drills!.id }).where(eq(schema.tools.id, tool._id));
+    await db.insert(schema.toolSpecifications).values({ toolId: tool._id, attributeId: voltage!.id, choiceValue: '18 V' });
     const before = await exportShop(source.database.db);
     await source.close();
     // Every table of the schema is exported and has a row here: a new table without one fails this test.

@@ -21,6 +21,7 @@ const adminLinks: MenuLink[] = [
   { to: '/dashboard/manageorders', label: 'Manage All Orders' },
   { to: '/dashboard/returns', label: 'Returns' },
   { to: '/dashboard/managetools', label: 'Manage Tools' },
+  { to: '/dashboard/categories', label: 'Categories' },
   { to: '/dashboard/addtool', label: 'Add Tool' },
   { to: '/dashboard/makeadmin', label: 'Make Admin' },
   { to: '/dashboard/webhooks', label: 'Webhooks' },

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router';
 import { catalogueToolsQueryOptions } from '../../../features/catalogue/api/get-tools.ts';
+import { categoriesQueryOptions } from '../../../features/catalogue/api/get-categories.ts';
 import { CATALOGUE_PAGES_RENDERED_MAX, readCatalogueAddress } from '../../../features/catalogue/catalogue-address.ts';
 import { rowsOf } from '../../../lib/paged-lists.ts';
 import type { PageHandle } from '../../public-page.ts';
@@ -22,7 +23,11 @@ export function catalogueRoute(queryClient: QueryClient, started: (loading: Prom
   const loader = ({ request }: LoaderFunctionArgs) => {
     const view = readCatalogueAddress(new URL(request.url).searchParams);
     return started(
-      queryClient.prefetchInfiniteQuery({ ...catalogueToolsQueryOptions(view), pages: Math.min(view.pages, CATALOGUE_PAGES_RENDERED_MAX) }),
+      Promise.all([
+        queryClient.prefetchInfiniteQuery({ ...catalogueToolsQueryOptions(view), pages: Math.min(view.pages, CATALOGUE_PAGES_RENDERED_MAX) }),
+        // The catalogue's navigation: its top categories (issue 40).
+        queryClient.prefetchQuery(categoriesQueryOptions()),
+      ]),
     );
   };
   return { handle, loader };

@@ -1,5 +1,6 @@
 import { useNavigate, useSearchParams } from 'react-router';
 import { CatalogueResults } from '../../../features/catalogue/components/catalogue-results.tsx';
+import { CategoryNavigation } from '../../../features/catalogue/components/category-navigation.tsx';
 import { CatalogueSearchForm } from '../../../features/catalogue/components/catalogue-search-form.tsx';
 import { catalogueAddress, readCatalogueAddress } from '../../../features/catalogue/catalogue-address.ts';
 import type { CatalogueSearch } from '../../../features/catalogue/api/get-tools.ts';
@@ -23,6 +24,9 @@ export function CataloguePage() {
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
       <h1 className="text-3xl font-bold sm:text-4xl">{catalogueTitle(view)}</h1>
+      <div className="mt-4">
+        <CategoryNavigation />
+      </div>
       <div className="mt-6">
         <CatalogueSearchForm search={view} onSearch={search} />
       </div>

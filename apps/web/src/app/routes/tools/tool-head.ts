@@ -1,11 +1,13 @@
 import type { Tool } from '@voltline/shared/tool';
+import { formatSpecification, type ToolDetail } from '@voltline/shared/categories';
 import { isOutOfStock } from '@voltline/shared/stock';
 import { describeBriefly, SHOP_NAME, type PageHead } from '../../../lib/page-head/page-head.ts';
 
 export const toolPagePath = (toolId: string) => `/tools/${encodeURIComponent(toolId)}`;
 
-/** A tool's page as search engines see it: a Product with today's price and whether it can be ordered. */
-export function toolPageHead(tool: Tool): PageHead {
+/** A tool's page as search engines see it: a Product with today's price, whether it can be ordered, its category and specifications. */
+export function toolPageHead(tool: Tool & Partial<Pick<ToolDetail, 'category' | 'specifications'>>): PageHead {
+  const specifications = tool.specifications ?? [];
   const path = toolPagePath(tool._id);
   return {
     title: `${tool.toolName} — ${SHOP_NAME}`,
@@ -22,6 +24,18 @@ export function toolPageHead(tool: Tool): PageHead {
       image: absolute(tool.img),
       sku: tool._id,
       brand: { '@type': 'Brand', name: SHOP_NAME },
+      ...(tool.category ? { category: tool.category.path.map((step) => step.name).join(' > ') } : {}),
+      // Its specifications (issue 40), each a PropertyValue: a number with its unit, a choice or yes/no in words.
+      ...(specifications.length > 0
+        ? {
+            additionalProperty: specifications.map((specification) => ({
+              '@type': 'PropertyValue',
+              name: specification.name,
+              value: specification.kind === 'number' ? specification.value : formatSpecification(specification),
+              ...(specification.kind === 'number' && specification.unit ? { unitText: specification.unit } : {}),
+            })),
+          }
+        : {}),
       offers: {
         '@type': 'Offer',
         url: absolute(path),

@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router';
-import type { Tool } from '@voltline/shared/tool';
+import type { ToolDetail } from '@voltline/shared/categories';
 import { ApiRequestError, describeRequestError } from '../../../lib/api-client.ts';
 import { useTool } from '../../../entities/tool/api/get-tool.ts';
 import { useDocumentHead } from '../../../lib/page-head/use-document-head.ts';
@@ -13,16 +13,23 @@ import { isOutOfStock } from '@voltline/shared/stock';
 import { StockAlertForm } from '../../../features/catalogue/components/stock-alert-form.tsx';
 import { AddToCartForm } from '../../../features/cart/components/add-to-cart-form.tsx';
 import { missingToolHead, toolPageHead } from './tool-head.ts';
+import { CategoryBreadcrumb } from '../../../features/catalogue/components/category-breadcrumb.tsx';
+import { ToolSpecifications } from '../../../features/catalogue/components/tool-specifications.tsx';
 
 function ToolNotFound() {
   useDocumentHead(missingToolHead);
   return <NotFoundNotice heading="Tool not found" text="This tool is not in our catalogue." />;
 }
 
-function ToolOffer({ tool }: { tool: Tool }) {
+function ToolOffer({ tool }: { tool: ToolDetail }) {
   useDocumentHead(toolPageHead(tool));
   return (
     <section className="mx-auto max-w-6xl px-4 py-10">
+      {tool.category && (
+        <div className="mb-4">
+          <CategoryBreadcrumb path={tool.category.path} current={tool.toolName} />
+        </div>
+      )}
       <ToolDetails
         tool={tool}
         stock={<ToolStockLine tool={tool} label="Available to order" />}
@@ -38,6 +45,7 @@ function ToolOffer({ tool }: { tool: Tool }) {
           </div>
         }
       />
+      <ToolSpecifications specifications={tool.specifications ?? []} />
     </section>
   );
 }

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Tool } from '@voltline/shared/tool';
+import type { ToolDetail } from '@voltline/shared/categories';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { missingToolKey, toolKeys } from '../../../lib/query-keys.ts';
 
-/** GET /api/getTool/{toolId}: one tool of the catalogue; 404 when there is no such tool. */
-function getTool(toolId: string): Promise<Tool> {
-  return apiRequest<Tool>(`/getTool/${encodeURIComponent(toolId)}`);
+/** GET /api/getTool/{toolId}: one tool of the catalogue, with its category and specifications; 404 when there is no such tool. */
+function getTool(toolId: string): Promise<ToolDetail> {
+  return apiRequest<ToolDetail>(`/getTool/${encodeURIComponent(toolId)}`);
 }
 
 // Under the catalogue's key, so whoever changes the catalogue refreshes this too. Shared by the

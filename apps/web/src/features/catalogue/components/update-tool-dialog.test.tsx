@@ -5,6 +5,7 @@ import { TEXT_LIMITS } from '@voltline/shared/text-limits';
 import type { ClientConfig } from '@voltline/shared/account';
 import { toolNameTakenMessage, type Tool } from '@voltline/shared/tool';
 import { gtinMessages, skuTakenMessage } from '@voltline/shared/tool-codes';
+import type { CategoryTreeNode } from '@voltline/shared/categories';
 import { sampleDrill } from '../../../testing/sample-tools.ts';
 import { renderWithShop, type ApiAnswer, type SentRequest } from '../../../testing/render-with-shop.tsx';
 import { UpdateToolDialog } from './update-tool-dialog.tsx';
@@ -18,11 +19,36 @@ const answerEdits = (request: SentRequest): ApiAnswer =>
 /** The shop's set-up, which the VAT rate field reads for its hint: a German shop at 19%. */
 const shopConfig: ClientConfig = { tokenSyncUrl: null, shopCountry: 'DE', vatRate: 19 };
 
+/** The catalogue's tree (issue 40): Drills, whose tools give their voltage (a choice), torque (a number) and whether they are cordless. */
+const DRILLS = '00000000-0000-4000-8000-0000000000c1';
+const VOLTAGE = '00000000-0000-4000-8000-0000000000a1';
+const TORQUE = '00000000-0000-4000-8000-0000000000a2';
+const CORDLESS = '00000000-0000-4000-8000-0000000000a3';
+const tree: CategoryTreeNode[] = [
+  {
+    _id: DRILLS,
+    name: 'Drills',
+    slug: 'drills',
+    parentId: null,
+    toolCount: 0,
+    children: [],
+    attributes: [
+      { _id: VOLTAGE, categoryId: DRILLS, name: 'Voltage', kind: 'choice', unit: null, choices: ['12 V', '18 V'] },
+      { _id: TORQUE, categoryId: DRILLS, name: 'Torque', kind: 'number', unit: 'Nm', choices: [] },
+      { _id: CORDLESS, categoryId: DRILLS, name: 'Cordless', kind: 'yesno', unit: null, choices: [] },
+    ],
+  },
+];
+
 function renderDialog(answer: (request: SentRequest) => ApiAnswer = answerEdits, tool: Tool = drill) {
   const onClose = vi.fn();
-  const view = renderWithShop(<UpdateToolDialog tool={tool} onClose={onClose} />, (request) =>
-    request.path === '/api/client-config' ? { status: 200, body: shopConfig } : answer(request),
-  );
+  const view = renderWithShop(<UpdateToolDialog tool={tool} onClose={onClose} />, (request) => {
+    if (request.path === '/api/client-config') return { status: 200, body: shopConfig };
+    // The tool's page: in no category yet.
+    if (request.path === `/api/getTool/${tool._id}`) return { status: 200, body: { ...tool, category: null, specifications: [] } };
+    if (request.path === '/api/categories') return { status: 200, body: tree };
+    return answer(request);
+  });
   // What the dialog changed: the set-up it read is not among them.
   const writes = () => view.sent.filter((request) => request.method !== 'GET');
   return { ...view, writes, onClose };
@@ -48,6 +74,16 @@ describe('update tool dialog', () => {
         body: { toolName: 'Voltline CD-20 Cordless Drill', description: drill.description, availableQuantity: 40, minimumOrderQuantity: 2, price: 120, vatRate: null, sku: null, gtin: null },
       },
     ]);
+  });
+
+  it('puts the tool in a category and sends the specifications that category asks for, an empty one cleared (issue 40)', async () => {
+    const { user, writes, onClose } = renderDialog();
+    await user.selectOptions(await screen.findByLabelText('Category'), 'Drills');
+    await user.selectOptions(screen.getByLabelText('Voltage'), '18 V');
+    await user.type(screen.getByLabelText('Torque (Nm)'), '150');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(writes()[0]!.body).toMatchObject({ categoryId: DRILLS, specifications: { [VOLTAGE]: '18 V', [TORQUE]: '150', [CORDLESS]: null } });
   });
 
   it('uploads a new picture first and saves its address with the tool', async () => {

@@ -1,5 +1,9 @@
+import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
+import { useTool } from '../../../entities/tool/api/get-tool.ts';
+import { useCategories } from '../api/get-categories.ts';
+import { attributesOfCategory, placementOf, specificationsOf, ToolCategoryFields, type ToolPlacement } from './tool-category-fields.tsx';
 import { toast } from '../../../lib/toast/toast.ts';
 import type { Tool } from '@voltline/shared/tool';
 import { editToolFormSchema, type ToolForm, type ToolFormInput } from '../tool-form.ts';
@@ -34,11 +38,21 @@ export function UpdateToolDialog({ tool, onClose }: { tool: Tool; onClose: () =>
   const uploadImage = useUploadImage();
   const updateTool = useUpdateTool();
   const { previewUrl, showPreview } = useImagePreview();
+  // Its category and specifications (issue 40) come with the tool's page, not the admin list.
+  const detail = useTool(tool._id);
+  const categories = useCategories();
+  const [changedPlacement, setPlacement] = useState<ToolPlacement>();
+  const placement = changedPlacement ?? (detail.data ? placementOf(detail.data) : undefined);
+  // Sent only when the admin touched them: a spec client's three numbers leave them as they are.
+  const placementUpdate = () =>
+    changedPlacement === undefined
+      ? {}
+      : { categoryId: changedPlacement.categoryId, specifications: specificationsOf(attributesOfCategory(categories.data ?? [], changedPlacement.categoryId), changedPlacement) };
 
   const saveTool = async ({ image, ...edit }: ToolForm) => {
     try {
       const img = image ? await uploadImage.mutateAsync(image) : undefined;
-      const { warning } = await updateTool.mutateAsync({ toolId: tool._id, update: { ...edit, ...(img ? { img } : {}) } });
+      const { warning } = await updateTool.mutateAsync({ toolId: tool._id, update: { ...edit, ...(img ? { img } : {}), ...placementUpdate() } });
       toast.success('Tool updated successfully');
       // Saved all the same (stock may be on its way), but the admin should know customers are shut out.
       if (warning) toast.warning(warning);
@@ -67,6 +81,7 @@ export function UpdateToolDialog({ tool, onClose }: { tool: Tool; onClose: () =>
         pictureRequired={false}
         compact
       />
+      {placement && <ToolCategoryFields placement={placement} onChange={setPlacement} />}
     </FormDialog>
   );
 }

@@ -1,0 +1,140 @@
+import { and, asc, count, eq, gte, inArray, lte, max, min, sql, type SQL } from 'drizzle-orm';
+import type { Facet, ToolSearchAnswer, ToolSearchQuery } from '@voltline/shared/categories';
+import type { Database } from '../db/client.ts';
+import type { categoryAttributes} from '../db/schema.ts';
+import { tools, toolSpecifications } from '../db/schema.ts';
+import { orderableUnitsSql } from '../orders/lifecycle/index.ts';
+import { AppError, notFound } from '../platform/app-error.ts';
+import type { KeysetOrder, Paging } from '../platform/paging.ts';
+import type { CategoriesService } from './categories-service.ts';
+import { toToolDto } from './tool-dto.ts';
+import { toolNameMatches } from './tool-search.ts';
+
+type AttributeRow = typeof categoryAttributes.$inferSelect;
+
+const badFilter = (message: string) => new AppError('bad_request', message);
+
+/** A number filter's bounds: `150..` (at least), `..2` (at most), `12..18`, or `18` (exactly). */
+function rangeOf(attribute: AttributeRow, raw: string): { low?: number; high?: number } {
+  const [low, high] = raw.includes('..') ? raw.split('..', 2) : [raw, raw];
+  const bound = (text: string | undefined) => {
+    if (text === undefined || text.trim() === '') return undefined;
+    const value = Number(text.trim());
+    if (!Number.isFinite(value)) throw badFilter(`The filter on ${attribute.name} must be a range of numbers such as 150.. or 12..18.`);
+    return value;
+  };
+  return { low: bound(low), high: bound(high) };
+}
+
+/** The condition one attribute's filter puts on a tool: any of its chosen values (choices), within its range (numbers). */
+function attributeCondition(attribute: AttributeRow, raws: string[]): SQL | undefined {
+  const valueOf = (() => {
+    if (attribute.kind === 'number') {
+      const ranges = raws.map((raw) => rangeOf(attribute, raw));
+      const low = Math.max(...ranges.map((range) => range.low ?? Number.NEGATIVE_INFINITY));
+      const high = Math.min(...ranges.map((range) => range.high ?? Number.POSITIVE_INFINITY));
+      return and(Number.isFinite(low) ? gte(toolSpecifications.numberValue, low) : undefined, Number.isFinite(high) ? lte(toolSpecifications.numberValue, high) : undefined);
+    }
+    if (attribute.kind === 'choice') {
+      const chosen = attribute.choices.filter((choice) => raws.some((raw) => raw.toLowerCase() === choice.toLowerCase()));
+      if (chosen.length === 0) throw badFilter(`${attribute.name} has no choice ${raws.map((raw) => `"${raw}"`).join(' or ')}: it is one of ${attribute.choices.join(', ')}.`);
+      return inArray(toolSpecifications.choiceValue, chosen);
+    }
+    const answers = new Set(
+      raws.map((raw) => {
+        const answer = ({ yes: true, no: false, true: true, false: false } as Record<string, boolean>)[raw.toLowerCase()];
+        if (answer === undefined) throw badFilter(`The filter on ${attribute.name} is yes or no.`);
+        return answer;
+      }),
+    );
+    return answers.size === 2 ? undefined : eq(toolSpecifications.yesNoValue, [...answers][0]!);
+  })();
+  return sql`exists (select 1 from ${toolSpecifications} where ${toolSpecifications.toolId} = ${tools.id} and ${toolSpecifications.attributeId} = ${attribute.id} and ${valueOf ?? sql`true`})`;
+}
+
+/**
+ * GET /api/tools/search (issue 40, item 5; decision 049): the catalogue narrowed by a category (with
+ * its subcategories), the category's specifications, a price range and in stock only; with each
+ * specification's facet counted given the other filters (the filter of the facet itself left out,
+ * so a buyer sees how many tools each other choice would give). Facets are only the category's
+ * (and those above it): a shop-wide search offers no specifications, never every attribute of the shop.
+ */
+export function createToolFilters(
+  db: Database,
+  paging: Paging,
+  categories: CategoriesService,
+  orderOf: (query: Pick<ToolSearchQuery, 'sort' | 'q'>) => { sort: string; order: KeysetOrder },
+) {
+  return async function searchTools(query: ToolSearchQuery): Promise<ToolSearchAnswer> {
+    const forest = await categories.forest();
+    let branch: string[] | undefined;
+    let attributes: AttributeRow[] = [];
+    if (query.category !== undefined) {
+      const category = forest.rows.find((row) => row.slug === query.category);
+      if (!category) throw notFound('Category not found');
+      branch = forest.branchOf(category.id);
+      attributes = await categories.attributesFor(forest, category.id);
+    }
+
+    const chosen = new Map<string, string[]>();
+    for (const filter of query.filter) {
+      const colon = filter.indexOf(':');
+      const [attributeId, value] = [filter.slice(0, colon).toLowerCase(), filter.slice(colon + 1).trim()];
+      if (!attributes.some((attribute) => attribute.id === attributeId))
+        throw badFilter(query.category === undefined ? 'Choose a category to filter by its specifications.' : 'A filter names a specification this category does not have.');
+      chosen.set(attributeId, [...(chosen.get(attributeId) ?? []), value]);
+    }
+    const filterConditions = new Map(attributes.filter((attribute) => chosen.has(attribute.id)).map((attribute) => [attribute.id, attributeCondition(attribute, chosen.get(attribute.id)!)]));
+
+    const base = and(
+      branch === undefined ? undefined : inArray(tools.categoryId, branch),
+      query.q === undefined ? undefined : toolNameMatches(query.q),
+      query.minPrice === undefined ? undefined : gte(tools.priceCents, Math.round(query.minPrice * 100)),
+      query.maxPrice === undefined ? undefined : lte(tools.priceCents, Math.round(query.maxPrice * 100)),
+      query.inStock ? sql`${orderableUnitsSql} >= ${tools.minimumOrderQuantity}` : undefined,
+    );
+    const allBut = (attributeId?: string) => and(base, ...[...filterConditions].filter(([id]) => id !== attributeId).map(([, condition]) => condition));
+
+    // The order of the catalogue's list: with a search and no sort, the best match first.
+    const { sort, order } = orderOf(query);
+    const page = paging.page({
+      list: `tools-search:${sort}`,
+      order,
+      scope: { q: query.q, category: query.category, filter: [...query.filter].sort().join('\n'), minPrice: query.minPrice, maxPrice: query.maxPrice, inStock: query.inStock },
+      query,
+    });
+
+    const facetOf = async (attribute: AttributeRow): Promise<Facet> => {
+      const described = { _id: attribute.id, name: attribute.name, kind: attribute.kind, unit: attribute.unit };
+      const matching = and(eq(toolSpecifications.attributeId, attribute.id), allBut(attribute.id));
+      if (attribute.kind === 'number') {
+        const [range] = await db
+          .select({ min: min(toolSpecifications.numberValue), max: max(toolSpecifications.numberValue) })
+          .from(toolSpecifications)
+          .innerJoin(tools, eq(tools.id, toolSpecifications.toolId))
+          .where(matching);
+        return { attribute: described, values: { min: range?.min ?? null, max: range?.max ?? null } };
+      }
+      const column = attribute.kind === 'choice' ? toolSpecifications.choiceValue : toolSpecifications.yesNoValue;
+      const counted = await db
+        .select({ value: column, count: count() })
+        .from(toolSpecifications)
+        .innerJoin(tools, eq(tools.id, toolSpecifications.toolId))
+        .where(matching)
+        .groupBy(column)
+        .orderBy(asc(column));
+      const countOf = (value: string | boolean) => counted.find((row) => row.value === value)?.count ?? 0;
+      // Every value is listed, a 0 beside those no tool matches now: the list does not jump as filters change.
+      const values = attribute.kind === 'choice' ? attribute.choices : [true, false];
+      return { attribute: described, values: values.map((value) => ({ value, count: countOf(value) })) };
+    };
+
+    const [rows, [totals], facets] = await Promise.all([
+      db.select({ tool: tools, cursorKey: page.cursorKey }).from(tools).where(and(allBut(), page.where)).orderBy(...page.orderBy).limit(page.fetchLimit),
+      db.select({ total: count() }).from(tools).where(allBut()),
+      Promise.all(attributes.map(facetOf)),
+    ]);
+    const found = page.finish(rows, (row) => row.tool.id);
+    return { tools: found.items.map((row) => toToolDto(row.tool)), facets, total: totals?.total ?? 0, nextCursor: found.nextCursor ?? null };
+  };
+}

@@ -1,0 +1,31 @@
+import { flattenCategories } from '@voltline/shared/categories';
+import { QueryState } from '../../../components/query-state.tsx';
+import { useCategories } from '../../../features/catalogue/api/get-categories.ts';
+import { CategoryAdminCard } from '../../../features/catalogue/components/category-admin-card.tsx';
+import { NewCategoryForm } from '../../../features/catalogue/components/new-category-form.tsx';
+
+/** Admin: the catalogue's categories (issue 40): a tree of at most three levels, each with the specifications its tools fill. */
+export function CategoriesPage() {
+  const categories = useCategories();
+  return (
+    <section className="flex max-w-4xl flex-col gap-4">
+      <h2 className="text-2xl font-bold">Categories</h2>
+      <QueryState query={categories} loadingLabel="Loading the categories">
+        {(tree) => (
+          <>
+            <NewCategoryForm tree={tree} />
+            {tree.length === 0 ? (
+              <p>No categories yet: create the first above.</p>
+            ) : (
+              <ul aria-label="Categories" className="flex flex-col gap-3">
+                {flattenCategories(tree).map((category) => (
+                  <CategoryAdminCard key={category._id} category={category} tree={tree} depth={category.depth} />
+                ))}
+              </ul>
+            )}
+          </>
+        )}
+      </QueryState>
+    </section>
+  );
+}

@@ -1,0 +1,97 @@
+import { useId } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { categoryPathOf, type CategoryNode } from '@voltline/shared/categories';
+import { TOOL_SORTS, type ToolSort } from '@voltline/shared/shop-constants';
+import { ErrorAlert } from '../../../components/error-alert.tsx';
+import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
+import { NotFoundNotice } from '../../../components/not-found-notice.tsx';
+import { useCategories } from '../../../features/catalogue/api/get-categories.ts';
+import { CATEGORY_PAGE_SIZE, useCategoryTools } from '../../../features/catalogue/api/search-tools.ts';
+import { CATALOGUE_SORT_LABELS } from '../../../features/catalogue/catalogue-address.ts';
+import { categoryAddress, categoryPagePath, readCategoryAddress, type CategoryView } from '../../../features/catalogue/category-address.ts';
+import { CategoryBreadcrumb } from '../../../features/catalogue/components/category-breadcrumb.tsx';
+import { CategoryFilters } from '../../../features/catalogue/components/category-filters.tsx';
+import { ToolGrid, ToolGridPlaceholder } from '../../../features/catalogue/components/tool-grid.tsx';
+import { describeRequestError } from '../../../lib/api-client.ts';
+import { useDocumentHead } from '../../../lib/page-head/use-document-head.ts';
+import { categoryPageHead, missingCategoryHead } from './category-head.ts';
+
+function CategoryNotFound() {
+  useDocumentHead(missingCategoryHead);
+  return <NotFoundNotice heading="Category not found" text="This category is not in our catalogue." />;
+}
+
+function CategoryResults({ view, path, onChange }: { view: CategoryView; path: CategoryNode[]; onChange: (view: CategoryView) => void }) {
+  const found = useCategoryTools(view);
+  const sortId = useId();
+  useDocumentHead(categoryPageHead(view, path, found.data));
+  const category = path.at(-1)!;
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <CategoryBreadcrumb path={path} />
+      <h1 className="mt-2 text-3xl font-bold sm:text-4xl">{category.name}</h1>
+      {(category.children ?? []).length > 0 && (
+        <nav aria-label="Subcategories" className="mt-4 flex flex-wrap gap-2">
+          {(category.children ?? []).map((child) => (
+            <Link key={child._id} to={categoryPagePath(child.slug)} className="btn btn-outline btn-sm">
+              {child.name}
+            </Link>
+          ))}
+        </nav>
+      )}
+      <div className="mt-6 grid gap-6 lg:grid-cols-[16rem_1fr]">
+        <section aria-labelledby={`${sortId}-filters`} className="rounded-box border border-base-300 p-4">
+          <h2 id={`${sortId}-filters`} className="mb-2 text-lg font-semibold">
+            Filters
+          </h2>
+          <CategoryFilters view={view} facets={found.data?.facets ?? []} onChange={onChange} />
+        </section>
+        <section aria-labelledby={`${sortId}-found`}>
+          <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
+            <h2 id={`${sortId}-found`} className="text-lg font-semibold" aria-live="polite">
+              {found.data ? `${found.data.total} ${found.data.total === 1 ? 'tool' : 'tools'}` : 'Tools'}
+              {found.data && found.data.total > found.data.tools.length ? ` (the first ${found.data.tools.length} shown)` : ''}
+            </h2>
+            <label className="flex flex-col gap-1 text-sm font-medium" htmlFor={sortId}>
+              Order
+              <select id={sortId} className="select select-sm" value={view.sort} onChange={(event) => onChange({ ...view, sort: event.currentTarget.value as ToolSort })}>
+                {TOOL_SORTS.map((sort) => (
+                  <option key={sort} value={sort}>
+                    {CATALOGUE_SORT_LABELS[sort]}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </div>
+          {found.isError && <ErrorAlert message={describeRequestError(found.error)} />}
+          {found.data ? (
+            found.data.tools.length > 0 ? (
+              <ToolGrid id="category-tools" tools={found.data.tools} leadsThePage />
+            ) : (
+              <p className="text-base-content/80">No tool matches these filters. Clear one to see more.</p>
+            )
+          ) : (
+            !found.isError && <ToolGridPlaceholder count={Math.min(6, CATEGORY_PAGE_SIZE)} />
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+/** /tools/c/:slug: a category's tools (with its subcategories'), filtered by its specifications, price and stock (issue 40). */
+export function CategoryPage() {
+  const { slug = '' } = useParams();
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const categories = useCategories();
+  const view = readCategoryAddress(slug, searchParams);
+  // Each filter chosen is a step Back retraces; the page keeps its place.
+  const change = (next: CategoryView) => void navigate(categoryAddress(next), { preventScrollReset: true });
+
+  if (categories.isError) return <ErrorAlert message={describeRequestError(categories.error)} />;
+  if (!categories.data) return <LoadingSpinner label="Loading the category" className="py-24" />;
+  const path = categoryPathOf(categories.data, slug);
+  if (!path) return <CategoryNotFound />;
+  return <CategoryResults view={view} path={path} onChange={change} />;
+}
