@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useNavigation, useParams, useSearchParams } from 'react-router';
 import { categoryPathOf, type CategoryNode } from '@voltline/shared/categories';
 import { TOOL_SORTS, type ToolSort } from '@voltline/shared/shop-constants';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
@@ -83,9 +83,14 @@ function CategoryResults({ view, path, onChange }: { view: CategoryView; path: C
 export function CategoryPage() {
   const { slug = '' } = useParams();
   const [searchParams] = useSearchParams();
+  const { pathname } = useLocation();
+  const navigation = useNavigation();
   const navigate = useNavigate();
   const categories = useCategories();
-  const view = readCategoryAddress(slug, searchParams);
+  // While the next view's tools load (the route's loader), the filters already show what was chosen:
+  // a box ticked stays ticked instead of springing back until the answer arrives.
+  const going = navigation.location?.pathname === pathname ? new URLSearchParams(navigation.location.search) : undefined;
+  const view = readCategoryAddress(slug, going ?? searchParams);
   // Each filter chosen is a step Back retraces; the page keeps its place.
   const change = (next: CategoryView) => void navigate(categoryAddress(next), { preventScrollReset: true });
 
