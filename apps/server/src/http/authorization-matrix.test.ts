@@ -37,7 +37,7 @@ describe.each(testDatabaseKinds)('authorization matrix on $name', (kind) => {
    * The fixtures of a refused cell, which it left as they were (the snapshot after equals the one
    * before), for the row's next cell: making them is most of a cell's cost (an order paid and
    * refunded, a picture uploaded), and a call that changed nothing leaves them as good as new. An
-   * allowed call may consume them, and a failed cell leaves none.
+   * allowed write may consume them (an allowed read does not), and a failed cell leaves none.
    */
   let untouched: { row: MatrixRow; fixtures: Fixtures } | undefined;
 
@@ -61,6 +61,8 @@ describe.each(testDatabaseKinds)('authorization matrix on $name', (kind) => {
     if (row.allowed.includes(role)) {
       // Past the door to the route's success (200 on every route): a refusal from deeper in would hide a wrong guard.
       expect(response.statusCode, response.body).toBe(200);
+      // A read leaves its fixtures as they were too (a write may have taken them: see above).
+      if (row.method === 'GET') untouched = { row, fixtures };
     } else {
       // Refused at the door: a stranger is asked to sign in, a signed-in caller is forbidden (or, for
       // another customer's order where the route says so, told it does not exist).
