@@ -1,4 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { deletedSchema } from '@voltline/shared/order';
+import { acknowledgedSchema } from '@voltline/shared/profile';
 import {
   attributeInputSchema,
   attributeParamsSchema,
@@ -20,9 +22,6 @@ import type { CatalogueService } from './catalogue-service.ts';
 import type { CategoriesService } from './categories-service.ts';
 
 const route = routesTagged('catalogue');
-
-const acknowledgedSchema = z.object({ acknowledged: z.boolean() });
-const deletedSchema = z.object({ acknowledged: z.boolean(), deletedCount: z.number().int() });
 
 /** The catalogue's tree and its search with filters and counts (issue 40; decision 049). Who may call: anyone. */
 export function categoryRoutes(categories: CategoriesService, catalogue: CatalogueService, publicReads: PublicReadRations): FastifyPluginAsyncZod {
