@@ -46,6 +46,18 @@ export const returns = pgTable(
   ],
 );
 
+/** The return a row belongs to and its order (kept on the row so "returned per tool" reads one index). Fresh builders per table. */
+function returnOfOrder() {
+  return {
+    returnId: uuid('return_id')
+      .notNull()
+      .references(() => returns.id),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+  };
+}
+
 /**
  * The units of one tool a return sends back, and once received how many came and whether they went
  * back to stock. "Shipped minus returned" is counted per tool over the order's returns not refused.
@@ -53,12 +65,7 @@ export const returns = pgTable(
 export const returnLines = pgTable(
   'return_lines',
   {
-    returnId: uuid('return_id')
-      .notNull()
-      .references(() => returns.id),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id),
+    ...returnOfOrder(),
     /** The tool's id as the order's lines named it; kept when the tool is deleted (no foreign key), so the line stays countable. */
     toolId: uuid('tool_id').notNull(),
     product: text('product').notNull(),
@@ -79,12 +86,7 @@ export const returnLines = pgTable(
 export const returnSerials = pgTable(
   'return_serials',
   {
-    returnId: uuid('return_id')
-      .notNull()
-      .references(() => returns.id),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id),
+    ...returnOfOrder(),
     toolId: uuid('tool_id').notNull(),
     serialNumber: text('serial_number').notNull(),
   },

@@ -1,7 +1,6 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { CATEGORY_MAX_DEPTH, categoryInputSchema, flattenCategories, type CategoryNode } from '@voltline/shared/categories';
-import { FormMessage } from '../../../components/form-message.tsx';
-import { PendingButton } from '../../../components/pending-button.tsx';
+import { CardForm } from '../../../components/card-form.tsx';
 import { refusalOf } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast/toast.ts';
 import { useCreateCategory } from '../api/save-category.ts';
@@ -26,7 +25,6 @@ export function ParentOptions({ parents }: { parents: (CategoryNode & { depth: n
 
 /** Admin: a new category, at the top or under one of the two levels above the last (issue 40: at most three levels). */
 export function NewCategoryForm({ tree }: { tree: CategoryNode[] }) {
-  const id = useId();
   const create = useCreateCategory();
   const [problem, setProblem] = useState<string | null>(null);
   const parents = flattenCategories(tree).filter((category) => category.depth < CATEGORY_MAX_DEPTH);
@@ -48,32 +46,23 @@ export function NewCategoryForm({ tree }: { tree: CategoryNode[] }) {
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-labelledby={`${id}-heading`} className="card bg-base-100 shadow">
-      <div className="card-body gap-3">
-        <h3 id={`${id}-heading`} className="card-title">
-          New category
-        </h3>
-        <div className="grid gap-3 sm:grid-cols-3">
-          <label className="flex flex-col gap-1 text-sm font-medium">
-            Name
-            <input name="name" required className="input" />
-          </label>
-          <label className="flex flex-col gap-1 text-sm font-medium">
-            Under
-            <select name="parentId" className="select" defaultValue="">
-              <ParentOptions parents={parents} />
-            </select>
-          </label>
-          <label className="flex flex-col gap-1 text-sm font-medium">
-            Address name (optional)
-            <input name="slug" placeholder="from the name" className="input" />
-          </label>
-        </div>
-        <FormMessage message={problem ?? refusalOf(create)} />
-        <PendingButton type="submit" pending={create.isPending} className="btn btn-primary self-start">
-          Create category
-        </PendingButton>
+    <CardForm title="New category" onSubmit={submit} submitLabel="Create category" refusal={problem ?? refusalOf(create)} pending={create.isPending}>
+      <div className="grid gap-3 sm:grid-cols-3">
+        <label className="flex flex-col gap-1 text-sm font-medium">
+          Name
+          <input name="name" required className="input" />
+        </label>
+        <label className="flex flex-col gap-1 text-sm font-medium">
+          Under
+          <select name="parentId" className="select" defaultValue="">
+            <ParentOptions parents={parents} />
+          </select>
+        </label>
+        <label className="flex flex-col gap-1 text-sm font-medium">
+          Address name (optional)
+          <input name="slug" placeholder="from the name" className="input" />
+        </label>
       </div>
-    </form>
+    </CardForm>
   );
 }

@@ -3,8 +3,7 @@ import type { z } from 'zod';
 import { amountFromText } from '@voltline/shared/amount-input';
 import { couponInputSchema, COUPON_CODE_MAX_LENGTH, type CouponInput } from '@voltline/shared/coupons';
 import { FormField } from '../../../components/form-field.tsx';
-import { FormMessage } from '../../../components/form-message.tsx';
-import { PendingButton } from '../../../components/pending-button.tsx';
+import { CardForm } from '../../../components/card-form.tsx';
 import { refusalOf } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast/toast.ts';
 import { useCreateCoupon } from '../api/coupons.ts';
@@ -60,45 +59,36 @@ export function CouponForm() {
     });
 
   return (
-    <form onSubmit={handleSubmit(submit)} noValidate aria-labelledby="coupon-form-heading" className="card bg-base-100 shadow">
-      <div className="card-body gap-4">
-        <h3 id="coupon-form-heading" className="card-title">
-          Create coupon
-        </h3>
-        <FormField id="coupon-code" label="Code" error={errors.code?.message}>
-          {(control) => (
-            <input
-              {...control}
-              {...register('code')}
-              required
-              autoComplete="off"
-              spellCheck={false}
-              maxLength={COUPON_CODE_MAX_LENGTH}
-              placeholder="SUMMER10"
-              className="input w-full uppercase"
-            />
-          )}
-        </FormField>
-        <div className="grid gap-4 sm:grid-cols-2">
-          {NUMBER_FIELDS.map((field) => (
-            <FormField key={field.name} id={`coupon-${field.name}`} label={field.label} error={errors[field.name]?.message}>
-              {(control) => (
-                <input {...control} {...register(field.name, { setValueAs: field.read })} inputMode={field.inputMode} autoComplete="off" className="input w-full" />
-              )}
-            </FormField>
-          ))}
-          {DATE_FIELDS.map((field) => (
-            <FormField key={field.name} id={`coupon-${field.name}`} label={field.label} error={errors[field.name]?.message}>
-              {(control) => <input {...control} {...register(field.name)} type="datetime-local" {...MOMENT_FIELD_BOUNDS} className="input w-full" />}
-            </FormField>
-          ))}
-        </div>
-        {/* e.g. "A coupon with the code SUMMER exists already" */}
-        <FormMessage message={refusalOf(create)} />
-        <PendingButton type="submit" className="btn btn-primary self-start" pending={create.isPending}>
-          Create coupon
-        </PendingButton>
+    <CardForm title="Create coupon" onSubmit={handleSubmit(submit)} submitLabel="Create coupon" refusal={refusalOf(create)} pending={create.isPending}>
+      <FormField id="coupon-code" label="Code" error={errors.code?.message}>
+        {(control) => (
+          <input
+            {...control}
+            {...register('code')}
+            required
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={COUPON_CODE_MAX_LENGTH}
+            placeholder="SUMMER10"
+            className="input w-full uppercase"
+          />
+        )}
+      </FormField>
+      <div className="grid gap-4 sm:grid-cols-2">
+        {NUMBER_FIELDS.map((field) => (
+          <FormField key={field.name} id={`coupon-${field.name}`} label={field.label} error={errors[field.name]?.message}>
+            {(control) => (
+              <input {...control} {...register(field.name, { setValueAs: field.read })} inputMode={field.inputMode} autoComplete="off" className="input w-full" />
+            )}
+          </FormField>
+        ))}
+        {DATE_FIELDS.map((field) => (
+          <FormField key={field.name} id={`coupon-${field.name}`} label={field.label} error={errors[field.name]?.message}>
+            {(control) => <input {...control} {...register(field.name)} type="datetime-local" {...MOMENT_FIELD_BOUNDS} className="input w-full" />}
+          </FormField>
+        ))}
       </div>
-    </form>
+      {/* e.g. "A coupon with the code SUMMER exists already" */}
+    </CardForm>
   );
 }

@@ -3,8 +3,7 @@ import type { z } from 'zod';
 import { deliveryPromotionInputSchema, type DeliveryPromotion, type DeliveryPromotionInput } from '@voltline/shared/delivery-settings';
 import { wholeNumberFromText } from '@voltline/shared/whole-number';
 import { FormField } from '../../../components/form-field.tsx';
-import { FormMessage } from '../../../components/form-message.tsx';
-import { PendingButton } from '../../../components/pending-button.tsx';
+import { CardForm } from '../../../components/card-form.tsx';
 import { WholeNumberField } from '../../../components/whole-number-field.tsx';
 import { refusalOf } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast/toast.ts';
@@ -28,30 +27,21 @@ export function DeliveryPromotionForm({ saved }: { saved: DeliveryPromotion }) {
   const submit = (promotion: DeliveryPromotionInput) => save.mutate(promotion, { onSuccess: () => toast.success('Delivery promotion saved') });
 
   return (
-    <form onSubmit={handleSubmit(submit)} noValidate aria-labelledby="delivery-promotion-heading" className="card bg-base-100 shadow">
-      <div className="card-body gap-4">
-        <h3 id="delivery-promotion-heading" className="card-title">
-          Delivery promotion
-        </h3>
-        <p className="text-sm text-base-content/70">The home page's banner promises it while it is on; at most one applies to an order.</p>
-        <WholeNumberField
-          id="promotion-percent"
-          label="Percent off the delivery charge"
-          error={errors.percentOff?.message}
-          registration={register('percentOff', { setValueAs: wholeNumberFromText })}
-        />
-        <label className="flex cursor-pointer items-center gap-2">
-          <input {...register('active')} type="checkbox" className="toggle toggle-primary" />
-          <span>On</span>
-        </label>
-        <FormField id="promotion-until" label="Ends by itself at (optional)" error={errors.until?.message}>
-          {(control) => <input {...control} {...register('until')} type="datetime-local" {...MOMENT_FIELD_BOUNDS} className="input w-full" />}
-        </FormField>
-        <FormMessage message={refusalOf(save)} />
-        <PendingButton type="submit" className="btn btn-primary self-start" pending={save.isPending}>
-          Save promotion
-        </PendingButton>
-      </div>
-    </form>
+    <CardForm title="Delivery promotion" onSubmit={handleSubmit(submit)} submitLabel="Save promotion" refusal={refusalOf(save)} pending={save.isPending}>
+      <p className="text-sm text-base-content/70">The home page's banner promises it while it is on; at most one applies to an order.</p>
+      <WholeNumberField
+        id="promotion-percent"
+        label="Percent off the delivery charge"
+        error={errors.percentOff?.message}
+        registration={register('percentOff', { setValueAs: wholeNumberFromText })}
+      />
+      <label className="flex cursor-pointer items-center gap-2">
+        <input {...register('active')} type="checkbox" className="toggle toggle-primary" />
+        <span>On</span>
+      </label>
+      <FormField id="promotion-until" label="Ends by itself at (optional)" error={errors.until?.message}>
+        {(control) => <input {...control} {...register('until')} type="datetime-local" {...MOMENT_FIELD_BOUNDS} className="input w-full" />}
+      </FormField>
+    </CardForm>
   );
 }

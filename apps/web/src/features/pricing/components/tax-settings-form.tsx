@@ -4,8 +4,7 @@ import type { z } from 'zod';
 import { countriesByName } from '@voltline/shared/country-names';
 import { taxSettingsInputSchema, type TaxSettings, type TaxSettingsInput } from '@voltline/shared/tax-settings';
 import { FormField } from '../../../components/form-field.tsx';
-import { FormMessage } from '../../../components/form-message.tsx';
-import { PendingButton } from '../../../components/pending-button.tsx';
+import { CardForm } from '../../../components/card-form.tsx';
 import { refusalOf } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast/toast.ts';
 import { useSaveTaxSettings } from '../api/tax-settings.ts';
@@ -29,39 +28,30 @@ export function TaxSettingsForm({ saved }: { saved: TaxSettings }) {
   const submit = (settings: TaxSettingsInput) => save.mutate(settings, { onSuccess: () => toast.success('Tax settings saved') });
 
   return (
-    <form onSubmit={handleSubmit(submit)} noValidate aria-labelledby="tax-settings-heading" className="card bg-base-100 shadow">
-      <div className="card-body gap-4">
-        <h3 id="tax-settings-heading" className="card-title">
-          VAT
-        </h3>
-        <p className="text-sm text-base-content/70">
-          Quotes and orders placed from now on follow these settings; an order already placed keeps its figures. A tool without a VAT rate of its own is charged the
-          standard rate; with a standard rate of 0 the shop charges no VAT at all, whatever a tool's own rate.
-        </p>
-        <FormField id="tax-country" label="Country the shop is in" error={errors.country?.message}>
-          {(control) => (
-            <select {...control} {...register('country')} className="select w-full">
-              {countriesByName().map(({ code, name }) => (
-                <option key={code} value={code}>{`${name} (${code})`}</option>
-              ))}
-            </select>
-          )}
-        </FormField>
-        <FormField id="tax-standard-rate" label="Standard VAT rate (%)" error={errors.standardRate?.message}>
-          {(control) => <input {...control} {...register('standardRate')} inputMode="decimal" autoComplete="off" className="input w-32" />}
-        </FormField>
-        <label className="flex cursor-pointer items-center gap-2">
-          <input {...register('pricesIncludeVat')} type="checkbox" className="toggle toggle-primary" />
-          <span>Prices as entered include VAT</span>
-        </label>
-        <FormField id="tax-vat-note" label="What invoices say when no VAT is charged" error={errors.vatNote?.message}>
-          {(control) => <input {...control} {...register('vatNote')} autoComplete="off" className="input w-full" />}
-        </FormField>
-        <FormMessage message={refusalOf(save)} />
-        <PendingButton type="submit" className="btn btn-primary self-start" pending={save.isPending}>
-          Save tax settings
-        </PendingButton>
-      </div>
-    </form>
+    <CardForm title="VAT" onSubmit={handleSubmit(submit)} submitLabel="Save tax settings" refusal={refusalOf(save)} pending={save.isPending}>
+      <p className="text-sm text-base-content/70">
+        Quotes and orders placed from now on follow these settings; an order already placed keeps its figures. A tool without a VAT rate of its own is charged the
+        standard rate; with a standard rate of 0 the shop charges no VAT at all, whatever a tool's own rate.
+      </p>
+      <FormField id="tax-country" label="Country the shop is in" error={errors.country?.message}>
+        {(control) => (
+          <select {...control} {...register('country')} className="select w-full">
+            {countriesByName().map(({ code, name }) => (
+              <option key={code} value={code}>{`${name} (${code})`}</option>
+            ))}
+          </select>
+        )}
+      </FormField>
+      <FormField id="tax-standard-rate" label="Standard VAT rate (%)" error={errors.standardRate?.message}>
+        {(control) => <input {...control} {...register('standardRate')} inputMode="decimal" autoComplete="off" className="input w-32" />}
+      </FormField>
+      <label className="flex cursor-pointer items-center gap-2">
+        <input {...register('pricesIncludeVat')} type="checkbox" className="toggle toggle-primary" />
+        <span>Prices as entered include VAT</span>
+      </label>
+      <FormField id="tax-vat-note" label="What invoices say when no VAT is charged" error={errors.vatNote?.message}>
+        {(control) => <input {...control} {...register('vatNote')} autoComplete="off" className="input w-full" />}
+      </FormField>
+    </CardForm>
   );
 }

@@ -6,13 +6,11 @@ import { WEBHOOK_EVENTS, webhookEndpointInputSchema, type WebhookEndpointInput }
 import { refusalOf } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast/toast.ts';
 import { FormField } from '../../../components/form-field.tsx';
-import { FormMessage } from '../../../components/form-message.tsx';
-import { PendingButton } from '../../../components/pending-button.tsx';
+import { CardForm } from '../../../components/card-form.tsx';
 import { useAddWebhookEndpoint, type CreatedWebhookEndpoint } from '../api/add-webhook-endpoint.ts';
 
 /** Registers an endpoint; the page shows the answer's signing secret, which the server never repeats. */
 export function AddWebhookEndpointForm({ onAdded }: { onAdded: (endpoint: CreatedWebhookEndpoint) => void }) {
-  const headingId = useId();
   const eventsErrorId = useId();
   const {
     register,
@@ -36,48 +34,39 @@ export function AddWebhookEndpointForm({ onAdded }: { onAdded: (endpoint: Create
   };
 
   return (
-    <form onSubmit={handleSubmit(registerEndpoint)} noValidate aria-labelledby={headingId} className="card bg-base-100 shadow">
-      <div className="card-body gap-4">
-        <h3 id={headingId} className="card-title">
-          Add webhook endpoint
-        </h3>
-        <FormField id="webhook-url" label="Endpoint URL" error={errors.url?.message}>
-          {(control) => (
-            <input
-              {...control}
-              {...register('url')}
-              type="url"
-              required
-              inputMode="url"
-              autoComplete="off"
-              spellCheck={false}
-              placeholder="https://erp.example.com/hooks/voltline"
-              className="input w-full"
-            />
-          )}
-        </FormField>
-        <fieldset aria-describedby={errors.events ? eventsErrorId : undefined} className="flex flex-col gap-2">
-          <legend className="mb-1 text-sm font-medium">Events</legend>
-          <div className="flex flex-wrap gap-x-6 gap-y-2">
-            {WEBHOOK_EVENTS.map((event) => (
-              <label key={event} className="flex cursor-pointer items-center gap-2 font-mono text-sm">
-                <input {...register('events')} type="checkbox" value={event} className="checkbox checkbox-sm" />
-                {event}
-              </label>
-            ))}
-          </div>
-          {errors.events && (
-            <p id={eventsErrorId} role="alert" className="text-sm text-error">
-              {errors.events.message}
-            </p>
-          )}
-        </fieldset>
-        {/* e.g. "Link-local addresses cannot receive webhooks.": the server checks where the address leads. */}
-        <FormMessage message={refusalOf(addEndpoint)} />
-        <PendingButton type="submit" className="btn btn-primary self-start" pending={addEndpoint.isPending}>
-          Add endpoint
-        </PendingButton>
-      </div>
-    </form>
+    <CardForm title="Add webhook endpoint" onSubmit={handleSubmit(registerEndpoint)} submitLabel="Add endpoint" refusal={refusalOf(addEndpoint)} pending={addEndpoint.isPending}>
+      <FormField id="webhook-url" label="Endpoint URL" error={errors.url?.message}>
+        {(control) => (
+          <input
+            {...control}
+            {...register('url')}
+            type="url"
+            required
+            inputMode="url"
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="https://erp.example.com/hooks/voltline"
+            className="input w-full"
+          />
+        )}
+      </FormField>
+      <fieldset aria-describedby={errors.events ? eventsErrorId : undefined} className="flex flex-col gap-2">
+        <legend className="mb-1 text-sm font-medium">Events</legend>
+        <div className="flex flex-wrap gap-x-6 gap-y-2">
+          {WEBHOOK_EVENTS.map((event) => (
+            <label key={event} className="flex cursor-pointer items-center gap-2 font-mono text-sm">
+              <input {...register('events')} type="checkbox" value={event} className="checkbox checkbox-sm" />
+              {event}
+            </label>
+          ))}
+        </div>
+        {errors.events && (
+          <p id={eventsErrorId} role="alert" className="text-sm text-error">
+            {errors.events.message}
+          </p>
+        )}
+      </fieldset>
+      {/* e.g. "Link-local addresses cannot receive webhooks.": the server checks where the address leads. */}
+    </CardForm>
   );
 }
