@@ -3,13 +3,13 @@ import { QueryState } from '../../../components/query-state.tsx';
 import { useCategories } from '../../../features/catalogue/api/get-categories.ts';
 import { CategoryAdminCard } from '../../../features/catalogue/components/category-admin-card.tsx';
 import { NewCategoryForm } from '../../../features/catalogue/components/new-category-form.tsx';
+import { DashboardPage } from '../../layout/dashboard-page.tsx';
 
 /** Admin: the catalogue's categories (issue 40): a tree of at most three levels, each with the specifications its tools fill. */
 export function CategoriesPage() {
   const categories = useCategories();
   return (
-    <section className="flex max-w-4xl flex-col gap-4">
-      <h2 className="text-2xl font-bold">Categories</h2>
+    <DashboardPage title="Categories" width="4xl">
       <QueryState query={categories} loadingLabel="Loading the categories">
         {(tree) => (
           <>
@@ -26,6 +26,6 @@ export function CategoriesPage() {
           </>
         )}
       </QueryState>
-    </section>
+    </DashboardPage>
   );
 }

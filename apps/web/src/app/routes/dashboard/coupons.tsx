@@ -5,6 +5,7 @@ import { SearchBox } from '../../../components/search-box.tsx';
 import { useCoupons } from '../../../features/pricing/api/coupons.ts';
 import { CouponForm } from '../../../features/pricing/components/coupon-form.tsx';
 import { CouponsTable } from '../../../features/pricing/components/coupons-table.tsx';
+import { DashboardPage } from '../../layout/dashboard-page.tsx';
 
 const COUPON_LIST_ID = 'coupons-list';
 
@@ -13,8 +14,7 @@ export function CouponsPage() {
   const [q, setQ] = useState('');
   const coupons = useCoupons(q || undefined);
   return (
-    <section className="flex flex-col gap-4">
-      <h2 className="text-2xl font-bold">Coupons</h2>
+    <DashboardPage title="Coupons">
       <div className="max-w-3xl">
         <CouponForm />
       </div>
@@ -29,6 +29,6 @@ export function CouponsPage() {
           </>
         )}
       </QueryState>
-    </section>
+    </DashboardPage>
   );
 }

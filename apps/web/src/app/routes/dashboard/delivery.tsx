@@ -3,20 +3,20 @@ import { useDeliveryPromotionSetting } from '../../../features/pricing/api/deliv
 import { useDeliveryRates } from '../../../features/pricing/api/delivery-rates.ts';
 import { DeliveryPromotionForm } from '../../../features/pricing/components/delivery-promotion-form.tsx';
 import { DeliveryRatesForm } from '../../../features/pricing/components/delivery-rates-form.tsx';
+import { DashboardPage } from '../../layout/dashboard-page.tsx';
 
 /** Admin: what delivery costs by destination, and the banner's delivery promotion. */
 export function DeliveryPage() {
   const rates = useDeliveryRates();
   const promotion = useDeliveryPromotionSetting();
   return (
-    <section className="flex max-w-3xl flex-col gap-4">
-      <h2 className="text-2xl font-bold">Delivery</h2>
+    <DashboardPage title="Delivery" width="3xl">
       <QueryState query={rates} loadingLabel="Loading delivery rates">
         {(saved) => <DeliveryRatesForm saved={saved} />}
       </QueryState>
       <QueryState query={promotion} loadingLabel="Loading the delivery promotion">
         {(saved) => <DeliveryPromotionForm saved={saved} />}
       </QueryState>
-    </section>
+    </DashboardPage>
   );
 }

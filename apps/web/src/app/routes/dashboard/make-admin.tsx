@@ -1,11 +1,11 @@
 import { UserRoles } from '../../../features/accounts/components/user-roles.tsx';
+import { DashboardPage } from '../../layout/dashboard-page.tsx';
 
 /** Dashboard, Make Admin (admins only): every user's role, changed behind a confirm dialog. */
 export function MakeAdminPage() {
   return (
-    <section className="flex flex-col gap-4">
-      <h2 className="text-2xl font-bold">Make Admin</h2>
+    <DashboardPage title="Make Admin">
       <UserRoles />
-    </section>
+    </DashboardPage>
   );
 }

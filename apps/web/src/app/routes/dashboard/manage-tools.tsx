@@ -8,6 +8,7 @@ import { DeleteToolDialog } from '../../../features/catalogue/components/delete-
 import { StockDialog } from '../../../features/catalogue/components/stock-dialog.tsx';
 import { ToolsTable, type ToolAction } from '../../../features/catalogue/components/tools-table.tsx';
 import { UpdateToolDialog } from '../../../features/catalogue/components/update-tool-dialog.tsx';
+import { DashboardPage } from '../../layout/dashboard-page.tsx';
 
 const DIALOGS = { edit: UpdateToolDialog, stock: StockDialog, delete: DeleteToolDialog } as const;
 
@@ -19,13 +20,12 @@ export function ManageToolsPage() {
   const Dialog = openDialog && DIALOGS[openDialog.action];
 
   return (
-    <section className="flex flex-col gap-4">
-      <h2 className="text-2xl font-bold">Manage Tools</h2>
+    <DashboardPage title="Manage Tools">
       <SearchBox label="Search tools" value={address.q ?? ''} onSearch={address.search} />
       <PagedTable page={tools} address={address} label="Tool pages" loadingLabel="Loading tools" emptyText="No tool found">
         {(catalogue) => <ToolsTable tools={catalogue} onAction={(action, tool) => setOpenDialog({ action, tool })} />}
       </PagedTable>
       {openDialog && Dialog && <Dialog tool={openDialog.tool} onClose={() => setOpenDialog(null)} />}
-    </section>
+    </DashboardPage>
   );
 }

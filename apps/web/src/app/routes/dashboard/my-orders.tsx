@@ -10,6 +10,7 @@ import { useCancelOrder } from '../../../features/orders/api/cancel-order.ts';
 import { useMyOrders } from '../../../features/orders/api/get-my-orders.ts';
 import { OrderCard } from '../../../features/orders/components/order-card.tsx';
 import { ReturnRequest } from '../../../features/returns/components/return-request.tsx';
+import { DashboardPage } from '../../layout/dashboard-page.tsx';
 
 const ORDER_LIST_ID = 'my-orders-list';
 
@@ -42,8 +43,7 @@ export function MyOrdersPage() {
   };
 
   return (
-    <section className="flex flex-col gap-4">
-      <h2 className="text-2xl font-bold">My Orders</h2>
+    <DashboardPage title="My Orders">
       <QueryState query={orders.rows} loadingLabel="Loading your orders" emptyText="You didn't order anything yet">
         {(myOrders) => (
           <>
@@ -70,6 +70,6 @@ export function MyOrdersPage() {
           failure={refusalOf(cancelOrder)}
         />
       )}
-    </section>
+    </DashboardPage>
   );
 }

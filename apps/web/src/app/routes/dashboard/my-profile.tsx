@@ -7,6 +7,7 @@ import { ProfileCard } from '../../../features/accounts/components/profile-card.
 import { ChangeNameDialog } from '../../../features/accounts/components/change-name-dialog.tsx';
 import { ChangePasswordDialog } from '../../../features/accounts/components/change-password-dialog.tsx';
 import { UpdateProfileModal } from '../../../features/accounts/components/update-profile-modal.tsx';
+import { DashboardPage } from '../../layout/dashboard-page.tsx';
 
 type OpenDialog = 'profile' | 'name' | 'password' | null;
 
@@ -45,8 +46,7 @@ function ProfileOf({ email }: { email: string }) {
 export function MyProfilePage() {
   const { user } = useSession();
   return (
-    <section className="flex max-w-3xl flex-col gap-4">
-      <h2 className="text-2xl font-bold">My Profile</h2>
+    <DashboardPage title="My Profile" width="3xl">
       {user ? (
         <ProfileOf email={user.email} />
       ) : (
@@ -54,6 +54,6 @@ export function MyProfilePage() {
           {MESSAGES.noUserLoggedIn}
         </p>
       )}
-    </section>
+    </DashboardPage>
   );
 }

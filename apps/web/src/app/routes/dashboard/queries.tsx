@@ -3,6 +3,7 @@ import { LoadMoreButton } from '../../../components/load-more-button.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { FIRST_INBOX_FILTER, useQueries, type InboxFilter } from '../../../features/queries/api/get-queries.ts';
 import { QueryCard } from '../../../features/queries/components/query-card.tsx';
+import { DashboardPage } from '../../layout/dashboard-page.tsx';
 
 const FILTERS: { filter: InboxFilter; label: string }[] = [
   { filter: 'open', label: 'Open' },
@@ -17,8 +18,7 @@ export function QueriesPage() {
   const queries = useQueries(filter);
 
   return (
-    <section className="flex flex-col gap-4">
-      <h2 className="text-2xl font-bold">Queries</h2>
+    <DashboardPage title="Queries">
       <div role="group" aria-label="Show queries" className="join">
         {FILTERS.map((choice) => (
           <button
@@ -44,6 +44,6 @@ export function QueriesPage() {
           </>
         )}
       </QueryState>
-    </section>
+    </DashboardPage>
   );
 }

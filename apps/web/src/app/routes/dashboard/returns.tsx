@@ -5,6 +5,7 @@ import { LoadMoreButton } from '../../../components/load-more-button.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { useAdminReturns, type ReturnFilter } from '../../../features/returns/api/returns.ts';
 import { ReturnDetail } from '../../../features/returns/components/return-detail.tsx';
+import { DashboardPage } from '../../layout/dashboard-page.tsx';
 
 const RETURN_LIST_ID = 'returns-list';
 
@@ -14,8 +15,7 @@ export function ReturnsPage() {
   const [openId, setOpenId] = useState<string | null>(null);
   const returns = useAdminReturns(status);
   return (
-    <section className="flex max-w-4xl flex-col gap-4">
-      <h2 className="text-2xl font-bold">Returns</h2>
+    <DashboardPage title="Returns" width="4xl">
       <div className="flex flex-col gap-1">
         <label htmlFor="returns-status" className="text-sm font-medium">
           Status
@@ -50,6 +50,6 @@ export function ReturnsPage() {
         )}
       </QueryState>
       {openId && <ReturnDetail returnId={openId} />}
-    </section>
+    </DashboardPage>
   );
 }

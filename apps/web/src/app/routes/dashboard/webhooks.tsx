@@ -8,6 +8,7 @@ import { DeliveriesDialog } from '../../../features/webhooks/components/deliveri
 import { RemoveEndpointDialog } from '../../../features/webhooks/components/remove-endpoint-dialog.tsx';
 import { SigningSecretAlert } from '../../../features/webhooks/components/signing-secret-alert.tsx';
 import { WebhookEndpointsTable, type EndpointAction } from '../../../features/webhooks/components/webhook-endpoints-table.tsx';
+import { DashboardPage } from '../../layout/dashboard-page.tsx';
 
 const DIALOGS = { deliveries: DeliveriesDialog, remove: RemoveEndpointDialog } as const;
 const ENDPOINT_LIST_ID = 'webhook-endpoints';
@@ -21,8 +22,7 @@ export function WebhooksPage() {
   const Dialog = openDialog && DIALOGS[openDialog.action];
 
   return (
-    <section className="flex flex-col gap-4">
-      <h2 className="text-2xl font-bold">Webhooks</h2>
+    <DashboardPage title="Webhooks">
       <div className="flex max-w-3xl flex-col gap-4">
         <AddWebhookEndpointForm onAdded={(created) => setNewSecret(created.secret)} />
         {newSecret && <SigningSecretAlert secret={newSecret} />}
@@ -38,6 +38,6 @@ export function WebhooksPage() {
         )}
       </QueryState>
       {openDialog && Dialog && <Dialog endpoint={openDialog.endpoint} onClose={() => setOpenDialog(null)} />}
-    </section>
+    </DashboardPage>
   );
 }
