@@ -45,7 +45,9 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.spec.ts'],
-          globalSetup: ['scripts/vitest-build-web.mjs'],
+          // The shops the journeys start run the server bundled once per run: about half the CPU of a
+          // start through tsx (decision 057).
+          globalSetup: ['scripts/vitest-build-web.mjs', 'scripts/vitest-bundle-server.mjs'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // A page's first draw waits for its route's code and data: a busy machine takes more than

@@ -37,6 +37,16 @@ interface StartOptions {
   fromMigratedCluster?: boolean;
 }
 
+/**
+ * The server as `npm start` runs it, its sources through tsx; or, where the browser journeys' set-up
+ * bundled them for the run (scripts/vitest-bundle-server.mjs, decision 057), that bundle: the same
+ * code, started in about half the CPU.
+ */
+function serverCommand(): string[] {
+  const bundled = process.env.VOLTLINE_TEST_SERVER_ENTRY;
+  return bundled ? ['--enable-source-maps', bundled] : ['--import', 'tsx', 'apps/server/src/main.ts'];
+}
+
 /** Starts the real server (`main.ts`, as `npm start` does) on a free port and a fresh data dir. */
 export async function startShop(options: StartOptions = {}): Promise<RunningShop> {
   const port = await freePort();
@@ -48,7 +58,7 @@ export async function startShop(options: StartOptions = {}): Promise<RunningShop
     const { migratedClusterDir } = await import('./migrated-pglite.ts');
     cpSync(await migratedClusterDir(), clusterDir, { recursive: true });
   }
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, serverCommand(), {
     cwd: repoRoot,
     env: {
       ...process.env,
