@@ -93,6 +93,7 @@ const environmentSchema = z.object({
   UPLOAD_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20),
   WEBHOOK_ENDPOINT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
   QUERY_RATE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(10),
+  MY_DATA_EXPORTS_PER_HOUR: z.coerce.number().int().positive().default(5),
   STOCK_ALERT_RATE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(5),
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(10),
   SHARE_IMAGE_RENDERS_AT_ONCE: z.coerce.number().int().min(1).max(16).default(1),
@@ -235,6 +236,8 @@ export interface Config {
   writeRateLimits: WriteRateLimits;
   /** "Ask us anything" queries one client address may send per hour: anyone may send them, signed in or not. */
   queryRateLimitPerHour: number;
+  /** Downloads of "my data" one account may make per hour: each reads everything the shop keeps about it. */
+  myDataExportsPerHour: number;
   /** Back-in-stock alerts one email may ask for per hour (ten times that per client address). */
   stockAlertRateLimitPerHour: number;
   /** A shutdown that has not finished after this long exits anyway, with a log line and code 1. */
@@ -344,6 +347,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       webhookEndpoints: env.WEBHOOK_ENDPOINT_RATE_LIMIT_PER_MINUTE,
     },
     queryRateLimitPerHour: env.QUERY_RATE_LIMIT_PER_HOUR,
+    myDataExportsPerHour: env.MY_DATA_EXPORTS_PER_HOUR,
     stockAlertRateLimitPerHour: env.STOCK_ALERT_RATE_LIMIT_PER_HOUR,
     shutdownTimeoutSeconds: env.SHUTDOWN_TIMEOUT_SECONDS,
     shareImages: {

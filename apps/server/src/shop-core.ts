@@ -18,6 +18,7 @@ import { createMailer } from './platform/mailer.ts';
 import { createAdminOrdersService } from './orders/admin-orders-service.ts';
 import { createShipmentsService } from './orders/shipments-service.ts';
 import { createReturnsService } from './returns/returns-service.ts';
+import { createMyDataExport } from './my-data/my-data-export.ts';
 import { createInvoiceRegister } from './invoices/invoice-register.ts';
 import { createInvoicesService, type DrawDocument } from './invoices/invoices-service.ts';
 import { createVatReport } from './invoices/vat-report.ts';
@@ -134,6 +135,7 @@ export function createShopCore(deps: {
     adminOrders: createAdminOrdersService(db, lifecycle, paging),
     shipments: createShipmentsService(db, lifecycle, paging, config.warrantyMonths),
     returns: createReturnsService(db, lifecycle, paging),
+    myData: createMyDataExport(db),
     deliverySettings,
     taxSettings,
     coupons: createCouponsService(db, paging),

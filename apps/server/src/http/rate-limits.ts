@@ -21,6 +21,7 @@ import { WRONG_COUPON_CODE } from '../pricing/coupon-uses.ts';
  *     sign-in (/api/auth/*)    <client address>
  *     writes                   <account id>
  *     queries                  query:<client address>
+ *     my data downloads        my-data:<account id>
  *     back-in-stock alerts     stock-alert:email:<email>, stock-alert:address:<client address>  (counted apart from the route, after the body is read)
  *     link preview drawings    share-image:<client address>  (counted apart from the route: only drawings count)
  *     wrong coupon codes       wrong-coupon-codes:account:<account id>, wrong-coupon-codes:address:<client address>
@@ -122,6 +123,22 @@ export function createQueryLimit(perHour: number): RouteLimit {
       errorResponseBuilder: (_request, context) => {
         const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
         return new AppError('too_many_requests', `You are sending queries too quickly. Try again in ${waitText(seconds)}.`);
+      },
+    },
+  };
+}
+
+/** At most `perHour` downloads of "my data" per account: each reads everything the shop keeps about that person. */
+export function createMyDataLimit(perHour: number): RouteLimit {
+  return {
+    rateLimit: {
+      max: perHour,
+      timeWindow: 3_600_000,
+      hook: 'preHandler',
+      keyGenerator: (request: FastifyRequest) => `my-data:${callerOf(request).userId}`,
+      errorResponseBuilder: (_request, context) => {
+        const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
+        return new AppError('too_many_requests', `You have downloaded your data several times this hour. Try again in ${waitText(seconds)}.`);
       },
     },
   };

@@ -68,6 +68,7 @@ export async function startTestShop(
     PUBLIC_UNCACHED_READS_PER_SECOND: '0',
     QUERY_RATE_LIMIT_PER_HOUR: '100000',
     STOCK_ALERT_RATE_LIMIT_PER_HOUR: '100000',
+    MY_DATA_EXPORTS_PER_HOUR: '100000',
     WRONG_COUPON_CODES_PER_HOUR: '100000',
     ...options.environment,
   });

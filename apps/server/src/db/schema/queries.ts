@@ -27,6 +27,8 @@ export const queries = pgTable(
     // stay few while answered ones pile up (the answered filter reads the first index).
     index('queries_created_id_idx').on(table.createdAt, table.id),
     index('queries_open_created_id_idx').on(table.createdAt, table.id).where(sql`${table.answeredAt} is null`),
+    // A person's own queries, found by their email whatever its case (issue 41: their data, its export and erasure).
+    index('queries_email_id_idx').on(sql`lower(${table.email})`, table.id),
     ...textLengthChecks('queries'),
   ],
 );

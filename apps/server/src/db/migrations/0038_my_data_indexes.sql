@@ -1,0 +1,1 @@
+CREATE INDEX "queries_email_id_idx" ON "queries" USING btree (lower("email"),"id");
