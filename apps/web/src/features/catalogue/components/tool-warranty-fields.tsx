@@ -20,17 +20,10 @@ export function ToolWarrantyFields({ draft, onChange, error }: { draft: Warranty
         <input type="checkbox" className="checkbox checkbox-sm" checked={draft.serialised} onChange={(event) => onChange({ ...draft, serialised: event.target.checked })} />
         Serialised: each unit ships with its serial number
       </label>
+      {/* Digits in a text field, as every count of the shop (whole-number-field.tsx): a number field would take "1e3". */}
       <FormField id={`${idPrefix}-months`} label="Warranty in months (empty: the shop's standard warranty)" error={error}>
         {(control) => (
-          <input
-            {...control}
-            type="number"
-            inputMode="numeric"
-            min={0}
-            className="input w-full"
-            value={draft.warrantyMonths}
-            onChange={(event) => onChange({ ...draft, warrantyMonths: event.target.value })}
-          />
+          <input {...control} type="text" inputMode="numeric" pattern="[0-9]*" autoComplete="off" className="input w-full" value={draft.warrantyMonths} onChange={(event) => onChange({ ...draft, warrantyMonths: event.target.value })} />
         )}
       </FormField>
     </fieldset>

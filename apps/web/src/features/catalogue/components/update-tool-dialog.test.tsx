@@ -99,14 +99,14 @@ describe('update tool dialog', () => {
     expect(writes()[1]!.body).toEqual({ serialised: true, warrantyMonths: 36 });
   });
 
-  it('starts from the tool\'s warranty, refuses a negative one before sending, and sends null for the shop\'s', async () => {
+  it('starts from the tool\'s warranty, refuses one that is not a whole number before sending, and sends null for the shop\'s', async () => {
     const { user, writes, onClose } = renderDialog(answerEdits, { ...drill, serialised: true, warrantyMonths: 36 });
     const months = screen.getByLabelText("Warranty in months (empty: the shop's standard warranty)") as HTMLInputElement;
     expect([(screen.getByLabelText('Serialised: each unit ships with its serial number') as HTMLInputElement).checked, months.value]).toEqual([true, '36']);
     await user.clear(months);
-    await user.type(months, '-1');
+    await user.type(months, '1e3');
     await user.click(screen.getByRole('button', { name: 'Update' }));
-    await screen.findByText('Warranty cannot be negative');
+    await screen.findByText('Warranty must be a whole number of months');
     expect(writes()).toEqual([]);
     await user.clear(months);
     await user.click(screen.getByRole('button', { name: 'Update' }));

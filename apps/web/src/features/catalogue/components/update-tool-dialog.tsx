@@ -7,6 +7,7 @@ import { attributesOfCategory, placementOf, specificationsOf, ToolCategoryFields
 import { toast } from '../../../lib/toast/toast.ts';
 import type { Tool } from '@voltline/shared/tool';
 import { toolWarrantySchema, type ToolWarranty } from '@voltline/shared/shipments';
+import { wholeNumberFromText } from '@voltline/shared/whole-number';
 import { editToolFormSchema, type ToolForm, type ToolFormInput } from '../tool-form.ts';
 import { useImagePreview } from '../hooks/use-image-preview.ts';
 import { useUploadImage } from '../../../lib/upload-image.ts';
@@ -19,7 +20,7 @@ import { ToolWarrantyFields, type WarrantyDraft } from './tool-warranty-fields.t
 /** The warranty fields as the route takes them, or the words of what is wrong with them. */
 function warrantyOf(draft: WarrantyDraft): { warranty: ToolWarranty } | { problem: string } {
   const months = draft.warrantyMonths.trim();
-  const checked = toolWarrantySchema.safeParse({ serialised: draft.serialised, warrantyMonths: months === '' ? null : Number(months) });
+  const checked = toolWarrantySchema.safeParse({ serialised: draft.serialised, warrantyMonths: months === '' ? null : wholeNumberFromText(months) });
   return checked.success ? { warranty: checked.data } : { problem: checked.error.issues[0]?.message ?? 'Check the warranty' };
 }
 
