@@ -13,8 +13,9 @@
 // measurement, 20), GROWTH_DEEP_PAGES (how far to walk for the deep page, 200), GROWTH_BROWSER_RUNS
 // (navigations per page, 3), BENCH_SECONDS (order placement, 10), BENCH_KEEP=1 (keep the database),
 // GROWTH_SEARCH_SAMPLES (requests per order search term, 100), GROWTH_ONLY=order-search (seed, then
-// measure the order search alone) or GROWTH_ONLY=stock-history (seed, then page one tool's stock
-// history of 100,000 movements alone, issue 37).
+// measure the order search alone), GROWTH_ONLY=stock-history (seed, then page one tool's stock
+// history of 100,000 movements alone, issue 37) or GROWTH_ONLY=after-sale (seed, then the returns
+// lists, an order's parcels and the search by serial number alone, issue 38).
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -27,7 +28,18 @@ import { signInOverHttp, type ApiSession } from '@voltline/test-kit/api-client';
 import { launchBrowser } from '@voltline/test-kit/browser';
 import { startShop, type RunningShop } from '@voltline/test-kit/shop-server';
 import { measure, orderScenario, type Measurement, type Scenario } from './bench-support.ts';
-import { CUSTOMER_PASSWORD, customerEmail, growthSizes, LEDGER_TOOL_ID, seedGrowth, type SeedReport } from './growth/seed-growth.ts';
+import type { Order } from '@voltline/shared/order';
+import {
+  CUSTOMER_PASSWORD,
+  customerEmail,
+  growthSerial,
+  growthSizes,
+  LEDGER_TOOL_ID,
+  SERIAL_EVERY,
+  seedGrowth,
+  TRADE_RETURNS_CUSTOMER,
+  type SeedReport,
+} from './growth/seed-growth.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const resultsDir = path.join(repoRoot, 'bench/results');
@@ -41,8 +53,9 @@ const KEEP = process.env.BENCH_KEEP === '1';
 const SEARCH_SAMPLES = Number(process.env.GROWTH_SEARCH_SAMPLES ?? 100);
 const ONLY_ORDER_SEARCH = process.env.GROWTH_ONLY === 'order-search';
 const ONLY_STOCK_HISTORY = process.env.GROWTH_ONLY === 'stock-history';
-if (process.env.GROWTH_ONLY !== undefined && !ONLY_ORDER_SEARCH && !ONLY_STOCK_HISTORY) {
-  throw new Error(`GROWTH_ONLY=${process.env.GROWTH_ONLY}: only "order-search" and "stock-history" are known.`);
+const ONLY_AFTER_SALE = process.env.GROWTH_ONLY === 'after-sale';
+if (process.env.GROWTH_ONLY !== undefined && !ONLY_ORDER_SEARCH && !ONLY_STOCK_HISTORY && !ONLY_AFTER_SALE) {
+  throw new Error(`GROWTH_ONLY=${process.env.GROWTH_ONLY}: only "order-search", "stock-history" and "after-sale" are known.`);
 }
 const CONNECTIONS = 50;
 const PAGE_LIMIT = 100;
@@ -55,7 +68,7 @@ const ADMIN = { email: 'admin@growth.test', password: 'Admin#2026' };
 /** Linux's USER_HZ: /proc counts CPU time in these ticks. */
 const CLOCK_TICKS = 100;
 
-const GOALS = { listMs: 100, stockHistoryMs: 25, listBytes: 256 * 1024, csvRssMb: 100, drawMs: 1500, orderMs: 50, pgbenchRatio: 0.25 };
+const GOALS = { listMs: 100, stockHistoryMs: 25, afterSaleListMs: 25, listBytes: 256 * 1024, csvRssMb: 100, drawMs: 1500, orderMs: 50, pgbenchRatio: 0.25 };
 
 const serverUrl = process.env.DATABASE_URL?.trim() || undefined;
 const kind: 'postgres' | 'pglite' = serverUrl ? 'postgres' : 'pglite';
@@ -636,6 +649,33 @@ const stockHistory = (admin: ApiSession): ListSpec => ({
   goalMs: GOALS.stockHistoryMs,
 });
 
+/**
+ * After the sale (issue 38): the returns lists of a trade customer who returned a unit of every
+ * shipped order and of admins (all, and one status), an order's parcels, and Manage All Orders'
+ * search by a serial number shipped halfway through the two years.
+ */
+async function afterSaleLists(shopUrl: string, admin: ApiSession): Promise<ListSpec[]> {
+  const returner = await signInOverHttp(shopUrl, customerEmail(TRADE_RETURNS_CUSTOMER), CUSTOMER_PASSWORD);
+  const orders: Order[] = (await returner.call('GET', `/api/purchased?limit=${PAGE_LIMIT}`)).body;
+  const shipped = orders.find((order) => order.delivery === 'shipped');
+  if (!shipped) throw new Error(`${customerEmail(TRADE_RETURNS_CUSTOMER)} has no shipped order on the first page of their orders`);
+  const parcels = Math.round(sizes.orders * 0.85);
+  const serial = growthSerial(Math.max(SERIAL_EVERY, Math.round(parcels / 2 / SERIAL_EVERY) * SERIAL_EVERY));
+  return [
+    { name: `GET /api/returns (trade customer ${customerEmail(TRADE_RETURNS_CUSTOMER)})`, path: '/api/returns', token: returner.token, goalMs: GOALS.afterSaleListMs },
+    { name: 'GET /api/admin/returns', path: '/api/admin/returns', token: admin.token, goalMs: GOALS.afterSaleListMs },
+    { name: 'GET /api/admin/returns?status=requested', path: '/api/admin/returns?status=requested', token: admin.token, goalMs: GOALS.afterSaleListMs },
+    { name: "GET /api/purchasedSingle/{id}/shipments (a trade order's parcels)", path: `/api/purchasedSingle/${shipped._id}/shipments`, token: returner.token, single: true, goalMs: GOALS.afterSaleListMs },
+    { name: `GET /api/adminPurchased?q=${serial} (search by serial number)`, path: `/api/adminPurchased?q=${serial}`, token: admin.token, single: true },
+  ];
+}
+
+async function measureLists(shopUrl: string, specs: ListSpec[]): Promise<ListResult[]> {
+  const results: ListResult[] = [];
+  for (const spec of specs) results.push(...(await measureList(shopUrl, spec, log)));
+  return results;
+}
+
 /** Every list, the CSV export, the pages in Chromium and order placement: what GROWTH_ONLY=order-search skips. */
 async function measureTheRest(running: RunningShop, admin: ApiSession, stamp: string, databaseUrl: string | undefined): Promise<TheRest> {
   const shopUrl = running.url;
@@ -660,6 +700,7 @@ async function measureTheRest(running: RunningShop, admin: ApiSession, stamp: st
     { name: 'GET /api/allUsers', path: '/api/allUsers', token: admin.token, q: 'customer0424' },
     { name: `GET /api/purchased (trade customer ${tradeEmail})`, path: '/api/purchased', token: trade.token, q: 'Voltline HD' },
     stockHistory(admin),
+    ...(await afterSaleLists(shopUrl, admin)),
     // Not a list, but Manage All Orders draws it beside the orders, from the same two years of them.
     { name: 'GET /api/adminOverview (30 days, low stock)', path: '/api/adminOverview', token: admin.token, single: true },
   ];
@@ -864,7 +905,8 @@ try {
   log(`shop on ${shop.url} (pid ${pid}, RSS ${mb(residentBytes(pid))})`);
 
   const admin = await signInOverHttp(shop.url, ADMIN.email, ADMIN.password);
-  const historyOnly = ONLY_STOCK_HISTORY ? await measureList(shop.url, stockHistory(admin), log) : undefined;
+  const onlyLists = ONLY_STOCK_HISTORY ? [stockHistory(admin)] : ONLY_AFTER_SALE ? await afterSaleLists(shop.url, admin) : undefined;
+  const historyOnly = onlyLists ? await measureLists(shop.url, onlyLists) : undefined;
   if (!historyOnly) log(`order search: ${SEARCH_SAMPLES} sequential requests per term, every order and the cancelled ones`);
   const orderSearch = historyOnly ? [] : await measureOrderSearch(shop.url, admin, log);
   const rest = ONLY_ORDER_SEARCH || historyOnly ? undefined : await measureTheRest(shop, admin, stamp, database.url);
@@ -894,7 +936,7 @@ try {
         ...(rest
           ? { lists: rest.listResults, csv: rest.csv, placement: rest.placement, pages: rest.pages }
           : historyOnly
-            ? { only: 'stock-history', lists: historyOnly }
+            ? { only: ONLY_AFTER_SALE ? 'after-sale' : 'stock-history', lists: historyOnly }
             : { only: 'order-search' }),
         git: spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: repoRoot, encoding: 'utf8' }).stdout.trim(),
       },

@@ -23,6 +23,8 @@ const ADMIN_PAGES = [
   '/dashboard/delivery',
   '/dashboard/coupons',
   '/dashboard/tax',
+  '/dashboard/returns',
+  '/dashboard/carriers',
 ];
 
 describe('every page passes axe without a serious or critical violation', () => {

@@ -3,6 +3,7 @@ import type { Tool } from '@voltline/shared/tool';
 import { signInOverHttp } from '@voltline/test-kit/api-client';
 import { ADMIN, ADMIN_ENV, newCustomer, signInInContext, signUpOverHttp } from '@voltline/test-kit/customers';
 import { fetchTools, payOrderOverHttp } from '@voltline/test-kit/orders';
+import { readOutbox } from '@voltline/test-kit/outbox';
 import { seriousViolationsShown } from './support/axe.ts';
 import { shopJourney } from './support/journey.ts';
 
@@ -10,9 +11,12 @@ const PHONE = { width: 375, height: 812 };
 const CARRIER = { name: 'Return Post', trackingUrlTemplate: 'https://track.example/{tracking}' };
 
 /**
- * Issue 38, items 3 and 4 (decision 048): on a phone, the customer withdraws one line of a shipped
- * order with the withdrawal button and sees the acknowledgement at once; the admin authorises the
- * return, receives it back to stock and refunds it on the Returns page.
+ * Issue 38, items 3 and 4 (decision 048): on a phone, two of an order's three lines leave in a parcel
+ * with its tracking number and serial numbers; the customer sees the parcel and its tracking link,
+ * withdraws one line with the withdrawal button and sees the acknowledgement at once and by mail; the
+ * admin authorises the return, receives it back to stock and refunds it on the Returns page; the
+ * customer gets the credit note and the tool's stock history shows the unit back. (The Ship dialog
+ * itself is shipments.spec.ts's journey.)
  */
 describe('a customer withdraws from the contract', () => {
   const journey = shopJourney({ env: ADMIN_ENV });
@@ -23,26 +27,38 @@ describe('a customer withdraws from the contract', () => {
     const buyer = await signUpOverHttp(shopUrl, customer);
     const admin = await signInOverHttp(shopUrl, ADMIN.email, ADMIN.password);
     expect((await admin.call('PUT', '/api/admin/carriers', CARRIER)).status).toBe(200);
-    const tools = (await fetchTools(shopUrl)).filter((tool: Tool) => tool.orderableQuantity >= tool.minimumOrderQuantity + 1).slice(0, 2);
-    expect(tools).toHaveLength(2);
+    const tools = (await fetchTools(shopUrl)).filter((tool: Tool) => tool.orderableQuantity >= tool.minimumOrderQuantity + 1).slice(0, 3);
+    expect(tools).toHaveLength(3);
     for (const tool of tools) expect((await buyer.call('PUT', `/api/cart/lines/${tool._id}`, { quantity: tool.minimumOrderQuantity })).status).toBe(200);
     const placed = await buyer.call('POST', '/api/checkout', { country: 'US', phone: '5551234567', address: '12 Harbour Road, Springfield' });
     expect(placed.status).toBe(200);
     const orderId: string = placed.body.insertedId;
     await payOrderOverHttp(buyer, orderId);
-    const [first, second] = tools as [Tool, Tool];
+    const [first, second, third] = tools as [Tool, Tool, Tool];
+    // Two of the three lines leave, the second tool serialised: one serial number per unit.
+    expect((await admin.call('PATCH', `/api/admin/tools/${second._id}/warranty`, { serialised: true, warrantyMonths: null })).status).toBe(200);
+    const serials = Array.from({ length: second.minimumOrderQuantity }, (_, index) => `RP-${orderId.slice(0, 8)}-${index + 1}`);
     const shipped = await admin.call('POST', `/api/adminPurchased/${orderId}/shipments`, {
-      lines: tools.map((tool) => ({ toolId: tool._id, quantity: tool.minimumOrderQuantity })),
+      lines: [first, second].map((tool) => ({ toolId: tool._id, quantity: tool.minimumOrderQuantity })),
       carrier: CARRIER.name,
       trackingNumber: 'RP0001',
+      serialNumbers: { [second._id]: serials },
     });
     expect(shipped.status).toBe(200);
+    // Back to as it was: other journeys of this shop ship this tool without serials.
+    expect((await admin.call('PATCH', `/api/admin/tools/${second._id}/warranty`, { serialised: false, warrantyMonths: null })).status).toBe(200);
 
     // The customer, on a phone: the shipped order's card offers the withdrawal button.
     const session = await journey.open(PHONE);
     await signInInContext(session.context, shopUrl, customer.email, customer.password);
     await session.page.goto('/dashboard/myorders');
     const card = session.page.locator('[data-testid="order-card"]').first();
+    // The parcel, its serial numbers and its tracking link; the third line is still to come.
+    const parcel = card.locator('[data-testid="parcel"]');
+    // In the order of their text, as the parcel lists them.
+    await parcel.getByText(`Serial numbers: ${[...serials].sort().join(', ')}`).waitFor();
+    expect(await parcel.getByText(third.toolName).count()).toBe(0);
+    expect(await parcel.getByRole('link', { name: 'Track parcel 1' }).getAttribute('href')).toBe('https://track.example/RP0001');
     await card.getByRole('button', { name: 'Withdraw from contract' }).click();
     const dialog = session.page.getByRole('dialog', { name: 'Withdraw from contract' });
     await dialog.getByLabel(`${first.toolName}: units to send back`, { exact: false }).fill('1');
@@ -56,6 +72,11 @@ describe('a customer withdraws from the contract', () => {
     expect(await acknowledgement.getByText(second.toolName).count()).toBe(0);
     expect(await seriousViolationsShown(session.page, 'My Orders with a withdrawal acknowledged at 375 px')).toEqual([]);
     expect(await session.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    // The durable acknowledgement: the same by mail, sent a moment after the request's transaction.
+    const acknowledgementMail = () => readOutbox(journey.shop.dataDir).find((mail) => mail.includes(`To: ${customer.email}`) && mail.includes(returnNumber!));
+    await expect.poll(acknowledgementMail, { timeout: 15_000 }).toBeDefined();
+    expect(acknowledgementMail()).toContain('we received your withdrawal from the contract');
+    expect(acknowledgementMail()).toContain(`1 x ${first.toolName}`);
 
     // The admin, on a phone: Returns, the return opened, authorised, received back to stock, refunded.
     const before = (await admin.call('GET', `/api/getTool/${first._id}`)).body.availableQuantity as number;
@@ -81,6 +102,12 @@ describe('a customer withdraws from the contract', () => {
     expect((await admin.call('GET', `/api/getTool/${first._id}`)).body.availableQuantity).toBe(before + 1);
     const moves = await admin.call('GET', `/api/admin/tools/${first._id}/stock-moves?kind=returned&limit=5`);
     expect(moves.body[0]).toMatchObject({ kind: 'returned', units: 1 });
+
+    // The stock history shows it, at the top of Manage Tools' Stock dialog.
+    await page.goto(`/dashboard/managetools?q=${encodeURIComponent(first.toolName)}`);
+    await page.getByRole('button', { name: `Stock of ${first.toolName}`, exact: true }).click();
+    const newest = page.getByRole('dialog', { name: 'Stock' }).getByTestId('stock-move').first();
+    await expect.poll(async () => (await newest.getByRole('cell').allTextContents()).slice(1, 3)).toEqual([`Returned (order ${orderId.slice(0, 8)})`, '+1']);
 
     // The customer's card now offers the return's credit note.
     await session.page.reload();

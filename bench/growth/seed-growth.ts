@@ -6,7 +6,7 @@
 // As a script: `DATABASE_URL=postgresql://... tsx bench/growth/seed-growth.ts` or
 // `DATA_DIR=/tmp/shop tsx bench/growth/seed-growth.ts` (the shop's layout: DATA_DIR/pglite), with
 // GROWTH_SCALE=0.05 to multiply every count. The database should be empty (a fresh one).
-import { randomBytes, scryptSync } from 'node:crypto';
+import { createHash, randomBytes, scryptSync } from 'node:crypto';
 import { appendFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -32,6 +32,14 @@ export const LEDGER_TOOL_ID = '00000000-0000-4000-8000-00000000a1ed';
 export const CUSTOMER_PASSWORD = 'Growth#26';
 /** Customers 0..TRADE_CUSTOMERS-1 are trade accounts that place a fifth of all orders. */
 const TRADE_CUSTOMERS = 100;
+/** The trade customer who sent back one unit of every shipped order: the benchmark pages their returns. */
+export const TRADE_RETURNS_CUSTOMER = 7;
+/** Every this many parcels, the first line's unit carries a serial number. */
+export const SERIAL_EVERY = 10;
+
+/** The serial number of the n-th parcel's unit (n a multiple of SERIAL_EVERY), in SQL and in TypeScript alike. */
+const growthSerialSql = (n: string) => `'SN-' || upper(substr(md5('growth-serial-' || (${n})), 1, 12))`;
+export const growthSerial = (n: number) => `SN-${createHash('md5').update(`growth-serial-${n}`).digest('hex').slice(0, 12).toUpperCase()}`;
 
 export function growthSizes(scale: number): GrowthSizes {
   const scaled = (n: number) => Math.max(1, Math.round(n * scale));
@@ -53,7 +61,7 @@ export type SeedTarget = { kind: 'postgres'; url: string } | { kind: 'pglite'; d
 export interface SeedReport {
   sizes: GrowthSizes;
   /** migrate: opening the database (PGlite: initdb) and running the shop's migrations. */
-  seconds: { migrate: number; tools: number; customers: number; orders: number; reviews: number; vacuum: number; total: number };
+  seconds: { migrate: number; tools: number; customers: number; orders: number; afterSale: number; reviews: number; vacuum: number; total: number };
   counts: Record<string, number>;
 }
 
@@ -191,7 +199,7 @@ async function seedInto(database: DatabaseHandle, sizes: GrowthSizes, log: Log =
   // The shop's own first-start catalogue and reviews, so its first start finds them done.
   await seedShopOnFirstStart(database.db, now);
 
-  const seconds = { tools: 0, customers: 0, orders: 0, reviews: 0, vacuum: 0 };
+  const seconds = { tools: 0, customers: 0, orders: 0, afterSale: 0, reviews: 0, vacuum: 0 };
 
   // Tools: distinct names, prices, lots and stock, added over two years (newest last).
   seconds.tools = await timed(`tools (${sizes.tools})`, log, async () => {
@@ -374,6 +382,66 @@ async function seedInto(database: DatabaseHandle, sizes: GrowthSizes, log: Log =
     );
   });
 
+  // After the sale (issue 38): every shipped order in one parcel of all its lines (as migration 0034
+  // made them for orders shipped before parcels), half of them delivered; every tenth parcel's first
+  // line a serialised unit; and a return of one unit of one shipped order in 50, in each state but
+  // refunded (a refund would move the order's money, which the lists do not read), and of every
+  // shipped order of trade customer TRADE_RETURNS_CUSTOMER, whose own list the benchmark pages.
+  seconds.afterSale = await timed('parcels, serials and returns', log, async () => {
+    await run(
+      database,
+      `create table growth_seed_parcels as
+       select o.id as order_id, o.user_id, gen_random_uuid() as shipment_id, o.created_at + interval '1 day 4 hours' as shipped_at,
+              row_number() over (order by o.created_at, o.id) as n
+       from orders o where o.delivery = 'shipped'`,
+    );
+    await run(
+      database,
+      `insert into shipments (id, order_id, carrier, tracking_number, tracking_url, actor_user_id, actor_email, shipped_at, delivered_at)
+       select shipment_id, order_id, 'DHL', 'JJD' || n, 'https://www.dhl.de/de/privatkunden.html?piececode=JJD' || n,
+              ${literal('growth-admin')}, ${literal('admin@growth.test')}, shipped_at, case when n % 2 = 0 then shipped_at + interval '2 days' end
+       from growth_seed_parcels`,
+    );
+    await run(
+      database,
+      `insert into shipment_lines (shipment_id, order_id, line_position, tool_id, product, quantity)
+       select p.shipment_id, l.order_id, l.position, l.tool_id, l.product, l.quantity
+       from growth_seed_parcels p join order_lines l on l.order_id = p.order_id`,
+    );
+    await run(
+      database,
+      `insert into shipped_serials (shipment_id, order_id, line_position, tool_id, serial_number)
+       select p.shipment_id, l.order_id, l.position, l.tool_id, ${growthSerialSql('p.n')}
+       from growth_seed_parcels p join order_lines l on l.order_id = p.order_id and l.position = 0
+       where p.n % ${SERIAL_EVERY} = 0`,
+    );
+    await run(database, `update orders set shipped_units = quantity where delivery = 'shipped'`);
+    await run(
+      database,
+      `create table growth_seed_returns as
+       select gen_random_uuid() as id, p.order_id, p.user_id, p.n, p.shipped_at + interval '5 days' as requested_at,
+              (array['requested', 'authorised', 'refused', 'received'])[1 + (p.n / 50) % 4] as status
+       from growth_seed_parcels p
+       where p.n % 50 = 0 or p.user_id = ${customer.id(String(TRADE_RETURNS_CUSTOMER))}`,
+    );
+    await run(
+      database,
+      `insert into returns (id, order_id, user_id, reason, comment, status, instructions, refusal_reason, requested_at)
+       select id, order_id, user_id, (array['withdrawal', 'faulty', 'wrong item', 'damaged in transport'])[1 + n % 4], '', status,
+              case when status in ('authorised', 'received') then 'Send it to 1 Circuit Road, label RMA' end,
+              case when status = 'refused' then 'The photos show the right drill' end, requested_at
+       from growth_seed_returns order by requested_at`,
+    );
+    await run(
+      database,
+      `insert into return_lines (return_id, order_id, tool_id, product, quantity, received_quantity, restocked)
+       select r.id, r.order_id, l.tool_id, l.product, 1, case when r.status = 'received' then 1 end, case when r.status = 'received' then true end
+       from growth_seed_returns r join order_lines l on l.order_id = r.order_id and l.position = 0`,
+    );
+    await run(database, 'drop table growth_seed_returns');
+    await run(database, 'drop table growth_seed_parcels');
+  });
+
   seconds.reviews = await timed(`reviews (${sizes.reviews})`, log, () =>
     inChunks('reviews', sizes.reviews, chunkSize, log, async (first, last) => {
       await run(
@@ -411,7 +479,7 @@ async function seedInto(database: DatabaseHandle, sizes: GrowthSizes, log: Log =
   });
 
   const counts: Record<string, number> = {};
-  for (const table of ['tools', 'auth_users', 'auth_accounts', 'user_profiles', 'orders', 'order_events', 'payment_intents', 'reviews', 'stock_movements']) {
+  for (const table of ['tools', 'auth_users', 'auth_accounts', 'user_profiles', 'orders', 'order_events', 'payment_intents', 'reviews', 'stock_movements', 'shipments', 'shipment_lines', 'shipped_serials', 'returns', 'return_lines']) {
     const [row] = await run(database, `select count(*)::int as n from ${table}`);
     counts[table] = Number(row?.n ?? 0);
   }

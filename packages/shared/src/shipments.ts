@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { entityIdSchema } from './id.ts';
+import { shopMoment } from './shop-dates.ts';
 import { text } from './text.ts';
 import { TEXT_LIMITS, tooLongMessage } from './text-limits.ts';
 
@@ -8,6 +9,9 @@ const TRACKING_PLACEHOLDER = '{tracking}';
 
 /** The most carriers a shop keeps: the Ship dialog offers them all in one list, never paged. */
 export const MAX_CARRIERS = 50;
+
+/** The shortest secret a carrier may sign its notices with: one a person could guess is no signature. */
+const MIN_NOTICE_SECRET = 32;
 
 /** The most units one shipment line takes: an order's line never holds more. */
 const MAX_SHIPMENT_UNITS = 100_000;
@@ -34,6 +38,10 @@ export const shipmentMessages = {
   serialTaken: (serial: string, product: string) => `Serial number ${serial} of ${product} has already been shipped.`,
   templateWithoutPlaceholder: `The tracking address must contain ${TRACKING_PLACEHOLDER} where the tracking number goes`,
   templateNotHttps: 'The tracking address must be an https:// address',
+  shortNoticeSecret: `A notice secret has at least ${MIN_NOTICE_SECRET} characters: give the carrier a long random one`,
+  unknownCarrierNotice: (name: string) => `${name} is not one of the shop's carriers.`,
+  noticeNotSigned: "The notice is not signed with the carrier's secret: sign the raw body as voltline-signature (t=<unix seconds>,v1=<hex HMAC-SHA256 of \"t.body\">).",
+  unknownTrackingNumber: (trackingNumber: string) => `No parcel of this carrier has tracking number ${trackingNumber}.`,
 };
 
 const serialNumberSchema = text()
@@ -105,12 +113,41 @@ const trackingUrlTemplateSchema = text()
   .refine((template) => template.includes(TRACKING_PLACEHOLDER), shipmentMessages.templateWithoutPlaceholder)
   .refine((template) => httpsUrl.safeParse(template.replaceAll(TRACKING_PLACEHOLDER, 'X')).success, shipmentMessages.templateNotHttps);
 
-/** PUT /admin/carriers: a carrier added, or its tracking address changed (by its name). */
-export const carrierInputSchema = z.object({ name: carrierNameSchema, trackingUrlTemplate: trackingUrlTemplateSchema });
+/** The secret a carrier signs its delivery notices with; an admin gives it to the carrier. */
+const noticeSecretSchema = text()
+  .trim()
+  .min(MIN_NOTICE_SECRET, shipmentMessages.shortNoticeSecret)
+  .max(TEXT_LIMITS.carrierNoticeSecret, tooLongMessage('Notice secret', TEXT_LIMITS.carrierNoticeSecret));
+
+/**
+ * PUT /admin/carriers: a carrier added, or its tracking address changed (by its name), and the
+ * secret its delivery notices are signed with when given (left out: the one it has is kept).
+ */
+export const carrierInputSchema = z.object({ name: carrierNameSchema, trackingUrlTemplate: trackingUrlTemplateSchema, noticeSecret: noticeSecretSchema.optional() });
 export type CarrierInput = z.infer<typeof carrierInputSchema>;
 
-export const carrierSchema = carrierInputSchema.extend({ _id: entityIdSchema });
+/** A carrier as admins read it: its notice secret is never answered back, only its last 4 characters to tell which one is set. */
+export const carrierSchema = z.object({
+  _id: entityIdSchema,
+  name: z.string(),
+  trackingUrlTemplate: z.string(),
+  /** The secret's last 4 characters; null: the carrier cannot send delivery notices. */
+  noticeSecretEnd: z.string().nullable(),
+});
 export type Carrier = z.infer<typeof carrierSchema>;
+
+/** POST /carriers/{name}/notices: what a carrier tells of one of its parcels (only its delivery, for now). */
+export const carrierNoticeSchema = z.object({
+  trackingNumber: trackingNumberSchema,
+  event: z.literal('delivered', { error: 'The only event a carrier tells is delivered' }),
+  at: shopMoment('Delivered at'),
+});
+export type CarrierNotice = z.infer<typeof carrierNoticeSchema>;
+
+export const carrierNoticeParamsSchema = z.object({ name: carrierNameSchema });
+
+/** A notice taken: how many of the carrier's parcels with that number it marked delivered now (0 for a replay). */
+export const carrierNoticeAnswerSchema = z.object({ acknowledged: z.boolean(), delivered: z.number().int() });
 
 /** The parcel's tracking address: the number put where the carrier's template says. */
 export const trackingUrlOf = (template: string, trackingNumber: string) => template.replaceAll(TRACKING_PLACEHOLDER, encodeURIComponent(trackingNumber));

@@ -48,6 +48,8 @@ export const TEXT_LIMITS = {
   trackingUrlTemplate: 500,
   /** A parcel's tracking number as the carrier prints it. */
   trackingNumber: 60,
+  /** The secret a carrier signs its delivery notices with (decision 046). */
+  carrierNoticeSecret: 200,
   /** A tool's serial number as its maker prints it. */
   serialNumber: 60,
   /** A category's name as the catalogue's navigation shows it (Impact drivers). */

@@ -31,6 +31,10 @@ export const toolSchema = z.object({
   sku: z.string().nullable(),
   /** Its EAN/GTIN's digits (8, 12, 13 or 14, check digit verified), unique; null: none given. */
   gtin: z.string().nullable(),
+  /** Each unit carries a serial number that shipping must name (issue 38, decision 046). */
+  serialised: z.boolean(),
+  /** Its warranty in months; null: the shop's WARRANTY_MONTHS. */
+  warrantyMonths: z.number().int().nullable(),
 });
 export type Tool = z.infer<typeof toolSchema>;
 

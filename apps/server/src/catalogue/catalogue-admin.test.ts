@@ -24,7 +24,7 @@ describe.each(testDatabaseKinds)('catalogue management on $name', (kind) => {
     const response = await call('POST', '/api/addTool', shop.admin, input);
     expect(response.statusCode).toBe(200);
     const [newest] = (await call('GET', '/api/getTools', null)).json();
-    expect(newest).toEqual({ _id: response.json().insertedId, ...input, orderableQuantity: input.availableQuantity, vatRate: null, sku: null, gtin: null });
+    expect(newest).toEqual({ _id: response.json().insertedId, ...input, orderableQuantity: input.availableQuantity, vatRate: null, sku: null, gtin: null, serialised: false, warrantyMonths: null });
     expect((await call('GET', '/api/adminGetTools', shop.admin)).json()[0]._id).toBe(newest._id);
   });
 

@@ -19,6 +19,8 @@ export function toToolDto(row: ToolRow): Tool {
     vatRate: row.vatRateHundredths === null ? null : percentFromHundredths(row.vatRateHundredths),
     sku: row.sku,
     gtin: row.gtin,
+    serialised: row.serialised,
+    warrantyMonths: row.warrantyMonths,
   };
 }
 

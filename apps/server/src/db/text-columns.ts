@@ -120,6 +120,7 @@ export const TEXT_COLUMN_LIMITS = {
   carriers: {
     name: limit('Carrier', TEXT_LIMITS.carrierName),
     tracking_url_template: limit('Tracking address', TEXT_LIMITS.trackingUrlTemplate),
+    notice_secret: limit('Notice secret', TEXT_LIMITS.carrierNoticeSecret),
   },
   shipments: {
     carrier: limit('Carrier', TEXT_LIMITS.carrierName),

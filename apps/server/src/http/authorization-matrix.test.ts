@@ -49,13 +49,15 @@ describe.each(testDatabaseKinds)('authorization matrix on $name', (kind) => {
     const user = role === 'anonymous' ? null : users[role];
     if (user) await row.prepare?.(shop, user, fixtures);
     const before = await snapshotShop(shop.database.db);
+    const body = row.body?.(fixtures) as object | undefined;
     const response = await shop.app.inject({
       method: row.method,
       url: row.url(fixtures),
-      ...(row.multipart ? multipartImage(png) : { payload: row.body?.(fixtures) as object | undefined }),
+      ...(row.multipart ? multipartImage(png) : { payload: body }),
       headers: {
         ...(row.multipart ? multipartImage(png).headers : {}),
         ...(user ? (row.cookie ? browserHeaders(user.cookie) : bearer(user)) : {}),
+        ...row.headers?.(body),
       },
     });
     if (row.allowed.includes(role)) {

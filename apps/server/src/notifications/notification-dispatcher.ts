@@ -8,7 +8,7 @@ import type { Database } from '../db/client.ts';
 import { notifications, webhookEndpoints } from '../db/schema.ts';
 import type { Mailer } from '../platform/mailer.ts';
 import type { MailComposer, OutboxMail } from './mail-composer.ts';
-import { signWebhook } from './webhook-signing.ts';
+import { signWebhook } from '../platform/webhook-signing.ts';
 import { connectionFor, type WebhookTargetPolicy } from './webhook-target.ts';
 
 const GIVE_UP_AFTER_MS = 24 * 60 * 60 * 1000;

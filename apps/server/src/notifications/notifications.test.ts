@@ -10,7 +10,7 @@ import { useTestShop } from '../test-support/test-shop.ts';
 import { freshTool, placeOrder, placePaidOrder } from '../test-support/test-orders.ts';
 import { bearer, registerUser, type TestUser } from '../test-support/test-users.ts';
 import { retryDelayMs } from './notification-dispatcher.ts';
-import { verifyWebhook } from './webhook-signing.ts';
+import { verifyWebhook } from '../platform/webhook-signing.ts';
 
 const SHOP_EMAIL = 'orders@voltline.test';
 const HOUR = 60 * 60 * 1000;

@@ -56,7 +56,10 @@ function searchFor(q: string | undefined): SQL | undefined {
   // "VL-10042" or "10042": the order's number, on its unique index (issue 43).
   const byNumber = orderNumberSearched(q);
   // A serial number shipped in one of its parcels (issue 38): equality on the serials' own index.
-  const bySerial = sql`${orders.id} in (select ${shippedSerials.orderId} from ${shippedSerials} where ${shippedSerials.serialNumber} = ${q.trim()})`;
+  // `= any(array(...))`, not `in (select ...)`: the array is read once before the scan, so its ids
+  // join the other branches' bitmap on the primary key; the subquery made PostgreSQL filter every
+  // order newest first (2.9 s at a million orders, docs/benchmarks.md).
+  const bySerial = sql`${orders.id} = any(array(select ${shippedSerials.orderId} from ${shippedSerials} where ${shippedSerials.serialNumber} = ${q.trim()}))`;
   return or(byId.success ? eq(orders.id, byId.data) : undefined, byNumber === undefined ? undefined : eq(orders.number, byNumber), ...byText, eq(orders.transactionId, q), bySerial);
 }
 

@@ -8,6 +8,7 @@ import {
   warrantyUntil,
   type Carrier,
   type CarrierInput,
+  type CarrierNotice,
   type CreateShipment,
   type Shipment,
   type ToolWarranty,
@@ -18,6 +19,7 @@ import { carriers, orders, shipmentLines, shipments, shippedSerials, tools } fro
 import { AppError, notFound } from '../platform/app-error.ts';
 import type { Caller } from '../identity/caller.ts';
 import { type Page, type Paging } from '../platform/paging.ts';
+import { verifyWebhook } from '../platform/webhook-signing.ts';
 import type { OrderLifecycle } from './lifecycle/index.ts';
 import { renderPackingSlipPdf } from './packing-slip-pdf.ts';
 
@@ -26,7 +28,15 @@ type ShipmentRow = typeof shipments.$inferSelect;
 /** A serial is unique per tool, not across tools: this many tools sharing one number are looked at. */
 const MAX_SERIAL_SHARERS = 20;
 
-const toCarrier = (row: typeof carriers.$inferSelect): Carrier => ({ _id: row.id, name: row.name, trackingUrlTemplate: row.trackingUrlTemplate });
+const toCarrier = (row: typeof carriers.$inferSelect): Carrier => ({
+  _id: row.id,
+  name: row.name,
+  trackingUrlTemplate: row.trackingUrlTemplate,
+  noticeSecretEnd: row.noticeSecret === null ? null : row.noticeSecret.slice(-4),
+});
+
+/** A carrier by its name in any case: names are unique whatever their case. */
+const carrierNamed = (name: string) => eq(sql`lower(${carriers.name})`, name.toLowerCase());
 
 /** Parcels of an order with their lines and serials, as the API, My Orders and the Ship dialog read them. */
 async function withLines(db: Database, rows: readonly ShipmentRow[]): Promise<Shipment[]> {
@@ -161,9 +171,38 @@ export function createShipmentsService(db: Database, lifecycle: OrderLifecycle, 
       return shipment!;
     },
 
+    /**
+     * POST /carriers/{name}/notices: a carrier tells that its parcel arrived, signed over the raw
+     * body with the secret an admin gave it (the scheme the shop's own webhooks use, so the
+     * timestamp bounds a replay to 5 minutes). The law counts the withdrawal period from delivery
+     * (decision 048): the first word of it counts, an admin's or a carrier's, so a notice
+     * repeated or late changes nothing.
+     */
+    async takeCarrierNotice(carrierName: string, notice: CarrierNotice, signed: { rawBody: string; signature: string | undefined }, now = new Date()): Promise<{ acknowledged: true; delivered: number }> {
+      const [carrier] = await db.select().from(carriers).where(carrierNamed(carrierName));
+      if (!carrier) throw notFound(shipmentMessages.unknownCarrierNotice(carrierName));
+      // Unsigned, or a carrier without a secret: nothing here can prove who sent it.
+      if (carrier.noticeSecret === null || !verifyWebhook(carrier.noticeSecret, signed.rawBody, signed.signature ?? '', now.getTime())) {
+        throw new AppError('unauthorized', shipmentMessages.noticeNotSigned);
+      }
+      const parcels = and(eq(shipments.trackingNumber, notice.trackingNumber), eq(sql`lower(${shipments.carrier})`, carrier.name.toLowerCase()));
+      const [known] = await db.select({ id: shipments.id }).from(shipments).where(parcels).limit(1);
+      if (!known) throw notFound(shipmentMessages.unknownTrackingNumber(notice.trackingNumber));
+      // A carrier's clock may be off: its moment is taken between the parcel's leaving and now, so
+      // the period never starts before the parcel left nor after the notice came.
+      const at = new Date(Math.min(Date.parse(notice.at), now.getTime()));
+      // Only parcels not yet marked: the first word counts.
+      const marked = await db
+        .update(shipments)
+        .set({ deliveredAt: sql`greatest(${shipments.shippedAt}, ${at.toISOString()}::timestamptz)` })
+        .where(and(parcels, isNull(shipments.deliveredAt)))
+        .returning({ id: shipments.id });
+      return { acknowledged: true, delivered: marked.length };
+    },
+
     /** POST /adminPurchased/{id}/shipments: the carrier must be one of the shop's, whose template makes the tracking address. */
     async createShipment(admin: Caller, orderId: string, request: CreateShipment): Promise<Shipment> {
-      const [carrier] = await db.select().from(carriers).where(eq(sql`lower(${carriers.name})`, request.carrier.toLowerCase()));
+      const [carrier] = await db.select().from(carriers).where(carrierNamed(request.carrier));
       if (!carrier) throw new AppError('bad_request', shipmentMessages.unknownCarrier(request.carrier));
       return lifecycle.shipParcel(admin, orderId, request, {
         name: carrier.name,
@@ -189,13 +228,13 @@ export function createShipmentsService(db: Database, lifecycle: OrderLifecycle, 
         await tx.execute(sql`lock table ${carriers} in share row exclusive mode`);
         const [updated] = await tx
           .update(carriers)
-          .set({ name: input.name, trackingUrlTemplate: input.trackingUrlTemplate })
-          .where(eq(sql`lower(${carriers.name})`, input.name.toLowerCase()))
+          .set({ name: input.name, trackingUrlTemplate: input.trackingUrlTemplate, ...(input.noticeSecret !== undefined && { noticeSecret: input.noticeSecret }) })
+          .where(carrierNamed(input.name))
           .returning();
         if (updated) return toCarrier(updated);
         const [{ count } = { count: 0 }] = await tx.select({ count: sql<number>`count(*)::int` }).from(carriers);
         if (count >= MAX_CARRIERS) throw new AppError('conflict', `The shop keeps at most ${MAX_CARRIERS} carriers: change one instead.`);
-        const [inserted] = await tx.insert(carriers).values({ name: input.name, trackingUrlTemplate: input.trackingUrlTemplate }).returning();
+        const [inserted] = await tx.insert(carriers).values({ name: input.name, trackingUrlTemplate: input.trackingUrlTemplate, noticeSecret: input.noticeSecret ?? null }).returning();
         return toCarrier(inserted!);
       });
     },

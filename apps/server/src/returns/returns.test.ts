@@ -161,7 +161,7 @@ describe.each(testDatabaseKinds)('returns on $name', (kind) => {
     expect(notInOrder.statusCode).toBe(400);
     expect(notInOrder.json().message).toBe(returnMessages.notInOrder(other._id));
     const badSerial = await calls.request(orderId, { lines: [{ toolId: drill._id, quantity: 1, serialNumbers: ['NOT-MINE'] }], reason: 'faulty' });
-    expect(badSerial.statusCode).toBe(409);
+    expect(badSerial.statusCode).toBe(404);
     expect(badSerial.json().message).toBe(returnMessages.serialNotYours('NOT-MINE', drill.toolName));
     const badReason = await calls.request(orderId, { lines: [{ toolId: drill._id, quantity: 1 }], reason: 'bored' });
     expect(badReason.statusCode).toBe(400);
@@ -192,6 +192,26 @@ describe.each(testDatabaseKinds)('returns on $name', (kind) => {
     const expired = await calls.request(orderId, { lines: [{ toolId: drill._id, quantity: 1 }], reason: 'faulty' });
     expect(expired.statusCode).toBe(409);
     expect(expired.json().message).toContain(`The warranty of ${drill.toolName} ended on`);
+  });
+
+  it("a warranty claim for a serial shipped to another buyer answers 404, as one never shipped does", async () => {
+    await calls.setUp();
+    const drill = await serialisedTool(10, 40);
+    const neighbour = await registerUser(shop);
+    const theirs = await paidOrderOf(shop, neighbour, [{ tool: drill, quantity: 1 }]);
+    const mine = await paidOrderOf(shop, shop.customer, [{ tool: drill, quantity: 1 }]);
+    const theirSerial = `SN-THEIRS-${theirs}`;
+    const mySerial = `SN-MINE-${mine}`;
+    expect((await calls.ship(theirs, [{ toolId: drill._id, quantity: 1 }], { [drill._id]: [theirSerial] })).statusCode).toBe(200);
+    expect((await calls.ship(mine, [{ toolId: drill._id, quantity: 1 }], { [drill._id]: [mySerial] })).statusCode).toBe(200);
+    for (const reason of ['faulty', 'withdrawal']) {
+      const claim = await calls.request(mine, { lines: [{ toolId: drill._id, quantity: 1, serialNumbers: [theirSerial] }], reason });
+      expect(claim.statusCode).toBe(404);
+      expect(claim.json()).toEqual({ error: 'not_found', message: returnMessages.serialNotYours(theirSerial, drill.toolName) });
+    }
+    // Nothing was written, and their own unit is still theirs to claim.
+    expect((await calls.request(mine, { lines: [{ toolId: drill._id, quantity: 1, serialNumbers: [mySerial] }], reason: 'faulty' })).statusCode).toBe(200);
+    expect((await calls.request(theirs, { lines: [{ toolId: drill._id, quantity: 1, serialNumbers: [theirSerial] }], reason: 'faulty' }, neighbour)).statusCode).toBe(200);
   });
 
   it('a withdrawal of the whole order refunds all that was paid, delivery included; scrapped units do not come back to stock', async () => {

@@ -5,9 +5,11 @@ import { newTool } from '@voltline/test-kit/tools';
 import type { TestShop } from './test-app.ts';
 import { createIntent, firstTool, placeOrder, placePaidOrder } from './test-orders.ts';
 import { bearer, type TestUser } from './test-users.ts';
+import { signWebhook } from '../platform/webhook-signing.ts';
 
-/** The carrier the fixtures' parcels go with. */
-const MATRIX_CARRIER = { name: 'Matrix Post', trackingUrlTemplate: 'https://track.example/{tracking}' };
+/** The carrier the fixtures' parcels go with, and the secret it signs its delivery notices with. */
+const MATRIX_CARRIER = { name: 'Matrix Post', trackingUrlTemplate: 'https://track.example/{tracking}', noticeSecret: 'matrix-post-notice-secret-0123456789' };
+const MATRIX_TRACKING_NUMBER = 'MX0000';
 
 /** Receivers must be on the public internet (webhook-target.ts); these tests never deliver to it. */
 const PUBLIC_RECEIVER_URL = 'https://93.184.215.14/hooks';
@@ -62,6 +64,8 @@ export interface MatrixRow {
   multipart?: boolean;
   /** The token call authenticates with the session cookie; everything else with the Bearer token. */
   cookie?: boolean;
+  /** Headers the call needs besides the caller's, from the body it sends (a carrier's signature of it). */
+  headers?: (body: unknown) => Record<string, string>;
   /** What the signed-in caller needs of their own before the call (a checkout needs a cart to order). */
   prepare?: (shop: TestShop, caller: TestUser, f: Fixtures) => Promise<void>;
   allowed: Role[];
@@ -308,6 +312,16 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     allowed: adminOnly,
   },
   { method: 'GET', route: '/api/admin/carriers', url: () => '/api/admin/carriers', allowed: adminOnly },
+  // A carrier is no user: its signature, not a role, lets it in (orders/carrier-notices.test.ts refuses the rest).
+  {
+    method: 'POST',
+    route: '/api/carriers/{name}/notices',
+    url: () => `/api/carriers/${encodeURIComponent(MATRIX_CARRIER.name)}/notices`,
+    body: () => ({ trackingNumber: MATRIX_TRACKING_NUMBER, event: 'delivered', at: new Date().toISOString() }),
+    headers: (body) => ({ 'voltline-signature': signWebhook(MATRIX_CARRIER.noticeSecret, JSON.stringify(body), Math.floor(Date.now() / 1000)) }),
+    allowed: everyone,
+    dates: [{ in: 'body', name: 'at', label: 'Delivered at', kind: 'moment' }],
+  },
   { method: 'PUT', route: '/api/admin/carriers', url: () => '/api/admin/carriers', body: () => MATRIX_CARRIER, allowed: adminOnly },
   { method: 'GET', route: '/api/adminPurchased/{id}/history', url: (f) => `/api/adminPurchased/${f.paidOrderId}/history`, allowed: adminOnly },
   {
@@ -411,7 +425,7 @@ export async function freshFixtures(shop: TestShop, owner: TestUser, admin: Test
     method: 'POST',
     url: `/api/adminPurchased/${shippedOrderId}/shipments`,
     headers: bearer(admin),
-    payload: { lines: [{ toolId: tool._id, quantity: shippedUnits }], carrier: MATRIX_CARRIER.name, trackingNumber: 'MX0000', serialNumbers: { [tool._id]: [serialNumber] } },
+    payload: { lines: [{ toolId: tool._id, quantity: shippedUnits }], carrier: MATRIX_CARRIER.name, trackingNumber: MATRIX_TRACKING_NUMBER, serialNumbers: { [tool._id]: [serialNumber] } },
   });
   const returnOne = async () =>
     (

@@ -11,6 +11,7 @@ import { categoriesQueryOptions } from '../features/catalogue/api/get-categories
 import { adminOrdersQueryOptions } from '../features/orders/api/get-admin-orders.ts';
 import { myOrdersQueryOptions } from '../features/orders/api/get-my-orders.ts';
 import { shopOverviewQueryOptions } from '../features/orders/api/get-shop-overview.ts';
+import { carriersQueryOptions } from '../features/orders/api/shipments.ts';
 import { filterOf } from '../features/orders/order-filters.ts';
 import { couponsQueryOptions } from '../features/pricing/api/coupons.ts';
 import { deliveryPromotionQueryOptions } from '../features/pricing/api/delivery-promotion.ts';
@@ -73,6 +74,7 @@ const PAGE_DATA = {
   coupons: adminOnly(({ queryClient }) => queryClient.ensureInfiniteQueryData(couponsQueryOptions(undefined))),
   taxSettings: adminOnly(({ queryClient }) => queryClient.ensureQueryData(taxSettingsQueryOptions)),
   returns: adminOnly(({ queryClient }) => queryClient.ensureInfiniteQueryData(adminReturnsQueryOptions(''))),
+  carriers: adminOnly(({ queryClient }) => queryClient.ensureQueryData(carriersQueryOptions)),
 } satisfies Record<string, PageData>;
 
 export type DashboardPage = keyof typeof PAGE_DATA;

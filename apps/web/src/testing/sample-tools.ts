@@ -13,4 +13,6 @@ export const sampleDrill: Tool = {
   vatRate: null,
   sku: null,
   gtin: null,
+  serialised: false,
+  warrantyMonths: null,
 };

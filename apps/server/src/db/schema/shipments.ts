@@ -15,6 +15,11 @@ export const carriers = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     name: text('name').notNull(),
     trackingUrlTemplate: text('tracking_url_template').notNull(),
+    /**
+     * What the carrier signs its delivery notices with (POST /carriers/{name}/notices): kept as
+     * given, since checking a signature needs it; answered back only as its last 4 characters.
+     */
+    noticeSecret: text('notice_secret'),
     createdAt: createdAt(),
   },
   (table) => [
@@ -50,6 +55,8 @@ export const shipments = pgTable(
   (table) => [
     // An order's parcels, oldest first (My Orders' card, the Ship dialog, the shipments route).
     index('shipments_order_shipped_id_idx').on(table.orderId, table.shippedAt, table.id),
+    // A carrier's delivery notice names its parcel by tracking number alone.
+    index('shipments_tracking_number_idx').on(table.trackingNumber),
     ...textLengthChecks('shipments'),
   ],
 );

@@ -74,7 +74,7 @@ describe(`moving a PGlite shop to ${target.name}`, () => {
     const tax = await source.app.inject({ method: 'PUT', url: '/api/admin/tax-settings', headers: bearer(admin), payload: { country: 'DE', standardRate: 19, pricesIncludeVat: true, vatNote: 'Moved.' } });
     expect(tax.statusCode, tax.body).toBe(200);
     // A parcel of the paid order with its carrier and a serial, and a back-in-stock alert (issues 37 and 38).
-    await db.insert(schema.carriers).values({ name: 'DHL', trackingUrlTemplate: 'https://www.dhl.de/track?piececode={tracking}' });
+    await db.insert(schema.carriers).values({ name: 'DHL', trackingUrlTemplate: 'https://www.dhl.de/track?piececode={tracking}', noticeSecret: 'dhl-notice-secret-0123456789abcdefgh' });
     const [parcel] = await db.insert(schema.shipments).values({ orderId: paidId, carrier: 'DHL', trackingNumber: 'JJD1', trackingUrl: 'https://www.dhl.de/track?piececode=JJD1' }).returning();
     await db.insert(schema.shipmentLines).values({ shipmentId: parcel!.id, orderId: paidId, linePosition: 0, toolId: tool._id, product: tool.toolName, quantity: 1 });
     await db.insert(schema.shippedSerials).values({ shipmentId: parcel!.id, orderId: paidId, linePosition: 0, toolId: tool._id, serialNumber: 'SN-MOVED-1' });

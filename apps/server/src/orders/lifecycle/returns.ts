@@ -200,7 +200,8 @@ async function checkedSerials(tx: DbTransaction, orderId: string, asked: CreateR
     .from(shippedSerials)
     .where(and(eq(shippedSerials.orderId, orderId), eq(shippedSerials.toolId, asked.toolId), inArray(shippedSerials.serialNumber, serials)));
   const missing = serials.find((serial) => !shipped.some((row) => row.serial === serial));
-  if (missing !== undefined) throw new AppError('conflict', returnMessages.serialNotYours(missing, product));
+  // 404, as another's order is: a serial shipped to someone else must not read differently from one never shipped.
+  if (missing !== undefined) throw notFound(returnMessages.serialNotYours(missing, product));
   const [taken] = await tx
     .select({ serial: returnSerials.serialNumber })
     .from(returnSerials)

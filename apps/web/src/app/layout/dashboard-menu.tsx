@@ -20,6 +20,7 @@ const customerLinks: MenuLink[] = [
 const adminLinks: MenuLink[] = [
   { to: '/dashboard/manageorders', label: 'Manage All Orders' },
   { to: '/dashboard/returns', label: 'Returns' },
+  { to: '/dashboard/carriers', label: 'Carriers' },
   { to: '/dashboard/managetools', label: 'Manage Tools' },
   { to: '/dashboard/categories', label: 'Categories' },
   { to: '/dashboard/addtool', label: 'Add Tool' },

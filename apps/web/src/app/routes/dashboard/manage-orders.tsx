@@ -10,12 +10,13 @@ import { ExportOrdersButton } from '../../../features/orders/components/export-o
 import { OrderFilterButtons } from '../../../features/orders/components/order-filter-buttons.tsx';
 import { OrderHistoryDialog } from '../../../features/orders/components/order-history-dialog.tsx';
 import { OrdersTable, type OrderAction } from '../../../features/orders/components/orders-table.tsx';
+import { ParcelsDialog } from '../../../features/orders/components/parcels-dialog.tsx';
 import { RefundOrderDialog } from '../../../features/orders/components/refund-order-dialog.tsx';
 import { ShipParcelDialog } from '../../../features/orders/components/ship-parcel-dialog.tsx';
 import { ShopOverview } from '../../../features/orders/components/shop-overview.tsx';
 import { filterOf, putFilter, type OrderFilter } from '../../../features/orders/order-filters.ts';
 
-const DIALOGS = { deliver: DeliverOrderDialog, ship: ShipParcelDialog, cancel: CancelOrderDialog, refund: RefundOrderDialog, history: OrderHistoryDialog } as const;
+const DIALOGS = { deliver: DeliverOrderDialog, ship: ShipParcelDialog, parcels: ParcelsDialog, cancel: CancelOrderDialog, refund: RefundOrderDialog, history: OrderHistoryDialog } as const;
 
 /** Admin: every order, filtered and searched a page at a time, with shipping, cancelling, refunds and history (product.md, "Screens" and "States"). */
 export function ManageOrdersPage() {

@@ -86,6 +86,34 @@ describe('update tool dialog', () => {
     expect(writes()[0]!.body).toMatchObject({ categoryId: DRILLS, specifications: { [VOLTAGE]: '18 V', [TORQUE]: '150', [CORDLESS]: null } });
   });
 
+  it('marks the tool serialised with its own warranty in months (issue 38)', async () => {
+    const { user, writes, onClose } = renderDialog();
+    const serialised = screen.getByLabelText('Serialised: each unit ships with its serial number') as HTMLInputElement;
+    const months = screen.getByLabelText("Warranty in months (empty: the shop's standard warranty)") as HTMLInputElement;
+    expect([serialised.checked, months.value]).toEqual([false, '']);
+    await user.click(serialised);
+    await user.type(months, '36');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(writes().map((request) => `${request.method} ${request.path}`)).toEqual([`PATCH /api/updateTool/${drill._id}`, `PATCH /api/admin/tools/${drill._id}/warranty`]);
+    expect(writes()[1]!.body).toEqual({ serialised: true, warrantyMonths: 36 });
+  });
+
+  it('starts from the tool\'s warranty, refuses one that is not a whole number before sending, and sends null for the shop\'s', async () => {
+    const { user, writes, onClose } = renderDialog(answerEdits, { ...drill, serialised: true, warrantyMonths: 36 });
+    const months = screen.getByLabelText("Warranty in months (empty: the shop's standard warranty)") as HTMLInputElement;
+    expect([(screen.getByLabelText('Serialised: each unit ships with its serial number') as HTMLInputElement).checked, months.value]).toEqual([true, '36']);
+    await user.clear(months);
+    await user.type(months, '1e3');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    await screen.findByText('Warranty must be a whole number of months');
+    expect(writes()).toEqual([]);
+    await user.clear(months);
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(writes()[1]).toEqual({ method: 'PATCH', path: `/api/admin/tools/${drill._id}/warranty`, body: { serialised: true, warrantyMonths: null } });
+  });
+
   it('uploads a new picture first and saves its address with the tool', async () => {
     const { user, writes, onClose } = renderDialog();
     await user.upload(screen.getByLabelText('Image'), new File([new Uint8Array([137, 80, 78, 71])], 'drill.png', { type: 'image/png' }));

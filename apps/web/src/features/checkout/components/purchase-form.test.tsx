@@ -20,6 +20,8 @@ const drill: Tool = {
   vatRate: null,
   sku: null,
   gtin: null,
+  serialised: false,
+  warrantyMonths: null,
 };
 const quoteOf = (quantity: number): CheckoutQuote => {
   const goods = 45.5 * quantity;

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Carrier, CarrierInput, CreateShipment, Shipment } from '@voltline/shared/shipments';
-import { apiPage, apiRequest } from '../../../lib/api-client.ts';
+import { apiDownload, apiPage, apiRequest } from '../../../lib/api-client.ts';
+import { saveFile } from '../../../lib/save-file.ts';
 import { orderKeys, toolKeys } from '../../../lib/query-keys.ts';
 
 /**
@@ -17,12 +18,14 @@ export function useOrderShipments(orderId: string) {
   return useQuery(shipmentsQueryOptions(orderId));
 }
 
-/** GET /api/admin/carriers (admins): every carrier the shop ships with, by name. */
+/** GET /api/admin/carriers (admins): every carrier the shop ships with, by name (at most 50: one answer). */
+export const carriersQueryOptions = queryOptions({ queryKey: orderKeys.carriers(), queryFn: () => apiRequest<Carrier[]>('/admin/carriers') });
+
 export function useCarriers() {
-  return useQuery({ queryKey: orderKeys.carriers(), queryFn: () => apiRequest<Carrier[]>('/admin/carriers') });
+  return useQuery(carriersQueryOptions);
 }
 
-/** PUT /api/admin/carriers (admins): a carrier added, or its tracking address changed. */
+/** PUT /api/admin/carriers (admins): a carrier added, or its tracking address or notice secret changed. */
 export function useSaveCarrier() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -70,4 +73,14 @@ export function useMarkDelivered() {
   const queryClient = useQueryClient();
   // The parcels and the order's return window sit under the order.
   return useMutation({ mutationFn: markDelivered, onSettled: () => queryClient.invalidateQueries({ queryKey: orderKeys.all }) });
+}
+
+/** GET /api/adminPurchased/{id}/shipments/{shipmentId}/packing-slip.pdf (admins): the parcel's slip for the warehouse, saved under the shop's name for it. */
+async function downloadPackingSlip({ orderId, shipmentId }: { orderId: string; shipmentId: string }): Promise<void> {
+  const file = await apiDownload(`/adminPurchased/${encodeURIComponent(orderId)}/shipments/${encodeURIComponent(shipmentId)}/packing-slip.pdf`);
+  saveFile(file.blob, file.fileName ?? `packing-slip-${shipmentId}.pdf`);
+}
+
+export function useDownloadPackingSlip() {
+  return useMutation({ mutationFn: downloadPackingSlip });
 }

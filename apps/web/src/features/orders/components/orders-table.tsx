@@ -7,7 +7,7 @@ import { DataTable } from '../../../components/data-table.tsx';
 import { OrderDocuments } from './order-documents.tsx';
 import { OrderLines } from '../../../entities/order/components/order-lines.tsx';
 
-export type OrderAction = 'deliver' | 'ship' | 'cancel' | 'refund' | 'history';
+export type OrderAction = 'deliver' | 'ship' | 'parcels' | 'cancel' | 'refund' | 'history';
 
 const COLUMNS = ['Product', 'Buyer', 'Quantity', 'Total', 'Purchase date', 'Payment', 'Delivery', 'Actions'];
 
@@ -60,6 +60,12 @@ export function OrdersTable({ orders, onAction }: OrdersTableProps) {
               {order.delivery === 'pending' && order.status === 'paid' && !order.cancelled && (
                 <button type="button" className="btn btn-secondary btn-xs" onClick={() => onAction('ship', order)}>
                   Ship
+                </button>
+              )}
+              {/* Each parcel's packing slip and Mark delivered, also once every unit has left. */}
+              {order.shippedUnits > 0 && (
+                <button type="button" className="btn btn-outline btn-xs" aria-label={`Parcels of order ${order.orderNumber}`} onClick={() => onAction('parcels', order)}>
+                  Parcels
                 </button>
               )}
               {order.status === 'unpaid' && !order.cancelled && (

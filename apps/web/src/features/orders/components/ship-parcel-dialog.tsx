@@ -103,7 +103,7 @@ export function ShipParcelDialog({ order, onClose }: { order: Order; onClose: ()
     >
       <div className="flex flex-col gap-3">
         <p className="wrap-break-word">{`${order.buyer} (${order.buyerEamil}), ${order.address}`}</p>
-        <ShipmentList orderId={order._id} canMarkDelivered />
+        <ShipmentList orderId={order._id} admin />
         {tools.length === 0 && !shipments.isPending && <p>Every unit of this order has been shipped.</p>}
         {tools.map((tool) => (
           <fieldset key={tool.toolId} className="fieldset rounded-box border border-base-200 p-2">

@@ -1,11 +1,12 @@
 import type { Shipment } from '@voltline/shared/shipments';
-import { refusalOf } from '../../../lib/api-client.ts';
-import { useMarkDelivered, useOrderShipments } from '../api/shipments.ts';
+import { describeRequestError, refusalOf } from '../../../lib/api-client.ts';
+import { FormMessage } from '../../../components/form-message.tsx';
+import { PendingButton } from '../../../components/pending-button.tsx';
+import { useDownloadPackingSlip, useMarkDelivered, useOrderShipments } from '../api/shipments.ts';
 
 const dayOf = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 const shippedOn = (shipment: Shipment) => dayOf(shipment.shippedAt);
 
-/** One parcel: when it left, what was in it (with serial numbers), the carrier and the tracking link. */
 /** An admin's "it arrived" for a parcel not yet marked delivered: the withdrawal period counts from it. */
 function MarkDelivered({ shipment, number }: { shipment: Shipment; number: number }) {
   const mark = useMarkDelivered();
@@ -24,7 +25,27 @@ function MarkDelivered({ shipment, number }: { shipment: Shipment; number: numbe
   );
 }
 
-function Parcel({ shipment, number, canMarkDelivered }: { shipment: Shipment; number: number; canMarkDelivered: boolean }) {
+/** The parcel's packing slip for the warehouse: its tools, units and serials, no prices. */
+function PackingSlip({ shipment, number }: { shipment: Shipment; number: number }) {
+  const download = useDownloadPackingSlip();
+  return (
+    <>
+      <PendingButton
+        type="button"
+        className="btn btn-outline btn-xs self-start"
+        pending={download.isPending}
+        spinnerSize="xs"
+        onClick={() => download.mutate({ orderId: shipment.orderId, shipmentId: shipment._id })}
+      >
+        {`Packing slip of parcel ${number}`}
+      </PendingButton>
+      {download.isError && <FormMessage message={describeRequestError(download.error)} />}
+    </>
+  );
+}
+
+/** One parcel: when it left, what was in it (with serial numbers), the carrier and the tracking link; for admins its packing slip and delivery. */
+function Parcel({ shipment, number, admin }: { shipment: Shipment; number: number; admin: boolean }) {
   return (
     <li className="rounded-box border border-base-200 p-2 text-sm" data-testid="parcel">
       <p className="font-medium">{`Parcel ${number}, shipped ${shippedOn(shipment)}`}</p>
@@ -46,13 +67,14 @@ function Parcel({ shipment, number, canMarkDelivered }: { shipment: Shipment; nu
       ) : (
         <p className="text-base-content/70">No tracking number</p>
       )}
-      {shipment.deliveredAt ? <p>{`Delivered ${dayOf(shipment.deliveredAt)}`}</p> : canMarkDelivered && <MarkDelivered shipment={shipment} number={number} />}
+      {shipment.deliveredAt ? <p>{`Delivered ${dayOf(shipment.deliveredAt)}`}</p> : admin && <MarkDelivered shipment={shipment} number={number} />}
+      {admin && <PackingSlip shipment={shipment} number={number} />}
     </li>
   );
 }
 
-/** An order's parcels, oldest first (My Orders' card, the Ship dialog, where an admin may mark one delivered). */
-export function ShipmentList({ orderId, canMarkDelivered = false }: { orderId: string; canMarkDelivered?: boolean }) {
+/** An order's parcels, oldest first (My Orders' card; for admins the Ship and Parcels dialogs, where each has its packing slip and may be marked delivered). */
+export function ShipmentList({ orderId, admin = false }: { orderId: string; admin?: boolean }) {
   const shipments = useOrderShipments(orderId);
   if (shipments.isPending) return <p className="text-sm text-base-content/70">Loading parcels…</p>;
   if (shipments.isError) return <p className="text-sm text-error">The parcels could not be loaded.</p>;
@@ -62,7 +84,7 @@ export function ShipmentList({ orderId, canMarkDelivered = false }: { orderId: s
       <h4 className="font-medium">Parcels</h4>
       <ol className="flex flex-col gap-2">
         {shipments.data.map((shipment, index) => (
-          <Parcel key={shipment._id} shipment={shipment} number={index + 1} canMarkDelivered={canMarkDelivered} />
+          <Parcel key={shipment._id} shipment={shipment} number={index + 1} admin={admin} />
         ))}
       </ol>
     </section>
