@@ -7,7 +7,7 @@ import { testDatabaseKinds } from '../test-support/test-databases.ts';
 import { useTestShop } from '../test-support/test-shop.ts';
 import { walkPages } from '../test-support/walk-pages.ts';
 import { tools } from '../db/schema.ts';
-import { toolNameMatches, toolSearchRank } from './tool-search.ts';
+import { toolSearchMatches, toolSearchRank } from './tool-search.ts';
 
 describe.each(testDatabaseKinds)('catalogue on $name', (kind) => {
   const shop = useTestShop(kind, { seed: true });
@@ -174,7 +174,7 @@ describe.each(testDatabaseKinds)('catalogue on $name', (kind) => {
       const plan = await shop.database.db.transaction(async (tx) => {
         // With the few rows of a test a scan is cheapest; without it the planner shows which index serves the words.
         await tx.execute(sql`set local enable_seqscan = off`);
-        const result = await tx.execute(sql`explain select ${tools.id} from ${tools} where ${toolNameMatches('drill hammers')}`);
+        const result = await tx.execute(sql`explain select ${tools.id} from ${tools} where ${toolSearchMatches('drill hammers')}`);
         return (result as unknown as { rows: Record<string, string>[] }).rows.map((row) => Object.values(row)[0]).join('\n');
       });
       expect(plan).toContain('tools_name_trgm_idx');
