@@ -32,11 +32,12 @@ describe.each(testDatabaseKinds)('catalogue on $name', (kind) => {
     const [first] = (await shop.app.inject({ method: 'GET', url: '/api/getTools' })).json();
     const response = await shop.app.inject({ method: 'GET', url: `/api/getTool/${first._id}` });
     expect(response.statusCode).toBe(200);
-    // The list's fields, with its category and specifications (issue 40: the seeded tools have theirs).
-    const { category, specifications, ...listed } = response.json();
+    // The list's fields, with its category and specifications (issue 40: the seeded tools have theirs), its family and what fits it.
+    const { category, specifications, family, accessories, fits, ...listed } = response.json();
     expect(listed).toEqual(first);
     expect(category === null || typeof category.slug === 'string').toBe(true);
     expect(Array.isArray(specifications)).toBe(true);
+    expect({ family, accessories, fits }).toEqual({ family: null, accessories: { items: [], more: false }, fits: { items: [], more: false } });
   });
 
   it.each([
