@@ -8,7 +8,7 @@ import { toolSchema } from './tool.ts';
  * Tool families (issue 40, item 3; decision 051) and what fits what (item 7; decision 052). A family
  * groups tools that are one product in different options; each member stays a tool of its own.
  */
-export const FAMILY_OPTIONS_MAX = 3;
+const FAMILY_OPTIONS_MAX = 3;
 /** A family's members all show on each member's page: the selector is bounded, and so is the family. */
 export const FAMILY_MEMBERS_MAX = 24;
 /** How many accessories (or fitted tools) a tool's page shows before "more". */
@@ -70,7 +70,6 @@ const familyMemberSchema = z.object({
   price: z.number(),
   outOfStock: z.boolean(),
 });
-export type FamilyMember = z.infer<typeof familyMemberSchema>;
 
 export const familySchema = z.object({
   _id: entityIdSchema,
@@ -99,7 +98,6 @@ export const toolRelationsSchema = z.object({
   /** The tools this one fits, when it is an accessory. */
   fits: fittingListSchema,
 });
-export type ToolRelations = z.infer<typeof toolRelationsSchema>;
 
 /** One choice of the selector: an option's value, the member it leads to, and whether that member is out of stock. */
 export interface FamilyChoice {
