@@ -3,9 +3,8 @@ import { familyInputSchema } from '@voltline/shared/families';
 import { FormMessage } from '../../../components/form-message.tsx';
 import { PendingButton } from '../../../components/pending-button.tsx';
 import { refusalOf } from '../../../lib/api-client.ts';
-import { toast } from '../../../lib/toast/toast.ts';
 import { useCreateFamily } from '../api/save-family.ts';
-import { firstProblem } from './new-category-form.tsx';
+import { createParsed } from './new-category-form.tsx';
 
 /** Admin: a new tool family with the names of its options (issue 40, item 3: one to three, such as Voltage and Kit). */
 export function NewFamilyForm() {
@@ -19,14 +18,7 @@ export function NewFamilyForm() {
     const data = new FormData(form);
     const options = data.getAll('option').map((option) => String(option).trim()).filter((option) => option !== '');
     const parsed = familyInputSchema.safeParse({ name: data.get('name'), options });
-    setProblem(firstProblem(parsed));
-    if (!parsed.success) return;
-    create.mutate(parsed.data, {
-      onSuccess: () => {
-        form.reset();
-        toast.success(`Family ${parsed.data.name} created`);
-      },
-    });
+    createParsed(form, parsed, setProblem, create.mutate, (family) => `Family ${family.name} created`);
   };
 
   return (
