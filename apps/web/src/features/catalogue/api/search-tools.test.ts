@@ -1,7 +1,6 @@
-import { InfiniteQueryObserver } from '@tanstack/react-query';
+import { InfiniteQueryObserver, QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { ToolSearchAnswer } from '@voltline/shared/categories';
-import { createShopQueryClient } from '../../../app/query-client.ts';
 import { answerApiWith } from '../../../testing/render-with-shop.tsx';
 import { sampleDrill } from '../../../testing/sample-tools.ts';
 import { readCategoryAddress } from '../category-address.ts';
@@ -19,7 +18,7 @@ describe('a category page’s tools, a page at a time', () => {
   it('asks for the next page from the last answer’s cursor, keeping the filters, and shows every page’s tools with the first page’s counts', async () => {
     const sent = answerApiWith((request) => ({ status: 200, body: request.path.includes('cursor=') ? page(2, null) : page(1, 'next-1') }));
     const view = readCategoryAddress('impact-drivers', new URLSearchParams('inStock=true&sort=price-asc'));
-    const observer = new InfiniteQueryObserver(createShopQueryClient(), categoryToolsQueryOptions(view));
+    const observer = new InfiniteQueryObserver(new QueryClient({ defaultOptions: { queries: { retry: false } } }), categoryToolsQueryOptions(view));
     await observer.refetch();
     expect(observer.getCurrentResult().hasNextPage).toBe(true);
     const both = await observer.fetchNextPage();
