@@ -19,8 +19,9 @@ async function called<T>(admin: ApiSession, method: string, path: string, body?:
 /**
  * Issue 40, items 1, 2 and 5 (decision 049): a visitor at a phone's width narrows a category's
  * tools to 18 V drivers of at least 150 Nm in stock, the counts following each filter and the
- * address keeping them; the tool page shows its specifications; an admin's Categories page refuses a
- * fourth level in words. axe finds nothing serious on the new pages.
+ * address keeping them; the tool page shows its specifications, its family's option leads from the
+ * bare driver to the kit, and the kit and a battery that fits it go into the cart; an admin's
+ * Categories page refuses a fourth level in words. axe finds nothing serious on the new pages.
  */
 describe('a visitor filters a category', () => {
   const journey = shopJourney({ env: ADMIN_ENV });
@@ -47,6 +48,16 @@ describe('a visitor filters a category', () => {
     const weak = await driver('Weak driver', '18 V', 110);
     const small = await driver('Small driver', '12 V', 160);
     const soldOut = await driver('Sold-out driver', '18 V', 200, 0);
+    // The strong driver as a kit with two batteries, in one family with the bare one; a battery fits the kit (issue 40, items 3 and 7).
+    const kit = `Strong driver kit ${tag}`;
+    const kitId = ((await addToolOverHttp(admin, { toolName: kit, availableQuantity: 20 })) as { insertedId: string }).insertedId;
+    const battery = `18 V battery ${tag}`;
+    const batteryId = ((await addToolOverHttp(admin, { toolName: battery, availableQuantity: 20 })) as { insertedId: string }).insertedId;
+    const family = await called<{ _id: string }>(admin, 'POST', '/api/admin/families', { name: `Strong driver ${tag}`, options: ['Kit'] });
+    const strongId = ((await called<{ _id: string; toolName: string }[]>(admin, 'GET', `/api/adminGetTools?q=${encodeURIComponent(strong)}&limit=1`))[0]!)._id;
+    await called(admin, 'PUT', `/api/admin/families/${family._id}/tools/${strongId}`, { values: ['bare'] });
+    await called(admin, 'PUT', `/api/admin/families/${family._id}/tools/${kitId}`, { values: ['with 2 batteries'] });
+    await called(admin, 'PUT', `/api/admin/tools/${kitId}/accessories/${batteryId}`, { kind: 'battery' });
 
     const address = `/tools/c/${drivers.slug}`;
     for (const size of AXE_WIDTHS) expect(await seriousViolations(await journey.open(size), address)).toEqual([]);
@@ -88,6 +99,22 @@ describe('a visitor filters a category', () => {
     await page.getByRole('heading', { name: 'Specifications' }).waitFor();
     expect(await page.getByRole('row', { name: 'Torque 180 Nm' }).count()).toBe(1);
     expect(await seriousViolationsShown(page, 'a tool with specifications')).toEqual([]);
+
+    // The family's option: from bare to the kit, a page of its own; then the kit and a battery that fits it into the cart.
+    await page.getByRole('navigation', { name: `Options of Strong driver ${tag}` }).getByRole('link', { name: 'with 2 batteries' }).click();
+    await page.getByRole('heading', { level: 1, name: kit }).waitFor();
+    const addKit = page.getByRole('button', { name: 'Add to cart', exact: true }).first();
+    await expect.poll(() => addKit.isEnabled()).toBe(true);
+    await addKit.click();
+    await page.getByRole('status').filter({ hasText: 'Added 1 to your cart.' }).first().waitFor();
+    const fitting = page.getByRole('region', { name: 'Fits this tool' });
+    await fitting.getByRole('link', { name: battery }).waitFor();
+    await fitting.getByRole('button', { name: 'Add to cart', exact: true }).click();
+    await fitting.getByRole('status').filter({ hasText: 'Added 1 to your cart.' }).waitFor();
+    expect(await seriousViolationsShown(page, 'a family member with what fits it')).toEqual([]);
+    await page.goto('/cart');
+    await page.getByText(kit, { exact: true }).first().waitFor();
+    await page.getByText(battery, { exact: true }).first().waitFor();
   });
 
   it('lets an admin create a category on the Categories page and refuses a fourth level in words; axe finds nothing serious', async () => {

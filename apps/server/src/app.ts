@@ -13,6 +13,7 @@ import { catalogueAdminRoutes } from './catalogue/catalogue-admin-routes.ts';
 import { stockRoutes } from './catalogue/stock-routes.ts';
 import { catalogueRoutes } from './catalogue/catalogue-routes.ts';
 import { categoryAdminRoutes, categoryRoutes } from './catalogue/category-routes.ts';
+import { accessoryRoutes, familyAdminRoutes } from './catalogue/family-routes.ts';
 import { registerSeoRoutes } from './catalogue/seo-routes.ts';
 import { registerShareImageRoutes } from './catalogue/share-image-routes.ts';
 import { adminOrdersRoutes } from './orders/admin-orders-routes.ts';
@@ -118,6 +119,7 @@ export async function buildApp(core: ShopCore, logger: FastifyInstance['log'] | 
       await api.register(identityRoutes(identity));
       await api.register(catalogueRoutes(core.catalogue, publicReads));
       await api.register(categoryRoutes(core.categories, core.catalogue, publicReads));
+      await api.register(accessoryRoutes(core.accessories, publicReads));
       await api.register(reviewsRoutes(core.reviews, core.guards, writeLimits.reviews, publicReads));
       const wrongCouponCodes = createWrongCouponCodeLimit(app, config.wrongCouponCodesPerHour);
       await api.register(ordersRoutes(core.orders, core.payments, core.guards, writeLimits.orders, wrongCouponCodes));
@@ -133,6 +135,7 @@ export async function buildApp(core: ShopCore, logger: FastifyInstance['log'] | 
       await api.register(vatReportRoutes(core.vatReport, core.guards));
       await api.register(catalogueAdminRoutes(core.catalogue, core.guards));
       await api.register(categoryAdminRoutes(core.categories, core.guards));
+      await api.register(familyAdminRoutes(core.families, core.accessories, core.guards));
       await api.register(stockRoutes(core.stock, core.guards));
       await api.register(stockAlertsRoutes(core.stockAlerts, core.guards, createStockAlertLimit(app, config.stockAlertRateLimitPerHour)));
       await api.register(webhookEndpointsRoutes(core.webhookEndpoints, core.guards, writeLimits.webhookEndpoints));

@@ -3,6 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { createCartService } from './cart/cart-service.ts';
 import { createCatalogueService } from './catalogue/catalogue-service.ts';
 import { createCategoriesService } from './catalogue/categories-service.ts';
+import { createFamiliesService } from './catalogue/families-service.ts';
+import { createAccessoriesService } from './catalogue/accessories-service.ts';
 import { createStockLedger } from './catalogue/stock-ledger.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
@@ -100,6 +102,8 @@ export function createShopCore(deps: {
   const invoices = createInvoicesService({ db, orders, register: invoiceRegister, drawingsAtOnce: config.documentDrawingsAtOnce, draw: deps.drawDocument });
   const composeMail = createMailComposer({ db, orderMail, documentFile: invoices.mailFile });
   const categories = createCategoriesService(db, listCache);
+  const families = createFamiliesService(db, listCache, paging);
+  const accessories = createAccessoriesService(db, listCache, paging);
   return {
     config,
     database,
@@ -111,8 +115,10 @@ export function createShopCore(deps: {
     tokens,
     auth: createAuth({ db, log, config, secret, mailer }),
     guards: createCallerGuards(database, tokens),
-    catalogue: createCatalogueService(db, listCache, paging, lifecycle, categories),
+    catalogue: createCatalogueService(db, listCache, paging, lifecycle, categories, { families, accessories }),
     categories,
+    families,
+    accessories,
     stock: createStockLedger(db, paging, lifecycle),
     stockAlerts,
     cart,

@@ -4,6 +4,7 @@ import { pageQuerySchema } from './paging.ts';
 import { TOOL_SORTS } from './shop-constants.ts';
 import { text } from './text.ts';
 import { TEXT_LIMITS, tooLongMessage } from './text-limits.ts';
+import { toolRelationsSchema } from './families.ts';
 import { toolSchema } from './tool.ts';
 
 /**
@@ -164,10 +165,12 @@ const toolSpecificationSchema = z.object({
 });
 export type ToolSpecification = z.infer<typeof toolSpecificationSchema>;
 
-/** GET /getTool/{id}: the spec's tool, with its category (and the path to it) and its specifications. */
+/** GET /getTool/{id}: the spec's tool, with its category (and the path to it), its specifications, its family and what fits it. */
 export const toolDetailSchema = toolSchema.extend({
   category: categoryRefSchema.extend({ path: z.array(categoryRefSchema) }).nullable(),
   specifications: z.array(toolSpecificationSchema),
+  // Its family and what fits it (issue 40, items 3 and 7): the page draws them from this one answer.
+  ...toolRelationsSchema.shape,
 });
 export type ToolDetail = z.infer<typeof toolDetailSchema>;
 

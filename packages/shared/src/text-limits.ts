@@ -61,6 +61,9 @@ export const TEXT_LIMITS = {
   attributeUnit: 12,
   /** One choice of a choice specification (18 V LXT), and so a tool's value of it. */
   attributeChoice: 40,
+  /** A tool family's name (Impact driver DTD18) and one of its options' names (Voltage) or values (with 2 batteries). */
+  familyName: 80,
+  familyOption: 40,
 } as const;
 
 // The refusal wording lives with the rest of the shop's validation messages; importing it from here

@@ -14,6 +14,8 @@ import { type Actor, type OrderLifecycle } from '../orders/lifecycle/index.ts';
 import { toolColumns, toToolDto } from './tool-dto.ts';
 import { toolSearchMatches, toolSearchRank, withSearchThreshold } from './tool-search.ts';
 import type { CategoriesService } from './categories-service.ts';
+import type { FamiliesService } from './families-service.ts';
+import type { AccessoriesService } from './accessories-service.ts';
 import { createToolFilters } from './tool-filters.ts';
 import type { ToolDetail, ToolSearchQuery } from '@voltline/shared/categories';
 import { unrationed, type Ration } from '../platform/turns.ts';
@@ -72,6 +74,7 @@ export function createCatalogueService(
   paging: Paging,
   lifecycle: Pick<OrderLifecycle, 'deleteTool' | 'adjustStock' | 'openStock' | 'lockStockLevels' | 'stockSettled'>,
   categories: CategoriesService,
+  relations: { families: FamiliesService; accessories: AccessoriesService },
 ) {
   const searchTools = createToolFilters(db, paging, categories, toolOrderOf);
 
@@ -97,13 +100,22 @@ export function createCatalogueService(
     );
   }
 
-  /** One tool, with its category and specifications (issue 40); a malformed id is simply a tool that does not exist. */
+  /**
+   * One tool, with its category and specifications, its family and what fits it both ways (issue
+   * 40): everything its page draws in one answer, so the page's loader asks once (no waterfall
+   * before its largest paint). A malformed id is simply a tool that does not exist.
+   */
   async function getTool(toolId: string): Promise<ToolDetail> {
     const id = entityIdSchema.safeParse(toolId);
     if (!id.success) throw notFound('Tool not found');
     const [row] = await db.select().from(tools).where(eq(tools.id, id.data));
     if (!row) throw notFound('Tool not found');
-    return { ...toToolDto(row), ...(await categories.toolDetailOf(db, row.id, row.categoryId)) };
+    const [place, family, fitting] = await Promise.all([
+      categories.toolDetailOf(db, row.id, row.categoryId),
+      relations.families.familyOfTool(db, row.id),
+      relations.accessories.relationsOf(db, row.id),
+    ]);
+    return { ...toToolDto(row), ...place, family, ...fitting };
   }
 
   /**

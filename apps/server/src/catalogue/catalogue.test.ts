@@ -7,7 +7,7 @@ import { testDatabaseKinds } from '../test-support/test-databases.ts';
 import { useTestShop } from '../test-support/test-shop.ts';
 import { walkPages } from '../test-support/walk-pages.ts';
 import { tools } from '../db/schema.ts';
-import { toolNameMatches, toolSearchRank } from './tool-search.ts';
+import { toolSearchMatches, toolSearchRank } from './tool-search.ts';
 
 describe.each(testDatabaseKinds)('catalogue on $name', (kind) => {
   const shop = useTestShop(kind, { seed: true });
@@ -32,11 +32,12 @@ describe.each(testDatabaseKinds)('catalogue on $name', (kind) => {
     const [first] = (await shop.app.inject({ method: 'GET', url: '/api/getTools' })).json();
     const response = await shop.app.inject({ method: 'GET', url: `/api/getTool/${first._id}` });
     expect(response.statusCode).toBe(200);
-    // The list's fields, with its category and specifications (issue 40: the seeded tools have theirs).
-    const { category, specifications, ...listed } = response.json();
+    // The list's fields, with its category and specifications (issue 40: the seeded tools have theirs), its family and what fits it.
+    const { category, specifications, family, accessories, fits, ...listed } = response.json();
     expect(listed).toEqual(first);
     expect(category === null || typeof category.slug === 'string').toBe(true);
     expect(Array.isArray(specifications)).toBe(true);
+    expect({ family, accessories, fits }).toEqual({ family: null, accessories: { items: [], more: false }, fits: { items: [], more: false } });
   });
 
   it.each([
@@ -174,7 +175,7 @@ describe.each(testDatabaseKinds)('catalogue on $name', (kind) => {
       const plan = await shop.database.db.transaction(async (tx) => {
         // With the few rows of a test a scan is cheapest; without it the planner shows which index serves the words.
         await tx.execute(sql`set local enable_seqscan = off`);
-        const result = await tx.execute(sql`explain select ${tools.id} from ${tools} where ${toolNameMatches('drill hammers')}`);
+        const result = await tx.execute(sql`explain select ${tools.id} from ${tools} where ${toolSearchMatches('drill hammers')}`);
         return (result as unknown as { rows: Record<string, string>[] }).rows.map((row) => Object.values(row)[0]).join('\n');
       });
       expect(plan).toContain('tools_name_trgm_idx');

@@ -12,11 +12,10 @@ import {
   type CategoryUpdate,
   type ToolSpecification,
 } from '@voltline/shared/categories';
-import { entityIdSchema } from '@voltline/shared/id';
 import type { SpecificationsInput } from '@voltline/shared/tool';
 import type { Database, DbExecutor, DbTransaction } from '../db/client.ts';
 import { categories, categoryAttributes, tools, toolSpecifications } from '../db/schema.ts';
-import { AppError, notFound } from '../platform/app-error.ts';
+import { AppError, idOrNotFound, notFound } from '../platform/app-error.ts';
 import type { JsonCache } from '../platform/cached-json.ts';
 import { unrationed, type Ration } from '../platform/turns.ts';
 
@@ -33,12 +32,6 @@ function isSlugConflict(error: unknown): boolean {
   }
   return false;
 }
-
-const idOrNotFound = (id: string, message: string) => {
-  const parsed = entityIdSchema.safeParse(id);
-  if (!parsed.success) throw notFound(message);
-  return parsed.data;
-};
 
 const toAttributeDto = (row: AttributeRow): Attribute => ({
   _id: row.id,

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gte, inArray, lte, max, min, sql, type SQL } from 'drizzle-orm';
 import type { Facet, ToolSearchAnswer, ToolSearchQuery } from '@voltline/shared/categories';
-import type { Database } from '../db/client.ts';
+import type { Database, DbExecutor } from '../db/client.ts';
 import type { categoryAttributes} from '../db/schema.ts';
 import { tools, toolSpecifications } from '../db/schema.ts';
 import { orderableUnitsSql } from '../orders/lifecycle/index.ts';
@@ -8,7 +8,7 @@ import { AppError, notFound } from '../platform/app-error.ts';
 import type { KeysetOrder, Paging } from '../platform/paging.ts';
 import type { CategoriesService } from './categories-service.ts';
 import { toToolDto } from './tool-dto.ts';
-import { toolNameMatches } from './tool-search.ts';
+import { toolSearchMatches, withSearchThreshold } from './tool-search.ts';
 
 type AttributeRow = typeof categoryAttributes.$inferSelect;
 
@@ -88,7 +88,8 @@ export function createToolFilters(
 
     const base = and(
       branch === undefined ? undefined : inArray(tools.categoryId, branch),
-      query.q === undefined ? undefined : toolNameMatches(query.q),
+      // The search word finds what the catalogue's search finds (names with typos, a SKU's start, a GTIN): one owner, tool-search.ts.
+      query.q === undefined ? undefined : toolSearchMatches(query.q),
       query.minPrice === undefined ? undefined : gte(tools.priceCents, Math.round(query.minPrice * 100)),
       query.maxPrice === undefined ? undefined : lte(tools.priceCents, Math.round(query.maxPrice * 100)),
       query.inStock ? sql`${orderableUnitsSql} >= ${tools.minimumOrderQuantity}` : undefined,
@@ -104,11 +105,11 @@ export function createToolFilters(
       query,
     });
 
-    const facetOf = async (attribute: AttributeRow): Promise<Facet> => {
+    const facetOf = async (executor: DbExecutor, attribute: AttributeRow): Promise<Facet> => {
       const described = { _id: attribute.id, name: attribute.name, kind: attribute.kind, unit: attribute.unit };
       const matching = and(eq(toolSpecifications.attributeId, attribute.id), allBut(attribute.id));
       if (attribute.kind === 'number') {
-        const [range] = await db
+        const [range] = await executor
           .select({ min: min(toolSpecifications.numberValue), max: max(toolSpecifications.numberValue) })
           .from(toolSpecifications)
           .innerJoin(tools, eq(tools.id, toolSpecifications.toolId))
@@ -116,7 +117,7 @@ export function createToolFilters(
         return { attribute: described, values: { min: range?.min ?? null, max: range?.max ?? null } };
       }
       const column = attribute.kind === 'choice' ? toolSpecifications.choiceValue : toolSpecifications.yesNoValue;
-      const counted = await db
+      const counted = await executor
         .select({ value: column, count: count() })
         .from(toolSpecifications)
         .innerJoin(tools, eq(tools.id, toolSpecifications.toolId))
@@ -129,11 +130,14 @@ export function createToolFilters(
       return { attribute: described, values: values.map((value) => ({ value, count: countOf(value) })) };
     };
 
-    const [rows, [totals], facets] = await Promise.all([
-      db.select({ tool: tools, cursorKey: page.cursorKey }).from(tools).where(and(allBut(), page.where)).orderBy(...page.orderBy).limit(page.fetchLimit),
-      db.select({ total: count() }).from(tools).where(allBut()),
-      Promise.all(attributes.map(facetOf)),
-    ]);
+    const read = (executor: DbExecutor) =>
+      Promise.all([
+        executor.select({ tool: tools, cursorKey: page.cursorKey }).from(tools).where(and(allBut(), page.where)).orderBy(...page.orderBy).limit(page.fetchLimit),
+        executor.select({ total: count() }).from(tools).where(allBut()),
+        Promise.all(attributes.map((attribute) => facetOf(executor, attribute))),
+      ]);
+    // A search word's typos are judged at the catalogue search's threshold, which its transaction sets.
+    const [rows, [totals], facets] = query.q === undefined ? await read(db) : await withSearchThreshold(db, read);
     const found = page.finish(rows, (row) => row.tool.id);
     return { tools: found.items.map((row) => toToolDto(row.tool)), facets, total: totals?.total ?? 0, nextCursor: found.nextCursor ?? null };
   };

@@ -61,7 +61,7 @@ function nameMatchesWord(word: string): SQL {
 }
 
 /** The condition of a tool's name matching `search`: each of its words, typos allowed. */
-export function toolNameMatches(search: string): SQL | undefined {
+function toolNameMatches(search: string): SQL | undefined {
   return and(...searchWords(search).map(nameMatchesWord));
 }
 

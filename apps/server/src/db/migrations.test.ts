@@ -8,7 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unmigratedDatabaseKinds, type TestDatabaseKind } from '../test-support/test-databases.ts';
 import type { DatabaseHandle } from './client.ts';
-import { notifications, orderEvents, orders, stockMovements, tools } from './schema.ts';
+import { notifications, orderEvents, orders, stockMovements, toolAccessories, toolFamilies, toolFamilyMembers, tools } from './schema.ts';
 
 const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
@@ -69,10 +69,10 @@ describe.each(unmigratedDatabaseKinds)('the migrated schema on $name', (kind) =>
   afterAll(async () => database?.close());
 
   // (Primary keys and unique constraints come with their indexes; these are the ones chosen for reads.)
-  it('has exactly the indexes schema.ts declares on the outbox, the orders, their events and the tools', async () => {
-    for (const table of [notifications, orders, orderEvents, tools, stockMovements]) {
+  it('has exactly the indexes schema.ts declares on the outbox, the orders, their events, the tools, their families and accessories', async () => {
+    for (const table of [notifications, orders, orderEvents, tools, stockMovements, toolFamilies, toolFamilyMembers, toolAccessories]) {
       const { name, indexes } = getTableConfig(table);
-      const result = await database.db.execute(sql`select indexname from pg_indexes where tablename = ${name} and indexname not like '%_pkey' and indexname not like '%_unique' order by indexname`);
+      const result = await database.db.execute(sql`select indexname from pg_indexes where tablename = ${name} and indexname not like '%_pkey' and indexname not like '%_pk' and indexname not like '%_unique' order by indexname`);
       const found = (result as unknown as { rows: { indexname: string }[] }).rows.map((row) => row.indexname);
       expect(found, name).toEqual(indexes.map((index) => index.config.name).sort());
     }

@@ -157,6 +157,9 @@ export const TEXT_COLUMN_LIMITS = {
   tool_specifications: {
     choice_value: limit('Specification value', TEXT_LIMITS.attributeChoice),
   },
+  tool_families: {
+    name: limit('Family name', TEXT_LIMITS.familyName),
+  },
   invoices: issuedDocumentColumns,
   credit_notes: {
     ...issuedDocumentColumns,

@@ -41,6 +41,6 @@ export const pageOf = <Item extends z.ZodType>(item: Item) => z.array(item);
 
 /** A handler answering a page of what `load` reads, the link to the next page in the Link header (replies.ts). */
 export const answerPage =
-  <Request extends FastifyRequest, Item>(load: (request: Request) => Promise<Page<Item>>) =>
+  <Request extends FastifyRequest, Item>(load: (request: Request, reply: FastifyReply) => Promise<Page<Item>>) =>
   async (request: Request, reply: FastifyReply) =>
-    sendPage(request, reply, await load(request));
+    sendPage(request, reply, await load(request, reply));

@@ -53,7 +53,7 @@ describe.each(testDatabaseKinds)('server-rendered public pages on $name', (kind)
   });
 
   const get = (url: string) => shop.app.inject({ method: 'GET', url });
-  const admins = (method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+  const admins = (method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
     shop.app.inject({ method, url, headers: bearer(shop.admin), payload });
 
   it('answers / with the first tools and the reviews in the first response, and no inline script', async () => {
@@ -120,6 +120,25 @@ describe.each(testDatabaseKinds)('server-rendered public pages on $name', (kind)
     expect(productOf(html).offers).toMatchObject({ price: tool.price + 7, availability: 'https://schema.org/OutOfStock' });
     expect(html).toContain(`Unit price: ${formatMoney(tool.price + 7)}`);
     expect(html).toContain('Out of stock');
+  });
+
+  it('renders a family member’s page with the family’s options leading to its sibling, and what fits it both ways with Add to cart (issue 40)', async () => {
+    const [bare, kit, battery] = [firstTools[3]!, firstTools[4]!, firstTools[5]!];
+    const family = await admins('POST', '/api/admin/families', { name: 'Rendered family', options: ['Kit'] });
+    expect((await admins('PUT', `/api/admin/families/${family.json()._id}/tools/${bare._id}`, { values: ['bare'] })).statusCode).toBe(200);
+    expect((await admins('PUT', `/api/admin/families/${family.json()._id}/tools/${kit._id}`, { values: ['with 2 batteries'] })).statusCode).toBe(200);
+    expect((await admins('PUT', `/api/admin/tools/${kit._id}/accessories/${battery._id}`, { kind: 'battery' })).statusCode).toBe(200);
+
+    const barePage = (await get(`/tools/${bare._id}`)).body;
+    expect(barePage).toContain('aria-label="Options of Rendered family"');
+    expect(barePage).toMatch(new RegExp(`href="/tools/${kit._id}"[^>]*>with 2 batteries<`));
+    const kitPage = (await get(`/tools/${kit._id}`)).body;
+    expect(kitPage).toContain('>Fits this tool<');
+    expect(kitPage).toContain(`href="/tools/${battery._id}"`);
+    expect(kitPage).toContain(`id="add-to-cart-${battery._id}"`);
+    const batteryPage = (await get(`/tools/${battery._id}`)).body;
+    expect(batteryPage).toContain('>Fits<');
+    expect(batteryPage).toContain(`href="/tools/${kit._id}"`);
   });
 
   it('renders the catalogue page of a search in the order asked for, its address canonical, its tools an ItemList', async () => {

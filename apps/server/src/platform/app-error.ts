@@ -1,4 +1,5 @@
 import type { ApiErrorCode } from '@voltline/shared/api-error';
+import { entityIdSchema } from '@voltline/shared/id';
 // Importing it also installs the shop's wording for zod refusals, of shared schemas and the server's own alike.
 import { describeRefusal } from '@voltline/shared/validation-messages';
 
@@ -52,6 +53,13 @@ export class AppError extends Error {
 }
 
 export const notFound = (message: string) => new AppError('not_found', message);
+
+/** An id from a path as the entity's uuid; a malformed one is simply an entity that does not exist (404 with `message`). */
+export function idOrNotFound(id: string, message: string): string {
+  const parsed = entityIdSchema.safeParse(id);
+  if (!parsed.success) throw notFound(message);
+  return parsed.data;
+}
 
 /** "1 second", "5 seconds": how long a refusal asks the caller to wait. */
 export const inSeconds = (seconds: number) => `${seconds} second${seconds === 1 ? '' : 's'}`;

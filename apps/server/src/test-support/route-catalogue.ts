@@ -53,6 +53,10 @@ export interface Fixtures {
   categoryId: string;
   categorySlug: string;
   attributeId: string;
+  /** A family of two options holding the fixture's tool, a tool of no family, and an accessory linked to the fixture's tool (decisions 051, 052). */
+  familyId: string;
+  looseToolId: string;
+  accessoryId: string;
 }
 
 export interface MatrixRow {
@@ -383,6 +387,16 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     allowed: adminOnly,
   },
   { method: 'DELETE', route: '/api/admin/categories/{id}/attributes/{attributeId}', url: (f) => `/api/admin/categories/${f.categoryId}/attributes/${f.attributeId}`, allowed: adminOnly },
+  { method: 'GET', route: '/api/tools/{id}/accessories', url: (f) => `/api/tools/${f.tool._id}/accessories?limit=2`, allowed: everyone },
+  { method: 'GET', route: '/api/tools/{id}/fits', url: (f) => `/api/tools/${f.accessoryId}/fits?limit=2`, allowed: everyone },
+  { method: 'GET', route: '/api/admin/families', url: () => '/api/admin/families?limit=2', allowed: adminOnly },
+  { method: 'POST', route: '/api/admin/families', url: () => '/api/admin/families', body: () => ({ name: 'Matrix family', options: ['Voltage'] }), allowed: adminOnly },
+  { method: 'PATCH', route: '/api/admin/families/{id}', url: (f) => `/api/admin/families/${f.familyId}`, body: () => ({ name: 'Matrix family renamed', options: ['Voltage', 'Set'] }), allowed: adminOnly },
+  { method: 'DELETE', route: '/api/admin/families/{id}', url: (f) => `/api/admin/families/${f.familyId}`, allowed: adminOnly },
+  { method: 'PUT', route: '/api/admin/families/{id}/tools/{toolId}', url: (f) => `/api/admin/families/${f.familyId}/tools/${f.looseToolId}`, body: () => ({ values: ['12 V', 'bare'] }), allowed: adminOnly },
+  { method: 'DELETE', route: '/api/admin/families/{id}/tools/{toolId}', url: (f) => `/api/admin/families/${f.familyId}/tools/${f.tool._id}`, allowed: adminOnly },
+  { method: 'PUT', route: '/api/admin/tools/{id}/accessories/{accessoryId}', url: (f) => `/api/admin/tools/${f.tool._id}/accessories/${f.looseToolId}`, body: () => ({ kind: 'charger' }), allowed: adminOnly },
+  { method: 'DELETE', route: '/api/admin/tools/{id}/accessories/{accessoryId}', url: (f) => `/api/admin/tools/${f.tool._id}/accessories/${f.accessoryId}`, allowed: adminOnly },
   { method: 'DELETE', route: '/api/deleteTool/{id}', url: (f) => `/api/deleteTool/${f.tool._id}`, allowed: adminOnly },
   { method: 'PATCH', route: '/api/getTool', url: (f) => `/api/getTool?toolName=${encodeURIComponent(f.tool.toolName)}`, body: () => ({ quantity: 1 }), allowed: adminOnly },
 ];
@@ -461,6 +475,11 @@ export async function freshFixtures(shop: TestShop, owner: TestUser, admin: Test
     headers: bearer(admin),
     payload: { name: 'Power source', kind: 'choice', choices: ['Corded', 'Cordless'] },
   });
+  const family = await adminPost('/api/admin/families', { name: `Matrix ${randomUUID().slice(0, 8)}`, options: ['Voltage', 'Kit'] });
+  await shop.app.inject({ method: 'PUT', url: `/api/admin/families/${family.json()._id}/tools/${tool._id}`, headers: bearer(admin), payload: { values: ['18 V', 'bare'] } });
+  const addLoose = () => adminPost('/api/addTool', newToolBody());
+  const [loose, accessory] = [await addLoose(), await addLoose()];
+  await shop.app.inject({ method: 'PUT', url: `/api/admin/tools/${tool._id}/accessories/${accessory.json().insertedId}`, headers: bearer(admin), payload: { kind: 'battery' } });
   return {
     tool,
     ownerEmail: owner.email,
@@ -484,6 +503,9 @@ export async function freshFixtures(shop: TestShop, owner: TestUser, admin: Test
     categoryId: category.json()._id,
     categorySlug: category.json().slug,
     attributeId: attribute.json()._id,
+    familyId: family.json()._id,
+    looseToolId: loose.json().insertedId,
+    accessoryId: accessory.json().insertedId,
   };
 }
 

@@ -8,6 +8,7 @@ import { allUsersQueryOptions } from '../features/accounts/api/get-all-users.ts'
 import { profileQueryOptions } from '../features/accounts/api/get-profile.ts';
 import { adminToolsQueryOptions } from '../features/catalogue/api/get-admin-tools.ts';
 import { categoriesQueryOptions } from '../features/catalogue/api/get-categories.ts';
+import { familiesQueryOptions } from '../features/catalogue/api/get-families.ts';
 import { adminOrdersQueryOptions } from '../features/orders/api/get-admin-orders.ts';
 import { myOrdersQueryOptions } from '../features/orders/api/get-my-orders.ts';
 import { shopOverviewQueryOptions } from '../features/orders/api/get-shop-overview.ts';
@@ -63,6 +64,7 @@ const PAGE_DATA = {
   manageOrders: adminOnly(({ queryClient, search }) => startAddressedList(queryClient, adminOrdersQueryOptions({ filter: filterOf(search), ...listViewOf(search) }))),
   manageTools: adminOnly(({ queryClient, search }) => startAddressedList(queryClient, adminToolsQueryOptions(listViewOf(search)))),
   categories: adminOnly(({ queryClient }) => queryClient.ensureQueryData(categoriesQueryOptions())),
+  families: adminOnly(({ queryClient }) => queryClient.ensureInfiniteQueryData(familiesQueryOptions)),
   // The tool form's VAT rate hint.
   addTool: adminOnly(({ queryClient }) => queryClient.ensureQueryData(clientConfigQueryOptions)),
   makeAdmin: adminOnly(({ queryClient, search }) => startAddressedList(queryClient, allUsersQueryOptions(listViewOf(search)))),

@@ -24,6 +24,10 @@ export const toolKeys = {
   categories: () => [...toolKeys.all, 'categories'] as const,
   /** A category page's filtered search: its category, filters, price range, stock and order. */
   search: (view: ListView) => [...toolKeys.all, 'search', view] as const,
+  /** The admin's tool families (issue 40): under the tools', so a tool's change (its stock, its name) refreshes them. */
+  families: () => [...toolKeys.all, 'families'] as const,
+  /** What fits a tool (`accessories`) or the tools an accessory fits (`fits`), past the first few its page shows (issue 40): under the tools', so a link changed refreshes it. */
+  fitting: (toolId: string, direction: 'accessories' | 'fits') => [...toolKeys.all, 'fitting', toolId, direction] as const,
   /** A tool's stock movements, newest first (Manage Tools, Stock): under the tools', so every stock change refreshes it. */
   stockHistory: (toolId: string) => [...toolKeys.all, 'stock-history', toolId] as const,
   /** How many back-in-stock alerts wait for the tool (Manage Tools, Stock): under the tools', so a receipt that mails them refreshes it. */

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq, getTableName, is } from 'drizzle-orm';
+import { eq, getTableName, is, ne } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import * as schema from '../schema.ts';
@@ -93,6 +93,11 @@ describe(`moving a PGlite shop to ${target.name}`, () => {
     const [voltage] = await db.insert(schema.categoryAttributes).values({ categoryId: drills!.id, name: 'Voltage', kind: 'choice', choices: ['12 V', '18 V'] }).returning();
     await db.update(schema.tools).set({ categoryId: drills!.id }).where(eq(schema.tools.id, tool._id));
     await db.insert(schema.toolSpecifications).values({ toolId: tool._id, attributeId: voltage!.id, choiceValue: '18 V' });
+    // A family holding the tool, and a seeded tool linked to it as a spare part (issue 40, items 3 and 7).
+    const [family] = await db.insert(schema.toolFamilies).values({ name: 'Moved family', options: ['Voltage', 'Kit'] }).returning();
+    await db.insert(schema.toolFamilyMembers).values({ toolId: tool._id, familyId: family!.id, optionValues: ['18 V', 'bare'] });
+    const [spare] = await db.select({ id: schema.tools.id }).from(schema.tools).where(ne(schema.tools.id, tool._id)).limit(1);
+    await db.insert(schema.toolAccessories).values({ toolId: tool._id, accessoryId: spare!.id, kind: 'spare-part' });
     const before = await exportShop(source.database.db);
     await source.close();
     // Every table of the schema is exported and has a row here: a new table without one fails this test.

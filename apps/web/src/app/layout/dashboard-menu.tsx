@@ -23,6 +23,7 @@ const adminLinks: MenuLink[] = [
   { to: '/dashboard/carriers', label: 'Carriers' },
   { to: '/dashboard/managetools', label: 'Manage Tools' },
   { to: '/dashboard/categories', label: 'Categories' },
+  { to: '/dashboard/families', label: 'Families' },
   { to: '/dashboard/addtool', label: 'Add Tool' },
   { to: '/dashboard/makeadmin', label: 'Make Admin' },
   { to: '/dashboard/webhooks', label: 'Webhooks' },

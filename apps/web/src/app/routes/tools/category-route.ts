@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { categoryPathOf } from '@voltline/shared/categories';
 import type { LoaderFunctionArgs } from 'react-router';
 import { categoriesQueryOptions } from '../../../features/catalogue/api/get-categories.ts';
-import { categoryToolsQueryOptions } from '../../../features/catalogue/api/search-tools.ts';
+import { categoryToolsQueryOptions, loadedAnswer } from '../../../features/catalogue/api/search-tools.ts';
 import { readCategoryAddress } from '../../../features/catalogue/category-address.ts';
 import type { PageHandle } from '../../public-page.ts';
 import { notFound } from '../../route-loaders.ts';
@@ -18,19 +18,19 @@ export function categoryRoute(queryClient: QueryClient, onServer: boolean) {
       const { categoryPageHead, missingCategoryHead } = await import('./category-head.ts');
       const view = readCategoryAddress(params.slug ?? '', search);
       const path = categoryPathOf(client.getQueryData(categoriesQueryOptions().queryKey) ?? [], view.slug);
-      return path ? categoryPageHead(view, path, client.getQueryData(categoryToolsQueryOptions(view).queryKey)) : missingCategoryHead;
+      return path ? categoryPageHead(view, path, loadedAnswer(client.getQueryData(categoryToolsQueryOptions(view).queryKey))) : missingCategoryHead;
     },
   };
   const loader = async ({ params, request }: LoaderFunctionArgs) => {
     const view = readCategoryAddress(params.slug ?? '', new URL(request.url).searchParams);
     if (!onServer) {
-      Promise.all([queryClient.ensureQueryData(categoriesQueryOptions()), queryClient.prefetchQuery(categoryToolsQueryOptions(view))]).catch(() => undefined);
+      Promise.all([queryClient.ensureQueryData(categoriesQueryOptions()), queryClient.prefetchInfiniteQuery(categoryToolsQueryOptions(view))]).catch(() => undefined);
       return null;
     }
     // The tree first: a slug no category has is a 404, and its search (which would fail) is not asked.
     const tree = await queryClient.ensureQueryData(categoriesQueryOptions());
     if (!categoryPathOf(tree, view.slug)) return notFound();
-    await queryClient.prefetchQuery(categoryToolsQueryOptions(view));
+    await queryClient.prefetchInfiniteQuery(categoryToolsQueryOptions(view));
     return null;
   };
   return { handle, loader };

@@ -4,6 +4,7 @@ import { categoryPathOf, type CategoryNode } from '@voltline/shared/categories';
 import { TOOL_SORTS, type ToolSort } from '@voltline/shared/shop-constants';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
+import { LoadMoreButton } from '../../../components/load-more-button.tsx';
 import { NotFoundNotice } from '../../../components/not-found-notice.tsx';
 import { useCategories } from '../../../features/catalogue/api/get-categories.ts';
 import { CATEGORY_PAGE_SIZE, useCategoryTools } from '../../../features/catalogue/api/search-tools.ts';
@@ -66,7 +67,12 @@ function CategoryResults({ view, path, onChange }: { view: CategoryView; path: C
           {found.isError && <ErrorAlert message={describeRequestError(found.error)} />}
           {found.data ? (
             found.data.tools.length > 0 ? (
-              <ToolGrid id="category-tools" tools={found.data.tools} leadsThePage />
+              <>
+                <ToolGrid id="category-tools" tools={found.data.tools} leadsThePage />
+                <div className="mt-6">
+                  <LoadMoreButton more={found.more} controls="category-tools" label="Show more" />
+                </div>
+              </>
             ) : (
               <p className="text-base-content/80">No tool matches these filters. Clear one to see more.</p>
             )

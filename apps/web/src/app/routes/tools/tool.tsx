@@ -15,6 +15,8 @@ import { AddToCartForm } from '../../../features/cart/components/add-to-cart-for
 import { missingToolHead, toolPageHead } from './tool-head.ts';
 import { CategoryBreadcrumb } from '../../../features/catalogue/components/category-breadcrumb.tsx';
 import { ToolSpecifications } from '../../../features/catalogue/components/tool-specifications.tsx';
+import { FamilySelector } from '../../../features/catalogue/components/family-selector.tsx';
+import { FittingTools } from '../../../features/catalogue/components/fitting-tools.tsx';
 
 function ToolNotFound() {
   useDocumentHead(missingToolHead);
@@ -35,6 +37,7 @@ function ToolOffer({ tool }: { tool: ToolDetail }) {
         stock={<ToolStockLine tool={tool} label="Available to order" />}
         actions={
           <div className="flex flex-col gap-4">
+            {tool.family && <FamilySelector family={tool.family} toolId={tool._id} />}
             <AddToCartForm tool={tool} />
             {isOutOfStock(tool) && <StockAlertForm tool={tool} />}
             {/* Buy now, alone: login-only (product.md, "Screens"); a signed-out visitor signs in first and comes back to the purchase screen. */}
@@ -46,6 +49,9 @@ function ToolOffer({ tool }: { tool: ToolDetail }) {
         }
       />
       <ToolSpecifications specifications={tool.specifications ?? []} />
+      {/* Both ways, from the page's one answer: what fits this tool, and what this accessory fits. */}
+      <FittingTools toolId={tool._id} direction="accessories" first={tool.accessories} actions={(fitting) => <AddToCartForm tool={fitting} />} />
+      <FittingTools toolId={tool._id} direction="fits" first={tool.fits} actions={(fitting) => <AddToCartForm tool={fitting} />} />
     </section>
   );
 }

@@ -53,7 +53,7 @@ export function AddToCartForm({ tool }: { tool: Tool }) {
       {added !== null && (
         <p role="status" className="text-sm">
           {`Added ${added} to your cart. `}
-          <Link to="/cart" className="link link-primary">
+          <Link to="/cart" className="link font-semibold">
             View cart
           </Link>
         </p>

@@ -1,24 +1,51 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
 import type { ToolSearchAnswer } from '@voltline/shared/categories';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { toolKeys } from '../../../lib/query-keys.ts';
 import { categoryQuery, type CategoryView } from '../category-address.ts';
 
-/** The most tools a category page shows at once (the count says how many match in all). */
+/** How many tools a category page shows at first and adds at each Show more (the count says how many match in all). */
 export const CATEGORY_PAGE_SIZE = 48;
 
-/** GET /api/tools/search: a category's tools narrowed by the view, with each filter's counts. */
+/**
+ * GET /api/tools/search: a category's tools narrowed by the view, with each filter's counts, a page
+ * at a time: each next page starts at the cursor the page before it answered.
+ */
 export const categoryToolsQueryOptions = (view: CategoryView) => {
   const query = categoryQuery(view);
   query.set('category', view.slug);
   query.set('limit', String(CATEGORY_PAGE_SIZE));
-  return queryOptions({
+  return infiniteQueryOptions({
     queryKey: toolKeys.search({ query: query.toString() }),
-    queryFn: () => apiRequest<ToolSearchAnswer>(`/tools/search?${query.toString()}`),
+    queryFn: ({ pageParam }) => {
+      const page = new URLSearchParams(query);
+      // A first page rendered on the server crosses to the browser as JSON, where its undefined cursor becomes null.
+      if (pageParam) page.set('cursor', pageParam);
+      return apiRequest<ToolSearchAnswer>(`/tools/search?${page.toString()}`);
+    },
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 };
 
+/** The pages loaded so far as one answer: the first page's counts and total, every page's tools in order. */
+export function loadedAnswer(data: Pick<InfiniteData<ToolSearchAnswer>, 'pages'> | undefined): ToolSearchAnswer | undefined {
+  const first = data?.pages[0];
+  return first && { ...first, tools: data.pages.flatMap((page) => page.tools), nextCursor: data.pages.at(-1)?.nextCursor ?? null };
+}
+
 export function useCategoryTools(view: CategoryView) {
   // The last answer stays on screen while the next filter's loads: the counts change in place.
-  return useQuery({ ...categoryToolsQueryOptions(view), placeholderData: (previous) => previous });
+  const query = useInfiniteQuery({ ...categoryToolsQueryOptions(view), placeholderData: keepPreviousData });
+  return {
+    data: loadedAnswer(query.data),
+    isError: query.isError && query.data === undefined,
+    error: query.error,
+    more: {
+      hasMore: query.hasNextPage,
+      loading: query.isFetchingNextPage,
+      error: query.isFetchNextPageError ? query.error : null,
+      loadMore: () => void query.fetchNextPage(),
+    },
+  };
 }

@@ -8,6 +8,27 @@ import { useCreateCategory } from '../api/save-category.ts';
 /** The first of a shared schema's refusals, as the form shows it. */
 export const firstProblem = (result: { success: boolean; error?: { issues: { message: string }[] } }) => (result.success ? null : (result.error?.issues[0]?.message ?? null));
 
+/**
+ * A new thing's form sent once the shared schema takes what was typed: the schema's refusal shows
+ * under the form and nothing is sent; the server's success empties the form and says so.
+ */
+export function createParsed<Input>(
+  form: HTMLFormElement,
+  parsed: { success: true; data: Input } | { success: false; error: { issues: { message: string }[] } },
+  setProblem: (problem: string | null) => void,
+  send: (input: Input, options: { onSuccess: () => void }) => void,
+  created: (input: Input) => string,
+) {
+  setProblem(firstProblem(parsed));
+  if (!parsed.success) return;
+  send(parsed.data, {
+    onSuccess: () => {
+      form.reset();
+      toast.success(created(parsed.data));
+    },
+  });
+}
+
 /** The places a category can go: the top, or under a category of the first two levels (indented by its depth). */
 export function ParentOptions({ parents }: { parents: (CategoryNode & { depth: number })[] }) {
   return (
@@ -35,14 +56,7 @@ export function NewCategoryForm({ tree }: { tree: CategoryNode[] }) {
     const data = new FormData(form);
     const slug = String(data.get('slug') ?? '').trim();
     const parsed = categoryInputSchema.safeParse({ name: data.get('name'), parentId: String(data.get('parentId') ?? '') || null, ...(slug && { slug }) });
-    setProblem(firstProblem(parsed));
-    if (!parsed.success) return;
-    create.mutate(parsed.data, {
-      onSuccess: () => {
-        form.reset();
-        toast.success(`Category ${parsed.data.name} created`);
-      },
-    });
+    createParsed(form, parsed, setProblem, create.mutate, (category) => `Category ${category.name} created`);
   };
 
   return (
