@@ -42,6 +42,7 @@ import { returnsRoutes } from './returns/returns-routes.ts';
 import { checkoutRoutes } from './cart/checkout-routes.ts';
 import { reviewsRoutes } from './reviews/reviews-routes.ts';
 import { pingRedis } from './platform/redis.ts';
+import { backupReadiness } from './platform/backups/backups.ts';
 import { DATABASE_RETRY_AFTER_SECONDS } from './db/unavailable.ts';
 import type { ShopCore } from './shop-core.ts';
 
@@ -105,10 +106,12 @@ export async function buildApp(core: ShopCore, logger: FastifyInstance['log'] | 
         const [database, redis] = await Promise.all([core.database.ping(), pingRedis(core.redis)]);
         const redisState = core.redis ? (redis ? 'up' : 'down: limits and caches are kept per instance') : 'not configured';
         if (!database) reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+        // The last backup's outcome, for whoever watches the shop (decision 056); it does not make the shop unready.
+        const backup = backupReadiness(core.backups.status());
         return reply.status(database ? 200 : 503).send(
           database
-            ? { ok: true, database, redis: redisState }
-            : { error: 'not_ready', message: 'Not ready: the database does not answer.', redis: redisState },
+            ? { ok: true, database, redis: redisState, backup }
+            : { error: 'not_ready', message: 'Not ready: the database does not answer.', redis: redisState, backup },
         );
       });
       api.get('/docs', { schema: { hide: true } }, () => app.swagger());
@@ -152,7 +155,7 @@ export async function buildApp(core: ShopCore, logger: FastifyInstance['log'] | 
     },
     { prefix: '/api' },
   );
-  registerMetrics(app, { database: core.database, guards: core.guards, metricsToken: config.metricsToken, redis: core.redis });
+  registerMetrics(app, { database: core.database, guards: core.guards, metricsToken: config.metricsToken, redis: core.redis, backups: core.backups });
   registerSeoRoutes(app, core.catalogue, config.publicUrl);
   registerShareImageRoutes(app, { catalogue: core.catalogue, images: core.images, config });
   await registerSpa(app, config.webDistDir, {

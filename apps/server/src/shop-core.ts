@@ -26,6 +26,8 @@ import { createNotificationDispatcher } from './notifications/notification-dispa
 import { createOrderMail } from './notifications/order-mail.ts';
 import { createOrderNotifier } from './notifications/order-notifier.ts';
 import { createWebhookEndpointsService } from './notifications/webhook-endpoints-service.ts';
+import { createBackupFailureReport } from './notifications/backup-failure-mail.ts';
+import { createBackups } from './platform/backups/backups.ts';
 import { createOrderLifecycle } from './orders/lifecycle/index.ts';
 import { createOrdersService } from './orders/orders-service.ts';
 import { createBuiltinPayments } from './payments/builtin-payments.ts';
@@ -99,9 +101,17 @@ export function createShopCore(deps: {
   const invoices = createInvoicesService({ db, orders, register: invoiceRegister, drawingsAtOnce: config.documentDrawingsAtOnce, draw: deps.drawDocument });
   const composeMail = createMailComposer({ db, orderMail, documentFile: invoices.mailFile });
   const categories = createCategoriesService(db, listCache);
+  // Decision 056: main.ts starts the schedule; /api/ready and /api/metrics read its status.
+  const backups = createBackups({
+    database,
+    settings: config.backups,
+    log,
+    reportFailure: createBackupFailureReport({ db, shopName: config.invoicing.shopLegalName, shopNotifyEmail: config.mail.shopNotifyEmail }),
+  });
   return {
     config,
     database,
+    backups,
     redis,
     cacheBus,
     listCache,
