@@ -1,5 +1,6 @@
-import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 
@@ -67,14 +68,13 @@ const DEBIAN_POSTGRES_ROOT = '/usr/lib/postgresql';
  * folders; refused in words when neither has it, since the shop cannot back up PostgreSQL without it.
  */
 export function findPostgresTool(name: 'pg_dump' | 'pg_restore'): string {
-  const onPath = (process.env.PATH ?? '').split(path.delimiter).filter(Boolean);
   const versions = existsSync(DEBIAN_POSTGRES_ROOT)
     ? readdirSync(DEBIAN_POSTGRES_ROOT)
         .filter((version) => /^\d+$/.test(version))
         .sort((a, b) => Number(b) - Number(a))
-        .map((version) => path.join(DEBIAN_POSTGRES_ROOT, version, 'bin'))
+        .map((version) => path.join(DEBIAN_POSTGRES_ROOT, version, 'bin', name))
     : [];
-  const found = [...onPath, ...versions].map((folder) => path.join(folder, name)).find((candidate) => existsSync(candidate));
+  const found = [name, ...versions].find((candidate) => spawnSync(candidate, ['--version']).status === 0);
   if (!found) {
     throw new Error(
       `${name} was not found on PATH nor in ${DEBIAN_POSTGRES_ROOT}/<version>/bin: install PostgreSQL's client tools ` +
@@ -84,11 +84,15 @@ export function findPostgresTool(name: 'pg_dump' | 'pg_restore'): string {
   return found;
 }
 
+/** A field of a password file (host:port:database:user:password), its own colons and backslashes escaped. */
+const passFileField = (field: string) => field.replace(/[\\:]/g, (char) => `\\${char}`);
+
 /**
- * Runs pg_dump or pg_restore on the database of a connection URL. The password goes in the
- * environment (PGPASSWORD), not the arguments, which every user of the machine can list.
+ * Runs pg_dump or pg_restore on the database of a connection URL. The password goes in a password
+ * file only this user can read (libpq's passfile), not in the arguments, which every user of the
+ * machine can list.
  */
-export function runPostgresTool(
+export async function runPostgresTool(
   name: 'pg_dump' | 'pg_restore',
   connectionString: string,
   args: string[],
@@ -98,17 +102,24 @@ export function runPostgresTool(
   const url = new URL(connectionString);
   const password = decodeURIComponent(url.password);
   url.password = '';
-  return new Promise((resolve, reject) => {
-    const child = spawn(tool, [...args, `--dbname=${url.toString()}`], {
-      env: { ...process.env, ...(password ? { PGPASSWORD: password } : {}) },
-      stdio: [options.input ? 'pipe' : 'ignore', 'ignore', 'pipe'],
-      signal: options.signal,
+  const folder = password ? mkdtempSync(path.join(tmpdir(), 'voltline-pgpass-')) : undefined;
+  if (folder) {
+    const passFile = path.join(folder, 'pgpass');
+    const fields = [url.hostname || 'localhost', url.port || '5432', decodeURIComponent(url.pathname.slice(1)), decodeURIComponent(url.username), password];
+    writeFileSync(passFile, `${fields.map(passFileField).join(':')}\n`, { mode: 0o600 });
+    url.searchParams.set('passfile', passFile);
+  }
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const child = spawn(tool, [...args, `--dbname=${url.toString()}`], { stdio: [options.input ? 'pipe' : 'ignore', 'ignore', 'pipe'], signal: options.signal });
+      // A tool that stops reading (it failed) ends the pipe: its exit code tells why, not the pipe's error.
+      if (options.input) options.input.pipe(child.stdin!).on('error', () => {});
+      let errors = '';
+      child.stderr?.on('data', (chunk: Buffer) => (errors = (errors + chunk.toString()).slice(-4000)));
+      child.on('error', reject);
+      child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`${name} failed (exit code ${code}): ${errors.trim() || 'no message'}`))));
     });
-    // A tool that stops reading (it failed) ends the pipe: its exit code tells why, not the pipe's error.
-    if (options.input) options.input.pipe(child.stdin!).on('error', () => {});
-    let errors = '';
-    child.stderr?.on('data', (chunk: Buffer) => (errors = (errors + chunk.toString()).slice(-4000)));
-    child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`${name} failed (exit code ${code}): ${errors.trim() || 'no message'}`))));
-  });
+  } finally {
+    if (folder) rmSync(folder, { recursive: true, force: true });
+  }
 }
