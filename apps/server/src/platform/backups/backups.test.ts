@@ -11,7 +11,7 @@ import { testDatabaseKinds, type TestDatabaseKind } from '../../test-support/tes
 import { freshTool, placePaidOrder } from '../../test-support/test-orders.ts';
 import { bearer, registerCustomerAndAdmin } from '../../test-support/test-users.ts';
 import { readBackupFile } from './backup-file.ts';
-import { BACKUP_STATUS_FILE, backupsIn, takeBackup } from './backups.ts';
+import { BACKUP_STATUS_FILE, backupsIn, createBackups, takeBackup } from './backups.ts';
 import { restoreBackup, RestoreRefusedError, type RestoreTarget } from './restore.ts';
 
 const postgresServer = process.env.TEST_DATABASE_URL;
@@ -141,6 +141,21 @@ describe.each(testDatabaseKinds)('backups and restores on $name', (kind) => {
     expect(ready.backup.lastResult).toBe('ok');
     const metrics = await shop.app.inject({ method: 'GET', url: '/api/metrics', headers: bearer(admin) });
     expect(metrics.body).toContain(`voltline_backup_last_success_timestamp ${Date.parse(ready.backup.lastSuccessAt) / 1000}`);
+  });
+
+  it('takes a backup on schedule when none was ever taken, counts the next from the last success, and stops with the shop', { timeout: 120_000 }, async () => {
+    const shop = await startShop(kind, { BACKUP_EVERY: '1m' });
+    const stop = shop.core.backups.start();
+    while (!shop.core.backups.status().lastSuccess) await new Promise((resolve) => setTimeout(resolve, 50));
+    await stop();
+    const [first] = backupsIn(shop.config.backups.dir);
+    // A restarted shop (a new schedule on the same folder) reads the last success and waits its minute.
+    const restarted = createBackups({ database: shop.database, settings: shop.config.backups, log: { info: () => {}, error: () => {} }, reportFailure: async () => {} });
+    expect(restarted.status().lastSuccess?.file).toBe(path.join(shop.config.backups.dir, first!));
+    const stopRestarted = restarted.start();
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await stopRestarted();
+    expect(backupsIn(shop.config.backups.dir)).toEqual([first]);
   });
 
   it('logs and mails a failed backup to SHOP_NOTIFY_EMAIL, and the shop keeps selling', { timeout: 120_000 }, async () => {
