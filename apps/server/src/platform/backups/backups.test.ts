@@ -155,6 +155,8 @@ describe.each(testDatabaseKinds)('backups and restores on $name', (kind) => {
     const stopRestarted = restarted.start();
     await new Promise((resolve) => setTimeout(resolve, 1500));
     await stopRestarted();
+    // Not even begun (a backup begun and stopped by the shutdown would have left no file, but its attempt).
+    expect(restarted.status().lastAttempt).toEqual(shop.core.backups.status().lastAttempt);
     expect(backupsIn(shop.config.backups.dir)).toEqual([first]);
   });
 
