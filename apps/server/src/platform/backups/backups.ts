@@ -111,12 +111,13 @@ export function createBackups(deps: {
 }): Backups {
   const { database, settings, log } = deps;
   let running: Promise<BackupStatus> | undefined;
-  let aborting: AbortController | undefined;
+  let stopping: AbortController | undefined;
   let status: BackupStatus = readBackupStatus(settings.dir);
 
   async function attempt(): Promise<BackupStatus> {
     const startedAt = new Date();
-    aborting = new AbortController();
+    const aborting = new AbortController();
+    stopping = aborting;
     try {
       const { file, manifest } = await takeBackup(database, settings, aborting.signal);
       const bytes = statSync(file).size;
@@ -126,12 +127,17 @@ export function createBackups(deps: {
       };
       log.info({ file, bytes, seconds: (Date.now() - startedAt.getTime()) / 1000 }, 'backup taken');
     } catch (error) {
+      // Stopped by the shop's shutdown: not a failure to mail, and the last success stands.
+      if (aborting.signal.aborted) {
+        log.info('backup stopped: the shop is shutting down');
+        return status;
+      }
       const message = error instanceof Error ? error.message : String(error);
       status = { ...status, lastAttempt: { startedAt: startedAt.toISOString(), finishedAt: new Date().toISOString(), ok: false, error: message } };
       log.error({ err: error }, 'backup failed');
       await deps.reportFailure(message, startedAt).catch((reportError: unknown) => log.error({ err: reportError }, 'could not report the failed backup'));
     } finally {
-      aborting = undefined;
+      stopping = undefined;
     }
     try {
       mkdirSync(settings.dir, { recursive: true });
@@ -175,7 +181,7 @@ export function createBackups(deps: {
         stopped = true;
         clearTimeout(timer);
         // pg_dump is ended (its partial files removed); a PGlite dump ends with its transaction.
-        aborting?.abort();
+        stopping?.abort();
         await running?.catch(() => {});
       };
     },
