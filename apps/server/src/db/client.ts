@@ -1,5 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import path from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -117,7 +119,7 @@ async function dumpPglite(client: PGlite, file: string): Promise<DumpFacts> {
     await tx.exec('checkpoint');
     return { facts: await readDumpFacts(query), archive: await client.dumpDataDir('gzip') };
   });
-  await writeFile(file, archive.stream());
+  await writeFile(file, Readable.fromWeb(archive.stream() as WebReadableStream<Uint8Array>));
   return facts;
 }
 

@@ -67,7 +67,7 @@ const DEBIAN_POSTGRES_ROOT = '/usr/lib/postgresql';
  * A PostgreSQL client tool (pg_dump, pg_restore) on PATH, else in the newest of Debian's version
  * folders; refused in words when neither has it, since the shop cannot back up PostgreSQL without it.
  */
-export function findPostgresTool(name: 'pg_dump' | 'pg_restore'): string {
+function findPostgresTool(name: 'pg_dump' | 'pg_restore'): string {
   const versions = existsSync(DEBIAN_POSTGRES_ROOT)
     ? readdirSync(DEBIAN_POSTGRES_ROOT)
         .filter((version) => /^\d+$/.test(version))

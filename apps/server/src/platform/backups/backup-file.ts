@@ -73,12 +73,10 @@ export async function writeBackupFile(into: string, manifest: BackupManifest, du
   await pipeline(members, createWriteStream(into, { flags: 'wx' }));
 }
 
-export class UnreadableBackupError extends Error {}
-
 /** A backup's manifest and where its dump lies in the file; refused in words when the file is not a whole backup. */
 export async function readBackupFile(file: string): Promise<{ manifest: BackupManifest; dump: { start: number; bytes: number } }> {
   const handle = await open(file, 'r');
-  const refused = (why: string) => new UnreadableBackupError(`${file} is not a Voltline backup: ${why}.`);
+  const refused = (why: string) => new Error(`${file} is not a Voltline backup: ${why}.`);
   try {
     const read = async (start: number, bytes: number) => {
       const buffer = Buffer.alloc(bytes);
