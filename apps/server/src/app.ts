@@ -106,12 +106,11 @@ export async function buildApp(core: ShopCore, logger: FastifyInstance['log'] | 
         const [database, redis] = await Promise.all([core.database.ping(), pingRedis(core.redis)]);
         const redisState = core.redis ? (redis ? 'up' : 'down: limits and caches are kept per instance') : 'not configured';
         if (!database) reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
-        // The last backup's outcome, for whoever watches the shop (decision 056); it does not make the shop unready.
-        const backup = backupReadiness(core.backups.status());
         return reply.status(database ? 200 : 503).send(
           database
-            ? { ok: true, database, redis: redisState, backup }
-            : { error: 'not_ready', message: 'Not ready: the database does not answer.', redis: redisState, backup },
+            ? // The last backup's outcome, for whoever watches the shop (decision 056); it does not make the shop unready.
+              { ok: true, database, redis: redisState, backup: backupReadiness(core.backups.status()) }
+            : { error: 'not_ready', message: 'Not ready: the database does not answer.', redis: redisState },
         );
       });
       api.get('/docs', { schema: { hide: true } }, () => app.swagger());
