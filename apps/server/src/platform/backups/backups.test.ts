@@ -2,7 +2,7 @@ import { mkdtempSync, openSync, readdirSync, readSync, rmSync, writeFileSync, wr
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFreshPostgresDatabase } from '@voltline/test-kit/fresh-postgres';
 import { pdfText } from '@voltline/test-kit/pdf-text';
 import { openPglite, openPostgres } from '../../db/client.ts';
@@ -18,7 +18,11 @@ const postgresServer = process.env.TEST_DATABASE_URL;
 const invoicing = { invoicePrefix: 'INV-', creditNotePrefix: 'CN-' };
 
 describe.each(testDatabaseKinds)('backups and restores on $name', (kind) => {
-  const work = mkdtempSync(path.join(tmpdir(), 'voltline-backups-'));
+  // Made when the suite runs, not when its tests are listed (a run filtered to others would leave it behind).
+  let work = '';
+  beforeAll(() => {
+    work = mkdtempSync(path.join(tmpdir(), 'voltline-backups-'));
+  });
   const cleanUps: (() => Promise<void>)[] = [];
   afterAll(async () => {
     for (const cleanUp of cleanUps.reverse()) await cleanUp();
