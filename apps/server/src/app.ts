@@ -44,6 +44,7 @@ import { myDataRoutes } from './my-data/my-data-routes.ts';
 import { checkoutRoutes } from './cart/checkout-routes.ts';
 import { reviewsRoutes } from './reviews/reviews-routes.ts';
 import { pingRedis } from './platform/redis.ts';
+import { backupReadiness } from './platform/backups/backups.ts';
 import { DATABASE_RETRY_AFTER_SECONDS } from './db/unavailable.ts';
 import type { ShopCore } from './shop-core.ts';
 
@@ -109,7 +110,8 @@ export async function buildApp(core: ShopCore, logger: FastifyInstance['log'] | 
         if (!database) reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
         return reply.status(database ? 200 : 503).send(
           database
-            ? { ok: true, database, redis: redisState }
+            ? // The last backup's outcome, for whoever watches the shop (decision 056); it does not make the shop unready.
+              { ok: true, database, redis: redisState, backup: backupReadiness(core.backups.status()) }
             : { error: 'not_ready', message: 'Not ready: the database does not answer.', redis: redisState },
         );
       });
@@ -157,7 +159,7 @@ export async function buildApp(core: ShopCore, logger: FastifyInstance['log'] | 
     },
     { prefix: '/api' },
   );
-  registerMetrics(app, { database: core.database, guards: core.guards, metricsToken: config.metricsToken, redis: core.redis });
+  registerMetrics(app, { database: core.database, guards: core.guards, metricsToken: config.metricsToken, redis: core.redis, backups: core.backups });
   registerSeoRoutes(app, core.catalogue, config.publicUrl);
   registerShareImageRoutes(app, { catalogue: core.catalogue, images: core.images, config });
   await registerSpa(app, config.webDistDir, {

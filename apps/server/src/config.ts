@@ -71,6 +71,27 @@ const proxyTrustSetting = z
     return { proxies };
   });
 
+const MINUTE_MS = 60_000;
+const INTERVAL_UNITS_MS = { m: MINUTE_MS, h: 60 * MINUTE_MS, d: 24 * 60 * MINUTE_MS } as const;
+/** A timer waits at most 2^31 ms (24.8 days): a longer wait would fire at once. */
+const LONGEST_BACKUP_INTERVAL_MS = 20 * INTERVAL_UNITS_MS.d;
+
+/** BACKUP_EVERY: `off`, or a number of minutes, hours or days (`30m`, `24h`, `7d`); undefined when off. */
+const backupInterval = z
+  .string()
+  .optional()
+  .transform((raw, context): number | undefined => {
+    const value = raw?.trim().toLowerCase() || '24h';
+    if (value === 'off') return undefined;
+    const match = /^(\d+)\s*([mhd])$/.exec(value);
+    const ms = match ? Number(match[1]) * INTERVAL_UNITS_MS[match[2] as keyof typeof INTERVAL_UNITS_MS] : 0;
+    if (ms < MINUTE_MS || ms > LONGEST_BACKUP_INTERVAL_MS) {
+      context.addIssue({ code: 'custom', message: `BACKUP_EVERY must be off, or minutes, hours or days from 1m to 20d such as 30m, 24h or 7d; "${raw}" is none of these` });
+      return z.NEVER;
+    }
+    return ms;
+  });
+
 const environmentSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('127.0.0.1'),
@@ -96,6 +117,10 @@ const environmentSchema = z.object({
   MY_DATA_EXPORTS_PER_HOUR: z.coerce.number().int().positive().default(5),
   STOCK_ALERT_RATE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(5),
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(10),
+  // Decision 056: online backups into BACKUP_DIR (default DATA_DIR/backups) every BACKUP_EVERY, the newest BACKUP_KEEP kept.
+  BACKUP_DIR: optionalText,
+  BACKUP_EVERY: backupInterval,
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(14),
   SHARE_IMAGE_RENDERS_AT_ONCE: z.coerce.number().int().min(1).max(16).default(1),
   SHARE_IMAGE_RENDERS_PER_MINUTE: z.coerce.number().int().positive().default(20),
   SHARE_IMAGE_STORE_MB: z.coerce.number().int().positive().default(500),
@@ -209,6 +234,12 @@ interface ShareImageLimits {
   storeBytes: number;
 }
 
+export interface BackupSettings {
+  dir: string;
+  everyMs: number | undefined;
+  keep: number;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -242,6 +273,8 @@ export interface Config {
   stockAlertRateLimitPerHour: number;
   /** A shutdown that has not finished after this long exits anyway, with a log line and code 1. */
   shutdownTimeoutSeconds: number;
+  /** Online backups (decision 056): where, how often (undefined: only when asked), how many kept. */
+  backups: BackupSettings;
   shareImages: ShareImageLimits;
   /** Invoice and credit note PDFs drawn at the same time by one instance (each is drawn once, then kept). */
   documentDrawingsAtOnce: number;
@@ -350,6 +383,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     myDataExportsPerHour: env.MY_DATA_EXPORTS_PER_HOUR,
     stockAlertRateLimitPerHour: env.STOCK_ALERT_RATE_LIMIT_PER_HOUR,
     shutdownTimeoutSeconds: env.SHUTDOWN_TIMEOUT_SECONDS,
+    backups: { dir: path.resolve(env.BACKUP_DIR ?? path.join(env.DATA_DIR, 'backups')), everyMs: env.BACKUP_EVERY, keep: env.BACKUP_KEEP },
     shareImages: {
       rendersAtOnce: env.SHARE_IMAGE_RENDERS_AT_ONCE,
       rendersPerMinute: env.SHARE_IMAGE_RENDERS_PER_MINUTE,

@@ -86,6 +86,11 @@ async function start(): Promise<void> {
   const stopNotifications = core.notificationDispatcher.start();
   // PostgreSQL vacuums and analyses on its own (autovacuum); PGlite has nobody to do it.
   const stopMaintenance = database.kind === 'pglite' ? createEmbeddedMaintenance(database.db, log).start() : () => {};
+  const stopBackups = core.backups.start();
+  // `npm run backup` on a PGlite shop that runs asks it for a backup with SIGUSR2: only this process
+  // may open the data dir (decision 056).
+  const backupWhenAsked = () => void core.backups.takeNow();
+  process.on('SIGUSR2', backupWhenAsked);
   const shutdownBoundMs = config.shutdownTimeoutSeconds * 1000;
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -114,6 +119,9 @@ async function start(): Promise<void> {
       stopAlertPurge();
       stopNotifications();
       stopMaintenance();
+      process.off('SIGUSR2', backupWhenAsked);
+      // A pg_dump under way is ended; a PGlite dump under way is waited for (within the bound).
+      await stopBackups();
       // Stops accepting connections, closes idle keep-alive ones (Node does on close) and waits for
       // requests in flight, then closes the pools.
       await app.close();

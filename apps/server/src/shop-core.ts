@@ -29,6 +29,8 @@ import { createNotificationDispatcher } from './notifications/notification-dispa
 import { createOrderMail } from './notifications/order-mail.ts';
 import { createOrderNotifier } from './notifications/order-notifier.ts';
 import { createWebhookEndpointsService } from './notifications/webhook-endpoints-service.ts';
+import { createBackupFailureReport } from './notifications/backup-failure-mail.ts';
+import { createBackups } from './platform/backups/backups.ts';
 import { createOrderLifecycle } from './orders/lifecycle/index.ts';
 import { createOrdersService } from './orders/orders-service.ts';
 import { createBuiltinPayments } from './payments/builtin-payments.ts';
@@ -104,9 +106,17 @@ export function createShopCore(deps: {
   const categories = createCategoriesService(db, listCache);
   const families = createFamiliesService(db, listCache, paging);
   const accessories = createAccessoriesService(db, listCache, paging);
+  // Decision 056: main.ts starts the schedule; /api/ready and /api/metrics read its status.
+  const backups = createBackups({
+    database,
+    settings: config.backups,
+    log,
+    reportFailure: createBackupFailureReport({ db, shopName: config.invoicing.shopLegalName, shopNotifyEmail: config.mail.shopNotifyEmail }),
+  });
   return {
     config,
     database,
+    backups,
     redis,
     cacheBus,
     listCache,

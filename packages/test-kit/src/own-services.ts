@@ -1,5 +1,5 @@
 import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -33,6 +33,8 @@ async function run(command: string, args: string[]): Promise<void> {
 export interface OwnPostgres {
   /** A connection string to its `postgres` database. */
   url: string;
+  /** A folder of its own (the server's user may write there), which remove() deletes with the server. */
+  home: string;
   stop(): Promise<void>;
   start(): Promise<void>;
   /** Stops it fast (open connections are cut, as in a crash or a failover) and starts it again. */
@@ -40,27 +42,41 @@ export interface OwnPostgres {
   remove(): Promise<void>;
 }
 
-export async function startOwnPostgres(): Promise<OwnPostgres> {
+/** A PostgreSQL 15 tool (pg_basebackup, pg_ctl) run as the server's user, so that the files it writes are the server's. */
+export const runPostgresTool = (tool: string, args: string[]) => run(path.join(POSTGRES_BIN, tool), args);
+
+/**
+ * Starts the cluster in `dataDir` on a free port (a cluster made by initdb, or a base backup being
+ * recovered); `settings` are added to its postgresql.conf first.
+ */
+export async function startPostgresCluster(home: string, dataDir: string, settings: Record<string, string> = {}): Promise<Omit<OwnPostgres, 'home'>> {
   const port = await freePort();
-  const home = mkdtempSync(path.join(tmpdir(), 'voltline-own-pg-'));
-  chmodSync(home, 0o777);
-  const dataDir = path.join(home, 'data');
+  const lines = Object.entries(settings).map(([key, value]) => `${key} = '${value.replace(/'/g, "''")}'\n`);
+  if (lines.length > 0) appendFileSync(path.join(dataDir, 'postgresql.conf'), lines.join(''));
   const ctl = path.join(POSTGRES_BIN, 'pg_ctl');
-  await run(path.join(POSTGRES_BIN, 'initdb'), ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8']);
   const options = `-p ${port} -k ${home} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=100`;
-  const start = () => run(ctl, ['-D', dataDir, '-o', options, '-l', path.join(home, 'log'), '-w', 'start']);
+  const log = path.join(home, `log-${port}`);
+  const start = () => run(ctl, ['-D', dataDir, '-o', options, '-l', log, '-w', 'start']);
   const stop = () => run(ctl, ['-D', dataDir, '-m', 'fast', '-w', 'stop']);
   await start();
   return {
     url: `postgresql://postgres@127.0.0.1:${port}/postgres`,
     start,
     stop,
-    restart: () => run(ctl, ['-D', dataDir, '-o', options, '-l', path.join(home, 'log'), '-m', 'fast', '-w', 'restart']),
+    restart: () => run(ctl, ['-D', dataDir, '-o', options, '-l', log, '-m', 'fast', '-w', 'restart']),
     async remove() {
       await stop().catch(() => {}); // already stopped
       rmSync(home, { recursive: true, force: true });
     },
   };
+}
+
+export async function startOwnPostgres(settings: Record<string, string> = {}): Promise<OwnPostgres> {
+  const home = mkdtempSync(path.join(tmpdir(), 'voltline-own-pg-'));
+  chmodSync(home, 0o777);
+  const dataDir = path.join(home, 'data');
+  await run(path.join(POSTGRES_BIN, 'initdb'), ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8']);
+  return { home, ...(await startPostgresCluster(home, dataDir, settings)) };
 }
 
 export interface OwnRedis {

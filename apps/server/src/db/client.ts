@@ -1,4 +1,7 @@
 import { mkdirSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import path from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -9,6 +12,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema.ts';
+import { readDumpFacts, runPostgresTool, type DumpFacts, type SnapshotQuery } from './database-dump.ts';
 
 /** The Drizzle database both drivers give us; services are written against this. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -29,6 +33,12 @@ export interface DatabaseHandle {
   /** Pool use, for the metrics endpoint (PostgreSQL only). */
   poolStats(): { total: number; idle: number; waiting: number } | undefined;
   ping(): Promise<boolean>;
+  /**
+   * Writes the whole database into `file` while the shop runs (decision 056), and answers what the
+   * backup's manifest says of it, read in the same snapshot: PGlite's data dir as a gzipped tar,
+   * PostgreSQL's pg_dump in its custom format.
+   */
+  dumpTo(file: string, signal?: AbortSignal): Promise<DumpFacts>;
   /** Follows the NOTIFY messages of one channel until the handle closes (see NotifyListener). */
   listen(channel: string, handlers: NotifyHandlers): NotifyListener;
   close(): Promise<void>;
@@ -60,7 +70,7 @@ export const pgliteOptions: PGliteOptions = { extensions: { pg_trgm } };
  * Where the embedded database lives: a data dir, or memory, starting from the cluster files given
  * (the tests' throw-away databases start from a ready empty cluster, see test-kit's empty-pglite.ts).
  */
-export type PgliteLocation = { dataDir: string } | { inMemoryFrom: Blob };
+export type PgliteLocation = { dataDir: string; restoreFrom?: Blob } | { inMemoryFrom: Blob };
 
 export async function openPglite(location: PgliteLocation): Promise<DatabaseHandle> {
   let client: PGlite;
@@ -68,7 +78,8 @@ export async function openPglite(location: PgliteLocation): Promise<DatabaseHand
     client = new PGlite({ ...pgliteOptions, loadDataDir: location.inMemoryFrom });
   } else {
     mkdirSync(location.dataDir, { recursive: true });
-    client = new PGlite(location.dataDir, pgliteOptions);
+    // restoreFrom: a backup's data dir, unpacked into this empty one (db/restore is the only caller).
+    client = new PGlite(location.dataDir, { ...pgliteOptions, ...(location.restoreFrom ? { loadDataDir: location.restoreFrom } : {}) });
   }
   await client.waitReady;
   const db = drizzlePglite({ client, schema });
@@ -89,9 +100,47 @@ export async function openPglite(location: PgliteLocation): Promise<DatabaseHand
     withStartupLock: (work) => work(),
     poolStats: () => undefined,
     ping: async () => (await client.query('select 1')).rows.length === 1,
+    dumpTo: (file) => dumpPglite(client, file),
     listen,
     close: () => client.close(),
   };
+}
+
+/**
+ * PGlite's data dir while the shop runs. The open transaction holds every other one back (PGlite
+ * runs them one at a time), so the counts and the files are of the same moment, between two
+ * transactions; dumpDataDir waits for the statement under way. The checkpoint first writes what
+ * the log holds into the table files, so the restored shop does not replay it. The shop answers
+ * no database work while the files are packed: seconds for a large shop (docs/operations.md).
+ */
+async function dumpPglite(client: PGlite, file: string): Promise<DumpFacts> {
+  const { facts, archive } = await client.transaction(async (tx) => {
+    const query: SnapshotQuery = async (text) => (await tx.query<Record<string, unknown>>(text)).rows;
+    await tx.exec('checkpoint');
+    return { facts: await readDumpFacts(query), archive: await client.dumpDataDir('gzip') };
+  });
+  await writeFile(file, Readable.fromWeb(archive.stream() as WebReadableStream<Uint8Array>));
+  return facts;
+}
+
+/**
+ * pg_dump reads the snapshot this transaction exported, so the counts read here and the dump are of
+ * the same moment, while orders keep being placed and paid on other connections. The transaction
+ * stays open until pg_dump ends: a snapshot can be imported only while its exporter lives.
+ */
+async function dumpPostgres(connectionString: string, file: string, signal?: AbortSignal): Promise<DumpFacts> {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  try {
+    await client.query('begin isolation level repeatable read read only');
+    const [exported] = (await client.query<{ snapshot: string }>('select pg_export_snapshot() as snapshot')).rows;
+    const facts = await readDumpFacts(async (text) => (await client.query<Record<string, unknown>>(text)).rows);
+    await runPostgresTool('pg_dump', connectionString, ['--format=custom', `--snapshot=${exported!.snapshot}`, `--file=${file}`], { signal });
+    await client.query('commit');
+    return facts;
+  } finally {
+    await client.end();
+  }
 }
 
 /**
@@ -144,6 +193,7 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
         return false;
       }
     },
+    dumpTo: (file, signal) => dumpPostgres(connectionString, file, signal),
     listen(channel, handlers) {
       const listener = listenOnPostgres(connectionString, channel, handlers);
       listeners.push(listener);

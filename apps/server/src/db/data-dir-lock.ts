@@ -17,8 +17,21 @@ function isAlive(pid: number): boolean {
   }
 }
 
+const lockPathOf = (dataDir: string) => path.join(dataDir, 'server.lock');
+
+/** The pid of the live server that holds the data dir, if one does. */
+export function lockHolderOf(dataDir: string): number | undefined {
+  let holder: number;
+  try {
+    holder = Number.parseInt(readFileSync(lockPathOf(dataDir), 'utf8'), 10);
+  } catch {
+    return undefined;
+  }
+  return Number.isInteger(holder) && holder !== process.pid && isAlive(holder) ? holder : undefined;
+}
+
 export function acquireDataDirLock(dataDir: string): () => void {
-  const lockPath = path.join(dataDir, 'server.lock');
+  const lockPath = lockPathOf(dataDir);
   for (let attempt = 0; attempt < 2; attempt += 1) {
     try {
       const fd = openSync(lockPath, 'wx');
@@ -27,8 +40,8 @@ export function acquireDataDirLock(dataDir: string): () => void {
       return () => rmSync(lockPath, { force: true });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const holder = Number.parseInt(readFileSync(lockPath, 'utf8'), 10);
-      if (Number.isInteger(holder) && holder !== process.pid && isAlive(holder)) {
+      const holder = lockHolderOf(dataDir);
+      if (holder !== undefined) {
         throw new DataDirLockedError(
           `The data directory ${dataDir} is in use by another Voltline server (pid ${holder}). ` +
             'Stop that server first, or start this one with another DATA_DIR.',

@@ -4,6 +4,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import type { DatabaseHandle } from '../db/client.ts';
 import type { CallerGuards } from '../identity/caller.ts';
 import type { RedisLink } from '../platform/redis.ts';
+import type { Backups } from '../platform/backups/backups.ts';
 
 function sameSecret(given: string, expected: string): boolean {
   const a = Buffer.from(given);
@@ -17,7 +18,7 @@ function sameSecret(given: string, expected: string): boolean {
  */
 export function registerMetrics(
   app: FastifyInstance,
-  deps: { database: DatabaseHandle; guards: CallerGuards; metricsToken: string | undefined; redis: RedisLink | undefined },
+  deps: { database: DatabaseHandle; guards: CallerGuards; metricsToken: string | undefined; redis: RedisLink | undefined; backups: Pick<Backups, 'status'> },
 ): void {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
@@ -45,6 +46,25 @@ export function registerMetrics(
       this.set({ state: 'total' }, stats.total);
       this.set({ state: 'idle' }, stats.idle);
       this.set({ state: 'waiting' }, stats.waiting);
+    },
+  });
+
+  new Gauge({
+    name: 'voltline_backup_last_success_timestamp',
+    help: 'When the newest successful backup was taken, in seconds since 1970 (absent before the first); alert when it is older than BACKUP_EVERY and a little',
+    registers: [registry],
+    collect() {
+      const lastSuccess = deps.backups.status().lastSuccess;
+      if (lastSuccess) this.set(Date.parse(lastSuccess.takenAt) / 1000);
+    },
+  });
+  new Gauge({
+    name: 'voltline_backup_last_attempt_succeeded',
+    help: 'Whether the last backup this shop tried succeeded (1) or failed (0); absent before the first',
+    registers: [registry],
+    collect() {
+      const lastAttempt = deps.backups.status().lastAttempt;
+      if (lastAttempt) this.set(lastAttempt.ok ? 1 : 0);
     },
   });
 

@@ -14,7 +14,7 @@ describe.each(testDatabaseKinds)('running the shop on $name', (kind) => {
     expect((await shop.app.inject({ method: 'GET', url: '/api/health' })).json()).toEqual({ ok: true });
     const ready = await shop.app.inject({ method: 'GET', url: '/api/ready' });
     expect(ready.statusCode).toBe(200);
-    expect(ready.json()).toEqual({ ok: true, database: true, redis: 'not configured' });
+    expect(ready.json()).toEqual({ ok: true, database: true, redis: 'not configured', backup: { lastSuccessAt: null, lastAttemptAt: null, lastResult: 'none yet' } });
   });
 
   it('serves Prometheus metrics to admins and the scraper token only', async () => {

@@ -75,7 +75,7 @@ describe.skipIf(missing)('while Redis is away', () => {
     await until(() => !redis.isUp(), 'the shop notices Redis is gone');
     const readyWithout = await ready();
     expect(readyWithout.statusCode).toBe(200);
-    expect(readyWithout.json()).toEqual({ ok: true, database: true, redis: 'down: limits and caches are kept per instance' });
+    expect(readyWithout.json()).toEqual({ ok: true, database: true, redis: 'down: limits and caches are kept per instance', backup: { lastSuccessAt: null, lastAttemptAt: null, lastResult: 'none yet' } });
 
     // The limit still holds, counted by this instance: the first orders pass, the one past it is refused in words.
     const statuses: number[] = [];
