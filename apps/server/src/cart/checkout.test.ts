@@ -2,6 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { checkoutMessages } from '@voltline/shared/checkout';
 import { orderQuantityMessages } from '@voltline/shared/order';
+import { vatIdMessages } from '@voltline/shared/vat-checks';
 import { vatIdCheckDigitsMessage, vatIdFormatMessage } from '@voltline/shared/vat-id';
 import type { Tool } from '@voltline/shared/tool';
 import { newTool } from '@voltline/test-kit/tools';
@@ -653,11 +654,13 @@ describe.each(testDatabaseKinds)('the checkout of a shop charging VAT on $name',
     }
     expect(await snapshotShop(shop.database.db)).toEqual(before);
     expect(await cartOf(buyer)).toMatchObject([{ toolId: tool._id, quantity: 1 }]);
-    // A consumer pays $119 and the world's delivery less the promotion, VAT in; the id with its right key is a reverse charge.
+    // A consumer pays $119 and the world's delivery less the promotion, VAT in. The id with its right key
+    // is a reverse charge only once VIES lists it (issue 39): the built-in checker lists FR40303265045, not this one.
     expect((await quote(buyer, { country: 'FR' })).json()).toMatchObject({ vatTreatment: 'domestic', total: 136.91 });
-    expect((await quote(buyer, { country: 'FR', vatId: 'FR44732829320' })).json()).toMatchObject({ vatTreatment: 'reverse-charge', total: 115.05 });
-    const orderId = await checkedOut(buyer, { country: 'FR', vatId: 'FR44732829320' });
-    expect(await answeredEverywhere(buyer, orderId)).toMatchObject({ vatTreatment: 'reverse-charge', vatId: 'FR44732829320', price: 115.05 });
+    expect((await quote(buyer, { country: 'FR', vatId: 'FR44732829320' })).json()).toMatchObject({ vatTreatment: 'domestic', total: 136.91, vatIdNote: vatIdMessages.notRegistered('FR44732829320') });
+    expect((await quote(buyer, { country: 'FR', vatId: 'FR40303265045' })).json()).toMatchObject({ vatTreatment: 'reverse-charge', total: 115.05 });
+    const orderId = await checkedOut(buyer, { country: 'FR', vatId: 'FR40303265045' });
+    expect(await answeredEverywhere(buyer, orderId)).toMatchObject({ vatTreatment: 'reverse-charge', vatId: 'FR40303265045', price: 115.05 });
   });
 });
 

@@ -19,3 +19,4 @@ export * from './schema/identity.ts';
 export * from './schema/profiles.ts';
 export * from './schema/images.ts';
 export * from './schema/shop.ts';
+export * from './schema/trade.ts';

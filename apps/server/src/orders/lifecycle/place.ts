@@ -82,7 +82,8 @@ export const placing = (deps: LifecycleDeps) => {
     const which: WhichTool = toolId ? { id: toolId.data } : { name: request.product ?? '' };
     const pricing: PricingChoices = { country: request.country ?? (await deps.shopCountry()), couponCode: request.couponCode, vatId: request.vatId };
     const destination = orderDestination(request, pricing.country);
-    if (!pricing.couponCode) {
+    // A VAT id (typed, or a business account's) may need a check with VIES: placingLines asks it.
+    if (!pricing.couponCode && (await deps.pricer.isPlainBuyer(deps.db, pricing, caller.userId, now))) {
       const placed = await atOnce(caller, which, { quantity: request.quantity, phone: request.phone, ...destination }, pricing, now);
       if (placed) return placed;
     }
@@ -249,7 +250,7 @@ export const placingLines =
     const toolIds = request.lines.map((line) => entityIdSchema.safeParse(line.toolId));
     if (toolIds.some((id) => !id.success)) throw notFound('Tool not found');
     const ids = [...new Set(toolIds.map((id) => id.data!))].sort();
-    const priceInTransaction = await pricer.prepare(request.pricing, now);
+    const priceInTransaction = await pricer.prepare(db, request.pricing, caller.userId, now);
     return db.transaction(async (tx) => {
       const found = await tx
         .select({
@@ -276,7 +277,6 @@ export const placingLines =
       const pricing = await priceInTransaction(
         tx,
         ordered.map(({ tool, quantity }) => ({ unitPriceCents: tool.priceCents, quantity, vatRateHundredths: tool.vatRateHundredths })),
-        caller.userId,
       );
       const { quote } = pricing;
       const totalRefused = pastOnePayment(listed, quote.total);
