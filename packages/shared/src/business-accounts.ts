@@ -55,6 +55,9 @@ export const businessAccountApplicationSchema = z
   });
 export type BusinessAccountApplication = z.input<typeof businessAccountApplicationSchema>;
 
+/** An admin's approval: nothing to say but yes (a JSON body all the same, as every write takes). */
+export const businessAccountApprovalSchema = z.object({}).strict();
+
 /** An admin's refusal, or confirmation by hand of the VAT id: why, in words the customer or the file reads. */
 export const businessAccountRefusalSchema = z.object({ reason: reasonText('Reason') });
 export const vatIdConfirmationSchema = z.object({ reason: reasonText('Reason') });

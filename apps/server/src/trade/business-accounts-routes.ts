@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   businessAccountApplicationSchema,
+  businessAccountApprovalSchema,
   businessAccountRefusalSchema,
   businessAccountSchema,
   businessAccountsQuerySchema,
@@ -25,7 +26,7 @@ export function businessAccountsRoutes(accounts: BusinessAccountsService, guards
 
     app.get('/admin/business-accounts', route('The Trade accounts page: applications newest first, a page at a time (limit, cursor from the Link header); q finds a part of the company, VAT id or email; state=pending|approved|refused. Admins only.', { onRequest: guards.requireAdmin, querystring: businessAccountsQuerySchema, answer: pageOf(businessAccountSchema) }),
       answerPage((request) => accounts.list(request.query)));
-    app.post('/admin/business-accounts/:id/approve', route('Approve a waiting application: its VAT id becomes the customer\'s at checkout and its invoices name the company; the customer is mailed. 409 unless waiting. Admins only.', { onRequest: guards.requireAdmin, params: idParamsSchema, answer: businessAccountSchema }),
+    app.post('/admin/business-accounts/:id/approve', route('Approve a waiting application: its VAT id becomes the customer\'s at checkout and its invoices name the company; the customer is mailed. 409 unless waiting. Admins only.', { onRequest: guards.requireAdmin, params: idParamsSchema, body: businessAccountApprovalSchema, answer: businessAccountSchema }),
       (request) => accounts.approve(callerOf(request), request.params.id));
     app.post('/admin/business-accounts/:id/refuse', route('Refuse a waiting application with a reason in words, mailed to the customer, who may apply again. 409 unless waiting. Admins only.', { onRequest: guards.requireAdmin, params: idParamsSchema, body: businessAccountRefusalSchema, answer: businessAccountSchema }),
       (request) => accounts.refuse(callerOf(request), request.params.id, request.body.reason));

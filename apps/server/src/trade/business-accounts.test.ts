@@ -78,10 +78,10 @@ describe.each(testDatabaseKinds)('business accounts and checked VAT ids on $name
     expect(await ok(shop.admin, 'GET', '/api/admin/business-accounts?q=nothing-like-it')).toEqual([]);
     expect((await ok(shop.admin, 'GET', '/api/admin/business-accounts?state=approved')).map((account: { _id: string }) => account._id)).not.toContain(applied._id);
 
-    const approved = await ok(shop.admin, 'POST', `/api/admin/business-accounts/${applied._id}/approve`);
+    const approved = await ok(shop.admin, 'POST', `/api/admin/business-accounts/${applied._id}/approve`, {});
     expect(approved).toMatchObject({ state: 'approved', decidedBy: shop.admin.email, decidedAt: expect.any(String) });
     expect(await mailsAbout('business_account.approved', buyer.email)).toMatchObject([{ payload: { text: expect.stringContaining(businessAccountMessages.approvedMail('Ampère Électricité SARL')) } }]);
-    const again = await calls().call(shop.admin, 'POST', `/api/admin/business-accounts/${applied._id}/approve`);
+    const again = await calls().call(shop.admin, 'POST', `/api/admin/business-accounts/${applied._id}/approve`, {});
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ error: 'conflict', message: businessAccountMessages.notPending });
 
@@ -139,7 +139,7 @@ describe.each(testDatabaseKinds)('business accounts and checked VAT ids on $name
     const buyer = await registerUser(shop);
     const vatId = BUILTIN_VAT_IDS.invalid;
     const applied = await ok(buyer, 'POST', '/api/business-account', application({ vatId }));
-    await ok(shop.admin, 'POST', `/api/admin/business-accounts/${applied._id}/approve`);
+    await ok(shop.admin, 'POST', `/api/admin/business-accounts/${applied._id}/approve`, {});
     expect(await quote(buyer, tool, { country: 'FR' })).toMatchObject({ vatTreatment: 'domestic', vatId, vatIdNote: vatIdMessages.notRegistered(vatId), total: 136.91 });
     const confirmed = await ok(shop.admin, 'POST', `/api/admin/business-accounts/${applied._id}/confirm-vat-id`, { reason: 'Registration certificate seen' });
     expect(confirmed.vatConfirmation).toEqual({ confirmedBy: shop.admin.email, confirmedAt: expect.any(String), reason: 'Registration certificate seen' });

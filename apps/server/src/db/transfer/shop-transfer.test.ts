@@ -93,6 +93,16 @@ describe(`moving a PGlite shop to ${target.name}`, () => {
     const [voltage] = await db.insert(schema.categoryAttributes).values({ categoryId: drills!.id, name: 'Voltage', kind: 'choice', choices: ['12 V', '18 V'] }).returning();
     await db.update(schema.tools).set({ categoryId: drills!.id }).where(eq(schema.tools.id, tool._id));
     await db.insert(schema.toolSpecifications).values({ toolId: tool._id, attributeId: voltage!.id, choiceValue: '18 V' });
+    // A business account, approved, and the check of its VAT id (issue 39).
+    const applied = await source.app.inject({
+      method: 'POST',
+      url: '/api/business-account',
+      headers: bearer(alice),
+      payload: { companyName: 'Moved Wiring SARL', vatId: 'FR40303265045', billingStreet: '1 Rue Volta', billingPostcode: '75003', billingCity: 'Paris', billingCountry: 'FR' },
+    });
+    expect(applied.statusCode, applied.body).toBe(200);
+    const approved = await source.app.inject({ method: 'POST', url: `/api/admin/business-accounts/${applied.json<{ _id: string }>()._id}/approve`, headers: bearer(admin), payload: {} });
+    expect(approved.statusCode, approved.body).toBe(200);
     const before = await exportShop(source.database.db);
     await source.close();
     // Every table of the schema is exported and has a row here: a new table without one fails this test.

@@ -7,6 +7,7 @@ import { ProfileCard } from '../../../features/accounts/components/profile-card.
 import { ChangeNameDialog } from '../../../features/accounts/components/change-name-dialog.tsx';
 import { ChangePasswordDialog } from '../../../features/accounts/components/change-password-dialog.tsx';
 import { UpdateProfileModal } from '../../../features/accounts/components/update-profile-modal.tsx';
+import { BusinessAccountCard } from '../../../features/trade/components/business-account-card.tsx';
 
 type OpenDialog = 'profile' | 'name' | 'password' | null;
 
@@ -32,6 +33,7 @@ function ProfileOf({ email }: { email: string }) {
               </button>
             </div>
           </section>
+          <BusinessAccountCard />
           {open === 'profile' && <UpdateProfileModal profile={loaded} onClose={close} />}
           {open === 'name' && <ChangeNameDialog profile={loaded} onClose={close} />}
           {open === 'password' && <ChangePasswordDialog onClose={close} />}

@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import { businessAccountStateWords, type BusinessAccount } from '@voltline/shared/business-accounts';
+import { countryName } from '@voltline/shared/country-names';
+import { formatShortDate } from '@voltline/shared/shop-constants';
+import { DataTable } from '../../../components/data-table.tsx';
+import { PendingButton } from '../../../components/pending-button.tsx';
+import { describeRequestError } from '../../../lib/api-client.ts';
+import { toast } from '../../../lib/toast/toast.ts';
+import { useDecideBusinessAccount } from '../api/business-accounts.ts';
+import { BusinessAccountReasonDialog } from './business-account-reason-dialog.tsx';
+
+const COLUMNS = ['Company', 'VAT id', 'Billing address', 'Applied', 'State', 'Actions'];
+
+const CHECK_WORDS = { valid: 'VIES: registered', invalid: 'VIES: not registered', unavailable: 'VIES: could not be reached' } as const;
+
+/** What the admin knows of the VAT id: the latest check (when, and its consultation number), or a confirmation by hand. */
+function vatIdStanding(account: BusinessAccount): string {
+  if (account.vatConfirmation) return `Confirmed by ${account.vatConfirmation.confirmedBy} on ${formatShortDate(account.vatConfirmation.confirmedAt)}`;
+  const check = account.lastVatCheck;
+  if (!check) return 'Not checked';
+  return `${CHECK_WORDS[check.result]} on ${formatShortDate(check.checkedAt)}${check.consultationNumber ? ` (${check.consultationNumber})` : ''}`;
+}
+
+type Asking = { account: BusinessAccount; decision: 'refuse' | 'confirm-vat-id' } | null;
+
+/** The Trade accounts page's applications: approve or refuse a waiting one, confirm an approved one's VAT id by hand. */
+export function BusinessAccountsTable({ accounts }: { accounts: BusinessAccount[] }) {
+  const decide = useDecideBusinessAccount();
+  const [asking, setAsking] = useState<Asking>(null);
+  const approve = (account: BusinessAccount) =>
+    decide.mutate(
+      { accountId: account._id, decision: 'approve' },
+      { onSuccess: () => toast.success(`${account.companyName}: approved`), onError: (error) => toast.error(describeRequestError(error)) },
+    );
+  return (
+    <>
+      <DataTable caption="Trade accounts" columns={COLUMNS}>
+        {accounts.map((account) => (
+          <tr key={account._id} data-testid="business-account-row">
+            <td>
+              <span className="font-semibold">{account.companyName}</span>
+              <br />
+              <span className="text-sm">{account.email}</span>
+              {account.note && <p className="text-sm italic">{account.note}</p>}
+            </td>
+            <td>
+              <span className="font-mono">{account.vatId}</span>
+              <br />
+              <span className="text-sm">{vatIdStanding(account)}</span>
+            </td>
+            <td>
+              {account.billingStreet}, {account.billingPostcode} {account.billingCity}, {countryName(account.billingCountry)}
+            </td>
+            <td>{formatShortDate(account.appliedAt)}</td>
+            <td>
+              {businessAccountStateWords[account.state]}
+              {account.refusalReason && <p className="text-sm">{account.refusalReason}</p>}
+            </td>
+            <td>
+              <div className="flex flex-wrap gap-1">
+                {account.state === 'pending' && (
+                  <>
+                    <PendingButton
+                      type="button"
+                      className="btn btn-primary btn-xs"
+                      aria-label={`Approve ${account.companyName}`}
+                      pending={decide.isPending && decide.variables.accountId === account._id}
+                      spinnerSize="xs"
+                      onClick={() => approve(account)}
+                    >
+                      Approve
+                    </PendingButton>
+                    <button type="button" className="btn btn-error btn-xs" aria-label={`Refuse ${account.companyName}`} onClick={() => setAsking({ account, decision: 'refuse' })}>
+                      Refuse
+                    </button>
+                  </>
+                )}
+                {account.state === 'approved' && !account.vatConfirmation && (
+                  <button type="button" className="btn btn-xs" aria-label={`Confirm the VAT id of ${account.companyName} by hand`} onClick={() => setAsking({ account, decision: 'confirm-vat-id' })}>
+                    Confirm VAT id
+                  </button>
+                )}
+              </div>
+            </td>
+          </tr>
+        ))}
+      </DataTable>
+      {asking && <BusinessAccountReasonDialog account={asking.account} decision={asking.decision} onClose={() => setAsking(null)} />}
+    </>
+  );
+}
