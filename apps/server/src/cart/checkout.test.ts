@@ -98,6 +98,9 @@ describe.each(testDatabaseKinds)('the checkout on $name', (kind) => {
       vat: [{ rate: 0, net: 59.41, vat: 0 }],
       vatTreatment: 'none',
       addedVat: 0,
+      // A consumer: no VAT id, none of a business account, nothing to say about one (issue 39).
+      vatId: null,
+      vatIdNote: null,
       lines: [
         { toolId: drill._id, product: drill.toolName, quantity: 1, unitPrice: 40, lineTotal: 40 },
         { toolId: bits._id, product: bits.toolName, quantity: 2, unitPrice: 7.5, lineTotal: 15 },
@@ -542,7 +545,7 @@ describe.each(testDatabaseKinds)('the checkout of a shop charging VAT on $name',
       vat: [{ rate: 19, net: 267.73, vat: 50.87 }],
       vatTreatment: 'domestic',
     };
-    expect((await quote(buyer, { country: 'DE' })).json()).toEqual({ ...expected, addedVat: 0, lines: [expect.objectContaining({ unitPrice: 31.86, lineTotal: 318.6 })] });
+    expect((await quote(buyer, { country: 'DE' })).json()).toEqual({ ...expected, addedVat: 0, vatId: null, vatIdNote: null, lines: [expect.objectContaining({ unitPrice: 31.86, lineTotal: 318.6 })] });
     const orderId = await checkedOut(buyer, { country: 'DE' });
     expect(await answeredEverywhere(buyer, orderId)).toMatchObject({ ...expected, price: 318.6, country: 'DE', vatId: null });
   });
