@@ -1,10 +1,13 @@
 import { useState } from 'react';
-import { BUSINESS_ACCOUNT_STATES, businessAccountStateWords, type BusinessAccountState } from '@voltline/shared/business-accounts';
+import { BUSINESS_ACCOUNT_STATES, businessAccountStateWords, type BusinessAccount, type BusinessAccountState } from '@voltline/shared/business-accounts';
 import { LoadMoreButton } from '../../../components/load-more-button.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { SearchBox } from '../../../components/search-box.tsx';
-import { useBusinessAccounts } from '../../../features/trade/api/business-accounts.ts';
-import { BusinessAccountsTable } from '../../../features/trade/components/business-accounts-table.tsx';
+import { describeRequestError } from '../../../lib/api-client.ts';
+import { toast } from '../../../lib/toast/toast.ts';
+import { useBusinessAccounts, useDecideBusinessAccount } from '../../../features/trade/api/business-accounts.ts';
+import { BusinessAccountReasonDialog } from '../../../features/trade/components/business-account-reason-dialog.tsx';
+import { BusinessAccountsTable, type AskedDecision } from '../../../features/trade/components/business-accounts-table.tsx';
 
 const ACCOUNT_LIST_ID = 'business-accounts-list';
 
@@ -13,6 +16,15 @@ export function TradeAccountsPage() {
   const [q, setQ] = useState('');
   const [state, setState] = useState<BusinessAccountState | undefined>('pending');
   const accounts = useBusinessAccounts({ q: q || undefined, state });
+  // Decisions live here, not in the table: a decided account leaves the waiting ones' list, and the
+  // table goes with the last one; the toast and the dialog must not go with it.
+  const decide = useDecideBusinessAccount();
+  const [asking, setAsking] = useState<AskedDecision | null>(null);
+  const approve = (account: BusinessAccount) =>
+    decide.mutate(
+      { accountId: account._id, decision: 'approve' },
+      { onSuccess: () => toast.success(`${account.companyName}: approved`), onError: (error) => toast.error(describeRequestError(error)) },
+    );
   const choices: { state: BusinessAccountState | undefined; label: string }[] = [...BUSINESS_ACCOUNT_STATES.map((each) => ({ state: each, label: businessAccountStateWords[each] })), { state: undefined, label: 'All' }];
   return (
     <section className="flex flex-col gap-4">
@@ -35,12 +47,13 @@ export function TradeAccountsPage() {
         {(rows) => (
           <>
             <div id={ACCOUNT_LIST_ID}>
-              <BusinessAccountsTable accounts={rows} />
+              <BusinessAccountsTable accounts={rows} decide={decide} onApprove={approve} onAsk={setAsking} />
             </div>
             <LoadMoreButton more={accounts.more} controls={ACCOUNT_LIST_ID} />
           </>
         )}
       </QueryState>
+      {asking && <BusinessAccountReasonDialog account={asking.account} decision={asking.decision} decide={decide} onClose={() => setAsking(null)} />}
     </section>
   );
 }

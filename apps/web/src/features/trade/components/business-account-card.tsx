@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { businessAccountStateWords, type BusinessAccount } from '@voltline/shared/business-accounts';
+import { businessAccountMessages, businessAccountStateWords, type BusinessAccount } from '@voltline/shared/business-accounts';
 import { countryName } from '@voltline/shared/country-names';
 import { formatShortDate } from '@voltline/shared/shop-constants';
 import { QueryState } from '../../../components/query-state.tsx';
 import { useClientConfig } from '../../../lib/client-config.ts';
-import { useOwnBusinessAccount } from '../api/own-business-account.ts';
+import { toast } from '../../../lib/toast/toast.ts';
+import { useApplyForBusinessAccount, useOwnBusinessAccount } from '../api/own-business-account.ts';
 import { BusinessAccountForm } from './business-account-form.tsx';
 
 const STATE_BADGES: Record<BusinessAccount['state'], string> = { pending: 'badge-warning', approved: 'badge-success', refused: 'badge-error' };
@@ -34,6 +35,14 @@ export function BusinessAccountCard() {
   const account = useOwnBusinessAccount();
   const config = useClientConfig();
   const [applying, setApplying] = useState(false);
+  const apply = useApplyForBusinessAccount();
+  const applyFor = (application: Parameters<typeof apply.mutate>[0]) =>
+    apply.mutate(application, {
+      onSuccess: () => {
+        setApplying(false);
+        toast.success(businessAccountMessages.applied);
+      },
+    });
   return (
     <section className="card bg-base-100 shadow" aria-labelledby="business-account-heading">
       <div className="card-body gap-3">
@@ -49,7 +58,7 @@ export function BusinessAccountCard() {
                   {own ? 'Apply again' : 'Apply for a business account'}
                 </button>
               )}
-              {applying && own?.state !== 'pending' && config.data && <BusinessAccountForm account={own} shopCountry={config.data.shopCountry} />}
+              {applying && own?.state !== 'pending' && config.data && <BusinessAccountForm account={own} shopCountry={config.data.shopCountry} apply={apply} onApply={applyFor} />}
             </>
           )}
         </QueryState>

@@ -7,9 +7,7 @@ import { FormField } from '../../../components/form-field.tsx';
 import { FormMessage } from '../../../components/form-message.tsx';
 import { PendingButton } from '../../../components/pending-button.tsx';
 import { refusalOf } from '../../../lib/api-client.ts';
-import { toast } from '../../../lib/toast/toast.ts';
-import { businessAccountMessages } from '@voltline/shared/business-accounts';
-import { useApplyForBusinessAccount } from '../api/own-business-account.ts';
+import type { useApplyForBusinessAccount } from '../api/own-business-account.ts';
 
 type ApplicationForm = z.input<typeof businessAccountApplicationSchema>;
 type ApplicationOutput = z.output<typeof businessAccountApplicationSchema>;
@@ -33,18 +31,23 @@ const valuesOf = (account: BusinessAccount | null, shopCountry: string): Applica
   note: account?.note ?? '',
 });
 
+interface BusinessAccountFormProps {
+  account: BusinessAccount | null;
+  shopCountry: string;
+  /** The card's: the form is gone once the application waits, and the card still says so. */
+  apply: ReturnType<typeof useApplyForBusinessAccount>;
+  onApply: (application: ApplicationOutput) => void;
+}
+
 /** A customer's application for a business account (issue 39): the company, its VAT id and billing address, a note. */
-export function BusinessAccountForm({ account, shopCountry }: { account: BusinessAccount | null; shopCountry: string }) {
+export function BusinessAccountForm({ account, shopCountry, apply, onApply }: BusinessAccountFormProps) {
   const {
     register,
     handleSubmit,
     formState: { errors },
   } = useForm<ApplicationForm, unknown, ApplicationOutput>({ resolver: zodResolver(businessAccountApplicationSchema), defaultValues: valuesOf(account, shopCountry) });
-  const apply = useApplyForBusinessAccount();
-  const submit = (application: ApplicationOutput) => apply.mutate(application, { onSuccess: () => toast.success(businessAccountMessages.applied) });
-
   return (
-    <form onSubmit={handleSubmit(submit)} noValidate aria-label="Apply for a business account" className="flex flex-col gap-3">
+    <form onSubmit={handleSubmit(onApply)} noValidate aria-label="Apply for a business account" className="flex flex-col gap-3">
       <div className="grid gap-3 sm:grid-cols-2">
         {TEXT_FIELDS.map((field) => (
           <FormField key={field.name} id={`business-${field.name}`} label={field.label} error={errors[field.name]?.message}>

@@ -5,7 +5,7 @@ import { businessAccountRefusalSchema, type BusinessAccount } from '@voltline/sh
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { FormField } from '../../../components/form-field.tsx';
 import { toast } from '../../../lib/toast/toast.ts';
-import { useDecideBusinessAccount } from '../api/business-accounts.ts';
+import type { useDecideBusinessAccount } from '../api/business-accounts.ts';
 
 type ReasonForm = z.input<typeof businessAccountRefusalSchema>;
 
@@ -21,14 +21,24 @@ const DECISIONS = {
 } as const;
 
 /** Asks why, then refuses the application or confirms its VAT id. */
-export function BusinessAccountReasonDialog({ account, decision, onClose }: { account: BusinessAccount; decision: keyof typeof DECISIONS; onClose: () => void }) {
+export function BusinessAccountReasonDialog({
+  account,
+  decision,
+  decide,
+  onClose,
+}: {
+  account: BusinessAccount;
+  decision: keyof typeof DECISIONS;
+  /** The page's, which outlives the row: a refused account leaves the waiting ones' list. */
+  decide: ReturnType<typeof useDecideBusinessAccount>;
+  onClose: () => void;
+}) {
   const words = DECISIONS[decision];
   const {
     register,
     handleSubmit,
     formState: { errors },
   } = useForm<ReasonForm>({ resolver: zodResolver(businessAccountRefusalSchema), defaultValues: { reason: '' } });
-  const decide = useDecideBusinessAccount();
   const submit = ({ reason }: ReasonForm) =>
     decide.mutate(
       { accountId: account._id, decision, reason },

@@ -1,13 +1,9 @@
-import { useState } from 'react';
 import { businessAccountStateWords, type BusinessAccount } from '@voltline/shared/business-accounts';
 import { countryName } from '@voltline/shared/country-names';
 import { formatShortDate } from '@voltline/shared/shop-constants';
 import { DataTable } from '../../../components/data-table.tsx';
 import { PendingButton } from '../../../components/pending-button.tsx';
-import { describeRequestError } from '../../../lib/api-client.ts';
-import { toast } from '../../../lib/toast/toast.ts';
-import { useDecideBusinessAccount } from '../api/business-accounts.ts';
-import { BusinessAccountReasonDialog } from './business-account-reason-dialog.tsx';
+import type { useDecideBusinessAccount } from '../api/business-accounts.ts';
 
 const COLUMNS = ['Company', 'VAT id', 'Billing address', 'Applied', 'State', 'Actions'];
 
@@ -21,20 +17,21 @@ function vatIdStanding(account: BusinessAccount): string {
   return `${CHECK_WORDS[check.result]} on ${formatShortDate(check.checkedAt)}${check.consultationNumber ? ` (${check.consultationNumber})` : ''}`;
 }
 
-type Asking = { account: BusinessAccount; decision: 'refuse' | 'confirm-vat-id' } | null;
+/** A decision that needs words (a refusal, a confirmation by hand): the page asks for them. */
+export type AskedDecision = { account: BusinessAccount; decision: 'refuse' | 'confirm-vat-id' };
+
+interface BusinessAccountsTableProps {
+  accounts: BusinessAccount[];
+  /** The page's: an approved account leaves the waiting ones' list, and the table with it when it was the last. */
+  decide: ReturnType<typeof useDecideBusinessAccount>;
+  onApprove: (account: BusinessAccount) => void;
+  onAsk: (asked: AskedDecision) => void;
+}
 
 /** The Trade accounts page's applications: approve or refuse a waiting one, confirm an approved one's VAT id by hand. */
-export function BusinessAccountsTable({ accounts }: { accounts: BusinessAccount[] }) {
-  const decide = useDecideBusinessAccount();
-  const [asking, setAsking] = useState<Asking>(null);
-  const approve = (account: BusinessAccount) =>
-    decide.mutate(
-      { accountId: account._id, decision: 'approve' },
-      { onSuccess: () => toast.success(`${account.companyName}: approved`), onError: (error) => toast.error(describeRequestError(error)) },
-    );
+export function BusinessAccountsTable({ accounts, decide, onApprove, onAsk }: BusinessAccountsTableProps) {
   return (
-    <>
-      <DataTable caption="Trade accounts" columns={COLUMNS}>
+    <DataTable caption="Trade accounts" columns={COLUMNS}>
         {accounts.map((account) => (
           <tr key={account._id} data-testid="business-account-row">
             <td>
@@ -66,17 +63,17 @@ export function BusinessAccountsTable({ accounts }: { accounts: BusinessAccount[
                       aria-label={`Approve ${account.companyName}`}
                       pending={decide.isPending && decide.variables.accountId === account._id}
                       spinnerSize="xs"
-                      onClick={() => approve(account)}
+                      onClick={() => onApprove(account)}
                     >
                       Approve
                     </PendingButton>
-                    <button type="button" className="btn btn-error btn-xs" aria-label={`Refuse ${account.companyName}`} onClick={() => setAsking({ account, decision: 'refuse' })}>
+                    <button type="button" className="btn btn-error btn-xs" aria-label={`Refuse ${account.companyName}`} onClick={() => onAsk({ account, decision: 'refuse' })}>
                       Refuse
                     </button>
                   </>
                 )}
                 {account.state === 'approved' && !account.vatConfirmation && (
-                  <button type="button" className="btn btn-xs" aria-label={`Confirm the VAT id of ${account.companyName} by hand`} onClick={() => setAsking({ account, decision: 'confirm-vat-id' })}>
+                  <button type="button" className="btn btn-xs" aria-label={`Confirm the VAT id of ${account.companyName} by hand`} onClick={() => onAsk({ account, decision: 'confirm-vat-id' })}>
                     Confirm VAT id
                   </button>
                 )}
@@ -84,8 +81,6 @@ export function BusinessAccountsTable({ accounts }: { accounts: BusinessAccount[
             </td>
           </tr>
         ))}
-      </DataTable>
-      {asking && <BusinessAccountReasonDialog account={asking.account} decision={asking.decision} onClose={() => setAsking(null)} />}
-    </>
+    </DataTable>
   );
 }
