@@ -9,7 +9,7 @@ import { VAT_ID_EXAMPLES } from './vat-id-examples.ts';
  */
 
 /** valid: registered; invalid: not registered; unavailable: the service (or the member state's) did not answer. */
-export const VAT_CHECK_RESULTS = ['valid', 'invalid', 'unavailable'] as const;
+const VAT_CHECK_RESULTS = ['valid', 'invalid', 'unavailable'] as const;
 export type VatCheckResult = (typeof VAT_CHECK_RESULTS)[number];
 
 /**
@@ -31,7 +31,6 @@ export const vatCheckSchema = z.object({
   checkedAt: z.string().describe('When the check was made (ISO 8601).'),
   consultationNumber: z.string().nullable().describe("VIES's consultation number (requestIdentifier), when it gave one."),
 });
-export type VatCheck = z.infer<typeof vatCheckSchema>;
 
 /** What made an order's reverse charge allowed, as the order keeps it and the invoice prints it. */
 export type VatIdEvidence =

@@ -1,7 +1,7 @@
 import type { VatCheckResult } from '@voltline/shared/vat-checks';
 
 /** What a checker says of one VAT id: registered or not, or that it could not tell (the service did not answer). */
-export interface VatCheckAnswer {
+interface VatCheckAnswer {
   result: VatCheckResult;
   /** VIES's consultation number (requestIdentifier), the proof of the check; null when none was given. */
   consultationNumber: string | null;

@@ -5,7 +5,7 @@ import { cartKeys, tradeKeys } from '../../../lib/query-keys.ts';
 import { useRefreshingMutation } from '../../../lib/refreshing-mutation.ts';
 
 /** GET /api/business-account: the signed-in customer's business account, or null before they apply. */
-export const ownBusinessAccountQueryOptions = queryOptions({
+const ownBusinessAccountQueryOptions = queryOptions({
   queryKey: tradeKeys.mine(),
   queryFn: () => apiRequest<BusinessAccount | null>('/business-account'),
 });
