@@ -1,26 +1,14 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { BusinessAccount } from '@voltline/shared/business-accounts';
+import { sampleBusinessAccount } from '../../../testing/sample-business-accounts.ts';
 import { renderWithShop, type SentRequest } from '../../../testing/render-with-shop.tsx';
 import { TradeAccountsPage } from './trade-accounts.tsx';
 
 const waiting: BusinessAccount = {
-  _id: '5d1c7a0e-2b0a-4f7e-9d3c-1a2b3c4d5e6f',
-  email: 'marie@ampere.example',
-  companyName: 'Ampère Électricité SARL',
-  vatId: 'FR40303265045',
-  billingStreet: '3 Rue Ampère',
-  billingPostcode: '75017',
-  billingCity: 'Paris',
-  billingCountry: 'FR',
+  ...sampleBusinessAccount,
   note: 'We wire offices.',
-  state: 'pending',
-  refusalReason: null,
-  appliedAt: '2026-11-24T09:30:00.000Z',
-  decidedAt: null,
-  decidedBy: null,
   lastVatCheck: { vatId: 'FR40303265045', result: 'valid', checkedAt: '2026-11-24T09:30:00.000Z', consultationNumber: 'WAPIAAAAW000001' },
-  vatConfirmation: null,
 };
 const approved: BusinessAccount = { ...waiting, _id: '6e2d8b1f-3c1b-4a8f-8e4d-2b3c4d5e6f70', companyName: 'Volta Bau GmbH', vatId: 'ATU10000005', state: 'approved', lastVatCheck: null };
 

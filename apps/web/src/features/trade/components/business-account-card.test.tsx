@@ -1,26 +1,16 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { BusinessAccount } from '@voltline/shared/business-accounts';
+import { sampleBusinessAccount } from '../../../testing/sample-business-accounts.ts';
 import { renderWithShop, type SentRequest } from '../../../testing/render-with-shop.tsx';
 import { BusinessAccountCard } from './business-account-card.tsx';
 
 const refused: BusinessAccount = {
-  _id: '5d1c7a0e-2b0a-4f7e-9d3c-1a2b3c4d5e6f',
-  email: 'marie@ampere.example',
-  companyName: 'Ampère Électricité SARL',
-  vatId: 'FR40303265045',
-  billingStreet: '3 Rue Ampère',
-  billingPostcode: '75017',
-  billingCity: 'Paris',
-  billingCountry: 'FR',
-  note: null,
+  ...sampleBusinessAccount,
   state: 'refused',
   refusalReason: 'VIES lists another company under this id.',
-  appliedAt: '2026-11-24T09:30:00.000Z',
   decidedAt: '2026-11-25T09:30:00.000Z',
   decidedBy: 'admin@voltline.local',
-  lastVatCheck: null,
-  vatConfirmation: null,
 };
 
 /** The stand-in server: the customer's account as given, the shop in Germany, an application answered as waiting. */

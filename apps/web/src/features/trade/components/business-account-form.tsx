@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { businessAccountApplicationSchema, type BusinessAccount } from '@voltline/shared/business-accounts';
-import { countriesByName } from '@voltline/shared/country-names';
+import { CountrySelect } from '../../../components/country-select.tsx';
 import { FormField } from '../../../components/form-field.tsx';
 import { FormMessage } from '../../../components/form-message.tsx';
 import { PendingButton } from '../../../components/pending-button.tsx';
@@ -55,15 +55,7 @@ export function BusinessAccountForm({ account, shopCountry, apply, onApply }: Bu
           </FormField>
         ))}
         <FormField id="business-billingCountry" label="Country" error={errors.billingCountry?.message}>
-          {(control) => (
-            <select {...control} {...register('billingCountry')} autoComplete="billing country" className="select w-full">
-              {countriesByName().map(({ code, name }) => (
-                <option key={code} value={code}>
-                  {name}
-                </option>
-              ))}
-            </select>
-          )}
+          {(control) => <CountrySelect {...control} {...register('billingCountry')} autoComplete="billing country" />}
         </FormField>
       </div>
       <FormField id="business-note" label="Note to the shop (optional)" error={errors.note?.message}>
