@@ -1,7 +1,9 @@
 import type { BusinessBuyer } from '@voltline/shared/business-accounts';
 import { vatTreatmentOf, type ShopVatSettings } from '@voltline/shared/pricing';
 import { vatIdMessages, type VatCheckResult, type VatIdEvidence } from '@voltline/shared/vat-checks';
+import { sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../db/client.ts';
+import { businessAccounts } from '../db/schema.ts';
 
 
 /** What the shop knows of a buyer's VAT id before an order is priced: one indexed read. */
@@ -39,6 +41,15 @@ export interface BuyerVat {
 }
 
 export const NO_BUYER_VAT: BuyerVat = { vatId: null, evidence: null, business: null, vatIdNote: null };
+
+/**
+ * True while the customer has no approved business account (whose VAT id would be theirs): a
+ * condition of the spec's fast placement statement (decision 016), so that a consumer's order costs
+ * no statement more, only this lookup on the accounts' unique index inside it. A business buyer's
+ * order then places nothing there and goes the way of every order, which reads its VAT id.
+ */
+export const withoutBusinessAccount = (customerId: string): SQL =>
+  sql`not exists (select 1 from ${businessAccounts} account where account.customer_id = ${customerId} and account.state = 'approved')`;
 
 /**
  * Reverse charge only with a checked id (issue 39): when the order would be a reverse charge on the

@@ -130,14 +130,6 @@ export function createOrderPricer(tax: Pick<TaxSettingsService, 'current'>, deli
       return { quote: quote(lines, choices, buyer, { delivery, ...settings }, coupon, now), buyer };
     },
 
-    /**
-     * Whether a buyer is priced as a consumer without reading more (the spec's fast placement, decision
-     * 016): no VAT id typed and no approved business account, one lookup on its unique index.
-     */
-    async isPlainBuyer(executor: DbExecutor, choices: PricingChoices, customerId: string, now = new Date()): Promise<boolean> {
-      if (choices.vatId !== undefined) return false;
-      return (await vatIds.standing(executor, customerId, undefined, now)).vatId === null;
-    },
 
     /**
      * Before an order's transaction: what is read outside it (the promotion is kept in memory and,
@@ -157,8 +149,9 @@ export function createOrderPricer(tax: Pick<TaxSettingsService, 'current'>, deli
     },
 
     /**
-     * A plain buyer's order (isPlainBuyer) without a coupon, from the rates read with its tool
-     * (deliveryRatesColumn): it takes nothing, so it needs no transaction of its own.
+     * An order without a coupon, VAT id or business account (whose statement holds
+     * withoutBusinessAccount), from the rates read with its tool (deliveryRatesColumn): it takes
+     * nothing, so it needs no transaction of its own.
      */
     async priceWithoutCoupon(lines: readonly LineToPrice[], choices: PricingChoices, rates: readonly DeliveryRateRow[], now = new Date()): Promise<StoredPricing> {
       const settings = await settingsNow(now);

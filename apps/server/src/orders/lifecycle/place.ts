@@ -15,6 +15,7 @@ import { createBoundedMemory } from '../../platform/bounded-memory.ts';
 import { orderFigures } from '../order-dto.ts';
 import { deliveryRatesColumn, deliveryRateUnchanged, type DeliveryRateRow, type PricingChoices } from '../../pricing/order-pricing.ts';
 import { recordCouponUseOrder } from '../../pricing/coupon-uses.ts';
+import { withoutBusinessAccount } from '../../pricing/buyer-vat.ts';
 import type { LifecycleDeps } from './context.ts';
 import { orderableUnitsSql, quantityWithinBoundsSql } from './units.ts';
 
@@ -82,8 +83,9 @@ export const placing = (deps: LifecycleDeps) => {
     const which: WhichTool = toolId ? { id: toolId.data } : { name: request.product ?? '' };
     const pricing: PricingChoices = { country: request.country ?? (await deps.shopCountry()), couponCode: request.couponCode, vatId: request.vatId };
     const destination = orderDestination(request, pricing.country);
-    // A VAT id (typed, or a business account's) may need a check with VIES: placingLines asks it.
-    if (!pricing.couponCode && (await deps.pricer.isPlainBuyer(deps.db, pricing, caller.userId, now))) {
+    // A VAT id (typed here, or a business account's: the fast statement holds withoutBusinessAccount)
+    // may need a check with VIES: placingLines asks it.
+    if (!pricing.couponCode && pricing.vatId === undefined) {
       const placed = await atOnce(caller, which, { quantity: request.quantity, phone: request.phone, ...destination }, pricing, now);
       if (placed) return placed;
     }
@@ -179,6 +181,7 @@ function placingAtOnce({ db, notifier, pricer }: LifecycleDeps) {
             and vat_rate_hundredths is not distinct from ${tool.vatRateHundredths}::int
             and ${quantityWithinBoundsSql(quantity)}
             and ${deliveryRateUnchanged(choices.country, tool.rates)}
+            and ${withoutBusinessAccount(caller.userId)}
           for key share
         ), placed as (
           ${insertOrder({ toolId: sql`tool.id`, products: [tool.name], img: tool.img, unitPriceCents: line.unitPrice, units: quantity, totalCents: quote.total }, caller, request, pricing, now)}
