@@ -22,6 +22,7 @@ const ADMIN_PAGES = [
   '/dashboard/webhooks',
   '/dashboard/delivery',
   '/dashboard/coupons',
+  '/dashboard/trade',
   '/dashboard/tax',
 ];
 
