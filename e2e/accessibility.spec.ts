@@ -23,6 +23,7 @@ const ADMIN_PAGES = [
   '/dashboard/webhooks',
   '/dashboard/delivery',
   '/dashboard/coupons',
+  '/dashboard/trade',
   '/dashboard/tax',
   '/dashboard/returns',
   '/dashboard/carriers',

@@ -174,6 +174,11 @@ const environmentSchema = z.object({
   COUPON_HOLD_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(30),
   WRONG_COUPON_CODES_PER_HOUR: z.coerce.number().int().positive().default(10),
   PAYMENT_PROVIDER: z.enum(['builtin', 'stripe']).default('builtin'),
+  // Decision 055: who says whether a VAT id is registered (the built-in checker's test ids offline,
+  // or the EU's VIES REST service at VIES_URL), and how long a passing check allows reverse charge.
+  VAT_CHECK_PROVIDER: z.enum(['builtin', 'vies']).default('builtin'),
+  VIES_URL: z.url().default('https://ec.europa.eu/taxation_customs/vies/rest-api'),
+  VAT_CHECK_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_PUBLISHABLE_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
@@ -312,6 +317,8 @@ export interface Config {
   couponHoldMinutes: number;
   /** Codes that cannot be used one account, and one client address, may try per hour before 429. */
   wrongCouponCodesPerHour: number;
+  /** Decision 055: the VAT id checker and how old a passing check may be for reverse charge. */
+  vatChecks: { provider: 'builtin' | 'vies'; viesUrl: string; maxAgeDays: number };
   payments:
     | { provider: 'builtin' }
     | { provider: 'stripe'; secretKey: string; publishableKey: string; webhookSecret: string; apiUrl: string | undefined };
@@ -411,6 +418,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     deliveryDays: env.DELIVERY_DAYS,
     couponHoldMinutes: env.COUPON_HOLD_MINUTES,
     wrongCouponCodesPerHour: env.WRONG_COUPON_CODES_PER_HOUR,
+    vatChecks: { provider: env.VAT_CHECK_PROVIDER, viesUrl: env.VIES_URL.replace(/\/$/, ''), maxAgeDays: env.VAT_CHECK_MAX_AGE_DAYS },
     payments:
       env.PAYMENT_PROVIDER === 'stripe'
         ? {

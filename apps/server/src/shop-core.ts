@@ -48,6 +48,11 @@ import { createUnsubscribeTokens } from './stock-alerts/unsubscribe-token.ts';
 import { createQueryMail } from './queries/query-mail.ts';
 import { createProfilesService } from './profiles/profiles-service.ts';
 import { createReviewsService } from './reviews/reviews-service.ts';
+import { createBusinessAccountMail } from './trade/business-account-mail.ts';
+import { createBusinessAccountsService } from './trade/business-accounts-service.ts';
+import { createBuiltinVatChecker } from './trade/builtin-vat-checker.ts';
+import { createVatIdRegister } from './trade/vat-id-register.ts';
+import { createViesVatChecker } from './trade/vies-vat-checker.ts';
 
 /** Every service of the shop, wired once; the HTTP app and the first-start tasks share them. */
 export function createShopCore(deps: {
@@ -80,7 +85,10 @@ export function createShopCore(deps: {
   const taxSettings = createTaxSettingsService(db, cacheBus, initialTaxSettings(config));
   const invoiceRegister = createInvoiceRegister(config.invoicing, config.payments.provider, taxSettings);
   const deliverySettings = createDeliverySettingsService(db, cacheBus);
-  const pricer = createOrderPricer(taxSettings, deliverySettings, config.couponHoldMinutes);
+  // The one VAT id checker the configuration names (decision 055), as with the card gateway.
+  const vatChecker = config.vatChecks.provider === 'vies' ? createViesVatChecker(config.vatChecks.viesUrl, config.invoicing.shopTaxId) : createBuiltinVatChecker();
+  const vatIds = createVatIdRegister(db, vatChecker, config.vatChecks.maxAgeDays);
+  const pricer = createOrderPricer(taxSettings, deliverySettings, config.couponHoldMinutes, vatIds);
   const shopCountry = async () => (await taxSettings.current()).country;
   const stockAlerts = createStockAlertsService({
     db,
@@ -155,6 +163,7 @@ export function createShopCore(deps: {
     deliverySettings,
     taxSettings,
     coupons: createCouponsService(db, paging),
+    businessAccounts: createBusinessAccountsService({ db, paging, vatIds, mail: createBusinessAccountMail(config.invoicing.shopLegalName, config.publicUrl) }),
     payments: createPaymentsService({ db, orders, lifecycle, gateway }),
     paymentGatewayRoutes: payment.routes({ db, lifecycle }),
   };

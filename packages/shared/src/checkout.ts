@@ -36,6 +36,8 @@ export type CheckoutRequest = z.input<typeof checkoutRequestSchema>;
 
 export const checkoutQuoteSchema = z.object({
   ...orderFiguresShape,
+  vatId: z.string().nullable().describe("The VAT id the order would carry: the one given, else the caller's approved business account's."),
+  vatIdNote: z.string().nullable().describe('Why VAT is charged although a VAT id was given (not registered in VIES, VIES unavailable, its check too old), in words; null otherwise.'),
   /** The lines as priced (unit prices net of VAT for an export or a reverse charge when prices include VAT). */
   lines: z.array(z.object({ toolId: z.string(), product: z.string(), quantity: z.number().int(), unitPrice: z.number(), lineTotal: z.number() })),
 });

@@ -12,7 +12,8 @@ import { TEXT_LIMITS, tooLongMessage } from './text-limits.ts';
  * alone, and the order is then delivered to its `country` (or the shop's) as before.
  */
 
-const addressLine = (label: string, max: number) =>
+/** A required line of an address (delivery or billing), trimmed, within its limit. */
+export const addressLine = (label: string, max: number) =>
   text()
     .trim()
     .min(1, `${label} is required`)

@@ -1,5 +1,7 @@
 import { percentInHundredths, scaleRoundingHalfUp, spreadByLargestRemainder } from './money.ts';
+import type { BusinessBuyer } from './business-accounts.ts';
 import type { VatTreatment } from './order-figures.ts';
+import type { VatIdEvidence } from './vat-checks.ts';
 import type { StoredPricing, VatShare } from './pricing.ts';
 
 /*
@@ -37,6 +39,10 @@ export interface DocumentFigures {
   vatTreatment: VatTreatment;
   /** The buyer's VAT id, where given (art. 226 (4)). */
   buyerVatId: string | null;
+  /** The approved business account billed (issue 39): the company and its billing address; absent on earlier documents. */
+  buyerCompany?: BusinessBuyer | null;
+  /** What allowed a reverse charge on buyerVatId (the VIES check and its consultation number, or an admin's confirmation). */
+  vatIdEvidence?: VatIdEvidence | null;
   /** Where the goods went (ISO code); null for orders placed before the shop priced deliveries. */
   country: string | null;
   lines: DocumentLine[];
@@ -95,6 +101,8 @@ export function invoiceFigures(pricing: StoredPricing | null, lines: readonly Pl
   return {
     vatTreatment: quote.vatTreatment,
     buyerVatId: pricing.vatId,
+    buyerCompany: pricing.business ?? null,
+    vatIdEvidence: quote.vatTreatment === 'reverse-charge' ? (pricing.vatIdEvidence ?? null) : null,
     country: pricing.country,
     lines: quote.lines.map((quoted, position) => ({
       product: lines[position]?.product ?? '',

@@ -10,7 +10,7 @@ import { vatIdSchema } from './vat-id-schema.ts';
  */
 
 /** Where the order goes: an ISO 3166-1 code ("de" is DE). */
-const countrySchema = text()
+export const countrySchema = text()
   .trim()
   .toUpperCase()
   .refine(isCountryCode, { error: 'Choose the country to deliver to (an ISO code such as DE or US)' });

@@ -1,4 +1,6 @@
 import { assertWholeCents, percentInHundredths, percentOfCents, scaleRoundingHalfUp, spreadByLargestRemainder } from './money.ts';
+import type { BusinessBuyer } from './business-accounts.ts';
+import type { VatIdEvidence } from './vat-checks.ts';
 import { isEuMemberState, memberStateOfVatId } from './vat-id.ts';
 
 /*
@@ -18,7 +20,7 @@ interface CartLine {
   vatRate: number | null;
 }
 
-interface ShopVatSettings {
+export interface ShopVatSettings {
   /** SHOP_COUNTRY (ISO 3166-1 alpha-2). */
   shopCountry: string;
   /** SHOP_VAT_RATE in percent; 0: the shop charges no VAT at all (its invoices say SHOP_VAT_NOTE). */
@@ -105,7 +107,7 @@ export interface Quote {
 }
 
 /** Which VAT an order carries: decided by the shop's settings, the destination and the buyer's VAT id. */
-function vatTreatmentOf(settings: ShopVatSettings, country: string, buyerVatId: string | null): VatTreatment {
+export function vatTreatmentOf(settings: ShopVatSettings, country: string, buyerVatId: string | null): VatTreatment {
   if (settings.standardRate === 0) return 'none';
   const shopInEu = isEuMemberState(settings.shopCountry);
   const withinShopsVatArea = shopInEu ? isEuMemberState(country) : country === settings.shopCountry;
@@ -278,5 +280,9 @@ export interface StoredPricing {
   /** The coupon use the order took, given back if it is cancelled or expires unpaid. */
   couponUseId: string | null;
   vatId: string | null;
+  /** What allowed the reverse charge on vatId (a VIES check, an admin's confirmation); absent on orders before issue 39. */
+  vatIdEvidence?: VatIdEvidence | null;
+  /** The approved business account the order was placed under: the invoice names the company. */
+  business?: BusinessBuyer | null;
   quote: Quote;
 }

@@ -34,6 +34,8 @@ export const TEXT_LIMITS = {
   refundReason: 200,
   /** What the shop writes itself about a change or a failed delivery. */
   note: 500,
+  /** A business account's company name, as its invoices name it (issue 39). */
+  companyName: 120,
   /** The shop's legal name on invoices and credit notes (SHOP_LEGAL_NAME). */
   shopLegalName: 200,
   /** The shop's tax id on invoices (SHOP_TAX_ID). */

@@ -48,7 +48,7 @@ export function createCheckoutService({ db, cart, pricer, lifecycle }: { db: Dat
       const goods = priced.map(({ tool, quantity }) => ({ quantity, unitPriceCents: tool.priceCents }));
       const pastPaymentGoods = pastOnePayment(goods, goods.reduce((sum, line) => sum + line.quantity * line.unitPriceCents, 0));
       if (pastPaymentGoods) throw pastPaymentGoods;
-      const quote = await pricer.quote(
+      const { quote, buyer } = await pricer.quote(
         db,
         priced.map(({ tool, quantity }) => ({ unitPriceCents: tool.priceCents, quantity, vatRateHundredths: tool.vatRateHundredths })),
         request,
@@ -59,6 +59,8 @@ export function createCheckoutService({ db, cart, pricer, lifecycle }: { db: Dat
       if (refused) throw refused;
       return {
         ...quoteFigures(quote),
+        vatId: buyer.vatId,
+        vatIdNote: buyer.vatIdNote,
         lines: priced.map(({ tool, quantity }, index) => ({
           toolId: tool.id,
           product: tool.name,

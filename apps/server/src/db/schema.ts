@@ -20,3 +20,4 @@ export * from './schema/profiles.ts';
 export * from './schema/images.ts';
 export * from './schema/shop.ts';
 export * from './schema/families.ts';
+export * from './schema/trade.ts';

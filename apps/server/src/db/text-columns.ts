@@ -160,6 +160,24 @@ export const TEXT_COLUMN_LIMITS = {
   tool_families: {
     name: limit('Family name', TEXT_LIMITS.familyName),
   },
+  business_accounts: {
+    email: limit('Email', TEXT_LIMITS.email),
+    company_name: limit('Company name', TEXT_LIMITS.companyName),
+    vat_id: limit('VAT id', TEXT_LIMITS.taxId),
+    billing_street: limit('Street and number', TEXT_LIMITS.street),
+    billing_postcode: limit('Postcode', TEXT_LIMITS.postcode),
+    billing_city: limit('City', TEXT_LIMITS.city),
+    billing_country: limit('Country', TEXT_LIMITS.destination),
+    note: limit('Note', TEXT_LIMITS.note),
+    refusal_reason: limit('Reason', TEXT_LIMITS.note),
+    decided_by: limit('Email', TEXT_LIMITS.email),
+    vat_confirmed_by: limit('Email', TEXT_LIMITS.email),
+    vat_confirmed_reason: limit('Reason', TEXT_LIMITS.note),
+  },
+  vat_checks: {
+    vat_id: limit('VAT id', TEXT_LIMITS.taxId),
+    consultation_number: limit('Consultation number', TEXT_LIMITS.transactionId),
+  },
   invoices: issuedDocumentColumns,
   credit_notes: {
     ...issuedDocumentColumns,

@@ -18,6 +18,7 @@ const long = (length: number) => 'x'.repeat(length);
 /** Text columns only the shop itself (or its payment gateway's signed answers) fills: ids, keys, dates it formats. */
 const FILLED_BY_THE_SHOP: Record<string, string[]> = {
   // How the buyer paid: one of the shop's fixed wordings (invoices/invoice-register.ts).
+  business_accounts: ['customer_id'],
   cart_lines: ['user_id'],
   credit_notes: ['payment_method'],
   coupon_uses: ['customer_id'],

@@ -3,6 +3,7 @@ import type { DocumentFigures } from '@voltline/shared/document-figures';
 import { formatCents } from '@voltline/shared/money';
 import { vatTreatmentWords } from '@voltline/shared/order-figures';
 import { formatLongDate } from '@voltline/shared/shop-constants';
+import { vatIdMessages } from '@voltline/shared/vat-checks';
 import { BOLD, CONTENT_WIDTH, drawRow, drawTable, MARGIN, REGULAR, renderPdf as render, type PdfDocument as Document } from '../platform/pdf-document.ts';
 import type { CreditNoteRow, InvoiceRow } from './invoice-register.ts';
 
@@ -28,7 +29,17 @@ function drawParties(doc: Document, heading: string, document: InvoiceRow | Cred
   if (document.sellerTaxId) doc.text(`${document.figures ? 'VAT id' : 'Tax id'}: ${document.sellerTaxId}`);
   doc.moveDown();
   doc.font(BOLD).text('Bill to');
-  doc.font(REGULAR).text(document.buyerName).text(document.buyerEmail).text(document.buyerPhone).text(document.buyerAddress);
+  // A business account's invoice names the company at its billing address (issue 39), the person for it after.
+  const company = document.figures?.buyerCompany;
+  if (company) {
+    doc.font(BOLD).text(company.companyName);
+    doc.font(REGULAR).text(company.billingStreet).text(`${company.billingPostcode} ${company.billingCity}`).text(countryName(company.billingCountry));
+    doc.text(`For: ${document.buyerName}`);
+  } else {
+    doc.font(REGULAR).text(document.buyerName);
+  }
+  doc.text(document.buyerEmail).text(document.buyerPhone);
+  doc.text(company ? `Delivery address: ${document.buyerAddress}` : document.buyerAddress);
   if (document.figures?.buyerVatId) doc.text(`VAT id: ${document.figures.buyerVatId}`);
   // The country's name: a code alone is misread (issue 43: "Country DE").
   if (document.figures?.country) doc.text(`Delivered to: ${countryName(document.figures.country)}`);
@@ -58,7 +69,9 @@ const RATE_COLUMNS = [
 /** What art. 226 (11)-(12) and the shop's settings ask a document to say of the VAT it does not charge. */
 function treatmentWords(figures: DocumentFigures, vatNote: string): string | undefined {
   if (figures.vatTreatment === 'reverse-charge') {
-    return `${vatTreatmentWords['reverse-charge']} (Article 196 of Directive 2006/112/EC). Intra-Community supply of goods, exempt under Article 138.`;
+    // The proof that the buyer's VAT id was valid when supplied to (issue 39): the VIES check's date and consultation number.
+    const evidence = figures.vatIdEvidence ? ` ${vatIdMessages.evidence(figures.vatIdEvidence)}` : '';
+    return `${vatTreatmentWords['reverse-charge']} (Article 196 of Directive 2006/112/EC). Intra-Community supply of goods, exempt under Article 138.${evidence}`;
   }
   if (figures.vatTreatment === 'export') return `${vatTreatmentWords.export}: exempt under Article 146 of Directive 2006/112/EC.`;
   if (figures.vatTreatment === 'none') return vatNote || undefined;

@@ -33,6 +33,13 @@ describe.each(testDatabaseKinds)('my data on $name', (kind) => {
     const person = await registerUser(shop, { name: 'Ada Export' });
     const other = await registerUser(shop, { name: 'Bob Other' });
     const { orderId, tool } = await traces(person, 'Ada');
+    const applied = await shop.app.inject({
+      method: 'POST',
+      url: '/api/business-account',
+      headers: bearer(person),
+      payload: { companyName: 'Ada Wiring SARL', vatId: 'FR40303265045', billingStreet: '1 Rue Volta', billingPostcode: '75003', billingCity: 'Paris', billingCountry: 'FR' },
+    });
+    expect(applied.statusCode, applied.body).toBe(200);
     const theirs = await traces(other, 'Bob');
 
     const answer = await download(person);
@@ -57,6 +64,7 @@ describe.each(testDatabaseKinds)('my data on $name', (kind) => {
     expect(data.cart).toEqual([expect.objectContaining({ toolId: tool._id, quantity: 1 })]);
     expect(data.stockAlerts).toEqual([expect.objectContaining({ email: person.email })]);
     expect(data.returns).toEqual([]);
+    expect(data.businessAccount).toMatchObject({ companyName: 'Ada Wiring SARL', vatId: 'FR40303265045', state: 'pending' });
 
     // Nothing of the other customer, and no secret: no session token, password hash or stored PDF.
     const text = answer.body;

@@ -4,6 +4,7 @@ import { checkoutMessages } from '@voltline/shared/checkout';
 import { REST_OF_WORLD } from '@voltline/shared/delivery-settings';
 import { quoteOrder, type Quote, type QuoteRequest, type StoredPricing } from '@voltline/shared/pricing';
 import type { DbExecutor } from '../db/client.ts';
+import { buyerVatOf, NO_BUYER_VAT, type BuyerVat, type VatIdRegister } from './buyer-vat.ts';
 import { deliveryRates } from '../db/schema.ts';
 import { AppError } from '../platform/app-error.ts';
 import { checkCouponUse, takeCouponUse } from './coupon-uses.ts';
@@ -66,24 +67,46 @@ export function deliveryRateUnchanged(country: string, rows: readonly DeliveryRa
     and (${used.country}::text <> ${REST_OF_WORLD} or not exists (select 1 from ${deliveryRates} rate where rate.country = ${country}))`;
 }
 
-/** `couponHoldMinutes`: how long an unpaid order holds the use of a coupon it took (COUPON_HOLD_MINUTES, decision 039). */
-export function createOrderPricer(tax: Pick<TaxSettingsService, 'current'>, deliverySettings: DeliverySettingsService, couponHoldMinutes: number) {
+/**
+ * `couponHoldMinutes`: how long an unpaid order holds the use of a coupon it took (COUPON_HOLD_MINUTES,
+ * decision 039); `vatIds`: what the shop knows of buyers' VAT ids (reverse charge only with a checked
+ * id, decision 055).
+ */
+export function createOrderPricer(tax: Pick<TaxSettingsService, 'current'>, deliverySettings: DeliverySettingsService, couponHoldMinutes: number, vatIds: VatIdRegister) {
   async function deliveryRateFor(executor: DbExecutor, country: string) {
     return deliveryRateFrom(await executor.select().from(deliveryRates).where(inArray(deliveryRates.country, [country, REST_OF_WORLD])), country);
   }
 
   const listedSubtotal = (lines: readonly LineToPrice[]) => lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
 
-  function quote(lines: readonly LineToPrice[], choices: PricingChoices, settings: Pick<QuoteRequest, 'delivery' | 'deliveryPromotion' | 'vatSettings'>, coupon: QuoteRequest['coupon'], now: Date): Quote {
+  /** Priced on the buyer's VAT id only when it may be a reverse charge's (buyerVatOf): else as no id. */
+  function quote(lines: readonly LineToPrice[], choices: PricingChoices, buyer: BuyerVat, settings: Pick<QuoteRequest, 'delivery' | 'deliveryPromotion' | 'vatSettings'>, coupon: QuoteRequest['coupon'], now: Date): Quote {
     return quoteOrder({
       lines: lines.map((line) => ({ unitPriceCents: line.unitPriceCents, quantity: line.quantity, vatRate: line.vatRateHundredths === null ? null : percentFromHundredths(line.vatRateHundredths) })),
       country: choices.country,
       ...settings,
       coupon,
-      buyerVatId: choices.vatId ?? null,
+      buyerVatId: buyer.vatIdNote === null ? buyer.vatId : null,
       now,
     });
   }
+
+  /** The buyer's VAT id and what allows its reverse charge, read (and, when needed, checked) before any transaction. */
+  async function buyerVat(executor: DbExecutor, choices: PricingChoices, customerId: string, settings: Pick<QuoteRequest, 'vatSettings'>, now: Date): Promise<BuyerVat> {
+    const standing = await vatIds.standing(executor, customerId, choices.vatId, now);
+    return buyerVatOf(vatIds, standing, { settings: settings.vatSettings, country: choices.country, now });
+  }
+
+  /** How an order keeps its pricing: the choices, the buyer's VAT id with its evidence and company, the quote. */
+  const stored = (choices: PricingChoices, buyer: BuyerVat, coupon: { code: string; useId: string } | null, figures: Quote): StoredPricing => ({
+    country: choices.country,
+    couponCode: coupon?.code ?? null,
+    couponUseId: coupon?.useId ?? null,
+    vatId: buyer.vatId,
+    vatIdEvidence: buyer.evidence,
+    business: buyer.business,
+    quote: figures,
+  });
 
   const asCoupon = (found: { percentOff: number | null; amountOffCents: number | null }): QuoteRequest['coupon'] =>
     found.percentOff !== null ? { percentOff: found.percentOff } : { amountOffCents: found.amountOffCents ?? 0 };
@@ -98,43 +121,42 @@ export function createOrderPricer(tax: Pick<TaxSettingsService, 'current'>, deli
   }
 
   return {
-    /** POST /checkout/quote: what the order would cost now. Refuses an unusable coupon in words. */
-    async quote(executor: DbExecutor, lines: readonly LineToPrice[], choices: PricingChoices, customerId: string, now = new Date()): Promise<Quote> {
+    /** POST /checkout/quote: what the order would cost now, and why VAT is charged on a VAT id. Refuses an unusable coupon in words. */
+    async quote(executor: DbExecutor, lines: readonly LineToPrice[], choices: PricingChoices, customerId: string, now = new Date()): Promise<{ quote: Quote; buyer: BuyerVat }> {
       const settings = await settingsNow(now);
+      const buyer = await buyerVat(executor, choices, customerId, settings, now);
       const delivery = await deliveryRateFor(executor, choices.country);
       const coupon = choices.couponCode ? asCoupon(await checkCouponUse(executor, choices.couponCode, customerId, listedSubtotal(lines), now)) : null;
-      return quote(lines, choices, { delivery, ...settings }, coupon, now);
+      return { quote: quote(lines, choices, buyer, { delivery, ...settings }, coupon, now), buyer };
     },
+
 
     /**
      * Before an order's transaction: what is read outside it (the promotion is kept in memory and,
      * on the embedded database, must not be read while a transaction holds the one connection).
      * Then, in the transaction, the order's pricing with a use of its coupon taken.
      */
-    async prepare(choices: PricingChoices, now = new Date()) {
+    async prepare(executor: DbExecutor, choices: PricingChoices, customerId: string, now = new Date()) {
       const settings = await settingsNow(now);
-      return async (tx: DbExecutor, lines: readonly LineToPrice[], customerId: string): Promise<StoredPricing> => {
+      // The VAT id's check may wait for VIES: never inside the order's transaction.
+      const buyer = await buyerVat(executor, choices, customerId, settings, now);
+      return async (tx: DbExecutor, lines: readonly LineToPrice[]): Promise<StoredPricing> => {
         const delivery = await deliveryRateFor(tx, choices.country);
         const heldUntil = new Date(now.getTime() + couponHoldMinutes * 60_000);
         const use = choices.couponCode ? await takeCouponUse(tx, choices.couponCode, customerId, listedSubtotal(lines), heldUntil, now) : null;
-        return {
-          country: choices.country,
-          couponCode: use?.code ?? null,
-          couponUseId: use?.useId ?? null,
-          vatId: choices.vatId ?? null,
-          quote: quote(lines, choices, { delivery, ...settings }, use && asCoupon(use), now),
-        };
+        return stored(choices, buyer, use, quote(lines, choices, buyer, { delivery, ...settings }, use && asCoupon(use), now));
       };
     },
 
     /**
-     * An order without a coupon, from the rates read with its tool (deliveryRatesColumn): it takes
+     * An order without a coupon, VAT id or business account (whose statement holds
+     * withoutBusinessAccount), from the rates read with its tool (deliveryRatesColumn): it takes
      * nothing, so it needs no transaction of its own.
      */
     async priceWithoutCoupon(lines: readonly LineToPrice[], choices: PricingChoices, rates: readonly DeliveryRateRow[], now = new Date()): Promise<StoredPricing> {
       const settings = await settingsNow(now);
       const delivery = deliveryRateFrom(rates, choices.country);
-      return { country: choices.country, couponCode: null, couponUseId: null, vatId: choices.vatId ?? null, quote: quote(lines, choices, { delivery, ...settings }, null, now) };
+      return stored(choices, NO_BUYER_VAT, null, quote(lines, choices, NO_BUYER_VAT, { delivery, ...settings }, null, now));
     },
   };
 }

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import type { Tool } from '@voltline/shared/tool';
+import { eq } from 'drizzle-orm';
 import { newTool } from '@voltline/test-kit/tools';
+import { businessAccounts } from '../db/schema.ts';
 import type { TestShop } from './test-app.ts';
 import { createIntent, firstTool, placeOrder, placePaidOrder } from './test-orders.ts';
 import { bearer, type TestUser } from './test-users.ts';
@@ -57,6 +59,8 @@ export interface Fixtures {
   familyId: string;
   looseToolId: string;
   accessoryId: string;
+  /** The owner's business account, waiting for an admin (issue 39). */
+  businessAccountId: string;
 }
 
 export interface MatrixRow {
@@ -105,6 +109,16 @@ const COUPON_DATES: DateField[] = [
 ];
 
 const newToolBody = () => newTool({ availableQuantity: 10 });
+
+/** A business account's application, with the built-in checker's registered French id. */
+const BUSINESS_APPLICATION = {
+  companyName: 'Matrix Wiring SARL',
+  vatId: 'FR40303265045',
+  billingStreet: '1 Rue Volta',
+  billingPostcode: '75003',
+  billingCity: 'Paris',
+  billingCountry: 'FR',
+};
 
 export const AUTHORIZATION_MATRIX: MatrixRow[] = [
   { method: 'GET', route: '/api/getTools', url: () => '/api/getTools?limit=2&sort=price-asc&q=a', allowed: everyone },
@@ -180,6 +194,22 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     body: () => ({ disabled: true }),
     allowed: adminOnly,
     dates: COUPON_DATES,
+  },
+  { method: 'GET', route: '/api/business-account', url: () => '/api/business-account', allowed: signedIn },
+  { method: 'POST', route: '/api/business-account', url: () => '/api/business-account', body: () => BUSINESS_APPLICATION, allowed: signedIn },
+  { method: 'GET', route: '/api/admin/business-accounts', url: () => '/api/admin/business-accounts?limit=2&q=matrix&state=pending', allowed: adminOnly },
+  { method: 'POST', route: '/api/admin/business-accounts/{id}/approve', url: (f) => `/api/admin/business-accounts/${f.businessAccountId}/approve`, body: () => ({}), allowed: adminOnly },
+  { method: 'POST', route: '/api/admin/business-accounts/{id}/refuse', url: (f) => `/api/admin/business-accounts/${f.businessAccountId}/refuse`, body: () => ({ reason: 'Not a business' }), allowed: adminOnly },
+  {
+    method: 'POST',
+    route: '/api/admin/business-accounts/{id}/confirm-vat-id',
+    url: (f) => `/api/admin/business-accounts/${f.businessAccountId}/confirm-vat-id`,
+    body: () => ({ reason: 'Registration certificate seen' }),
+    // Only an approved account's VAT id is confirmed by hand.
+    prepare: async (shop, _caller, f) => {
+      await shop.database.db.update(businessAccounts).set({ state: 'approved', decidedAt: new Date(), decidedBy: 'matrix@voltline.test' }).where(eq(businessAccounts.id, f.businessAccountId));
+    },
+    allowed: adminOnly,
   },
   { method: 'POST', route: '/api/queries', url: () => '/api/queries', body: () => QUERY_BODY, allowed: everyone },
   { method: 'GET', route: '/api/queries', url: () => '/api/queries?limit=2&status=open', allowed: adminOnly },
@@ -466,6 +496,9 @@ export async function freshFixtures(shop: TestShop, owner: TestUser, admin: Test
     payload: { url: PUBLIC_RECEIVER_URL, events: ['tool.stock_low'] },
   });
   const query = await shop.app.inject({ method: 'POST', url: '/api/queries', payload: QUERY_BODY });
+  // The owner is every fixture set's: an account an earlier cell approved is applied for afresh.
+  await shop.database.db.delete(businessAccounts).where(eq(businessAccounts.email, owner.email));
+  const businessAccount = await shop.app.inject({ method: 'POST', url: '/api/business-account', headers: bearer(owner), payload: BUSINESS_APPLICATION });
   const review = await shop.app.inject({ method: 'POST', url: '/api/review', headers: bearer(owner), payload: { review: 'Fixture review', rating: 3 } });
   const coupon = await shop.app.inject({ method: 'POST', url: '/api/admin/coupons', headers: bearer(admin), payload: { code: uniqueCouponCode(), amountOff: 5 } });
   const category = await shop.app.inject({ method: 'POST', url: '/api/admin/categories', headers: bearer(admin), payload: { name: `Matrix ${randomUUID().slice(0, 8)}` } });
@@ -506,6 +539,7 @@ export async function freshFixtures(shop: TestShop, owner: TestUser, admin: Test
     familyId: family.json()._id,
     looseToolId: loose.json().insertedId,
     accessoryId: accessory.json().insertedId,
+    businessAccountId: businessAccount.json()._id,
   };
 }
 

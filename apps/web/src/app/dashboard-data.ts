@@ -15,6 +15,7 @@ import { shopOverviewQueryOptions } from '../features/orders/api/get-shop-overvi
 import { carriersQueryOptions } from '../features/orders/api/shipments.ts';
 import { filterOf } from '../features/orders/order-filters.ts';
 import { couponsQueryOptions } from '../features/pricing/api/coupons.ts';
+import { businessAccountsQueryOptions } from '../features/trade/api/business-accounts.ts';
 import { deliveryPromotionQueryOptions } from '../features/pricing/api/delivery-promotion.ts';
 import { deliveryRatesQueryOptions } from '../features/pricing/api/delivery-rates.ts';
 import { taxSettingsQueryOptions } from '../features/pricing/api/tax-settings.ts';
@@ -74,6 +75,8 @@ const PAGE_DATA = {
     Promise.all([queryClient.ensureQueryData(deliveryRatesQueryOptions), queryClient.ensureQueryData(deliveryPromotionQueryOptions)]),
   ),
   coupons: adminOnly(({ queryClient }) => queryClient.ensureInfiniteQueryData(couponsQueryOptions(undefined))),
+  // The page opens on the applications waiting for a decision.
+  tradeAccounts: adminOnly(({ queryClient }) => queryClient.ensureInfiniteQueryData(businessAccountsQueryOptions({ q: undefined, state: 'pending' }))),
   taxSettings: adminOnly(({ queryClient }) => queryClient.ensureQueryData(taxSettingsQueryOptions)),
   returns: adminOnly(({ queryClient }) => queryClient.ensureInfiniteQueryData(adminReturnsQueryOptions(''))),
   carriers: adminOnly(({ queryClient }) => queryClient.ensureQueryData(carriersQueryOptions)),

@@ -145,6 +145,17 @@ export const pricingKeys = {
   couponList: (view: ListView) => [...pricingKeys.coupons(), view] as const,
 };
 
+/**
+ * Business accounts (issue 39): the signed-in customer's own, and the admins' Trade accounts list.
+ * Under one key: a decision on the list changes what its customer sees, and the checkout's quote
+ * (cartKeys) is asked again when its page opens.
+ */
+export const tradeKeys = {
+  all: ['trade'] as const,
+  mine: () => [...tradeKeys.all, 'mine'] as const,
+  list: (view: ListView) => [...tradeKeys.all, 'list', view] as const,
+};
+
 export const shopPageKeys = {
   all: ['shop-pages'] as const,
   detail: (slug: string) => [...shopPageKeys.all, slug] as const,

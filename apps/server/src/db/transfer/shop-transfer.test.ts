@@ -98,6 +98,16 @@ describe(`moving a PGlite shop to ${target.name}`, () => {
     await db.insert(schema.toolFamilyMembers).values({ toolId: tool._id, familyId: family!.id, optionValues: ['18 V', 'bare'] });
     const [spare] = await db.select({ id: schema.tools.id }).from(schema.tools).where(ne(schema.tools.id, tool._id)).limit(1);
     await db.insert(schema.toolAccessories).values({ toolId: tool._id, accessoryId: spare!.id, kind: 'spare-part' });
+    // A business account, approved, and the check of its VAT id (issue 39).
+    const applied = await source.app.inject({
+      method: 'POST',
+      url: '/api/business-account',
+      headers: bearer(alice),
+      payload: { companyName: 'Moved Wiring SARL', vatId: 'FR40303265045', billingStreet: '1 Rue Volta', billingPostcode: '75003', billingCity: 'Paris', billingCountry: 'FR' },
+    });
+    expect(applied.statusCode, applied.body).toBe(200);
+    const approved = await source.app.inject({ method: 'POST', url: `/api/admin/business-accounts/${applied.json<{ _id: string }>()._id}/approve`, headers: bearer(admin), payload: {} });
+    expect(approved.statusCode, approved.body).toBe(200);
     const before = await exportShop(source.database.db);
     await source.close();
     // Every table of the schema is exported and has a row here: a new table without one fails this test.

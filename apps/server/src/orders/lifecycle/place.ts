@@ -15,6 +15,7 @@ import { createBoundedMemory } from '../../platform/bounded-memory.ts';
 import { orderFigures } from '../order-dto.ts';
 import { deliveryRatesColumn, deliveryRateUnchanged, type DeliveryRateRow, type PricingChoices } from '../../pricing/order-pricing.ts';
 import { recordCouponUseOrder } from '../../pricing/coupon-uses.ts';
+import { withoutBusinessAccount } from '../../pricing/buyer-vat.ts';
 import type { LifecycleDeps } from './context.ts';
 import { orderableUnitsSql, quantityWithinBoundsSql } from './units.ts';
 
@@ -82,7 +83,9 @@ export const placing = (deps: LifecycleDeps) => {
     const which: WhichTool = toolId ? { id: toolId.data } : { name: request.product ?? '' };
     const pricing: PricingChoices = { country: request.country ?? (await deps.shopCountry()), couponCode: request.couponCode, vatId: request.vatId };
     const destination = orderDestination(request, pricing.country);
-    if (!pricing.couponCode) {
+    // A VAT id (typed here, or a business account's: the fast statement holds withoutBusinessAccount)
+    // may need a check with VIES: placingLines asks it.
+    if (!pricing.couponCode && pricing.vatId === undefined) {
       const placed = await atOnce(caller, which, { quantity: request.quantity, phone: request.phone, ...destination }, pricing, now);
       if (placed) return placed;
     }
@@ -178,6 +181,7 @@ function placingAtOnce({ db, notifier, pricer }: LifecycleDeps) {
             and vat_rate_hundredths is not distinct from ${tool.vatRateHundredths}::int
             and ${quantityWithinBoundsSql(quantity)}
             and ${deliveryRateUnchanged(choices.country, tool.rates)}
+            and ${withoutBusinessAccount(caller.userId)}
           for key share
         ), placed as (
           ${insertOrder({ toolId: sql`tool.id`, products: [tool.name], img: tool.img, unitPriceCents: line.unitPrice, units: quantity, totalCents: quote.total }, caller, request, pricing, now)}
@@ -249,7 +253,7 @@ export const placingLines =
     const toolIds = request.lines.map((line) => entityIdSchema.safeParse(line.toolId));
     if (toolIds.some((id) => !id.success)) throw notFound('Tool not found');
     const ids = [...new Set(toolIds.map((id) => id.data!))].sort();
-    const priceInTransaction = await pricer.prepare(request.pricing, now);
+    const priceInTransaction = await pricer.prepare(db, request.pricing, caller.userId, now);
     return db.transaction(async (tx) => {
       const found = await tx
         .select({
@@ -276,7 +280,6 @@ export const placingLines =
       const pricing = await priceInTransaction(
         tx,
         ordered.map(({ tool, quantity }) => ({ unitPriceCents: tool.priceCents, quantity, vatRateHundredths: tool.vatRateHundredths })),
-        caller.userId,
       );
       const { quote } = pricing;
       const totalRefused = pastOnePayment(listed, quote.total);

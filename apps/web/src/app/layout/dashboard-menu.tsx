@@ -30,6 +30,7 @@ const adminLinks: MenuLink[] = [
   { to: '/dashboard/queries', label: 'Queries' },
   { to: '/dashboard/delivery', label: 'Delivery' },
   { to: '/dashboard/coupons', label: 'Coupons' },
+  { to: '/dashboard/trade', label: 'Trade accounts' },
   { to: '/dashboard/tax', label: 'Tax settings' },
 ];
 

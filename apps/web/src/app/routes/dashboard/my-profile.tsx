@@ -9,6 +9,7 @@ import { ChangePasswordDialog } from '../../../features/accounts/components/chan
 import { UpdateProfileModal } from '../../../features/accounts/components/update-profile-modal.tsx';
 import { MyDataCard } from '../../../features/accounts/components/my-data-card.tsx';
 import { DashboardPage } from '../../layout/dashboard-page.tsx';
+import { BusinessAccountCard } from '../../../features/trade/components/business-account-card.tsx';
 
 type OpenDialog = 'profile' | 'name' | 'password' | null;
 
@@ -35,6 +36,7 @@ function ProfileOf({ email }: { email: string }) {
             </div>
           </section>
           <MyDataCard />
+          <BusinessAccountCard />
           {open === 'profile' && <UpdateProfileModal profile={loaded} onClose={close} />}
           {open === 'name' && <ChangeNameDialog profile={loaded} onClose={close} />}
           {open === 'password' && <ChangePasswordDialog onClose={close} />}

@@ -22,6 +22,8 @@ const homeQuote: CheckoutQuote = {
   vat: [{ rate: 0, net: 125.41, vat: 0 }],
   vatTreatment: 'export',
   addedVat: 0,
+  vatId: null,
+  vatIdNote: null,
   lines,
 };
 /** A German consumer: the shop's 19% in the prices, and 10% off with a coupon. */
@@ -34,6 +36,8 @@ const germanQuote: CheckoutQuote = {
   vat: [{ rate: 19, net: 106.56, vat: 20.25 }],
   vatTreatment: 'domestic',
   addedVat: 0,
+  vatId: null,
+  vatIdNote: null,
   lines,
 };
 

@@ -1,6 +1,6 @@
 import type { FieldErrors, FieldValues, Path, UseFormRegister } from 'react-hook-form';
 import { FormField } from '../../../components/form-field.tsx';
-import { countriesByName } from '@voltline/shared/country-names';
+import { CountrySelect } from '../../../components/country-select.tsx';
 import type { PricingChoiceField, PricingChoicesInput, PricingQuote } from '../hooks/use-pricing-quote.ts';
 
 interface PricingChoicesFieldsProps<Form extends FieldValues & PricingChoicesInput> {
@@ -27,15 +27,7 @@ export function PricingChoicesFields<Form extends FieldValues & PricingChoicesIn
   return (
     <>
       <FormField id={`${idPrefix}-country`} label="Country" error={messages.country}>
-        {(control) => (
-          <select {...control} {...fields.country} autoComplete="country" className="select w-full">
-            {countriesByName().map(({ code, name }) => (
-              <option key={code} value={code}>
-                {name}
-              </option>
-            ))}
-          </select>
-        )}
+        {(control) => <CountrySelect {...control} {...fields.country} autoComplete="country" />}
       </FormField>
       <FormField id={`${idPrefix}-coupon`} label="Coupon code" error={messages.couponCode}>
         {(control) => <input {...control} {...fields.couponCode} autoComplete="off" spellCheck={false} className="input w-full uppercase" />}

@@ -34,6 +34,8 @@ const quoteOf = (quantity: number): CheckoutQuote => {
     vat: [{ rate: 0, net: Math.round((goods + 4.41) * 100) / 100, vat: 0 }],
     vatTreatment: 'none',
     addedVat: 0,
+    vatId: null,
+    vatIdNote: null,
     lines: [{ toolId: drill._id, product: drill.toolName, quantity, unitPrice: 45.5, lineTotal: goods }],
   };
 };

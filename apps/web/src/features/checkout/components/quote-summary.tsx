@@ -25,7 +25,20 @@ export function QuoteSummary({ pricing, couponCode }: { pricing: PricingQuote; c
   } else if (pricing.invalid) {
     content = <p className="text-sm text-base-content/70">Correct the fields above to see what the order costs.</p>;
   } else if (quote.data && !quote.isError) {
-    content = <OrderFiguresSummary lines={quote.data.lines} figures={quote.data} couponCode={couponCode?.trim().toUpperCase()} label="Price summary" />;
+    const { vatId, vatIdNote, vatTreatment } = quote.data;
+    content = (
+      <>
+        <OrderFiguresSummary lines={quote.data.lines} figures={quote.data} couponCode={couponCode?.trim().toUpperCase()} label="Price summary" />
+        {/* Issue 39: a reverse charge names the VAT id it is on (a business account's, when none was typed); VAT charged on an id says why. */}
+        {vatIdNote ? (
+          <p role="status" className="alert alert-warning mt-3 text-sm">
+            {vatIdNote}
+          </p>
+        ) : (
+          vatTreatment === 'reverse-charge' && vatId && <p className="mt-3 text-sm">Reverse charge on VAT id {vatId}.</p>
+        )}
+      </>
+    );
   } else if (quote.isError) {
     // A refusal of one choice: its words are next to that field.
     content = <p className="text-sm text-base-content/70">Change the field marked above to see what the order costs.</p>;

@@ -1,0 +1,170 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { entityIdSchema } from '@voltline/shared/id';
+import {
+  businessAccountMessages,
+  type BusinessAccount,
+  type BusinessAccountsQuery,
+  type businessAccountApplicationSchema,
+} from '@voltline/shared/business-accounts';
+import type { z } from 'zod';
+import type { Database, DbExecutor } from '../db/client.ts';
+import { businessAccounts, vatChecks } from '../db/schema.ts';
+import type { Caller } from '../identity/caller.ts';
+import { recordMails } from '../notifications/notification-outbox.ts';
+import { AppError, notFound } from '../platform/app-error.ts';
+import { likePattern, mapPage, type KeysetOrder, type Page, type Paging } from '../platform/paging.ts';
+import type { VatIdRegister } from '../pricing/buyer-vat.ts';
+import type { BusinessAccountMail } from './business-account-mail.ts';
+
+type AccountRow = typeof businessAccounts.$inferSelect;
+type CheckRow = Pick<typeof vatChecks.$inferSelect, 'vatId' | 'result' | 'checkedAt' | 'consultationNumber'>;
+type Application = z.output<typeof businessAccountApplicationSchema>;
+
+const newestFirst: KeysetOrder = { key: businessAccounts.appliedAt, keyType: 'timestamptz', id: businessAccounts.id, idType: 'uuid', direction: 'desc' };
+
+/** The latest check of the account's VAT id, whatever it said: the admins read it beside the application. */
+const lastCheck = sql<CheckRow | null>`(
+  select json_build_object('vatId', c.vat_id, 'result', c.result, 'checkedAt', c.checked_at, 'consultationNumber', c.consultation_number)
+  from ${vatChecks} c where c.vat_id = ${businessAccounts.vatId} order by c.checked_at desc limit 1)`;
+
+function toBusinessAccountDto(row: AccountRow, check: CheckRow | null): BusinessAccount {
+  return {
+    _id: row.id,
+    email: row.email,
+    companyName: row.companyName,
+    vatId: row.vatId,
+    billingStreet: row.billingStreet,
+    billingPostcode: row.billingPostcode,
+    billingCity: row.billingCity,
+    billingCountry: row.billingCountry,
+    note: row.note,
+    state: row.state,
+    refusalReason: row.refusalReason,
+    appliedAt: row.appliedAt.toISOString(),
+    decidedAt: row.decidedAt?.toISOString() ?? null,
+    decidedBy: row.decidedBy,
+    lastVatCheck: check && { ...check, checkedAt: new Date(check.checkedAt).toISOString() },
+    vatConfirmation:
+      row.vatConfirmedAt && row.vatConfirmedBy && row.vatConfirmedReason
+        ? { confirmedBy: row.vatConfirmedBy, confirmedAt: row.vatConfirmedAt.toISOString(), reason: row.vatConfirmedReason }
+        : null,
+  };
+}
+
+/** Three characters and more: a part of the company, VAT id or email; fewer: the company's start. Both on the trigram index. */
+function searchFor(q: string | undefined): SQL | undefined {
+  if (q === undefined) return undefined;
+  const searchText = sql`lower(${businessAccounts.companyName} || E'\\n' || ${businessAccounts.vatId} || E'\\n' || ${businessAccounts.email})`;
+  return q.length >= 3 ? sql`${searchText} like ${likePattern(q, 'contains')}` : sql`${searchText} like ${likePattern(q, 'prefix')}`;
+}
+
+/**
+ * Business accounts (issue 39, decision 055): a customer's application from My Profile (its VAT id
+ * checked at once through the checker), the admins' Trade accounts page, their approval or refusal
+ * (mailed through the outbox in the decision's transaction) and their confirmation of a VAT id by hand.
+ */
+export function createBusinessAccountsService({ db, paging, vatIds, mail }: { db: Database; paging: Paging; vatIds: VatIdRegister; mail: BusinessAccountMail }) {
+  async function answer(executor: DbExecutor, where: SQL | undefined): Promise<BusinessAccount | null> {
+    const [found] = await executor.select({ account: businessAccounts, check: lastCheck }).from(businessAccounts).where(where);
+    return found ? toBusinessAccountDto(found.account, found.check) : null;
+  }
+
+  /** Changes one account with its row locked, when `allowed` holds; else refuses in words. */
+  async function decide(accountId: string, allowed: (row: AccountRow) => string | undefined, change: (tx: DbExecutor, row: AccountRow) => Promise<void>): Promise<BusinessAccount> {
+    const id = entityIdSchema.safeParse(accountId);
+    if (!id.success) throw notFound(businessAccountMessages.notFound);
+    return db.transaction(async (tx) => {
+      const [row] = await tx.select().from(businessAccounts).where(eq(businessAccounts.id, id.data)).for('update');
+      if (!row) throw notFound(businessAccountMessages.notFound);
+      const refusal = allowed(row);
+      if (refusal) throw new AppError('conflict', refusal);
+      await change(tx, row);
+      return (await answer(tx, eq(businessAccounts.id, row.id)))!;
+    });
+  }
+
+  return {
+    /** GET /api/business-account: the caller's own, or null. */
+    mine: (caller: Caller) => answer(db, eq(businessAccounts.customerId, caller.userId)),
+
+    /**
+     * POST /api/business-account: a new application, or a new one after a refusal (or while one
+     * waits: what was typed last counts). The VAT id is checked at once (outside the transaction: it
+     * may wait for VIES), so the admins see VIES's answer beside it.
+     */
+    async apply(caller: Caller, application: Application, now = new Date()): Promise<BusinessAccount> {
+      const [current] = await db.select({ state: businessAccounts.state }).from(businessAccounts).where(eq(businessAccounts.customerId, caller.userId));
+      if (current?.state === 'approved') throw new AppError('conflict', businessAccountMessages.alreadyApproved);
+      await vatIds.check(application.vatId, now);
+      const values = {
+        email: caller.email,
+        companyName: application.companyName,
+        vatId: application.vatId,
+        billingStreet: application.billingStreet,
+        billingPostcode: application.billingPostcode,
+        billingCity: application.billingCity,
+        billingCountry: application.billingCountry,
+        note: application.note ?? null,
+        state: 'pending' as const,
+        refusalReason: null,
+        appliedAt: now,
+        decidedAt: null,
+        decidedBy: null,
+      };
+      // An approval racing this new application wins: the update leaves an approved account alone.
+      const [saved] = await db
+        .insert(businessAccounts)
+        .values({ customerId: caller.userId, ...values })
+        .onConflictDoUpdate({ target: businessAccounts.customerId, set: values, setWhere: sql`${businessAccounts.state} <> 'approved'` })
+        .returning({ id: businessAccounts.id });
+      if (!saved) throw new AppError('conflict', businessAccountMessages.alreadyApproved);
+      return (await answer(db, eq(businessAccounts.id, saved.id)))!;
+    },
+
+    /** The Trade accounts page: newest application first, a page at a time; q and state narrow it. */
+    async list(query: BusinessAccountsQuery): Promise<Page<BusinessAccount>> {
+      const page = paging.page({ list: 'business-accounts', order: newestFirst, scope: { q: query.q, state: query.state }, query });
+      const rows = await db
+        .select({ account: businessAccounts, check: lastCheck, cursorKey: page.cursorKey })
+        .from(businessAccounts)
+        .where(and(query.state ? eq(businessAccounts.state, query.state) : undefined, searchFor(query.q), page.where))
+        .orderBy(...page.orderBy)
+        .limit(page.fetchLimit);
+      return mapPage(
+        page.finish(rows, (row) => row.account.id),
+        (row) => toBusinessAccountDto(row.account, row.check),
+      );
+    },
+
+    approve: (admin: Caller, accountId: string, now = new Date()) =>
+      decide(
+        accountId,
+        (row) => (row.state === 'pending' ? undefined : businessAccountMessages.notPending),
+        async (tx, row) => {
+          await tx.update(businessAccounts).set({ state: 'approved', decidedAt: now, decidedBy: admin.email }).where(eq(businessAccounts.id, row.id));
+          await recordMails(tx, 'business_account.approved', [mail.approved(row.email, row.companyName)], now);
+        },
+      ),
+
+    refuse: (admin: Caller, accountId: string, reason: string, now = new Date()) =>
+      decide(
+        accountId,
+        (row) => (row.state === 'pending' ? undefined : businessAccountMessages.notPending),
+        async (tx, row) => {
+          await tx.update(businessAccounts).set({ state: 'refused', refusalReason: reason, decidedAt: now, decidedBy: admin.email }).where(eq(businessAccounts.id, row.id));
+          await recordMails(tx, 'business_account.refused', [mail.refused(row.email, row.companyName, reason)], now);
+        },
+      ),
+
+    /** An admin vouches for an approved account's VAT id (VIES away for days, a register's own paper): who, when, why are kept. */
+    confirmVatId: (admin: Caller, accountId: string, reason: string, now = new Date()) =>
+      decide(
+        accountId,
+        (row) => (row.state === 'approved' ? undefined : businessAccountMessages.notApproved),
+        async (tx, row) => {
+          await tx.update(businessAccounts).set({ vatConfirmedBy: admin.email, vatConfirmedAt: now, vatConfirmedReason: reason }).where(eq(businessAccounts.id, row.id));
+        },
+      ),
+  };
+}
+export type BusinessAccountsService = ReturnType<typeof createBusinessAccountsService>;

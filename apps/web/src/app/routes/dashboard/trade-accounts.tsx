@@ -1,0 +1,59 @@
+import { useState } from 'react';
+import { BUSINESS_ACCOUNT_STATES, businessAccountStateWords, type BusinessAccount, type BusinessAccountState } from '@voltline/shared/business-accounts';
+import { LoadMoreButton } from '../../../components/load-more-button.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
+import { SearchBox } from '../../../components/search-box.tsx';
+import { describeRequestError } from '../../../lib/api-client.ts';
+import { toast } from '../../../lib/toast/toast.ts';
+import { useBusinessAccounts, useDecideBusinessAccount } from '../../../features/trade/api/business-accounts.ts';
+import { BusinessAccountReasonDialog } from '../../../features/trade/components/business-account-reason-dialog.tsx';
+import { BusinessAccountsTable, type AskedDecision } from '../../../features/trade/components/business-accounts-table.tsx';
+import { DashboardPage } from '../../layout/dashboard-page.tsx';
+
+const ACCOUNT_LIST_ID = 'business-accounts-list';
+
+/** Admin: business accounts (issue 39), newest application first, found by company, VAT id or email; the waiting ones decided here. */
+export function TradeAccountsPage() {
+  const [q, setQ] = useState('');
+  const [state, setState] = useState<BusinessAccountState | undefined>('pending');
+  const accounts = useBusinessAccounts({ q: q || undefined, state });
+  // Decisions live here, not in the table: a decided account leaves the waiting ones' list, and the
+  // table goes with the last one; the toast and the dialog must not go with it.
+  const decide = useDecideBusinessAccount();
+  const [asking, setAsking] = useState<AskedDecision | null>(null);
+  const approve = (account: BusinessAccount) =>
+    decide.mutate(
+      { accountId: account._id, decision: 'approve' },
+      { onSuccess: () => toast.success(`${account.companyName}: approved`), onError: (error) => toast.error(describeRequestError(error)) },
+    );
+  const choices: { state: BusinessAccountState | undefined; label: string }[] = [...BUSINESS_ACCOUNT_STATES.map((each) => ({ state: each, label: businessAccountStateWords[each] })), { state: undefined, label: 'All' }];
+  return (
+    <DashboardPage title="Trade accounts">
+      <div role="group" aria-label="Show accounts" className="join flex-wrap">
+        {choices.map((choice) => (
+          <button
+            key={choice.label}
+            type="button"
+            className={choice.state === state ? 'join-item btn btn-sm btn-primary' : 'join-item btn btn-sm'}
+            aria-pressed={choice.state === state}
+            onClick={() => setState(choice.state)}
+          >
+            {choice.label}
+          </button>
+        ))}
+      </div>
+      <SearchBox label="Search company, VAT id or email" value={q} onSearch={setQ} />
+      <QueryState query={accounts.rows} loadingLabel="Loading trade accounts" emptyText={q ? 'No account matches that' : 'No application here'}>
+        {(rows) => (
+          <>
+            <div id={ACCOUNT_LIST_ID}>
+              <BusinessAccountsTable accounts={rows} decide={decide} onApprove={approve} onAsk={setAsking} />
+            </div>
+            <LoadMoreButton more={accounts.more} controls={ACCOUNT_LIST_ID} />
+          </>
+        )}
+      </QueryState>
+      {asking && <BusinessAccountReasonDialog account={asking.account} decision={asking.decision} decide={decide} onClose={() => setAsking(null)} />}
+    </DashboardPage>
+  );
+}

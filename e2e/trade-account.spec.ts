@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { businessAccountMessages } from '@voltline/shared/business-accounts';
+import { ADMIN_ENV } from '@voltline/test-kit/customers';
+import { fetchTools } from '@voltline/test-kit/orders';
+import { seriousViolationsShown } from './support/axe.ts';
+import { shopJourney } from './support/journey.ts';
+import { signUpCustomer, toast } from './support/orders.ts';
+
+const PHONE = { width: 375, height: 812 };
+
+/**
+ * Issue 39, part 1, on a phone: a French electrician applies for a business account from My
+ * Profile, the admin of a German shop approves it on Trade accounts, and the customer's checkout to
+ * France is then a reverse charge on the account's VAT id (checked by the built-in checker).
+ */
+describe('a business account', () => {
+  const journey = shopJourney({ env: { ...ADMIN_ENV, SHOP_COUNTRY: 'DE', SHOP_VAT_RATE: '19' } });
+
+  it('is applied for, approved, and makes the checkout a reverse charge', async () => {
+    const session = await journey.open(PHONE);
+    const { page, context } = session;
+    const { api } = await signUpCustomer(context, journey.shop.url);
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: 'Apply for a business account' }).click();
+    const form = page.getByRole('form', { name: 'Apply for a business account' });
+    await form.getByLabel('Company name', { exact: true }).fill('Ampère Électricité SARL');
+    await form.getByLabel('VAT id', { exact: true }).fill('FR 40 303265045');
+    await form.getByLabel('Street and number', { exact: true }).fill('3 Rue Ampère');
+    await form.getByLabel('Postcode', { exact: true }).fill('75017');
+    await form.getByLabel('City', { exact: true }).fill('Paris');
+    await form.getByLabel('Country', { exact: true }).selectOption('FR');
+    await form.getByRole('button', { name: 'Apply' }).click();
+    await toast(page, businessAccountMessages.applied).waitFor();
+    await page.getByText('Waiting for the shop', { exact: true }).waitFor();
+    expect(await seriousViolationsShown(page, 'My Profile, business account waiting')).toEqual([]);
+
+    const admin = await journey.openAsAdmin('/dashboard/trade', PHONE);
+    const row = admin.page.getByTestId('business-account-row').filter({ hasText: 'Ampère Électricité SARL' });
+    await row.getByText('VIES: registered', { exact: false }).waitFor();
+    expect(await seriousViolationsShown(admin.page, 'Trade accounts')).toEqual([]);
+    await row.getByRole('button', { name: 'Approve Ampère Électricité SARL' }).click();
+    await toast(admin.page, 'Ampère Électricité SARL: approved').waitFor();
+
+    await page.reload();
+    await page.getByText('Approved', { exact: true }).waitFor();
+    const [tool] = await fetchTools(journey.shop.url);
+    expect((await api.call('PUT', `/api/cart/lines/${tool!._id}`, { quantity: tool!.minimumOrderQuantity })).status).toBe(200);
+    await page.goto('/checkout');
+    await page.getByTestId('summary-total').waitFor();
+    await page.getByLabel('Country', { exact: true }).selectOption('FR');
+    // No VAT id typed: the approved account's is the buyer's.
+    await page.getByText('Reverse charge on VAT id FR40303265045.', { exact: true }).waitFor();
+    await page.getByText('Reverse charge', { exact: false }).first().waitFor();
+    expect(await seriousViolationsShown(page, 'Checkout, reverse charge')).toEqual([]);
+  });
+});
