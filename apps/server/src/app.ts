@@ -10,6 +10,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { catalogueAdminRoutes } from './catalogue/catalogue-admin-routes.ts';
+import { catalogueCsvRoutes } from './catalogue/catalogue-csv-routes.ts';
 import { stockRoutes } from './catalogue/stock-routes.ts';
 import { catalogueRoutes } from './catalogue/catalogue-routes.ts';
 import { categoryAdminRoutes, categoryRoutes } from './catalogue/category-routes.ts';
@@ -130,6 +131,7 @@ export async function buildApp(core: ShopCore, logger: FastifyInstance['log'] | 
       await api.register(returnsRoutes(core.returns, core.guards, writeLimits.orders));
       await api.register(vatReportRoutes(core.vatReport, core.guards));
       await api.register(catalogueAdminRoutes(core.catalogue, core.guards));
+      await api.register(catalogueCsvRoutes(core.catalogueCsv, core.guards));
       await api.register(categoryAdminRoutes(core.categories, core.guards));
       await api.register(stockRoutes(core.stock, core.guards));
       await api.register(stockAlertsRoutes(core.stockAlerts, core.guards, createStockAlertLimit(app, config.stockAlertRateLimitPerHour)));

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { createCartService } from './cart/cart-service.ts';
 import { createCatalogueService } from './catalogue/catalogue-service.ts';
+import { createCatalogueCsv } from './catalogue/catalogue-csv.ts';
 import { createCategoriesService } from './catalogue/categories-service.ts';
 import { createStockLedger } from './catalogue/stock-ledger.ts';
 import type { Config } from './config.ts';
@@ -99,6 +100,7 @@ export function createShopCore(deps: {
   const invoices = createInvoicesService({ db, orders, register: invoiceRegister, drawingsAtOnce: config.documentDrawingsAtOnce, draw: deps.drawDocument });
   const composeMail = createMailComposer({ db, orderMail, documentFile: invoices.mailFile });
   const categories = createCategoriesService(db, listCache);
+  const catalogue = createCatalogueService(db, listCache, paging, lifecycle, categories);
   return {
     config,
     database,
@@ -110,7 +112,8 @@ export function createShopCore(deps: {
     tokens,
     auth: createAuth({ db, log, config, secret, mailer }),
     guards: createCallerGuards(database, tokens),
-    catalogue: createCatalogueService(db, listCache, paging, lifecycle, categories),
+    catalogue,
+    catalogueCsv: createCatalogueCsv(db, secret, catalogue, listCache),
     categories,
     stock: createStockLedger(db, paging, lifecycle),
     stockAlerts,
