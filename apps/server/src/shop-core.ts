@@ -113,7 +113,7 @@ export function createShopCore(deps: {
     auth: createAuth({ db, log, config, secret, mailer }),
     guards: createCallerGuards(database, tokens),
     catalogue,
-    catalogueCsv: createCatalogueCsv(db, secret, catalogue, listCache),
+    catalogueCsv: createCatalogueCsv(db, secret, lifecycle, listCache),
     categories,
     stock: createStockLedger(db, paging, lifecycle),
     stockAlerts,

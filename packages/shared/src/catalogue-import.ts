@@ -80,6 +80,8 @@ export const catalogueImportMessages = {
   /** The confirm carries the dry run's token: a file changed since cannot be imported unseen. */
   notTheCheckedFile: 'This is not the file the dry run checked: check it again before importing.',
   catalogueChanged: 'The catalogue changed since the dry run, so the file would now do something else: check it again.',
+  takenWhileWriting:
+    'Nothing was imported: a name, SKU or GTIN of the file is still another tool’s as the rows are written (two tools trading them in one file, or a tool added meanwhile). Change one of them first, then import again.',
   refusedAtImport: (count: number) =>
     `Nothing was imported: ${formatCount(count)} ${count === 1 ? 'row is' : 'rows are'} refused now (the catalogue changed since the dry run). Check the file again.`,
 };

@@ -19,15 +19,15 @@ import { stockMoveMessages } from '@voltline/shared/stock-moves';
 import { payableTool, toolInputSchema, toolNameTakenMessage, type ToolInput } from '@voltline/shared/tool';
 import { gtinTakenMessage } from '@voltline/shared/tool-codes';
 import { wholeNumberFromText } from '@voltline/shared/whole-number';
-import type { Database, DbExecutor } from '../db/client.ts';
-import { categoryAttributes, tools, toolSpecifications } from '../db/schema.ts';
-import type { Actor } from '../orders/lifecycle/index.ts';
+import type { Database, DbExecutor, DbTransaction } from '../db/client.ts';
+import { categories, categoryAttributes, tools, toolSpecifications } from '../db/schema.ts';
+import type { Actor, OrderLifecycle } from '../orders/lifecycle/index.ts';
 import { AppError } from '../platform/app-error.ts';
 import type { JsonCache } from '../platform/cached-json.ts';
 import { csvCell, unguardedCell } from '../platform/csv-cell.ts';
-import type { CatalogueService } from './catalogue-service.ts';
+import { uniqueIndexRefusing } from './catalogue-service.ts';
 import { forestOf, specificationColumns, type CategoryForest } from './categories-service.ts';
-import { toToolDto } from './tool-dto.ts';
+import { toolColumns, toToolDto } from './tool-dto.ts';
 
 /**
  * The catalogue as a CSV file (issue 40, item 8; decision 053): the export a page of tools at a
@@ -103,7 +103,8 @@ function readRows(csv: string): string[][] {
 /** A row the import writes: a new tool (no toolId), or the changes of one. */
 interface PlannedRow {
   row: number;
-  toolId: string | undefined;
+  /** The tool as the plan read it under its lock; undefined: a new tool. */
+  tool: ToolRow | undefined;
   input: ToolInput;
   categoryId: string | null | undefined;
   specifications: Record<string, SpecificationValue> | undefined;
@@ -135,7 +136,93 @@ function categoryFinder(forest: CategoryForest) {
   };
 }
 
-export function createCatalogueCsv(db: Database, secret: string, catalogue: Pick<CatalogueService, 'insertTool' | 'changeTool' | 'takenRefusal'>, cache: JsonCache) {
+/** Rows written per statement: well under PostgreSQL's 65,535 parameters a statement. */
+const WRITE_BATCH = 500;
+const batchesOf = <T>(items: T[]) => Array.from({ length: Math.ceil(items.length / WRITE_BATCH) }, (_, index) => items.slice(index * WRITE_BATCH, (index + 1) * WRITE_BATCH));
+
+/** A specification's value in its kind's column (tool_specifications has one per kind). */
+const specificationRow = (toolId: string, attributeId: string, value: SpecificationValue) => ({
+  toolId,
+  attributeId,
+  numberValue: typeof value === 'number' ? value : null,
+  choiceValue: typeof value === 'string' ? value : null,
+  yesNoValue: typeof value === 'boolean' ? value : null,
+});
+
+/**
+ * The plan's rows written set by set, a statement per batch rather than per tool (5,000 tools in
+ * seconds on PGlite): new tools, then the changed tools' fields, their specifications, and every
+ * stock through the order lifecycle's ledger; the tools are locked by the plan that read them.
+ */
+async function writePlan(tx: DbTransaction, admin: NonNullable<Actor>, writes: PlannedRow[], lifecycle: Pick<OrderLifecycle, 'setStockLevels' | 'stockSettled'>) {
+  const placed = [...new Set(writes.flatMap((write) => (write.categoryId ? [write.categoryId] : [])))];
+  // Key-share, as a tool edit takes it: a category the file fills cannot be deleted until the import commits.
+  if (placed.length > 0) await tx.select({ id: categories.id }).from(categories).where(inArray(categories.id, placed)).for('key share');
+  const fieldsOf = ({ input: { availableQuantity: _stock, ...fields }, categoryId }: PlannedRow) => ({ ...toolColumns(fields), ...(categoryId !== undefined && { categoryId }) });
+
+  const idOf = new Map<PlannedRow, string>();
+  for (const batch of batchesOf(writes.filter((write) => !write.tool))) {
+    const added = await tx.insert(tools).values(batch.map((write) => ({ ...fieldsOf(write), availableQuantity: 0 }))).returning({ id: tools.id, toolName: tools.toolName });
+    const idByName = new Map(added.map((tool) => [tool.toolName, tool.id]));
+    for (const write of batch) idOf.set(write, idByName.get(write.input.toolName)!);
+  }
+  const changed = writes.filter((write) => write.tool);
+  for (const write of changed) idOf.set(write, write.tool!.id);
+  for (const batch of batchesOf(changed)) {
+    const edits = JSON.stringify(
+      batch.map((write) => {
+        const fields = fieldsOf(write);
+        return {
+          id: write.tool!.id,
+          tool_name: fields.toolName,
+          description: fields.description,
+          img: fields.img,
+          price_cents: fields.priceCents,
+          minimum_order_quantity: fields.minimumOrderQuantity,
+          vat_rate_hundredths: fields.vatRateHundredths ?? null,
+          sku: fields.sku ?? null,
+          gtin: fields.gtin ?? null,
+          sets_category: write.categoryId !== undefined,
+          new_category_id: write.categoryId ?? null,
+        };
+      }),
+    );
+    await tx
+      .update(tools)
+      .set({
+        toolName: sql`edits.tool_name`,
+        description: sql`edits.description`,
+        img: sql`edits.img`,
+        priceCents: sql`edits.price_cents`,
+        minimumOrderQuantity: sql`edits.minimum_order_quantity`,
+        vatRateHundredths: sql`edits.vat_rate_hundredths`,
+        sku: sql`edits.sku`,
+        gtin: sql`edits.gtin`,
+        categoryId: sql`case when edits.sets_category then edits.new_category_id else category_id end`,
+      })
+      .from(
+        sql`jsonb_to_recordset(${edits}::jsonb) as edits(id uuid, tool_name text, description text, img text, price_cents integer, minimum_order_quantity integer, vat_rate_hundredths integer, sku text, gtin text, sets_category boolean, new_category_id uuid)`,
+      )
+      .where(sql`${tools.id} = edits.id`);
+  }
+
+  // Specifications sent replace the tool's (the plan kept those the file leaves alone).
+  const specified = writes.filter((write) => write.specifications !== undefined);
+  for (const batch of batchesOf(specified)) {
+    await tx.delete(toolSpecifications).where(inArray(toolSpecifications.toolId, batch.map((write) => idOf.get(write)!)));
+    const values = batch.flatMap((write) => Object.entries(write.specifications!).map(([attributeId, value]) => specificationRow(idOf.get(write)!, attributeId, value)));
+    for (const rows of batchesOf(values)) await tx.insert(toolSpecifications).values(rows);
+  }
+
+  const levels = writes.map((write) => ({ toolId: idOf.get(write)!, units: write.input.availableQuantity, opening: !write.tool }));
+  await lifecycle.setStockLevels(tx, admin, levels, stockMoveMessages.importedFromCsv);
+  // Low stock and back in stock, judged on each changed tool's stock and minimum before and after (as the tool edit does).
+  for (const batch of batchesOf(changed))
+    for (const tool of await tx.select().from(tools).where(inArray(tools.id, batch.map((write) => write.tool!.id))))
+      await lifecycle.stockSettled(tx, tool, batch.find((write) => write.tool!.id === tool.id)!.tool!);
+}
+
+export function createCatalogueCsv(db: Database, secret: string, lifecycle: Pick<OrderLifecycle, 'setStockLevels' | 'stockSettled'>, cache: JsonCache) {
   const sign = (part: string, text: string) => createHmac('sha256', `catalogue-import:${part}:${secret}`).update(text).digest('base64url');
   /** The dry run's token: the file's signature, then the plan's, so the confirm can say which one differs. */
   const tokenOf = (csv: string, answer: Plan['answer']) => `${sign('file', csv)}.${sign('plan', JSON.stringify([answer.created, answer.changed, answer.unchanged]))}`;
@@ -288,7 +375,7 @@ export function createCatalogueCsv(db: Database, secret: string, catalogue: Pick
       const after = toolRecord(input, categoryPath(forest, categoryId), specifications, attributes);
       const write = {
         row,
-        toolId: tool?.id,
+        tool,
         input,
         categoryId: has('category') ? categoryId : undefined,
         specifications: has('category') || specificationKeys.length > 0 ? Object.fromEntries(specifications) : undefined,
@@ -349,13 +436,10 @@ export function createCatalogueCsv(db: Database, secret: string, catalogue: Pick
         const { answer, writes } = await plan(tx, csv, { lock: true });
         if (answer.refused.length > 0) throw new AppError('invalid_data', messages.refusedAtImport(new Set(answer.refused.map((refusal) => refusal.row)).size));
         if (!planSignature || !sameText(`${fileSignature}.${planSignature}`, tokenOf(csv, answer))) throw new AppError('conflict', messages.catalogueChanged);
-        for (const write of writes) {
-          const change = { ...write.input, categoryId: write.categoryId, specifications: write.specifications };
-          await (write.toolId === undefined ? catalogue.insertTool(tx, admin, change) : catalogue.changeTool(tx, admin, write.toolId, change, stockMoveMessages.importedFromCsv)).catch((error: unknown) => {
-            const refusal = catalogue.takenRefusal(error, write.input);
-            throw refusal instanceof AppError ? new AppError(refusal.kind, `Row ${write.row}: ${refusal.message}`) : refusal;
-          });
-        }
+        await writePlan(tx, admin, writes, lifecycle).catch((error: unknown) => {
+          // The plan checked every name and code under its locks; only tools trading them within the file, or one added meanwhile, get here.
+          throw uniqueIndexRefusing(error) ? new AppError('conflict', messages.takenWhileWriting) : error;
+        });
         return { acknowledged: true, created: answer.created.length, changed: answer.changed.length, unchanged: answer.unchanged };
       });
       cache.invalidate();

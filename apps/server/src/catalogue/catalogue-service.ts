@@ -5,7 +5,7 @@ import { stockMoveMessages } from '@voltline/shared/stock-moves';
 import { minimumAboveStockWarning, toolNameTakenMessage, type Tool, type ToolInput, type ToolUpdate } from '@voltline/shared/tool';
 import { isOutOfStock } from '@voltline/shared/stock';
 import { gtinTakenMessage, skuTakenMessage } from '@voltline/shared/tool-codes';
-import type { Database, DbExecutor, DbTransaction } from '../db/client.ts';
+import type { Database, DbExecutor } from '../db/client.ts';
 import { tools } from '../db/schema.ts';
 import { AppError, notFound } from '../platform/app-error.ts';
 import { toCachedJson, type JsonCache } from '../platform/cached-json.ts';
@@ -46,7 +46,7 @@ function toolOrderOf(query: Pick<ToolListQuery, 'sort' | 'q'>): { sort: ToolSort
 }
 
 /** Which unique index refused a write of a tool (drizzle wraps the driver's error), if one did. */
-function uniqueIndexRefusing(error: unknown): string | undefined {
+export function uniqueIndexRefusing(error: unknown): string | undefined {
   for (let current = error; current instanceof Error; current = current.cause) {
     const { code, constraint } = current as { code?: unknown; constraint?: unknown };
     if (code === '23505' && typeof constraint === 'string') return constraint;
@@ -107,43 +107,29 @@ export function createCatalogueService(
   }
 
   /**
-   * An admin's edit of a tool in the caller's transaction (Manage Tools, a CSV import's row). A new
-   * stock is a count (decision 041): the order lifecycle records it as a `counted` movement with
-   * `stockNote`, refusing a stock below what paid orders hold, as it refuses any admin's move;
-   * raising it (or leaving it) is always allowed, so a shop that oversold before promises existed
-   * can still fix names and prices. Undefined: no such tool.
+   * An admin's edit of a tool. A new stock is a count (decision 041): the order lifecycle records
+   * it as a `counted` movement in the edit's transaction, refusing a stock below what paid orders
+   * hold, as it refuses any admin's move; raising it (or leaving it) is always allowed, so a shop
+   * that oversold before promises existed can still fix names and prices.
    */
-  async function changeTool(tx: DbTransaction, admin: NonNullable<Actor>, id: string, { availableQuantity, categoryId, specifications, ...details }: ToolUpdate, stockNote: string) {
-    // The stock and the minimum change together: low stock and back-in-stock alerts are judged on
-    // both, from the row as it was before the edit (a minimum raised above the stock is low stock;
-    // one lowered to what is orderable brings the tool back).
-    const before = await lifecycle.lockStockLevels(tx, id);
-    if (!before) return undefined;
-    await lifecycle.adjustStock(tx, admin, id, { kind: 'counted', countedUnits: availableQuantity, note: stockNote }, { settle: false });
-    await categories.setToolCategory(tx, id, categoryId, specifications);
-    const [row] = await tx.update(tools).set({ ...toolColumns(details) }).where(eq(tools.id, id)).returning();
-    if (row) await lifecycle.stockSettled(tx, row, before);
-    return row;
-  }
-
-  async function editTool(admin: NonNullable<Actor>, toolId: string, update: ToolUpdate) {
+  async function editTool(admin: NonNullable<Actor>, toolId: string, { availableQuantity, categoryId, specifications, ...details }: ToolUpdate) {
     const id = entityIdSchema.safeParse(toolId);
     if (!id.success) throw notFound('Tool not found');
-    const edited = await db.transaction((tx) => changeTool(tx, admin, id.data, update, stockMoveMessages.editedInManageTools));
+    const edited = await db.transaction(async (tx) => {
+      // The stock and the minimum change together: low stock and back-in-stock alerts are judged on
+      // both, from the row as it was before the edit (a minimum raised above the stock is low stock;
+      // one lowered to what is orderable brings the tool back).
+      const before = await lifecycle.lockStockLevels(tx, id.data);
+      if (!before) return undefined;
+      await lifecycle.adjustStock(tx, admin, id.data, { kind: 'counted', countedUnits: availableQuantity, note: stockMoveMessages.editedInManageTools }, { settle: false });
+      await categories.setToolCategory(tx, id.data, categoryId, specifications);
+      const [row] = await tx.update(tools).set({ ...toolColumns(details) }).where(eq(tools.id, id.data)).returning();
+      if (row) await lifecycle.stockSettled(tx, row, before);
+      return row;
+    });
     if (!edited) throw notFound('Tool not found');
     cache.invalidate();
     return edited;
-  }
-
-  /**
-   * A new tool in the caller's transaction: its row at 0 units, then its first stock as its opening
-   * movement (decision 041), then its category and specifications if given (a CSV import's row).
-   */
-  async function insertTool(tx: DbTransaction, admin: NonNullable<Actor>, { availableQuantity, categoryId, specifications, ...input }: ToolInput & Pick<ToolUpdate, 'categoryId' | 'specifications'>) {
-    const [added] = await tx.insert(tools).values({ ...toolColumns(input), availableQuantity: 0 }).returning({ id: tools.id });
-    await lifecycle.openStock(tx, added!.id, availableQuantity, admin);
-    await categories.setToolCategory(tx, added!.id, categoryId, specifications);
-    return added!.id;
   }
 
   return {
@@ -173,20 +159,20 @@ export function createCatalogueService(
 
 
     /** POST /addTool (admins). Names are unique: the spec's stock call finds tools by name. */
-    async addTool(admin: NonNullable<Actor>, input: ToolInput): Promise<{ acknowledged: true; insertedId: string }> {
-      const insertedId = await db
-        .transaction((tx) => insertTool(tx, admin, input))
+    async addTool(admin: NonNullable<Actor>, { availableQuantity, ...input }: ToolInput): Promise<{ acknowledged: true; insertedId: string }> {
+      // Its first stock is its opening movement (decision 041): the tool starts at 0 and moves to it.
+      const row = await db
+        .transaction(async (tx) => {
+          const [added] = await tx.insert(tools).values({ ...toolColumns(input), availableQuantity: 0 }).returning({ id: tools.id });
+          await lifecycle.openStock(tx, added!.id, availableQuantity, admin);
+          return added!;
+        })
         .catch((error: unknown) => {
           throw takenRefusal(error, input);
         });
       cache.invalidate();
-      return { acknowledged: true, insertedId };
+      return { acknowledged: true, insertedId: row.id };
     },
-
-    /** The add and the edit in a caller's transaction, for the CSV import (catalogue-import.ts), which refuses a taken code as they do. */
-    insertTool,
-    changeTool,
-    takenRefusal,
 
     /**
      * PATCH /updateTool/{id} (admins): stock, minimum order quantity and unit price, and a new name,

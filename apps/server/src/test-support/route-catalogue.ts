@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import type { Tool } from '@voltline/shared/tool';
 import { newTool } from '@voltline/test-kit/tools';
+import { csvCell } from '../platform/csv-cell.ts';
 import type { TestShop } from './test-app.ts';
 import { createIntent, firstTool, placeOrder, placePaidOrder } from './test-orders.ts';
 import { bearer, type TestUser } from './test-users.ts';
@@ -51,6 +52,9 @@ export interface Fixtures {
   categoryId: string;
   categorySlug: string;
   attributeId: string;
+  /** A catalogue file adding one tool, and the token its dry run answered (decision 053). */
+  catalogueCsv: string;
+  catalogueImportToken: string;
 }
 
 export interface MatrixRow {
@@ -367,6 +371,9 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     body: () => ({ choices: ['Corded', 'Cordless', 'Pneumatic'] }),
     allowed: adminOnly,
   },
+  { method: 'GET', route: '/api/admin/catalogue/export.csv', url: () => '/api/admin/catalogue/export.csv', allowed: adminOnly },
+  { method: 'POST', route: '/api/admin/catalogue/import/dry-run', url: () => '/api/admin/catalogue/import/dry-run', body: (f) => ({ csv: f.catalogueCsv }), allowed: adminOnly },
+  { method: 'POST', route: '/api/admin/catalogue/import', url: () => '/api/admin/catalogue/import', body: (f) => ({ csv: f.catalogueCsv, token: f.catalogueImportToken }), allowed: adminOnly },
   { method: 'DELETE', route: '/api/admin/categories/{id}/attributes/{attributeId}', url: (f) => `/api/admin/categories/${f.categoryId}/attributes/${f.attributeId}`, allowed: adminOnly },
   { method: 'DELETE', route: '/api/deleteTool/{id}', url: (f) => `/api/deleteTool/${f.tool._id}`, allowed: adminOnly },
   { method: 'PATCH', route: '/api/getTool', url: (f) => `/api/getTool?toolName=${encodeURIComponent(f.tool.toolName)}`, body: () => ({ quantity: 1 }), allowed: adminOnly },
@@ -446,6 +453,9 @@ export async function freshFixtures(shop: TestShop, owner: TestUser, admin: Test
     headers: bearer(admin),
     payload: { name: 'Power source', kind: 'choice', choices: ['Corded', 'Cordless'] },
   });
+  const importedTool = newToolBody();
+  const catalogueCsv = `toolName,description,img,price,minimumOrderQuantity,availableQuantity\r\n${[importedTool.toolName, importedTool.description, importedTool.img, importedTool.price, importedTool.minimumOrderQuantity, importedTool.availableQuantity].map(csvCell).join(',')}\r\n`;
+  const importCheck = await shop.app.inject({ method: 'POST', url: '/api/admin/catalogue/import/dry-run', headers: bearer(admin), payload: { csv: catalogueCsv } });
   return {
     tool,
     ownerEmail: owner.email,
@@ -469,6 +479,8 @@ export async function freshFixtures(shop: TestShop, owner: TestUser, admin: Test
     categoryId: category.json()._id,
     categorySlug: category.json().slug,
     attributeId: attribute.json()._id,
+    catalogueCsv,
+    catalogueImportToken: importCheck.json().token,
   };
 }
 
