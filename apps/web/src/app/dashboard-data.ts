@@ -62,6 +62,8 @@ const PAGE_DATA = {
   manageOrders: adminOnly(({ queryClient, search }) => startAddressedList(queryClient, adminOrdersQueryOptions({ filter: filterOf(search), ...listViewOf(search) }))),
   manageTools: adminOnly(({ queryClient, search }) => startAddressedList(queryClient, adminToolsQueryOptions(listViewOf(search)))),
   categories: adminOnly(({ queryClient }) => queryClient.ensureQueryData(categoriesQueryOptions())),
+  // Nothing to read until a file is chosen.
+  catalogueImport: async () => undefined,
   // The tool form's VAT rate hint.
   addTool: adminOnly(({ queryClient }) => queryClient.ensureQueryData(clientConfigQueryOptions)),
   makeAdmin: adminOnly(({ queryClient, search }) => startAddressedList(queryClient, allUsersQueryOptions(listViewOf(search)))),
