@@ -17,6 +17,7 @@ const ADMIN_PAGES = [
   '/dashboard/manageorders',
   '/dashboard/managetools',
   '/dashboard/categories',
+  '/dashboard/catalogue-import',
   '/dashboard/addtool',
   '/dashboard/makeadmin',
   '/dashboard/webhooks',

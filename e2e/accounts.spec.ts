@@ -225,6 +225,7 @@ describe('accounts with email and password', () => {
         'Returns',
         'Manage Tools',
         'Categories',
+        'Import / export',
         'Add Tool',
         'Make Admin',
         'Webhooks',

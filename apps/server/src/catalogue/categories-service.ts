@@ -106,7 +106,7 @@ export function specificationColumns(attribute: AttributeRow, value: number | bo
 }
 
 /** The attributes a tool of the category fills: its own and those of the categories above it. */
-export async function attributesFor(executor: DbExecutor, forest: CategoryForest, categoryId: string): Promise<AttributeRow[]> {
+async function attributesFor(executor: DbExecutor, forest: CategoryForest, categoryId: string): Promise<AttributeRow[]> {
   const path = forest.pathTo(categoryId).map((row) => row.id);
   if (path.length === 0) return [];
   return executor.select().from(categoryAttributes).where(inArray(categoryAttributes.categoryId, path)).orderBy(asc(categoryAttributes.position), asc(categoryAttributes.createdAt));

@@ -12,6 +12,25 @@ const ROWS_SHOWN = 100;
 
 const tooLarge = `The file is larger than ${formatCount(CATALOGUE_IMPORT_LIMITS.bytes / 1024 / 1024)} MB: split it.`;
 
+/** One list of the dry run as a table, its first rows only; nothing when the list is empty. */
+function DryRunTable({ heading, caption, columns, rows }: { heading: string; caption: string; columns: string[]; rows: (string | number)[][] }) {
+  if (rows.length === 0) return null;
+  return (
+    <>
+      <h4 className="font-semibold">{heading}</h4>
+      <DataTable caption={caption} columns={columns}>
+        {rows.slice(0, ROWS_SHOWN).map((cells, index) => (
+          <tr key={index}>
+            {cells.map((cell, column) => (
+              <td key={column}>{cell}</td>
+            ))}
+          </tr>
+        ))}
+      </DataTable>
+    </>
+  );
+}
+
 function DryRunTables({ dryRun }: { dryRun: CatalogueDryRun }) {
   const changes = dryRun.changed.flatMap((tool) => tool.changes.map((change) => ({ ...change, row: tool.row, toolName: tool.toolName })));
   return (
@@ -20,20 +39,12 @@ function DryRunTables({ dryRun }: { dryRun: CatalogueDryRun }) {
         {formatCount(dryRun.rows)} rows: {formatCount(dryRun.created.length)} to add, {formatCount(dryRun.changed.length)} to change, {formatCount(dryRun.unchanged)} unchanged,{' '}
         {formatCount(dryRun.refused.length)} refused.
       </p>
-      {dryRun.refused.length > 0 && (
-        <>
-          <h4 className="font-semibold">Refused: fix these rows, then check the file again</h4>
-          <DataTable caption="Refused rows" columns={['Row', 'Column', 'Why']}>
-            {dryRun.refused.slice(0, ROWS_SHOWN).map((refusal, index) => (
-              <tr key={index}>
-                <td>{refusal.row}</td>
-                <td>{refusal.column}</td>
-                <td>{refusal.message}</td>
-              </tr>
-            ))}
-          </DataTable>
-        </>
-      )}
+      <DryRunTable
+        heading="Refused: fix these rows, then check the file again"
+        caption="Refused rows"
+        columns={['Row', 'Column', 'Why']}
+        rows={dryRun.refused.map((refusal) => [refusal.row, refusal.column, refusal.message])}
+      />
       {dryRun.created.length > 0 && (
         <details>
           <summary>New tools ({formatCount(dryRun.created.length)})</summary>
@@ -47,22 +58,12 @@ function DryRunTables({ dryRun }: { dryRun: CatalogueDryRun }) {
           </ul>
         </details>
       )}
-      {changes.length > 0 && (
-        <>
-          <h4 className="font-semibold">Changes, field by field</h4>
-          <DataTable caption="Changes, field by field" columns={['Row', 'Tool', 'Field', 'Now', 'After']}>
-            {changes.slice(0, ROWS_SHOWN).map((change, index) => (
-              <tr key={index}>
-                <td>{change.row}</td>
-                <td>{change.toolName}</td>
-                <td>{change.field}</td>
-                <td>{change.from}</td>
-                <td>{change.to}</td>
-              </tr>
-            ))}
-          </DataTable>
-        </>
-      )}
+      <DryRunTable
+        heading="Changes, field by field"
+        caption="Changes, field by field"
+        columns={['Row', 'Tool', 'Field', 'Now', 'After']}
+        rows={changes.map((change) => [change.row, change.toolName, change.field, change.from, change.to])}
+      />
       {Math.max(dryRun.refused.length, changes.length, dryRun.created.length) > ROWS_SHOWN && <p>The first {ROWS_SHOWN} of each list are shown.</p>}
     </div>
   );
