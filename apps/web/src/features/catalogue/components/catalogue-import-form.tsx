@@ -103,7 +103,7 @@ export function CatalogueImportForm() {
       {checked && file && <DryRunTables dryRun={checked} />}
       {checked?.token && file && !importCatalogue.isSuccess && (
         <PendingButton type="button" className="btn btn-primary self-start" pending={importCatalogue.isPending} onClick={() => importCatalogue.mutate({ csv: file.csv, token: checked.token! })}>
-          Import {formatCount(checked.created.length + checked.changed.length)} tools
+          Import {formatCount(checked.created.length + checked.changed.length)} {checked.created.length + checked.changed.length === 1 ? 'tool' : 'tools'}
         </PendingButton>
       )}
       <FormMessage message={refusalOf(importCatalogue)} />
