@@ -178,7 +178,7 @@ describe.each(testDatabaseKinds)('catalogue import and export on $name', (kind) 
     expect(await snapshotShop(shop.database.db)).toEqual(before);
   });
 
-  it('bounds the file: rows, text that is no CSV, a header naming nothing the shop has', async () => {
+  it('bounds the file: rows, text that is no CSV, a header naming nothing the shop has or a column twice, an id no tool has', async () => {
     const tooMany = ['sku', ...Array.from({ length: CATALOGUE_IMPORT_LIMITS.rows + 1 }, (_, index) => `S${index}`)].join('\n');
     const long = await asAdmin('POST', '/admin/catalogue/import/dry-run', { csv: tooMany });
     expect([long.statusCode, long.json().message]).toEqual([413, catalogueImportMessages.tooManyRows]);
@@ -187,6 +187,11 @@ describe.each(testDatabaseKinds)('catalogue import and export on $name', (kind) 
     expect(broken.json().message).toMatch(/^The file cannot be read as CSV/);
     const unknown = await dryRun('sku,Flux capacity\nX1,3');
     expect(unknown.refused).toEqual([{ row: 1, column: 'Flux capacity', message: catalogueImportMessages.unknownColumn('Flux capacity') }]);
+    const headerOnly = await asAdmin('POST', '/admin/catalogue/import/dry-run', { csv: 'sku,price\r\n' });
+    expect([headerOnly.statusCode, headerOnly.json().message]).toEqual([422, catalogueImportMessages.noRows]);
+    expect((await dryRun('sku,SKU\nX1,X2')).refused).toEqual([{ row: 1, column: 'SKU', message: catalogueImportMessages.repeatedColumn('SKU') }]);
+    const unknownId = '00000000-0000-4000-8000-00000000dead';
+    expect((await dryRun(`_id,price\n${unknownId},5`)).refused).toEqual([{ row: 2, column: '_id', message: catalogueImportMessages.unknownId(unknownId) }]);
     expect((await shop.app.inject({ method: 'POST', url: '/api/admin/catalogue/import/dry-run', headers: bearer(shop.customer), payload: { csv: 'sku\nX' } })).statusCode).toBe(403);
   });
 });

@@ -307,6 +307,8 @@ export function createCatalogueCsv(db: Database, secret: string, lifecycle: Pick
         const first = repeated('tool', tool.id);
         if (first !== undefined) refuse('', messages.sameToolTwice(first));
       }
+      // A row whose tool cannot be told is refused for that alone: its fields would be judged against the wrong tool.
+      if (refused.length > refusedBefore) return;
 
       // The tool form's own rules on the row's fields (those the file leaves out stay as they are).
       const before = tool ? toToolDto(tool) : undefined;
