@@ -6,7 +6,7 @@ import type { Attribute, ToolDetail } from '@voltline/shared/categories';
 import { gtinCheckDigit } from '@voltline/shared/tool-codes';
 import { newTool } from '@voltline/test-kit/tools';
 import { snapshotShop } from '../test-support/db-snapshot.ts';
-import { testDatabaseKinds } from '../test-support/test-databases.ts';
+import { itRaces, testDatabaseKinds } from '../test-support/test-databases.ts';
 import { useTestShop } from '../test-support/test-shop.ts';
 import { bearer } from '../test-support/test-users.ts';
 
@@ -22,6 +22,7 @@ const csvOf = (rows: (string | number)[][]) => rows.map((row) => row.map((cell) 
 /** Issue 40, item 8: the catalogue out as CSV and back in, a dry run first, then all or nothing. */
 describe.each(testDatabaseKinds)('catalogue import and export on $name', (kind) => {
   const shop = useTestShop(kind, { seed: true, users: true });
+  const race = itRaces(kind);
 
   const asAdmin = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
     shop.app.inject({ method, url: `/api${url}`, headers: bearer(shop.admin), ...(payload && { payload }) });
@@ -176,6 +177,20 @@ describe.each(testDatabaseKinds)('catalogue import and export on $name', (kind) 
     const confirmed = await asAdmin('POST', '/admin/catalogue/import', { csv, token });
     expect(confirmed.json()).toEqual({ error: 'conflict', message: catalogueImportMessages.catalogueChanged });
     expect(await snapshotShop(shop.database.db)).toEqual(before);
+  });
+
+  race('confirms one file twice at the same moment once: the second finds the catalogue changed under it, and every stock moved once', async () => {
+    for (let round = 0; round < 5; round += 1) {
+      const sku = uniqueSku();
+      const toolId = await addTool({ sku, availableQuantity: 5 });
+      const csv = csvOf([['sku', 'price', 'availableQuantity'], [sku, '33', '9']]);
+      const { token } = await dryRun(csv);
+      const confirms = await Promise.all([0, 1].map(() => asAdmin('POST', '/admin/catalogue/import', { csv, token })));
+      expect(confirms.map((confirm) => confirm.statusCode).sort()).toEqual([200, 409]);
+      expect(confirms.find((confirm) => confirm.statusCode === 409)!.json().message).toBe(catalogueImportMessages.catalogueChanged);
+      const moves = (await asAdmin('GET', `/admin/tools/${toolId}/stock-moves?limit=5`)).json();
+      expect(moves.filter((move: { note: string }) => move.note === 'imported from a CSV file')).toEqual([expect.objectContaining({ units: 4 })]);
+    }
   });
 
   it('bounds the file: rows, text that is no CSV, a header naming nothing the shop has or a column twice, an id no tool has', async () => {
