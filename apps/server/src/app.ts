@@ -11,6 +11,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { catalogueAdminRoutes } from './catalogue/catalogue-admin-routes.ts';
 import { catalogueCsvRoutes } from './catalogue/catalogue-csv-routes.ts';
+import { toolGalleryAdminRoutes, toolGalleryRoutes } from './images/tool-gallery-routes.ts';
 import { stockRoutes } from './catalogue/stock-routes.ts';
 import { catalogueRoutes } from './catalogue/catalogue-routes.ts';
 import { categoryAdminRoutes, categoryRoutes } from './catalogue/category-routes.ts';
@@ -149,6 +150,8 @@ export async function buildApp(core: ShopCore, logger: FastifyInstance['log'] | 
       );
       await api.register(profilesRoutes(core.profiles, core.guards));
       await api.register(imagesRoutes(core.images, core.guards, writeLimits.uploads));
+      await api.register(toolGalleryRoutes(core.toolGallery));
+      await api.register(toolGalleryAdminRoutes(core.toolGallery, core.guards, writeLimits.uploads));
       await api.register(queriesRoutes(core.queries, core.guards, createQueryLimit(config.queryRateLimitPerHour)));
       await api.register(shopPagesRoutes(createShopPages({ dataDir: config.dataDir, log: app.log })));
     },

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { createCartService } from './cart/cart-service.ts';
 import { createCatalogueService } from './catalogue/catalogue-service.ts';
 import { createCatalogueCsv } from './catalogue/catalogue-csv.ts';
+import { createToolGallery } from './images/tool-gallery.ts';
 import { createCategoriesService } from './catalogue/categories-service.ts';
 import { createStockLedger } from './catalogue/stock-ledger.ts';
 import type { Config } from './config.ts';
@@ -122,6 +123,7 @@ export function createShopCore(deps: {
     reviews: createReviewsService(db, listCache, paging),
     profiles: createProfilesService(db, paging),
     images: createImagesService(db),
+    toolGallery: createToolGallery(db, listCache),
     queries: createQueriesService({
       db,
       paging,

@@ -156,6 +156,9 @@ export const TEXT_COLUMN_LIMITS = {
   tool_specifications: {
     choice_value: limit('Specification value', TEXT_LIMITS.attributeChoice),
   },
+  tool_pictures: {
+    alt: limit('Alternative text', TEXT_LIMITS.pictureAlt),
+  },
   invoices: issuedDocumentColumns,
   credit_notes: {
     ...issuedDocumentColumns,

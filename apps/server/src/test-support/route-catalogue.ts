@@ -55,6 +55,8 @@ export interface Fixtures {
   /** A catalogue file adding one tool, and the token its dry run answered (decision 053). */
   catalogueCsv: string;
   catalogueImportToken: string;
+  /** The one picture of the tool's gallery (decision 054). */
+  pictureId: string;
 }
 
 export interface MatrixRow {
@@ -375,6 +377,11 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
   { method: 'POST', route: '/api/admin/catalogue/import/dry-run', url: () => '/api/admin/catalogue/import/dry-run', body: (f) => ({ csv: f.catalogueCsv }), allowed: adminOnly },
   { method: 'POST', route: '/api/admin/catalogue/import', url: () => '/api/admin/catalogue/import', body: (f) => ({ csv: f.catalogueCsv, token: f.catalogueImportToken }), allowed: adminOnly },
   { method: 'DELETE', route: '/api/admin/categories/{id}/attributes/{attributeId}', url: (f) => `/api/admin/categories/${f.categoryId}/attributes/${f.attributeId}`, allowed: adminOnly },
+  { method: 'GET', route: '/api/tools/{id}/pictures', url: (f) => `/api/tools/${f.tool._id}/pictures`, allowed: everyone },
+  { method: 'POST', route: '/api/admin/tools/{id}/pictures', url: (f) => `/api/admin/tools/${f.tool._id}/pictures?alt=Matrix%20picture`, multipart: true, allowed: adminOnly },
+  { method: 'PUT', route: '/api/admin/tools/{id}/pictures/order', url: (f) => `/api/admin/tools/${f.tool._id}/pictures/order`, body: (f) => ({ pictureIds: [f.pictureId] }), allowed: adminOnly },
+  { method: 'PATCH', route: '/api/admin/tools/{id}/pictures/{pictureId}', url: (f) => `/api/admin/tools/${f.tool._id}/pictures/${f.pictureId}`, body: () => ({ alt: 'Matrix words' }), allowed: adminOnly },
+  { method: 'DELETE', route: '/api/admin/tools/{id}/pictures/{pictureId}', url: (f) => `/api/admin/tools/${f.tool._id}/pictures/${f.pictureId}`, allowed: adminOnly },
   { method: 'DELETE', route: '/api/deleteTool/{id}', url: (f) => `/api/deleteTool/${f.tool._id}`, allowed: adminOnly },
   { method: 'PATCH', route: '/api/getTool', url: (f) => `/api/getTool?toolName=${encodeURIComponent(f.tool.toolName)}`, body: () => ({ quantity: 1 }), allowed: adminOnly },
 ];
@@ -453,6 +460,8 @@ export async function freshFixtures(shop: TestShop, owner: TestUser, admin: Test
     headers: bearer(admin),
     payload: { name: 'Power source', kind: 'choice', choices: ['Corded', 'Cordless'] },
   });
+  const pictureForm = multipartImage(await tinyPng());
+  const picture = await shop.app.inject({ method: 'POST', url: `/api/admin/tools/${tool._id}/pictures?alt=Fixture`, payload: pictureForm.payload, headers: { ...pictureForm.headers, ...bearer(admin) } });
   const importedTool = newToolBody();
   const catalogueCsv = `toolName,description,img,price,minimumOrderQuantity,availableQuantity\r\n${[importedTool.toolName, importedTool.description, importedTool.img, importedTool.price, importedTool.minimumOrderQuantity, importedTool.availableQuantity].map(csvCell).join(',')}\r\n`;
   const importCheck = await shop.app.inject({ method: 'POST', url: '/api/admin/catalogue/import/dry-run', headers: bearer(admin), payload: { csv: catalogueCsv } });
@@ -481,6 +490,7 @@ export async function freshFixtures(shop: TestShop, owner: TestUser, admin: Test
     attributeId: attribute.json()._id,
     catalogueCsv,
     catalogueImportToken: importCheck.json().token,
+    pictureId: picture.json()._id,
   };
 }
 

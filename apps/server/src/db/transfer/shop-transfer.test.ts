@@ -93,6 +93,10 @@ describe(`moving a PGlite shop to ${target.name}`, () => {
     const [voltage] = await db.insert(schema.categoryAttributes).values({ categoryId: drills!.id, name: 'Voltage', kind: 'choice', choices: ['12 V', '18 V'] }).returning();
     await db.update(schema.tools).set({ categoryId: drills!.id }).where(eq(schema.tools.id, tool._id));
     await db.insert(schema.toolSpecifications).values({ toolId: tool._id, attributeId: voltage!.id, choiceValue: '18 V' });
+    // A gallery picture (decision 054): its six drawings are rows of images.
+    const [drawing] = await db.select({ id: schema.images.id }).from(schema.images).limit(1);
+    const drawn = drawing!.id;
+    await db.insert(schema.toolPictures).values({ toolId: tool._id, position: 0, alt: 'Side view', originalType: 'image/png', cardWebp: drawn, cardOriginal: drawn, pageWebp: drawn, pageOriginal: drawn, zoomWebp: drawn, zoomOriginal: drawn });
     const before = await exportShop(source.database.db);
     await source.close();
     // Every table of the schema is exported and has a row here: a new table without one fails this test.
