@@ -150,7 +150,7 @@ export async function buildApp(core: ShopCore, logger: FastifyInstance['log'] | 
       );
       await api.register(profilesRoutes(core.profiles, core.guards));
       await api.register(imagesRoutes(core.images, core.guards, writeLimits.uploads));
-      await api.register(toolGalleryRoutes(core.toolGallery));
+      await api.register(toolGalleryRoutes(core.toolGallery, publicReads));
       await api.register(toolGalleryAdminRoutes(core.toolGallery, core.guards, writeLimits.uploads));
       await api.register(queriesRoutes(core.queries, core.guards, createQueryLimit(config.queryRateLimitPerHour)));
       await api.register(shopPagesRoutes(createShopPages({ dataDir: config.dataDir, log: app.log })));

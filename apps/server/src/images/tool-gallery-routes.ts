@@ -6,7 +6,8 @@ import { acknowledgedSchema } from '@voltline/shared/profile';
 import { idParamsSchema } from '@voltline/shared/id';
 import { addPictureQuerySchema, pictureAltUpdateSchema, pictureOrderSchema, pictureParamsSchema, TOOL_PICTURES_MAX, toolPictureSchema } from '@voltline/shared/tool-pictures';
 import { callerOf, type CallerGuards } from '../identity/caller.ts';
-import type { RouteLimit } from '../http/rate-limits.ts';
+import type { PublicReadRations, RouteLimit } from '../http/rate-limits.ts';
+import { sendCachedJson } from '../http/replies.ts';
 import { routesTagged } from '../http/route-options.ts';
 import { receivePicture, refuseOversizedUpload, UPLOAD_PARSER_FILE_LIMIT } from './picture-upload.ts';
 import type { ToolGallery } from './tool-gallery.ts';
@@ -14,10 +15,10 @@ import type { ToolGallery } from './tool-gallery.ts';
 const route = routesTagged('images');
 
 /** A tool's gallery, read by anyone (decision 054). */
-export function toolGalleryRoutes(gallery: ToolGallery): FastifyPluginAsyncZod {
+export function toolGalleryRoutes(gallery: ToolGallery, publicReads: PublicReadRations): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/tools/:id/pictures', route('A tool’s pictures in order, each with its alternative text, its card, page and zoom drawings in WebP and its own format, and srcsets. Public.', { params: idParamsSchema, answer: z.array(toolPictureSchema) }),
-      (request) => gallery.list(request.params.id));
+      async (request, reply) => sendCachedJson(request, reply, await gallery.cachedList(request.params.id, publicReads(request, reply))));
   };
 }
 

@@ -6,6 +6,7 @@ import type { Database, DbTransaction } from '../db/client.ts';
 import { images, toolPictures, tools } from '../db/schema.ts';
 import { AppError, notFound } from '../platform/app-error.ts';
 import type { JsonCache } from '../platform/cached-json.ts';
+import { unrationed, type Ration } from '../platform/turns.ts';
 import { decodeUpload, notAnImage, uploadFormat } from './images-service.ts';
 
 type PictureRow = typeof toolPictures.$inferSelect;
@@ -50,18 +51,27 @@ export function createToolGallery(db: Database, cache: JsonCache) {
     return value;
   };
 
+  /** The gallery in order, each drawing's address and width, and the srcsets. */
+  async function listPictures(toolId: string): Promise<ToolPicture[]> {
+    const rows = await picturesOf(db, toolId);
+    const ids = rows.flatMap((row) => [row.cardWebp, row.cardOriginal, row.pageWebp, row.pageOriginal, row.zoomWebp, row.zoomOriginal]);
+    const widths = new Map((ids.length === 0 ? [] : await db.select({ id: images.id, width: images.width }).from(images).where(inArray(images.id, ids))).map((image) => [image.id, image.width]));
+    return rows.map((row) => {
+      const drawn = (webp: string, original: string) => ({ webp: url(webp), original: url(original), width: widths.get(webp) ?? 0 });
+      const sizes = { card: drawn(row.cardWebp, row.cardOriginal), page: drawn(row.pageWebp, row.pageOriginal), zoom: drawn(row.zoomWebp, row.zoomOriginal) };
+      const srcset = (format: 'webp' | 'original') => SIZES.map((size) => `${sizes[size][format]} ${sizes[size].width}w`).join(', ');
+      return { _id: row.id, alt: row.alt, position: row.position, originalType: row.originalType, ...sizes, srcset: { webp: srcset('webp'), original: srcset('original') } };
+    });
+  }
+
   return {
-    /** GET /api/tools/{id}/pictures: the gallery in order, each drawing's address and width, and the srcsets. */
-    async list(toolId: string): Promise<ToolPicture[]> {
-      const rows = await picturesOf(db, idOr404(toolId, 'Tool not found'));
-      const ids = rows.flatMap((row) => [row.cardWebp, row.cardOriginal, row.pageWebp, row.pageOriginal, row.zoomWebp, row.zoomOriginal]);
-      const widths = new Map((ids.length === 0 ? [] : await db.select({ id: images.id, width: images.width }).from(images).where(inArray(images.id, ids))).map((image) => [image.id, image.width]));
-      return rows.map((row) => {
-        const drawn = (webp: string, original: string) => ({ webp: url(webp), original: url(original), width: widths.get(webp) ?? 0 });
-        const sizes = { card: drawn(row.cardWebp, row.cardOriginal), page: drawn(row.pageWebp, row.pageOriginal), zoom: drawn(row.zoomWebp, row.zoomOriginal) };
-        const srcset = (format: 'webp' | 'original') => SIZES.map((size) => `${sizes[size][format]} ${sizes[size].width}w`).join(', ');
-        return { _id: row.id, alt: row.alt, position: row.position, originalType: row.originalType, ...sizes, srcset: { webp: srcset('webp'), original: srcset('original') } };
-      });
+    /**
+     * GET /api/tools/{id}/pictures: kept serialised with the catalogue's answers until a tool or a
+     * gallery changes, and read through the caller's ration as the other public reads are.
+     */
+    cachedList(toolId: string, ration: Ration = unrationed) {
+      const id = idOr404(toolId, 'Tool not found');
+      return cache.get(`pictures:${id}`, () => ration(() => listPictures(id)));
     },
 
     /** Adds a picture at the end; the ninth is refused in words. Drawn before the transaction (CPU), stored in it. */

@@ -15,6 +15,7 @@ import { AddToCartForm } from '../../../features/cart/components/add-to-cart-for
 import { missingToolHead, toolPageHead } from './tool-head.ts';
 import { CategoryBreadcrumb } from '../../../features/catalogue/components/category-breadcrumb.tsx';
 import { ToolSpecifications } from '../../../features/catalogue/components/tool-specifications.tsx';
+import { ToolGallery } from '../../../features/catalogue/components/tool-gallery.tsx';
 
 function ToolNotFound() {
   useDocumentHead(missingToolHead);
@@ -45,6 +46,7 @@ function ToolOffer({ tool }: { tool: ToolDetail }) {
           </div>
         }
       />
+      <ToolGallery toolId={tool._id} />
       <ToolSpecifications specifications={tool.specifications ?? []} />
     </section>
   );
