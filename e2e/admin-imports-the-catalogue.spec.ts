@@ -53,16 +53,22 @@ describe('an admin imports the catalogue', () => {
     expect(listed).toEqual([expect.objectContaining({ toolName: `Imported saw ${tag}`, price: 89, availableQuantity: 5, sku: `IMP-B-${tag}` })]);
   });
 
-  it('shows a tool’s gallery on its page at a phone’s width, the first picture as its picture, each zoomed on a tap', async () => {
+  it('lets an admin add pictures to a tool in Manage Tools and a visitor look through them at a phone’s width, each zoomed on a tap', async () => {
     const admin = await signInOverHttp(journey.shop.url, ADMIN.email, ADMIN.password);
-    const { insertedId: toolId } = (await admin.call('POST', '/api/addTool', { toolName: `Gallery drill ${randomBytes(3).toString('hex')}`, description: 'A drill with pictures.', img: '/images/tools/jigsaw.svg', price: 10, minimumOrderQuantity: 1, availableQuantity: 5 })).body as { insertedId: string };
-    for (const [alt, background] of [['The drill from the left', '#fa0'], ['The battery fitted', '#08f']]) {
+    const toolName = `Gallery drill ${randomBytes(3).toString('hex')}`;
+    const { insertedId: toolId } = (await admin.call('POST', '/api/addTool', { toolName, description: 'A drill with pictures.', img: '/images/tools/jigsaw.svg', price: 10, minimumOrderQuantity: 1, availableQuantity: 5 })).body as { insertedId: string };
+
+    const session = await journey.openAsAdmin(`/dashboard/managetools`, PHONE);
+    await session.page.getByRole('button', { name: `Pictures of ${toolName}`, exact: true }).click();
+    const dialog = session.page.getByRole('dialog', { name: `Pictures of ${toolName}` });
+    for (const [alt, background] of [['The drill from the left', '#fa0'], ['The battery fitted', '#08f']] as const) {
       const picture = await sharp({ create: { width: 1200, height: 900, channels: 3, background } }).jpeg().toBuffer();
-      const form = new FormData();
-      form.append('image', new Blob([new Uint8Array(picture)], { type: 'image/jpeg' }), 'drill.jpg');
-      const added = await fetch(`${journey.shop.url}/api/admin/tools/${toolId}/pictures?alt=${encodeURIComponent(alt)}`, { method: 'POST', headers: { authorization: `Bearer ${admin.token}` }, body: form });
-      expect(added.status).toBe(200);
+      await dialog.getByLabel('Picture', { exact: true }).setInputFiles({ name: 'drill.jpg', mimeType: 'image/jpeg', buffer: picture });
+      await dialog.getByLabel('Alternative text', { exact: true }).fill(alt);
+      await dialog.getByRole('button', { name: 'Add picture' }).click();
+      await dialog.getByRole('img', { name: alt }).waitFor();
     }
+    expect(await seriousViolationsShown(session.page, 'Manage Tools › Pictures')).toEqual([]);
 
     const { page } = await journey.open(PHONE);
     await page.goto(`/tools/${toolId}`);

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { Tool } from '@voltline/shared/tool';
 import { TOOL_PICTURES_MAX, type ToolPicture } from '@voltline/shared/tool-pictures';
 import { FormMessage } from '../../../components/form-message.tsx';
@@ -20,26 +20,24 @@ function AltTextForm({ toolId, picture, number }: { toolId: string; picture: Too
   const [alt, setAlt] = useState(picture.alt);
   const save = useSetPictureAlt(toolId);
   return (
-    <form
-      className="flex flex-col gap-1"
-      onSubmit={(event: FormEvent) => {
-        event.preventDefault();
-        save.mutate({ pictureId: picture._id, alt });
-      }}
-    >
+    <div className="flex flex-col gap-1">
       <label className="flex flex-col gap-1">
         <span>{`Alternative text of picture ${number}`}</span>
         <input className="input input-bordered input-sm" value={alt} onChange={(event) => setAlt(event.target.value)} />
       </label>
-      <PendingButton type="submit" className="btn btn-xs self-start" pending={save.isPending}>
+      <PendingButton type="button" className="btn btn-xs self-start" pending={save.isPending} onClick={() => save.mutate({ pictureId: picture._id, alt })}>
         Save words
       </PendingButton>
       <FormMessage message={refusalOf(save)} />
-    </form>
+    </div>
   );
 }
 
-/** Manage Tools › Pictures (decision 054): the tool's gallery in order, each picture's words, moved up or down or removed, and a new one added. */
+/**
+ * Manage Tools › Pictures (decision 054): the tool's gallery in order, each picture's words, moved
+ * up or down or removed, and a new one added. The dialog's box is a form already, so the parts here
+ * are groups with buttons rather than forms of their own (a nested form's submit left the page).
+ */
 export function PicturesDialog({ tool, onClose }: { tool: Tool; onClose: () => void }) {
   const pictures = useToolPictures(tool._id);
   const add = useAddToolPicture(tool._id);
@@ -73,14 +71,7 @@ export function PicturesDialog({ tool, onClose }: { tool: Tool; onClose: () => v
               ))}
             </ol>
             <FormMessage message={refusalOf([reorder, remove])} />
-            <form
-              aria-label="Add a picture"
-              className="flex flex-col gap-2"
-              onSubmit={(event: FormEvent) => {
-                event.preventDefault();
-                if (image) add.mutate({ image, alt }, { onSuccess: () => setAlt('') });
-              }}
-            >
+            <div role="group" aria-label="Add a picture" className="flex flex-col gap-2">
               <label className="flex flex-col gap-1">
                 <span>Picture</span>
                 <input type="file" accept="image/*" className="file-input file-input-bordered file-input-sm" onChange={(event) => setImage(event.target.files?.[0] ?? null)} />
@@ -89,11 +80,17 @@ export function PicturesDialog({ tool, onClose }: { tool: Tool; onClose: () => v
                 <span>Alternative text</span>
                 <input className="input input-bordered input-sm" value={alt} onChange={(event) => setAlt(event.target.value)} />
               </label>
-              <PendingButton type="submit" className="btn btn-primary btn-sm self-start" pending={add.isPending} disabled={!image}>
+              <PendingButton
+                type="button"
+                className="btn btn-primary btn-sm self-start"
+                pending={add.isPending}
+                disabled={!image}
+                onClick={() => image && add.mutate({ image, alt }, { onSuccess: () => setAlt('') })}
+              >
                 Add picture
               </PendingButton>
               <FormMessage message={refusalOf(add)} />
-            </form>
+            </div>
           </div>
         )}
       </QueryState>
