@@ -18,6 +18,7 @@ const ADMIN_PAGES = [
   '/dashboard/managetools',
   '/dashboard/categories',
   '/dashboard/families',
+  '/dashboard/catalogue-import',
   '/dashboard/addtool',
   '/dashboard/makeadmin',
   '/dashboard/webhooks',

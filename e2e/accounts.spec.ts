@@ -226,6 +226,7 @@ describe('accounts with email and password', () => {
         'Manage Tools',
         'Categories',
         'Families',
+        'Import / export',
         'Add Tool',
         'Make Admin',
         'Webhooks',

@@ -21,7 +21,7 @@ const LONG_EMAIL = 'maximilian.vandersteen@engineering.customers.example';
 /** Each admin page, what shows that its rows have arrived, and the actions it must show on screen. */
 const ADMIN_PAGES = [
   { path: '/dashboard/manageorders', rows: '[data-testid="order-row"]', actions: ['Deliver', 'Cancel', 'Refund', 'History'] },
-  { path: '/dashboard/managetools', rows: '[data-testid="tool-row"]', actions: ['Edit', 'Stock', 'Delete'] },
+  { path: '/dashboard/managetools', rows: '[data-testid="tool-row"]', actions: ['Edit', 'Stock', 'Pictures', 'Delete'] },
   { path: '/dashboard/makeadmin', rows: 'tbody tr', actions: ['Make admin'] },
   { path: '/dashboard/webhooks', rows: '[data-testid="endpoint-row"]', actions: ['Deliveries', 'Remove'] },
   { path: '/dashboard/addtool', rows: 'form', actions: [] },

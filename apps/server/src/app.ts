@@ -10,6 +10,8 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { catalogueAdminRoutes } from './catalogue/catalogue-admin-routes.ts';
+import { catalogueCsvRoutes } from './catalogue/catalogue-csv-routes.ts';
+import { toolGalleryAdminRoutes, toolGalleryRoutes } from './images/tool-gallery-routes.ts';
 import { stockRoutes } from './catalogue/stock-routes.ts';
 import { catalogueRoutes } from './catalogue/catalogue-routes.ts';
 import { categoryAdminRoutes, categoryRoutes } from './catalogue/category-routes.ts';
@@ -137,6 +139,7 @@ export async function buildApp(core: ShopCore, logger: FastifyInstance['log'] | 
       await api.register(myDataRoutes(core.myData, core.guards, createMyDataLimit(config.myDataExportsPerHour)));
       await api.register(vatReportRoutes(core.vatReport, core.guards));
       await api.register(catalogueAdminRoutes(core.catalogue, core.guards));
+      await api.register(catalogueCsvRoutes(core.catalogueCsv, core.guards));
       await api.register(categoryAdminRoutes(core.categories, core.guards));
       await api.register(familyAdminRoutes(core.families, core.accessories, core.guards));
       await api.register(stockRoutes(core.stock, core.guards));
@@ -156,6 +159,8 @@ export async function buildApp(core: ShopCore, logger: FastifyInstance['log'] | 
       );
       await api.register(profilesRoutes(core.profiles, core.guards));
       await api.register(imagesRoutes(core.images, core.guards, writeLimits.uploads));
+      await api.register(toolGalleryRoutes(core.toolGallery, publicReads));
+      await api.register(toolGalleryAdminRoutes(core.toolGallery, core.guards, writeLimits.uploads));
       await api.register(queriesRoutes(core.queries, core.guards, createQueryLimit(config.queryRateLimitPerHour)));
       await api.register(shopPagesRoutes(createShopPages({ dataDir: config.dataDir, log: app.log })));
     },

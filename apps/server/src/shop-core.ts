@@ -2,6 +2,8 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { createCartService } from './cart/cart-service.ts';
 import { createCatalogueService } from './catalogue/catalogue-service.ts';
+import { createCatalogueCsv } from './catalogue/catalogue-csv.ts';
+import { createToolGallery } from './images/tool-gallery.ts';
 import { createCategoriesService } from './catalogue/categories-service.ts';
 import { createFamiliesService } from './catalogue/families-service.ts';
 import { createAccessoriesService } from './catalogue/accessories-service.ts';
@@ -121,6 +123,7 @@ export function createShopCore(deps: {
     log,
     reportFailure: createBackupFailureReport({ db, shopName: config.invoicing.shopLegalName, shopNotifyEmail: config.mail.shopNotifyEmail }),
   });
+  const catalogue = createCatalogueService(db, listCache, paging, lifecycle, categories, { families, accessories });
   return {
     config,
     database,
@@ -133,7 +136,8 @@ export function createShopCore(deps: {
     tokens,
     auth: createAuth({ db, log, config, secret, mailer }),
     guards: createCallerGuards(database, tokens),
-    catalogue: createCatalogueService(db, listCache, paging, lifecycle, categories, { families, accessories }),
+    catalogue,
+    catalogueCsv: createCatalogueCsv(db, secret, lifecycle, listCache),
     categories,
     families,
     accessories,
@@ -144,6 +148,7 @@ export function createShopCore(deps: {
     reviews: createReviewsService(db, listCache, paging),
     profiles: createProfilesService(db, paging),
     images: createImagesService(db),
+    toolGallery: createToolGallery(db, listCache),
     queries: createQueriesService({
       db,
       paging,

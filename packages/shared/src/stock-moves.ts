@@ -89,4 +89,6 @@ export const stockMoveMessages = {
   belowZero: (available: number) => `Only ${formatCount(available)} ${available === 1 ? 'unit is' : 'units are'} in stock: the stock cannot go below 0.`,
   /** The note of the spec's PATCH /updateTool/{id} when it changes the stock. */
   editedInManageTools: 'edited in Manage Tools',
+  /** The note of a row of a catalogue import (decision 053) that changes the stock. */
+  importedFromCsv: 'imported from a CSV file',
 };

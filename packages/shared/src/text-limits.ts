@@ -28,6 +28,8 @@ export const TEXT_LIMITS = {
   gtin: 14,
   /** An uploaded picture's /api/images/{id} or one of the shipped catalogue drawings. */
   picture: 300,
+  /** A gallery picture's alternative text: what a screen reader says instead of the picture. */
+  pictureAlt: 150,
   webhookUrl: 2000,
   transactionId: 255,
   /** Why an admin gave money back; it goes into the order's history and the buyer's mail. */

@@ -48,7 +48,7 @@ function toolOrderOf(query: Pick<ToolListQuery, 'sort' | 'q'>): { sort: ToolSort
 }
 
 /** Which unique index refused a write of a tool (drizzle wraps the driver's error), if one did. */
-function uniqueIndexRefusing(error: unknown): string | undefined {
+export function uniqueIndexRefusing(error: unknown): string | undefined {
   for (let current = error; current instanceof Error; current = current.cause) {
     const { code, constraint } = current as { code?: unknown; constraint?: unknown };
     if (code === '23505' && typeof constraint === 'string') return constraint;

@@ -71,7 +71,7 @@ export class CategoryForest {
   }
 }
 
-async function forestOf(executor: DbExecutor) {
+export async function forestOf(executor: DbExecutor) {
   return new CategoryForest(await executor.select().from(categories).orderBy(asc(categories.name), asc(categories.id)));
 }
 
@@ -82,7 +82,7 @@ async function forestOf(executor: DbExecutor) {
 const lockTree = (tx: DbTransaction) => tx.execute(sql`lock table ${categories} in share row exclusive mode`);
 
 /** A specification's value as the admin sent it, checked by its kind; the row's value columns. */
-function specificationColumns(attribute: AttributeRow, value: number | boolean | string) {
+export function specificationColumns(attribute: AttributeRow, value: number | boolean | string) {
   if (attribute.kind === 'number') {
     const number = typeof value === 'number' ? value : typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : Number.NaN;
     if (!Number.isFinite(number) || Math.abs(number) > 1e12) throw refused(categoryMessages.notANumber(attribute.name, attribute.unit));

@@ -178,6 +178,9 @@ export const TEXT_COLUMN_LIMITS = {
     vat_id: limit('VAT id', TEXT_LIMITS.taxId),
     consultation_number: limit('Consultation number', TEXT_LIMITS.transactionId),
   },
+  tool_pictures: {
+    alt: limit('Alternative text', TEXT_LIMITS.pictureAlt),
+  },
   invoices: issuedDocumentColumns,
   credit_notes: {
     ...issuedDocumentColumns,

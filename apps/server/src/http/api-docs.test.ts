@@ -19,7 +19,7 @@ const WRITE_METHODS = ['post', 'put', 'patch'];
  * Bodies that are not JSON fields: the picture upload (multipart), Stripe's events (raw bytes it
  * signs) and a mail program's one-click unsubscribe (a form POST, RFC 8058; the token is in the address).
  */
-const NOT_JSON_BODIES = ['POST /api/upload', 'POST /api/webhooks/stripe', 'POST /api/stock-alerts/unsubscribe'];
+const NOT_JSON_BODIES = ['POST /api/upload', 'POST /api/admin/tools/{id}/pictures', 'POST /api/webhooks/stripe', 'POST /api/stock-alerts/unsubscribe'];
 
 /** A body that takes any fields at all: `z.record(z.string(), z.unknown())` documents nothing a client can use. */
 function isLoose(schema: JsonSchema): boolean {

@@ -14,6 +14,23 @@ const MAX_INPUT_PIXELS = 50_000_000;
 
 const notAnImage = () => new AppError('bad_request', 'The file is not an image we can use (JPEG, PNG, WebP, GIF or AVIF).');
 
+/** What an upload is, by its content (not its name): one of the raster formats taken, else refused in words. */
+export async function uploadFormat(bytes: Buffer): Promise<string> {
+  let format: string | undefined;
+  try {
+    format = (await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata()).format;
+  } catch {
+    throw notAnImage();
+  }
+  if (!format || !ACCEPTED_FORMATS.has(format)) throw notAnImage();
+  return format;
+}
+
+/** Decoding an upload: bounded in pixels, turned as the camera held it; a broken file is refused in words. */
+export const decodeUpload = (bytes: Buffer) => sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
+
+export { notAnImage };
+
 export function createImagesService(db: Database) {
   return {
     /**
@@ -21,17 +38,10 @@ export function createImagesService(db: Database) {
      * bounds its size and strips metadata such as GPS positions.
      */
     async storeUpload(bytes: Buffer, uploadedBy: string): Promise<string> {
-      let format: string | undefined;
-      try {
-        format = (await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata()).format;
-      } catch {
-        throw notAnImage();
-      }
-      if (!format || !ACCEPTED_FORMATS.has(format)) throw notAnImage();
+      await uploadFormat(bytes);
       let output: { data: Buffer; info: OutputInfo };
       try {
-        output = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
-          .rotate()
+        output = await decodeUpload(bytes)
           .resize({ width: MAX_EDGE, height: MAX_EDGE, fit: 'inside', withoutEnlargement: true })
           .webp({ quality: 82 })
           .toBuffer({ resolveWithObject: true });

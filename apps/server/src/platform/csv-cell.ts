@@ -19,3 +19,15 @@ export function csvCell(value: unknown): string {
   }
   return PLAIN.test(text) ? text : `"${text.replaceAll('"', '""')}"`;
 }
+
+const GUARDED_AT_START = /^'(?=[\t\r\n]|[\s"]*[=+\-@＝＋－＠])/u;
+const GUARDED_AFTER_SEPARATOR = /([,;\t|\r\n])'(?=[\s"]*[=+\-@＝＋－＠])/gu;
+
+/**
+ * A cell's text as it was before csvCell guarded it: a file the shop wrote comes back unchanged
+ * (the catalogue's import reads its own export). A text that itself had an apostrophe exactly where
+ * the guard puts one loses it; nobody writes '=… on purpose in a tool's fields.
+ */
+export function unguardedCell(text: string): string {
+  return text.replace(GUARDED_AT_START, '').replace(GUARDED_AFTER_SEPARATOR, '$1');
+}

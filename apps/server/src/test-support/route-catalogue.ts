@@ -4,6 +4,7 @@ import type { Tool } from '@voltline/shared/tool';
 import { eq } from 'drizzle-orm';
 import { newTool } from '@voltline/test-kit/tools';
 import { businessAccounts } from '../db/schema.ts';
+import { csvCell } from '../platform/csv-cell.ts';
 import type { TestShop } from './test-app.ts';
 import { createIntent, firstTool, placeOrder, placePaidOrder } from './test-orders.ts';
 import { bearer, type TestUser } from './test-users.ts';
@@ -61,6 +62,11 @@ export interface Fixtures {
   accessoryId: string;
   /** The owner's business account, waiting for an admin (issue 39). */
   businessAccountId: string;
+  /** A catalogue file adding one tool, and the token its dry run answered (decision 053). */
+  catalogueCsv: string;
+  catalogueImportToken: string;
+  /** The one picture of the tool's gallery (decision 054). */
+  pictureId: string;
 }
 
 export interface MatrixRow {
@@ -416,6 +422,9 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     body: () => ({ choices: ['Corded', 'Cordless', 'Pneumatic'] }),
     allowed: adminOnly,
   },
+  { method: 'GET', route: '/api/admin/catalogue/export.csv', url: () => '/api/admin/catalogue/export.csv', allowed: adminOnly },
+  { method: 'POST', route: '/api/admin/catalogue/import/dry-run', url: () => '/api/admin/catalogue/import/dry-run', body: (f) => ({ csv: f.catalogueCsv }), allowed: adminOnly },
+  { method: 'POST', route: '/api/admin/catalogue/import', url: () => '/api/admin/catalogue/import', body: (f) => ({ csv: f.catalogueCsv, token: f.catalogueImportToken }), allowed: adminOnly },
   { method: 'DELETE', route: '/api/admin/categories/{id}/attributes/{attributeId}', url: (f) => `/api/admin/categories/${f.categoryId}/attributes/${f.attributeId}`, allowed: adminOnly },
   { method: 'GET', route: '/api/tools/{id}/accessories', url: (f) => `/api/tools/${f.tool._id}/accessories?limit=2`, allowed: everyone },
   { method: 'GET', route: '/api/tools/{id}/fits', url: (f) => `/api/tools/${f.accessoryId}/fits?limit=2`, allowed: everyone },
@@ -427,6 +436,11 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
   { method: 'DELETE', route: '/api/admin/families/{id}/tools/{toolId}', url: (f) => `/api/admin/families/${f.familyId}/tools/${f.tool._id}`, allowed: adminOnly },
   { method: 'PUT', route: '/api/admin/tools/{id}/accessories/{accessoryId}', url: (f) => `/api/admin/tools/${f.tool._id}/accessories/${f.looseToolId}`, body: () => ({ kind: 'charger' }), allowed: adminOnly },
   { method: 'DELETE', route: '/api/admin/tools/{id}/accessories/{accessoryId}', url: (f) => `/api/admin/tools/${f.tool._id}/accessories/${f.accessoryId}`, allowed: adminOnly },
+  { method: 'GET', route: '/api/tools/{id}/pictures', url: (f) => `/api/tools/${f.tool._id}/pictures`, allowed: everyone },
+  { method: 'POST', route: '/api/admin/tools/{id}/pictures', url: (f) => `/api/admin/tools/${f.tool._id}/pictures?alt=Matrix%20picture`, multipart: true, allowed: adminOnly },
+  { method: 'PUT', route: '/api/admin/tools/{id}/pictures/order', url: (f) => `/api/admin/tools/${f.tool._id}/pictures/order`, body: (f) => ({ pictureIds: [f.pictureId] }), allowed: adminOnly },
+  { method: 'PATCH', route: '/api/admin/tools/{id}/pictures/{pictureId}', url: (f) => `/api/admin/tools/${f.tool._id}/pictures/${f.pictureId}`, body: () => ({ alt: 'Matrix words' }), allowed: adminOnly },
+  { method: 'DELETE', route: '/api/admin/tools/{id}/pictures/{pictureId}', url: (f) => `/api/admin/tools/${f.tool._id}/pictures/${f.pictureId}`, allowed: adminOnly },
   { method: 'DELETE', route: '/api/deleteTool/{id}', url: (f) => `/api/deleteTool/${f.tool._id}`, allowed: adminOnly },
   { method: 'PATCH', route: '/api/getTool', url: (f) => `/api/getTool?toolName=${encodeURIComponent(f.tool.toolName)}`, body: () => ({ quantity: 1 }), allowed: adminOnly },
 ];
@@ -513,6 +527,11 @@ export async function freshFixtures(shop: TestShop, owner: TestUser, admin: Test
   const addLoose = () => adminPost('/api/addTool', newToolBody());
   const [loose, accessory] = [await addLoose(), await addLoose()];
   await shop.app.inject({ method: 'PUT', url: `/api/admin/tools/${tool._id}/accessories/${accessory.json().insertedId}`, headers: bearer(admin), payload: { kind: 'battery' } });
+  const pictureForm = multipartImage(await tinyPng());
+  const picture = await shop.app.inject({ method: 'POST', url: `/api/admin/tools/${tool._id}/pictures?alt=Fixture`, payload: pictureForm.payload, headers: { ...pictureForm.headers, ...bearer(admin) } });
+  const importedTool = newToolBody();
+  const catalogueCsv = `toolName,description,img,price,minimumOrderQuantity,availableQuantity\r\n${[importedTool.toolName, importedTool.description, importedTool.img, importedTool.price, importedTool.minimumOrderQuantity, importedTool.availableQuantity].map(csvCell).join(',')}\r\n`;
+  const importCheck = await shop.app.inject({ method: 'POST', url: '/api/admin/catalogue/import/dry-run', headers: bearer(admin), payload: { csv: catalogueCsv } });
   return {
     tool,
     ownerEmail: owner.email,
@@ -540,6 +559,9 @@ export async function freshFixtures(shop: TestShop, owner: TestUser, admin: Test
     looseToolId: loose.json().insertedId,
     accessoryId: accessory.json().insertedId,
     businessAccountId: businessAccount.json()._id,
+    catalogueCsv,
+    catalogueImportToken: importCheck.json().token,
+    pictureId: picture.json()._id,
   };
 }
 

@@ -66,6 +66,8 @@ const PAGE_DATA = {
   manageTools: adminOnly(({ queryClient, search }) => startAddressedList(queryClient, adminToolsQueryOptions(listViewOf(search)))),
   categories: adminOnly(({ queryClient }) => queryClient.ensureQueryData(categoriesQueryOptions())),
   families: adminOnly(({ queryClient }) => queryClient.ensureInfiniteQueryData(familiesQueryOptions)),
+  // Nothing to read until a file is chosen.
+  catalogueImport: async () => undefined,
   // The tool form's VAT rate hint.
   addTool: adminOnly(({ queryClient }) => queryClient.ensureQueryData(clientConfigQueryOptions)),
   makeAdmin: adminOnly(({ queryClient, search }) => startAddressedList(queryClient, allUsersQueryOptions(listViewOf(search)))),

@@ -138,6 +138,7 @@ export function createRoutes({ queryClient, onServer }: RouteOptions): RouteObje
                                 { path: 'managetools', ...dashboardPage('manageTools', async () => (await import('./routes/dashboard/manage-tools.tsx')).ManageToolsPage) },
                                 { path: 'categories', ...dashboardPage('categories', async () => (await import('./routes/dashboard/categories.tsx')).CategoriesPage) },
                                 { path: 'families', ...dashboardPage('families', async () => (await import('./routes/dashboard/families.tsx')).FamiliesPage) },
+                                { path: 'catalogue-import', ...dashboardPage('catalogueImport', async () => (await import('./routes/dashboard/catalogue-import.tsx')).CatalogueImportPage) },
                                 { path: 'addtool', ...dashboardPage('addTool', async () => (await import('./routes/dashboard/add-tool.tsx')).AddToolPage) },
                                 { path: 'makeadmin', ...dashboardPage('makeAdmin', async () => (await import('./routes/dashboard/make-admin.tsx')).MakeAdminPage) },
                                 { path: 'webhooks', ...dashboardPage('webhooks', async () => (await import('./routes/dashboard/webhooks.tsx')).WebhooksPage) },

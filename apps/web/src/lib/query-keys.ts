@@ -20,6 +20,8 @@ export const toolKeys = {
   catalogue: (view: ListView) => [...toolKeys.all, 'catalogue', view] as const,
   adminList: (view: ListView) => [...toolKeys.all, 'admin', view] as const,
   detail: (toolId: string) => [...toolKeys.all, 'detail', toolId] as const,
+  /** A tool's picture gallery (issue 40): under the tools', so a change of the tool refreshes it. */
+  pictures: (toolId: string) => [...toolKeys.all, 'pictures', toolId] as const,
   /** The categories' tree (issue 40): under the tools', so a tool moved between categories refreshes its counts. */
   categories: () => [...toolKeys.all, 'categories'] as const,
   /** A category page's filtered search: its category, filters, price range, stock and order. */

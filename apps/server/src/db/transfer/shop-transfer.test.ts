@@ -108,6 +108,10 @@ describe(`moving a PGlite shop to ${target.name}`, () => {
     expect(applied.statusCode, applied.body).toBe(200);
     const approved = await source.app.inject({ method: 'POST', url: `/api/admin/business-accounts/${applied.json<{ _id: string }>()._id}/approve`, headers: bearer(admin), payload: {} });
     expect(approved.statusCode, approved.body).toBe(200);
+    // A gallery picture (decision 054): its six drawings are rows of images.
+    const [drawing] = await db.select({ id: schema.images.id }).from(schema.images).limit(1);
+    const drawn = drawing!.id;
+    await db.insert(schema.toolPictures).values({ toolId: tool._id, position: 0, alt: 'Side view', originalType: 'image/png', cardWebp: drawn, cardOriginal: drawn, pageWebp: drawn, pageOriginal: drawn, zoomWebp: drawn, zoomOriginal: drawn });
     const before = await exportShop(source.database.db);
     await source.close();
     // Every table of the schema is exported and has a row here: a new table without one fails this test.

@@ -30,7 +30,7 @@ import { placing, placingLines } from './place.ts';
 import { refunding } from './refund.ts';
 import { answeringReturn, receivingReturn, refundingReturn, requestingReturn, returnWindow } from './returns.ts';
 import { shipping, shippingParcel } from './ship.ts';
-import { adjustStock, moveStock, recordingStockMove, stockSettled } from './stock-moves.ts';
+import { adjustStock, moveStock, recordingStockMove, setStockLevels, stockSettled, type StockLevel } from './stock-moves.ts';
 import { lockStockLevels, orderableUnits, type ToolLevels } from './units.ts';
 
 export type { Actor } from './context.ts';
@@ -71,6 +71,8 @@ export function createOrderLifecycle(deps: LifecycleDeps) {
     lockStockLevels: (tx: DbTransaction, toolId: string) => lockStockLevels(tx, toolId),
     /** Low stock and back-in-stock alerts of a change the caller made under that lock (the tool edit's stock and minimum). */
     stockSettled: (tx: DbTransaction, tool: Parameters<typeof stockSettled>[2], before: ToolLevels) => stockSettled(deps, tx, tool, before),
+    /** Many tools' counted or opening stock at once, in a catalogue import's transaction (decision 053). */
+    setStockLevels: (tx: DbTransaction, admin: NonNullable<Actor>, levels: StockLevel[], note: string) => setStockLevels(tx, admin, levels, note),
     /** A new tool's first stock, in the transaction that adds it (its stock starts at 0). */
     openStock: (tx: DbTransaction, toolId: string, units: number, actor: Actor) => moveStock(tx, { toolId, kind: 'opening', units, actor }),
   };

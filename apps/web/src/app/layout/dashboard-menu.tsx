@@ -24,6 +24,7 @@ const adminLinks: MenuLink[] = [
   { to: '/dashboard/managetools', label: 'Manage Tools' },
   { to: '/dashboard/categories', label: 'Categories' },
   { to: '/dashboard/families', label: 'Families' },
+  { to: '/dashboard/catalogue-import', label: 'Import / export' },
   { to: '/dashboard/addtool', label: 'Add Tool' },
   { to: '/dashboard/makeadmin', label: 'Make Admin' },
   { to: '/dashboard/webhooks', label: 'Webhooks' },

@@ -6,11 +6,12 @@ import { SearchBox } from '../../../components/search-box.tsx';
 import { useAdminTools } from '../../../features/catalogue/api/get-admin-tools.ts';
 import { DeleteToolDialog } from '../../../features/catalogue/components/delete-tool-dialog.tsx';
 import { StockDialog } from '../../../features/catalogue/components/stock-dialog.tsx';
+import { PicturesDialog } from '../../../features/catalogue/components/pictures-dialog.tsx';
 import { ToolsTable, type ToolAction } from '../../../features/catalogue/components/tools-table.tsx';
 import { UpdateToolDialog } from '../../../features/catalogue/components/update-tool-dialog.tsx';
 import { DashboardPage } from '../../layout/dashboard-page.tsx';
 
-const DIALOGS = { edit: UpdateToolDialog, stock: StockDialog, delete: DeleteToolDialog } as const;
+const DIALOGS = { edit: UpdateToolDialog, stock: StockDialog, pictures: PicturesDialog, delete: DeleteToolDialog } as const;
 
 /** Admin: the catalogue a page at a time, with editing stock and price, the stock ledger (receive, count, scrap, history), and deleting a tool (product.md, "Screens" and "States"). */
 export function ManageToolsPage() {

@@ -17,6 +17,7 @@ import { CategoryBreadcrumb } from '../../../features/catalogue/components/categ
 import { ToolSpecifications } from '../../../features/catalogue/components/tool-specifications.tsx';
 import { FamilySelector } from '../../../features/catalogue/components/family-selector.tsx';
 import { FittingTools } from '../../../features/catalogue/components/fitting-tools.tsx';
+import { ToolGallery } from '../../../features/catalogue/components/tool-gallery.tsx';
 
 function ToolNotFound() {
   useDocumentHead(missingToolHead);
@@ -48,6 +49,7 @@ function ToolOffer({ tool }: { tool: ToolDetail }) {
           </div>
         }
       />
+      <ToolGallery toolId={tool._id} />
       <ToolSpecifications specifications={tool.specifications ?? []} />
       {/* Both ways, from the page's one answer: what fits this tool, and what this accessory fits. */}
       <FittingTools toolId={tool._id} direction="accessories" first={tool.accessories} actions={(fitting) => <AddToCartForm tool={fitting} />} />

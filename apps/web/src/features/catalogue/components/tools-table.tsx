@@ -2,7 +2,7 @@ import type { Tool } from '@voltline/shared/tool';
 import { DataTable } from '../../../components/data-table.tsx';
 import { formatMoney } from '@voltline/shared/money';
 
-export type ToolAction = 'edit' | 'stock' | 'delete';
+export type ToolAction = 'edit' | 'stock' | 'pictures' | 'delete';
 
 // The codes after the numbers: the journeys and admins read the numbers where they always were.
 const COLUMNS = ['Thumbnail', 'Tool', 'Minimum order quantity', 'Available quantity', 'Unit price', 'SKU / GTIN', 'Actions'];
@@ -36,6 +36,9 @@ export function ToolsTable({ tools, onAction }: ToolsTableProps) {
               </button>
               <button type="button" className="btn btn-outline btn-xs" aria-label={`Stock of ${tool.toolName}`} onClick={() => onAction('stock', tool)}>
                 Stock
+              </button>
+              <button type="button" className="btn btn-outline btn-xs" aria-label={`Pictures of ${tool.toolName}`} onClick={() => onAction('pictures', tool)}>
+                Pictures
               </button>
               <button type="button" className="btn btn-error btn-xs" aria-label={`Delete ${tool.toolName}`} onClick={() => onAction('delete', tool)}>
                 Delete

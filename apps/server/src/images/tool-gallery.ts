@@ -1,0 +1,147 @@
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import type { OutputInfo } from 'sharp';
+import { entityIdSchema } from '@voltline/shared/id';
+import { PICTURE_WIDTHS, TOOL_PICTURES_MAX, toolPictureMessages, type PictureSize, type ToolPicture } from '@voltline/shared/tool-pictures';
+import type { Database, DbTransaction } from '../db/client.ts';
+import { images, toolPictures, tools } from '../db/schema.ts';
+import { AppError, notFound } from '../platform/app-error.ts';
+import type { JsonCache } from '../platform/cached-json.ts';
+import { unrationed, type Ration } from '../platform/turns.ts';
+import { decodeUpload, notAnImage, uploadFormat } from './images-service.ts';
+
+type PictureRow = typeof toolPictures.$inferSelect;
+const SIZES = Object.keys(PICTURE_WIDTHS) as PictureSize[];
+
+/** JPEG and PNG stay as they came (every browser draws them); WebP has no other; the rest become JPEG. */
+const originalFormatOf = (format: string): 'jpeg' | 'png' | 'webp' => (format === 'png' ? 'png' : format === 'webp' ? 'webp' : 'jpeg');
+
+const url = (imageId: string) => `/api/images/${imageId}`;
+const idOr404 = (id: string, message: string) => {
+  const parsed = entityIdSchema.safeParse(id);
+  if (!parsed.success) throw notFound(message);
+  return parsed.data;
+};
+
+/**
+ * A tool's gallery (issue 40, item 4; decision 054). Each upload is drawn once, at three widths in
+ * WebP and in its own format, into `images` (served for good by /api/images/{id}); the first
+ * picture's page drawing is the tool's `img`, so the spec's API and every list show it. Drawings
+ * are never deleted: an order keeps the img its tool had when it was placed.
+ */
+export function createToolGallery(db: Database, cache: JsonCache) {
+  /** The tool's row locked: the gallery's count and order change one at a time per tool. */
+  async function lockTool(tx: DbTransaction, toolId: string) {
+    const [tool] = await tx.select({ id: tools.id }).from(tools).where(eq(tools.id, toolId)).for('no key update');
+    if (!tool) throw notFound('Tool not found');
+  }
+
+  async function picturesOf(executor: Database | DbTransaction, toolId: string): Promise<PictureRow[]> {
+    return executor.select().from(toolPictures).where(eq(toolPictures.toolId, toolId)).orderBy(asc(toolPictures.position), asc(toolPictures.createdAt));
+  }
+
+  /** Positions 0..n-1 in the order given, and the first picture as the tool's img. */
+  async function settle(tx: DbTransaction, toolId: string, ordered: PictureRow[]) {
+    for (const [position, picture] of ordered.entries())
+      if (picture.position !== position) await tx.update(toolPictures).set({ position }).where(eq(toolPictures.id, picture.id));
+    if (ordered[0]) await tx.update(tools).set({ img: url(ordered[0].pageWebp) }).where(eq(tools.id, toolId));
+  }
+
+  const changed = <T>(value: T) => {
+    cache.invalidate();
+    return value;
+  };
+
+  /** The gallery in order, each drawing's address and width, and the srcsets. */
+  async function listPictures(toolId: string): Promise<ToolPicture[]> {
+    const rows = await picturesOf(db, toolId);
+    const ids = rows.flatMap((row) => [row.cardWebp, row.cardOriginal, row.pageWebp, row.pageOriginal, row.zoomWebp, row.zoomOriginal]);
+    const widths = new Map((ids.length === 0 ? [] : await db.select({ id: images.id, width: images.width }).from(images).where(inArray(images.id, ids))).map((image) => [image.id, image.width]));
+    return rows.map((row) => {
+      const drawn = (webp: string, original: string) => ({ webp: url(webp), original: url(original), width: widths.get(webp) ?? 0 });
+      const sizes = { card: drawn(row.cardWebp, row.cardOriginal), page: drawn(row.pageWebp, row.pageOriginal), zoom: drawn(row.zoomWebp, row.zoomOriginal) };
+      const srcset = (format: 'webp' | 'original') => SIZES.map((size) => `${sizes[size][format]} ${sizes[size].width}w`).join(', ');
+      return { _id: row.id, alt: row.alt, position: row.position, originalType: row.originalType, ...sizes, srcset: { webp: srcset('webp'), original: srcset('original') } };
+    });
+  }
+
+  return {
+    /**
+     * GET /api/tools/{id}/pictures: kept serialised with the catalogue's answers until a tool or a
+     * gallery changes, and read through the caller's ration as the other public reads are.
+     */
+    cachedList(toolId: string, ration: Ration = unrationed) {
+      const id = idOr404(toolId, 'Tool not found');
+      return cache.get(`pictures:${id}`, () => ration(() => listPictures(id)));
+    },
+
+    /** Adds a picture at the end; the ninth is refused in words. Drawn before the transaction (CPU), stored in it. */
+    async add(uploadedBy: string, toolId: string, bytes: Buffer, alt: string): Promise<{ _id: string }> {
+      const id = idOr404(toolId, 'Tool not found');
+      const format = originalFormatOf(await uploadFormat(bytes));
+      const draw = async (width: number, as: 'webp' | typeof format): Promise<{ data: Buffer; info: OutputInfo }> => {
+        try {
+          const resized = decodeUpload(bytes).resize({ width, height: width, fit: 'inside', withoutEnlargement: true });
+          return await (as === 'webp' ? resized.webp({ quality: 82 }) : as === 'png' ? resized.png() : resized.jpeg({ quality: 85, mozjpeg: true })).toBuffer({ resolveWithObject: true });
+        } catch {
+          throw notAnImage();
+        }
+      };
+      const drawings = await Promise.all(SIZES.flatMap((size) => [draw(PICTURE_WIDTHS[size], 'webp'), draw(PICTURE_WIDTHS[size], format)]));
+      const row = await db.transaction(async (tx) => {
+        await lockTool(tx, id);
+        const [{ held } = { held: 0 }] = await tx.select({ held: count() }).from(toolPictures).where(eq(toolPictures.toolId, id));
+        if (held >= TOOL_PICTURES_MAX) throw new AppError('conflict', toolPictureMessages.full);
+        const stored = await tx
+          .insert(images)
+          .values(drawings.map(({ data, info }) => ({ contentType: `image/${info.format}`, bytes: data, width: info.width, height: info.height, uploadedBy })))
+          .returning({ id: images.id });
+        const [cardWebp, cardOriginal, pageWebp, pageOriginal, zoomWebp, zoomOriginal] = stored.map((image) => image.id) as [string, string, string, string, string, string];
+        const [added] = await tx
+          .insert(toolPictures)
+          .values({ toolId: id, position: held, alt, originalType: `image/${format}`, cardWebp, cardOriginal, pageWebp, pageOriginal, zoomWebp, zoomOriginal })
+          .returning();
+        if (held === 0) await settle(tx, id, [added!]);
+        return added!;
+      });
+      return changed({ _id: row.id });
+    },
+
+    /** PUT …/pictures/order: every picture of the tool once; the first becomes the tool's img. */
+    async reorder(toolId: string, pictureIds: string[]): Promise<{ acknowledged: true }> {
+      const id = idOr404(toolId, 'Tool not found');
+      await db.transaction(async (tx) => {
+        await lockTool(tx, id);
+        const current = await picturesOf(tx, id);
+        const byId = new Map(current.map((picture) => [picture.id, picture]));
+        if (pictureIds.length !== current.length || new Set(pictureIds).size !== current.length || !pictureIds.every((pictureId) => byId.has(pictureId)))
+          throw new AppError('invalid_data', toolPictureMessages.orderNotWhole);
+        await settle(tx, id, pictureIds.map((pictureId) => byId.get(pictureId)!));
+      });
+      return changed({ acknowledged: true });
+    },
+
+    async setAlt(toolId: string, pictureId: string, alt: string): Promise<{ acknowledged: true }> {
+      const [updated] = await db
+        .update(toolPictures)
+        .set({ alt })
+        .where(and(eq(toolPictures.id, idOr404(pictureId, toolPictureMessages.notFound)), eq(toolPictures.toolId, idOr404(toolId, toolPictureMessages.notFound))))
+        .returning({ id: toolPictures.id });
+      if (!updated) throw notFound(toolPictureMessages.notFound);
+      return changed({ acknowledged: true });
+    },
+
+    /** Removes a picture; those after it move up, and a new first becomes the tool's img (the last one removed leaves the img as it was). */
+    async remove(toolId: string, pictureId: string): Promise<{ acknowledged: true; deletedCount: number }> {
+      const id = idOr404(toolId, toolPictureMessages.notFound);
+      const picture = idOr404(pictureId, toolPictureMessages.notFound);
+      await db.transaction(async (tx) => {
+        await lockTool(tx, id);
+        const [deleted] = await tx.delete(toolPictures).where(and(eq(toolPictures.id, picture), eq(toolPictures.toolId, id))).returning({ id: toolPictures.id });
+        if (!deleted) throw notFound(toolPictureMessages.notFound);
+        await settle(tx, id, await picturesOf(tx, id));
+      });
+      return changed({ acknowledged: true, deletedCount: 1 });
+    },
+  };
+}
+export type ToolGallery = ReturnType<typeof createToolGallery>;
