@@ -223,6 +223,7 @@ describe('accounts with email and password', () => {
         'My Profile',
         'Manage All Orders',
         'Returns',
+        'Carriers',
         'Manage Tools',
         'Categories',
         'Families',
@@ -233,6 +234,7 @@ describe('accounts with email and password', () => {
         'Queries',
         'Delivery',
         'Coupons',
+        'Trade accounts',
         'Tax settings',
       ]);
     });
