@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ToolPicture } from '@voltline/shared/tool-pictures';
+import { QueryClient } from '@tanstack/react-query';
 import { renderWithShop } from '../../../testing/render-with-shop.tsx';
 import { ToolGallery } from './tool-gallery.tsx';
 
@@ -38,8 +39,10 @@ describe('tool gallery', () => {
   });
 
   it('draws nothing for a tool without a gallery', async () => {
-    const { sent } = renderWithShop(<ToolGallery toolId={toolId} />, () => ({ status: 200, body: [] }));
-    await expect.poll(() => sent.length).toBe(1);
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const { sent } = renderWithShop(<ToolGallery toolId={toolId} />, () => ({ status: 200, body: [] }), { queryClient });
+    // Judged once the empty answer has arrived, not before.
+    await expect.poll(() => sent.length === 1 && queryClient.isFetching() === 0).toBe(true);
     // By its name: the shop's frame around it (the notifications' region) has sections of its own.
     expect(screen.queryByRole('region', { name: 'Pictures' })).toBeNull();
   });
