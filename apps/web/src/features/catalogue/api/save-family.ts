@@ -32,3 +32,7 @@ export const useLinkAccessory = () =>
     ({ toolId, accessoryId, kind }: { toolId: string; accessoryId: string; kind: AccessoryKind }) => apiSend<{ acknowledged: boolean }>('PUT', `/admin/tools/${toolId}/accessories/${accessoryId}`, { kind }),
     stale,
   );
+
+/** DELETE /api/admin/tools/{id}/accessories/{accessoryId} (admin): the accessory no longer shows as fitting the tool. */
+export const useUnlinkAccessory = () =>
+  useRefreshingMutation(({ toolId, accessoryId }: { toolId: string; accessoryId: string }) => apiSend<{ acknowledged: boolean }>('DELETE', `/admin/tools/${toolId}/accessories/${accessoryId}`), stale);
