@@ -35,6 +35,9 @@ const documentPrefix = (name: string, fallback: string) =>
  * is one of its proxies', and never the whole header (Fastify's `trustProxy: true` would take the
  * client's own left-most entry as its address).
  */
+/** How passwords are hashed: better-auth's scrypt, or the test suites' cheaper one (identity/password-hashing.ts). */
+export type PasswordHashing = 'scrypt' | 'fast-for-tests';
+
 export type ProxyTrust = false | { hops: number } | { proxies: readonly string[] };
 
 /** Whole ranges proxy-addr (Fastify's) knows by name. */
@@ -105,6 +108,7 @@ const environmentSchema = z.object({
   WEB_DIST_DIR: optionalText,
   TRUST_PROXY: proxyTrustSetting,
   AUTH_SECRET: optionalText.pipe(z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional()),
+  PASSWORD_HASHING: z.enum(['scrypt', 'fast-for-tests']).default('scrypt'),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
   ORDER_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
@@ -267,6 +271,8 @@ export interface Config {
   trustProxy: ProxyTrust;
   /** Undefined: generated once into DATA_DIR (see identity/auth-secret.ts). */
   authSecret: string | undefined;
+  /** scrypt at better-auth's cost; the test suites' cheaper one never runs in production (identity/password-hashing.ts). */
+  passwordHashing: PasswordHashing;
   authRateLimit: { max: number; windowSeconds: number };
   /** Writes one signed-in account may make per minute, per kind (orders, reviews, uploads, webhook endpoints). */
   writeRateLimits: WriteRateLimits;
@@ -360,6 +366,9 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       'Invalid configuration:\n  PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET',
     );
   }
+  if (env.PASSWORD_HASHING !== 'scrypt' && environment.NODE_ENV === 'production') {
+    throw new Error('Invalid configuration:\n  PASSWORD_HASHING=fast-for-tests is for the test suites only and is refused when NODE_ENV=production');
+  }
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   const google = oauthClient(env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET);
   const github = oauthClient(env.GITHUB_CLIENT_ID, env.GITHUB_CLIENT_SECRET);
@@ -378,6 +387,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : defaultWebDist,
     trustProxy: env.TRUST_PROXY,
     authSecret: env.AUTH_SECRET,
+    passwordHashing: env.PASSWORD_HASHING,
     authRateLimit: { max: env.AUTH_RATE_LIMIT_MAX, windowSeconds: env.AUTH_RATE_LIMIT_WINDOW_SECONDS },
     writeRateLimits: {
       orders: env.ORDER_RATE_LIMIT_PER_MINUTE,

@@ -141,6 +141,7 @@ async function start(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Voltline shop on ${config.publicUrl} (database: ${database.kind})`);
+  if (config.passwordHashing !== 'scrypt') app.log.warn('PASSWORD_HASHING=fast-for-tests: passwords are hashed at a cost fit for the test suites only');
 }
 
 start().catch(async (error: unknown) => {

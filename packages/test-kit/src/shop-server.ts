@@ -71,6 +71,9 @@ export async function startShop(options: StartOptions = {}): Promise<RunningShop
       // A shop never backed up takes its first backup at once (decision 056): a journey's fresh shop
       // would pause its writes for it at the start of every file. The backup drills set their own.
       BACKUP_EVERY: 'off',
+      // Journeys sign up and sign in hundreds of times: scrypt at the test suites' cost
+      // (apps/server/src/identity/password-hashing.ts). Benchmarks (not run by Vitest) measure the real one.
+      ...(process.env.VITEST ? { PASSWORD_HASHING: 'fast-for-tests' } : {}),
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -300,7 +300,10 @@ describe.each(testDatabaseKinds)(`fuzzing every route with ${TOTAL_REQUESTS} req
     expect(new Set(CATEGORY_SAMPLES.map(([category]) => category)).size).toBe(30);
   });
 
-  it.each(AUTHORIZATION_MATRIX.filter((row) => !row.multipart).map((row) => [`${row.method} ${row.route}`, row] as const))(
+  // On one database only, as the identity service's sweep below: a text reaches PGlite and PostgreSQL
+  // through the same schemas and queries, and each database is PostgreSQL with the same encoding. The
+  // random requests and the dates above and below still run on both.
+  if (kind === oneDatabaseKind) it.each(AUTHORIZATION_MATRIX.filter((row) => !row.multipart).map((row) => [`${row.method} ${row.route}`, row] as const))(
     '%s takes every kind of character in each text without a 5xx, and never a control character',
     { timeout: 120_000 },
     async (_label, row: MatrixRow) => {

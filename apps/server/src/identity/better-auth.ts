@@ -10,6 +10,7 @@ import type { Database } from '../db/client.ts';
 import { authAccounts, authSessions, authUsers, authVerifications, userProfiles } from '../db/schema.ts';
 import type { Mailer } from '../platform/mailer.ts';
 import { assertAuthCallAcceptable, boundedSession, boundedUser } from './auth-input-rules.ts';
+import { passwordHashingOptions } from './password-hashing.ts';
 import { passwordResetMail } from './password-reset-mail.ts';
 import { socialEmailConfirmation } from './social-email-confirmation.ts';
 import { refuseEmailTheProviderDoesNotVouchFor, socialProviderConfigs } from './social-providers.ts';
@@ -26,7 +27,7 @@ const RESET_LINK_MINUTES = 30;
 export interface AuthDependencies {
   db: Database;
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
-  config: Pick<Config, 'publicUrl' | 'trustedOrigins' | 'oauth'>;
+  config: Pick<Config, 'publicUrl' | 'trustedOrigins' | 'oauth' | 'passwordHashing'>;
   secret: string;
   mailer: Mailer;
 }
@@ -70,6 +71,7 @@ export function createAuth({ db, log, config, secret, mailer }: AuthDependencies
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       resetPasswordTokenExpiresIn: RESET_LINK_MINUTES * 60,
       revokeSessionsOnPasswordReset: true,
+      password: passwordHashingOptions(config.passwordHashing),
       async sendResetPassword({ user, url }) {
         await mailer.send(passwordResetMail({ to: user.email, name: user.name, url, validMinutes: RESET_LINK_MINUTES }));
       },

@@ -59,6 +59,8 @@ export async function startTestShop(
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: options.webDistDir ?? path.join(dataDir, 'no-web-build'),
     AUTH_RATE_LIMIT_MAX: '1000',
+    // Suites sign up and sign in thousands of times (identity/password-hashing.ts); password-hashing.test.ts keeps the real cost.
+    PASSWORD_HASHING: 'fast-for-tests',
     // Suites place hundreds of orders from one account; the write-limit tests set their own.
     ORDER_RATE_LIMIT_PER_MINUTE: '100000',
     CART_RATE_LIMIT_PER_MINUTE: '100000',
