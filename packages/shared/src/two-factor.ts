@@ -7,7 +7,7 @@ import { text } from './text.ts';
  */
 
 /** `ADMIN_TWO_FACTOR`: whether every admin must have it before the dashboard opens. */
-export const ADMIN_TWO_FACTOR_POLICIES = ['optional', 'required'] as const;
+const ADMIN_TWO_FACTOR_POLICIES = ['optional', 'required'] as const;
 export type AdminTwoFactorPolicy = (typeof ADMIN_TWO_FACTOR_POLICIES)[number];
 
 /** GET /api/me/two-factor: whether the caller has it, and whether the shop asks it of them. */
@@ -27,12 +27,12 @@ const AUTHENTICATOR_CODE = /^\d{6}$/;
 const BACKUP_CODE = /^[A-Za-z0-9]{5}-[A-Za-z0-9]{5}$/;
 
 /** The six digits of the authenticator app, spaces people copy along taken out. */
-export const authenticatorCodeSchema = text()
+const authenticatorCodeSchema = text()
   .transform((code) => code.replace(/\s/g, ''))
   .refine((code) => AUTHENTICATOR_CODE.test(code), 'Enter the six digits your authenticator app shows');
 
 /** A backup code as it was shown (`abcde-12345`). */
-export const backupCodeSchema = text()
+const backupCodeSchema = text()
   .trim()
   .refine((code) => BACKUP_CODE.test(code), 'Enter a backup code as it was shown, such as abcde-12345');
 
@@ -40,10 +40,9 @@ export const twoFactorCodeFormSchema = z.object({ code: authenticatorCodeSchema 
 export type TwoFactorCodeForm = z.input<typeof twoFactorCodeFormSchema>;
 
 export const backupCodeFormSchema = z.object({ code: backupCodeSchema });
-export type BackupCodeForm = z.input<typeof backupCodeFormSchema>;
 
 export const TWO_FACTOR_MESSAGES = {
-  required: 'Your shop asks every admin to sign in in two steps. Turn on two-step sign-in under My Profile before you use the dashboard.',
+  required: 'The shop asks every admin to use two-step sign-in. Turn on two-step sign-in under My Profile before you use the dashboard.',
   reminder: 'Protect the shop: turn on two-step sign-in under My Profile, so a stolen password alone cannot open the dashboard.',
   turnedOn: 'Two-step sign-in is on. Keep your backup codes somewhere safe.',
   turnedOff: 'Two-step sign-in is off.',
