@@ -19,9 +19,6 @@ export const twoFactorStatusSchema = z.object({
 });
 export type TwoFactorStatus = z.infer<typeof twoFactorStatusSchema>;
 
-/** The code an admin route answers (403) to an admin without it while it is required. */
-export const TWO_FACTOR_REQUIRED_CODE = 'two_factor_required';
-
 const AUTHENTICATOR_CODE = /^\d{6}$/;
 /** What the backup codes look like: ten letters and digits, shown as two groups of five. */
 const BACKUP_CODE = /^[A-Za-z0-9]{5}-[A-Za-z0-9]{5}$/;

@@ -1,12 +1,20 @@
-import { TOTP, URI } from 'otpauth';
+import { Secret, TOTP, URI } from 'otpauth';
+
+/** The app's view of an `otpauth://` address (the QR code), or of the key a person types in (base32). */
+function totpOf(addressOrKey: string): TOTP {
+  if (!addressOrKey.startsWith('otpauth://')) return new TOTP({ secret: Secret.fromBase32(addressOrKey) });
+  const totp = URI.parse(addressOrKey);
+  if (!(totp instanceof TOTP)) throw new Error(`not a TOTP address: ${addressOrKey}`);
+  return totp;
+}
 
 /**
- * What a person's authenticator app does with the `otpauth://` address the shop shows as a QR code
- * (decision 062): RFC 6238 codes, computed here independently of the shop's own library.
+ * What a person's authenticator app does with the `otpauth://` address the shop shows as a QR code,
+ * or with the key shown beside it (decision 062): RFC 6238 codes, computed here independently of
+ * the shop's own library.
  */
-export function authenticatorFor(totpUri: string) {
-  const totp = URI.parse(totpUri);
-  if (!(totp instanceof TOTP)) throw new Error(`not a TOTP address: ${totpUri}`);
+export function authenticatorFor(addressOrKey: string) {
+  const totp = totpOf(addressOrKey);
   return {
     /** The base32 secret, as a person types it instead of scanning. */
     secret: totp.secret.base32,

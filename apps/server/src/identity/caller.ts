@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Role } from '@voltline/shared/profile';
-import { TWO_FACTOR_MESSAGES, TWO_FACTOR_REQUIRED_CODE, type AdminTwoFactorPolicy } from '@voltline/shared/two-factor';
+import { TWO_FACTOR_REQUIRED_CODE } from '@voltline/shared/shop-constants';
+import { TWO_FACTOR_MESSAGES, type AdminTwoFactorPolicy } from '@voltline/shared/two-factor';
 import type { DatabaseHandle } from '../db/client.ts';
 import { authSessions, authUsers, userProfiles } from '../db/schema.ts';
 import { AppError } from '../platform/app-error.ts';
