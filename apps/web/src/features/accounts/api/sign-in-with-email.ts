@@ -9,8 +9,8 @@ interface PasswordStep {
 }
 
 /** POST /api/auth/sign-in/email: sets the session cookie, or the cookie of the second step (decision 062). */
-function signInWithEmail(credentials: LoginForm): Promise<PasswordStep> {
-  return identityRequest<PasswordStep>('/sign-in/email', { method: 'POST', body: JSON.stringify(credentials) });
+function signInWithEmail(credentials: LoginForm): Promise<PasswordStep | null> {
+  return identityRequest<PasswordStep | null>('/sign-in/email', { method: 'POST', body: JSON.stringify(credentials) });
 }
 
 export function useSignInWithEmail() {

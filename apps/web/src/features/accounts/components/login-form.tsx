@@ -36,7 +36,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   // One refusal at a time: the sign-in's own (its mutation clears it as it starts), or the reset link's.
   const logIn = (credentials: LoginFields) => {
     requestReset.reset();
-    signIn.mutate(credentials, { onSuccess: (step) => (step.twoFactorRedirect ? setAskingCode(true) : onSignedIn()) });
+    signIn.mutate(credentials, { onSuccess: (step) => (step?.twoFactorRedirect ? setAskingCode(true) : onSignedIn()) });
   };
   const refusal = refusalOf(signIn, describeSignInError) ?? refusalOf(requestReset, describePasswordResetError);
 
