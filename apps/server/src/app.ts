@@ -44,6 +44,7 @@ import { stockAlertsRoutes } from './stock-alerts/stock-alerts-routes.ts';
 import { cartRoutes } from './cart/cart-routes.ts';
 import { returnsRoutes } from './returns/returns-routes.ts';
 import { myDataRoutes } from './my-data/my-data-routes.ts';
+import { twoFactorRoutes } from './identity/two-factor-routes.ts';
 import { checkoutRoutes } from './cart/checkout-routes.ts';
 import { reviewsRoutes } from './reviews/reviews-routes.ts';
 import { pingRedis } from './platform/redis.ts';
@@ -122,6 +123,7 @@ export async function buildApp(core: ShopCore, logger: FastifyInstance['log'] | 
       const identity = { auth: core.auth, tokens: core.tokens, profiles: core.profiles, config };
       registerAuthBridge(api, identity);
       await api.register(identityRoutes(identity));
+      await api.register(twoFactorRoutes(core.guards, config.adminTwoFactor));
       await api.register(catalogueRoutes(core.catalogue, publicReads));
       await api.register(categoryRoutes(core.categories, core.catalogue, publicReads));
       await api.register(accessoryRoutes(core.accessories, publicReads));

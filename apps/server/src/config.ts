@@ -111,6 +111,8 @@ const environmentSchema = z.object({
   PASSWORD_HASHING: z.enum(['scrypt', 'fast-for-tests']).default('scrypt'),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
+  // Issue 41, item 3 (decision 062): whether every admin must sign in with a second factor.
+  ADMIN_TWO_FACTOR: z.enum(['optional', 'required'], { error: 'ADMIN_TWO_FACTOR must be optional or required' }).default('optional'),
   ORDER_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
   // Each press of a quantity field's arrows is a change: a customer working through a cart makes many.
   CART_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(120),
@@ -274,6 +276,8 @@ export interface Config {
   /** scrypt at better-auth's cost; the test suites' cheaper one never runs in production (identity/password-hashing.ts). */
   passwordHashing: PasswordHashing;
   authRateLimit: { max: number; windowSeconds: number };
+  /** Whether an admin must have turned on two-step sign-in before the admin routes answer (decision 062). */
+  adminTwoFactor: 'optional' | 'required';
   /** Writes one signed-in account may make per minute, per kind (orders, reviews, uploads, webhook endpoints). */
   writeRateLimits: WriteRateLimits;
   /** "Ask us anything" queries one client address may send per hour: anyone may send them, signed in or not. */
@@ -389,6 +393,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     authSecret: env.AUTH_SECRET,
     passwordHashing: env.PASSWORD_HASHING,
     authRateLimit: { max: env.AUTH_RATE_LIMIT_MAX, windowSeconds: env.AUTH_RATE_LIMIT_WINDOW_SECONDS },
+    adminTwoFactor: env.ADMIN_TWO_FACTOR,
     writeRateLimits: {
       orders: env.ORDER_RATE_LIMIT_PER_MINUTE,
       cart: env.CART_RATE_LIMIT_PER_MINUTE,

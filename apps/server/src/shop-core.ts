@@ -135,7 +135,7 @@ export function createShopCore(deps: {
     mailer,
     tokens,
     auth: createAuth({ db, log, config, secret, mailer }),
-    guards: createCallerGuards(database, tokens),
+    guards: createCallerGuards(database, tokens, config.adminTwoFactor),
     catalogue,
     catalogueCsv: createCatalogueCsv(db, secret, lifecycle, listCache),
     categories,

@@ -81,3 +81,10 @@ export const TOOL_SORTS = ['newest', 'price-asc', 'price-desc', 'name', 'relevan
 export type ToolSort = (typeof TOOL_SORTS)[number];
 /** The banner's promise (spec: "10% discount on delivery charge"): what a new shop starts with (delivery-settings.ts). */
 export const DEFAULT_DELIVERY_PERCENT_OFF = 10;
+
+/**
+ * The code an admin route answers (403) to an admin who must still turn on two-step sign-in
+ * (ADMIN_TWO_FACTOR=required, decision 062). Here, free of zod, for the web app's API client,
+ * which sends them to enrol rather than signing them out.
+ */
+export const TWO_FACTOR_REQUIRED_CODE = 'two_factor_required';

@@ -11,7 +11,16 @@ import { brokenCharacterMessage, controlCharacterMessage, fieldLabel } from '@vo
  */
 
 /** Calls whose `password` is the user's current one, to be checked; everywhere else it sets one. */
-const CURRENT_PASSWORD_PATHS = new Set(['/sign-in/email', '/verify-password', '/delete-user']);
+const CURRENT_PASSWORD_PATHS = new Set([
+  '/sign-in/email',
+  '/verify-password',
+  '/delete-user',
+  // Turning two-step sign-in on or off, or renewing its codes, asks for the password the account has.
+  '/two-factor/enable',
+  '/two-factor/disable',
+  '/two-factor/get-totp-uri',
+  '/two-factor/generate-backup-codes',
+]);
 
 /** A provider's picture address (the shop shows its own uploads, never this one). */
 const PICTURE_ADDRESS_MAX = 2000;

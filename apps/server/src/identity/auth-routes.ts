@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SOCIAL_PROVIDER_IDS, sessionResponseSchema, socialProvidersResponseSchema, tokenRequestSchema, tokenResponseSchema } from '@voltline/shared/account';
 import { text } from '@voltline/shared/text';
+import { TWO_FACTOR_REFUSALS } from '@voltline/shared/two-factor';
 import type { Config } from '../config.ts';
 import { createSignInLimit } from '../http/rate-limits.ts';
 import { AppError } from '../platform/app-error.ts';
@@ -78,6 +79,19 @@ function parseJsonObject(text: string): { code?: string; message?: string } {
   }
 }
 
+/** The second step's calls, whose refusals are told in the shop's words (decision 062). */
+const TWO_FACTOR_PATH = `${AUTH_BASE_PATH}/two-factor/`;
+
+/** A refusal of better-auth in the shop's words where the shop has its own, else the library's. */
+function refusalMessage(path: string, code: string | undefined, message: string | undefined): string {
+  if (code !== undefined && path.startsWith(TWO_FACTOR_PATH)) {
+    if (code === 'INVALID_PASSWORD') return 'Your password is not right.';
+    const words = TWO_FACTOR_REFUSALS[code];
+    if (words) return words;
+  }
+  return message ?? 'The request could not be completed.';
+}
+
 /**
  * better-auth speaks Web Request/Response; this hands it Fastify's request and copies the answer
  * back. Its error bodies `{ code, message }` become the shop's `{ error, message }`.
@@ -105,7 +119,7 @@ async function forwardToAuth(auth: Auth, publicUrl: string, request: FastifyRequ
     reply.header('content-type', 'application/json; charset=utf-8');
     return reply.send({
       error: (body.code ?? 'auth_error').toLowerCase(),
-      message: body.message ?? 'The request could not be completed.',
+      message: refusalMessage(url.pathname, body.code, body.message),
     });
   }
   return reply.send(text === '' ? null : text);

@@ -1,13 +1,13 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
-import { genericOAuth } from 'better-auth/plugins';
+import { genericOAuth, twoFactor } from 'better-auth/plugins';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@voltline/shared/password';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import { authAccounts, authSessions, authUsers, authVerifications, userProfiles } from '../db/schema.ts';
+import { authAccounts, authSessions, authTwoFactors, authUsers, authVerifications, userProfiles } from '../db/schema.ts';
 import type { Mailer } from '../platform/mailer.ts';
 import { assertAuthCallAcceptable, boundedSession, boundedUser } from './auth-input-rules.ts';
 import { passwordHashingOptions } from './password-hashing.ts';
@@ -22,6 +22,8 @@ export const AUTH_BASE_PATH = '/api/auth';
 export const CLIENT_IP_HEADER = 'x-voltline-client-ip';
 
 const SESSION_DAYS = 7;
+/** The name an authenticator app shows beside the account's codes. */
+const TWO_FACTOR_ISSUER = 'Voltline Tools';
 const RESET_LINK_MINUTES = 30;
 
 export interface AuthDependencies {
@@ -51,7 +53,7 @@ export function createAuth({ db, log, config, secret, mailer }: AuthDependencies
     },
     database: drizzleAdapter(db, {
       provider: 'pg',
-      schema: { user: authUsers, session: authSessions, account: authAccounts, verification: authVerifications },
+      schema: { user: authUsers, session: authSessions, account: authAccounts, verification: authVerifications, twoFactor: authTwoFactors },
     }),
     // Limits are enforced per client address by the Fastify bridge, which knows the trusted proxy setting.
     rateLimit: { enabled: false },
@@ -87,7 +89,13 @@ export function createAuth({ db, log, config, secret, mailer }: AuthDependencies
     emailVerification: socialEmailConfirmation({ db, mailer }),
     // A confirmation link on demand would let anyone mail one for any unconfirmed account.
     disabledPaths: ['/send-verification-email'],
-    plugins: [genericOAuth({ config: socialProviderConfigs(config.oauth) })],
+    plugins: [
+      genericOAuth({ config: socialProviderConfigs(config.oauth) }),
+      // Two-step sign-in (decision 062): an authenticator app's codes and ten one-time backup codes.
+      // A password sign-in of a user who has it opens no session, only a ten-minute challenge
+      // (five codes at most); ten wrong codes in a row lock the second step for fifteen minutes.
+      twoFactor({ issuer: TWO_FACTOR_ISSUER }),
+    ],
     // Whatever path writes a user or session row (an OAuth provider's profile too), its texts are bounded.
     databaseHooks: {
       user: {

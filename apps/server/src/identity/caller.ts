@@ -1,6 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Role } from '@voltline/shared/profile';
+import { TWO_FACTOR_REQUIRED_CODE } from '@voltline/shared/shop-constants';
+import { TWO_FACTOR_MESSAGES, type AdminTwoFactorPolicy } from '@voltline/shared/two-factor';
 import type { DatabaseHandle } from '../db/client.ts';
 import { authSessions, authUsers, userProfiles } from '../db/schema.ts';
 import { AppError } from '../platform/app-error.ts';
@@ -14,6 +16,13 @@ export interface Caller {
   name: string;
   role: Role;
   profileId: string;
+  /** Whether the account signs in with a second factor (decision 062). */
+  twoFactorEnabled: boolean;
+  /**
+   * An admin whose shop requires a second factor they have not turned on: they act as a customer
+   * (`role` says user) until they do, and the admin routes refuse them in words.
+   */
+  awaitingTwoFactor?: true;
 }
 
 declare module 'fastify' {
@@ -24,7 +33,7 @@ declare module 'fastify' {
 
 const notSignedIn = () => new AppError('unauthorized', 'Sign in to do this.');
 
-export function createCallerGuards(database: Pick<DatabaseHandle, 'db' | 'listen'>, tokens: ApiTokens) {
+export function createCallerGuards(database: Pick<DatabaseHandle, 'db' | 'listen'>, tokens: ApiTokens, adminTwoFactor: AdminTwoFactorPolicy) {
   const callers = createCallerCache(database);
   // Prepared once: on PostgreSQL the session read is planned once per connection.
   const sessionOwner = database.db
@@ -34,6 +43,7 @@ export function createCallerGuards(database: Pick<DatabaseHandle, 'db' | 'listen
       name: authUsers.name,
       role: userProfiles.role,
       profileId: userProfiles.id,
+      twoFactorEnabled: authUsers.twoFactorEnabled,
       sessionExpiresAt: authSessions.expiresAt,
     })
     .from(authSessions)
@@ -68,14 +78,28 @@ export function createCallerGuards(database: Pick<DatabaseHandle, 'db' | 'listen
     return caller;
   }
 
+  /**
+   * The caller as the routes see them. With ADMIN_TWO_FACTOR=required an admin without a second
+   * factor keeps only a customer's rights (their own profile, where they turn it on): every check
+   * of `role`, in the guards or in a service, then refuses them the admin's.
+   */
+  async function effectiveCaller(request: FastifyRequest): Promise<Caller> {
+    const caller = await resolveCaller(request);
+    if (adminTwoFactor === 'required' && caller.role === 'admin' && !caller.twoFactorEnabled) {
+      return { ...caller, role: 'user', awaitingTwoFactor: true };
+    }
+    return caller;
+  }
+
   return {
     /** Route hook: any signed-in user. Run as `onRequest` where a body schema follows, so the caller is known before the body is judged. */
     async requireUser(request: FastifyRequest): Promise<void> {
-      request.caller = await resolveCaller(request);
+      request.caller = await effectiveCaller(request);
     },
     /** Route hook: admins only (`onRequest` too where a body schema follows). */
     async requireAdmin(request: FastifyRequest): Promise<void> {
-      const caller = await resolveCaller(request);
+      const caller = await effectiveCaller(request);
+      if (caller.awaitingTwoFactor) throw new AppError('forbidden', TWO_FACTOR_MESSAGES.required, TWO_FACTOR_REQUIRED_CODE);
       if (caller.role !== 'admin') throw new AppError('forbidden', 'Only an admin can do this.');
       request.caller = caller;
     },

@@ -331,6 +331,7 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
   { method: 'GET', route: '/api/purchasedSingle/{id}/return-window', url: (f) => `/api/purchasedSingle/${f.shippedOrderId}/return-window`, allowed: ownerAndAdmin, hiddenFromOthers: true },
   { method: 'GET', route: '/api/returns', url: () => '/api/returns?limit=5', allowed: signedIn },
   { method: 'GET', route: '/api/me/export', url: () => '/api/me/export', allowed: signedIn },
+  { method: 'GET', route: '/api/me/two-factor', url: () => '/api/me/two-factor', allowed: signedIn },
   { method: 'GET', route: '/api/admin/returns', url: () => '/api/admin/returns?limit=5&status=requested', allowed: adminOnly },
   { method: 'GET', route: '/api/admin/returns/{id}', url: (f) => `/api/admin/returns/${f.requestedReturnId}`, allowed: adminOnly },
   { method: 'POST', route: '/api/admin/returns/{id}/authorise', url: (f) => `/api/admin/returns/${f.requestedReturnId}/authorise`, body: () => ({ instructions: 'Matrix' }), allowed: adminOnly },

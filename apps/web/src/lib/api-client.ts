@@ -1,6 +1,7 @@
 import type { ApiError } from '@voltline/shared/api-error';
 import { nextCursorFromLink } from '@voltline/shared/link-header';
 import { MESSAGES } from '@voltline/shared/messages';
+import { TWO_FACTOR_REQUIRED_CODE } from '@voltline/shared/shop-constants';
 import { readAccessToken } from './session/access-token.ts';
 
 /** A refusal from the API, carrying the server's code and human message. */
@@ -85,7 +86,9 @@ async function send(url: string, init: RequestInit, options: SendOptions): Promi
 
   if (!response.ok) {
     const body: unknown = await response.json().catch(() => undefined);
-    if ((response.status === 401 || response.status === 403) && options.signOutOnAuthFailure) authFailureHandler?.();
+    // An admin who must still turn on two-step sign-in is not signed out: the dashboard sends them to enrol (decision 062).
+    const awaitingTwoFactor = isApiError(body) && body.error === TWO_FACTOR_REQUIRED_CODE;
+    if ((response.status === 401 || response.status === 403) && options.signOutOnAuthFailure && !awaitingTwoFactor) authFailureHandler?.();
     throw isApiError(body)
       ? new ApiRequestError(response.status, body.error, body.message)
       : new ApiRequestError(response.status, 'unknown', `The server answered ${response.status}.`);

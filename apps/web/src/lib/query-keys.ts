@@ -113,6 +113,7 @@ export const accountKeys = {
   socialProviders: () => [...accountKeys.all, 'social-providers'] as const,
   profile: (email: string) => [...accountKeys.all, 'profile', email] as const,
   adminStatus: (email: string) => [...accountKeys.all, 'admin-status', email] as const,
+  twoFactor: (email: string) => [...accountKeys.all, 'two-factor', email] as const,
 };
 
 /**

@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns.ts';
 
 /*
@@ -12,6 +12,8 @@ export const authUsers = pgTable('auth_users', {
   email: text('email').notNull().unique(),
   emailVerified: boolean('email_verified').notNull().default(false),
   image: text('image'),
+  /** better-auth's two-factor plugin: set once the first authenticator code is confirmed (decision 062). */
+  twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
   ...timestamps,
 });
 
@@ -62,4 +64,25 @@ export const authVerifications = pgTable(
     ...timestamps,
   },
   (table) => [index('auth_verifications_identifier_idx').on(table.identifier)],
+);
+
+/**
+ * better-auth's two-factor plugin (decision 062): the authenticator secret and the unused backup
+ * codes, both encrypted with the shop's auth secret, and the count of wrong codes since the last
+ * right one, which locks the second step for a while. One row per user at most.
+ */
+export const authTwoFactors = pgTable(
+  'auth_two_factors',
+  {
+    id: text('id').primaryKey(),
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .unique()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    verified: boolean('verified').notNull().default(true),
+    failedVerificationCount: integer('failed_verification_count').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
 );

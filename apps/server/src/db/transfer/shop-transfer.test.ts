@@ -41,6 +41,8 @@ describe(`moving a PGlite shop to ${target.name}`, () => {
     const { db } = source.database;
     const [user] = await db.select().from(schema.authUsers);
     await db.insert(schema.authVerifications).values({ id: 'verification-1', identifier: 'reset-password:token', value: user!.id, expiresAt: new Date(Date.now() + 3_600_000) });
+    // Two-step sign-in's secret and backup codes (decision 062), encrypted as better-auth keeps them.
+    await db.insert(schema.authTwoFactors).values({ id: 'two-factor-1', secret: 'encrypted-secret', backupCodes: 'encrypted-codes', userId: user!.id, failedVerificationCount: 2, lockedUntil: new Date() });
     await db.insert(schema.images).values({ contentType: 'image/webp', bytes: Buffer.from([0x52, 0x49, 0x46, 0x46, 0, 1, 2, 255]), width: 1, height: 1, uploadedBy: user!.id });
     await db.insert(schema.processedWebhookEvents).values({ eventId: 'evt_moved' });
     // An endpoint that hears of new orders: placing one below writes its delivery into notifications.

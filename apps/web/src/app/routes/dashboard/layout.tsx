@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Outlet } from 'react-router';
 import { DashboardMenu } from '../../layout/dashboard-menu.tsx';
+import { TwoFactorNotice } from '../../../features/accounts/components/two-factor-notice.tsx';
 
 const DRAWER_ID = 'dashboard-drawer';
 const MENU_ID = 'dashboard-menu';
@@ -52,6 +53,7 @@ export function DashboardLayout() {
           </button>
           <h1 className="text-3xl font-bold">Dashboard</h1>
         </div>
+        <TwoFactorNotice />
         <Outlet />
       </div>
       <div className="drawer-side z-40 lg:z-auto">

@@ -8,6 +8,7 @@ import { ChangeNameDialog } from '../../../features/accounts/components/change-n
 import { ChangePasswordDialog } from '../../../features/accounts/components/change-password-dialog.tsx';
 import { UpdateProfileModal } from '../../../features/accounts/components/update-profile-modal.tsx';
 import { MyDataCard } from '../../../features/accounts/components/my-data-card.tsx';
+import { TwoStepSignInCard } from '../../../features/accounts/components/two-step-sign-in-card.tsx';
 import { DashboardPage } from '../../layout/dashboard-page.tsx';
 import { BusinessAccountCard } from '../../../features/trade/components/business-account-card.tsx';
 
@@ -35,6 +36,7 @@ function ProfileOf({ email }: { email: string }) {
               </button>
             </div>
           </section>
+          <TwoStepSignInCard />
           <MyDataCard />
           <BusinessAccountCard />
           {open === 'profile' && <UpdateProfileModal profile={loaded} onClose={close} />}

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from '../../../lib/toast/toast.ts';
 import { useTakenOver } from '../../../lib/use-taken-over.ts';
@@ -11,6 +12,7 @@ import { PendingButton } from '../../../components/pending-button.tsx';
 import { useRequestPasswordReset } from '../api/request-password-reset.ts';
 import { useSignInWithEmail } from '../api/sign-in-with-email.ts';
 import { describePasswordResetError, describeSignInError } from '../sign-in-errors.ts';
+import { SignInCodeForm } from './sign-in-code-form.tsx';
 
 
 export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
@@ -23,6 +25,8 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
     formState: { errors },
   } = useForm<LoginFields>({ resolver: zodResolver(loginFormSchema), defaultValues: { email: '', password: '' } });
   const signIn = useSignInWithEmail();
+  // The password was right and the account has two-step sign-in: its code comes next.
+  const [askingCode, setAskingCode] = useState(false);
   const requestReset = useRequestPasswordReset();
   // The server renders this form (the login page). Pressed before the app has taken it over, Login
   // would go out as a plain form, the password in the address, and "forgot password?" would do
@@ -32,7 +36,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   // One refusal at a time: the sign-in's own (its mutation clears it as it starts), or the reset link's.
   const logIn = (credentials: LoginFields) => {
     requestReset.reset();
-    signIn.mutate(credentials, { onSuccess: onSignedIn });
+    signIn.mutate(credentials, { onSuccess: (step) => (step?.twoFactorRedirect ? setAskingCode(true) : onSignedIn()) });
   };
   const refusal = refusalOf(signIn, describeSignInError) ?? refusalOf(requestReset, describePasswordResetError);
 
@@ -52,6 +56,8 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
     }
     requestReset.mutate(email.data, { onSuccess: () => toast.success(MESSAGES.passwordResetSent) });
   };
+
+  if (askingCode) return <SignInCodeForm onSignedIn={onSignedIn} />;
 
   return (
     <form onSubmit={handleSubmit(logIn)} noValidate aria-label="Login" className="flex flex-col gap-4">
