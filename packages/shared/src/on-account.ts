@@ -89,6 +89,7 @@ export const orderOnAccountSchema = z.object({
 export type OrderOnAccount = z.infer<typeof orderOnAccountSchema>;
 
 export const onAccountMessages = {
+  placed: 'Your order is placed on account: its invoice, with the bank details, is in My Orders.',
   termsNeedApproval: 'Only an approved business account is given payment terms.',
   noTerms: 'Paying on account needs payment terms from the shop: pay by card, or ask us for terms.',
   overCreditLimit: (limit: number, open: number) =>

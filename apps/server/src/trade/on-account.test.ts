@@ -165,7 +165,7 @@ describe.each(testDatabaseKinds)('paying on account on $name', (kind) => {
 
 describeRaces('racing checkouts on account', (kind) => {
   const shop = useTestShop(kind, { users: true });
-  const TRIALS = 3;
+  const TRIALS = 2;
   const AT_ONCE = 20;
 
   it(`${AT_ONCE} orders on account of one company at once never pass its credit limit`, async () => {

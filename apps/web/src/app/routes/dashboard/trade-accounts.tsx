@@ -8,6 +8,7 @@ import { toast } from '../../../lib/toast/toast.ts';
 import { useBusinessAccounts, useDecideBusinessAccount } from '../../../features/trade/api/business-accounts.ts';
 import { BusinessAccountReasonDialog } from '../../../features/trade/components/business-account-reason-dialog.tsx';
 import { BusinessAccountsTable, type AskedDecision } from '../../../features/trade/components/business-accounts-table.tsx';
+import { PaymentTermsDialog } from '../../../features/trade/components/payment-terms-dialog.tsx';
 import { DashboardPage } from '../../layout/dashboard-page.tsx';
 
 const ACCOUNT_LIST_ID = 'business-accounts-list';
@@ -53,7 +54,12 @@ export function TradeAccountsPage() {
           </>
         )}
       </QueryState>
-      {asking && <BusinessAccountReasonDialog account={asking.account} decision={asking.decision} decide={decide} onClose={() => setAsking(null)} />}
+      {asking &&
+        (asking.decision === 'payment-terms' ? (
+          <PaymentTermsDialog account={asking.account} onClose={() => setAsking(null)} />
+        ) : (
+          <BusinessAccountReasonDialog account={asking.account} decision={asking.decision} decide={decide} onClose={() => setAsking(null)} />
+        ))}
     </DashboardPage>
   );
 }
