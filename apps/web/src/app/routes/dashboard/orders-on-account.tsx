@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { OrderOnAccount } from '@voltline/shared/on-account';
+import { ChoiceButtons } from '../../../components/choice-buttons.tsx';
 import { LoadMoreButton } from '../../../components/load-more-button.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { useOrdersOnAccount } from '../../../features/trade/api/orders-on-account.ts';
@@ -8,6 +9,10 @@ import { OrdersOnAccountTable } from '../../../features/trade/components/orders-
 import { DashboardPage } from '../../layout/dashboard-page.tsx';
 
 const LIST_ID = 'orders-on-account-list';
+const VIEWS = [
+  { value: false, label: 'All open' },
+  { value: true, label: 'Overdue' },
+] as const;
 
 /** Admin: orders on account not yet paid (decision 060), soonest due first, or only the overdue ones; bank payments recorded here. */
 export function OrdersOnAccountPage() {
@@ -17,22 +22,7 @@ export function OrdersOnAccountPage() {
   const [recording, setRecording] = useState<OrderOnAccount | null>(null);
   return (
     <DashboardPage title="Orders on account">
-      <div role="group" aria-label="Show orders" className="join">
-        {[
-          { value: false, label: 'All open' },
-          { value: true, label: 'Overdue' },
-        ].map((choice) => (
-          <button
-            key={choice.label}
-            type="button"
-            className={choice.value === overdue ? 'join-item btn btn-sm btn-primary' : 'join-item btn btn-sm'}
-            aria-pressed={choice.value === overdue}
-            onClick={() => setOverdue(choice.value)}
-          >
-            {choice.label}
-          </button>
-        ))}
-      </div>
+      <ChoiceButtons label="Show orders" choices={VIEWS} value={overdue} onChoose={setOverdue} />
       <QueryState query={orders.rows} loadingLabel="Loading orders on account" emptyText={overdue ? 'No order on account is overdue' : 'No order on account is open'}>
         {(rows) => (
           <>

@@ -38,18 +38,8 @@ const CHECKOUT_FIELDS = ['phone', 'deliveryName', 'deliveryStreet', 'deliveryPos
  * country. Only the form's own fields, as text, are taken from a draft.
  */
 function startingValues(shopCountry: string, lastDelivery: LastDelivery, draft: Record<string, unknown> | null): CheckoutValues {
-  const empty: CheckoutValues = {
-    phone: '',
-    deliveryName: '',
-    deliveryStreet: '',
-    deliveryPostcode: '',
-    deliveryCity: '',
-    country: shopCountry,
-    couponCode: '',
-    vatId: '',
-    paymentMethod: 'card',
-    purchaseOrderNumber: '',
-  };
+  const addressAndPricing = { phone: '', deliveryName: '', deliveryStreet: '', deliveryPostcode: '', deliveryCity: '', country: shopCountry, couponCode: '', vatId: '' };
+  const empty: CheckoutValues = { ...addressAndPricing, paymentMethod: 'card', purchaseOrderNumber: '' };
   if (!draft) return { ...empty, ...lastDelivery };
   const typed = Object.fromEntries(CHECKOUT_FIELDS.flatMap((field) => (typeof draft[field] === 'string' ? [[field, draft[field]]] : [])));
   return { ...empty, ...typed };
