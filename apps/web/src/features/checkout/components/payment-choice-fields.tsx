@@ -19,11 +19,11 @@ export function PaymentChoiceFields({ business, register, errors }: { business: 
       {terms && (
         <fieldset className="fieldset">
           <legend className="fieldset-legend">How to pay</legend>
-          <label className="label cursor-pointer justify-start gap-2">
+          <label className="flex cursor-pointer items-center gap-2">
             <input type="radio" value="card" {...register('paymentMethod')} className="radio radio-sm" />
             Pay by card
           </label>
-          <label className="label cursor-pointer justify-start gap-2">
+          <label className="flex cursor-pointer items-center gap-2">
             <input type="radio" value="account" {...register('paymentMethod')} className="radio radio-sm" />
             {`Pay on account: invoice due in ${terms.netDays} days (${formatMoney(terms.available)} of your credit left)`}
           </label>
