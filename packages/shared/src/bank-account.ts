@@ -35,5 +35,3 @@ export function parseBankAccount(setting: string): BankAccount | { problem: stri
 
 /** The IBAN in groups of four, as people read and type it. */
 export const formatIban = (iban: string) => iban.replace(/(.{4})/g, '$1 ').trim();
-
-export const bankAccountWords = (account: BankAccount) => `IBAN ${formatIban(account.iban)}, BIC ${account.bic}`;

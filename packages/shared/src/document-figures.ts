@@ -59,7 +59,7 @@ export interface DocumentFigures {
 }
 
 /** How an invoice of an order on account asks to be paid. */
-export interface OnAccountInvoice {
+interface OnAccountInvoice {
   /** YYYY-MM-DD. */
   dueOn: string;
   iban: string;

@@ -12,10 +12,9 @@ import { TEXT_LIMITS, tooLongMessage } from './text-limits.ts';
  * once, due after its net days, and paid by bank transfers the admins record.
  */
 
-export const PAYMENT_METHODS = ['card', 'account'] as const;
+const PAYMENT_METHODS = ['card', 'account'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
-export const DEFAULT_PAYMENT_TERMS_DAYS = 30;
 const MAX_PAYMENT_TERMS_DAYS = 365;
 /** Overdue reminders: one at each step of this many days past the due date, at most REMINDER_STEPS of them. */
 export const REMINDER_STEP_DAYS = 7;
@@ -25,7 +24,7 @@ export const REMINDER_STEPS = 3;
 export const AWAITING_PAYMENT = 'awaiting payment';
 
 /** The optional purchase order number a business buyer types at checkout. */
-export const purchaseOrderNumberField = text()
+const purchaseOrderNumberField = text()
   .trim()
   .max(TEXT_LIMITS.purchaseOrderNumber, tooLongMessage('Purchase order number', TEXT_LIMITS.purchaseOrderNumber))
   .optional()
