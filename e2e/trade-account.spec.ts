@@ -1,22 +1,28 @@
+import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { businessAccountMessages } from '@voltline/shared/business-accounts';
 import { ADMIN_ENV } from '@voltline/test-kit/customers';
+import { onAccountMessages } from '@voltline/shared/on-account';
 import { fetchTools } from '@voltline/test-kit/orders';
+import { pdfText } from '@voltline/test-kit/pdf-text';
 import { seriousViolationsShown } from './support/axe.ts';
 import { shopJourney } from './support/journey.ts';
-import { signUpCustomer, toast } from './support/orders.ts';
+import { fillDeliveryAddress, signUpCustomer, toast } from './support/orders.ts';
 
 const PHONE = { width: 375, height: 812 };
 
 /**
  * Issue 39, part 1, on a phone: a French electrician applies for a business account from My
  * Profile, the admin of a German shop approves it on Trade accounts, and the customer's checkout to
- * France is then a reverse charge on the account's VAT id (checked by the built-in checker).
+ * France is then a reverse charge on the account's VAT id (checked by the built-in checker). Part 3:
+ * with payment terms, it orders on account with a purchase order number, and the admin records the
+ * bank transfer that pays it.
  */
 describe('a business account', () => {
   const journey = shopJourney({ env: { ...ADMIN_ENV, SHOP_COUNTRY: 'DE', SHOP_VAT_RATE: '19' } });
 
-  it('is applied for, approved, and makes the checkout a reverse charge', async () => {
+  // Two parts of issue 39 in one shop (a shop's start is the journey's dearest step): twice a journey's time.
+  it('is applied for, approved, makes the checkout a reverse charge, and pays on account', { timeout: 120_000 }, async () => {
     const session = await journey.open(PHONE);
     const { page, context } = session;
     const { api } = await signUpCustomer(context, journey.shop.url);
@@ -52,5 +58,39 @@ describe('a business account', () => {
     await page.getByText('Reverse charge on VAT id FR40303265045.', { exact: true }).waitFor();
     await page.getByText('Reverse charge', { exact: false }).first().waitFor();
     expect(await seriousViolationsShown(page, 'Checkout, reverse charge')).toEqual([]);
+
+    // Part 3: the admin allows payment terms; the company orders on account with its purchase order
+    // number, downloads the invoice to pay by transfer, and the admin records the bank payment.
+    await admin.page.getByRole('button', { name: 'Approved', exact: true }).click();
+    await admin.page.getByRole('button', { name: 'Payment terms of Ampère Électricité SARL' }).click();
+    await admin.page.getByLabel('Credit limit ($)', { exact: true }).fill('5000');
+    await admin.page.getByRole('button', { name: 'Save terms', exact: true }).click();
+    await toast(admin.page, 'Ampère Électricité SARL: payment terms saved').waitFor();
+
+    await page.reload();
+    await page.getByTestId('summary-total').waitFor();
+    await page.getByLabel('Country', { exact: true }).selectOption('FR');
+    await page.getByLabel('Phone', { exact: true }).fill('0142000000');
+    await fillDeliveryAddress(page, { deliveryName: 'Ampère Électricité SARL', deliveryStreet: '3 Rue Ampère', deliveryPostcode: '75017', deliveryCity: 'Paris' });
+    await page.getByLabel(/^Pay on account/).check();
+    await page.getByLabel('Purchase order number (optional)', { exact: true }).fill('PO-2026-118');
+    expect(await seriousViolationsShown(page, 'Checkout, pay on account')).toEqual([]);
+    await page.getByRole('button', { name: 'Order on account', exact: true }).click();
+    await toast(page, onAccountMessages.placed).waitFor();
+    await page.waitForURL(`${journey.shop.url}/dashboard/myorders`);
+    await page.getByText(/^awaiting payment: due /).waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download invoice', exact: true }).click()]);
+    const invoice = await pdfText(await readFile((await download.path())!));
+    for (const fact of ['Ampère Électricité SARL', 'Your purchase order: PO-2026-118', 'Payment due by:', 'IBAN DE89 3704 0044 0532 0130 00, BIC COBADEFFXXX', 'Payment reference: INV-']) {
+      expect(invoice).toContain(fact);
+    }
+
+    await admin.page.goto('/dashboard/on-account');
+    const due = admin.page.getByTestId('order-on-account-row').filter({ hasText: 'Ampère Électricité SARL' });
+    await due.getByRole('button', { name: /^Record bank payment for order VL-\d+$/ }).click();
+    expect(await seriousViolationsShown(admin.page, 'Orders on account, bank payment')).toEqual([]);
+    await admin.page.getByRole('button', { name: 'Record payment', exact: true }).click();
+    await admin.page.getByRole('alert').filter({ hasText: /^Order VL-\d+ is paid$/ }).waitFor();
+    await admin.page.getByText('No order on account is open', { exact: true }).waitFor();
   });
 });

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { EXAMPLE_BANK_ACCOUNT, parseBankAccount, type BankAccount } from '@voltline/shared/bank-account';
 import { isPercentWithTwoDecimals } from '@voltline/shared/money';
 import { isCountryCode } from '@voltline/shared/delivery-settings';
 import { TEXT_LIMITS } from '@voltline/shared/text-limits';
@@ -144,6 +145,18 @@ const environmentSchema = z.object({
   SHOP_LEGAL_NAME: shopText('SHOP_LEGAL_NAME', TEXT_LIMITS.shopLegalName, 'Voltline Tools'),
   SHOP_ADDRESS: shopText('SHOP_ADDRESS', TEXT_LIMITS.address, '1 Circuit Road, Springfield'),
   SHOP_TAX_ID: shopText('SHOP_TAX_ID', TEXT_LIMITS.taxId, ''),
+  // Decision 060: where customers paying on account transfer the money, printed on their invoices.
+  SHOP_BANK_ACCOUNT: z
+    .string()
+    .default(EXAMPLE_BANK_ACCOUNT)
+    .transform((setting, context): BankAccount => {
+      const account = parseBankAccount(setting);
+      if ('problem' in account) {
+        context.addIssue({ code: 'custom', message: account.problem });
+        return z.NEVER;
+      }
+      return account;
+    }),
   INVOICE_PREFIX: documentPrefix('INVOICE_PREFIX', 'INV-'),
   CREDIT_NOTE_PREFIX: documentPrefix('CREDIT_NOTE_PREFIX', 'CN-'),
   // The shop's own country (ISO 3166-1 alpha-2): its home delivery rate. The seeded shop is in
@@ -225,6 +238,8 @@ export interface InvoicingConfig {
   shopTaxId: string;
   invoicePrefix: string;
   creditNotePrefix: string;
+  /** SHOP_BANK_ACCOUNT: on the invoices of orders on account (decision 060). */
+  bankAccount: BankAccount;
 }
 
 export interface WriteRateLimits {
@@ -422,6 +437,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       shopTaxId: env.SHOP_TAX_ID,
       invoicePrefix: env.INVOICE_PREFIX,
       creditNotePrefix: env.CREDIT_NOTE_PREFIX,
+      bankAccount: env.SHOP_BANK_ACCOUNT,
     },
     tokenSyncUrl: env.AUTH_TOKEN_SYNC_URL,
     allowPrivateWebhookTargets: env.WEBHOOK_ALLOW_PRIVATE_TARGETS,

@@ -83,6 +83,11 @@ async function start(): Promise<void> {
     done: 'deleted back-in-stock alerts mailed long ago',
     failed: 'could not delete old back-in-stock alerts',
   });
+  // Decision 060: an order on account 7, 14 and 21 days overdue is reminded, once a step.
+  const stopReminders = everyHour(() => core.onAccount.remindOverdue(), log, {
+    done: 'mailed reminders of overdue orders on account',
+    failed: 'could not mail reminders of overdue orders on account',
+  });
   const stopNotifications = core.notificationDispatcher.start();
   // PostgreSQL vacuums and analyses on its own (autovacuum); PGlite has nobody to do it.
   const stopMaintenance = database.kind === 'pglite' ? createEmbeddedMaintenance(database.db, log).start() : () => {};
@@ -117,6 +122,7 @@ async function start(): Promise<void> {
     try {
       stopExpiry();
       stopAlertPurge();
+      stopReminders();
       stopNotifications();
       stopMaintenance();
       process.off('SIGUSR2', backupWhenAsked);

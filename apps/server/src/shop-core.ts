@@ -52,6 +52,7 @@ import { createProfilesService } from './profiles/profiles-service.ts';
 import { createReviewsService } from './reviews/reviews-service.ts';
 import { createBusinessAccountMail } from './trade/business-account-mail.ts';
 import { createBusinessAccountsService } from './trade/business-accounts-service.ts';
+import { createOnAccountService } from './trade/on-account-service.ts';
 import { createBuiltinVatChecker } from './trade/builtin-vat-checker.ts';
 import { createVatIdRegister } from './trade/vat-id-register.ts';
 import { createViesVatChecker } from './trade/vies-vat-checker.ts';
@@ -169,6 +170,9 @@ export function createShopCore(deps: {
     taxSettings,
     coupons: createCouponsService(db, paging),
     businessAccounts: createBusinessAccountsService({ db, paging, vatIds, mail: createBusinessAccountMail(config.invoicing.shopLegalName, config.publicUrl) }),
+    onAccount: createOnAccountService({ db, paging, lifecycle }),
+    /** The order lifecycle itself: jobs and races drive its verbs directly. */
+    lifecycle,
     payments: createPaymentsService({ db, orders, lifecycle, gateway }),
     paymentGatewayRoutes: payment.routes({ db, lifecycle }),
   };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { addressLine } from './delivery-address.ts';
 import { countrySchema } from './order-figures.ts';
+import { paymentTermsAnswerSchema } from './on-account.ts';
 import { pageQuerySchema } from './paging.ts';
 import { normalisePostcode, postcodeExample } from './postcodes.ts';
 import { countryName } from './country-names.ts';
@@ -81,6 +82,8 @@ export const businessAccountSchema = z.object({
   lastVatCheck: vatCheckSchema.nullable(),
   /** An admin's confirmation of the VAT id by hand: reverse charge without a recent check. */
   vatConfirmation: z.object({ confirmedBy: z.string(), confirmedAt: z.string(), reason: z.string() }).nullable(),
+  /** Paying on account (decision 060): net days, the credit limit (0: card only) and what is open. */
+  paymentTerms: paymentTermsAnswerSchema,
 });
 export type BusinessAccount = z.infer<typeof businessAccountSchema>;
 

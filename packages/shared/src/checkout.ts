@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { entityIdSchema } from './id.ts';
+import { paymentChoiceShape } from './on-account.ts';
 import { deliveryAddressRule, deliveryAddressShape } from './delivery-address.ts';
 import { addressSchema, phoneField, quantityField } from './order.ts';
 import { orderFiguresShape, pricingChoicesShape } from './order-figures.ts';
@@ -30,6 +31,8 @@ export const checkoutRequestSchema = deliveryAddressRule(
     phone: phoneField,
     address: addressSchema.optional(),
     ...deliveryAddressShape,
+    // Paying on account and the purchase order number (issue 39, decision 060).
+    ...paymentChoiceShape,
   }),
 );
 export type CheckoutRequest = z.input<typeof checkoutRequestSchema>;

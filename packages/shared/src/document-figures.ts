@@ -52,6 +52,20 @@ export interface DocumentFigures {
   vat: VatShare[];
   /** What the invoice asks, or what the credit note credits: the rates' net + VAT added up. */
   total: number;
+  /** The business buyer's purchase order number, as typed at checkout (issue 39); absent on earlier documents. */
+  purchaseOrderNumber?: string | null;
+  /** An order on account (decision 060): due by this day, to this account, with this reference. */
+  onAccount?: OnAccountInvoice | null;
+}
+
+/** How an invoice of an order on account asks to be paid. */
+interface OnAccountInvoice {
+  /** YYYY-MM-DD. */
+  dueOn: string;
+  iban: string;
+  bic: string;
+  /** What the transfer should say: the invoice's number. */
+  paymentReference: string;
 }
 
 /** A line of an order as placed (order_lines), in its position. */

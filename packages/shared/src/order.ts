@@ -61,6 +61,12 @@ export const orderSchema = z.object({
     ),
   /** Cancelled by its buyer, an admin or the shop (unpaid too long, or refunded in full before shipping); kept on record. */
   cancelled: z.boolean(),
+  paymentDueOn: z
+    .string()
+    .nullable()
+    .describe('Paying on account (decision 060): the day its invoice is due (YYYY-MM-DD), the invoice issued when the order was placed. Null for orders paid by card.'),
+  bankPaidAmount: z.number().describe('Received by bank transfer so far, for an order on account; it is paid once this reaches `price`.'),
+  purchaseOrderNumber: z.string().nullable().describe("The business buyer's purchase order number, printed on the invoice."),
   lines: z
     .array(orderLineSchema)
     .describe(
@@ -218,7 +224,7 @@ export const refundAnswerSchema = z.object({
 });
 
 
-const ORDER_EVENT_TYPES = ['placed', 'paid', 'shipped', 'cancelled', 'refunded', 'return'] as const;
+const ORDER_EVENT_TYPES = ['placed', 'paid', 'bank_payment', 'shipped', 'cancelled', 'refunded', 'return'] as const;
 export const orderEventSchema = z.object({
   type: z.enum(ORDER_EVENT_TYPES),
   at: z.string(),

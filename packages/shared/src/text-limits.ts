@@ -38,6 +38,8 @@ export const TEXT_LIMITS = {
   note: 500,
   /** A business account's company name, as its invoices name it (issue 39). */
   companyName: 120,
+  /** A business buyer's purchase order number, printed on its invoice (issue 39): 35, as EDI and e-invoices allow. */
+  purchaseOrderNumber: 35,
   /** The shop's legal name on invoices and credit notes (SHOP_LEGAL_NAME). */
   shopLegalName: 200,
   /** The shop's tax id on invoices (SHOP_TAX_ID). */

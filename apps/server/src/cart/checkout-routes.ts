@@ -36,7 +36,7 @@ export function checkoutRoutes(
         schema: {
           tags: ['cart'],
           summary:
-            "The caller's cart becomes one unpaid order of every line, priced as the quote prices it and delivered in `country` to the address's fields (deliveryName, deliveryStreet, deliveryPostcode, deliveryCity; the postcode must fit the country's format, 400 in words) or to `address`, one text; the cart is empty afterwards. Refused in words as the quote is (its coupon codes counted as the quote's), when a line's units can no longer be ordered or the total is past one card payment (422), and when the cart changed while checking out (409). Pay it as any order (create-payment-intent). Signed-in users.",
+            "The caller's cart becomes one unpaid order of every line, priced as the quote prices it and delivered in `country` to the address's fields (deliveryName, deliveryStreet, deliveryPostcode, deliveryCity; the postcode must fit the country's format, 400 in words) or to `address`, one text; the cart is empty afterwards. Refused in words as the quote is (its coupon codes counted as the quote's), when a line's units can no longer be ordered or the total is past one card payment (422), and when the cart changed while checking out (409). Pay it as any order (create-payment-intent); or, with `paymentMethod: account`, an approved business with payment terms has it invoiced at once and its units reserved, due after its net days (409 without terms, 422 in words past its credit limit). `purchaseOrderNumber` (up to 35 characters) is printed on the invoice. Signed-in users.",
           body: checkoutRequestSchema,
           response: { 200: insertedSchema },
         },

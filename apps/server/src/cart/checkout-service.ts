@@ -2,6 +2,7 @@ import { and, count, eq, inArray, or } from 'drizzle-orm';
 import { checkoutMessages, type CheckoutQuote } from '@voltline/shared/checkout';
 import { orderDestination, type DeliveryAddress } from '@voltline/shared/delivery-address';
 import { fromCents } from '@voltline/shared/money';
+import type { PaymentMethod } from '@voltline/shared/on-account';
 import type { Database, DbTransaction } from '../db/client.ts';
 import { cartLines, tools } from '../db/schema.ts';
 import { linesWithinStock, orderableUnitsSql, pastOnePayment, type OrderLifecycle } from '../orders/lifecycle/index.ts';
@@ -78,7 +79,10 @@ export function createCheckoutService({ db, cart, pricer, lifecycle }: { db: Dat
      * line another tab added meanwhile stays in the cart, and a line changed meanwhile refuses the
      * checkout, as the order would not be the cart the buyer confirmed.
      */
-    async checkout(caller: Caller, request: PricingChoices & { phone: string; address?: string | undefined } & Partial<Omit<DeliveryAddress, 'country'>>) {
+    async checkout(
+      caller: Caller,
+      request: PricingChoices & { phone: string; address?: string | undefined } & Partial<Omit<DeliveryAddress, 'country'>> & { paymentMethod?: PaymentMethod; purchaseOrderNumber?: string | undefined },
+    ) {
       const lines = await orderableCart(caller.userId);
       const emptyCart = async (tx: DbTransaction) => {
         const ordered = or(...lines.map((line) => and(eq(cartLines.toolId, line.toolId), eq(cartLines.quantity, line.quantity))));
@@ -90,7 +94,13 @@ export function createCheckoutService({ db, cart, pricer, lifecycle }: { db: Dat
       };
       return lifecycle.placeLines(
         caller,
-        { lines, phone: request.phone, ...orderDestination(request, request.country), pricing: { country: request.country, couponCode: request.couponCode, vatId: request.vatId } },
+        {
+          lines,
+          phone: request.phone,
+          ...orderDestination(request, request.country),
+          pricing: { country: request.country, couponCode: request.couponCode, vatId: request.vatId },
+          payment: { method: request.paymentMethod ?? 'card', purchaseOrderNumber: request.purchaseOrderNumber },
+        },
         new Date(),
         emptyCart,
       );

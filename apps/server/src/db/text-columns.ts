@@ -52,6 +52,7 @@ export const TEXT_COLUMN_LIMITS = {
     delivery_street: limit('Street and number', TEXT_LIMITS.street),
     delivery_postcode: limit('Postcode', TEXT_LIMITS.postcode),
     delivery_city: limit('City', TEXT_LIMITS.city),
+    purchase_order_number: limit('Purchase order number', TEXT_LIMITS.purchaseOrderNumber),
   },
   order_lines: {
     product: limit('Product', TEXT_LIMITS.toolName),

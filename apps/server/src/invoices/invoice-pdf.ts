@@ -1,3 +1,4 @@
+import { formatIban } from '@voltline/shared/bank-account';
 import { countryName } from '@voltline/shared/country-names';
 import type { DocumentFigures } from '@voltline/shared/document-figures';
 import { formatCents } from '@voltline/shared/money';
@@ -22,6 +23,7 @@ function drawParties(doc: Document, heading: string, document: InvoiceRow | Cred
   // In UTC: the same document prints the same date wherever the server runs.
   doc.text(`Date: ${formatLongDate(document.issuedAt, 'UTC')}`);
   doc.text(`Order: ${orderNumber}`);
+  if (document.figures?.purchaseOrderNumber) doc.text(`Your purchase order: ${document.figures.purchaseOrderNumber}`);
   doc.moveDown();
   doc.font(BOLD).text('From');
   doc.font(REGULAR).text(document.sellerName).text(document.sellerAddress);
@@ -128,6 +130,14 @@ export const renderInvoicePdf = (invoice: InvoiceRow, orderNumber: string): Prom
     }
     doc.font(REGULAR).moveDown();
     doc.text(`Payment: ${invoice.paymentMethod}`, MARGIN);
+    const onAccount = figures?.onAccount;
+    if (onAccount) {
+      // Issued when the order was placed (decision 060): it asks to be paid, it does not say paid.
+      doc.text(`Payment due by: ${formatLongDate(new Date(`${onAccount.dueOn}T00:00:00Z`), 'UTC')}`);
+      doc.text(`Please transfer ${formatCents(invoice.totalCents)} to IBAN ${formatIban(onAccount.iban)}, BIC ${onAccount.bic}`);
+      doc.text(`Payment reference: ${onAccount.paymentReference}`);
+      return;
+    }
     doc.text(`Transaction id: ${invoice.transactionId}`);
     doc.moveDown().font(BOLD).fontSize(14).text('Paid');
   });

@@ -35,6 +35,7 @@ function buyerAddressOf(order: OrderRow): string {
 
 /** How the buyer paid, as the documents print it. */
 const PAYMENT_METHODS = { builtin: 'Card (test payments)', stripe: 'Card (Stripe)' } as const;
+const ON_ACCOUNT = 'Bank transfer (on account)';
 
 /**
  * The shop's VAT note as its tax settings have it (pricing/tax-settings-service.ts), read in the
@@ -91,11 +92,18 @@ export function createInvoiceRegister(settings: InvoicingConfig, provider: keyof
      */
     async issueInvoice(tx: DbTransaction, order: OrderRow, issuedAt = new Date()): Promise<{ invoice: InvoiceRow; invoiced: OrderRow }> {
       const sequence = await nextSequence(tx, 'invoice');
-      const figures = await figuresOf(tx, order);
+      const number = documentNumber(settings.invoicePrefix, sequence);
+      const figures: DocumentFigures = {
+        ...(await figuresOf(tx, order)),
+        // Only where there are: the figures of every other invoice stay as they were.
+        ...(order.purchaseOrderNumber && { purchaseOrderNumber: order.purchaseOrderNumber }),
+        // An order on account is invoiced when placed (decision 060): the invoice says by when and where to pay.
+        ...(order.paymentDueOn && { onAccount: { dueOn: order.paymentDueOn, ...settings.bankAccount, paymentReference: number } }),
+      };
       const [invoice] = await tx
         .insert(invoices)
         .values({
-          number: documentNumber(settings.invoicePrefix, sequence),
+          number,
           sequence,
           orderId: order.id,
           issuedAt,
@@ -108,7 +116,7 @@ export function createInvoiceRegister(settings: InvoicingConfig, provider: keyof
           quantity: order.quantity,
           unitPriceCents: order.unitPriceCents,
           totalCents: order.priceCents,
-          paymentMethod: PAYMENT_METHODS[provider],
+          paymentMethod: order.paymentDueOn ? ON_ACCOUNT : PAYMENT_METHODS[provider],
           transactionId: order.transactionId ?? '',
           figures,
         })

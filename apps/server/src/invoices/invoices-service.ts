@@ -94,7 +94,8 @@ export function createInvoicesService(deps: {
 
   async function invoiceFile(caller: Caller, orderId: string): Promise<PdfFile> {
     const order = await orders.findVisibleOrder(caller, orderId);
-    if (order.status === 'unpaid') throw new AppError('conflict', 'This order is not paid yet: its invoice is issued when it is paid.');
+    // An order on account is invoiced when placed (decision 060).
+    if (order.status === 'unpaid' && !order.paymentDueOn) throw new AppError('conflict', 'This order is not paid yet: its invoice is issued when it is paid.');
     const invoice = await register.invoiceOf(db, order.id);
     if (!invoice) throw notFound('This order has no invoice: its payment was refunded when it arrived, or it was paid before the shop issued invoices.');
     return { fileName: pdfName(invoice.number), pdf: await pdfOf({ kind: 'invoice', row: invoice }) };

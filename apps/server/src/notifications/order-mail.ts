@@ -1,4 +1,5 @@
 import { formatMoney } from '@voltline/shared/money';
+import { onAccountMessages } from '@voltline/shared/on-account';
 import type { Order } from '@voltline/shared/order';
 import { lineWords, orderFigureRows } from '@voltline/shared/order-figure-rows';
 import type { Return, ReturnStatus } from '@voltline/shared/returns';
@@ -70,9 +71,21 @@ export function createOrderMail(shopName: string, publicUrl: string) {
   const mail = createShopMail(shopName);
   const myOrders: MailLine = { words: 'Your orders:', link: `${publicUrl}/dashboard/myorders` };
 
+  /** Placed on account: invoiced at once (the invoice is on My Orders), paid by bank transfer by its due date. */
+  const placedOnAccount = (order: OrderFacts) =>
+    mail(order.buyerEamil, `order ${order.orderNumber} placed on account`, [
+      `Hello ${order.buyer},`,
+      `thank you for your order. It is reserved for you and invoiced on account (invoice ${order.invoiceNumber ?? ''}): please pay it by bank transfer by ${order.paymentDueOn ?? ''}, with the invoice's number as the reference.`,
+      '',
+      ...orderLines(order),
+      '',
+      myOrders,
+    ]);
+
   return {
     /** Composed when it is sent (see mail-composer.ts): the order is placed in a single SQL statement. */
     placed: (order: OrderFacts) => {
+      if (order.paymentDueOn) return placedOnAccount(order);
       const paymentLink = `${publicUrl}/payment/${encodeURIComponent(order.id)}`;
       return mail(
         order.buyerEamil,
@@ -89,6 +102,22 @@ export function createOrderMail(shopName: string, publicUrl: string) {
         { link: paymentLink },
       );
     },
+    /** An order on account's overdue reminder (decision 060), its invoice attached again: it says where to pay. */
+    overdue: (order: OrderFacts, daysOverdue: number, invoice?: DocumentAttachment) =>
+      mail(
+        order.buyerEamil,
+        onAccountMessages.reminderSubject(order.orderNumber),
+        [
+          `Hello ${order.buyer},`,
+          onAccountMessages.reminderMail(order.orderNumber, formatMoney(order.price - order.bankPaidAmount), order.paymentDueOn ?? '', daysOverdue),
+          ...(invoice ? [`Invoice: ${invoice.number} (attached), with the account to pay to and the payment reference.`] : []),
+          '',
+          ...orderLines(order),
+          '',
+          myOrders,
+        ],
+        invoice ? { documents: [invoice] } : {},
+      ),
     paymentReceived: (order: OrderFacts, invoice?: DocumentAttachment) =>
       mail(
         order.buyerEamil,

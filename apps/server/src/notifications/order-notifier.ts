@@ -65,6 +65,10 @@ export function createOrderNotifier(orderMail: OrderMail, shopNotifyEmail: strin
       const { dto, facts } = await withLines(executor, order);
       await recordShopEvent(executor, { type: 'order.cancelled', data: { order: dto, reason }, mails: [orderMail.cancelled(facts, reason)] });
     },
+    overdue: async (executor: DbExecutor, order: OrderRow, { daysOverdue, invoice }: { daysOverdue: number; invoice: { id: string; number: string } | undefined }) => {
+      const { facts } = await withLines(executor, order);
+      await recordMails(executor, 'order.overdue', [orderMail.overdue(facts, daysOverdue, invoice && { kind: 'invoice', ...invoice })]);
+    },
     /** Money given back: this refund's cents, and why; the buyer's mail and the webhook say it in dollars. */
     refunded: async (executor: DbExecutor, order: OrderRow, { amountCents, reason }: { amountCents: number; reason: string }, creditNote?: CreditNoteRow) => {
       const { dto, facts } = await withLines(executor, order);

@@ -36,6 +36,8 @@ const COPIED_FIELDS = {
   deliveryPostcode: 'deliveryPostcode',
   deliveryCity: 'deliveryCity',
   shippedUnits: 'shippedUnits',
+  paymentDueOn: 'paymentDueOn',
+  purchaseOrderNumber: 'purchaseOrderNumber',
 } as const satisfies Record<Exclude<keyof Order, 'orderNumber' | 'cancelled' | 'refundableAmount' | 'lines' | keyof typeof MONEY_FIELDS | keyof OrderFigures>, keyof OrderRow>;
 
 /** The order's amounts: kept in cents, answered in dollars with two decimals (decision 035). */
@@ -43,6 +45,7 @@ const MONEY_FIELDS = {
   unitPrice: 'unitPriceCents',
   price: 'priceCents',
   refundedAmount: 'refundedCents',
+  bankPaidAmount: 'bankPaidCents',
 } as const satisfies Partial<Record<keyof Order, keyof OrderRow>>;
 
 type CopiedFields = { -readonly [F in keyof typeof COPIED_FIELDS]: OrderRow[(typeof COPIED_FIELDS)[F]] };

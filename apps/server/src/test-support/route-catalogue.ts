@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import type { Tool } from '@voltline/shared/tool';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { newTool } from '@voltline/test-kit/tools';
-import { businessAccounts } from '../db/schema.ts';
+import { businessAccounts, orders } from '../db/schema.ts';
 import { csvCell } from '../platform/csv-cell.ts';
 import type { TestShop } from './test-app.ts';
 import { createIntent, firstTool, placeOrder, placePaidOrder } from './test-orders.ts';
@@ -214,6 +214,29 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     // Only an approved account's VAT id is confirmed by hand.
     prepare: async (shop, _caller, f) => {
       await shop.database.db.update(businessAccounts).set({ state: 'approved', decidedAt: new Date(), decidedBy: 'matrix@voltline.test' }).where(eq(businessAccounts.id, f.businessAccountId));
+    },
+    allowed: adminOnly,
+  },
+  {
+    method: 'PUT',
+    route: '/api/admin/business-accounts/{id}/payment-terms',
+    url: (f) => `/api/admin/business-accounts/${f.businessAccountId}/payment-terms`,
+    body: () => ({ netDays: 30, creditLimit: 5000 }),
+    // Only an approved account is given terms.
+    prepare: async (shop, _caller, f) => {
+      await shop.database.db.update(businessAccounts).set({ state: 'approved', decidedAt: new Date(), decidedBy: 'matrix@voltline.test' }).where(eq(businessAccounts.id, f.businessAccountId));
+    },
+    allowed: adminOnly,
+  },
+  { method: 'GET', route: '/api/admin/orders-on-account', url: () => '/api/admin/orders-on-account?limit=2&overdue=true', allowed: adminOnly },
+  {
+    method: 'POST',
+    route: '/api/admin/orders/{id}/bank-payments',
+    url: (f) => `/api/admin/orders/${f.unpaidOrderId}/bank-payments`,
+    body: () => ({ amount: 1, reference: 'Statement 7' }),
+    // A bank payment is of an order on account: the owner's unpaid order made one.
+    prepare: async (shop, _caller, f) => {
+      await shop.database.db.update(orders).set({ paymentDueOn: sql`current_date + 30` }).where(eq(orders.id, f.unpaidOrderId));
     },
     allowed: adminOnly,
   },

@@ -7,7 +7,10 @@ import {
   type businessAccountApplicationSchema,
 } from '@voltline/shared/business-accounts';
 import type { z } from 'zod';
+import { fromCents, toCents } from '@voltline/shared/money';
+import { onAccountMessages, type PaymentTerms } from '@voltline/shared/on-account';
 import type { Database, DbExecutor } from '../db/client.ts';
+import { openOnAccountCentsSql } from '../orders/lifecycle/index.ts';
 import { businessAccounts, vatChecks } from '../db/schema.ts';
 import type { Caller } from '../identity/caller.ts';
 import { recordMails } from '../notifications/notification-outbox.ts';
@@ -27,7 +30,10 @@ const lastCheck = sql<CheckRow | null>`(
   select json_build_object('vatId', c.vat_id, 'result', c.result, 'checkedAt', c.checked_at, 'consultationNumber', c.consultation_number)
   from ${vatChecks} c where c.vat_id = ${businessAccounts.vatId} order by c.checked_at desc limit 1)`;
 
-function toBusinessAccountDto(row: AccountRow, check: CheckRow | null): BusinessAccount {
+/** What the account's open orders on account still owe (decision 060): the credit limit counts it. */
+const openOnAccount = openOnAccountCentsSql(businessAccounts.customerId);
+
+function toBusinessAccountDto(row: AccountRow, check: CheckRow | null, openCents: number): BusinessAccount {
   return {
     _id: row.id,
     email: row.email,
@@ -48,6 +54,7 @@ function toBusinessAccountDto(row: AccountRow, check: CheckRow | null): Business
       row.vatConfirmedAt && row.vatConfirmedBy && row.vatConfirmedReason
         ? { confirmedBy: row.vatConfirmedBy, confirmedAt: row.vatConfirmedAt.toISOString(), reason: row.vatConfirmedReason }
         : null,
+    paymentTerms: { netDays: row.paymentTermsDays, creditLimit: fromCents(row.creditLimitCents), openOnAccount: fromCents(openCents) },
   };
 }
 
@@ -65,8 +72,8 @@ function searchFor(q: string | undefined): SQL | undefined {
  */
 export function createBusinessAccountsService({ db, paging, vatIds, mail }: { db: Database; paging: Paging; vatIds: VatIdRegister; mail: BusinessAccountMail }) {
   async function answer(executor: DbExecutor, where: SQL | undefined): Promise<BusinessAccount | null> {
-    const [found] = await executor.select({ account: businessAccounts, check: lastCheck }).from(businessAccounts).where(where);
-    return found ? toBusinessAccountDto(found.account, found.check) : null;
+    const [found] = await executor.select({ account: businessAccounts, check: lastCheck, open: openOnAccount }).from(businessAccounts).where(where);
+    return found ? toBusinessAccountDto(found.account, found.check, found.open) : null;
   }
 
   /** Changes one account with its row locked, when `allowed` holds; else refuses in words. */
@@ -125,14 +132,14 @@ export function createBusinessAccountsService({ db, paging, vatIds, mail }: { db
     async list(query: BusinessAccountsQuery): Promise<Page<BusinessAccount>> {
       const page = paging.page({ list: 'business-accounts', order: newestFirst, scope: { q: query.q, state: query.state }, query });
       const rows = await db
-        .select({ account: businessAccounts, check: lastCheck, cursorKey: page.cursorKey })
+        .select({ account: businessAccounts, check: lastCheck, open: openOnAccount, cursorKey: page.cursorKey })
         .from(businessAccounts)
         .where(and(query.state ? eq(businessAccounts.state, query.state) : undefined, searchFor(query.q), page.where))
         .orderBy(...page.orderBy)
         .limit(page.fetchLimit);
       return mapPage(
         page.finish(rows, (row) => row.account.id),
-        (row) => toBusinessAccountDto(row.account, row.check),
+        (row) => toBusinessAccountDto(row.account, row.check, row.open),
       );
     },
 
@@ -153,6 +160,20 @@ export function createBusinessAccountsService({ db, paging, vatIds, mail }: { db
         async (tx, row) => {
           await tx.update(businessAccounts).set({ state: 'refused', refusalReason: reason, decidedAt: now, decidedBy: admin.email }).where(eq(businessAccounts.id, row.id));
           await recordMails(tx, 'business_account.refused', [mail.refused(row.email, row.companyName, reason)], now);
+        },
+      ),
+
+    /**
+     * Payment terms (decision 060): net days and a credit limit, 0 for card only. Of an approved
+     * account; the row lock makes a checkout on account racing the change see the old or the new
+     * terms whole. A lower limit leaves orders already placed as they are.
+     */
+    setPaymentTerms: (accountId: string, terms: PaymentTerms) =>
+      decide(
+        accountId,
+        (row) => (row.state === 'approved' ? undefined : onAccountMessages.termsNeedApproval),
+        async (tx, row) => {
+          await tx.update(businessAccounts).set({ paymentTermsDays: terms.netDays, creditLimitCents: toCents(terms.creditLimit) }).where(eq(businessAccounts.id, row.id));
         },
       ),
 

@@ -16,6 +16,7 @@ import { carriersQueryOptions } from '../features/orders/api/shipments.ts';
 import { filterOf } from '../features/orders/order-filters.ts';
 import { couponsQueryOptions } from '../features/pricing/api/coupons.ts';
 import { businessAccountsQueryOptions } from '../features/trade/api/business-accounts.ts';
+import { ordersOnAccountQueryOptions } from '../features/trade/api/orders-on-account.ts';
 import { deliveryPromotionQueryOptions } from '../features/pricing/api/delivery-promotion.ts';
 import { deliveryRatesQueryOptions } from '../features/pricing/api/delivery-rates.ts';
 import { taxSettingsQueryOptions } from '../features/pricing/api/tax-settings.ts';
@@ -79,6 +80,7 @@ const PAGE_DATA = {
   coupons: adminOnly(({ queryClient }) => queryClient.ensureInfiniteQueryData(couponsQueryOptions(undefined))),
   // The page opens on the applications waiting for a decision.
   tradeAccounts: adminOnly(({ queryClient }) => queryClient.ensureInfiniteQueryData(businessAccountsQueryOptions({ q: undefined, state: 'pending' }))),
+  ordersOnAccount: adminOnly(({ queryClient }) => queryClient.ensureInfiniteQueryData(ordersOnAccountQueryOptions(false))),
   taxSettings: adminOnly(({ queryClient }) => queryClient.ensureQueryData(taxSettingsQueryOptions)),
   returns: adminOnly(({ queryClient }) => queryClient.ensureInfiniteQueryData(adminReturnsQueryOptions(''))),
   carriers: adminOnly(({ queryClient }) => queryClient.ensureQueryData(carriersQueryOptions)),

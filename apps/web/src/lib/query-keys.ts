@@ -157,6 +157,8 @@ export const tradeKeys = {
   all: ['trade'] as const,
   mine: () => [...tradeKeys.all, 'mine'] as const,
   list: (view: ListView) => [...tradeKeys.all, 'list', view] as const,
+  /** The open orders on account (decision 060): a bank payment moves them, and the accounts' open sums with them. */
+  onAccount: (view: ListView) => [...tradeKeys.all, 'on-account', view] as const,
 };
 
 export const shopPageKeys = {

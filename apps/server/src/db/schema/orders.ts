@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { type AnyPgColumn, bigint, check, index, integer, jsonb, pgSequence, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, bigint, check, date, index, integer, jsonb, pgSequence, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { StoredPricing } from '@voltline/shared/pricing';
 import { STOCK_MOVE_KINDS } from '@voltline/shared/stock-moves';
 import { textLengthChecks } from '../text-columns.ts';
@@ -72,6 +72,18 @@ export const orders = pgTable(
      * its transaction. `delivery` stays pending until it reaches `quantity` (the units in all).
      */
     shippedUnits: integer('shipped_units').notNull().default(0),
+    /**
+     * Paying on account (issue 39, decision 060): the day the invoice is due, placed + the business
+     * account's net days. Null for every order paid by card. Set, the order was invoiced and its
+     * units promised when placed, and it is paid by bank transfers an admin records.
+     */
+    paymentDueOn: date('payment_due_on', { mode: 'string' }),
+    /** Cents received by bank transfer so far; the order is paid once they reach its total. */
+    bankPaidCents: integer('bank_paid_cents').notNull().default(0),
+    /** The overdue reminders mailed so far: one per step (7, 14, 21 days overdue), never twice. */
+    remindersSent: integer('reminders_sent').notNull().default(0),
+    /** A business buyer's purchase order number, as typed at checkout: printed on the invoice. */
+    purchaseOrderNumber: text('purchase_order_number'),
     createdAt: createdAt(),
   },
   (table) => [
@@ -86,6 +98,7 @@ export const orders = pgTable(
     check('orders_cancelled_only_unpaid_or_refunded', sql`${table.cancelledAt} is null or ${table.status} in ('unpaid', 'refunded')`),
     check('orders_refund_within_total', sql`${table.refundedCents} between 0 and ${table.priceCents}`),
     check('orders_refunded_in_full', sql`${table.status} <> 'refunded' or ${table.refundedCents} = ${table.priceCents}`),
+    check('orders_bank_paid_within_total', sql`${table.bankPaidCents} between 0 and ${table.priceCents} and (${table.bankPaidCents} = 0 or ${table.paymentDueOn} is not null)`),
     check('orders_shipped_units_within_quantity', sql`${table.shippedUnits} between 0 and ${table.quantity}`),
     ...textLengthChecks('orders'),
     // All orders, newest first, paged on (created_at, id); the 30-day overview counts the orders
@@ -101,6 +114,10 @@ export const orders = pgTable(
     index('orders_unpaid_created_id_idx').on(table.createdAt, table.id).where(sql`${table.status} = 'unpaid' and ${table.cancelledAt} is null`),
     index('orders_pending_created_id_idx').on(table.createdAt, table.id).where(sql`${table.delivery} = 'pending' and ${table.cancelledAt} is null`),
     index('orders_shipped_created_id_idx').on(table.createdAt, table.id).where(sql`${table.delivery} = 'shipped' and ${table.cancelledAt} is null`),
+    // Orders on account still open, by due date (decision 060): the admins' list (overdue first) and the
+    // reminder job read this range; placing on account sums one company's open ones from the second.
+    index('orders_on_account_open_due_idx').on(table.paymentDueOn, table.id).where(sql`${table.paymentDueOn} is not null and ${table.status} = 'unpaid' and ${table.cancelledAt} is null`),
+    index('orders_on_account_open_user_idx').on(table.userId).where(sql`${table.paymentDueOn} is not null and ${table.status} = 'unpaid' and ${table.cancelledAt} is null`),
     // The Refunded filter: orders with money given back, cancelled ones included.
     index('orders_refunded_created_id_idx').on(table.createdAt, table.id).where(sql`${table.refundedCents} > 0`),
     // The Cancelled filter: by a customer, an admin, the shop, or a full refund before shipping.
@@ -167,7 +184,7 @@ export const orderEvents = pgTable(
     orderId: uuid('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    type: text('type', { enum: ['placed', 'paid', 'shipped', 'cancelled', 'refunded', 'return'] }).notNull(),
+    type: text('type', { enum: ['placed', 'paid', 'bank_payment', 'shipped', 'cancelled', 'refunded', 'return'] }).notNull(),
     /** Null when the shop itself acted (a payment webhook, an automatic cancellation). */
     actorUserId: text('actor_user_id'),
     actorEmail: text('actor_email'),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { textLengthChecks } from '../text-columns.ts';
 import { authUsers } from './identity.ts';
 
@@ -33,6 +33,13 @@ export const businessAccounts = pgTable(
     vatConfirmedBy: text('vat_confirmed_by'),
     vatConfirmedAt: timestamp('vat_confirmed_at', { withTimezone: true }),
     vatConfirmedReason: text('vat_confirmed_reason'),
+    /**
+     * Payment terms (issue 39, decision 060): an order on account is due this many days after it is
+     * placed, and the company's open orders on account never pass the credit limit. A limit of 0:
+     * the company pays by card only.
+     */
+    paymentTermsDays: integer('payment_terms_days').notNull().default(30),
+    creditLimitCents: integer('credit_limit_cents').notNull().default(0),
   },
   (table) => [
     // Checkout reads a customer's account with every order: one lookup on this index.
@@ -43,6 +50,7 @@ export const businessAccounts = pgTable(
     index('business_accounts_search_trgm_idx').using('gin', sql`lower(${table.companyName} || E'\\n' || ${table.vatId} || E'\\n' || ${table.email}) gin_trgm_ops`),
     check('business_accounts_refusal_has_reason', sql`(${table.state} = 'refused') = (${table.refusalReason} is not null)`),
     check('business_accounts_confirmation_whole', sql`(${table.vatConfirmedAt} is null) = (${table.vatConfirmedBy} is null) and (${table.vatConfirmedAt} is null) = (${table.vatConfirmedReason} is null)`),
+    check('business_accounts_payment_terms', sql`${table.paymentTermsDays} between 1 and 365 and ${table.creditLimitCents} >= 0`),
     ...textLengthChecks('business_accounts'),
   ],
 );

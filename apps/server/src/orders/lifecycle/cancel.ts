@@ -1,4 +1,5 @@
 import { and, eq, isNull, type SQL } from 'drizzle-orm';
+import { onAccountMessages } from '@voltline/shared/on-account';
 import type { DbTransaction } from '../../db/client.ts';
 import { orders } from '../../db/schema.ts';
 import { AppError } from '../../platform/app-error.ts';
@@ -19,7 +20,7 @@ async function cancelUnpaid(tx: DbTransaction, orderId: string): Promise<OrderRo
   const [cancelled] = await tx
     .update(orders)
     .set({ cancelledAt: new Date() })
-    .where(and(eq(orders.id, orderId), eq(orders.status, 'unpaid'), isNull(orders.cancelledAt)))
+    .where(and(eq(orders.id, orderId), eq(orders.status, 'unpaid'), isNull(orders.cancelledAt), isNull(orders.paymentDueOn)))
     .returning();
   if (cancelled) {
     await giveBackCouponUsesOf(tx, [cancelled]);
@@ -27,6 +28,8 @@ async function cancelUnpaid(tx: DbTransaction, orderId: string): Promise<OrderRo
   }
   const [current] = await tx.select().from(orders).where(eq(orders.id, orderId));
   if (current?.cancelledAt) throw new AppError('conflict', 'This order is already canceled.');
+  // Invoiced and its units promised when placed (decision 060): not undone by a button.
+  if (current?.paymentDueOn && current.status === 'unpaid') throw new AppError('conflict', onAccountMessages.cannotCancel);
   throw new AppError('conflict', 'A paid order cannot be canceled: an admin can refund it.');
 }
 
@@ -58,7 +61,8 @@ export async function cancelUnpaidOrders(
   const cancelled = await tx
     .update(orders)
     .set({ cancelledAt: now })
-    .where(and(which, eq(orders.status, 'unpaid'), isNull(orders.cancelledAt)))
+    // Never an order on account: it is invoiced, its units promised, and it is due later (decision 060).
+    .where(and(which, eq(orders.status, 'unpaid'), isNull(orders.cancelledAt), isNull(orders.paymentDueOn)))
     .returning();
   await giveBackCouponUsesOf(tx, cancelled);
   for (const order of cancelled) {

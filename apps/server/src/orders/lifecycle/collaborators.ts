@@ -69,6 +69,8 @@ export interface OrderNotifier {
   /** A parcel left: the buyer's mail says what is in it and how to track it; `complete` when it was the order's last unit. */
   shipmentCreated(executor: DbExecutor, order: OrderRow, shipment: Shipment, complete: boolean): Promise<void>;
   cancelled(executor: DbExecutor, order: OrderRow, reason: string): Promise<void>;
+  /** An order on account past its due date (decision 060): the buyer's reminder, its invoice attached. */
+  overdue(executor: DbExecutor, order: OrderRow, reminder: { daysOverdue: number; invoice: IssuedDocument | undefined }): Promise<void>;
   refunded(executor: DbExecutor, order: OrderRow, refund: { amountCents: number; reason: string }, creditNote?: IssuedDocument): Promise<void>;
   /** A return's step: the buyer's mail at each (the request's is the durable acknowledgement), the webhook at requested, received and refunded. */
   returnChanged(executor: DbExecutor, order: OrderRow, ret: Return, step: ReturnStatus): Promise<void>;

@@ -26,6 +26,7 @@ import { findOrder, type Actor, type LifecycleDeps } from './context.ts';
 import { deletingTool } from './delete-tool.ts';
 import { expiring } from './expire.ts';
 import { checkingPayable, paying } from './pay.ts';
+import { recordingBankPayment, remindingOverdue } from './on-account.ts';
 import { placing, placingLines } from './place.ts';
 import { refunding } from './refund.ts';
 import { answeringReturn, receivingReturn, refundingReturn, requestingReturn, returnWindow } from './returns.ts';
@@ -38,6 +39,7 @@ export { returnDto, returnDtos } from './returns.ts';
 export type { LinesRequest, OrderRequest } from './place.ts';
 export { orderableUnitsOf, orderableUnitsSql } from './units.ts';
 export { linesWithinStock, pastOnePayment } from './place.ts';
+export { dayAfter, openOnAccount, openOnAccountCentsSql } from './on-account.ts';
 
 export function createOrderLifecycle(deps: LifecycleDeps) {
   return {
@@ -61,6 +63,9 @@ export function createOrderLifecycle(deps: LifecycleDeps) {
     cancel: cancelling(deps),
     deleteTool: deletingTool(deps),
     cancelExpired: expiring(deps),
+    /** Paying on account (decision 060): an admin records a bank transfer; the job mails overdue reminders. */
+    recordBankPayment: recordingBankPayment(deps),
+    remindOverdue: remindingOverdue(deps),
     refund: refunding(deps),
     /** An admin's receipt, count or scrap (POST /admin/tools/{id}/stock-moves). */
     recordStockMove: recordingStockMove(deps),

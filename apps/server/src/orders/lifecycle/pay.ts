@@ -1,5 +1,6 @@
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { formatCents } from '@voltline/shared/money';
+import { onAccountMessages } from '@voltline/shared/on-account';
 import { orderQuantityMessages } from '@voltline/shared/order';
 import { toolDeletionMessages } from '@voltline/shared/tool';
 import type { DbTransaction } from '../../db/client.ts';
@@ -38,6 +39,8 @@ export const checkingPayable =
   async (order: OrderRow): Promise<void> => {
     if (order.cancelledAt) throw new AppError('conflict', 'This order was canceled.');
     if (order.status !== 'unpaid') throw new AppError('conflict', 'This order is already paid.');
+    // Its units are promised and its invoice issued already: a card payment would promise them twice.
+    if (order.paymentDueOn) throw new AppError('conflict', onAccountMessages.payByTransfer);
     const units = await unitsOfOrder(db, order.id);
     if (units.withdrawn > 0) throw new AppError('conflict', toolDeletionMessages.noLongerSold);
     const short = await shortOf(db, units);
@@ -80,6 +83,7 @@ export function paying(deps: LifecycleDeps) {
       // A deletion under way finishes first, and this payment then finds the order cancelled. An
       // order no longer open to payment is not claimed below, so it needs no lock.
       const units = await unitsOfOrder(tx, order.id);
+      if (order.paymentDueOn) throw new AppError('conflict', onAccountMessages.payByTransfer);
       if (order.status === 'unpaid' && !order.cancelledAt) await lockTools(tx, units, 'promise');
       const [claimed] = await tx
         .update(orders)

@@ -1,7 +1,8 @@
-import { asc, inArray, sql, type SQL } from 'drizzle-orm';
+import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { orderDestination, type DeliveryAddress } from '@voltline/shared/delivery-address';
 import { entityIdSchema } from '@voltline/shared/id';
+import type { PaymentMethod } from '@voltline/shared/on-account';
 import { orderQuantityMessages, type placeOrderSchema } from '@voltline/shared/order';
 import { quantityBreach } from '@voltline/shared/order-rules';
 import { fromCents, PAYMENT_MAXIMUM_CENTS } from '@voltline/shared/money';
@@ -9,7 +10,7 @@ import { formatPurchaseDate } from '@voltline/shared/shop-constants';
 import { clipText, TEXT_LIMITS } from '@voltline/shared/text-limits';
 import type { DbTransaction } from '../../db/client.ts';
 import { executePrepared } from '../../db/prepared.ts';
-import { tools } from '../../db/schema.ts';
+import { orders, tools } from '../../db/schema.ts';
 import { AppError, notFound } from '../../platform/app-error.ts';
 import { createBoundedMemory } from '../../platform/bounded-memory.ts';
 import { orderFigures } from '../order-dto.ts';
@@ -17,6 +18,7 @@ import { deliveryRatesColumn, deliveryRateUnchanged, type DeliveryRateRow, type 
 import { recordCouponUseOrder } from '../../pricing/coupon-uses.ts';
 import { withoutBusinessAccount } from '../../pricing/buyer-vat.ts';
 import type { LifecycleDeps } from './context.ts';
+import { checkCreditLimit, lockCreditLine, placedOnAccount } from './on-account.ts';
 import { orderableUnitsSql, quantityWithinBoundsSql } from './units.ts';
 
 /** A placement as POST /purchased validated it; identity comes from the caller. */
@@ -31,6 +33,8 @@ export interface LinesRequest {
   /** The address's fields (issue 36), in the pricing's country; undefined when it came as one text. */
   delivery?: DeliveryAddress | undefined;
   pricing: PricingChoices;
+  /** Paying on account (decision 060) rather than by card, and the business buyer's purchase order number. */
+  payment?: { method: PaymentMethod; purchaseOrderNumber?: string | undefined } | undefined;
 }
 
 type Caller = { userId: string; email: string; name: string };
@@ -246,15 +250,18 @@ export function linesWithinStock<Tool extends ToolFacts>(lines: readonly { toolI
  * its outbox rows in one statement. Nothing is promised: payment promises (pay.ts).
  */
 export const placingLines =
-  ({ db, notifier, pricer }: LifecycleDeps) =>
+  (deps: LifecycleDeps) =>
   async (caller: Caller, request: LinesRequest, now = new Date(), alsoInTransaction?: (tx: DbTransaction) => Promise<void>): Promise<Placed> => {
+    const { db, notifier, pricer } = deps;
     if (request.lines.length === 0) throw new AppError('invalid_data', 'An order needs at least one tool.');
     if (request.lines.length > MAX_ORDER_LINES) throw new AppError('invalid_data', `An order holds at most ${MAX_ORDER_LINES} tools.`);
     const toolIds = request.lines.map((line) => entityIdSchema.safeParse(line.toolId));
     if (toolIds.some((id) => !id.success)) throw notFound('Tool not found');
     const ids = [...new Set(toolIds.map((id) => id.data!))].sort();
     const priceInTransaction = await pricer.prepare(db, request.pricing, caller.userId, now);
-    return db.transaction(async (tx) => {
+    const placedOrder = await db.transaction(async (tx) => {
+      // On account, the company's row is locked first, before any tool (on-account.ts).
+      const creditLine = request.payment?.method === 'account' ? await lockCreditLine(tx, caller.userId) : undefined;
       const found = await tx
         .select({
           id: tools.id,
@@ -295,6 +302,7 @@ export const placingLines =
         line_total_cents: quote.lines[position]!.lineTotal,
       }));
       const total = quote.total;
+      if (creditLine) await checkCreditLimit(tx, caller.userId, creditLine, total);
       const first = lines[0]!;
       const units = lines.reduce((sum, line) => sum + line.quantity, 0);
       const result = await tx.execute(sql`
@@ -312,8 +320,14 @@ export const placingLines =
       `);
       const [placed] = (result as unknown as { rows: { id: string }[] }).rows;
       if (pricing.couponUseId) await recordCouponUseOrder(tx, pricing.couponUseId, placed!.id);
+      const purchaseOrderNumber = request.payment?.purchaseOrderNumber;
+      if (purchaseOrderNumber) await tx.update(orders).set({ purchaseOrderNumber }).where(eq(orders.id, placed!.id));
+      if (creditLine) await placedOnAccount(deps, tx, placed!.id, creditLine, now);
       // What must commit with the order, or not at all (the checkout empties the cart it came from).
       await alsoInTransaction?.(tx);
-      return { acknowledged: true as const, insertedId: placed!.id };
+      return { id: placed!.id, promised: creditLine !== undefined };
     });
+    // Units promised at placement change what the catalogue shows.
+    if (placedOrder.promised) deps.catalogueCache.invalidate();
+    return { acknowledged: true as const, insertedId: placedOrder.id };
   };

@@ -32,6 +32,7 @@ const adminLinks: MenuLink[] = [
   { to: '/dashboard/delivery', label: 'Delivery' },
   { to: '/dashboard/coupons', label: 'Coupons' },
   { to: '/dashboard/trade', label: 'Trade accounts' },
+  { to: '/dashboard/on-account', label: 'Orders on account' },
   { to: '/dashboard/tax', label: 'Tax settings' },
 ];
 

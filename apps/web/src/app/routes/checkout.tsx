@@ -1,5 +1,6 @@
 import { CheckoutForm } from '../../features/checkout/components/checkout-form.tsx';
 import { useCart } from '../../features/cart/hooks/use-cart.ts';
+import { useBusinessBuyer } from '../../features/trade/api/own-business-account.ts';
 import { UnpaidOrderNotice } from '../../features/orders/components/unpaid-order-notice.tsx';
 import { LoadingSpinner } from '../../components/loading-spinner.tsx';
 import { useSession } from '../../lib/session/session-context.ts';
@@ -16,10 +17,11 @@ export function CheckoutPage() {
   // Login-only: the guard lets no visitor here.
   const { user } = useSession();
   const { cart } = useCart();
+  const business = useBusinessBuyer(user !== null);
   return (
     <section className="mx-auto w-full max-w-2xl px-4 py-10">
       <h1 className="mb-6 text-3xl font-bold">Checkout</h1>
-      {cart === undefined ? <LoadingSpinner label="Loading your cart" /> : cart.lines.length === 0 ? <UnpaidOrderNotice /> : <CheckoutForm customer={user} />}
+      {cart === undefined ? <LoadingSpinner label="Loading your cart" /> : cart.lines.length === 0 ? <UnpaidOrderNotice /> : <CheckoutForm customer={user} business={business} />}
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { BUSINESS_ACCOUNT_STATES, businessAccountStateWords, type BusinessAccount, type BusinessAccountState } from '@voltline/shared/business-accounts';
+import { ChoiceButtons } from '../../../components/choice-buttons.tsx';
 import { LoadMoreButton } from '../../../components/load-more-button.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { SearchBox } from '../../../components/search-box.tsx';
@@ -8,6 +9,7 @@ import { toast } from '../../../lib/toast/toast.ts';
 import { useBusinessAccounts, useDecideBusinessAccount } from '../../../features/trade/api/business-accounts.ts';
 import { BusinessAccountReasonDialog } from '../../../features/trade/components/business-account-reason-dialog.tsx';
 import { BusinessAccountsTable, type AskedDecision } from '../../../features/trade/components/business-accounts-table.tsx';
+import { PaymentTermsDialog } from '../../../features/trade/components/payment-terms-dialog.tsx';
 import { DashboardPage } from '../../layout/dashboard-page.tsx';
 
 const ACCOUNT_LIST_ID = 'business-accounts-list';
@@ -26,22 +28,10 @@ export function TradeAccountsPage() {
       { accountId: account._id, decision: 'approve' },
       { onSuccess: () => toast.success(`${account.companyName}: approved`), onError: (error) => toast.error(describeRequestError(error)) },
     );
-  const choices: { state: BusinessAccountState | undefined; label: string }[] = [...BUSINESS_ACCOUNT_STATES.map((each) => ({ state: each, label: businessAccountStateWords[each] })), { state: undefined, label: 'All' }];
+  const choices: { value: BusinessAccountState | undefined; label: string }[] = [...BUSINESS_ACCOUNT_STATES.map((each) => ({ value: each, label: businessAccountStateWords[each] })), { value: undefined, label: 'All' }];
   return (
     <DashboardPage title="Trade accounts">
-      <div role="group" aria-label="Show accounts" className="join flex-wrap">
-        {choices.map((choice) => (
-          <button
-            key={choice.label}
-            type="button"
-            className={choice.state === state ? 'join-item btn btn-sm btn-primary' : 'join-item btn btn-sm'}
-            aria-pressed={choice.state === state}
-            onClick={() => setState(choice.state)}
-          >
-            {choice.label}
-          </button>
-        ))}
-      </div>
+      <ChoiceButtons label="Show accounts" choices={choices} value={state} onChoose={setState} />
       <SearchBox label="Search company, VAT id or email" value={q} onSearch={setQ} />
       <QueryState query={accounts.rows} loadingLabel="Loading trade accounts" emptyText={q ? 'No account matches that' : 'No application here'}>
         {(rows) => (
@@ -53,7 +43,12 @@ export function TradeAccountsPage() {
           </>
         )}
       </QueryState>
-      {asking && <BusinessAccountReasonDialog account={asking.account} decision={asking.decision} decide={decide} onClose={() => setAsking(null)} />}
+      {asking &&
+        (asking.decision === 'payment-terms' ? (
+          <PaymentTermsDialog account={asking.account} onClose={() => setAsking(null)} />
+        ) : (
+          <BusinessAccountReasonDialog account={asking.account} decision={asking.decision} decide={decide} onClose={() => setAsking(null)} />
+        ))}
     </DashboardPage>
   );
 }

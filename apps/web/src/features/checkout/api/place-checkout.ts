@@ -16,15 +16,15 @@ const placeCheckout = (request: CheckoutRequest) => apiSend<Inserted>('POST', '/
  * leaves before the cart it shows is emptied; a callback given to `mutate` would be lost, as the
  * empty cart takes the form off the page (issue 43).
  */
-export function usePlaceCheckout(onPlaced: (orderId: string) => void) {
+export function usePlaceCheckout(onPlaced: (orderId: string, request: CheckoutRequest) => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: placeCheckout,
     // The server emptied the cart in the order's transaction, and the new unpaid order belongs in My Orders.
     // The cart is known empty at once: Back from the payment page must not find the checkout with the
     // cart as it was while its refetch runs (issue 43).
-    onSuccess: ({ insertedId }) => {
-      onPlaced(insertedId);
+    onSuccess: ({ insertedId }, request) => {
+      onPlaced(insertedId, request);
       queryClient.setQueryData(cartKeys.mine(), cartOf([]));
       return Promise.all([queryClient.invalidateQueries({ queryKey: cartKeys.mine() }), queryClient.invalidateQueries({ queryKey: orderKeys.mine() })]);
     },

@@ -4,7 +4,9 @@ import { useForm, useWatch, type Control } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { checkoutRequestSchema, type CheckoutRequest } from '@voltline/shared/checkout';
+import { onAccountMessages } from '@voltline/shared/on-account';
 import { describeRequestError } from '../../../lib/api-client.ts';
+import { toast } from '../../../lib/toast/toast.ts';
 import { useClientConfig } from '../../../lib/client-config.ts';
 import { clearDraft, readDraft, writeDraft } from '../../../lib/session/session-drafts.ts';
 import { FormField } from '../../../components/form-field.tsx';
@@ -16,6 +18,7 @@ import { usePlaceCheckout } from '../api/place-checkout.ts';
 import { usePricingQuote } from '../hooks/use-pricing-quote.ts';
 import { DeliveryAddressFields, useRecheckPostcode } from './delivery-address-fields.tsx';
 import { OrderAndPayButton } from './order-and-pay-button.tsx';
+import { PaymentChoiceFields, type BusinessBuyer } from './payment-choice-fields.tsx';
 import { PricingChoicesFields } from './pricing-choices-fields.tsx';
 import { QuoteSummary } from './quote-summary.tsx';
 
@@ -35,7 +38,8 @@ const CHECKOUT_FIELDS = ['phone', 'deliveryName', 'deliveryStreet', 'deliveryPos
  * country. Only the form's own fields, as text, are taken from a draft.
  */
 function startingValues(shopCountry: string, lastDelivery: LastDelivery, draft: Record<string, unknown> | null): CheckoutValues {
-  const empty: CheckoutValues = { phone: '', deliveryName: '', deliveryStreet: '', deliveryPostcode: '', deliveryCity: '', country: shopCountry, couponCode: '', vatId: '' };
+  const addressAndPricing = { phone: '', deliveryName: '', deliveryStreet: '', deliveryPostcode: '', deliveryCity: '', country: shopCountry, couponCode: '', vatId: '' };
+  const empty: CheckoutValues = { ...addressAndPricing, paymentMethod: 'card', purchaseOrderNumber: '' };
   if (!draft) return { ...empty, ...lastDelivery };
   const typed = Object.fromEntries(CHECKOUT_FIELDS.flatMap((field) => (typeof draft[field] === 'string' ? [[field, draft[field]]] : [])));
   return { ...empty, ...typed };
@@ -49,7 +53,7 @@ function KeepDraft({ control, customer }: { control: Control<CheckoutRequest, un
 }
 
 /** Where the cart goes and how it is priced, its summary, and the order (issues 28 and 29). */
-function CheckoutFields({ shopCountry, customer, lastDelivery }: { shopCountry: string; customer: Customer | null; lastDelivery: LastDelivery }) {
+function CheckoutFields({ shopCountry, customer, lastDelivery, business }: { shopCountry: string; customer: Customer | null; lastDelivery: LastDelivery; business: BusinessBuyer | null }) {
   const navigate = useNavigate();
   // Read once, when the form is first drawn: the draft is then kept by the form itself.
   const [defaultValues] = useState(() => startingValues(shopCountry, lastDelivery, customer && readDraft(customer.id, DRAFT_FORM)));
@@ -66,14 +70,20 @@ function CheckoutFields({ shopCountry, customer, lastDelivery }: { shopCountry: 
     mode: 'onChange',
     defaultValues,
   });
-  const [country, couponCode, vatId] = useWatch({ control, name: ['country', 'couponCode', 'vatId'] });
+  const [country, couponCode, vatId, paymentMethod] = useWatch({ control, name: ['country', 'couponCode', 'vatId', 'paymentMethod'] });
 
   useRecheckPostcode(country, { trigger, getFieldState });
   const pricing = usePricingQuote({ country, couponCode, vatId });
   // The order is then paid as any other, on its payment page.
-  const place = usePlaceCheckout((orderId) => {
+  const place = usePlaceCheckout((orderId, request) => {
     // Placed: a later checkout starts from this order's address, not from what was typed for it.
     if (customer) clearDraft(customer.id, DRAFT_FORM);
+    // On account it is invoiced already: My Orders has the invoice to pay by bank transfer.
+    if (request.paymentMethod === 'account') {
+      toast.success(onAccountMessages.placed);
+      void navigate('/dashboard/myorders');
+      return;
+    }
     void navigate(`/payment/${encodeURIComponent(orderId)}`);
   });
   const placeOrder = (request: z.output<typeof checkoutRequestSchema>) => place.mutate(request);
@@ -87,8 +97,9 @@ function CheckoutFields({ shopCountry, customer, lastDelivery }: { shopCountry: 
         </FormField>
         <DeliveryAddressFields idPrefix="checkout" register={register} errors={errors} />
         <PricingChoicesFields idPrefix="checkout" register={register} errors={errors} pricing={pricing} />
+        {business && <PaymentChoiceFields business={business} register={register} errors={errors} />}
         <QuoteSummary pricing={pricing} couponCode={couponCode} />
-        <OrderAndPayButton pricing={pricing} pending={place.isPending} />
+        <OrderAndPayButton pricing={pricing} pending={place.isPending} onAccount={paymentMethod === 'account'} />
         <FormMessage message={place.isError ? describeRequestError(place.error) : null} />
       </div>
     </form>
@@ -106,15 +117,15 @@ function WithLastDelivery({ customer, children }: { customer: Customer; children
  * /checkout's form: it starts in the shop's own country (SHOP_COUNTRY), so it waits for the shop's
  * set-up, and for a signed-in `customer` with their last address and what they typed before a reload.
  */
-export function CheckoutForm({ customer = null }: { customer?: Customer | null }) {
+export function CheckoutForm({ customer = null, business = null }: { customer?: Customer | null; business?: BusinessBuyer | null }) {
   const config = useClientConfig();
   return (
     <QueryState query={config} loadingLabel="Loading the checkout" spinnerClassName="py-24">
       {(shop) =>
         customer ? (
-          <WithLastDelivery customer={customer}>{(lastDelivery) => <CheckoutFields shopCountry={shop.shopCountry} customer={customer} lastDelivery={lastDelivery} />}</WithLastDelivery>
+          <WithLastDelivery customer={customer}>{(lastDelivery) => <CheckoutFields shopCountry={shop.shopCountry} customer={customer} lastDelivery={lastDelivery} business={business} />}</WithLastDelivery>
         ) : (
-          <CheckoutFields shopCountry={shop.shopCountry} customer={null} lastDelivery={{}} />
+          <CheckoutFields shopCountry={shop.shopCountry} customer={null} lastDelivery={{}} business={business} />
         )
       }
     </QueryState>

@@ -1,4 +1,6 @@
 import { formatMoney } from '@voltline/shared/money';
+import { AWAITING_PAYMENT } from '@voltline/shared/on-account';
+import { formatLongDate } from '@voltline/shared/shop-constants';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Order } from '@voltline/shared/order';
@@ -68,6 +70,17 @@ function OrderProgress({ order, onCancel, afterSale }: { order: Order; onCancel:
         {order.delivery === 'shipped' && <Fact label="Delivery">{deliveryText(order.delivery, order.shippedUnits)}</Fact>}
         {order.shippedUnits > 0 && <ShipmentList orderId={order._id} />}
         {order.shippedUnits > 0 && afterSale}
+        <OrderDocuments order={order} />
+      </div>
+    );
+  }
+  // On account (decision 060): invoiced when placed, paid by bank transfer by its due date.
+  if (order.status === 'unpaid' && order.paymentDueOn) {
+    return (
+      <div className="flex flex-col gap-1 border-t border-base-200 pt-2">
+        <p className="font-semibold">{`${AWAITING_PAYMENT}: due ${formatLongDate(new Date(`${order.paymentDueOn}T00:00:00Z`), 'UTC')}`}</p>
+        {order.bankPaidAmount > 0 && <Fact label="Received so far">{formatMoney(order.bankPaidAmount)}</Fact>}
+        {order.purchaseOrderNumber && <Fact label="Your purchase order">{order.purchaseOrderNumber}</Fact>}
         <OrderDocuments order={order} />
       </div>
     );

@@ -68,7 +68,8 @@ export function OrdersTable({ orders, onAction }: OrdersTableProps) {
                   Parcels
                 </button>
               )}
-              {order.status === 'unpaid' && !order.cancelled && (
+              {/* An order on account is invoiced when placed: it is not cancelled with a button (decision 060). */}
+              {order.status === 'unpaid' && !order.cancelled && !order.paymentDueOn && (
                 <button type="button" className="btn btn-error btn-xs" onClick={() => onAction('cancel', order)}>
                   Cancel
                 </button>

@@ -12,7 +12,8 @@ export function UnpaidOrderNotice() {
   const { rows } = useMyOrders();
   if (rows.isPending) return <LoadingSpinner label="Loading your orders" />;
   // A failure to read the orders still leaves the catalogue's way.
-  const waiting = rows.data?.find((order) => order.status === 'unpaid' && !order.cancelled);
+  // An order on account waits for a bank transfer, not for this customer's card.
+  const waiting = rows.data?.find((order) => order.status === 'unpaid' && !order.cancelled && !order.paymentDueOn);
   if (!waiting) {
     return (
       <div className="flex flex-col items-start gap-4">

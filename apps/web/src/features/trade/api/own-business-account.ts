@@ -12,6 +12,18 @@ const ownBusinessAccountQueryOptions = queryOptions({
 
 export const useOwnBusinessAccount = () => useQuery(ownBusinessAccountQueryOptions);
 
+/**
+ * The checkout's business buyer (decision 060): null unless the account is approved; its terms when
+ * the shop allowed it to pay on account (a credit limit above 0), with the credit still left.
+ */
+export function useBusinessBuyer(signedIn: boolean) {
+  const account = useQuery({ ...ownBusinessAccountQueryOptions, enabled: signedIn });
+  const approved = account.data?.state === 'approved' ? account.data : null;
+  if (!approved) return null;
+  const { netDays, creditLimit, openOnAccount } = approved.paymentTerms;
+  return { payOnAccount: creditLimit > 0 ? { netDays, available: Math.max(0, Math.round((creditLimit - openOnAccount) * 100) / 100) } : null };
+}
+
 /** POST /api/business-account: apply (or apply again after a refusal); the checkout's quote may change with it. */
 export const useApplyForBusinessAccount = () =>
   useRefreshingMutation((application: BusinessAccountApplication) => apiSend<BusinessAccount>('POST', '/business-account', application), [tradeKeys.all, cartKeys.all]);

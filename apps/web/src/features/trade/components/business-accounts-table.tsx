@@ -1,5 +1,6 @@
 import { businessAccountStateWords, type BusinessAccount } from '@voltline/shared/business-accounts';
 import { countryName } from '@voltline/shared/country-names';
+import { formatMoney } from '@voltline/shared/money';
 import { formatShortDate } from '@voltline/shared/shop-constants';
 import { DataTable } from '../../../components/data-table.tsx';
 import { PendingButton } from '../../../components/pending-button.tsx';
@@ -17,8 +18,14 @@ function vatIdStanding(account: BusinessAccount): string {
   return `${CHECK_WORDS[check.result]} on ${formatShortDate(check.checkedAt)}${check.consultationNumber ? ` (${check.consultationNumber})` : ''}`;
 }
 
-/** A decision that needs words (a refusal, a confirmation by hand): the page asks for them. */
-export type AskedDecision = { account: BusinessAccount; decision: 'refuse' | 'confirm-vat-id' };
+/** What an approved account may do at checkout (decision 060): pay on account within its limit, or card only. */
+function termsWords({ paymentTerms }: BusinessAccount): string {
+  if (paymentTerms.creditLimit === 0) return 'Card only';
+  return `On account: ${paymentTerms.netDays} days, limit ${formatMoney(paymentTerms.creditLimit)} (${formatMoney(paymentTerms.openOnAccount)} open)`;
+}
+
+/** What the page asks about in a dialog: a decision that needs words (a refusal, a confirmation by hand), or the payment terms. */
+export type AskedDecision = { account: BusinessAccount; decision: 'refuse' | 'confirm-vat-id' | 'payment-terms' };
 
 interface BusinessAccountsTableProps {
   accounts: BusinessAccount[];
@@ -52,6 +59,7 @@ export function BusinessAccountsTable({ accounts, decide, onApprove, onAsk }: Bu
             <td>
               {businessAccountStateWords[account.state]}
               {account.refusalReason && <p className="text-sm">{account.refusalReason}</p>}
+              {account.state === 'approved' && <p className="text-sm">{termsWords(account)}</p>}
             </td>
             <td>
               <div className="flex flex-wrap gap-1">
@@ -71,6 +79,11 @@ export function BusinessAccountsTable({ accounts, decide, onApprove, onAsk }: Bu
                       Refuse
                     </button>
                   </>
+                )}
+                {account.state === 'approved' && (
+                  <button type="button" className="btn btn-xs" aria-label={`Payment terms of ${account.companyName}`} onClick={() => onAsk({ account, decision: 'payment-terms' })}>
+                    Payment terms
+                  </button>
                 )}
                 {account.state === 'approved' && !account.vatConfirmation && (
                   <button type="button" className="btn btn-xs" aria-label={`Confirm the VAT id of ${account.companyName} by hand`} onClick={() => onAsk({ account, decision: 'confirm-vat-id' })}>

@@ -1,0 +1,52 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { amountFromText } from '@voltline/shared/amount-input';
+import { formatMoney } from '@voltline/shared/money';
+import { bankPaymentSchema, onAccountMessages, type OrderOnAccount } from '@voltline/shared/on-account';
+import { FormDialog } from '../../../components/form-dialog.tsx';
+import { FormField } from '../../../components/form-field.tsx';
+import { WholeNumberField } from '../../../components/whole-number-field.tsx';
+import { toast } from '../../../lib/toast/toast.ts';
+import { useRecordBankPayment } from '../api/record-bank-payment.ts';
+
+/** The server's body, the amount capped at what the order still owes (the field starts there: most transfers are the whole). */
+const paymentFormSchema = (outstanding: number) =>
+  bankPaymentSchema.extend({ amount: bankPaymentSchema.shape.amount.pipe(z.number().max(outstanding, onAccountMessages.moreThanOwed(outstanding))) });
+type PaymentFields = z.input<ReturnType<typeof paymentFormSchema>>;
+type Payment = z.output<ReturnType<typeof paymentFormSchema>>;
+
+/** Records money received by bank transfer for an order on account; the transfer that completes it pays the order. */
+export function BankPaymentDialog({ order, onClose }: { order: OrderOnAccount; onClose: () => void }) {
+  const record = useRecordBankPayment();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<PaymentFields, unknown, Payment>({ resolver: zodResolver(paymentFormSchema(order.outstanding)), defaultValues: { amount: order.outstanding, reference: '' } });
+  const save = (payment: Payment) =>
+    record.mutate(
+      { orderId: order._id, payment },
+      {
+        onSuccess: (paid) => {
+          toast.success(paid.status === 'paid' ? `Order ${order.orderNumber} is paid` : `${formatMoney(payment.amount)} recorded for order ${order.orderNumber}`);
+          onClose();
+        },
+      },
+    );
+  return (
+    <FormDialog
+      title={`Record bank payment: order ${order.orderNumber}`}
+      description={`Invoice ${order.invoiceNumber ?? ''} of ${order.companyName ?? order.buyerEamil}: ${formatMoney(order.total)}, ${formatMoney(order.outstanding)} still open.`}
+      onClose={onClose}
+      submitLabel="Record payment"
+      onSubmit={handleSubmit(save)}
+      mutations={[record]}
+    >
+      <WholeNumberField id="bank-payment-amount" label="Amount received ($)" error={errors.amount?.message} registration={register('amount', { setValueAs: amountFromText })} cents />
+      <FormField id="bank-payment-reference" label="Bank reference (optional)" error={errors.reference?.message}>
+        {(control) => <input {...control} {...register('reference')} autoComplete="off" className="input w-full" />}
+      </FormField>
+    </FormDialog>
+  );
+}
