@@ -40,6 +40,7 @@ import { paymentsRoutes } from './payments/payments-routes.ts';
 import { profilesRoutes } from './profiles/profiles-routes.ts';
 import { queriesRoutes } from './queries/queries-routes.ts';
 import { businessAccountsRoutes } from './trade/business-accounts-routes.ts';
+import { groupPricesRoutes } from './pricing/group-prices-routes.ts';
 import { stockAlertsRoutes } from './stock-alerts/stock-alerts-routes.ts';
 import { cartRoutes } from './cart/cart-routes.ts';
 import { returnsRoutes } from './returns/returns-routes.ts';
@@ -149,6 +150,7 @@ export async function buildApp(core: ShopCore, logger: FastifyInstance['log'] | 
       await api.register(pricingAdminRoutes(core.deliverySettings, core.coupons, core.guards));
       await api.register(taxSettingsRoutes(core.taxSettings, core.guards));
       await api.register(businessAccountsRoutes(core.businessAccounts, core.guards, writeLimits.orders));
+      await api.register(groupPricesRoutes(core.groupPrices, core.guards));
       api.get(
         '/client-config',
         { schema: { tags: ['identity'], summary: "Settings the web app needs (the token-sync URL, the shop's country and VAT rate). Public.", response: { 200: clientConfigSchema } } },

@@ -38,6 +38,9 @@ export const TEXT_LIMITS = {
   note: 500,
   /** A business account's company name, as its invoices name it (issue 39). */
   companyName: 120,
+  /** A customer group's code (trade, schools) and name (issue 39, decision 059). */
+  groupKey: 32,
+  groupName: 80,
   /** The shop's legal name on invoices and credit notes (SHOP_LEGAL_NAME). */
   shopLegalName: 200,
   /** The shop's tax id on invoices (SHOP_TAX_ID). */
