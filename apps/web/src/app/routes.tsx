@@ -146,6 +146,7 @@ export function createRoutes({ queryClient, onServer }: RouteOptions): RouteObje
                                 { path: 'delivery', ...dashboardPage('delivery', async () => (await import('./routes/dashboard/delivery.tsx')).DeliveryPage) },
                                 { path: 'coupons', ...dashboardPage('coupons', async () => (await import('./routes/dashboard/coupons.tsx')).CouponsPage) },
                                 { path: 'trade', ...dashboardPage('tradeAccounts', async () => (await import('./routes/dashboard/trade-accounts.tsx')).TradeAccountsPage) },
+                                { path: 'customer-groups', ...dashboardPage('customerGroups', async () => (await import('./routes/dashboard/customer-groups.tsx')).CustomerGroupsPage) },
                                 { path: 'returns', ...dashboardPage('returns', async () => (await import('./routes/dashboard/returns.tsx')).ReturnsPage) },
                                 { path: 'carriers', ...dashboardPage('carriers', async () => (await import('./routes/dashboard/carriers.tsx')).CarriersPage) },
                                 { path: 'tax', ...dashboardPage('taxSettings', async () => (await import('./routes/dashboard/tax-settings.tsx')).TaxSettingsPage) },

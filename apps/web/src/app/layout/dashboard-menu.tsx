@@ -32,6 +32,7 @@ const adminLinks: MenuLink[] = [
   { to: '/dashboard/delivery', label: 'Delivery' },
   { to: '/dashboard/coupons', label: 'Coupons' },
   { to: '/dashboard/trade', label: 'Trade accounts' },
+  { to: '/dashboard/customer-groups', label: 'Customer groups' },
   { to: '/dashboard/tax', label: 'Tax settings' },
 ];
 
