@@ -20,9 +20,9 @@ export const TRADE_GROUP = 'trade';
 /** The two groups every shop has: they cannot be renamed away or removed. */
 export const BUILT_IN_GROUPS = [RETAIL_GROUP, TRADE_GROUP] as const;
 /** Tiers one tool's price in one group holds at most. */
-export const GROUP_TIERS_MAX = 10;
+const GROUP_TIERS_MAX = 10;
 /** Tools one my-prices request asks about at most (a catalogue page's worth). */
-export const MY_PRICES_TOOLS_MAX = 100;
+const MY_PRICES_TOOLS_MAX = 100;
 
 /** What a group's tool price is, as the server keeps it: cents and hundredths of a percent. */
 export interface GroupToolPriceRule {
@@ -175,7 +175,6 @@ export const myPricesSchema = z.object({
   ),
 });
 export type MyPrices = z.infer<typeof myPricesSchema>;
-export type MyToolPrice = MyPrices['tools'][number];
 
 export const customerGroupMessages = {
   notFound: 'Customer group not found',

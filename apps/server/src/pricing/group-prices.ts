@@ -37,7 +37,7 @@ import type { TaxSettingsService } from './tax-settings-service.ts';
  */
 
 /** The group a customer is priced in: the one an admin put them in, else trade with an approved business account, else retail. */
-export const callerGroupKeySql = (customerId: string): SQL => sql`coalesce(
+const callerGroupKeySql = (customerId: string): SQL => sql`coalesce(
   (select member.group_key from ${customerGroupMembers} member where member.user_id = ${customerId}),
   case when exists (select 1 from ${businessAccounts} account where account.customer_id = ${customerId} and account.state = 'approved')
        then ${TRADE_GROUP} else ${RETAIL_GROUP} end)`;
@@ -53,7 +53,7 @@ export const retailRecord = (listUnitPrice: number): PriceGroupRecord => ({ key:
 export const listPriceForCustomerSql = (customerId: string, toolId: SQL): SQL => sql`not exists (select 1 from ${customerGroupMembers} member where member.user_id = ${customerId})
   and not exists (select 1 from ${groupToolPrices} price where price.group_key = ${RETAIL_GROUP} and price.tool_id = ${toolId})`;
 
-export interface CallerGroup {
+interface CallerGroup {
   key: string;
   name: string;
   displayPricesWithoutVat: boolean;
