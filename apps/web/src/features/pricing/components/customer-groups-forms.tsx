@@ -27,7 +27,7 @@ export function CustomerGroupsTable({ groups }: { groups: CustomerGroup[] }) {
     <div className="overflow-x-auto">
       <table className="table">
         <caption className="sr-only">Customer groups</caption>
-        <thead>
+        <thead className="text-base-content">
           <tr>
             <th scope="col">Group</th>
             <th scope="col">Code</th>
@@ -205,7 +205,7 @@ export function GroupDetails({ group }: { group: CustomerGroup }) {
           <div>
             <table id={pricesId} className="table table-sm">
               <caption className="text-left font-medium">{`${group.name} prices`}</caption>
-              <thead>
+              <thead className="text-base-content">
                 <tr>
                   <th scope="col">Tool</th>
                   <th scope="col">List</th>

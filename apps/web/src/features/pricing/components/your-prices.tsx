@@ -30,7 +30,7 @@ export function YourPrices({ tool }: { tool: Pick<Tool, '_id' | 'price' | 'minim
       {mine.tiers.length > 1 && (
         <table className="table table-sm mt-2">
           <caption className="text-left text-sm font-medium">Price by quantity in one order</caption>
-          <thead>
+          <thead className="text-base-content">
             <tr>
               <th scope="col">Units</th>
               <th scope="col">{`Unit price${vatWords}`}</th>
