@@ -41,6 +41,8 @@ import { profilesRoutes } from './profiles/profiles-routes.ts';
 import { queriesRoutes } from './queries/queries-routes.ts';
 import { businessAccountsRoutes } from './trade/business-accounts-routes.ts';
 import { onAccountRoutes } from './trade/on-account-routes.ts';
+
+import { groupPricesRoutes } from './pricing/group-prices-routes.ts';
 import { stockAlertsRoutes } from './stock-alerts/stock-alerts-routes.ts';
 import { cartRoutes } from './cart/cart-routes.ts';
 import { returnsRoutes } from './returns/returns-routes.ts';
@@ -153,6 +155,8 @@ export async function buildApp(core: ShopCore, logger: FastifyInstance['log'] | 
       await api.register(taxSettingsRoutes(core.taxSettings, core.guards));
       await api.register(businessAccountsRoutes(core.businessAccounts, core.guards, writeLimits.orders));
       await api.register(onAccountRoutes(core.businessAccounts, core.onAccount, core.guards));
+
+      await api.register(groupPricesRoutes(core.groupPrices, core.guards));
       api.get(
         '/client-config',
         { schema: { tags: ['identity'], summary: "Settings the web app needs (the token-sync URL, the shop's country and VAT rate). Public.", response: { 200: clientConfigSchema } } },

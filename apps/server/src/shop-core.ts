@@ -39,6 +39,7 @@ import { createBuiltinPayments } from './payments/builtin-payments.ts';
 import { createPaymentsService } from './payments/payments-service.ts';
 import { createStripePayments } from './payments/stripe-payments.ts';
 import { createCouponsService } from './pricing/coupons-service.ts';
+import { createGroupPricesService } from './pricing/group-prices.ts';
 import { createDeliverySettingsService } from './pricing/delivery-settings-service.ts';
 import { createTaxSettingsService, initialTaxSettings } from './pricing/tax-settings-service.ts';
 import { createOrderPricer } from './pricing/order-pricing.ts';
@@ -169,6 +170,7 @@ export function createShopCore(deps: {
     deliverySettings,
     taxSettings,
     coupons: createCouponsService(db, paging),
+    groupPrices: createGroupPricesService(db, paging, taxSettings),
     businessAccounts: createBusinessAccountsService({ db, paging, vatIds, mail: createBusinessAccountMail(config.invoicing.shopLegalName, config.publicUrl) }),
     onAccount: createOnAccountService({ db, paging, lifecycle }),
     /** The order lifecycle itself: jobs and races drive its verbs directly. */

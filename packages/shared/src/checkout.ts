@@ -4,6 +4,7 @@ import { paymentChoiceShape } from './on-account.ts';
 import { deliveryAddressRule, deliveryAddressShape } from './delivery-address.ts';
 import { addressSchema, phoneField, quantityField } from './order.ts';
 import { orderFiguresShape, pricingChoicesShape } from './order-figures.ts';
+import { PAYMENT_MAXIMUM } from './shop-constants.ts';
 
 /*
  * What a checkout asks and what its quote answers (issues 28 and 29, decision 036). The quote's
@@ -33,6 +34,13 @@ export const checkoutRequestSchema = deliveryAddressRule(
     ...deliveryAddressShape,
     // Paying on account and the purchase order number (issue 39, decision 060).
     ...paymentChoiceShape,
+
+    quotedTotal: z
+      .number()
+      .min(0)
+      .max(PAYMENT_MAXIMUM)
+      .optional()
+      .describe('The total of the quote the buyer saw: a checkout that would now charge another total (a price list or price edited since) is refused in words, never charged.'),
   }),
 );
 export type CheckoutRequest = z.input<typeof checkoutRequestSchema>;
@@ -40,6 +48,7 @@ export type CheckoutRequest = z.input<typeof checkoutRequestSchema>;
 export const checkoutQuoteSchema = z.object({
   ...orderFiguresShape,
   vatId: z.string().nullable().describe("The VAT id the order would carry: the one given, else the caller's approved business account's."),
+  priceGroup: z.string().describe('The customer group the caller is priced in (retail, trade, or one of the shop\'s own).'),
   vatIdNote: z.string().nullable().describe('Why VAT is charged although a VAT id was given (not registered in VIES, VIES unavailable, its check too old), in words; null otherwise.'),
   /** The lines as priced (unit prices net of VAT for an export or a reverse charge when prices include VAT). */
   lines: z.array(z.object({ toolId: z.string(), product: z.string(), quantity: z.number().int(), unitPrice: z.number(), lineTotal: z.number() })),

@@ -284,5 +284,7 @@ export interface StoredPricing {
   vatIdEvidence?: VatIdEvidence | null;
   /** The approved business account the order was placed under: the invoice names the company. */
   business?: BusinessBuyer | null;
+  /** The customer group it was priced for, and each line's list price (cents) and volume tier (decision 059); absent on orders before it. */
+  priceGroup?: { key: string; lines: { listUnitPrice: number; tierFromUnits: number | null }[] } | null;
   quote: Quote;
 }

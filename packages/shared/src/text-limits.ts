@@ -40,6 +40,10 @@ export const TEXT_LIMITS = {
   companyName: 120,
   /** A business buyer's purchase order number, printed on its invoice (issue 39): 35, as EDI and e-invoices allow. */
   purchaseOrderNumber: 35,
+
+  /** A customer group's code (trade, schools) and name (issue 39, decision 059). */
+  groupKey: 32,
+  groupName: 80,
   /** The shop's legal name on invoices and credit notes (SHOP_LEGAL_NAME). */
   shopLegalName: 200,
   /** The shop's tax id on invoices (SHOP_TAX_ID). */

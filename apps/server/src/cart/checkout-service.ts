@@ -1,7 +1,7 @@
 import { and, count, eq, inArray, or } from 'drizzle-orm';
 import { checkoutMessages, type CheckoutQuote } from '@voltline/shared/checkout';
 import { orderDestination, type DeliveryAddress } from '@voltline/shared/delivery-address';
-import { fromCents } from '@voltline/shared/money';
+import { fromCents, toCents } from '@voltline/shared/money';
 import type { PaymentMethod } from '@voltline/shared/on-account';
 import type { Database, DbTransaction } from '../db/client.ts';
 import { cartLines, tools } from '../db/schema.ts';
@@ -9,6 +9,7 @@ import { linesWithinStock, orderableUnitsSql, pastOnePayment, type OrderLifecycl
 import { quoteFigures } from '../orders/order-dto.ts';
 import { AppError } from '../platform/app-error.ts';
 import type { OrderPricer, PricingChoices } from '../pricing/order-pricing.ts';
+import { groupPricedLines, readGroupPrices, withGroupMinimum } from '../pricing/group-prices.ts';
 import type { CartService } from './cart-service.ts';
 
 type Caller = { userId: string; email: string; name: string };
@@ -45,13 +46,15 @@ export function createCheckoutService({ db, cart, pricer, lifecycle }: { db: Dat
         .where(inArray(tools.id, lines.map((line) => line.toolId)));
       // Lines given by the caller (the purchase page's quantity as typed): what placing them would
       // refuse (below the minimum, more than can be ordered) is refused in its words before pricing.
-      const priced = linesWithinStock(lines, found);
-      const goods = priced.map(({ tool, quantity }) => ({ quantity, unitPriceCents: tool.priceCents }));
+      // Priced at the caller's group prices, as placing prices them (pricing/group-prices.ts).
+      const groupPrices = await readGroupPrices(db, userId, [...new Set(found.map((tool) => tool.id))]);
+      const { lines: priced } = groupPricedLines(linesWithinStock(lines, withGroupMinimum(found, groupPrices)), groupPrices);
+      const goods = priced.map(({ unitPriceCents, quantity }) => ({ quantity, unitPriceCents }));
       const pastPaymentGoods = pastOnePayment(goods, goods.reduce((sum, line) => sum + line.quantity * line.unitPriceCents, 0));
       if (pastPaymentGoods) throw pastPaymentGoods;
       const { quote, buyer } = await pricer.quote(
         db,
-        priced.map(({ tool, quantity }) => ({ unitPriceCents: tool.priceCents, quantity, vatRateHundredths: tool.vatRateHundredths })),
+        priced.map(({ tool, quantity, unitPriceCents }) => ({ unitPriceCents, quantity, vatRateHundredths: tool.vatRateHundredths })),
         request,
         userId,
       );
@@ -62,6 +65,7 @@ export function createCheckoutService({ db, cart, pricer, lifecycle }: { db: Dat
         ...quoteFigures(quote),
         vatId: buyer.vatId,
         vatIdNote: buyer.vatIdNote,
+        priceGroup: groupPrices.group.key,
         lines: priced.map(({ tool, quantity }, index) => ({
           toolId: tool.id,
           product: tool.name,
@@ -81,7 +85,10 @@ export function createCheckoutService({ db, cart, pricer, lifecycle }: { db: Dat
      */
     async checkout(
       caller: Caller,
-      request: PricingChoices & { phone: string; address?: string | undefined } & Partial<Omit<DeliveryAddress, 'country'>> & { paymentMethod?: PaymentMethod; purchaseOrderNumber?: string | undefined },
+      request: PricingChoices & { phone: string; address?: string | undefined; quotedTotal?: number | undefined } & Partial<Omit<DeliveryAddress, 'country'>> & {
+          paymentMethod?: PaymentMethod;
+          purchaseOrderNumber?: string | undefined;
+        },
     ) {
       const lines = await orderableCart(caller.userId);
       const emptyCart = async (tx: DbTransaction) => {
@@ -100,6 +107,7 @@ export function createCheckoutService({ db, cart, pricer, lifecycle }: { db: Dat
           ...orderDestination(request, request.country),
           pricing: { country: request.country, couponCode: request.couponCode, vatId: request.vatId },
           payment: { method: request.paymentMethod ?? 'card', purchaseOrderNumber: request.purchaseOrderNumber },
+          quotedTotalCents: request.quotedTotal === undefined ? undefined : toCents(request.quotedTotal),
         },
         new Date(),
         emptyCart,

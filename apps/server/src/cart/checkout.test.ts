@@ -101,6 +101,7 @@ describe.each(testDatabaseKinds)('the checkout on $name', (kind) => {
       // A consumer: no VAT id, none of a business account, nothing to say about one (issue 39).
       vatId: null,
       vatIdNote: null,
+      priceGroup: 'retail',
       lines: [
         { toolId: drill._id, product: drill.toolName, quantity: 1, unitPrice: 40, lineTotal: 40 },
         { toolId: bits._id, product: bits.toolName, quantity: 2, unitPrice: 7.5, lineTotal: 15 },
@@ -545,7 +546,7 @@ describe.each(testDatabaseKinds)('the checkout of a shop charging VAT on $name',
       vat: [{ rate: 19, net: 267.73, vat: 50.87 }],
       vatTreatment: 'domestic',
     };
-    expect((await quote(buyer, { country: 'DE' })).json()).toEqual({ ...expected, addedVat: 0, vatId: null, vatIdNote: null, lines: [expect.objectContaining({ unitPrice: 31.86, lineTotal: 318.6 })] });
+    expect((await quote(buyer, { country: 'DE' })).json()).toEqual({ ...expected, addedVat: 0, vatId: null, vatIdNote: null, priceGroup: 'retail', lines: [expect.objectContaining({ unitPrice: 31.86, lineTotal: 318.6 })] });
     const orderId = await checkedOut(buyer, { country: 'DE' });
     expect(await answeredEverywhere(buyer, orderId)).toMatchObject({ ...expected, price: 318.6, country: 'DE', vatId: null });
   });

@@ -175,6 +175,10 @@ export const TEXT_COLUMN_LIMITS = {
     vat_confirmed_by: limit('Email', TEXT_LIMITS.email),
     vat_confirmed_reason: limit('Reason', TEXT_LIMITS.note),
   },
+  customer_groups: {
+    key: limit('Group code', TEXT_LIMITS.groupKey),
+    name: limit('Group name', TEXT_LIMITS.groupName),
+  },
   vat_checks: {
     vat_id: limit('VAT id', TEXT_LIMITS.taxId),
     consultation_number: limit('Consultation number', TEXT_LIMITS.transactionId),

@@ -20,6 +20,9 @@ const FILLED_BY_THE_SHOP: Record<string, string[]> = {
   // How the buyer paid: one of the shop's fixed wordings (invoices/invoice-register.ts).
   business_accounts: ['customer_id'],
   cart_lines: ['user_id'],
+  // A copy of a customer_groups key, which that table bounds (and the foreign key holds to it).
+  customer_group_members: ['user_id', 'group_key'],
+  group_tool_prices: ['group_key'],
   credit_notes: ['payment_method'],
   coupon_uses: ['customer_id'],
   images: ['content_type', 'uploaded_by'],

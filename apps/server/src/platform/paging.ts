@@ -13,7 +13,7 @@ export interface KeysetOrder {
   /** The sort key: a column or an expression an index serves, made unique by the id after it. */
   key: AnyColumn | SQL;
   /** How the key's text form in a cursor is read back, exactly (timestamps keep their microseconds). */
-  keyType: 'timestamptz' | 'date' | 'integer' | 'text';
+  keyType: 'timestamptz' | 'date' | 'integer' | 'text' | 'uuid';
   id: AnyColumn;
   idType: 'uuid' | 'text';
   direction: 'asc' | 'desc';

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import type { Tool } from '@voltline/shared/tool';
 import { eq, sql } from 'drizzle-orm';
 import { newTool } from '@voltline/test-kit/tools';
-import { businessAccounts, orders } from '../db/schema.ts';
+import { businessAccounts, groupToolPrices, orders } from '../db/schema.ts';
 import { csvCell } from '../platform/csv-cell.ts';
 import type { TestShop } from './test-app.ts';
 import { createIntent, firstTool, placeOrder, placePaidOrder } from './test-orders.ts';
@@ -240,6 +240,25 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     },
     allowed: adminOnly,
   },
+
+  { method: 'GET', route: '/api/my-prices', url: (f) => `/api/my-prices?toolIds=${f.tool._id}`, allowed: signedIn },
+  { method: 'GET', route: '/api/admin/customer-groups', url: () => '/api/admin/customer-groups', allowed: adminOnly },
+  { method: 'POST', route: '/api/admin/customer-groups', url: () => '/api/admin/customer-groups', body: () => ({ key: `m-${randomUUID().slice(0, 8)}`, name: 'Matrix group' }), allowed: adminOnly },
+  { method: 'PATCH', route: '/api/admin/customer-groups/{key}', url: () => '/api/admin/customer-groups/trade', body: () => ({ displayPricesWithoutVat: true }), allowed: adminOnly },
+  { method: 'GET', route: '/api/admin/customer-groups/{key}/prices', url: () => '/api/admin/customer-groups/trade/prices?limit=2', allowed: adminOnly },
+  { method: 'PUT', route: '/api/admin/customer-groups/{key}/prices/{toolId}', url: (f) => `/api/admin/customer-groups/trade/prices/${f.tool._id}`, body: () => ({ percentOff: 10, tiers: [{ fromUnits: 10, percentOff: 5 }] }), allowed: adminOnly },
+  {
+    method: 'DELETE',
+    route: '/api/admin/customer-groups/{key}/prices/{toolId}',
+    url: (f) => `/api/admin/customer-groups/trade/prices/${f.tool._id}`,
+    // A price there to remove: a refused call must leave it.
+    prepare: async (shop, _caller, f) => {
+      await shop.database.db.insert(groupToolPrices).values({ groupKey: 'trade', toolId: f.tool._id, percentOffHundredths: 500 }).onConflictDoNothing();
+    },
+    allowed: adminOnly,
+  },
+  { method: 'GET', route: '/api/admin/customer-groups/{key}/members', url: () => '/api/admin/customer-groups/trade/members?limit=2', allowed: adminOnly },
+  { method: 'PUT', route: '/api/admin/customer-group-members', url: () => '/api/admin/customer-group-members', body: (f) => ({ email: f.ownerEmail, group: null }), allowed: adminOnly },
   { method: 'POST', route: '/api/queries', url: () => '/api/queries', body: () => QUERY_BODY, allowed: everyone },
   { method: 'GET', route: '/api/queries', url: () => '/api/queries?limit=2&status=open', allowed: adminOnly },
   { method: 'PATCH', route: '/api/queries/{id}', url: (f) => `/api/queries/${f.queryId}`, body: () => ({ answered: true }), allowed: adminOnly },

@@ -20,6 +20,7 @@ import { ordersOnAccountQueryOptions } from '../features/trade/api/orders-on-acc
 import { deliveryPromotionQueryOptions } from '../features/pricing/api/delivery-promotion.ts';
 import { deliveryRatesQueryOptions } from '../features/pricing/api/delivery-rates.ts';
 import { taxSettingsQueryOptions } from '../features/pricing/api/tax-settings.ts';
+import { customerGroupsQueryOptions } from '../features/pricing/api/customer-groups.ts';
 import { adminReturnsQueryOptions } from '../features/returns/api/returns.ts';
 import { FIRST_INBOX_FILTER, queriesQueryOptions } from '../features/queries/api/get-queries.ts';
 import { ownReviewsQueryOptions } from '../features/reviews/api/get-own-reviews.ts';
@@ -81,6 +82,8 @@ const PAGE_DATA = {
   // The page opens on the applications waiting for a decision.
   tradeAccounts: adminOnly(({ queryClient }) => queryClient.ensureInfiniteQueryData(businessAccountsQueryOptions({ q: undefined, state: 'pending' }))),
   ordersOnAccount: adminOnly(({ queryClient }) => queryClient.ensureInfiniteQueryData(ordersOnAccountQueryOptions(false))),
+
+  customerGroups: adminOnly(({ queryClient }) => queryClient.ensureQueryData(customerGroupsQueryOptions)),
   taxSettings: adminOnly(({ queryClient }) => queryClient.ensureQueryData(taxSettingsQueryOptions)),
   returns: adminOnly(({ queryClient }) => queryClient.ensureInfiniteQueryData(adminReturnsQueryOptions(''))),
   carriers: adminOnly(({ queryClient }) => queryClient.ensureQueryData(carriersQueryOptions)),

@@ -147,6 +147,8 @@ export function createRoutes({ queryClient, onServer }: RouteOptions): RouteObje
                                 { path: 'coupons', ...dashboardPage('coupons', async () => (await import('./routes/dashboard/coupons.tsx')).CouponsPage) },
                                 { path: 'trade', ...dashboardPage('tradeAccounts', async () => (await import('./routes/dashboard/trade-accounts.tsx')).TradeAccountsPage) },
                                 { path: 'on-account', ...dashboardPage('ordersOnAccount', async () => (await import('./routes/dashboard/orders-on-account.tsx')).OrdersOnAccountPage) },
+
+                                { path: 'customer-groups', ...dashboardPage('customerGroups', async () => (await import('./routes/dashboard/customer-groups.tsx')).CustomerGroupsPage) },
                                 { path: 'returns', ...dashboardPage('returns', async () => (await import('./routes/dashboard/returns.tsx')).ReturnsPage) },
                                 { path: 'carriers', ...dashboardPage('carriers', async () => (await import('./routes/dashboard/carriers.tsx')).CarriersPage) },
                                 { path: 'tax', ...dashboardPage('taxSettings', async () => (await import('./routes/dashboard/tax-settings.tsx')).TaxSettingsPage) },

@@ -161,6 +161,18 @@ export const tradeKeys = {
   onAccount: (view: ListView) => [...tradeKeys.all, 'on-account', view] as const,
 };
 
+/**
+ * Customer groups (decision 059): the admins' groups, a group's prices and members, and the caller's
+ * own prices of some tools. Under one key: an admin's change is read again everywhere it shows.
+ */
+export const groupKeys = {
+  all: ['customer-groups'] as const,
+  groups: () => [...groupKeys.all, 'groups'] as const,
+  prices: (group: string) => [...groupKeys.all, 'prices', group] as const,
+  members: (group: string) => [...groupKeys.all, 'members', group] as const,
+  mine: (userEmail: string, toolIds: readonly string[]) => [...groupKeys.all, 'mine', userEmail, toolIds] as const,
+};
+
 export const shopPageKeys = {
   all: ['shop-pages'] as const,
   detail: (slug: string) => [...shopPageKeys.all, slug] as const,

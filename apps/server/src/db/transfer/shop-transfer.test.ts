@@ -81,6 +81,10 @@ describe(`moving a PGlite shop to ${target.name}`, () => {
     await db.insert(schema.shipmentLines).values({ shipmentId: parcel!.id, orderId: paidId, linePosition: 0, toolId: tool._id, product: tool.toolName, quantity: 1 });
     await db.insert(schema.shippedSerials).values({ shipmentId: parcel!.id, orderId: paidId, linePosition: 0, toolId: tool._id, serialNumber: 'SN-MOVED-1' });
     await db.insert(schema.stockAlerts).values({ toolId: tool._id, email: 'grace@example.com' });
+    // A group of the admin's own with a price and a customer (decision 059); retail and trade came with the migrations.
+    await db.insert(schema.customerGroups).values({ key: 'schools', name: 'Schools' });
+    await db.insert(schema.groupToolPrices).values({ groupKey: 'schools', toolId: tool._id, percentOffHundredths: 1250, tiers: [{ fromUnits: 10, percentOffHundredths: 500 }] });
+    await db.insert(schema.customerGroupMembers).values({ userId: user!.id, groupKey: 'schools' });
     // A return of that unit (decision 048).
     const [sentBack] = await db.insert(schema.returns).values({ orderId: paidId, userId: user!.id, reason: 'withdrawal' }).returning();
     await db.insert(schema.returnLines).values({ returnId: sentBack!.id, orderId: paidId, toolId: tool._id, product: tool.toolName, quantity: 1 });

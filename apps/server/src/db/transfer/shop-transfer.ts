@@ -30,10 +30,10 @@ const TABLES_IN_ORDER: PgTable[] = parentsFirst(
 );
 
 /**
- * Tables a migration fills with a new shop's settings (0024: the banner's delivery promotion): an
+ * Tables a migration fills with a new shop's settings (0024: the banner's delivery promotion; 0043: the retail and trade customer groups): an
  * empty shop has their rows, and an import replaces them with the exported shop's.
  */
-const FILLED_BY_MIGRATIONS: PgTable[] = [schema.deliveryPromotion];
+const FILLED_BY_MIGRATIONS: PgTable[] = [schema.deliveryPromotion, schema.customerGroups];
 
 export interface ShopExport {
   format: 'voltline-shop-export';

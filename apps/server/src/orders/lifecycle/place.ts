@@ -5,7 +5,8 @@ import { entityIdSchema } from '@voltline/shared/id';
 import type { PaymentMethod } from '@voltline/shared/on-account';
 import { orderQuantityMessages, type placeOrderSchema } from '@voltline/shared/order';
 import { quantityBreach } from '@voltline/shared/order-rules';
-import { fromCents, PAYMENT_MAXIMUM_CENTS } from '@voltline/shared/money';
+import { formatCents, fromCents, PAYMENT_MAXIMUM_CENTS } from '@voltline/shared/money';
+import { customerGroupMessages } from '@voltline/shared/customer-groups';
 import { formatPurchaseDate } from '@voltline/shared/shop-constants';
 import { clipText, TEXT_LIMITS } from '@voltline/shared/text-limits';
 import type { DbTransaction } from '../../db/client.ts';
@@ -17,6 +18,7 @@ import { orderFigures } from '../order-dto.ts';
 import { deliveryRatesColumn, deliveryRateUnchanged, type DeliveryRateRow, type PricingChoices } from '../../pricing/order-pricing.ts';
 import { recordCouponUseOrder } from '../../pricing/coupon-uses.ts';
 import { withoutBusinessAccount } from '../../pricing/buyer-vat.ts';
+import { groupPricedLines, listPriceForCustomerSql, readGroupPrices, retailRecord, withGroupMinimum } from '../../pricing/group-prices.ts';
 import type { LifecycleDeps } from './context.ts';
 import { checkCreditLimit, lockCreditLine, placedOnAccount } from './on-account.ts';
 import { orderableUnitsSql, quantityWithinBoundsSql } from './units.ts';
@@ -35,6 +37,9 @@ export interface LinesRequest {
   pricing: PricingChoices;
   /** Paying on account (decision 060) rather than by card, and the business buyer's purchase order number. */
   payment?: { method: PaymentMethod; purchaseOrderNumber?: string | undefined } | undefined;
+
+  /** The total of the quote the buyer saw, in cents: another total now is refused, never charged (decision 059). */
+  quotedTotalCents?: number | undefined;
 }
 
 type Caller = { userId: string; email: string; name: string };
@@ -63,6 +68,10 @@ export function pastOnePayment(lines: readonly { quantity: number; unitPriceCent
     lines.length === 1 && total === goods ? orderQuantityMessages.overOnePayment(fromCents(lines[0]!.unitPriceCents)) : orderQuantityMessages.totalOverOnePayment(fromCents(total)),
   );
 }
+
+/** A checkout whose quote no longer holds (a price list or price edited since): refused in words, nothing charged. */
+const pricesChanged = (quotedCents: number, nowCents: number) =>
+  new AppError('conflict', customerGroupMessages.pricesChanged(formatCents(quotedCents), formatCents(nowCents)), 'prices_changed');
 
 /**
  * The order's `product`, the spec's one name for what was ordered: the first line's name, and
@@ -174,7 +183,7 @@ function placingAtOnce({ db, notifier, pricer }: LifecycleDeps) {
       // What it remembers may be out of date: anything it would refuse, placingLines decides on what is stored.
       if (!Number.isSafeInteger(quantity) || quantityBreach(tool, quantity) || tool.rates.length === 0) return undefined;
       const listed = [{ quantity, unitPriceCents: tool.priceCents }];
-      const pricing = await pricer.priceWithoutCoupon([{ ...listed[0]!, vatRateHundredths: tool.vatRateHundredths }], choices, tool.rates, now);
+      const pricing = { ...(await pricer.priceWithoutCoupon([{ ...listed[0]!, vatRateHundredths: tool.vatRateHundredths }], choices, tool.rates, now)), priceGroup: retailRecord(tool.priceCents) };
       const { quote } = pricing;
       if (pastOnePayment(listed, quantity * tool.priceCents) ?? pastOnePayment(listed, quote.total)) return undefined;
       const line = quote.lines[0]!;
@@ -186,6 +195,7 @@ function placingAtOnce({ db, notifier, pricer }: LifecycleDeps) {
             and ${quantityWithinBoundsSql(quantity)}
             and ${deliveryRateUnchanged(choices.country, tool.rates)}
             and ${withoutBusinessAccount(caller.userId)}
+            and ${listPriceForCustomerSql(caller.userId, sql`tools.id`)}
           for key share
         ), placed as (
           ${insertOrder({ toolId: sql`tool.id`, products: [tool.name], img: tool.img, unitPriceCents: line.unitPrice, units: quantity, totalCents: quote.total }, caller, request, pricing, now)}
@@ -276,21 +286,30 @@ export const placingLines =
         .where(inArray(tools.id, ids))
         .orderBy(asc(tools.id))
         .for('key share');
-      const ordered = linesWithinStock(
-        request.lines.map((line, position) => ({ toolId: toolIds[position]!.data!, quantity: line.quantity })),
-        found,
+      // The caller's group prices, read with the tools: what this order charges is what they are now.
+      const groupPrices = await readGroupPrices(tx, caller.userId, ids);
+      const { lines: ordered, record } = groupPricedLines(
+        linesWithinStock(
+          request.lines.map((line, position) => ({ toolId: toolIds[position]!.data!, quantity: line.quantity })),
+          withGroupMinimum(found, groupPrices),
+        ),
+        groupPrices,
       );
       // The goods alone past one card payment: refused before a coupon use is taken.
-      const listed = ordered.map(({ tool, quantity }) => ({ quantity, unitPriceCents: tool.priceCents }));
+      const listed = ordered.map(({ unitPriceCents, quantity }) => ({ quantity, unitPriceCents }));
       const goodsRefused = pastOnePayment(listed, listed.reduce((sum, line) => sum + line.quantity * line.unitPriceCents, 0));
       if (goodsRefused) throw goodsRefused;
-      const pricing = await priceInTransaction(
-        tx,
-        ordered.map(({ tool, quantity }) => ({ unitPriceCents: tool.priceCents, quantity, vatRateHundredths: tool.vatRateHundredths })),
-      );
+      const pricing = {
+        ...(await priceInTransaction(
+          tx,
+          ordered.map(({ tool, quantity, unitPriceCents }) => ({ unitPriceCents, quantity, vatRateHundredths: tool.vatRateHundredths })),
+        )),
+        priceGroup: record,
+      };
       const { quote } = pricing;
       const totalRefused = pastOnePayment(listed, quote.total);
       if (totalRefused) throw totalRefused;
+      if (request.quotedTotalCents !== undefined && request.quotedTotalCents !== quote.total) throw pricesChanged(request.quotedTotalCents, quote.total);
       // Each line at the price quoted: the shop's price, or net of its VAT for an export or a reverse charge.
       const lines = ordered.map(({ tool, quantity }, position) => ({
         position,

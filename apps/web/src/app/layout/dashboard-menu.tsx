@@ -33,6 +33,8 @@ const adminLinks: MenuLink[] = [
   { to: '/dashboard/coupons', label: 'Coupons' },
   { to: '/dashboard/trade', label: 'Trade accounts' },
   { to: '/dashboard/on-account', label: 'Orders on account' },
+
+  { to: '/dashboard/customer-groups', label: 'Customer groups' },
   { to: '/dashboard/tax', label: 'Tax settings' },
 ];
 

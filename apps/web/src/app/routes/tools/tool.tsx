@@ -18,6 +18,7 @@ import { ToolSpecifications } from '../../../features/catalogue/components/tool-
 import { FamilySelector } from '../../../features/catalogue/components/family-selector.tsx';
 import { FittingTools } from '../../../features/catalogue/components/fitting-tools.tsx';
 import { ToolGallery } from '../../../features/catalogue/components/tool-gallery.tsx';
+import { YourPrices } from '../../../features/pricing/components/your-prices.tsx';
 
 function ToolNotFound() {
   useDocumentHead(missingToolHead);
@@ -38,6 +39,7 @@ function ToolOffer({ tool }: { tool: ToolDetail }) {
         stock={<ToolStockLine tool={tool} label="Available to order" />}
         actions={
           <div className="flex flex-col gap-4">
+            <YourPrices tool={tool} />
             {tool.family && <FamilySelector family={tool.family} toolId={tool._id} />}
             <AddToCartForm tool={tool} />
             {isOutOfStock(tool) && <StockAlertForm tool={tool} />}

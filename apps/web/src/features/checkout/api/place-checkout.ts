@@ -3,7 +3,7 @@ import { cartOf } from '@voltline/shared/cart-rules';
 import type { CheckoutRequest } from '@voltline/shared/checkout';
 import type { z } from 'zod';
 import type { insertedSchema } from '@voltline/shared/order';
-import { apiSend } from '../../../lib/api-client.ts';
+import { ApiRequestError, apiSend } from '../../../lib/api-client.ts';
 import { cartKeys, orderKeys } from '../../../lib/query-keys.ts';
 
 type Inserted = z.infer<typeof insertedSchema>;
@@ -28,5 +28,7 @@ export function usePlaceCheckout(onPlaced: (orderId: string, request: CheckoutRe
       queryClient.setQueryData(cartKeys.mine(), cartOf([]));
       return Promise.all([queryClient.invalidateQueries({ queryKey: cartKeys.mine() }), queryClient.invalidateQueries({ queryKey: orderKeys.mine() })]);
     },
+    // A price changed since the quote (decision 059): the summary is asked again, so the new total shows beside the refusal.
+    onError: (error) => (error instanceof ApiRequestError && error.code === 'prices_changed' ? queryClient.invalidateQueries({ queryKey: cartKeys.all }) : undefined),
   });
 }

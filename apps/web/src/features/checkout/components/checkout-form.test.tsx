@@ -24,6 +24,7 @@ const homeQuote: CheckoutQuote = {
   addedVat: 0,
   vatId: null,
   vatIdNote: null,
+      priceGroup: 'retail',
   lines,
 };
 /** A German consumer: the shop's 19% in the prices, and 10% off with a coupon. */
@@ -38,6 +39,7 @@ const germanQuote: CheckoutQuote = {
   addedVat: 0,
   vatId: null,
   vatIdNote: null,
+      priceGroup: 'retail',
   lines,
 };
 

@@ -29,7 +29,7 @@ interface Customer {
 }
 
 const DRAFT_FORM = 'checkout';
-type CheckoutValues = Required<Omit<CheckoutRequest, 'address'>>;
+type CheckoutValues = Required<Omit<CheckoutRequest, 'address' | 'quotedTotal'>>;
 const CHECKOUT_FIELDS = ['phone', 'deliveryName', 'deliveryStreet', 'deliveryPostcode', 'deliveryCity', 'country', 'couponCode', 'vatId'] as const satisfies readonly (keyof CheckoutValues)[];
 
 /**
@@ -86,7 +86,8 @@ function CheckoutFields({ shopCountry, customer, lastDelivery, business }: { sho
     }
     void navigate(`/payment/${encodeURIComponent(orderId)}`);
   });
-  const placeOrder = (request: z.output<typeof checkoutRequestSchema>) => place.mutate(request);
+  // The total the buyer sees goes with the order: a price edited meanwhile is refused in words, never charged (decision 059).
+  const placeOrder = (request: z.output<typeof checkoutRequestSchema>) => place.mutate({ ...request, quotedTotal: pricing.quote.data?.total });
 
   return (
     <form onSubmit={handleSubmit(placeOrder)} noValidate aria-label="Checkout" className="card bg-base-100 shadow">

@@ -36,6 +36,7 @@ const quoteOf = (quantity: number): CheckoutQuote => {
     addedVat: 0,
     vatId: null,
     vatIdNote: null,
+      priceGroup: 'retail',
     lines: [{ toolId: drill._id, product: drill.toolName, quantity, unitPrice: 45.5, lineTotal: goods }],
   };
 };
