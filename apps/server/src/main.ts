@@ -83,6 +83,11 @@ async function start(): Promise<void> {
     done: 'deleted back-in-stock alerts mailed long ago',
     failed: 'could not delete old back-in-stock alerts',
   });
+  // An erased customer's documents keep their name, address and VAT id for TAX_RECORD_YEARS (decision 061).
+  const stopTaxRecordRetention = everyHour(() => core.forgetMe.clearTaxRecordsDue(), log, {
+    done: "cleared erased customers' names and addresses from documents past their tax records",
+    failed: "could not clear erased customers' documents past their tax records",
+  });
   const stopNotifications = core.notificationDispatcher.start();
   // PostgreSQL vacuums and analyses on its own (autovacuum); PGlite has nobody to do it.
   const stopMaintenance = database.kind === 'pglite' ? createEmbeddedMaintenance(database.db, log).start() : () => {};
@@ -117,6 +122,7 @@ async function start(): Promise<void> {
     try {
       stopExpiry();
       stopAlertPurge();
+      stopTaxRecordRetention();
       stopNotifications();
       stopMaintenance();
       process.off('SIGUSR2', backupWhenAsked);

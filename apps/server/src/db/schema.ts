@@ -21,3 +21,4 @@ export * from './schema/images.ts';
 export * from './schema/shop.ts';
 export * from './schema/families.ts';
 export * from './schema/trade.ts';
+export * from './schema/erasures.ts';
