@@ -21,7 +21,7 @@ const keepReviews = z.boolean({ error: 'Choose whether your reviews stay as "a f
 
 /** DELETE /api/me: the word DELETE, the password again, and what becomes of the reviews. */
 export const deleteMyAccountSchema = z.object({
-  confirm: text().refine((word) => word === DELETE_WORD, { message: `Type ${DELETE_WORD} to delete your account` }),
+  confirm: text().refine((word): boolean => word === DELETE_WORD, { message: `Type ${DELETE_WORD} to delete your account` }),
   password: text().min(1, 'Password is required').max(PASSWORD_MAX_LENGTH, 'The password is not right'),
   keepReviews,
 });
@@ -46,6 +46,7 @@ export type ErasureAnswer = z.infer<typeof erasureAnswerSchema>;
 
 /** The shop's words for every refusal of an erasure. */
 export const forgetMeMessages = {
+  accountDeleted: 'Your account has been deleted. Nothing of it is left but what tax law keeps on your invoices.',
   wrongPassword: 'The password is not right.',
   noPassword: 'Your account has no password (you sign in with another service). Set one with "Forgot password" on the login page, then delete your account.',
   adminAccount: 'An admin account is not deleted: another admin first takes the admin role back (Make Admin).',
@@ -56,3 +57,15 @@ export const forgetMeMessages = {
   notShipped: (order: string) => `${order} is paid and not yet shipped`,
   returnInProgress: (order: string, returnNumber: string) => `${order} has return ${returnNumber} in progress`,
 } as const;
+
+/** What becomes of the reviews, as the forms ask it (two choices; the API takes keepReviews). */
+export const REVIEW_CHOICES = { keep: `Keep my reviews, signed "${FORMER_CUSTOMER.toLowerCase()}"`, erase: 'Erase my reviews' } as const;
+const reviewChoice = z.enum(['keep', 'erase'], { error: 'Choose what becomes of the reviews' });
+
+/** My Profile's "Delete my account" form. */
+export const deleteMyAccountFormSchema = deleteMyAccountSchema.omit({ keepReviews: true }).extend({ reviews: reviewChoice });
+export type DeleteMyAccountForm = z.infer<typeof deleteMyAccountFormSchema>;
+
+/** Make Admin's erase dialog, for a request received by mail. */
+export const eraseCustomerFormSchema = eraseCustomerSchema.omit({ keepReviews: true }).extend({ reviews: reviewChoice });
+export type EraseCustomerForm = z.infer<typeof eraseCustomerFormSchema>;

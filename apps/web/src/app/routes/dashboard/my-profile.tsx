@@ -8,6 +8,7 @@ import { ChangeNameDialog } from '../../../features/accounts/components/change-n
 import { ChangePasswordDialog } from '../../../features/accounts/components/change-password-dialog.tsx';
 import { UpdateProfileModal } from '../../../features/accounts/components/update-profile-modal.tsx';
 import { MyDataCard } from '../../../features/accounts/components/my-data-card.tsx';
+import { DeleteAccountCard } from '../../../features/accounts/components/delete-account-card.tsx';
 import { DashboardPage } from '../../layout/dashboard-page.tsx';
 import { BusinessAccountCard } from '../../../features/trade/components/business-account-card.tsx';
 
@@ -37,6 +38,8 @@ function ProfileOf({ email }: { email: string }) {
           </section>
           <MyDataCard />
           <BusinessAccountCard />
+          {/* An admin's account is not deleted (another admin takes the role back first). */}
+          {loaded.role === 'user' && <DeleteAccountCard />}
           {open === 'profile' && <UpdateProfileModal profile={loaded} onClose={close} />}
           {open === 'name' && <ChangeNameDialog profile={loaded} onClose={close} />}
           {open === 'password' && <ChangePasswordDialog onClose={close} />}
