@@ -15,7 +15,7 @@ export const DELETE_WORD = 'DELETE';
 export const FORMER_CUSTOMER = 'A former customer';
 
 /** The longest reference of a request received by mail an admin records (its date, a ticket number). */
-export const ERASURE_REQUEST_MAX_LENGTH = TEXT_LIMITS.note;
+const ERASURE_REQUEST_MAX_LENGTH = TEXT_LIMITS.note;
 
 const keepReviews = z.boolean({ error: 'Choose whether your reviews stay as "a former customer" or go' });
 

@@ -32,7 +32,7 @@ export function DeleteAccountCard() {
           // The account's sessions are gone already: this forgets the token and what the browser kept.
           await signOut();
           toast.success(forgetMeMessages.accountDeleted);
-          await navigate('/');
+          await navigate('/home');
         },
       },
     );
