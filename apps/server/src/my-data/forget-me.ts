@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull, lte, ne, notInArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm';
 import { entityIdSchema } from '@voltline/shared/id';
 import { FORMER_CUSTOMER, forgetMeMessages, type DeleteMyAccount, type EraseCustomer, type ErasureAnswer } from '@voltline/shared/forget-me';
 import type { Database, DbTransaction } from '../db/client.ts';
@@ -63,16 +63,16 @@ export function createForgetMe(deps: { db: Database; auth: Auth; lifecycle: Orde
   async function eraseEverythingElse(tx: DbTransaction, person: Person, keepReviews: boolean): Promise<number> {
     const { userId, email } = person;
     let reviewsKept = 0;
+    // Their pictures: the profile's and the photos of the reviews that go (a kept review keeps its
+    // photo). Only these: a former admin's uploads may show in the catalogue.
+    const [profile] = await tx.select({ picture: userProfiles.profilePicture }).from(userProfiles).where(eq(userProfiles.id, person.profileId));
+    const pictures = profile?.picture ? [profile.picture] : [];
     if (userId) {
       if (keepReviews) {
-        const kept = await tx.update(reviews).set({ userName: FORMER_CUSTOMER, userEmail: '', userId: null }).where(eq(reviews.userId, userId)).returning({ photo: reviews.photo });
-        reviewsKept = kept.length;
-        // A kept review keeps its photo; every other picture they uploaded (a profile picture) goes.
-        const keptPhotos = kept.flatMap((review) => (review.photo ? [review.photo] : []));
-        await tx.delete(images).where(and(eq(images.uploadedBy, userId), keptPhotos.length ? notInArray(sql`'/api/images/' || ${images.id}`, keptPhotos) : undefined));
+        reviewsKept = (await tx.update(reviews).set({ userName: FORMER_CUSTOMER, userEmail: '', userId: null }).where(eq(reviews.userId, userId)).returning({ id: reviews.id })).length;
       } else {
-        await tx.delete(reviews).where(eq(reviews.userId, userId));
-        await tx.delete(images).where(eq(images.uploadedBy, userId));
+        const erased = await tx.delete(reviews).where(eq(reviews.userId, userId)).returning({ photo: reviews.photo });
+        pictures.push(...erased.flatMap((review) => (review.photo ? [review.photo] : [])));
       }
       // A VAT id's checks name the business: they go unless another customer's business account holds the same id.
       const [business] = await tx.select({ vatId: businessAccounts.vatId }).from(businessAccounts).where(eq(businessAccounts.customerId, userId));
@@ -82,6 +82,9 @@ export function createForgetMe(deps: { db: Database; auth: Auth; lifecycle: Orde
       }
       await tx.delete(authVerifications).where(eq(authVerifications.value, userId));
     }
+    const pictureIds = pictures.flatMap((picture) => picture.match(/^\/api\/images\/([0-9a-f-]{36})$/)?.[1] ?? []);
+    // Their own uploads only: a profile may show a picture someone else uploaded (a tool's).
+    if (userId && pictureIds.length > 0) await tx.delete(images).where(and(inArray(images.id, pictureIds), eq(images.uploadedBy, userId)));
     await tx.delete(queries).where(sql`lower(${queries.email}) = ${email}`);
     await tx.delete(stockAlerts).where(eq(stockAlerts.email, email));
     await tx.delete(authVerifications).where(eq(authVerifications.identifier, email));

@@ -15,5 +15,4 @@ CREATE TABLE "account_erasures" (
 ALTER TABLE "orders" ADD COLUMN "erasure_id" uuid;--> statement-breakpoint
 CREATE INDEX "account_erasures_tax_records_due_idx" ON "account_erasures" USING btree ("tax_records_until") WHERE "account_erasures"."tax_records_until" is not null and "account_erasures"."tax_records_cleared_at" is null;--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_erasure_id_account_erasures_id_fk" FOREIGN KEY ("erasure_id") REFERENCES "public"."account_erasures"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "images_uploaded_by_idx" ON "images" USING btree ("uploaded_by") WHERE "images"."uploaded_by" is not null;--> statement-breakpoint
 CREATE INDEX "orders_erasure_idx" ON "orders" USING btree ("erasure_id") WHERE "orders"."erasure_id" is not null;

@@ -14,10 +14,7 @@ export const images = pgTable('images', {
   height: integer('height').notNull(),
   uploadedBy: text('uploaded_by').references(() => authUsers.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
-}, (table) => [
-  // An account's erasure finds the pictures its owner uploaded (a profile picture, a review's photo).
-  index('images_uploaded_by_idx').on(table.uploadedBy).where(sql`${table.uploadedBy} is not null`),
-]);
+});
 
 /** A picture of a tool's gallery (issue 40, item 4; decision 054): its place, its words, and its six drawings in `images`. */
 const drawing = (name: string) =>
