@@ -7,6 +7,7 @@ import { QUERY_ROLES } from '@voltline/shared/query-form';
 import { placeOrderOverHttp, placePaidOrderOverHttp } from '@voltline/test-kit/orders';
 import { pdfText } from '@voltline/test-kit/pdf-text';
 import { accountErasures, invoices, orders } from '../db/schema.ts';
+import { drawDocumentPdf } from '../invoices/invoices-service.ts';
 import { testDatabaseKinds } from '../test-support/test-databases.ts';
 import { freshTool } from '../test-support/test-orders.ts';
 import { useTestShop } from '../test-support/test-shop.ts';
@@ -77,7 +78,10 @@ describe.each(testDatabaseKinds)('forget me on $name', (kind) => {
 
   it('erases the account and every personal field but the issued documents, which print as issued', async () => {
     const { person, orderId, needles } = await personWithTraces();
-    const before = await invoicePdfText(orderId);
+    // The invoice as issued, drawn here without keeping it: the erasure must keep it printing so.
+    const register = shop.core.invoiceRegister;
+    const issued = (await register.invoiceOf(db(), orderId))!;
+    const before = await pdfText(await drawDocumentPdf({ kind: 'invoice', row: issued, orderNumber: await register.orderNumberOf(db(), orderId) }));
     // The traces are where a search finds them: the probe works.
     expect(await placesHolding(needles)).toEqual(expect.arrayContaining(['orders.buyer_email email', 'queries.phone phone', 'user_profiles.address address', 'returns.comment phone']));
 
