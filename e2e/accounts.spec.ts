@@ -1,6 +1,8 @@
+import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { forgetMeMessages } from '@voltline/shared/forget-me';
 import { MESSAGES } from '@voltline/shared/messages';
 import { ACCESS_TOKEN_STORAGE_KEY } from '@voltline/shared/shop-constants';
 import { PASSWORD_MISMATCH, PASSWORD_NOT_VALID } from '@voltline/shared/password';
@@ -274,6 +276,39 @@ describe('accounts with email and password', () => {
       const avatar = page.getByRole('img', { name: `Profile picture of ${customer.name}`, exact: true });
       await expect.poll(() => avatar.getAttribute('src')).toMatch(/^\/api\/images\//);
       await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0))).toBeGreaterThan(0);
+    });
+  });
+
+  describe('forgetting an account (issue 41)', () => {
+    it('downloads their data, then deletes the account with DELETE and the password: signed out, and the login no longer knows them', async () => {
+      session = await journey.open();
+      const { page, context } = session;
+      const customer = newCustomer();
+      await signUpInContext(context, journey.shop.url, customer);
+      await page.goto('/dashboard');
+
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download my data', exact: true }).click()]);
+      expect(download.suggestedFilename()).toBe('voltline-my-data.json');
+      const data = JSON.parse(await readFile((await download.path())!, 'utf8'));
+      expect(data).toMatchObject({ format: 'voltline-my-data', account: { email: customer.email, name: customer.name } });
+
+      const form = page.getByRole('form', { name: 'Delete my account' });
+      await form.getByLabel('Erase my reviews', { exact: true }).check();
+      await form.getByLabel('Type DELETE to confirm', { exact: true }).fill('delete');
+      await form.getByLabel('Your password', { exact: true }).fill(customer.password);
+      await form.getByRole('button', { name: 'Delete my account', exact: true }).click();
+      await form.getByText('Type DELETE to delete your account', { exact: true }).waitFor();
+      await form.getByLabel('Type DELETE to confirm', { exact: true }).fill('DELETE');
+      await form.getByRole('button', { name: 'Delete my account', exact: true }).click();
+
+      await page.getByText(forgetMeMessages.accountDeleted, { exact: true }).waitFor();
+      await page.waitForURL(`${journey.shop.url}/home`);
+      await expectSignedOut(page);
+      await page.goto('/login');
+      await logInThroughForm(page, customer.email, customer.password);
+      await page.getByText(MESSAGES.userNotFound, { exact: true }).waitFor();
+      // The refused sign-in is a 401 answer, which Chromium logs.
+      expect(takeProblems(session, 401)).toBe(1);
     });
   });
 

@@ -25,7 +25,7 @@ import { loadPageRenderer } from './http/server-rendering.ts';
 import { registerSpa } from './http/spa.ts';
 import { fastifyTrustProxy } from './http/trusted-proxies.ts';
 import { registerMetrics } from './http/metrics.ts';
-import { createPublicReadRations, createMyDataLimit, createQueryLimit, createStockAlertLimit, createWriteLimits, createWrongCouponCodeLimit, registerRateLimits } from './http/rate-limits.ts';
+import { createPublicReadRations, createAccountDeletionLimit, createMyDataLimit, createQueryLimit, createStockAlertLimit, createWriteLimits, createWrongCouponCodeLimit, registerRateLimits } from './http/rate-limits.ts';
 import { hasLiveSession, identityRoutes, registerAuthBridge } from './identity/auth-routes.ts';
 import { imagesRoutes } from './images/images-routes.ts';
 import { invoicesRoutes } from './invoices/invoices-routes.ts';
@@ -141,7 +141,7 @@ export async function buildApp(core: ShopCore, logger: FastifyInstance['log'] | 
       await api.register(adminOrdersRoutes(core.adminOrders, core.guards));
       await api.register(shipmentsRoutes(core.shipments, core.guards));
       await api.register(returnsRoutes(core.returns, core.guards, writeLimits.orders));
-      await api.register(myDataRoutes(core.myData, core.guards, createMyDataLimit(config.myDataExportsPerHour)));
+      await api.register(myDataRoutes(core.myData, core.forgetMe, core.guards, { exports: createMyDataLimit(config.myDataExportsPerHour), deletions: createAccountDeletionLimit(config.accountDeletionTriesPerHour) }));
       await api.register(vatReportRoutes(core.vatReport, core.guards));
       await api.register(catalogueAdminRoutes(core.catalogue, core.guards));
       await api.register(catalogueCsvRoutes(core.catalogueCsv, core.guards));

@@ -122,6 +122,9 @@ const environmentSchema = z.object({
   WEBHOOK_ENDPOINT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
   QUERY_RATE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(10),
   MY_DATA_EXPORTS_PER_HOUR: z.coerce.number().int().positive().default(5),
+  // Decision 061: how long an erased customer's invoices and credit notes keep their name, address and VAT id.
+  TAX_RECORD_YEARS: z.coerce.number().int().positive().max(100).default(10),
+  ACCOUNT_DELETION_TRIES_PER_HOUR: z.coerce.number().int().positive().default(5),
   STOCK_ALERT_RATE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(5),
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(10),
   // Decision 056: online backups into BACKUP_DIR (default DATA_DIR/backups) every BACKUP_EVERY, the newest BACKUP_KEEP kept.
@@ -299,6 +302,10 @@ export interface Config {
   queryRateLimitPerHour: number;
   /** Downloads of "my data" one account may make per hour: each reads everything the shop keeps about it. */
   myDataExportsPerHour: number;
+  /** Years an erased customer's issued documents keep their name, address and VAT id (tax law), then cleared by the hourly job. */
+  taxRecordYears: number;
+  /** Tries one account may make per hour to delete itself: each checks the password again. */
+  accountDeletionTriesPerHour: number;
   /** Back-in-stock alerts one email may ask for per hour (ten times that per client address). */
   stockAlertRateLimitPerHour: number;
   /** A shutdown that has not finished after this long exits anyway, with a log line and code 1. */
@@ -418,6 +425,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     },
     queryRateLimitPerHour: env.QUERY_RATE_LIMIT_PER_HOUR,
     myDataExportsPerHour: env.MY_DATA_EXPORTS_PER_HOUR,
+    taxRecordYears: env.TAX_RECORD_YEARS,
+    accountDeletionTriesPerHour: env.ACCOUNT_DELETION_TRIES_PER_HOUR,
     stockAlertRateLimitPerHour: env.STOCK_ALERT_RATE_LIMIT_PER_HOUR,
     shutdownTimeoutSeconds: env.SHUTDOWN_TIMEOUT_SECONDS,
     backups: { dir: path.resolve(env.BACKUP_DIR ?? path.join(env.DATA_DIR, 'backups')), everyMs: env.BACKUP_EVERY, keep: env.BACKUP_KEEP },

@@ -88,6 +88,11 @@ async function start(): Promise<void> {
     done: 'mailed reminders of overdue orders on account',
     failed: 'could not mail reminders of overdue orders on account',
   });
+  // An erased customer's documents keep their name, address and VAT id for TAX_RECORD_YEARS (decision 061).
+  const stopTaxRecordRetention = everyHour(() => core.forgetMe.clearTaxRecordsDue(), log, {
+    done: "cleared erased customers' names and addresses from documents past their tax records",
+    failed: "could not clear erased customers' documents past their tax records",
+  });
   const stopNotifications = core.notificationDispatcher.start();
   // PostgreSQL vacuums and analyses on its own (autovacuum); PGlite has nobody to do it.
   const stopMaintenance = database.kind === 'pglite' ? createEmbeddedMaintenance(database.db, log).start() : () => {};
@@ -123,6 +128,7 @@ async function start(): Promise<void> {
       stopExpiry();
       stopAlertPurge();
       stopReminders();
+      stopTaxRecordRetention();
       stopNotifications();
       stopMaintenance();
       process.off('SIGUSR2', backupWhenAsked);

@@ -23,6 +23,7 @@ import { createAdminOrdersService } from './orders/admin-orders-service.ts';
 import { createShipmentsService } from './orders/shipments-service.ts';
 import { createReturnsService } from './returns/returns-service.ts';
 import { createMyDataExport } from './my-data/my-data-export.ts';
+import { createForgetMe } from './my-data/forget-me.ts';
 import { createInvoiceRegister } from './invoices/invoice-register.ts';
 import { createInvoicesService, type DrawDocument } from './invoices/invoices-service.ts';
 import { createVatReport } from './invoices/vat-report.ts';
@@ -126,6 +127,7 @@ export function createShopCore(deps: {
     reportFailure: createBackupFailureReport({ db, shopName: config.invoicing.shopLegalName, shopNotifyEmail: config.mail.shopNotifyEmail }),
   });
   const catalogue = createCatalogueService(db, listCache, paging, lifecycle, categories, { families, accessories });
+  const auth = createAuth({ db, log, config, secret, mailer });
   return {
     config,
     database,
@@ -136,7 +138,7 @@ export function createShopCore(deps: {
     invoiceRegister,
     mailer,
     tokens,
-    auth: createAuth({ db, log, config, secret, mailer }),
+    auth,
     guards: createCallerGuards(database, tokens, config.adminTwoFactor),
     catalogue,
     catalogueCsv: createCatalogueCsv(db, secret, lifecycle, listCache),
@@ -167,6 +169,7 @@ export function createShopCore(deps: {
     shipments: createShipmentsService(db, lifecycle, paging, config.warrantyMonths),
     returns: createReturnsService(db, lifecycle, paging),
     myData: createMyDataExport(db),
+    forgetMe: createForgetMe({ db, auth, lifecycle, invoices, listCache, taxRecordYears: config.taxRecordYears }),
     deliverySettings,
     taxSettings,
     coupons: createCouponsService(db, paging),

@@ -22,3 +22,5 @@ export * from './schema/shop.ts';
 export * from './schema/families.ts';
 export * from './schema/trade.ts';
 export * from './schema/customer-groups.ts';
+
+export * from './schema/erasures.ts';

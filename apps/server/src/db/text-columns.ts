@@ -104,6 +104,10 @@ export const TEXT_COLUMN_LIMITS = {
   stock_alerts: {
     email: limit('Email', TEXT_LIMITS.email),
   },
+  account_erasures: {
+    by_email: limit('Email', TEXT_LIMITS.email),
+    request: limit('Request reference', TEXT_LIMITS.note),
+  },
   delivery_rates: {
     country: limit('Country', TEXT_LIMITS.destination),
   },

@@ -46,7 +46,7 @@ describe.each(testDatabaseKinds)('authorization matrix on $name', (kind) => {
     const kept = untouched?.row === row ? untouched.fixtures : undefined;
     untouched = undefined;
     const fixtures = kept ?? (await freshFixtures(shop, users.owner, users.admin));
-    const user = role === 'anonymous' ? null : users[role];
+    const user = role === 'anonymous' ? null : row.freshCaller && role !== 'admin' ? await registerUser(shop) : users[role];
     if (user) await row.prepare?.(shop, user, fixtures);
     const before = await snapshotShop(shop.database.db);
     const body = row.body?.(fixtures) as object | undefined;

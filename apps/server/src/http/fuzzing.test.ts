@@ -227,8 +227,9 @@ const IDENTITY_CALLS = (email: string, password: string): IdentityCall[] => [
 ];
 
 describe.each(testDatabaseKinds)(`fuzzing every route with ${TOTAL_REQUESTS} requests on $name`, (kind) => {
-  // The sweep makes about as many identity calls as the limit per address allows in a minute.
-  const shop = useTestShop(kind, { seed: true, users: true, environment: { AUTH_RATE_LIMIT_MAX: '100000' } });
+  // The sweep makes about as many identity calls as the limit per address allows in a minute, and
+  // sends DELETE /api/me a wrong password for each kind of character.
+  const shop = useTestShop(kind, { seed: true, users: true, environment: { AUTH_RATE_LIMIT_MAX: '100000', ACCOUNT_DELETION_TRIES_PER_HOUR: '100000' } });
   let serverErrors: string[];
   let requestsSent = 0;
   /**

@@ -128,20 +128,30 @@ export function createQueryLimit(perHour: number): RouteLimit {
   };
 }
 
-/** At most `perHour` downloads of "my data" per account: each reads everything the shop keeps about that person. */
-export function createMyDataLimit(perHour: number): RouteLimit {
+/** At most `perHour` calls of one kind per account, counted after the route's guard; past that 429, `refusal` saying what. */
+function perAccountHourLimit(kind: string, perHour: number, refusal: string): RouteLimit {
   return {
     rateLimit: {
       max: perHour,
       timeWindow: 3_600_000,
       hook: 'preHandler',
-      keyGenerator: (request: FastifyRequest) => `my-data:${callerOf(request).userId}`,
+      keyGenerator: (request: FastifyRequest) => `${kind}:${callerOf(request).userId}`,
       errorResponseBuilder: (_request, context) => {
         const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
-        return new AppError('too_many_requests', `You have downloaded your data several times this hour. Try again in ${waitText(seconds)}.`);
+        return new AppError('too_many_requests', `${refusal} Try again in ${waitText(seconds)}.`);
       },
     },
   };
+}
+
+/** At most `perHour` downloads of "my data" per account: each reads everything the shop keeps about that person. */
+export function createMyDataLimit(perHour: number): RouteLimit {
+  return perAccountHourLimit('my-data', perHour, 'You have downloaded your data several times this hour.');
+}
+
+/** At most `perHour` tries to delete one's account (each checks the password again): a stolen token cannot guess the password through it. */
+export function createAccountDeletionLimit(perHour: number): RouteLimit {
+  return perAccountHourLimit('forget-me', perHour, 'You have tried to delete your account several times this hour.');
 }
 
 /** One limit per kind of write a customer or admin can repeat: orders, cart changes, reviews, uploads, webhook endpoints. */

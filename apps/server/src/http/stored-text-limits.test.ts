@@ -17,6 +17,8 @@ const long = (length: number) => 'x'.repeat(length);
 
 /** Text columns only the shop itself (or its payment gateway's signed answers) fills: ids, keys, dates it formats. */
 const FILLED_BY_THE_SHOP: Record<string, string[]> = {
+  // The admin who erased an account (decision 061): an account's id.
+  account_erasures: ['by_user_id'],
   // How the buyer paid: one of the shop's fixed wordings (invoices/invoice-register.ts).
   business_accounts: ['customer_id'],
   cart_lines: ['user_id'],

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
 import { deliveryAddressLines, orderDeliveryAddress } from '@voltline/shared/delivery-address';
 import { creditNoteFigures, invoiceFigures, type DocumentFigures } from '@voltline/shared/document-figures';
 import type { InvoicingConfig } from '../config.ts';
@@ -183,6 +183,16 @@ export function createInvoiceRegister(settings: InvoicingConfig, provider: keyof
       executor.select(creditNoteColumns).from(creditNotes).where(eq(creditNotes.orderId, orderId)).orderBy(desc(creditNotes.sequence)),
 
     /** A document by its id, as a mail names it. */
+    /** The ids of the documents of a buyer's orders whose PDF is not drawn yet. */
+    async undrawnDocumentsOfBuyer(executor: DbExecutor, kind: DocumentKind, userId: string): Promise<string[]> {
+      const table = kind === 'invoice' ? invoices : creditNotes;
+      const rows = await executor
+        .select({ id: table.id })
+        .from(table)
+        .where(and(isNull(table.pdf), inArray(table.orderId, executor.select({ id: orders.id }).from(orders).where(eq(orders.userId, userId)))));
+      return rows.map((row) => row.id);
+    },
+
     async documentById(executor: DbExecutor, kind: DocumentKind, id: string): Promise<InvoiceRow | CreditNoteRow | undefined> {
       const [row] =
         kind === 'invoice'

@@ -70,7 +70,9 @@ export function createInvoicesService(deps: {
 
   /** The kept PDF, or one drawn in turn and kept. */
   function pdfOf(document: IssuedDocument): Promise<Buffer> {
-    const key = `${document.kind}:${document.row.id}`;
+    // A kept PDF changes only when an erased customer's tax records end (decision 061), which
+    // changes the buyer's name too: every instance then finds it under a new key and reads it again.
+    const key = `${document.kind}:${document.row.id}:${document.row.buyerName}`;
     const known = remembered.get(key);
     if (known) return Promise.resolve(known);
     let answer = pending.get(key);
@@ -117,6 +119,14 @@ export function createInvoicesService(deps: {
     return { kind: 'credit_note', row: note, invoiceIssuedAt: invoice.issuedAt };
   }
 
+  /** A document by its kind and id, as its PDF is drawn. */
+  async function storedDocument(kind: DocumentAttachment['kind'], id: string): Promise<IssuedDocument> {
+    const row = await register.documentById(db, kind, id);
+    // Documents are never deleted: a missing one is a fault (a mail's is retried by the dispatcher and logged).
+    if (!row) throw new Error(`The ${kind} ${id} no longer exists.`);
+    return kind === 'invoice' ? { kind: 'invoice', row: row as InvoiceRow } : creditNoteDocument(row as CreditNoteRow);
+  }
+
   return {
     /**
      * GET /purchasedSingle/{id}/invoice.pdf: the buyer's or, for an admin, any order's invoice.
@@ -133,11 +143,18 @@ export function createInvoicesService(deps: {
      * sending, which the dispatcher retries later.
      */
     async mailFile(attachment: DocumentAttachment): Promise<MailFile> {
-      const row = await register.documentById(db, attachment.kind, attachment.id);
-      // Documents are never deleted: a missing one is a fault, retried by the dispatcher and logged.
-      if (!row) throw new Error('The document of this mail no longer exists.');
-      const document: IssuedDocument = attachment.kind === 'invoice' ? { kind: 'invoice', row: row as InvoiceRow } : await creditNoteDocument(row as CreditNoteRow);
-      return { filename: pdfName(attachment.number), contentType: 'application/pdf', content: await pdfOf(document) };
+      return { filename: pdfName(attachment.number), contentType: 'application/pdf', content: await pdfOf(await storedDocument(attachment.kind, attachment.id)) };
+    },
+
+    /**
+     * Draws and keeps the PDF of each document of the buyer's orders not drawn yet: an erasure then
+     * clears the buyer's email and phone from the columns, and the document still prints as issued
+     * (decision 061).
+     */
+    async keepPdfsOfBuyer(userId: string): Promise<void> {
+      for (const kind of ['invoice', 'credit_note'] as const) {
+        for (const id of await register.undrawnDocumentsOfBuyer(db, kind, userId)) await pdfOf(await storedDocument(kind, id));
+      }
     },
   };
 }

@@ -7,7 +7,7 @@ import { businessAccounts, groupToolPrices, orders } from '../db/schema.ts';
 import { csvCell } from '../platform/csv-cell.ts';
 import type { TestShop } from './test-app.ts';
 import { createIntent, firstTool, placeOrder, placePaidOrder } from './test-orders.ts';
-import { bearer, type TestUser } from './test-users.ts';
+import { bearer, registerUser, TEST_USER_PASSWORD, type TestUser } from './test-users.ts';
 import { signWebhook } from '../platform/webhook-signing.ts';
 
 /** The carrier the fixtures' parcels go with, and the secret it signs its delivery notices with. */
@@ -67,6 +67,8 @@ export interface Fixtures {
   catalogueImportToken: string;
   /** The one picture of the tool's gallery (decision 054). */
   pictureId: string;
+  /** A customer with nothing open, registered by the admin erasure's row for its call (decision 061); the owner's orders are open. */
+  erasableProfileId?: string;
 }
 
 export interface MatrixRow {
@@ -80,6 +82,11 @@ export interface MatrixRow {
   cookie?: boolean;
   /** Headers the call needs besides the caller's, from the body it sends (a carrier's signature of it). */
   headers?: (body: unknown) => Record<string, string>;
+  /**
+   * The call ends its caller's account (DELETE /api/me): a customer registered for the cell plays
+   * the owner and the other customer, so the suite's own callers live on.
+   */
+  freshCaller?: boolean;
   /** What the signed-in caller needs of their own before the call (a checkout needs a cart to order). */
   prepare?: (shop: TestShop, caller: TestUser, f: Fixtures) => Promise<void>;
   allowed: Role[];
@@ -374,6 +381,20 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
   { method: 'GET', route: '/api/returns', url: () => '/api/returns?limit=5', allowed: signedIn },
   { method: 'GET', route: '/api/me/export', url: () => '/api/me/export', allowed: signedIn },
   { method: 'GET', route: '/api/me/two-factor', url: () => '/api/me/two-factor', allowed: signedIn },
+
+  // A customer deletes their own account (a fresh one per cell); an admin's account is not deleted (403).
+  { method: 'DELETE', route: '/api/me', url: () => '/api/me', body: () => ({ confirm: 'DELETE', password: TEST_USER_PASSWORD, keepReviews: true }), freshCaller: true, allowed: ['owner', 'other'] },
+  {
+    method: 'POST',
+    route: '/api/admin/users/{id}/erase',
+    // The fuzzer, which prepares nothing, asks for the owner's: refused, their orders are open.
+    url: (f) => `/api/admin/users/${f.erasableProfileId ?? f.ownerProfileId}/erase`,
+    body: () => ({ request: 'Mail of 27 Nov 2026', keepReviews: false }),
+    prepare: async (shop, _caller, f) => {
+      f.erasableProfileId = (await registerUser(shop)).profileId;
+    },
+    allowed: adminOnly,
+  },
   { method: 'GET', route: '/api/admin/returns', url: () => '/api/admin/returns?limit=5&status=requested', allowed: adminOnly },
   { method: 'GET', route: '/api/admin/returns/{id}', url: (f) => `/api/admin/returns/${f.requestedReturnId}`, allowed: adminOnly },
   { method: 'POST', route: '/api/admin/returns/{id}/authorise', url: (f) => `/api/admin/returns/${f.requestedReturnId}/authorise`, body: () => ({ instructions: 'Matrix' }), allowed: adminOnly },

@@ -47,12 +47,15 @@ export async function exchangeToken(app: FastifyInstance, email: string, cookie:
   return response.json().token;
 }
 
+/** Every registered test user's password. */
+export const TEST_USER_PASSWORD = 'Abc#1234';
+
 /** Registers through the real sign-up endpoint and exchanges the session for an API token. */
 export async function registerUser(shop: TestShop, options: { name?: string; role?: 'admin' } = {}): Promise<TestUser> {
   const id = randomBytes(4).toString('hex');
   const name = options.name ?? `User ${id}`;
   const email = `user-${id}@example.com`;
-  const password = 'Abc#1234';
+  const password = TEST_USER_PASSWORD;
   const response = await shop.app.inject({
     method: 'POST',
     url: '/api/auth/sign-up/email',

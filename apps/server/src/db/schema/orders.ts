@@ -5,6 +5,7 @@ import { STOCK_MOVE_KINDS } from '@voltline/shared/stock-moves';
 import { textLengthChecks } from '../text-columns.ts';
 import { tools } from './catalogue.ts';
 import { createdAt } from './columns.ts';
+import { accountErasures } from './erasures.ts';
 import { authUsers } from './identity.ts';
 
 /**
@@ -84,6 +85,11 @@ export const orders = pgTable(
     remindersSent: integer('reminders_sent').notNull().default(0),
     /** A business buyer's purchase order number, as typed at checkout: printed on the invoice. */
     purchaseOrderNumber: text('purchase_order_number'),
+    /**
+     * The erasure of the buyer's account (decision 061): its personal fields are cleared, and its
+     * documents keep the buyer's name, address and VAT id until the erasure's tax records end.
+     */
+    erasureId: uuid('erasure_id').references(() => accountErasures.id),
     createdAt: createdAt(),
   },
   (table) => [
@@ -129,6 +135,8 @@ export const orders = pgTable(
     index('orders_buyer_email_search_idx').on(sql`lower(${table.buyerEamil}) text_pattern_ops`),
     index('orders_buyer_search_idx').on(sql`lower(${table.buyer}) text_pattern_ops`),
     index('orders_product_search_idx').on(sql`lower(${table.product}) text_pattern_ops`),
+    // The retention job finds an erasure's orders (and their documents) when its tax records end.
+    index('orders_erasure_idx').on(table.erasureId).where(sql`${table.erasureId} is not null`),
   ],
 );
 

@@ -118,6 +118,10 @@ describe(`moving a PGlite shop to ${target.name}`, () => {
     const [drawing] = await db.select({ id: schema.images.id }).from(schema.images).limit(1);
     const drawn = drawing!.id;
     await db.insert(schema.toolPictures).values({ toolId: tool._id, position: 0, alt: 'Side view', originalType: 'image/png', cardWebp: drawn, cardOriginal: drawn, pageWebp: drawn, pageOriginal: drawn, zoomWebp: drawn, zoomOriginal: drawn });
+    // An account erased for a request by mail, and its record (decision 061).
+    const gone = await registerUser(source);
+    const erased = await source.app.inject({ method: 'POST', url: `/api/admin/users/${gone.profileId}/erase`, headers: bearer(admin), payload: { request: 'Mail of 28 Nov', keepReviews: false } });
+    expect(erased.statusCode, erased.body).toBe(200);
     const before = await exportShop(source.database.db);
     await source.close();
     // Every table of the schema is exported and has a row here: a new table without one fails this test.

@@ -25,6 +25,7 @@ import { cancelling } from './cancel.ts';
 import { findOrder, type Actor, type LifecycleDeps } from './context.ts';
 import { deletingTool } from './delete-tool.ts';
 import { expiring } from './expire.ts';
+import { clearTaxRecords, forgetBuyer, openOrdersOfCustomer } from './forget.ts';
 import { checkingPayable, paying } from './pay.ts';
 import { recordingBankPayment, remindingOverdue } from './on-account.ts';
 import { placing, placingLines } from './place.ts';
@@ -80,6 +81,10 @@ export function createOrderLifecycle(deps: LifecycleDeps) {
     setStockLevels: (tx: DbTransaction, admin: NonNullable<Actor>, levels: StockLevel[], note: string) => setStockLevels(tx, admin, levels, note),
     /** A new tool's first stock, in the transaction that adds it (its stock starts at 0). */
     openStock: (tx: DbTransaction, toolId: string, units: number, actor: Actor) => moveStock(tx, { toolId, kind: 'opening', units, actor }),
+    /** An erasure's part of the orders (decision 061), in its transaction: why it must wait, what it clears, and the end of its tax records. */
+    openOrdersOfCustomer,
+    forgetBuyer,
+    clearTaxRecords,
   };
 }
 export type OrderLifecycle = ReturnType<typeof createOrderLifecycle>;

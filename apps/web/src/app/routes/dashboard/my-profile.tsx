@@ -9,6 +9,8 @@ import { ChangePasswordDialog } from '../../../features/accounts/components/chan
 import { UpdateProfileModal } from '../../../features/accounts/components/update-profile-modal.tsx';
 import { MyDataCard } from '../../../features/accounts/components/my-data-card.tsx';
 import { TwoStepSignInCard } from '../../../features/accounts/components/two-step-sign-in-card.tsx';
+
+import { DeleteAccountCard } from '../../../features/accounts/components/delete-account-card.tsx';
 import { DashboardPage } from '../../layout/dashboard-page.tsx';
 import { BusinessAccountCard } from '../../../features/trade/components/business-account-card.tsx';
 
@@ -39,6 +41,8 @@ function ProfileOf({ email }: { email: string }) {
           <TwoStepSignInCard />
           <MyDataCard />
           <BusinessAccountCard />
+          {/* An admin's account is not deleted (another admin takes the role back first). */}
+          {loaded.role === 'user' && <DeleteAccountCard />}
           {open === 'profile' && <UpdateProfileModal profile={loaded} onClose={close} />}
           {open === 'name' && <ChangeNameDialog profile={loaded} onClose={close} />}
           {open === 'password' && <ChangePasswordDialog onClose={close} />}

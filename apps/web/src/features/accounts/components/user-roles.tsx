@@ -12,6 +12,7 @@ import { PagedTable } from '../../../components/paged-table.tsx';
 import { SearchBox } from '../../../components/search-box.tsx';
 import { useAllUsers } from '../api/get-all-users.ts';
 import { useChangeRole } from '../api/change-role.ts';
+import { EraseCustomerDialog } from './erase-customer-dialog.tsx';
 import { RoleHistoryDialog } from './role-history-dialog.tsx';
 
 const COLUMNS = ['Email', 'Name', 'Role', 'Actions'];
@@ -33,6 +34,7 @@ export function UserRoles() {
   const changeRole = useChangeRole();
   const [pending, setPending] = useState<PendingRoleChange | null>(null);
   const [historyOf, setHistoryOf] = useState<Profile | null>(null);
+  const [erasing, setErasing] = useState<Profile | null>(null);
 
   const askFor = (change: PendingRoleChange) => {
     changeRole.reset();
@@ -78,6 +80,12 @@ export function UserRoles() {
                     <button type="button" className="btn btn-ghost btn-sm" aria-label={`Role history of ${user.email}`} onClick={() => setHistoryOf(user)}>
                       History
                     </button>
+                    {/* A customer's request by mail to be forgotten (decision 061); an admin's account is not erased. */}
+                    {user.role === 'user' && (
+                      <button type="button" className="btn btn-ghost btn-sm text-error" aria-label={`Erase the account of ${user.email}`} onClick={() => setErasing(user)}>
+                        Erase
+                      </button>
+                    )}
                   </div>
                 </td>
               </tr>
@@ -101,6 +109,7 @@ export function UserRoles() {
         />
       )}
       {historyOf && <RoleHistoryDialog user={historyOf} onClose={() => setHistoryOf(null)} />}
+      {erasing && <EraseCustomerDialog user={erasing} onClose={() => setErasing(null)} />}
     </>
   );
 }

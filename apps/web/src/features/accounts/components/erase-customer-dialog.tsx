@@ -1,0 +1,49 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { eraseCustomerFormSchema, type EraseCustomerForm } from '@voltline/shared/forget-me';
+import type { Profile } from '@voltline/shared/profile';
+import { toast } from '../../../lib/toast/toast.ts';
+import { FormDialog } from '../../../components/form-dialog.tsx';
+import { FormField } from '../../../components/form-field.tsx';
+import { useEraseCustomer } from '../api/forget-me.ts';
+import { ReviewChoiceField } from './review-choice-field.tsx';
+
+/**
+ * Make Admin: the same erasure as a customer's "Delete my account", for their request received by
+ * mail (decision 061). The request's reference is recorded with who and when, never their data.
+ */
+export function EraseCustomerDialog({ user, onClose }: { user: Profile; onClose: () => void }) {
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<EraseCustomerForm>({ resolver: zodResolver(eraseCustomerFormSchema), defaultValues: { request: '' } });
+  const erase = useEraseCustomer();
+
+  const eraseForGood = ({ reviews, ...request }: EraseCustomerForm) =>
+    erase.mutate(
+      { user, request: { ...request, keepReviews: reviews === 'keep' } },
+      {
+        onSuccess: () => {
+          toast.success(`The account of ${user.email} has been erased.`);
+          onClose();
+        },
+      },
+    );
+
+  return (
+    <FormDialog
+      title={`Erase the account of ${user.email}?`}
+      description="For their request received by mail: their account, profile, cart, alerts and questions go for good; their orders keep only what tax law requires."
+      onClose={onClose}
+      submitLabel="Erase account"
+      onSubmit={handleSubmit(eraseForGood)}
+      mutations={[erase]}
+    >
+      <FormField id="erase-request" label="Request reference (its date, a ticket number; not their email)" error={errors.request?.message}>
+        {(field) => <input {...field} {...register('request')} autoComplete="off" className="input w-full" />}
+      </FormField>
+      <ReviewChoiceField idPrefix="erase" field={register('reviews')} error={errors.reviews?.message} whose="their" />
+    </FormDialog>
+  );
+}
