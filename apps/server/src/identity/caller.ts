@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Role } from '@voltline/shared/profile';
+import { mayDo, notYourPartMessage, type Permission, type StaffRole } from '@voltline/shared/staff-roles';
 import type { DatabaseHandle } from '../db/client.ts';
 import { authSessions, authUsers, userProfiles } from '../db/schema.ts';
 import { AppError } from '../platform/app-error.ts';
@@ -12,15 +13,24 @@ export interface Caller {
   userId: string;
   email: string;
   name: string;
+  /** The spec's role: `admin` or `user` (a fulfilment clerk is a `user` here). */
   role: Role;
+  /** Every staff role held (decision 063), read from the database with the session. */
+  roles: StaffRole[];
   profileId: string;
 }
+
+/** Whether the caller's roles allow `permission` (packages/shared/src/staff-roles.ts). */
+export const may = (caller: Caller, permission: Permission) => mayDo(caller.roles, permission);
 
 declare module 'fastify' {
   interface FastifyRequest {
     caller?: Caller;
   }
 }
+
+/** A route hook letting in the callers whose roles hold its permission. */
+export type PermissionGuard = ((request: FastifyRequest) => Promise<void>) & { permission: Permission };
 
 const notSignedIn = () => new AppError('unauthorized', 'Sign in to do this.');
 
@@ -33,6 +43,7 @@ export function createCallerGuards(database: Pick<DatabaseHandle, 'db' | 'listen
       email: authUsers.email,
       name: authUsers.name,
       role: userProfiles.role,
+      staffRoles: userProfiles.staffRoles,
       profileId: userProfiles.id,
       sessionExpiresAt: authSessions.expiresAt,
     })
@@ -54,7 +65,9 @@ export function createCallerGuards(database: Pick<DatabaseHandle, 'db' | 'listen
     // The session must still be alive: logout and password reset end every token bound to it.
     const [row] = await sessionOwner.execute({ sessionId: subject.sessionId, userId: subject.userId, now: new Date().toISOString() });
     if (!row) return null;
-    const { sessionExpiresAt, ...caller } = row;
+    const { sessionExpiresAt, staffRoles, ...known } = row;
+    // Admin first, then the other roles in the order the column keeps them.
+    const caller: Caller = { ...known, roles: [...(known.role === 'admin' ? (['admin'] as const) : []), ...(staffRoles as StaffRole[])] };
     return { caller, validUntil: Math.min(subject.expiresAt.getTime(), new Date(sessionExpiresAt).getTime()) };
   }
 
@@ -68,17 +81,35 @@ export function createCallerGuards(database: Pick<DatabaseHandle, 'db' | 'listen
     return caller;
   }
 
+  const guardsByPermission = new Map<Permission, PermissionGuard>();
+  function allow(permission: Permission): PermissionGuard {
+    let guard = guardsByPermission.get(permission);
+    if (!guard) {
+      guard = Object.assign(
+        async function allowed(request: FastifyRequest): Promise<void> {
+          const caller = await resolveCaller(request);
+          if (!may(caller, permission)) throw new AppError('forbidden', notYourPartMessage(permission));
+          request.caller = caller;
+        },
+        { permission },
+      );
+      guardsByPermission.set(permission, guard);
+    }
+    return guard;
+  }
+
   return {
     /** Route hook: any signed-in user. Run as `onRequest` where a body schema follows, so the caller is known before the body is judged. */
     async requireUser(request: FastifyRequest): Promise<void> {
       request.caller = await resolveCaller(request);
     },
-    /** Route hook: admins only (`onRequest` too where a body schema follows). */
-    async requireAdmin(request: FastifyRequest): Promise<void> {
-      const caller = await resolveCaller(request);
-      if (caller.role !== 'admin') throw new AppError('forbidden', 'Only an admin can do this.');
-      request.caller = caller;
-    },
+    /**
+     * Route hook of a back-office route: the caller's roles must hold `permission` (decision 063).
+     * The hook carries its permission, so the routes' permissions can be listed (authorization matrix).
+     */
+    allow,
+    /** Route hook: admins only, the default of a back-office route that names no permission of its own. */
+    requireAdmin: allow('team'),
   };
 }
 export type CallerGuards = ReturnType<typeof createCallerGuards>;

@@ -93,7 +93,7 @@ export function createInvoicesService(deps: {
   }
 
   async function invoiceFile(caller: Caller, orderId: string): Promise<PdfFile> {
-    const order = await orders.findVisibleOrder(caller, orderId);
+    const order = await orders.findVisibleOrder(caller, orderId, 'accounts');
     if (order.status === 'unpaid') throw new AppError('conflict', 'This order is not paid yet: its invoice is issued when it is paid.');
     const invoice = await register.invoiceOf(db, order.id);
     if (!invoice) throw notFound('This order has no invoice: its payment was refunded when it arrived, or it was paid before the shop issued invoices.');
@@ -101,7 +101,7 @@ export function createInvoicesService(deps: {
   }
 
   async function creditNoteFile(caller: Caller, orderId: string, number?: string): Promise<PdfFile> {
-    const order = await orders.findVisibleOrder(caller, orderId);
+    const order = await orders.findVisibleOrder(caller, orderId, 'accounts');
     const notes = await register.creditNotesOf(db, order.id);
     const note = number === undefined ? notes[0] : notes.find((candidate) => candidate.number === number);
     if (!note) throw notFound(number === undefined ? 'This order has no credit note: nothing has been refunded.' : `This order has no credit note ${number}.`);
