@@ -65,7 +65,6 @@ export const inRoleOrder = (roles: readonly StaffRole[]): StaffRole[] => STAFF_R
 
 /** PUT /api/profile/{id}/roles: the whole set a user holds afterwards (empty: a customer). */
 export const staffRolesUpdateSchema = z.object({ roles: z.array(staffRoleSchema).max(STAFF_ROLES.length) }).strict();
-export type StaffRolesUpdate = z.infer<typeof staffRolesUpdateSchema>;
 
 /** What a guard answers a caller whose roles do not allow the route, in the shop's words. */
 export const notYourPartMessage = (permission: Permission) =>

@@ -303,7 +303,7 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     url: () => '/api/payments/builtin/confirm',
     body: (f) => ({ clientSecret: f.clientSecret, card: { number: '4242424242424242', expiry: '12/34', cvc: '123', postalCode: '10115' } }),
     // Like Stripe's confirm call, the client secret is the credential.
-    allowed: everyone, consumes: true,
+    allowed: everyone,
   },
   { method: 'GET', route: '/api/adminPurchased', url: () => '/api/adminPurchased?limit=2&delivery=pending&q=user', ...staff('readOrders') },
   { method: 'GET', route: '/api/adminPurchased/export.csv', url: () => '/api/adminPurchased/export.csv?status=unpaid&q=user', ...staff('readOrders') },

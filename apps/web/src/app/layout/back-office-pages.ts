@@ -31,8 +31,6 @@ export const BACK_OFFICE_PAGES = {
   taxSettings: { to: '/dashboard/tax', label: 'Tax settings', permission: 'settings' },
 } as const satisfies Record<string, BackOfficePage>;
 
-export type BackOfficePageName = keyof typeof BACK_OFFICE_PAGES;
-
 /** The back-office page at `pathname`, if it is one. */
 export const backOfficePageAt = (pathname: string): BackOfficePage | undefined =>
   Object.values(BACK_OFFICE_PAGES).find((page) => page.to === pathname.replace(/\/+$/, ''));
