@@ -24,7 +24,7 @@ export const STAFF_ROLE_LABELS: Record<StaffRole, string> = {
  * (identity/caller.ts `guards.allow`) and the web's dashboard menu and page guards read this table.
  * A new back-office route names its permission here; one that names none is for admins only.
  */
-export const PERMISSIONS = {
+const PERMISSIONS = {
   /** The Team page: roles given and taken, every user's profile. */
   team: [],
   /** Delivery rates, coupons, tax settings, webhooks, cancelling an unpaid order. */
