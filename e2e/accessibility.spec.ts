@@ -25,6 +25,8 @@ const ADMIN_PAGES = [
   '/dashboard/delivery',
   '/dashboard/coupons',
   '/dashboard/trade',
+  '/dashboard/on-account',
+  '/dashboard/customer-groups',
   '/dashboard/tax',
   '/dashboard/returns',
   '/dashboard/carriers',

@@ -5,13 +5,14 @@ import type { Tool } from '@voltline/shared/tool';
 import { gtinMessages } from '@voltline/shared/tool-codes';
 import { ADMIN, ADMIN_ENV, newCustomer, signInInContext, signUpInContext, signUpOverHttp } from '@voltline/test-kit/customers';
 import { signInOverHttp } from '@voltline/test-kit/api-client';
-import { fetchTools } from '@voltline/test-kit/orders';
+import { fetchTools, placePaidOrderOverHttp } from '@voltline/test-kit/orders';
+import { STAFF_ROLE_LABELS } from '@voltline/shared/staff-roles';
 import { signedInName } from './support/accounts.ts';
 import { takeProblems, type BrowserSession } from './support/browser.ts';
 import { shopJourney } from './support/journey.ts';
 import { makePng, toast } from './support/orders.ts';
 
-/** Issue 16: what a shop owner expects: edit a whole tool, take an admin role back, change one's own name and password. */
+/** Issue 16: what a shop owner expects: edit a whole tool, take an admin role back, give a staff role (issue 41), change one's own name and password. */
 describe('the owner edits tools, roles and their own account', () => {
   const journey = shopJourney({ env: ADMIN_ENV });
   let session: BrowserSession;
@@ -122,6 +123,48 @@ describe('the owner edits tools, roles and their own account', () => {
     const ownRow = page.getByRole('row').filter({ hasText: ADMIN.email });
     await ownRow.getByRole('button', { name: `Role history of ${ADMIN.email}`, exact: true }).waitFor();
     expect(await ownRow.getByRole('button', { name: 'Remove admin', exact: true }).count()).toBe(0);
+  });
+
+  it('gives a colleague the fulfilment role on Team; they see only their pages, ship an order, and are refused a refund in words (decision 063)', async () => {
+    const clerk = newCustomer();
+    const clerkApi = await signUpOverHttp(journey.shop.url, clerk);
+    const buyerApi = await signUpOverHttp(journey.shop.url);
+    const orderId = await placePaidOrderOverHttp(buyerApi, tools[3]!);
+    const { orderNumber } = (await buyerApi.call('GET', `/api/purchasedSingle/${orderId}`)).body;
+
+    const owner = await openAsAdmin('/dashboard/makeadmin');
+    await owner.getByRole('heading', { name: 'Team', exact: true }).waitFor();
+    await owner.getByRole('searchbox', { name: 'Search users' }).fill(clerk.email);
+    await owner.getByRole('row').filter({ hasText: clerk.email }).getByRole('button', { name: `Roles of ${clerk.email}`, exact: true }).click();
+    const rolesDialog = owner.getByRole('dialog', { name: `Roles of ${clerk.email}` });
+    await rolesDialog.getByLabel(STAFF_ROLE_LABELS.fulfilment, { exact: true }).check();
+    await rolesDialog.getByRole('button', { name: 'Save roles', exact: true }).click();
+    await toast(owner, `Roles of ${clerk.name} saved`).waitFor();
+    await owner.getByRole('row').filter({ hasText: clerk.email }).getByRole('cell', { name: 'fulfilment', exact: true }).waitFor();
+
+    session = await journey.open();
+    await signInInContext(session.context, journey.shop.url, clerk.email, clerk.password);
+    const { page } = session;
+    await page.goto('/dashboard');
+    const menu = page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link');
+    await expect.poll(() => menu.allTextContents()).toEqual(['My Profile', 'Manage All Orders', 'Returns', 'Carriers']);
+
+    await menu.getByText('Manage All Orders', { exact: true }).click();
+    await page.getByRole('searchbox', { name: 'Search orders' }).fill(orderNumber);
+    const row = page.locator('[data-testid="order-row"]').filter({ hasText: orderNumber });
+    await row.getByRole('button', { name: 'Deliver', exact: true }).waitFor();
+    // Shipping is theirs; refunds are the accounts'.
+    expect(await row.getByRole('button', { name: 'Refund', exact: true }).count()).toBe(0);
+    await row.getByRole('button', { name: 'Deliver', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Deliver order' });
+    await dialog.getByRole('button', { name: 'Confirm delivery', exact: true }).click();
+    await toast(page, 'Order shipped successfully').waitFor();
+    await row.getByText('Product delivered', { exact: true }).waitFor();
+
+    const refund = await clerkApi.call('POST', `/api/adminPurchased/${orderId}/refund`, { amount: 1, reason: 'Not theirs to give' });
+    expect(refund).toEqual({ status: 403, body: { error: 'forbidden', message: 'Only an admin or accounts staff can do this.' } });
+    await page.goto('/dashboard/trade');
+    await page.getByRole('heading', { name: MESSAGES.notYourRolesPage, exact: true }).waitFor();
   });
 
   it('changes the customer’s own name and password from My Profile, in the shop’s words', async () => {

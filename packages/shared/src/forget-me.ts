@@ -49,7 +49,7 @@ export const forgetMeMessages = {
   accountDeleted: 'Your account has been deleted. Nothing of it is left but what tax law keeps on your invoices.',
   wrongPassword: 'The password is not right.',
   noPassword: 'Your account has no password (you sign in with another service). Set one with "Forgot password" on the login page, then delete your account.',
-  adminAccount: 'An admin account is not deleted: another admin first takes the admin role back (Make Admin).',
+  adminAccount: 'A staff account is not deleted: an admin first takes its roles back (Team).',
   requestNamesCustomer: "The request reference must not name the customer's email: it stays on record after their data is gone.",
   /** Each open order, in the customer's words: why the account cannot go yet. */
   openOrders: (reasons: string[]) => `Your account cannot be deleted while an order is open: ${reasons.join('; ')}. Try again once it is closed.`,

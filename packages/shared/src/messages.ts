@@ -21,6 +21,8 @@ export const MESSAGES = {
   sessionEnded: 'Your session ended. Please log in again.',
   /** A signed-in customer who opens an admin page. */
   adminsOnly: 'This page is for admins',
+  /** A member of staff on a back-office page their roles do not open (decision 063). */
+  notYourRolesPage: 'Your roles do not open this page',
   socialEmailNotVouched: (provider: string) =>
     `${provider} has not confirmed your email address, so the shop cannot sign you in with it. Confirm it at ${provider}, or register with email and password.`,
   socialEmailConfirmationMailed: (provider: string) =>

@@ -4,6 +4,7 @@ import { personNameSchema } from './account.ts';
 import { entityIdSchema } from './id.ts';
 import { phoneSchema } from './phone.ts';
 import { TEXT_LIMITS, tooLongMessage } from './text-limits.ts';
+import { staffRoleSchema } from './staff-roles.ts';
 
 const ROLES = ['user', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
@@ -14,6 +15,8 @@ export const profileSchema = z.object({
   name: z.string(),
   email: z.string(),
   role: z.enum(ROLES),
+  /** Every staff role held (decision 063): `admin` here whenever `role` is admin; empty for a customer. */
+  roles: z.array(staffRoleSchema),
   address: z.string().nullable(),
   phone: z.string().nullable(),
   linkedIn: z.string().nullable(),
@@ -69,6 +72,8 @@ export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 /** One change of a profile's role, as GET /profile/{id}/role-history answers it, newest first. */
 export const roleChangeSchema = z.object({
   role: z.enum(ROLES),
+  /** Every staff role held after the change (decision 063). */
+  roles: z.array(staffRoleSchema),
   /** Who changed it (their email); null when the shop itself did: its first admin, made at the first start. */
   changedBy: z.string().nullable(),
   at: z.string(),
@@ -79,7 +84,8 @@ export type RoleChange = z.infer<typeof roleChangeSchema>;
 export const LAST_ADMIN_MESSAGE = 'The shop needs an admin: make someone else an admin before this admin role is removed.';
 
 export const acknowledgedSchema = z.object({ acknowledged: z.boolean(), modifiedCount: z.number().int().optional() });
-export const adminAnswerSchema = z.object({ admin: z.boolean() });
+/** GET /admin/{email}: the spec's `admin`, and every staff role held (decision 063). */
+export const adminAnswerSchema = z.object({ admin: z.boolean(), roles: z.array(staffRoleSchema) });
 export const uploadResponseSchema = z.object({ data: z.object({ url: z.string() }) });
 
 export const IMAGE_UPLOAD_MAX_BYTES = 5 * 1024 * 1024;

@@ -37,7 +37,7 @@ export function accessoryRoutes(accessories: AccessoriesService, publicReads: Pu
 export function familyAdminRoutes(families: FamiliesService, accessories: AccessoriesService, guards: CallerGuards): FastifyPluginAsyncZod {
   return async (app) => {
     // Before the body is read (decision 007): who may call is decided first.
-    app.addHook('onRequest', guards.requireAdmin);
+    app.addHook('onRequest', guards.allow('catalogue'));
 
     app.get('/admin/families', route('Tool families by name, each with its options and its tools’ values, a page at a time (limit, cursor from the Link header). Admins only.', { querystring: pageQuerySchema, answer: pageOf(familySchema) }),
       answerPage((request) => families.listFamilies(request.query)));

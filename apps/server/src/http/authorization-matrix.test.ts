@@ -1,4 +1,6 @@
+import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { STAFF_ROLES } from '@voltline/shared/staff-roles';
 import { snapshotShop } from '../test-support/db-snapshot.ts';
 import { testDatabaseKinds } from '../test-support/test-databases.ts';
 import { AUTHORIZATION_MATRIX, everyone, freshFixtures, multipartImage, tinyPng, type Fixtures, type MatrixRow, type Role } from '../test-support/route-catalogue.ts';
@@ -7,9 +9,15 @@ import { bearer, browserHeaders, registerUser, type TestUser } from '../test-sup
 
 /**
  * Who may call what: every documented /api route, for an anonymous caller, user A (the owner of
- * the things the call touches), user B (another customer, touching A's things) and an admin.
- * Each cell runs against fresh fixtures; an allowed call gets the route's success (200), a refused
- * one 401 (anonymous) or 403 (signed in) and changes nothing.
+ * the things the call touches), user B (another customer, touching A's things), an admin, and a
+ * member of staff holding each other role alone (decision 063). An allowed call gets the route's
+ * success (200), a refused one 401 (anonymous) or 403 (signed in) and changes nothing.
+ *
+ * One test per route, its callers together: the refused ones at once on one set of fixtures (the
+ * snapshot after equals the one before), then the allowed ones, reads at once on the same fixtures,
+ * writes one after another, each on fresh fixtures only where the row says a write takes them away.
+ * Making fixtures is most of the cost (an order paid and refunded, a picture uploaded), and 8 callers
+ * one by one would make this file the slowest of the suite.
  */
 describe.each(testDatabaseKinds)('authorization matrix on $name', (kind) => {
   const shop = useTestShop(kind, { seed: true, users: true });
@@ -17,7 +25,9 @@ describe.each(testDatabaseKinds)('authorization matrix on $name', (kind) => {
   let png: Buffer;
 
   beforeAll(async () => {
-    users = { owner: shop.customer, other: await registerUser(shop), admin: shop.admin };
+    // A session per caller, made once.
+    const staff = await Promise.all(STAFF_ROLES.filter((role) => role !== 'admin').map(async (role) => [role, await registerUser(shop, { staffRoles: [role] })] as const));
+    users = { owner: shop.customer, other: await registerUser(shop), admin: shop.admin, ...Object.fromEntries(staff) } as typeof users;
     png = await tinyPng();
   });
 
@@ -33,24 +43,19 @@ describe.each(testDatabaseKinds)('authorization matrix on $name', (kind) => {
     expect([...covered].sort()).toEqual([...documented].sort());
   });
 
-  /**
-   * The fixtures of a refused cell, which it left as they were (the snapshot after equals the one
-   * before), for the row's next cell: making them is most of a cell's cost (an order paid and
-   * refunded, a picture uploaded), and a call that changed nothing leaves them as good as new. An
-   * allowed write may consume them (an allowed read does not), and a failed cell leaves none.
-   */
-  let untouched: { row: MatrixRow; fixtures: Fixtures } | undefined;
+  it('names the permission of every back-office route', () => {
+    // A route no customer may call is the back office's: it says which staff it lets in (staff-roles.ts).
+    const unnamed = AUTHORIZATION_MATRIX.filter((row) => !row.allowed.includes('owner') && !row.allowed.includes('other') && !row.permission);
+    expect(unnamed.map((row) => `${row.method} ${row.route}`)).toEqual([]);
+  });
 
-  const cells = AUTHORIZATION_MATRIX.flatMap((row) => everyone.map((role) => ({ row, role })));
-  it.each(cells.map(({ row, role }) => [`${row.method} ${row.route}`, role, row] as const))('%s as %s', async (_label, role, row) => {
-    const kept = untouched?.row === row ? untouched.fixtures : undefined;
-    untouched = undefined;
-    const fixtures = kept ?? (await freshFixtures(shop, users.owner, users.admin));
-    const user = role === 'anonymous' ? null : row.freshCaller && role !== 'admin' ? await registerUser(shop) : users[role];
-    if (user) await row.prepare?.(shop, user, fixtures);
-    const before = await snapshotShop(shop.database.db);
+  /** The caller of `role`: a customer of its own where the row takes its caller away (DELETE /api/me). */
+  const callerOf = async (row: MatrixRow, role: Role): Promise<TestUser | null> =>
+    role === 'anonymous' ? null : row.freshCaller && (role === 'owner' || role === 'other') ? await registerUser(shop) : users[role];
+
+  function call(row: MatrixRow, user: TestUser | null, fixtures: Fixtures): Promise<LightMyRequestResponse> {
     const body = row.body?.(fixtures) as object | undefined;
-    const response = await shop.app.inject({
+    return shop.app.inject({
       method: row.method,
       url: row.url(fixtures),
       ...(row.multipart ? multipartImage(png) : { payload: body }),
@@ -60,17 +65,44 @@ describe.each(testDatabaseKinds)('authorization matrix on $name', (kind) => {
         ...row.headers?.(body),
       },
     });
-    if (row.allowed.includes(role)) {
-      // Past the door to the route's success (200 on every route): a refusal from deeper in would hide a wrong guard.
-      expect(response.statusCode, response.body).toBe(200);
-      // A read leaves its fixtures as they were too (a write may have taken them: see above).
-      if (row.method === 'GET') untouched = { row, fixtures };
-    } else {
-      // Refused at the door: a stranger is asked to sign in, a signed-in caller is forbidden (or, for
-      // another customer's order where the route says so, told it does not exist).
-      expect(response.statusCode, response.body).toBe(role === 'anonymous' ? 401 : role === 'other' && row.hiddenFromOthers ? 404 : 403);
-      expect(await snapshotShop(shop.database.db)).toEqual(before);
-      untouched = { row, fixtures };
+  }
+
+  const prepare = async (row: MatrixRow, user: TestUser | null, fixtures: Fixtures) => {
+    if (user) await row.prepare?.(shop, user, fixtures);
+  };
+
+  const answered = (role: Role, response: LightMyRequestResponse) => `${role}: ${response.statusCode} ${response.body.slice(0, 200)}`;
+
+  it.each(AUTHORIZATION_MATRIX.map((row) => [`${row.method} ${row.route}`, row] as const))('%s', async (_label, row) => {
+    let fixtures = await freshFixtures(shop, users.owner, users.admin);
+    const refused = everyone.filter((role) => !row.allowed.includes(role));
+    const allowed = everyone.filter((role) => row.allowed.includes(role));
+
+    // Refused at the door: a stranger is asked to sign in, a signed-in caller is forbidden (or, for
+    // another's order where the route says so, told it does not exist), and nothing changes.
+    const refusedCallers = await Promise.all(refused.map((role) => callerOf(row, role)));
+    for (const user of refusedCallers) await prepare(row, user, fixtures);
+    const before = await snapshotShop(shop.database.db);
+    const refusals = await Promise.all(refusedCallers.map((user) => call(row, user, fixtures)));
+    const expected = (role: Role) => (role === 'anonymous' ? 401 : row.hiddenFromOthers ? 404 : 403);
+    const bodies = refusals.map((response, index) => answered(refused[index]!, response)).join('\n');
+    expect(refusals.map((response, index) => `${refused[index]}: ${response.statusCode}`), bodies).toEqual(refused.map((role) => `${role}: ${expected(role)}`));
+    expect(await snapshotShop(shop.database.db)).toEqual(before);
+
+    // Past the door to the route's success (200 on every route): a refusal from deeper in would hide a wrong guard.
+    const success = (role: Role, response: LightMyRequestResponse) => expect(answered(role, response)).toMatch(new RegExp(`^${role}: 200 `));
+    if (row.method === 'GET') {
+      const allowedCallers = await Promise.all(allowed.map((role) => callerOf(row, role)));
+      for (const user of allowedCallers) await prepare(row, user, fixtures);
+      const answers = await Promise.all(allowedCallers.map((user) => call(row, user, fixtures)));
+      answers.forEach((response, index) => success(allowed[index]!, response));
+      return;
+    }
+    for (const [index, role] of allowed.entries()) {
+      if (index > 0 && row.consumes) fixtures = await freshFixtures(shop, users.owner, users.admin);
+      const user = await callerOf(row, role);
+      await prepare(row, user, fixtures);
+      success(role, await call(row, user, fixtures));
     }
   });
 });

@@ -98,7 +98,7 @@ describe.each(testDatabaseKinds)('callers remembered by two instances on $name',
 // The cache on its own, with a listener the test drives: the orders of events no real database
 // lets a test choose.
 describe('caller cache', () => {
-  const caller: Caller = { userId: 'u1', email: 'u1@example.com', name: 'U One', role: 'user', profileId: 'p1', twoFactorEnabled: false };
+  const caller: Caller = { userId: 'u1', email: 'u1@example.com', name: 'U One', role: 'user', roles: [], profileId: 'p1', twoFactorEnabled: false };
   const known = (validUntil = Date.now() + 60_000): KnownCaller => ({ caller, validUntil });
 
   function drivenCache() {

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Role } from '@voltline/shared/profile';
 import { TWO_FACTOR_REQUIRED_CODE } from '@voltline/shared/shop-constants';
 import { TWO_FACTOR_MESSAGES, type AdminTwoFactorPolicy } from '@voltline/shared/two-factor';
+import { mayDo, notYourPartMessage, type Permission, type StaffRole } from '@voltline/shared/staff-roles';
 import type { DatabaseHandle } from '../db/client.ts';
 import { authSessions, authUsers, userProfiles } from '../db/schema.ts';
 import { AppError } from '../platform/app-error.ts';
@@ -14,7 +15,10 @@ export interface Caller {
   userId: string;
   email: string;
   name: string;
+  /** The spec's role: `admin` or `user` (a fulfilment clerk is a `user` here). */
   role: Role;
+  /** Every staff role held (decision 063), read from the database with the session. */
+  roles: StaffRole[];
   profileId: string;
   /** Whether the account signs in with a second factor (decision 062). */
   twoFactorEnabled: boolean;
@@ -25,11 +29,17 @@ export interface Caller {
   awaitingTwoFactor?: true;
 }
 
+/** Whether the caller's roles allow `permission` (packages/shared/src/staff-roles.ts). */
+export const may = (caller: Caller, permission: Permission) => mayDo(caller.roles, permission);
+
 declare module 'fastify' {
   interface FastifyRequest {
     caller?: Caller;
   }
 }
+
+/** A route hook letting in the callers whose roles hold its permission. */
+export type PermissionGuard = ((request: FastifyRequest) => Promise<void>) & { permission: Permission };
 
 const notSignedIn = () => new AppError('unauthorized', 'Sign in to do this.');
 
@@ -42,6 +52,7 @@ export function createCallerGuards(database: Pick<DatabaseHandle, 'db' | 'listen
       email: authUsers.email,
       name: authUsers.name,
       role: userProfiles.role,
+      staffRoles: userProfiles.staffRoles,
       profileId: userProfiles.id,
       twoFactorEnabled: authUsers.twoFactorEnabled,
       sessionExpiresAt: authSessions.expiresAt,
@@ -64,7 +75,9 @@ export function createCallerGuards(database: Pick<DatabaseHandle, 'db' | 'listen
     // The session must still be alive: logout and password reset end every token bound to it.
     const [row] = await sessionOwner.execute({ sessionId: subject.sessionId, userId: subject.userId, now: new Date().toISOString() });
     if (!row) return null;
-    const { sessionExpiresAt, ...caller } = row;
+    const { sessionExpiresAt, staffRoles, ...known } = row;
+    // Admin first, then the other roles in the order the column keeps them.
+    const caller: Caller = { ...known, roles: [...(known.role === 'admin' ? (['admin'] as const) : []), ...(staffRoles as StaffRole[])] };
     return { caller, validUntil: Math.min(subject.expiresAt.getTime(), new Date(sessionExpiresAt).getTime()) };
   }
 
@@ -79,16 +92,35 @@ export function createCallerGuards(database: Pick<DatabaseHandle, 'db' | 'listen
   }
 
   /**
-   * The caller as the routes see them. With ADMIN_TWO_FACTOR=required an admin without a second
-   * factor keeps only a customer's rights (their own profile, where they turn it on): every check
-   * of `role`, in the guards or in a service, then refuses them the admin's.
+   * The caller as the routes see them. With ADMIN_TWO_FACTOR=required a staff member (an admin, or
+   * any staff role) without a second factor keeps only a customer's rights (their own profile, where
+   * they turn it on): every check of `role` or of the roles, in the guards or in a service, then
+   * refuses them the back office's.
    */
   async function effectiveCaller(request: FastifyRequest): Promise<Caller> {
     const caller = await resolveCaller(request);
-    if (adminTwoFactor === 'required' && caller.role === 'admin' && !caller.twoFactorEnabled) {
-      return { ...caller, role: 'user', awaitingTwoFactor: true };
+    if (adminTwoFactor === 'required' && caller.roles.length > 0 && !caller.twoFactorEnabled) {
+      return { ...caller, role: 'user', roles: [], awaitingTwoFactor: true };
     }
     return caller;
+  }
+
+  const guardsByPermission = new Map<Permission, PermissionGuard>();
+  function allow(permission: Permission): PermissionGuard {
+    let guard = guardsByPermission.get(permission);
+    if (!guard) {
+      guard = Object.assign(
+        async function allowed(request: FastifyRequest): Promise<void> {
+          const caller = await effectiveCaller(request);
+          if (caller.awaitingTwoFactor) throw new AppError('forbidden', TWO_FACTOR_MESSAGES.required, TWO_FACTOR_REQUIRED_CODE);
+          if (!may(caller, permission)) throw new AppError('forbidden', notYourPartMessage(permission));
+          request.caller = caller;
+        },
+        { permission },
+      );
+      guardsByPermission.set(permission, guard);
+    }
+    return guard;
   }
 
   return {
@@ -96,13 +128,13 @@ export function createCallerGuards(database: Pick<DatabaseHandle, 'db' | 'listen
     async requireUser(request: FastifyRequest): Promise<void> {
       request.caller = await effectiveCaller(request);
     },
-    /** Route hook: admins only (`onRequest` too where a body schema follows). */
-    async requireAdmin(request: FastifyRequest): Promise<void> {
-      const caller = await effectiveCaller(request);
-      if (caller.awaitingTwoFactor) throw new AppError('forbidden', TWO_FACTOR_MESSAGES.required, TWO_FACTOR_REQUIRED_CODE);
-      if (caller.role !== 'admin') throw new AppError('forbidden', 'Only an admin can do this.');
-      request.caller = caller;
-    },
+    /**
+     * Route hook of a back-office route: the caller's roles must hold `permission` (decision 063).
+     * The hook carries its permission, so the routes' permissions can be listed (authorization matrix).
+     */
+    allow,
+    /** Route hook: admins only, the default of a back-office route that names no permission of its own. */
+    requireAdmin: allow('team'),
   };
 }
 export type CallerGuards = ReturnType<typeof createCallerGuards>;

@@ -142,9 +142,9 @@ describe.each(testDatabaseKinds)('identity on $name', (kind) => {
       const alice = await registerUser(shop);
       const bob = await registerUser(shop);
       const admin = await registerUser(shop, { role: 'admin' });
-      expect((await shop.app.inject({ method: 'GET', url: `/api/admin/${alice.email}`, headers: bearer(alice) })).json()).toEqual({ admin: false });
-      expect((await shop.app.inject({ method: 'GET', url: `/api/admin/${admin.email}`, headers: bearer(admin) })).json()).toEqual({ admin: true });
-      expect((await shop.app.inject({ method: 'GET', url: `/api/admin/${bob.email}`, headers: bearer(admin) })).json()).toEqual({ admin: false });
+      expect((await shop.app.inject({ method: 'GET', url: `/api/admin/${alice.email}`, headers: bearer(alice) })).json()).toEqual({ admin: false, roles: [] });
+      expect((await shop.app.inject({ method: 'GET', url: `/api/admin/${admin.email}`, headers: bearer(admin) })).json()).toEqual({ admin: true, roles: ['admin'] });
+      expect((await shop.app.inject({ method: 'GET', url: `/api/admin/${bob.email}`, headers: bearer(admin) })).json()).toEqual({ admin: false, roles: [] });
       expect((await shop.app.inject({ method: 'GET', url: `/api/admin/${bob.email}`, headers: bearer(alice) })).statusCode).toBe(403);
       expect((await shop.app.inject({ method: 'GET', url: `/api/admin/${bob.email}` })).statusCode).toBe(401);
     });

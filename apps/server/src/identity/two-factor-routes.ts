@@ -14,7 +14,7 @@ export function twoFactorRoutes(guards: CallerGuards, policy: AdminTwoFactorPoli
     app.get('/me/two-factor', identityRoute('Whether the caller signs in with a second factor, whether they are an admin, and whether the shop requires it of admins (ADMIN_TWO_FACTOR). Any signed-in user, about themselves; an admin who must still turn it on may call it.', { onRequest: guards.requireUser, answer: twoFactorStatusSchema }),
       (request): TwoFactorStatus => {
         const caller = callerOf(request);
-        return { enabled: caller.twoFactorEnabled, staff: caller.role === 'admin' || caller.awaitingTwoFactor === true, policy };
+        return { enabled: caller.twoFactorEnabled, staff: caller.roles.length > 0 || caller.awaitingTwoFactor === true, policy };
       });
   };
 }

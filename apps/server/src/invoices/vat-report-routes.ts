@@ -10,7 +10,7 @@ const route = routesTagged('back office');
 /** The accountant's month (issue 29): admins only. */
 export function vatReportRoutes(report: VatReport, guards: CallerGuards): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addHook('onRequest', guards.requireAdmin);
+    app.addHook('onRequest', guards.allow('accounts'));
 
     app.get(
       '/admin/vat-report',

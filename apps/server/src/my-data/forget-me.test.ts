@@ -145,7 +145,7 @@ describe.each(testDatabaseKinds)('forget me on $name', (kind) => {
     expect((await deleteMe(person, { keepReviews: undefined })).statusCode).toBe(400);
     const admin = await deleteMe(shop.admin);
     expect(admin.statusCode).toBe(403);
-    expect(admin.json().message).toBe('An admin account is not deleted: another admin first takes the admin role back (Make Admin).');
+    expect(admin.json().message).toBe('A staff account is not deleted: an admin first takes its roles back (Team).');
     expect((await call('GET', '/api/me/export', person)).statusCode).toBe(200);
   });
 

@@ -128,7 +128,7 @@ export function createForgetMe(deps: { db: Database; auth: Auth; lifecycle: Orde
   return {
     /** DELETE /api/me: the caller's own account, after the word DELETE and their password again. */
     async deleteMyAccount(caller: Caller, request: DeleteMyAccount): Promise<ErasureAnswer> {
-      if (caller.role === 'admin') throw new AppError('forbidden', forgetMeMessages.adminAccount);
+      if (caller.roles.length > 0) throw new AppError('forbidden', forgetMeMessages.adminAccount);
       await checkPassword(caller.userId, request.password);
       return erase({ userId: caller.userId, profileId: caller.profileId, email: caller.email.toLowerCase() }, request.keepReviews, null);
     },
@@ -139,7 +139,7 @@ export function createForgetMe(deps: { db: Database; auth: Auth; lifecycle: Orde
       if (!id.success) throw customerNotFound();
       const [profile] = await db.select().from(userProfiles).where(eq(userProfiles.id, id.data));
       if (!profile) throw customerNotFound();
-      if (profile.role === 'admin') throw new AppError('conflict', forgetMeMessages.adminAccount);
+      if (profile.role === 'admin' || profile.staffRoles.length > 0) throw new AppError('conflict', forgetMeMessages.adminAccount);
       if (request.request.toLowerCase().includes(profile.email)) throw new AppError('invalid_data', forgetMeMessages.requestNamesCustomer);
       return erase({ userId: profile.userId, profileId: profile.id, email: profile.email }, request.keepReviews, { admin, request: request.request });
     },

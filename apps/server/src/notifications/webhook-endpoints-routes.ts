@@ -17,7 +17,7 @@ export function webhookEndpointsRoutes(
   endpointLimit: RouteLimit,
 ): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addHook('onRequest', guards.requireAdmin);
+    app.addHook('onRequest', guards.allow('settings'));
 
     app.get('/webhook-endpoints', route('Registered endpoints, newest first, a page at a time (limit, cursor from the Link header). Admins only.', { querystring: pageQuerySchema, answer: pageOf(webhookEndpointSchema) }),
       answerPage((request) => endpoints.list(request.query)));

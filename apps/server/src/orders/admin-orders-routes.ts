@@ -15,9 +15,10 @@ const route = routesTagged('back office');
 /** Manage All Orders (product.md, "The API") and what a shop owner needs beyond it. Every route: admins only. */
 export function adminOrdersRoutes(adminOrders: AdminOrdersService, guards: CallerGuards): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addHook('onRequest', guards.requireAdmin);
+    // Each route names the permission it needs (decision 063): reading orders, shipping, refunds, the figures.
+    const readOrders = guards.allow('readOrders');
 
-    app.get('/adminPurchased', route('Orders: ?delivery=pending|shipped or ?status=unpaid (live orders), ?status=refunded (any money given back, cancelled orders included), ?status=cancelled, or every order, cancelled ones included (`cancelled: true`); newest first, a page at a time (limit, cursor from the Link header, q: the order number (VL-10042, or its digits), the order id or transaction id, or text anywhere in the buyer\'s email or name, the product or the address; one or two characters match the start of the email, name or product). Admins only.', { querystring: adminOrdersQuerySchema, answer: pageOf(orderSchema) }),
+    app.get('/adminPurchased', route('Orders: ?delivery=pending|shipped or ?status=unpaid (live orders), ?status=refunded (any money given back, cancelled orders included), ?status=cancelled, or every order, cancelled ones included (`cancelled: true`); newest first, a page at a time (limit, cursor from the Link header, q: the order number (VL-10042, or its digits), the order id or transaction id, or text anywhere in the buyer\'s email or name, the product or the address; one or two characters match the start of the email, name or product). Admins only.', { onRequest: readOrders, querystring: adminOrdersQuerySchema, answer: pageOf(orderSchema) }),
       answerPage((request) => adminOrders.listOrders(request.query)));
 
     app.get(
@@ -25,7 +26,7 @@ export function adminOrdersRoutes(adminOrders: AdminOrdersService, guards: Calle
       {
         ...route(
           "Every order the filters and search match, as a CSV file streamed as it is read (limit and cursor do not apply); with no filter every order, cancelled ones included. The order's fields, then refundedAmount (whole dollars given back; price stays what was charged) and cancelledAt (ISO time, empty while live). Admins only.",
-          { querystring: adminOrdersQuerySchema },
+          { onRequest: readOrders, querystring: adminOrdersQuerySchema },
         ),
         // Hundreds of megabytes for a big shop: gzip streams them with a small, fixed window.
         compress: { encodings: ['gzip'] },
@@ -36,19 +37,19 @@ export function adminOrdersRoutes(adminOrders: AdminOrdersService, guards: Calle
       },
     );
 
-    app.get('/adminPurchased/:id/history', route("An order's state changes, who and when (cancelled orders too). Admins only.", { params: idParamsSchema, answer: z.array(orderEventSchema) }),
+    app.get('/adminPurchased/:id/history', route("An order's state changes, who and when (cancelled orders too). Admins only.", { onRequest: readOrders, params: idParamsSchema, answer: z.array(orderEventSchema) }),
       (request) => adminOrders.orderHistory(request.params.id));
 
-    app.get('/adminOverview', route('Revenue and orders per day for 30 days, and tools below their minimum order quantity. Admins only.', { answer: shopOverviewSchema }),
+    app.get('/adminOverview', route('Revenue and orders per day for 30 days, and tools below their minimum order quantity. Admins only.', { onRequest: guards.allow('accounts'), answer: shopOverviewSchema }),
       () => adminOrders.overview());
 
-    app.patch('/deliverConfirm/:id', route('Ship a paid order and lower the stock, or 409. Admins only.', { params: idParamsSchema, body: z.object({ delivery: z.literal('shipped').optional() }).optional(), answer: acknowledgedSchema }),
+    app.patch('/deliverConfirm/:id', route('Ship a paid order and lower the stock, or 409. Admins only.', { onRequest: guards.allow('ship'), params: idParamsSchema, body: z.object({ delivery: z.literal('shipped').optional() }).optional(), answer: acknowledgedSchema }),
       (request) => adminOrders.shipOrder(callerOf(request), request.params.id));
 
-    app.post('/adminPurchased/:id/refund', route('Refund a paid order through the card gateway ({ amount?: whole dollars, default the rest; reason }). In full before shipping it cancels the order and frees its units; after shipping nothing is restocked. Admins only.', { params: idParamsSchema, body: refundOrderSchema, answer: refundAnswerSchema }),
+    app.post('/adminPurchased/:id/refund', route('Refund a paid order through the card gateway ({ amount?: whole dollars, default the rest; reason }). In full before shipping it cancels the order and frees its units; after shipping nothing is restocked. Admins only.', { onRequest: guards.allow('refunds'), params: idParamsSchema, body: refundOrderSchema, answer: refundAnswerSchema }),
       (request) => adminOrders.refundOrder(callerOf(request), request.params.id, request.body));
 
-    app.delete('/deletOrder/:id', route('Cancel an unpaid order. Admins only.', { params: idParamsSchema, answer: deletedSchema }),
+    app.delete('/deletOrder/:id', route('Cancel an unpaid order. Admins only.', { onRequest: guards.allow('settings'), params: idParamsSchema, answer: deletedSchema }),
       (request) => adminOrders.cancelOrder(callerOf(request), request.params.id));
   };
 }

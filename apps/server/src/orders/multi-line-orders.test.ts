@@ -16,7 +16,7 @@ const CUSTOMERS = 6;
 /** An order of several tools, through the lifecycle's own placement (what the coming checkout calls). */
 async function placeLines(shop: TestShop, user: TestUser, lines: { tool: Tool; quantity: number }[]): Promise<string> {
   const [account] = await shop.database.db.select({ id: authUsers.id }).from(authUsers).where(eq(authUsers.email, user.email));
-  const caller = { userId: account!.id, email: user.email, name: user.name, role: 'user' as const, profileId: user.profileId, twoFactorEnabled: false };
+  const caller = { userId: account!.id, email: user.email, name: user.name, role: 'user' as const, roles: [], profileId: user.profileId, twoFactorEnabled: false };
   const placed = await shop.core.orders.placeOrderOfLines(caller, {
     lines: lines.map(({ tool, quantity }) => ({ toolId: tool._id, quantity })),
     phone: '5550100',

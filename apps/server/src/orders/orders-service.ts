@@ -4,17 +4,21 @@ import type { Order } from '@voltline/shared/order';
 import type { Database } from '../db/client.ts';
 import { orders } from '../db/schema.ts';
 import { AppError } from '../platform/app-error.ts';
-import type { Caller } from '../identity/caller.ts';
+import type { Permission } from '@voltline/shared/staff-roles';
+import { may, type Caller } from '../identity/caller.ts';
 import { type Page, type Paging } from '../platform/paging.ts';
 import { newestOrdersFirst, orderWithLines, toOrderDtos, type OrderRow } from './order-dto.ts';
 import type { LinesRequest, OrderLifecycle, OrderRequest } from './lifecycle/index.ts';
 
 
 export function createOrdersService(db: Database, lifecycle: OrderLifecycle, paging: Paging) {
-  /** An order the caller may see, cancelled ones included: their own, or any for an admin. */
-  async function findVisibleOrder(caller: Caller, orderId: string): Promise<OrderRow> {
+  /**
+   * An order the caller may see, cancelled ones included: their own, or any for staff whose roles
+   * hold `permission` (reading orders by default; an invoice asks for accounts).
+   */
+  async function findVisibleOrder(caller: Caller, orderId: string, permission: Permission = 'readOrders'): Promise<OrderRow> {
     const row = await lifecycle.findOrder(orderId);
-    if (row.userId !== caller.userId && caller.role !== 'admin') {
+    if (row.userId !== caller.userId && !may(caller, permission)) {
       throw new AppError('forbidden', 'This order belongs to someone else.');
     }
     return row;

@@ -17,7 +17,7 @@ import {
 import type { Database } from '../db/client.ts';
 import { carriers, orders, shipmentLines, shipments, shippedSerials, tools } from '../db/schema.ts';
 import { AppError, notFound } from '../platform/app-error.ts';
-import type { Caller } from '../identity/caller.ts';
+import { may, type Caller } from '../identity/caller.ts';
 import { type Page, type Paging } from '../platform/paging.ts';
 import { verifyWebhook } from '../platform/webhook-signing.ts';
 import type { OrderLifecycle } from './lifecycle/index.ts';
@@ -90,7 +90,7 @@ export function createShipmentsService(db: Database, lifecycle: OrderLifecycle, 
         .where(eq(shippedSerials.serialNumber, serialNumber))
         .orderBy(desc(shipments.shippedAt))
         .limit(MAX_SERIAL_SHARERS);
-      const unit = rows.find((row) => caller.role === 'admin' || row.buyer === caller.userId);
+      const unit = rows.find((row) => may(caller, 'readOrders') || row.buyer === caller.userId);
       if (!unit) throw notFound('No unit of yours has this serial number');
       const warrantyMonths = unit.toolWarranty ?? shopWarrantyMonths;
       const until = warrantyUntil(unit.shippedAt, warrantyMonths);
@@ -125,7 +125,7 @@ export function createShipmentsService(db: Database, lifecycle: OrderLifecycle, 
      */
     async listShipments(caller: Caller, orderId: string, query: PageQuery): Promise<Page<Shipment>> {
       const order = await lifecycle.findOrder(orderId);
-      if (order.userId !== caller.userId && caller.role !== 'admin') throw notFound('Order not found');
+      if (order.userId !== caller.userId && !may(caller, 'readOrders')) throw notFound('Order not found');
       const page = paging.page({
         list: 'order-shipments',
         order: { key: shipments.shippedAt, keyType: 'timestamptz', id: shipments.id, idType: 'uuid', direction: 'asc' },

@@ -60,7 +60,8 @@ export function createPaymentsService(deps: {
 
     /** PATCH /purchasedSingle/{id}: the spec's "mark paid", believed only once the gateway confirms. */
     async confirmOrderPayment(caller: Caller, orderId: string, update: z.infer<typeof paymentUpdateSchema>): Promise<{ acknowledged: true; modifiedCount: number }> {
-      const order = await ordersService.findVisibleOrder(caller, orderId);
+      // Staff other than the buyer record a payment as the accounts do.
+      const order = await ordersService.findVisibleOrder(caller, orderId, 'accounts');
       const intent = await gateway.retrieveIntent(update.transactionId);
       if (!intent || intent.orderId !== order.id) throw paymentNotVerified();
       // The card was already charged in the browser: if the order cannot take it, it is refunded.

@@ -25,13 +25,13 @@ describe.each(testDatabaseKinds)('first admin on $name', (kind) => {
     const cookie = await signIn(shop.app, 'owner@example.com', 'Owner#2026');
     const token = await exchangeToken(shop.app, 'owner@example.com', cookie);
     const answer = await shop.app.inject({ method: 'GET', url: '/api/admin/owner@example.com', headers: bearer({ token }) });
-    expect(answer.json()).toEqual({ admin: true });
+    expect(answer.json()).toEqual({ admin: true, roles: ['admin'] });
     await expect(signIn(shop.app, 'someone.else@example.com', 'Other#2026')).rejects.toThrow(/401/);
 
     // Its role history starts with the role the shop gave it, with no one as its author.
     const profile = (await shop.app.inject({ method: 'GET', url: '/api/user?email=owner@example.com', headers: bearer({ token }) })).json();
     const history = await shop.app.inject({ method: 'GET', url: `/api/profile/${profile._id}/role-history`, headers: bearer({ token }) });
-    expect(history.json()).toEqual([{ role: 'admin', changedBy: null, at: expect.any(String) }]);
+    expect(history.json()).toEqual([{ role: 'admin', roles: ['admin'], changedBy: null, at: expect.any(String) }]);
   });
 });
 

@@ -2,6 +2,7 @@ import { and, eq, or, sql } from 'drizzle-orm';
 import { entityIdSchema } from '@voltline/shared/id';
 import type { PageQuery } from '@voltline/shared/paging';
 import { LAST_ADMIN_MESSAGE, type Profile, type ProfileUpdate, type Role, type RoleChange } from '@voltline/shared/profile';
+import { inRoleOrder, type StaffRole } from '@voltline/shared/staff-roles';
 import { clipText, TEXT_LIMITS } from '@voltline/shared/text-limits';
 import type { Database } from '../db/client.ts';
 import { authUsers, roleChanges, userProfiles } from '../db/schema.ts';
@@ -11,12 +12,16 @@ import { likePattern, mapPage, type KeysetOrder, type Page, type Paging } from '
 
 type ProfileRow = typeof userProfiles.$inferSelect;
 
+/** Every staff role of a profile or a role change: admin from the spec's role, the others from their column. */
+const rolesOf = (row: { role: Role; staffRoles: string[] }): StaffRole[] => [...(row.role === 'admin' ? (['admin'] as const) : []), ...(row.staffRoles as StaffRole[])];
+
 function toProfileDto(row: ProfileRow): Profile {
   return {
     _id: row.id,
     name: row.name,
     email: row.email,
     role: row.role,
+    roles: rolesOf(row),
     address: row.address,
     phone: row.phone,
     linkedIn: row.linkedIn,
@@ -40,36 +45,40 @@ export function createProfilesService(db: Database, paging: Paging) {
   }
 
   /**
-   * Make Admin and Remove admin, and its record, in one statement. It locks every admin row first,
-   * so two admins removing each other at the same moment take turns: the second sees one admin
-   * left and is refused, and the shop is never left without an admin. The caller must still be an
-   * admin then, too (a role taken away a moment ago no longer acts).
+   * Make Admin, Remove admin and the Team page's roles (decision 063), and their record, in one
+   * statement. It locks every admin row first, so two admins removing each other at the same moment
+   * take turns: the second sees one admin left and is refused, and the shop is never left without an
+   * admin. The caller must still be an admin then, too (a role taken away a moment ago no longer
+   * acts). `staff` is the set of the other roles afterwards; left out (the spec's role call), they stay.
    */
-  async function changeRole(caller: Caller, profileId: string, role: Role): Promise<{ acknowledged: true; modifiedCount: number }> {
+  async function changeRoles(caller: Caller, profileId: string, role: Role, staff?: StaffRole[]): Promise<{ acknowledged: true; modifiedCount: number }> {
     if (caller.role !== 'admin') throw onlyAdminsChangeRoles();
-    const leavesAnAdmin = role === 'admin' ? sql`true` : sql`(select count(*) from admins) > 1`;
+    const staffAfter = staff === undefined ? sql`staff_roles` : sql`string_to_array(${inRoleOrder(staff).join(',')}, ',')::text[]`;
+    // Taking an admin's role needs another admin left; anyone else's roles change freely.
+    const leavesAnAdmin = role === 'admin' ? sql`true` : sql`(${profileId} not in (select id from admins) or (select count(*) from admins) > 1)`;
     const result = await db.execute(sql`
       with admins as (
         select id from user_profiles where role = 'admin' for update
       ), actor as (
         select exists (select 1 from admins where id = ${caller.profileId}) as still_admin
       ), changed as (
-        update user_profiles set role = ${role}
-        where id = ${profileId} and role <> ${role} and (select still_admin from actor) and ${leavesAnAdmin}
-        returning id, role
+        update user_profiles set role = ${role}, staff_roles = ${staffAfter}
+        where id = ${profileId} and (role <> ${role} or staff_roles <> ${staffAfter}) and (select still_admin from actor) and ${leavesAnAdmin}
+        returning id, role, staff_roles
       ), recorded as (
-        insert into role_changes (profile_id, role, changed_by_user_id, changed_by_email)
-        select id, role, ${caller.userId}, ${caller.email} from changed
+        insert into role_changes (profile_id, role, staff_roles, changed_by_user_id, changed_by_email)
+        select id, role, staff_roles, ${caller.userId}, ${caller.email} from changed
       )
       select (select role from user_profiles where id = ${profileId}) as role_before,
+             (select role = ${role} and staff_roles = ${staffAfter} from user_profiles where id = ${profileId}) as unchanged,
              (select still_admin from actor) as still_admin,
              (select count(*) from changed)::int as changed
     `);
-    const [outcome] = (result as unknown as { rows: { role_before: Role | null; still_admin: boolean; changed: number }[] }).rows;
+    const [outcome] = (result as unknown as { rows: { role_before: Role | null; unchanged: boolean | null; still_admin: boolean; changed: number }[] }).rows;
     if (outcome?.changed === 1) return { acknowledged: true, modifiedCount: 1 };
     if (!outcome?.role_before) throw profileNotFound();
     if (!outcome.still_admin) throw onlyAdminsChangeRoles();
-    if (outcome.role_before === role) return { acknowledged: true, modifiedCount: 0 };
+    if (outcome.unchanged) return { acknowledged: true, modifiedCount: 0 };
     throw new AppError('conflict', LAST_ADMIN_MESSAGE);
   }
 
@@ -110,10 +119,17 @@ export function createProfilesService(db: Database, paging: Paging) {
     },
 
     /** GET /admin/{email}: callers may ask about themselves; admins about anyone. */
-    async isAdmin(caller: Caller, email: string): Promise<boolean> {
+    async isAdmin(caller: Caller, email: string): Promise<{ admin: boolean; roles: StaffRole[] }> {
       if (!isSameEmail(caller.email, email) && caller.role !== 'admin') throw forbidden();
       const row = await findByEmail(email);
-      return row?.role === 'admin';
+      return { admin: row?.role === 'admin', roles: row ? rolesOf(row) : [] };
+    },
+
+    /** PUT /profile/{id}/roles (admins): the whole set of staff roles the profile holds afterwards. */
+    async setRoles(caller: Caller, profileId: string, roles: StaffRole[]): Promise<{ acknowledged: true; modifiedCount: number }> {
+      const id = entityIdSchema.safeParse(profileId);
+      if (!id.success) throw profileNotFound();
+      return changeRoles(caller, id.data, roles.includes('admin') ? 'admin' : 'user', roles.filter((role) => role !== 'admin'));
     },
 
     /**
@@ -124,7 +140,7 @@ export function createProfilesService(db: Database, paging: Paging) {
     async updateProfile(caller: Caller, profileId: string, update: ProfileUpdate): Promise<{ acknowledged: true; modifiedCount: number }> {
       const id = entityIdSchema.safeParse(profileId);
       if (!id.success) throw profileNotFound();
-      if (update.role !== undefined) return changeRole(caller, id.data, update.role);
+      if (update.role !== undefined) return changeRoles(caller, id.data, update.role);
       const [target] = await db.select().from(userProfiles).where(eq(userProfiles.id, id.data));
       if (!target) throw profileNotFound();
       if (target.id !== caller.profileId) throw forbidden();
@@ -152,7 +168,7 @@ export function createProfilesService(db: Database, paging: Paging) {
         .limit(page.fetchLimit);
       return mapPage(
         page.finish(rows, (row) => row.change.id),
-        ({ change }) => ({ role: change.role, changedBy: change.changedByEmail, at: change.at.toISOString() }),
+        ({ change }) => ({ role: change.role, roles: rolesOf(change), changedBy: change.changedByEmail, at: change.at.toISOString() }),
       );
     },
 

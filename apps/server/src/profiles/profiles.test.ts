@@ -31,6 +31,7 @@ describe.each(testDatabaseKinds)('profiles on $name', (kind) => {
         name: shop.customer.name,
         email: shop.customer.email,
         role: 'user',
+        roles: [],
         address: null,
         phone: null,
         linkedIn: null,
@@ -103,7 +104,7 @@ describe.each(testDatabaseKinds)('profiles on $name', (kind) => {
       expect((await profileRow(shop.customer)).role).toBe('admin');
       // The promoted user's existing token carries no role: the next call sees the new one.
       const check = await shop.app.inject({ method: 'GET', url: `/api/admin/${shop.customer.email}`, headers: bearer(shop.customer) });
-      expect(check.json()).toEqual({ admin: true });
+      expect(check.json()).toEqual({ admin: true, roles: ['admin'] });
     });
 
     it('answers 404 for an unknown or malformed profile id', async () => {

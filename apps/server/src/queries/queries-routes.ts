@@ -21,10 +21,10 @@ export function queriesRoutes(queries: QueriesService, guards: CallerGuards, que
       (request) => queries.submit(request.body),
     );
 
-    app.get('/queries', route('The Queries inbox: ?status=open|answered or all; newest first, a page at a time (limit, cursor from the Link header). Admins only.', { onRequest: guards.requireAdmin, querystring: queryListQuerySchema, answer: pageOf(storedQuerySchema) }),
+    app.get('/queries', route('The Queries inbox: ?status=open|answered or all; newest first, a page at a time (limit, cursor from the Link header). Admins only.', { onRequest: guards.allow('queries'), querystring: queryListQuerySchema, answer: pageOf(storedQuerySchema) }),
       answerPage((request) => queries.list(request.query)));
 
-    app.patch('/queries/:id', route('Mark a query answered (`answered: true`, recording by whom and when) or open again (`answered: false`). Admins only.', { onRequest: guards.requireAdmin, params: idParamsSchema, body: queryAnswerSchema, answer: storedQuerySchema }),
+    app.patch('/queries/:id', route('Mark a query answered (`answered: true`, recording by whom and when) or open again (`answered: false`). Admins only.', { onRequest: guards.allow('queries'), params: idParamsSchema, body: queryAnswerSchema, answer: storedQuerySchema }),
       (request) => queries.mark(callerOf(request), request.params.id, request.body));
   };
 }

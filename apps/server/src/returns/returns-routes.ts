@@ -31,22 +31,22 @@ export function returnsRoutes(service: ReturnsService, guards: CallerGuards, req
     app.get('/returns', orderRoute("The caller's own returns, newest first, a page at a time (limit, cursor from the Link header). Signed-in users.", { onRequest: guards.requireUser, querystring: pageQuerySchema, answer: pageOf(returnSchema) }),
       answerPage((request) => service.listOwn(callerOf(request), request.query)));
 
-    app.get('/admin/returns', backOfficeRoute('Every return, newest first, a page at a time (limit, cursor from the Link header), or those of one status (requested, authorised, refused, received, refunded). Admins only.', { onRequest: guards.requireAdmin, querystring: adminReturnsQuerySchema, answer: pageOf(returnSchema) }),
+    app.get('/admin/returns', backOfficeRoute('Every return, newest first, a page at a time (limit, cursor from the Link header), or those of one status (requested, authorised, refused, received, refunded). Admins only.', { onRequest: guards.allow('returns'), querystring: adminReturnsQuerySchema, answer: pageOf(returnSchema) }),
       answerPage((request) => service.listAll(request.query.status, request.query)));
 
-    app.get('/admin/returns/:id', backOfficeRoute('One return with its order, lines, serial numbers and history. Admins only.', { onRequest: guards.requireAdmin, params: idParamsSchema, answer: returnSchema }),
+    app.get('/admin/returns/:id', backOfficeRoute('One return with its order, lines, serial numbers and history. Admins only.', { onRequest: guards.allow('returns'), params: idParamsSchema, answer: returnSchema }),
       (request) => service.getReturn(request.params.id));
 
-    app.post('/admin/returns/:id/authorise', backOfficeRoute('Accept a requested return: { instructions? } (how to send it back), mailed to the buyer. 409 in words when it is not requested. Admins only.', { onRequest: guards.requireAdmin, params: idParamsSchema, body: authoriseReturnSchema, answer: returnSchema }),
+    app.post('/admin/returns/:id/authorise', backOfficeRoute('Accept a requested return: { instructions? } (how to send it back), mailed to the buyer. 409 in words when it is not requested. Admins only.', { onRequest: guards.allow('returns'), params: idParamsSchema, body: authoriseReturnSchema, answer: returnSchema }),
       (request) => service.authorise(callerOf(request), request.params.id, request.body.instructions));
 
-    app.post('/admin/returns/:id/refuse', backOfficeRoute('Refuse a requested return: { reason }, mailed to the buyer; its units may be returned again. 409 in words when it is not requested. Admins only.', { onRequest: guards.requireAdmin, params: idParamsSchema, body: refuseReturnSchema, answer: returnSchema }),
+    app.post('/admin/returns/:id/refuse', backOfficeRoute('Refuse a requested return: { reason }, mailed to the buyer; its units may be returned again. 409 in words when it is not requested. Admins only.', { onRequest: guards.allow('returns'), params: idParamsSchema, body: refuseReturnSchema, answer: returnSchema }),
       (request) => service.refuse(callerOf(request), request.params.id, request.body.reason));
 
-    app.post('/admin/returns/:id/receive', backOfficeRoute("The units of an authorised return arrived: { lines: [{ toolId, quantity, restock }] }; restock puts them back in stock (a `returned` movement), else they are scrapped; lines not named did not arrive. Received once: 409 in words after. Admins only.", { onRequest: guards.requireAdmin, params: idParamsSchema, body: receiveReturnSchema, answer: returnSchema }),
+    app.post('/admin/returns/:id/receive', backOfficeRoute("The units of an authorised return arrived: { lines: [{ toolId, quantity, restock }] }; restock puts them back in stock (a `returned` movement), else they are scrapped; lines not named did not arrive. Received once: 409 in words after. Admins only.", { onRequest: guards.allow('returns'), params: idParamsSchema, body: receiveReturnSchema, answer: returnSchema }),
       (request) => service.receive(callerOf(request), request.params.id, request.body));
 
-    app.post('/admin/returns/:id/refund', backOfficeRoute("Refund a received return through the order's refund and credit note: { amount? } in dollars, by default the received lines' share of what was paid (and, for a withdrawal of the whole order, the delivery charge). Refunded once: 409 in words after. Admins only.", { onRequest: guards.requireAdmin, params: idParamsSchema, body: refundReturnSchema, answer: returnSchema }),
+    app.post('/admin/returns/:id/refund', backOfficeRoute("Refund a received return through the order's refund and credit note: { amount? } in dollars, by default the received lines' share of what was paid (and, for a withdrawal of the whole order, the delivery charge). Refunded once: 409 in words after. Admins only.", { onRequest: guards.allow('refunds'), params: idParamsSchema, body: refundReturnSchema, answer: returnSchema }),
       (request) => service.refund(callerOf(request), request.params.id, request.body));
   };
 }

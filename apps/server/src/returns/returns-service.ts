@@ -4,7 +4,7 @@ import type { PageQuery } from '@voltline/shared/paging';
 import type { CreateReturn, ReceiveReturn, Return, ReturnStatus, ReturnWindow } from '@voltline/shared/returns';
 import type { Database } from '../db/client.ts';
 import { orders, returns } from '../db/schema.ts';
-import type { Caller } from '../identity/caller.ts';
+import { may, type Caller } from '../identity/caller.ts';
 import { returnDto, returnDtos, type OrderLifecycle } from '../orders/lifecycle/index.ts';
 import { notFound } from '../platform/app-error.ts';
 import type { Page, Paging } from '../platform/paging.ts';
@@ -49,7 +49,7 @@ export function createReturnsService(db: Database, lifecycle: OrderLifecycle, pa
     /** GET /purchasedSingle/{id}/return-window: when its withdrawal period and warranty end, for My Orders' button. Its buyer and admins. */
     async returnWindow(caller: Caller, orderId: string): Promise<ReturnWindow> {
       const order = await lifecycle.findOrder(orderId);
-      if (order.userId !== caller.userId && caller.role !== 'admin') throw notFound('Order not found');
+      if (order.userId !== caller.userId && !may(caller, 'readOrders')) throw notFound('Order not found');
       const { withdrawalUntil, warrantyUntil } = await lifecycle.returnWindow(order.id);
       return { withdrawalUntil, warrantyUntil };
     },

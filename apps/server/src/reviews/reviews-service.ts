@@ -8,7 +8,7 @@ import type { Database } from '../db/client.ts';
 import { reviews, userProfiles } from '../db/schema.ts';
 import type { JsonCache } from '../platform/cached-json.ts';
 import { AppError, notFound } from '../platform/app-error.ts';
-import type { Caller } from '../identity/caller.ts';
+import { may, type Caller } from '../identity/caller.ts';
 import { mapPage, type KeysetOrder, type Page, type Paging } from '../platform/paging.ts';
 import { unrationed, type Ration } from '../platform/turns.ts';
 
@@ -126,7 +126,7 @@ export function createReviewsService(db: Database, cache: JsonCache, paging: Pag
     async removeReview(caller: Caller, reviewId: string, now = new Date()): Promise<{ acknowledged: true; deletedCount: number }> {
       const review = await findShownReview(reviewId);
       const byAuthor = isAuthor(caller, review);
-      if (!byAuthor && caller.role !== 'admin') throw new AppError('forbidden', 'Only its author or an admin can delete this review.');
+      if (!byAuthor && !may(caller, 'reviews')) throw new AppError('forbidden', 'Only its author, an admin or support staff can delete this review.');
       const removed = byAuthor
         ? await db.delete(reviews).where(and(eq(reviews.id, review.id), shown)).returning({ id: reviews.id })
         : await db

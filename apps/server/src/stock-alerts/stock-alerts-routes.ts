@@ -86,7 +86,7 @@ export function stockAlertsRoutes(alerts: StockAlertsService, guards: CallerGuar
     app.get(
       '/admin/tools/:id/stock-alerts',
       {
-        onRequest: guards.requireAdmin,
+        onRequest: guards.allow('catalogue'),
         schema: {
           tags: ['catalogue'],
           summary: 'How many back-in-stock alerts wait for the tool (open: not mailed yet). Admins only.',

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import type { Tool } from '@voltline/shared/tool';
 import { eq, sql } from 'drizzle-orm';
+import { rolesAllowed, STAFF_ROLES, type Permission, type StaffRole } from '@voltline/shared/staff-roles';
 import { newTool } from '@voltline/test-kit/tools';
 import { businessAccounts, groupToolPrices, orders } from '../db/schema.ts';
 import { csvCell } from '../platform/csv-cell.ts';
@@ -21,7 +22,7 @@ const PUBLIC_RECEIVER_URL = 'https://93.184.215.14/hooks';
  * Every documented /api route with who may call it, and fixtures that give each call something
  * real to touch. The authorization matrix and the fuzzer both walk this list.
  */
-export type Role = 'anonymous' | 'owner' | 'other' | 'admin';
+export type Role = 'anonymous' | 'owner' | 'other' | StaffRole;
 
 export interface Fixtures {
   tool: Tool;
@@ -90,6 +91,13 @@ export interface MatrixRow {
   /** What the signed-in caller needs of their own before the call (a checkout needs a cart to order). */
   prepare?: (shop: TestShop, caller: TestUser, f: Fixtures) => Promise<void>;
   allowed: Role[];
+  /** A back-office route's permission (every route refused to customers names one: authorization matrix). */
+  permission?: Permission;
+  /**
+   * An allowed write takes its fixtures away (a deletion, a state changed once): each further allowed
+   * caller gets fresh ones. Other writes succeed again on the same fixtures, for every allowed caller.
+   */
+  consumes?: boolean;
   /** The dates the call takes, each refused outside the shop's years (http/dates.test.ts, the fuzzer). */
   dates?: DateField[];
   /** Another customer is told the owner's thing does not exist (404), rather than that it is not theirs (403). */
@@ -105,10 +113,14 @@ export interface DateField {
   kind: 'moment' | 'month';
 }
 
-export const everyone: Role[] = ['anonymous', 'owner', 'other', 'admin'];
-const signedIn: Role[] = ['owner', 'other', 'admin'];
+/** A caller of each kind: a stranger, the owner of the fixtures, another customer, and staff holding one role each (decision 063). */
+export const everyone: Role[] = ['anonymous', 'owner', 'other', ...STAFF_ROLES];
+const signedIn: Role[] = everyone.filter((role) => role !== 'anonymous');
 const ownerAndAdmin: Role[] = ['owner', 'admin'];
-const adminOnly: Role[] = ['admin'];
+/** A back-office route: the permission it needs, and so the staff it lets in (packages/shared/src/staff-roles.ts). */
+const staff = (permission: Permission) => ({ permission, allowed: rolesAllowed(permission) as Role[] });
+/** The owner's own thing, which staff holding `permission` may also reach. */
+const ownerOr = (permission: Permission): Role[] => ['owner', ...rolesAllowed(permission)];
 
 const QUERY_BODY = { name: 'Grace', email: 'grace@example.com', phone: '4420794609', role: 'Others', query: 'Do you ship to Norway?' };
 
@@ -149,55 +161,55 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
   { method: 'GET', route: '/api/review/mine', url: () => '/api/review/mine?limit=2', allowed: signedIn },
   // Editing is the author's alone; an admin moderates by removing, never by rewriting.
   { method: 'PATCH', route: '/api/review/{id}', url: (f) => `/api/review/${f.reviewId}`, body: () => ({ review: 'Better than I said', rating: 4 }), allowed: ['owner'] },
-  { method: 'DELETE', route: '/api/review/{id}', url: (f) => `/api/review/${f.reviewId}`, allowed: ownerAndAdmin },
+  { method: 'DELETE', route: '/api/review/{id}', url: (f) => `/api/review/${f.reviewId}`, allowed: ownerOr('reviews'), consumes: true },
   { method: 'GET', route: '/api/social-providers', url: () => '/api/social-providers', allowed: everyone },
   { method: 'GET', route: '/api/payments/config', url: () => '/api/payments/config', allowed: everyone },
   { method: 'GET', route: '/api/client-config', url: () => '/api/client-config', allowed: everyone },
   { method: 'GET', route: '/api/pages/{slug}', url: () => '/api/pages/about', allowed: everyone },
-  { method: 'GET', route: '/api/webhook-endpoints', url: () => '/api/webhook-endpoints?limit=2', allowed: adminOnly },
+  { method: 'GET', route: '/api/webhook-endpoints', url: () => '/api/webhook-endpoints?limit=2', ...staff('settings') },
   {
     method: 'POST',
     route: '/api/webhook-endpoints',
     url: () => '/api/webhook-endpoints',
     body: () => ({ url: PUBLIC_RECEIVER_URL, events: ['order.paid'] }),
-    allowed: adminOnly,
+    ...staff('settings'),
   },
-  { method: 'DELETE', route: '/api/webhook-endpoints/{id}', url: (f) => `/api/webhook-endpoints/${f.webhookEndpointId}`, allowed: adminOnly },
-  { method: 'GET', route: '/api/webhook-endpoints/{id}/deliveries', url: (f) => `/api/webhook-endpoints/${f.webhookEndpointId}/deliveries?limit=2`, allowed: adminOnly },
+  { method: 'DELETE', route: '/api/webhook-endpoints/{id}', url: (f) => `/api/webhook-endpoints/${f.webhookEndpointId}`, ...staff('settings') },
+  { method: 'GET', route: '/api/webhook-endpoints/{id}/deliveries', url: (f) => `/api/webhook-endpoints/${f.webhookEndpointId}/deliveries?limit=2`, ...staff('settings') },
   { method: 'GET', route: '/api/delivery-promotion', url: () => '/api/delivery-promotion', allowed: everyone },
-  { method: 'GET', route: '/api/admin/delivery-rates', url: () => '/api/admin/delivery-rates', allowed: adminOnly },
+  { method: 'GET', route: '/api/admin/delivery-rates', url: () => '/api/admin/delivery-rates', ...staff('settings') },
   {
     method: 'PUT',
     route: '/api/admin/delivery-rates',
     url: () => '/api/admin/delivery-rates',
     body: () => ({ rates: [{ country: 'US', charge: 4.9, freeFrom: 150 }, { country: '*', charge: 19.9 }] }),
-    allowed: adminOnly,
+    ...staff('settings'),
   },
-  { method: 'GET', route: '/api/admin/delivery-promotion', url: () => '/api/admin/delivery-promotion', allowed: adminOnly },
+  { method: 'GET', route: '/api/admin/delivery-promotion', url: () => '/api/admin/delivery-promotion', ...staff('settings') },
   {
     method: 'PUT',
     route: '/api/admin/delivery-promotion',
     url: () => '/api/admin/delivery-promotion',
     body: () => ({ percentOff: 10, active: true }),
-    allowed: adminOnly,
+    ...staff('settings'),
     dates: [{ in: 'body', name: 'until', label: 'Until', kind: 'moment' }],
   },
-  { method: 'GET', route: '/api/admin/tax-settings', url: () => '/api/admin/tax-settings', allowed: adminOnly },
+  { method: 'GET', route: '/api/admin/tax-settings', url: () => '/api/admin/tax-settings', ...staff('settings') },
   {
     method: 'PUT',
     route: '/api/admin/tax-settings',
     url: () => '/api/admin/tax-settings',
     // The test shop's own settings (US, no VAT): the cells after it price as before.
     body: () => ({ country: 'US', standardRate: 0, pricesIncludeVat: true, vatNote: 'No VAT is charged.' }),
-    allowed: adminOnly,
+    ...staff('settings'),
   },
-  { method: 'GET', route: '/api/admin/coupons', url: () => '/api/admin/coupons?limit=2&q=fix', allowed: adminOnly },
+  { method: 'GET', route: '/api/admin/coupons', url: () => '/api/admin/coupons?limit=2&q=fix', ...staff('settings') },
   {
     method: 'POST',
     route: '/api/admin/coupons',
     url: () => '/api/admin/coupons',
     body: () => ({ code: uniqueCouponCode(), percentOff: 10 }),
-    allowed: adminOnly,
+    ...staff('settings'),
     dates: COUPON_DATES,
   },
   {
@@ -205,14 +217,14 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     route: '/api/admin/coupons/{id}',
     url: (f) => `/api/admin/coupons/${f.couponId}`,
     body: () => ({ disabled: true }),
-    allowed: adminOnly,
+    ...staff('settings'),
     dates: COUPON_DATES,
   },
   { method: 'GET', route: '/api/business-account', url: () => '/api/business-account', allowed: signedIn },
   { method: 'POST', route: '/api/business-account', url: () => '/api/business-account', body: () => BUSINESS_APPLICATION, allowed: signedIn },
-  { method: 'GET', route: '/api/admin/business-accounts', url: () => '/api/admin/business-accounts?limit=2&q=matrix&state=pending', allowed: adminOnly },
-  { method: 'POST', route: '/api/admin/business-accounts/{id}/approve', url: (f) => `/api/admin/business-accounts/${f.businessAccountId}/approve`, body: () => ({}), allowed: adminOnly },
-  { method: 'POST', route: '/api/admin/business-accounts/{id}/refuse', url: (f) => `/api/admin/business-accounts/${f.businessAccountId}/refuse`, body: () => ({ reason: 'Not a business' }), allowed: adminOnly },
+  { method: 'GET', route: '/api/admin/business-accounts', url: () => '/api/admin/business-accounts?limit=2&q=matrix&state=pending', ...staff('tradeAccounts') },
+  { method: 'POST', route: '/api/admin/business-accounts/{id}/approve', url: (f) => `/api/admin/business-accounts/${f.businessAccountId}/approve`, body: () => ({}), ...staff('tradeAccounts'), consumes: true },
+  { method: 'POST', route: '/api/admin/business-accounts/{id}/refuse', url: (f) => `/api/admin/business-accounts/${f.businessAccountId}/refuse`, body: () => ({ reason: 'Not a business' }), ...staff('tradeAccounts'), consumes: true },
   {
     method: 'POST',
     route: '/api/admin/business-accounts/{id}/confirm-vat-id',
@@ -222,7 +234,7 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     prepare: async (shop, _caller, f) => {
       await shop.database.db.update(businessAccounts).set({ state: 'approved', decidedAt: new Date(), decidedBy: 'matrix@voltline.test' }).where(eq(businessAccounts.id, f.businessAccountId));
     },
-    allowed: adminOnly,
+    ...staff('tradeAccounts'), consumes: true,
   },
   {
     method: 'PUT',
@@ -233,9 +245,9 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     prepare: async (shop, _caller, f) => {
       await shop.database.db.update(businessAccounts).set({ state: 'approved', decidedAt: new Date(), decidedBy: 'matrix@voltline.test' }).where(eq(businessAccounts.id, f.businessAccountId));
     },
-    allowed: adminOnly,
+    ...staff('tradeAccounts'),
   },
-  { method: 'GET', route: '/api/admin/orders-on-account', url: () => '/api/admin/orders-on-account?limit=2&overdue=true', allowed: adminOnly },
+  { method: 'GET', route: '/api/admin/orders-on-account', url: () => '/api/admin/orders-on-account?limit=2&overdue=true', ...staff('accounts') },
   {
     method: 'POST',
     route: '/api/admin/orders/{id}/bank-payments',
@@ -245,15 +257,15 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     prepare: async (shop, _caller, f) => {
       await shop.database.db.update(orders).set({ paymentDueOn: sql`current_date + 30` }).where(eq(orders.id, f.unpaidOrderId));
     },
-    allowed: adminOnly,
+    ...staff('accounts'),
   },
 
   { method: 'GET', route: '/api/my-prices', url: (f) => `/api/my-prices?toolIds=${f.tool._id}`, allowed: signedIn },
-  { method: 'GET', route: '/api/admin/customer-groups', url: () => '/api/admin/customer-groups', allowed: adminOnly },
-  { method: 'POST', route: '/api/admin/customer-groups', url: () => '/api/admin/customer-groups', body: () => ({ key: `m-${randomUUID().slice(0, 8)}`, name: 'Matrix group' }), allowed: adminOnly },
-  { method: 'PATCH', route: '/api/admin/customer-groups/{key}', url: () => '/api/admin/customer-groups/trade', body: () => ({ displayPricesWithoutVat: true }), allowed: adminOnly },
-  { method: 'GET', route: '/api/admin/customer-groups/{key}/prices', url: () => '/api/admin/customer-groups/trade/prices?limit=2', allowed: adminOnly },
-  { method: 'PUT', route: '/api/admin/customer-groups/{key}/prices/{toolId}', url: (f) => `/api/admin/customer-groups/trade/prices/${f.tool._id}`, body: () => ({ percentOff: 10, tiers: [{ fromUnits: 10, percentOff: 5 }] }), allowed: adminOnly },
+  { method: 'GET', route: '/api/admin/customer-groups', url: () => '/api/admin/customer-groups', ...staff('tradeAccounts') },
+  { method: 'POST', route: '/api/admin/customer-groups', url: () => '/api/admin/customer-groups', body: () => ({ key: `m-${randomUUID().slice(0, 8)}`, name: 'Matrix group' }), ...staff('tradeAccounts') },
+  { method: 'PATCH', route: '/api/admin/customer-groups/{key}', url: () => '/api/admin/customer-groups/trade', body: () => ({ displayPricesWithoutVat: true }), ...staff('tradeAccounts') },
+  { method: 'GET', route: '/api/admin/customer-groups/{key}/prices', url: () => '/api/admin/customer-groups/trade/prices?limit=2', ...staff('tradeAccounts') },
+  { method: 'PUT', route: '/api/admin/customer-groups/{key}/prices/{toolId}', url: (f) => `/api/admin/customer-groups/trade/prices/${f.tool._id}`, body: () => ({ percentOff: 10, tiers: [{ fromUnits: 10, percentOff: 5 }] }), ...staff('tradeAccounts') },
   {
     method: 'DELETE',
     route: '/api/admin/customer-groups/{key}/prices/{toolId}',
@@ -262,21 +274,23 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     prepare: async (shop, _caller, f) => {
       await shop.database.db.insert(groupToolPrices).values({ groupKey: 'trade', toolId: f.tool._id, percentOffHundredths: 500 }).onConflictDoNothing();
     },
-    allowed: adminOnly,
+    ...staff('tradeAccounts'),
   },
-  { method: 'GET', route: '/api/admin/customer-groups/{key}/members', url: () => '/api/admin/customer-groups/trade/members?limit=2', allowed: adminOnly },
-  { method: 'PUT', route: '/api/admin/customer-group-members', url: () => '/api/admin/customer-group-members', body: (f) => ({ email: f.ownerEmail, group: null }), allowed: adminOnly },
+  { method: 'GET', route: '/api/admin/customer-groups/{key}/members', url: () => '/api/admin/customer-groups/trade/members?limit=2', ...staff('tradeAccounts') },
+  { method: 'PUT', route: '/api/admin/customer-group-members', url: () => '/api/admin/customer-group-members', body: (f) => ({ email: f.ownerEmail, group: null }), ...staff('tradeAccounts') },
   { method: 'POST', route: '/api/queries', url: () => '/api/queries', body: () => QUERY_BODY, allowed: everyone },
-  { method: 'GET', route: '/api/queries', url: () => '/api/queries?limit=2&status=open', allowed: adminOnly },
-  { method: 'PATCH', route: '/api/queries/{id}', url: (f) => `/api/queries/${f.queryId}`, body: () => ({ answered: true }), allowed: adminOnly },
+  { method: 'GET', route: '/api/queries', url: () => '/api/queries?limit=2&status=open', ...staff('queries') },
+  { method: 'PATCH', route: '/api/queries/{id}', url: (f) => `/api/queries/${f.queryId}`, body: () => ({ answered: true }), ...staff('queries') },
   { method: 'GET', route: '/api/images/{imageId}', url: (f) => f.imageUrl, allowed: everyone },
   { method: 'POST', route: '/api/upload', url: () => '/api/upload', multipart: true, allowed: signedIn },
   { method: 'GET', route: '/api/user', url: (f) => `/api/user?email=${f.ownerEmail}`, allowed: ownerAndAdmin },
   { method: 'GET', route: '/api/admin/{email}', url: (f) => `/api/admin/${f.ownerEmail}`, allowed: ownerAndAdmin },
   { method: 'PATCH', route: '/api/profile/{id}', url: (f) => `/api/profile/${f.ownerProfileId}`, body: () => ({ phone: '5550123' }), allowed: ['owner'] },
   // The same route with a role: admins only. The owner is a customer already, so the admin's call changes nothing later cells rely on.
-  { method: 'PATCH', route: '/api/profile/{id}', url: (f) => `/api/profile/${f.ownerProfileId}`, body: () => ({ role: 'user' }), allowed: adminOnly },
-  { method: 'GET', route: '/api/profile/{id}/role-history', url: (f) => `/api/profile/${f.ownerProfileId}/role-history?limit=2`, allowed: adminOnly },
+  { method: 'PATCH', route: '/api/profile/{id}', url: (f) => `/api/profile/${f.ownerProfileId}`, body: () => ({ role: 'user' }), ...staff('team') },
+  // The Team page's roles: the owner stays a customer (every row's owner is the same user), so the call changes nothing.
+  { method: 'PUT', route: '/api/profile/{id}/roles', url: (f) => `/api/profile/${f.ownerProfileId}/roles`, body: () => ({ roles: [] }), ...staff('team') },
+  { method: 'GET', route: '/api/profile/{id}/role-history', url: (f) => `/api/profile/${f.ownerProfileId}/role-history?limit=2`, ...staff('team') },
   {
     method: 'PATCH',
     route: '/api/user/{email}',
@@ -287,7 +301,7 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
   },
   // Anyone may ask who they are: a visitor is told nobody, with no token.
   { method: 'POST', route: '/api/session', url: () => '/api/session', body: () => ({}), cookie: true, allowed: everyone },
-  { method: 'GET', route: '/api/allUsers', url: () => '/api/allUsers?limit=2&q=user', allowed: adminOnly },
+  { method: 'GET', route: '/api/allUsers', url: () => '/api/allUsers?limit=2&q=user', ...staff('team') },
   {
     method: 'POST',
     route: '/api/purchased',
@@ -319,17 +333,17 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     },
     allowed: signedIn,
   },
-  { method: 'GET', route: '/api/purchasedSingle/{id}', url: (f) => `/api/purchasedSingle/${f.unpaidOrderId}`, allowed: ownerAndAdmin },
+  { method: 'GET', route: '/api/purchasedSingle/{id}', url: (f) => `/api/purchasedSingle/${f.unpaidOrderId}`, allowed: ownerOr('readOrders') },
   { method: 'DELETE', route: '/api/purchasedSingle/{id}', url: (f) => `/api/purchasedSingle/${f.unpaidOrderId}`, allowed: ['owner'] },
-  { method: 'GET', route: '/api/purchasedSingle/{id}/invoice.pdf', url: (f) => `/api/purchasedSingle/${f.paidOrderId}/invoice.pdf`, allowed: ownerAndAdmin },
-  { method: 'GET', route: '/api/purchasedSingle/{id}/credit-note.pdf', url: (f) => `/api/purchasedSingle/${f.paidOrderId}/credit-note.pdf`, allowed: ownerAndAdmin },
+  { method: 'GET', route: '/api/purchasedSingle/{id}/invoice.pdf', url: (f) => `/api/purchasedSingle/${f.paidOrderId}/invoice.pdf`, allowed: ownerOr('accounts') },
+  { method: 'GET', route: '/api/purchasedSingle/{id}/credit-note.pdf', url: (f) => `/api/purchasedSingle/${f.paidOrderId}/credit-note.pdf`, allowed: ownerOr('accounts') },
   {
     method: 'PATCH',
     route: '/api/purchasedSingle/{id}',
     url: (f) => `/api/purchasedSingle/${f.paidOrderId}`,
     // The order's own payment, recorded again as the spec's client does after paying.
     body: (f) => ({ transactionId: f.paidTransactionId, delivery: 'pending' }),
-    allowed: ownerAndAdmin,
+    allowed: ownerOr('accounts'),
   },
   { method: 'POST', route: '/api/create-payment-intent', url: () => '/api/create-payment-intent', body: (f) => ({ orderId: f.unpaidOrderId }), allowed: ['owner'] },
   {
@@ -340,13 +354,13 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     // Like Stripe's confirm call, the client secret is the credential.
     allowed: everyone,
   },
-  { method: 'GET', route: '/api/adminPurchased', url: () => '/api/adminPurchased?limit=2&delivery=pending&q=user', allowed: adminOnly },
-  { method: 'GET', route: '/api/adminPurchased/export.csv', url: () => '/api/adminPurchased/export.csv?status=unpaid&q=user', allowed: adminOnly },
+  { method: 'GET', route: '/api/adminPurchased', url: () => '/api/adminPurchased?limit=2&delivery=pending&q=user', ...staff('readOrders') },
+  { method: 'GET', route: '/api/adminPurchased/export.csv', url: () => '/api/adminPurchased/export.csv?status=unpaid&q=user', ...staff('readOrders') },
   {
     method: 'GET',
     route: '/api/purchasedSingle/{id}/shipments',
     url: (f) => `/api/purchasedSingle/${f.paidOrderId}/shipments?limit=5`,
-    allowed: ownerAndAdmin,
+    allowed: ownerOr('readOrders'),
     hiddenFromOthers: true,
   },
   {
@@ -354,30 +368,30 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     route: '/api/adminPurchased/{id}/shipments',
     url: (f) => `/api/adminPurchased/${f.paidOrderId}/shipments`,
     body: (f) => ({ lines: [{ toolId: f.tool._id, quantity: 1 }], carrier: MATRIX_CARRIER.name, trackingNumber: 'MX0001' }),
-    allowed: adminOnly,
+    ...staff('ship'), consumes: true,
   },
   {
     method: 'GET',
     route: '/api/adminPurchased/{id}/shipments/{shipmentId}/packing-slip.pdf',
     url: (f) => `/api/adminPurchased/${f.shippedOrderId}/shipments/${f.shipmentId}/packing-slip.pdf`,
-    allowed: adminOnly,
+    ...staff('ship'),
   },
   {
     method: 'POST',
     route: '/api/adminPurchased/{id}/shipments/{shipmentId}/delivered',
     url: (f) => `/api/adminPurchased/${f.shippedOrderId}/shipments/${f.shipmentId}/delivered`,
     body: () => ({}),
-    allowed: adminOnly,
+    ...staff('ship'),
   },
   {
     method: 'POST',
     route: '/api/purchasedSingle/{id}/returns',
     url: (f) => `/api/purchasedSingle/${f.shippedOrderId}/returns`,
     body: (f) => ({ lines: [{ toolId: f.tool._id, quantity: 1 }], reason: 'withdrawal', comment: 'Matrix' }),
-    allowed: ownerAndAdmin,
+    allowed: ownerOr('returns'), consumes: true,
     hiddenFromOthers: true,
   },
-  { method: 'GET', route: '/api/purchasedSingle/{id}/return-window', url: (f) => `/api/purchasedSingle/${f.shippedOrderId}/return-window`, allowed: ownerAndAdmin, hiddenFromOthers: true },
+  { method: 'GET', route: '/api/purchasedSingle/{id}/return-window', url: (f) => `/api/purchasedSingle/${f.shippedOrderId}/return-window`, allowed: ownerOr('readOrders'), hiddenFromOthers: true },
   { method: 'GET', route: '/api/returns', url: () => '/api/returns?limit=5', allowed: signedIn },
   { method: 'GET', route: '/api/me/export', url: () => '/api/me/export', allowed: signedIn },
   { method: 'GET', route: '/api/me/two-factor', url: () => '/api/me/two-factor', allowed: signedIn },
@@ -393,29 +407,29 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     prepare: async (shop, _caller, f) => {
       f.erasableProfileId = (await registerUser(shop)).profileId;
     },
-    allowed: adminOnly,
+    ...staff('team'),
   },
-  { method: 'GET', route: '/api/admin/returns', url: () => '/api/admin/returns?limit=5&status=requested', allowed: adminOnly },
-  { method: 'GET', route: '/api/admin/returns/{id}', url: (f) => `/api/admin/returns/${f.requestedReturnId}`, allowed: adminOnly },
-  { method: 'POST', route: '/api/admin/returns/{id}/authorise', url: (f) => `/api/admin/returns/${f.requestedReturnId}/authorise`, body: () => ({ instructions: 'Matrix' }), allowed: adminOnly },
-  { method: 'POST', route: '/api/admin/returns/{id}/refuse', url: (f) => `/api/admin/returns/${f.requestedReturnId}/refuse`, body: () => ({ reason: 'Matrix' }), allowed: adminOnly },
+  { method: 'GET', route: '/api/admin/returns', url: () => '/api/admin/returns?limit=5&status=requested', ...staff('returns') },
+  { method: 'GET', route: '/api/admin/returns/{id}', url: (f) => `/api/admin/returns/${f.requestedReturnId}`, ...staff('returns') },
+  { method: 'POST', route: '/api/admin/returns/{id}/authorise', url: (f) => `/api/admin/returns/${f.requestedReturnId}/authorise`, body: () => ({ instructions: 'Matrix' }), ...staff('returns'), consumes: true },
+  { method: 'POST', route: '/api/admin/returns/{id}/refuse', url: (f) => `/api/admin/returns/${f.requestedReturnId}/refuse`, body: () => ({ reason: 'Matrix' }), ...staff('returns'), consumes: true },
   {
     method: 'POST',
     route: '/api/admin/returns/{id}/receive',
     url: (f) => `/api/admin/returns/${f.authorisedReturnId}/receive`,
     body: (f) => ({ lines: [{ toolId: f.tool._id, quantity: 1, restock: true }] }),
-    allowed: adminOnly,
+    ...staff('returns'), consumes: true,
   },
-  { method: 'POST', route: '/api/admin/returns/{id}/refund', url: (f) => `/api/admin/returns/${f.receivedReturnId}/refund`, body: () => ({}), allowed: adminOnly },
-  { method: 'GET', route: '/api/warranty/{serial}', url: (f) => `/api/warranty/${encodeURIComponent(f.serialNumber)}`, allowed: ownerAndAdmin, hiddenFromOthers: true },
+  { method: 'POST', route: '/api/admin/returns/{id}/refund', url: (f) => `/api/admin/returns/${f.receivedReturnId}/refund`, body: () => ({}), ...staff('refunds'), consumes: true },
+  { method: 'GET', route: '/api/warranty/{serial}', url: (f) => `/api/warranty/${encodeURIComponent(f.serialNumber)}`, allowed: ownerOr('readOrders'), hiddenFromOthers: true },
   {
     method: 'PATCH',
     route: '/api/admin/tools/{id}/warranty',
     url: (f) => `/api/admin/tools/${f.tool._id}/warranty`,
     body: () => ({ serialised: false, warrantyMonths: 36 }),
-    allowed: adminOnly,
+    ...staff('catalogue'),
   },
-  { method: 'GET', route: '/api/admin/carriers', url: () => '/api/admin/carriers', allowed: adminOnly },
+  { method: 'GET', route: '/api/admin/carriers', url: () => '/api/admin/carriers', ...staff('ship') },
   // A carrier is no user: its signature, not a role, lets it in (orders/carrier-notices.test.ts refuses the rest).
   {
     method: 'POST',
@@ -426,87 +440,87 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     allowed: everyone,
     dates: [{ in: 'body', name: 'at', label: 'Delivered at', kind: 'moment' }],
   },
-  { method: 'PUT', route: '/api/admin/carriers', url: () => '/api/admin/carriers', body: () => MATRIX_CARRIER, allowed: adminOnly },
-  { method: 'GET', route: '/api/adminPurchased/{id}/history', url: (f) => `/api/adminPurchased/${f.paidOrderId}/history`, allowed: adminOnly },
+  { method: 'PUT', route: '/api/admin/carriers', url: () => '/api/admin/carriers', body: () => MATRIX_CARRIER, ...staff('ship') },
+  { method: 'GET', route: '/api/adminPurchased/{id}/history', url: (f) => `/api/adminPurchased/${f.paidOrderId}/history`, ...staff('readOrders') },
   {
     method: 'POST',
     route: '/api/adminPurchased/{id}/refund',
     url: (f) => `/api/adminPurchased/${f.paidOrderId}/refund`,
     body: () => ({ amount: 1, reason: 'Authorization matrix' }),
-    allowed: adminOnly,
+    ...staff('refunds'),
   },
-  { method: 'GET', route: '/api/adminOverview', url: () => '/api/adminOverview', allowed: adminOnly },
+  { method: 'GET', route: '/api/adminOverview', url: () => '/api/adminOverview', ...staff('accounts') },
   {
     method: 'GET',
     route: '/api/admin/vat-report',
     url: () => '/api/admin/vat-report?month=2026-11',
-    allowed: adminOnly,
+    ...staff('accounts'),
     dates: [{ in: 'query', name: 'month', label: 'Month', kind: 'month' }],
   },
-  { method: 'PATCH', route: '/api/deliverConfirm/{id}', url: (f) => `/api/deliverConfirm/${f.paidOrderId}`, body: () => ({ delivery: 'shipped' }), allowed: adminOnly },
-  { method: 'DELETE', route: '/api/deletOrder/{id}', url: (f) => `/api/deletOrder/${f.unpaidOrderId}`, allowed: adminOnly },
-  { method: 'GET', route: '/api/adminGetTools', url: () => '/api/adminGetTools?limit=2&sort=name&q=a', allowed: adminOnly },
-  { method: 'POST', route: '/api/addTool', url: () => '/api/addTool', body: () => newToolBody(), allowed: adminOnly },
+  { method: 'PATCH', route: '/api/deliverConfirm/{id}', url: (f) => `/api/deliverConfirm/${f.paidOrderId}`, body: () => ({ delivery: 'shipped' }), ...staff('ship'), consumes: true },
+  { method: 'DELETE', route: '/api/deletOrder/{id}', url: (f) => `/api/deletOrder/${f.unpaidOrderId}`, ...staff('settings') },
+  { method: 'GET', route: '/api/adminGetTools', url: () => '/api/adminGetTools?limit=2&sort=name&q=a', ...staff('catalogue') },
+  { method: 'POST', route: '/api/addTool', url: () => '/api/addTool', body: () => newToolBody(), ...staff('catalogue') },
   {
     method: 'PATCH',
     route: '/api/updateTool/{id}',
     url: (f) => `/api/updateTool/${f.tool._id}`,
     body: () => ({ availableQuantity: 500, minimumOrderQuantity: 1, price: 12 }),
-    allowed: adminOnly,
+    ...staff('catalogue'),
   },
   {
     method: 'POST',
     route: '/api/admin/tools/{id}/stock-moves',
     url: (f) => `/api/admin/tools/${f.tool._id}/stock-moves`,
     body: () => ({ kind: 'received', units: 5, note: 'batch B-2026-11' }),
-    allowed: adminOnly,
+    ...staff('catalogue'),
   },
-  { method: 'GET', route: '/api/admin/tools/{id}/stock-moves', url: (f) => `/api/admin/tools/${f.tool._id}/stock-moves?limit=2&kind=received`, allowed: adminOnly },
-  { method: 'GET', route: '/api/admin/stock/verify', url: () => '/api/admin/stock/verify', allowed: adminOnly },
+  { method: 'GET', route: '/api/admin/tools/{id}/stock-moves', url: (f) => `/api/admin/tools/${f.tool._id}/stock-moves?limit=2&kind=received`, ...staff('catalogue') },
+  { method: 'GET', route: '/api/admin/stock/verify', url: () => '/api/admin/stock/verify', ...staff('catalogue') },
   // Anyone may ask to hear when a tool is back (the fixture's tool is in stock: answered, nothing stored).
   { method: 'POST', route: '/api/tools/{id}/stock-alerts', url: (f) => `/api/tools/${f.tool._id}/stock-alerts`, body: () => ({ email: 'ada@example.com' }), allowed: everyone },
-  { method: 'GET', route: '/api/admin/tools/{id}/stock-alerts', url: (f) => `/api/admin/tools/${f.tool._id}/stock-alerts`, allowed: adminOnly },
+  { method: 'GET', route: '/api/admin/tools/{id}/stock-alerts', url: (f) => `/api/admin/tools/${f.tool._id}/stock-alerts`, ...staff('catalogue') },
   // The link's token is the permission: whoever holds the mail may stop it.
   { method: 'GET', route: '/api/stock-alerts/unsubscribe', url: (f) => `/api/stock-alerts/unsubscribe?token=${encodeURIComponent(f.unsubscribeToken)}`, allowed: everyone },
   { method: 'POST', route: '/api/stock-alerts/unsubscribe', url: (f) => `/api/stock-alerts/unsubscribe?token=${encodeURIComponent(f.unsubscribeToken)}`, allowed: everyone },
-  { method: 'POST', route: '/api/admin/categories', url: () => '/api/admin/categories', body: (f) => ({ name: 'Matrix child', slug: `${f.categorySlug}-child`, parentId: f.categoryId }), allowed: adminOnly },
-  { method: 'PATCH', route: '/api/admin/categories/{id}', url: (f) => `/api/admin/categories/${f.categoryId}`, body: () => ({ name: 'Matrix renamed' }), allowed: adminOnly },
-  { method: 'DELETE', route: '/api/admin/categories/{id}', url: (f) => `/api/admin/categories/${f.categoryId}`, allowed: adminOnly },
+  { method: 'POST', route: '/api/admin/categories', url: () => '/api/admin/categories', body: (f) => ({ name: 'Matrix child', slug: `${f.categorySlug}-child`, parentId: f.categoryId }), ...staff('catalogue'), consumes: true },
+  { method: 'PATCH', route: '/api/admin/categories/{id}', url: (f) => `/api/admin/categories/${f.categoryId}`, body: () => ({ name: 'Matrix renamed' }), ...staff('catalogue') },
+  { method: 'DELETE', route: '/api/admin/categories/{id}', url: (f) => `/api/admin/categories/${f.categoryId}`, ...staff('catalogue'), consumes: true },
   {
     method: 'POST',
     route: '/api/admin/categories/{id}/attributes',
     url: (f) => `/api/admin/categories/${f.categoryId}/attributes`,
     body: () => ({ name: 'Torque', kind: 'number', unit: 'Nm' }),
-    allowed: adminOnly,
+    ...staff('catalogue'), consumes: true,
   },
   {
     method: 'PATCH',
     route: '/api/admin/categories/{id}/attributes/{attributeId}',
     url: (f) => `/api/admin/categories/${f.categoryId}/attributes/${f.attributeId}`,
     body: () => ({ choices: ['Corded', 'Cordless', 'Pneumatic'] }),
-    allowed: adminOnly,
+    ...staff('catalogue'),
   },
-  { method: 'GET', route: '/api/admin/catalogue/export.csv', url: () => '/api/admin/catalogue/export.csv', allowed: adminOnly },
-  { method: 'POST', route: '/api/admin/catalogue/import/dry-run', url: () => '/api/admin/catalogue/import/dry-run', body: (f) => ({ csv: f.catalogueCsv }), allowed: adminOnly },
-  { method: 'POST', route: '/api/admin/catalogue/import', url: () => '/api/admin/catalogue/import', body: (f) => ({ csv: f.catalogueCsv, token: f.catalogueImportToken }), allowed: adminOnly },
-  { method: 'DELETE', route: '/api/admin/categories/{id}/attributes/{attributeId}', url: (f) => `/api/admin/categories/${f.categoryId}/attributes/${f.attributeId}`, allowed: adminOnly },
+  { method: 'GET', route: '/api/admin/catalogue/export.csv', url: () => '/api/admin/catalogue/export.csv', ...staff('catalogue') },
+  { method: 'POST', route: '/api/admin/catalogue/import/dry-run', url: () => '/api/admin/catalogue/import/dry-run', body: (f) => ({ csv: f.catalogueCsv }), ...staff('catalogue') },
+  { method: 'POST', route: '/api/admin/catalogue/import', url: () => '/api/admin/catalogue/import', body: (f) => ({ csv: f.catalogueCsv, token: f.catalogueImportToken }), ...staff('catalogue'), consumes: true },
+  { method: 'DELETE', route: '/api/admin/categories/{id}/attributes/{attributeId}', url: (f) => `/api/admin/categories/${f.categoryId}/attributes/${f.attributeId}`, ...staff('catalogue'), consumes: true },
   { method: 'GET', route: '/api/tools/{id}/accessories', url: (f) => `/api/tools/${f.tool._id}/accessories?limit=2`, allowed: everyone },
   { method: 'GET', route: '/api/tools/{id}/fits', url: (f) => `/api/tools/${f.accessoryId}/fits?limit=2`, allowed: everyone },
-  { method: 'GET', route: '/api/admin/families', url: () => '/api/admin/families?limit=2', allowed: adminOnly },
-  { method: 'POST', route: '/api/admin/families', url: () => '/api/admin/families', body: () => ({ name: 'Matrix family', options: ['Voltage'] }), allowed: adminOnly },
-  { method: 'PATCH', route: '/api/admin/families/{id}', url: (f) => `/api/admin/families/${f.familyId}`, body: () => ({ name: 'Matrix family renamed', options: ['Voltage', 'Set'] }), allowed: adminOnly },
-  { method: 'DELETE', route: '/api/admin/families/{id}', url: (f) => `/api/admin/families/${f.familyId}`, allowed: adminOnly },
-  { method: 'PUT', route: '/api/admin/families/{id}/tools/{toolId}', url: (f) => `/api/admin/families/${f.familyId}/tools/${f.looseToolId}`, body: () => ({ values: ['12 V', 'bare'] }), allowed: adminOnly },
-  { method: 'DELETE', route: '/api/admin/families/{id}/tools/{toolId}', url: (f) => `/api/admin/families/${f.familyId}/tools/${f.tool._id}`, allowed: adminOnly },
-  { method: 'PUT', route: '/api/admin/tools/{id}/accessories/{accessoryId}', url: (f) => `/api/admin/tools/${f.tool._id}/accessories/${f.looseToolId}`, body: () => ({ kind: 'charger' }), allowed: adminOnly },
-  { method: 'DELETE', route: '/api/admin/tools/{id}/accessories/{accessoryId}', url: (f) => `/api/admin/tools/${f.tool._id}/accessories/${f.accessoryId}`, allowed: adminOnly },
+  { method: 'GET', route: '/api/admin/families', url: () => '/api/admin/families?limit=2', ...staff('catalogue') },
+  { method: 'POST', route: '/api/admin/families', url: () => '/api/admin/families', body: () => ({ name: 'Matrix family', options: ['Voltage'] }), ...staff('catalogue'), consumes: true },
+  { method: 'PATCH', route: '/api/admin/families/{id}', url: (f) => `/api/admin/families/${f.familyId}`, body: () => ({ name: 'Matrix family renamed', options: ['Voltage', 'Set'] }), ...staff('catalogue') },
+  { method: 'DELETE', route: '/api/admin/families/{id}', url: (f) => `/api/admin/families/${f.familyId}`, ...staff('catalogue'), consumes: true },
+  { method: 'PUT', route: '/api/admin/families/{id}/tools/{toolId}', url: (f) => `/api/admin/families/${f.familyId}/tools/${f.looseToolId}`, body: () => ({ values: ['12 V', 'bare'] }), ...staff('catalogue') },
+  { method: 'DELETE', route: '/api/admin/families/{id}/tools/{toolId}', url: (f) => `/api/admin/families/${f.familyId}/tools/${f.tool._id}`, ...staff('catalogue'), consumes: true },
+  { method: 'PUT', route: '/api/admin/tools/{id}/accessories/{accessoryId}', url: (f) => `/api/admin/tools/${f.tool._id}/accessories/${f.looseToolId}`, body: () => ({ kind: 'charger' }), ...staff('catalogue') },
+  { method: 'DELETE', route: '/api/admin/tools/{id}/accessories/{accessoryId}', url: (f) => `/api/admin/tools/${f.tool._id}/accessories/${f.accessoryId}`, ...staff('catalogue'), consumes: true },
   { method: 'GET', route: '/api/tools/{id}/pictures', url: (f) => `/api/tools/${f.tool._id}/pictures`, allowed: everyone },
-  { method: 'POST', route: '/api/admin/tools/{id}/pictures', url: (f) => `/api/admin/tools/${f.tool._id}/pictures?alt=Matrix%20picture`, multipart: true, allowed: adminOnly },
-  { method: 'PUT', route: '/api/admin/tools/{id}/pictures/order', url: (f) => `/api/admin/tools/${f.tool._id}/pictures/order`, body: (f) => ({ pictureIds: [f.pictureId] }), allowed: adminOnly },
-  { method: 'PATCH', route: '/api/admin/tools/{id}/pictures/{pictureId}', url: (f) => `/api/admin/tools/${f.tool._id}/pictures/${f.pictureId}`, body: () => ({ alt: 'Matrix words' }), allowed: adminOnly },
-  { method: 'DELETE', route: '/api/admin/tools/{id}/pictures/{pictureId}', url: (f) => `/api/admin/tools/${f.tool._id}/pictures/${f.pictureId}`, allowed: adminOnly },
-  { method: 'DELETE', route: '/api/deleteTool/{id}', url: (f) => `/api/deleteTool/${f.tool._id}`, allowed: adminOnly },
-  { method: 'PATCH', route: '/api/getTool', url: (f) => `/api/getTool?toolName=${encodeURIComponent(f.tool.toolName)}`, body: () => ({ quantity: 1 }), allowed: adminOnly },
+  { method: 'POST', route: '/api/admin/tools/{id}/pictures', url: (f) => `/api/admin/tools/${f.tool._id}/pictures?alt=Matrix%20picture`, multipart: true, ...staff('catalogue') },
+  { method: 'PUT', route: '/api/admin/tools/{id}/pictures/order', url: (f) => `/api/admin/tools/${f.tool._id}/pictures/order`, body: (f) => ({ pictureIds: [f.pictureId] }), ...staff('catalogue') },
+  { method: 'PATCH', route: '/api/admin/tools/{id}/pictures/{pictureId}', url: (f) => `/api/admin/tools/${f.tool._id}/pictures/${f.pictureId}`, body: () => ({ alt: 'Matrix words' }), ...staff('catalogue') },
+  { method: 'DELETE', route: '/api/admin/tools/{id}/pictures/{pictureId}', url: (f) => `/api/admin/tools/${f.tool._id}/pictures/${f.pictureId}`, ...staff('catalogue'), consumes: true },
+  { method: 'DELETE', route: '/api/deleteTool/{id}', url: (f) => `/api/deleteTool/${f.tool._id}`, ...staff('catalogue'), consumes: true },
+  { method: 'PATCH', route: '/api/getTool', url: (f) => `/api/getTool?toolName=${encodeURIComponent(f.tool.toolName)}`, body: () => ({ quantity: 1 }), ...staff('catalogue') },
 ];
 
 export function multipartImage(bytes: Buffer) {

@@ -108,7 +108,7 @@ export async function insertOneLineOrders(db: DbExecutor, rows: (typeof orders.$
 /** A customer as the services see them (the caller of a request), for calls made past HTTP. */
 export async function callerOf(shop: TestShop, user: TestUser) {
   const [account] = await shop.database.db.select({ id: authUsers.id }).from(authUsers).where(eq(authUsers.email, user.email));
-  return { userId: account!.id, email: user.email, name: user.name, role: 'user' as const, profileId: user.profileId, twoFactorEnabled: false };
+  return { userId: account!.id, email: user.email, name: user.name, role: 'user' as const, roles: [], profileId: user.profileId, twoFactorEnabled: false };
 }
 
 /** A paid order of several tools: placed through the lifecycle as the checkout does, paid with the success card. */

@@ -1,3 +1,4 @@
+import type { StaffRole } from '@voltline/shared/staff-roles';
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, HTTPMethods, LightMyRequestResponse } from 'fastify';
@@ -51,7 +52,7 @@ export async function exchangeToken(app: FastifyInstance, email: string, cookie:
 export const TEST_USER_PASSWORD = 'Abc#1234';
 
 /** Registers through the real sign-up endpoint and exchanges the session for an API token. */
-export async function registerUser(shop: TestShop, options: { name?: string; role?: 'admin' } = {}): Promise<TestUser> {
+export async function registerUser(shop: TestShop, options: { name?: string; role?: 'admin'; staffRoles?: Exclude<StaffRole, 'admin'>[] } = {}): Promise<TestUser> {
   const id = randomBytes(4).toString('hex');
   const name = options.name ?? `User ${id}`;
   const email = `user-${id}@example.com`;
@@ -65,8 +66,11 @@ export async function registerUser(shop: TestShop, options: { name?: string; rol
   if (response.statusCode !== 200) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
   const cookie = sessionCookieOf(response);
   const token = await exchangeToken(shop.app, email, cookie);
-  if (options.role === 'admin') {
-    await shop.database.db.update(userProfiles).set({ role: 'admin' }).where(eq(userProfiles.email, email));
+  if (options.role === 'admin' || options.staffRoles) {
+    await shop.database.db
+      .update(userProfiles)
+      .set({ ...(options.role === 'admin' && { role: 'admin' }), ...(options.staffRoles && { staffRoles: options.staffRoles }) })
+      .where(eq(userProfiles.email, email));
   }
   const [profile] = await shop.database.db.select().from(userProfiles).where(eq(userProfiles.email, email));
   return { name, email, password, cookie, token, profileId: profile!.id };

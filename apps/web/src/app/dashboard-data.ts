@@ -1,6 +1,8 @@
 import type { EnsureQueryDataOptions, QueryClient, QueryKey } from '@tanstack/react-query';
 import type { SessionUser } from '../lib/session/api/get-session.ts';
-import { adminStatusQueryOptions } from '../lib/session/api/get-admin-status.ts';
+import { mayDo, type StaffRole } from '@voltline/shared/staff-roles';
+import { staffRolesQueryOptions } from '../lib/session/api/get-admin-status.ts';
+import { BACK_OFFICE_PAGES, OVERVIEW_PERMISSION } from './layout/back-office-pages.ts';
 import { sessionQueryOptions } from '../lib/session/session-query.ts';
 import { clientConfigQueryOptions } from '../lib/client-config.ts';
 import { listViewOf } from '../lib/list-address.ts';
@@ -31,15 +33,15 @@ interface DashboardVisit {
   queryClient: QueryClient;
   user: SessionUser;
   search: URLSearchParams;
-  /** The server's answer RequireAdmin and the dashboard's menu read (the same query). */
-  isAdmin: Promise<boolean>;
+  /** The server's answer RequireStaff and the dashboard's menu read (the same query): the caller's staff roles. */
+  roles: Promise<StaffRole[]>;
 }
 
 type PageData = (visit: DashboardVisit) => Promise<unknown>;
 
 /**
  * A back-office table's page, unless the page has already asked for it and was refused: this
- * loader waits for the session and the admin check, so on a busy machine the page can mount, ask
+ * loader waits for the session and the roles check, so on a busy machine the page can mount, ask
  * and meet the refusal (a page link changed by hand) first, and a refusal does not change on a
  * second asking (addressedListOptions keeps the page from asking again on mount).
  */
@@ -48,60 +50,54 @@ function startAddressedList<Page, Key extends QueryKey>(queryClient: QueryClient
   return state?.status === 'error' ? Promise.resolve() : queryClient.ensureQueryData(options);
 }
 
-/** An admin page's data starts only for an admin: a customer is told the page is not theirs, and asks nothing they would be refused. */
-const adminOnly =
-  (load: PageData): PageData =>
-  async (visit) => {
-    if (await visit.isAdmin) await load(visit);
-  };
 
 /** Each dashboard page's first query, under the key the page reads (its api module's options), so the page finds it on its way or done. */
 const PAGE_DATA = {
-  // An admin lands on the overview, a customer on their profile (dashboard-home.tsx).
-  home: async ({ queryClient, user, isAdmin }) =>
-    (await isAdmin) ? queryClient.ensureQueryData(shopOverviewQueryOptions) : queryClient.ensureQueryData(profileQueryOptions(user.email)),
+  // An admin or an accountant lands on the overview, anyone else on their profile (dashboard-home.tsx).
+  home: async ({ queryClient, user, roles }) =>
+    mayDo(await roles, OVERVIEW_PERMISSION) ? queryClient.ensureQueryData(shopOverviewQueryOptions) : queryClient.ensureQueryData(profileQueryOptions(user.email)),
   profile: ({ queryClient, user }) => queryClient.ensureQueryData(profileQueryOptions(user.email)),
   myOrders: ({ queryClient }) => queryClient.ensureInfiniteQueryData(myOrdersQueryOptions),
   addReview: ({ queryClient }) => queryClient.ensureInfiniteQueryData(ownReviewsQueryOptions),
   // The orders the admin came for; the overview above them waits for them (shop-overview.tsx).
-  manageOrders: adminOnly(({ queryClient, search }) => startAddressedList(queryClient, adminOrdersQueryOptions({ filter: filterOf(search), ...listViewOf(search) }))),
-  manageTools: adminOnly(({ queryClient, search }) => startAddressedList(queryClient, adminToolsQueryOptions(listViewOf(search)))),
-  categories: adminOnly(({ queryClient }) => queryClient.ensureQueryData(categoriesQueryOptions())),
-  families: adminOnly(({ queryClient }) => queryClient.ensureInfiniteQueryData(familiesQueryOptions)),
+  manageOrders: ({ queryClient, search }) => startAddressedList(queryClient, adminOrdersQueryOptions({ filter: filterOf(search), ...listViewOf(search) })),
+  manageTools: ({ queryClient, search }) => startAddressedList(queryClient, adminToolsQueryOptions(listViewOf(search))),
+  categories: ({ queryClient }) => queryClient.ensureQueryData(categoriesQueryOptions()),
+  families: ({ queryClient }) => queryClient.ensureInfiniteQueryData(familiesQueryOptions),
   // Nothing to read until a file is chosen.
   catalogueImport: async () => undefined,
   // The tool form's VAT rate hint.
-  addTool: adminOnly(({ queryClient }) => queryClient.ensureQueryData(clientConfigQueryOptions)),
-  makeAdmin: adminOnly(({ queryClient, search }) => startAddressedList(queryClient, allUsersQueryOptions(listViewOf(search)))),
-  webhooks: adminOnly(({ queryClient }) => queryClient.ensureInfiniteQueryData(webhookEndpointsQueryOptions)),
-  queries: adminOnly(({ queryClient }) => queryClient.ensureInfiniteQueryData(queriesQueryOptions(FIRST_INBOX_FILTER))),
-  delivery: adminOnly(({ queryClient }) =>
-    Promise.all([queryClient.ensureQueryData(deliveryRatesQueryOptions), queryClient.ensureQueryData(deliveryPromotionQueryOptions)]),
-  ),
-  coupons: adminOnly(({ queryClient }) => queryClient.ensureInfiniteQueryData(couponsQueryOptions(undefined))),
+  addTool: ({ queryClient }) => queryClient.ensureQueryData(clientConfigQueryOptions),
+  makeAdmin: ({ queryClient, search }) => startAddressedList(queryClient, allUsersQueryOptions(listViewOf(search))),
+  webhooks: ({ queryClient }) => queryClient.ensureInfiniteQueryData(webhookEndpointsQueryOptions),
+  queries: ({ queryClient }) => queryClient.ensureInfiniteQueryData(queriesQueryOptions(FIRST_INBOX_FILTER)),
+  delivery: ({ queryClient }) => Promise.all([queryClient.ensureQueryData(deliveryRatesQueryOptions), queryClient.ensureQueryData(deliveryPromotionQueryOptions)]),
+  coupons: ({ queryClient }) => queryClient.ensureInfiniteQueryData(couponsQueryOptions(undefined)),
   // The page opens on the applications waiting for a decision.
-  tradeAccounts: adminOnly(({ queryClient }) => queryClient.ensureInfiniteQueryData(businessAccountsQueryOptions({ q: undefined, state: 'pending' }))),
-  ordersOnAccount: adminOnly(({ queryClient }) => queryClient.ensureInfiniteQueryData(ordersOnAccountQueryOptions(false))),
-
-  customerGroups: adminOnly(({ queryClient }) => queryClient.ensureQueryData(customerGroupsQueryOptions)),
-  taxSettings: adminOnly(({ queryClient }) => queryClient.ensureQueryData(taxSettingsQueryOptions)),
-  returns: adminOnly(({ queryClient }) => queryClient.ensureInfiniteQueryData(adminReturnsQueryOptions(''))),
-  carriers: adminOnly(({ queryClient }) => queryClient.ensureQueryData(carriersQueryOptions)),
+  tradeAccounts: ({ queryClient }) => queryClient.ensureInfiniteQueryData(businessAccountsQueryOptions({ q: undefined, state: 'pending' })),
+  ordersOnAccount: ({ queryClient }) => queryClient.ensureInfiniteQueryData(ordersOnAccountQueryOptions(false)),
+  customerGroups: ({ queryClient }) => queryClient.ensureQueryData(customerGroupsQueryOptions),
+  taxSettings: ({ queryClient }) => queryClient.ensureQueryData(taxSettingsQueryOptions),
+  returns: ({ queryClient }) => queryClient.ensureInfiniteQueryData(adminReturnsQueryOptions('')),
+  carriers: ({ queryClient }) => queryClient.ensureQueryData(carriersQueryOptions),
 } satisfies Record<string, PageData>;
 
 export type DashboardPage = keyof typeof PAGE_DATA;
 
 /**
  * Starts a dashboard page's data in the browser, alongside its code (route-loaders.ts): once the
- * session is known (the app's one early request, or the cache), and on an admin page once the
- * server has said the user is an admin. A signed-out visitor starts nothing: RequireAuth sends them
+ * session is known (the app's one early request, or the cache), and on a back-office page once the
+ * server has said the user's roles open it. A signed-out visitor starts nothing: RequireAuth sends them
  * to /login. Rejects when a request fails; the page asks again and shows the failure itself.
  */
 export async function startDashboardPage(page: DashboardPage, { queryClient, search }: Pick<DashboardVisit, 'queryClient' | 'search'>): Promise<void> {
   const user = await queryClient.ensureQueryData(sessionQueryOptions);
   if (!user) return;
   // Asked on every dashboard page (the menu reads it too); a page that does not wait for it still starts it.
-  const isAdmin = queryClient.ensureQueryData(adminStatusQueryOptions(user.email));
-  isAdmin.catch(() => undefined);
-  await PAGE_DATA[page]({ queryClient, user, search, isAdmin });
+  const roles = queryClient.ensureQueryData(staffRolesQueryOptions(user.email));
+  roles.catch(() => undefined);
+  // A back-office page's data starts only for staff whose roles open it: anyone else is told the page
+  // is not theirs (RequireStaff), and asks nothing they would be refused.
+  if (page in BACK_OFFICE_PAGES && !mayDo(await roles, BACK_OFFICE_PAGES[page as keyof typeof BACK_OFFICE_PAGES].permission)) return;
+  await PAGE_DATA[page]({ queryClient, user, search, roles });
 }

@@ -53,7 +53,7 @@ describe("dashboard pages' loaders (issue 44, item 5)", () => {
     const asked = await settled(sent, queryClient, '/api/adminPurchased?status=unpaid&q=drill&limit=20');
     expect(asked).toEqual(['/api/session', `/api/admin/${encodeURIComponent(ADA.email)}`, '/api/adminPurchased?status=unpaid&q=drill&limit=20']);
 
-    const page = renderWithShop(<ManageOrdersPage />, shop({ admin: true }), { queryClient, at: address });
+    const page = renderWithShop(<ManageOrdersPage />, shop({ admin: true }), { queryClient, at: address, signedInAs: ADA.email });
     await screen.findByText(paidOrder.transactionId!);
     expect(page.sent.filter((request) => request.path.startsWith('/api/adminPurchased'))).toEqual([]);
   });
@@ -65,7 +65,7 @@ describe("dashboard pages' loaders (issue 44, item 5)", () => {
       request.path.includes('cursor=')
         ? { status: 400, body: { error: 'bad_cursor', message: 'This page link is not valid.' } }
         : shop({ admin: true })(request);
-    const page = renderWithShop(<ManageOrdersPage />, refusingTheLink, { queryClient, at: address });
+    const page = renderWithShop(<ManageOrdersPage />, refusingTheLink, { queryClient, at: address, signedInAs: ADA.email });
     await screen.findByText(/This page link is not valid/);
 
     await navigate('manageOrders', address, { queryClient });

@@ -131,8 +131,8 @@ export function createRoutes({ queryClient, onServer }: RouteOptions): RouteObje
                             { path: 'myorders', ...dashboardPage('myOrders', async () => (await import('./routes/dashboard/my-orders.tsx')).MyOrdersPage) },
                             { path: 'addareview', ...dashboardPage('addReview', async () => (await import('./routes/dashboard/add-review.tsx')).AddReviewPage) },
                             {
-                              // product.md, "Who may do what": admin-only pages.
-                              lazy: page(async () => (await import('./route-guards/require-admin.tsx')).RequireAdmin),
+                              // product.md, "Who may do what": back-office pages, each for the staff whose roles open it (decision 063).
+                              lazy: page(async () => (await import('./route-guards/require-staff.tsx')).RequireStaff),
                               children: [
                                 { path: 'manageorders', ...dashboardPage('manageOrders', async () => (await import('./routes/dashboard/manage-orders.tsx')).ManageOrdersPage) },
                                 { path: 'managetools', ...dashboardPage('manageTools', async () => (await import('./routes/dashboard/manage-tools.tsx')).ManageToolsPage) },

@@ -6,6 +6,7 @@ import { MemoryRouter } from 'react-router';
 import { createShopQueryClient } from '../app/query-client.ts';
 import { setApiTransport } from '../lib/api-client.ts';
 import { ToastHost } from '../lib/toast/toast-host.tsx';
+import { SessionContext, type Session } from '../lib/session/session-context.ts';
 
 /** One request the component sent to the shop's API, as the server would read it. */
 export interface SentRequest {
@@ -37,11 +38,15 @@ export function answerApiWith(answer: (request: SentRequest) => ApiAnswer): Sent
   return sent;
 }
 
+const signedInSession = (email: string): Session => ({ status: 'signed-in', user: { id: 'u-signed-in', name: 'Signed In', email, image: null }, signOut: async () => {} });
+
 interface ShopOptions {
   /** A cache the test filled already (e.g. through a route's loader); a new one by default. */
   queryClient?: QueryClient;
   /** The address the component is shown at (path and query). */
   at?: string;
+  /** The email of the signed-in user, for a component that asks what their roles open (decision 063). */
+  signedInAs?: string;
 }
 
 /**
@@ -51,13 +56,15 @@ interface ShopOptions {
 export function renderWithShop(
   ui: ReactElement,
   answer: (request: SentRequest) => ApiAnswer = () => ({ status: 200, body: {} }),
-  { queryClient = createShopQueryClient(), at = '/' }: ShopOptions = {},
+  { queryClient = createShopQueryClient(), at = '/', signedInAs }: ShopOptions = {},
 ) {
   const sent = answerApiWith(answer);
   const user = userEvent.setup();
   const view = render(
     <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={[at]}>{ui}</MemoryRouter>
+      <MemoryRouter initialEntries={[at]}>
+        {signedInAs === undefined ? ui : <SessionContext.Provider value={signedInSession(signedInAs)}>{ui}</SessionContext.Provider>}
+      </MemoryRouter>
       <ToastHost />
     </QueryClientProvider>,
   );

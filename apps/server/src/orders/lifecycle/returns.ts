@@ -3,6 +3,7 @@ import { formatCents, fromCents, toCents } from '@voltline/shared/money';
 import { formatOrderNumber } from '@voltline/shared/order-number';
 import { formatReturnNumber, returnMessages, type CreateReturn, type ReceiveReturn, type Return, type ReturnStatus, type ReturnWindow } from '@voltline/shared/returns';
 import { warrantyUntil } from '@voltline/shared/shipments';
+import { mayDo, type StaffRole } from '@voltline/shared/staff-roles';
 import { clipText, TEXT_LIMITS } from '@voltline/shared/text-limits';
 import type { DbExecutor, DbTransaction } from '../../db/client.ts';
 import { orderEvents, orderLines, orders, returnLines, returns, returnSerials, shipmentLines, shipments, shippedSerials, tools } from '../../db/schema.ts';
@@ -146,10 +147,10 @@ async function lockedReturn(tx: DbTransaction, returnId: string): Promise<{ orde
  */
 export const requestingReturn =
   (deps: LifecycleDeps) =>
-  async (caller: NonNullable<Actor> & { role: string }, orderId: string, request: CreateReturn, now = new Date()): Promise<Return> => {
+  async (caller: NonNullable<Actor> & { roles: readonly StaffRole[] }, orderId: string, request: CreateReturn, now = new Date()): Promise<Return> => {
     const found = await findOrder(deps.db, orderId);
-    // An admin may record a return the buyer asked for by phone or mail; to anyone else the order does not exist.
-    if (found.userId !== caller.userId && caller.role !== 'admin') throw notFound('Order not found');
+    // Staff who work returns may record one the buyer asked for by phone or mail; to anyone else the order does not exist.
+    if (found.userId !== caller.userId && !mayDo(caller.roles, 'returns')) throw notFound('Order not found');
     return deps.db.transaction(async (tx) => {
       const [order] = await tx.select().from(orders).where(eq(orders.id, found.id)).for('update');
       if (order!.shippedUnits === 0) throw new AppError('conflict', returnMessages.notShipped);

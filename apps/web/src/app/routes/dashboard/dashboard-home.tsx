@@ -1,5 +1,6 @@
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
-import { useIsAdmin } from '../../../lib/session/api/get-admin-status.ts';
+import { useStaffRoles } from '../../../lib/session/api/get-admin-status.ts';
+import { OVERVIEW_PERMISSION } from '../../layout/back-office-pages.ts';
 import { ShopOverview } from '../../../features/orders/components/shop-overview.tsx';
 import { VatReportDownload } from '../../../features/orders/components/vat-report-download.tsx';
 import { MyProfilePage } from './my-profile.tsx';
@@ -18,11 +19,11 @@ function OverviewPage() {
 }
 
 /**
- * /dashboard (issue 26, item 13): an admin lands on the overview, where their work starts; a
- * customer keeps the spec's My Profile. An admin's profile is at /dashboard/profile.
+ * /dashboard (issue 26, item 13): an admin or an accountant (decision 063) lands on the overview,
+ * where their work starts; anyone else keeps the spec's My Profile. Their profile is at /dashboard/profile.
  */
 export function DashboardHomePage() {
-  const { isAdmin, isPending } = useIsAdmin();
+  const { may, isPending } = useStaffRoles();
   if (isPending) return <LoadingSpinner label="Loading your dashboard" className="py-24" />;
-  return isAdmin ? <OverviewPage /> : <MyProfilePage />;
+  return may(OVERVIEW_PERMISSION) ? <OverviewPage /> : <MyProfilePage />;
 }

@@ -1,10 +1,10 @@
 import { UserRoles } from '../../../features/accounts/components/user-roles.tsx';
 import { DashboardPage } from '../../layout/dashboard-page.tsx';
 
-/** Dashboard, Make Admin (admins only): every user's role, changed behind a confirm dialog. */
+/** Dashboard, Team (admins only; the spec's Make Admin, at its address): every user's roles, changed behind a dialog. */
 export function MakeAdminPage() {
   return (
-    <DashboardPage title="Make Admin">
+    <DashboardPage title="Team">
       <UserRoles />
     </DashboardPage>
   );

@@ -8,8 +8,9 @@ import { ManageOrdersPage } from './manage-orders.tsx';
 /** An unpaid order its buyer cancelled: kept on record, nothing left to do with it. */
 const cancelledOrder: Order = { ...paidOrder, _id: '6f1c2b3a4d5e6f7a8b9c0d2a', status: 'unpaid', transactionId: null, delivery: null, invoiceNumber: null, cancelled: true };
 
-/** The stand-in server: the overview, and the cancelled orders under ?status=cancelled, the paid one elsewhere. */
+/** The stand-in server: an admin's roles, the overview, and the cancelled orders under ?status=cancelled, the paid one elsewhere. */
 function answer(request: SentRequest) {
+  if (request.path.startsWith('/api/admin/admin%40example.com')) return { status: 200, body: { admin: true, roles: ['admin'] } };
   if (request.path.startsWith('/api/adminOverview')) return { status: 200, body: { days: [], lowStockTools: [], lowStockCount: 0 } };
   if (request.path.startsWith('/api/adminPurchased')) return { status: 200, body: request.path.includes('status=cancelled') ? [cancelledOrder] : [paidOrder] };
   return { status: 404, body: { error: 'not_found', message: 'Not found' } };
@@ -17,7 +18,7 @@ function answer(request: SentRequest) {
 
 describe('Manage All Orders, Cancelled orders (issue 26)', () => {
   it('asks the server for the cancelled orders and shows them, marked, without actions', async () => {
-    const { user, sent } = renderWithShop(<ManageOrdersPage />, answer);
+    const { user, sent } = renderWithShop(<ManageOrdersPage />, answer, { signedInAs: 'admin@example.com' });
     const filters = screen.getByRole('group', { name: 'Show orders' });
     await screen.findByText(paidOrder.transactionId!);
     await user.click(within(filters).getByRole('button', { name: 'Canceled orders' }));

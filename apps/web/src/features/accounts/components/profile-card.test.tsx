@@ -10,6 +10,7 @@ const profile: Profile = {
   name: 'Casey Volt',
   email: 'casey@example.com',
   role: 'user',
+  roles: [],
   address: '1 Old Road, Leeds',
   phone: '+44 20 7946 0958',
   linkedIn: null,

@@ -10,6 +10,7 @@ const owner: Profile = {
   name: 'Shop admin',
   email: 'owner@example.com',
   role: 'admin',
+  roles: ['admin'],
   address: null,
   phone: null,
   linkedIn: null,
@@ -20,8 +21,8 @@ const owner: Profile = {
 describe('role history', () => {
   it('names who changed the role, and says the shop gave its first admin the role when it was set up', async () => {
     const history: RoleChange[] = [
-      { role: 'user', changedBy: 'colleague@example.com', at: '2026-11-23T10:00:00.000Z' },
-      { role: 'admin', changedBy: null, at: '2026-11-01T08:00:00.000Z' },
+      { role: 'user', roles: [], changedBy: 'colleague@example.com', at: '2026-11-23T10:00:00.000Z' },
+      { role: 'admin', roles: ['admin'], changedBy: null, at: '2026-11-01T08:00:00.000Z' },
     ];
     renderWithShop(<RoleHistoryDialog user={owner} onClose={vi.fn()} />, () => ({ status: 200, body: history }));
     const when = (at: string) => formatShortDateTime(at);

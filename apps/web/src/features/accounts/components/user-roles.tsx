@@ -14,6 +14,7 @@ import { useAllUsers } from '../api/get-all-users.ts';
 import { useChangeRole } from '../api/change-role.ts';
 import { EraseCustomerDialog } from './erase-customer-dialog.tsx';
 import { RoleHistoryDialog } from './role-history-dialog.tsx';
+import { StaffRolesDialog } from './staff-roles-dialog.tsx';
 
 const COLUMNS = ['Email', 'Name', 'Role', 'Actions'];
 
@@ -24,7 +25,7 @@ interface PendingRoleChange {
 }
 
 /**
- * Admin: users' emails and roles a page at a time; promote a user (product.md, "States") or take another admin's
+ * The Team page (admins): users' emails and roles a page at a time; any staff roles given or taken (decision 063); promote a user (product.md, "States") or take another admin's
  * role back (issue 16), each behind a confirm dialog; who changed a role and when.
  */
 export function UserRoles() {
@@ -35,6 +36,7 @@ export function UserRoles() {
   const [pending, setPending] = useState<PendingRoleChange | null>(null);
   const [historyOf, setHistoryOf] = useState<Profile | null>(null);
   const [erasing, setErasing] = useState<Profile | null>(null);
+  const [rolesOf, setRolesOf] = useState<Profile | null>(null);
 
   const askFor = (change: PendingRoleChange) => {
     changeRole.reset();
@@ -62,7 +64,8 @@ export function UserRoles() {
                   <BreakableAddress value={user.email} />
                 </td>
                 <td>{user.name}</td>
-                <td>{user.role}</td>
+                {/* The spec's admin or user, or every staff role held (decision 063). */}
+                <td>{user.roles.length > 0 ? user.roles.join(', ') : user.role}</td>
                 <td>
                   {/* Both role changes sit in this one column, where the eye looks for what can be done (issue 26). */}
                   <div className="flex flex-wrap gap-2">
@@ -77,6 +80,9 @@ export function UserRoles() {
                         Remove admin
                       </button>
                     )}
+                    <button type="button" className="btn btn-outline btn-sm" aria-label={`Roles of ${user.email}`} onClick={() => setRolesOf(user)}>
+                      Roles
+                    </button>
                     <button type="button" className="btn btn-ghost btn-sm" aria-label={`Role history of ${user.email}`} onClick={() => setHistoryOf(user)}>
                       History
                     </button>
@@ -108,6 +114,7 @@ export function UserRoles() {
           }}
         />
       )}
+      {rolesOf && <StaffRolesDialog user={rolesOf} onClose={() => setRolesOf(null)} />}
       {historyOf && <RoleHistoryDialog user={historyOf} onClose={() => setHistoryOf(null)} />}
       {erasing && <EraseCustomerDialog user={erasing} onClose={() => setErasing(null)} />}
     </>

@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { adminStatusQueryOptions } from '../../../lib/session/api/get-admin-status.ts';
+import { staffRolesQueryOptions } from '../../../lib/session/api/get-admin-status.ts';
 import type { SessionUser } from '../../../lib/session/api/get-session.ts';
 import { sessionKey } from '../../../lib/query-keys.ts';
 
 /**
- * Where a sign-in lands when nothing sent the visitor to log in (issue 26, item 13): an admin on the
- * dashboard's overview, where their work is; a customer on the storefront, as the spec has it. Asked
+ * Where a sign-in lands when nothing sent the visitor to log in (issue 26, item 13): staff (decision 063) on the
+ * dashboard, where their work is; a customer on the storefront, as the spec has it. Asked
  * after the session was reloaded; the admin answer is cached for the dashboard's menu and guards.
  */
 export function useLandingAfterSignIn(): () => Promise<string> {
@@ -14,7 +14,7 @@ export function useLandingAfterSignIn(): () => Promise<string> {
   return useCallback(async () => {
     const user = queryClient.getQueryData<SessionUser | null>(sessionKey);
     if (!user) return '/';
-    const admin = await queryClient.fetchQuery(adminStatusQueryOptions(user.email)).catch(() => false);
-    return admin ? '/dashboard' : '/';
+    const roles = await queryClient.fetchQuery(staffRolesQueryOptions(user.email)).catch(() => []);
+    return roles.length > 0 ? '/dashboard' : '/';
   }, [queryClient]);
 }

@@ -25,7 +25,7 @@ describe('an order of several tools', () => {
   });
 
   it('lists every tool in its row of Manage All Orders, beside its number', () => {
-    renderWithShop(<OrdersTable orders={[threeToolOrder]} onAction={() => undefined} />, noAnswer);
+    renderWithShop(<OrdersTable orders={[threeToolOrder]} onAction={() => undefined} allows={() => true} />, noAnswer);
     const row = screen.getByTestId('order-row');
     expect(linesIn(row)).toEqual(THREE_LINES);
     expect(row.textContent).toContain('VL-10043');

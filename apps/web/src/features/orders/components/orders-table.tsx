@@ -14,6 +14,8 @@ const COLUMNS = ['Product', 'Buyer', 'Quantity', 'Total', 'Purchase date', 'Paym
 interface OrdersTableProps {
   orders: Order[];
   onAction: (action: OrderAction, order: Order) => void;
+  /** Whether the caller's roles allow an action (decision 063): a button they would be refused is not shown. */
+  allows: (action: OrderAction) => boolean;
 }
 
 /**
@@ -22,7 +24,7 @@ interface OrdersTableProps {
  * it scrolled sideways there): dates and "Product delivered" wrap at their spaces, and the
  * documents' buttons are short; phone-layout.spec.ts measures it.
  */
-export function OrdersTable({ orders, onAction }: OrdersTableProps) {
+export function OrdersTable({ orders, onAction, allows }: OrdersTableProps) {
   return (
     <DataTable caption="Orders" columns={COLUMNS}>
       {orders.map((order) => (
@@ -51,31 +53,31 @@ export function OrdersTable({ orders, onAction }: OrdersTableProps) {
             <div className="flex flex-wrap gap-2">
               {/* product.md, "States": only pending orders can be delivered, only unpaid ones cancelled. A full refund
                   before shipping cancels the order and leaves it pending: nothing is left to deliver. */}
-              {order.delivery === 'pending' && !order.cancelled && (
+              {allows('deliver') && order.delivery === 'pending' && !order.cancelled && (
                 <button type="button" className="btn btn-primary btn-xs" onClick={() => onAction('deliver', order)}>
                   Deliver
                 </button>
               )}
               {/* A parcel of some units with a carrier and tracking (issue 38): paid orders with units left. */}
-              {order.delivery === 'pending' && order.status === 'paid' && !order.cancelled && (
+              {allows('ship') && order.delivery === 'pending' && order.status === 'paid' && !order.cancelled && (
                 <button type="button" className="btn btn-secondary btn-xs" onClick={() => onAction('ship', order)}>
                   Ship
                 </button>
               )}
               {/* Each parcel's packing slip and Mark delivered, also once every unit has left. */}
-              {order.shippedUnits > 0 && (
+              {allows('parcels') && order.shippedUnits > 0 && (
                 <button type="button" className="btn btn-outline btn-xs" aria-label={`Parcels of order ${order.orderNumber}`} onClick={() => onAction('parcels', order)}>
                   Parcels
                 </button>
               )}
               {/* An order on account is invoiced when placed: it is not cancelled with a button (decision 060). */}
-              {order.status === 'unpaid' && !order.cancelled && !order.paymentDueOn && (
+              {allows('cancel') && order.status === 'unpaid' && !order.cancelled && !order.paymentDueOn && (
                 <button type="button" className="btn btn-error btn-xs" onClick={() => onAction('cancel', order)}>
                   Cancel
                 </button>
               )}
               {/* Paid, and not yet refunded in full (a partial refund keeps the order paid). */}
-              {order.status === 'paid' && !order.cancelled && (
+              {allows('refund') && order.status === 'paid' && !order.cancelled && (
                 <button type="button" className="btn btn-warning btn-xs" onClick={() => onAction('refund', order)}>
                   Refund
                 </button>
