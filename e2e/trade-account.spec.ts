@@ -86,6 +86,7 @@ describe('a business account', () => {
 
     // Part 3: the admin allows payment terms; the company orders on account with its purchase order
     // number, downloads the invoice to pay by transfer, and the admin records the bank payment.
+    await admin.page.goto('/dashboard/trade');
     await admin.page.getByRole('button', { name: 'Approved', exact: true }).click();
     await admin.page.getByRole('button', { name: 'Payment terms of Ampère Électricité SARL' }).click();
     await admin.page.getByLabel('Credit limit ($)', { exact: true }).fill('5000');
