@@ -213,7 +213,7 @@ describe.each(testDatabaseKinds)('editing and removing reviews on $name', (kind)
     const { other, id, before } = await reviewAndAnotherCustomer();
     const byOther = await remove(other, id);
     expect(byOther.statusCode).toBe(403);
-    expect(byOther.json()).toEqual({ error: 'forbidden', message: 'Only its author or an admin can delete this review.' });
+    expect(byOther.json()).toEqual({ error: 'forbidden', message: 'Only its author, an admin or support staff can delete this review.' });
     const byStranger = await remove(null, id);
     expect(byStranger.statusCode).toBe(401);
     expect(byStranger.json().error).toBe('unauthorized');

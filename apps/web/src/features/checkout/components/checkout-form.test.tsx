@@ -122,7 +122,8 @@ describe('the checkout (issues 28 and 29)', () => {
     await user.click(screen.getByRole('button', { name: 'Order and pay' }));
     await screen.findByText('The payment page');
     expect(sent.filter((request) => request.path === '/api/checkout')).toEqual([
-      { method: 'POST', path: '/api/checkout', body: { phone: '+49 30 1234567', ...BERLIN, country: 'DE', couponCode: 'SPRING10' } },
+      // By card (the choice of every buyer without payment terms), at the total of the quote shown (decision 059).
+      { method: 'POST', path: '/api/checkout', body: { phone: '+49 30 1234567', ...BERLIN, country: 'DE', couponCode: 'SPRING10', paymentMethod: 'card', quotedTotal: germanQuote.total } },
     ]);
   });
 
@@ -153,7 +154,7 @@ describe('the checkout (issues 28 and 29)', () => {
     await expect.poll(() => screen.queryByText(/postcode in/)).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Order and pay' }));
     await screen.findByText('The payment page');
-    expect(sent.filter((request) => request.path === '/api/checkout').map((request) => request.body)).toEqual([{ phone: '+49 30 1234567', ...BERLIN, country: 'DE' }]);
+    expect(sent.filter((request) => request.path === '/api/checkout').map((request) => request.body)).toEqual([{ phone: '+49 30 1234567', ...BERLIN, country: 'DE', paymentMethod: 'card', quotedTotal: homeQuote.total }]);
   });
 
   it("shows a coupon's refusal in the server's words next to the coupon field, and a malformed VAT id's before asking", async () => {
@@ -247,7 +248,7 @@ describe('the checkout remembers', () => {
     await expect.poll(() => screen.queryByTestId('order-and-pay-total')?.textContent, settled).toBe('Total to pay: $126.81');
     await placing.user.click(screen.getByRole('button', { name: 'Order and pay' }));
     await screen.findByText('The payment page');
-    expect(placing.sent.filter((request) => request.path === '/api/checkout').map((request) => request.body)).toEqual([typed]);
+    expect(placing.sent.filter((request) => request.path === '/api/checkout').map((request) => request.body)).toEqual([{ ...typed, paymentMethod: 'card', quotedTotal: germanQuote.total }]);
     expect(Object.keys(sessionStorage).filter((key) => key.includes(ada.id))).toEqual([]);
   });
 
