@@ -8,6 +8,8 @@ import {
   businessAccounts,
   cartLines,
   creditNotes,
+  customerGroupMembers,
+  customerGroups,
   invoices,
   orderEvents,
   orders,
@@ -133,6 +135,18 @@ export function createMyDataExport(db: Database) {
       ['sessions', () => rowsOf(db, authSessions, sessionColumns, eq(authSessions.userId, caller.userId), authSessions.id)],
       ['profile', () => one(db.select().from(userProfiles).where(eq(userProfiles.id, caller.profileId)))],
       ['businessAccount', () => one(db.select().from(businessAccounts).where(eq(businessAccounts.customerId, caller.userId)))],
+      // The group an admin put them in (decision 059); none: their own (trade when approved, else retail).
+      [
+        'customerGroup',
+        () =>
+          one(
+            db
+              .select({ key: customerGroups.key, name: customerGroups.name, placedAt: customerGroupMembers.placedAt })
+              .from(customerGroupMembers)
+              .innerJoin(customerGroups, eq(customerGroups.key, customerGroupMembers.groupKey))
+              .where(eq(customerGroupMembers.userId, caller.userId)),
+          ),
+      ],
       ['roleChanges', () => rowsOf(db, roleChanges, getTableColumns(roleChanges), eq(roleChanges.profileId, caller.profileId), roleChanges.id)],
       ['orders', () => ordersWithEverything(caller.userId)],
       ['returns', () => returnsWithLines(caller.userId)],

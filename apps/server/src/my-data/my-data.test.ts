@@ -40,6 +40,8 @@ describe.each(testDatabaseKinds)('my data on $name', (kind) => {
       payload: { companyName: 'Ada Wiring SARL', vatId: 'FR40303265045', billingStreet: '1 Rue Volta', billingPostcode: '75003', billingCity: 'Paris', billingCountry: 'FR' },
     });
     expect(applied.statusCode, applied.body).toBe(200);
+    const placed = await shop.app.inject({ method: 'PUT', url: '/api/admin/customer-group-members', headers: bearer(shop.admin), payload: { email: person.email, group: 'trade' } });
+    expect(placed.statusCode, placed.body).toBe(200);
     const theirs = await traces(other, 'Bob');
 
     const answer = await download(person);
@@ -65,6 +67,7 @@ describe.each(testDatabaseKinds)('my data on $name', (kind) => {
     expect(data.stockAlerts).toEqual([expect.objectContaining({ email: person.email })]);
     expect(data.returns).toEqual([]);
     expect(data.businessAccount).toMatchObject({ companyName: 'Ada Wiring SARL', vatId: 'FR40303265045', state: 'pending' });
+    expect(data.customerGroup).toMatchObject({ key: 'trade', name: 'Trade' });
 
     // Nothing of the other customer, and no secret: no session token, password hash or stored PDF.
     const text = answer.body;

@@ -13,6 +13,7 @@ import {
 } from '@voltline/shared/customer-groups';
 import { formatMoney } from '@voltline/shared/money';
 import { CardForm } from '../../../components/card-form.tsx';
+import { DataTable } from '../../../components/data-table.tsx';
 import { FormField } from '../../../components/form-field.tsx';
 import { LoadMoreButton } from '../../../components/load-more-button.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
@@ -20,46 +21,34 @@ import { describeRequestError, refusalOf } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast/toast.ts';
 import { useChangeCustomerGroup, useCreateCustomerGroup, useGroupMembers, useGroupPrices, usePlaceGroupMember, useRemoveGroupPrice, useSetGroupPrice } from '../api/customer-groups.ts';
 
+const GROUP_COLUMNS = ['Group', 'Code', 'Tools priced its own way', 'Customers put in it', 'Prices shown without VAT'] as const;
+
 /** The groups with what each holds; whether its customers see prices without VAT is switched here. */
 export function CustomerGroupsTable({ groups }: { groups: CustomerGroup[] }) {
   const change = useChangeCustomerGroup();
   return (
-    <div className="overflow-x-auto">
-      <table className="table">
-        <caption className="sr-only">Customer groups</caption>
-        <thead className="text-base-content">
-          <tr>
-            <th scope="col">Group</th>
-            <th scope="col">Code</th>
-            <th scope="col">Tools priced its own way</th>
-            <th scope="col">Customers put in it</th>
-            <th scope="col">Prices shown without VAT</th>
-          </tr>
-        </thead>
-        <tbody>
-          {groups.map((group) => (
-            <tr key={group.key}>
-              <th scope="row">{group.name}</th>
-              <td>{group.key}</td>
-              <td>{group.toolPrices}</td>
-              <td>{group.key === 'trade' ? `${group.members} and every approved business account` : group.members}</td>
-              <td>
-                <input
-                  type="checkbox"
-                  className="toggle"
-                  aria-label={`${group.name}: prices shown without VAT`}
-                  checked={group.displayPricesWithoutVat}
-                  disabled={change.isPending}
-                  onChange={(event) =>
-                    change.mutate({ group: group.key, change: { displayPricesWithoutVat: event.target.checked } }, { onError: (error) => toast.error(describeRequestError(error)) })
-                  }
-                />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable caption="Customer groups" columns={GROUP_COLUMNS}>
+      {groups.map((group) => (
+        <tr key={group.key}>
+          <th scope="row">{group.name}</th>
+          <td>{group.key}</td>
+          <td>{group.toolPrices}</td>
+          <td>{group.key === 'trade' ? `${group.members} and every approved business account` : group.members}</td>
+          <td>
+            <input
+              type="checkbox"
+              className="toggle"
+              aria-label={`${group.name}: prices shown without VAT`}
+              checked={group.displayPricesWithoutVat}
+              disabled={change.isPending}
+              onChange={(event) =>
+                change.mutate({ group: group.key, change: { displayPricesWithoutVat: event.target.checked } }, { onError: (error) => toast.error(describeRequestError(error)) })
+              }
+            />
+          </td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 
