@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatMoney } from '@voltline/shared/money';
 import { orderQuantityMessages, refundMessages } from '@voltline/shared/order';
-import { minimumAboveStockWarning, PAYABLE_TOOL_MESSAGE, type Tool } from '@voltline/shared/tool';
+import { minimumAboveStockWarning, payableToolMessage, type Tool } from '@voltline/shared/tool';
 import { ADMIN, ADMIN_ENV, newCustomer, signInInContext, signUpOverHttp, type Customer } from '@voltline/test-kit/customers';
 import { signInOverHttp, type ApiSession } from '@voltline/test-kit/api-client';
 import { fetchTools, homeOrderFigures, placeOrderOverHttp, placePaidOrderOverHttp } from '@voltline/test-kit/orders';
@@ -175,7 +175,7 @@ describe('an order’s life: out of stock, refunds and cancelled orders', () => 
     await dialog.getByLabel('Minimum order quantity', { exact: true }).fill('2');
     await dialog.getByLabel('Unit price', { exact: true }).fill('500000');
     await dialog.getByRole('button', { name: 'Update', exact: true }).click();
-    await dialog.getByText(PAYABLE_TOOL_MESSAGE, { exact: true }).waitFor();
+    await dialog.getByText(payableToolMessage(), { exact: true }).waitFor();
     expect(updates).toEqual([]);
 
     // Allowed, but warned: a minimum above the stock shuts customers out until more arrives.

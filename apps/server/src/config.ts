@@ -2,7 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { EXAMPLE_BANK_ACCOUNT, parseBankAccount, type BankAccount } from '@voltline/shared/bank-account';
-import { isPercentWithTwoDecimals } from '@voltline/shared/money';
+import { DEFAULT_SHOP_MONEY, isPercentWithTwoDecimals, shopMoneyProblem, type ShopMoney } from '@voltline/shared/money';
 import { isCountryCode } from '@voltline/shared/delivery-settings';
 import { TEXT_LIMITS } from '@voltline/shared/text-limits';
 
@@ -163,7 +163,7 @@ const environmentSchema = z.object({
   INVOICE_PREFIX: documentPrefix('INVOICE_PREFIX', 'INV-'),
   CREDIT_NOTE_PREFIX: documentPrefix('CREDIT_NOTE_PREFIX', 'CN-'),
   // The shop's own country (ISO 3166-1 alpha-2): its home delivery rate. The seeded shop is in
-  // Springfield and sells in dollars, so the United States.
+  // Springfield and sells in dollars (SHOP_CURRENCY's default), so the United States.
   SHOP_COUNTRY: z
     .string()
     .trim()
@@ -195,6 +195,10 @@ const environmentSchema = z.object({
   // cannot be used one account and one client address may try per hour.
   COUPON_HOLD_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(30),
   WRONG_COUPON_CODES_PER_HOUR: z.coerce.number().int().positive().default(10),
+  // Decision 067: the shop's one currency (ISO 4217, with hundredths) and the locale its amounts are
+  // written in; checked together after parsing (shopMoneyProblem), so that a wrong one stops the shop in words.
+  SHOP_CURRENCY: z.string().trim().toUpperCase().default(DEFAULT_SHOP_MONEY.currency),
+  SHOP_LOCALE: z.string().trim().default(DEFAULT_SHOP_MONEY.locale),
   PAYMENT_PROVIDER: z.enum(['builtin', 'stripe']).default('builtin'),
   // Decision 055: who says whether a VAT id is registered (the built-in checker's test ids offline,
   // or the EU's VIES REST service at VIES_URL), and how long a passing check allows reverse charge.
@@ -338,6 +342,8 @@ export interface Config {
    * documents say when it charges none. Admins change them on the Tax settings page afterwards.
    */
   vat: { standardRate: number; pricesIncludeVat: boolean; note: string };
+  /** The currency of every amount the shop shows, charges, prints, mails and exports, and the locale it writes them in (decision 067). */
+  money: ShopMoney;
   /** Unpaid orders older than this are cancelled by the shop. */
   unpaidOrderExpiryDays: number;
   /** A tool's warranty in months from its shipment, when the tool names none. */
@@ -395,6 +401,9 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
   if (env.PASSWORD_HASHING !== 'scrypt' && environment.NODE_ENV === 'production') {
     throw new Error('Invalid configuration:\n  PASSWORD_HASHING=fast-for-tests is for the test suites only and is refused when NODE_ENV=production');
   }
+  const money = { currency: env.SHOP_CURRENCY, locale: env.SHOP_LOCALE };
+  const moneyProblem = shopMoneyProblem(money);
+  if (moneyProblem) throw new Error(`Invalid configuration:\n  ${moneyProblem}`);
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   const google = oauthClient(env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET);
   const github = oauthClient(env.GITHUB_CLIENT_ID, env.GITHUB_CLIENT_SECRET);
@@ -452,6 +461,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     allowPrivateWebhookTargets: env.WEBHOOK_ALLOW_PRIVATE_TARGETS,
     shopCountry: env.SHOP_COUNTRY,
     vat: { standardRate: env.SHOP_VAT_RATE, pricesIncludeVat: env.SHOP_PRICES_INCLUDE_VAT, note: env.SHOP_VAT_NOTE },
+    money,
     unpaidOrderExpiryDays: env.UNPAID_ORDER_EXPIRY_DAYS,
     warrantyMonths: env.WARRANTY_MONTHS,
     withdrawalDays: env.WITHDRAWAL_DAYS,

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
+import { setShopMoney } from '@voltline/shared/money';
 import { createCartService } from './cart/cart-service.ts';
 import { createCatalogueService } from './catalogue/catalogue-service.ts';
 import { createCatalogueCsv } from './catalogue/catalogue-csv.ts';
@@ -70,6 +71,8 @@ export function createShopCore(deps: {
   drawDocument?: DrawDocument;
 }) {
   const { config, database, secret, log, redis } = deps;
+  // Every amount the services write (mails, documents, history, refusals) is in the shop's currency (decision 067).
+  setShopMoney(config.money);
   const db = database.db;
   const mailer = createMailer({
     smtpUrl: config.mail.smtpUrl,
@@ -85,7 +88,7 @@ export function createShopCore(deps: {
   const listCache = createJsonCache({ bus: cacheBus, maxBytes: config.listCacheBytes });
   const webhookTargets = { publicUrl: config.publicUrl, port: config.port, allowPrivateTargets: config.allowPrivateWebhookTargets };
   // The one gateway the configuration names; its own routes (card form or webhook) come with it.
-  const payment = config.payments.provider === 'stripe' ? createStripePayments(config.payments) : createBuiltinPayments(db);
+  const payment = config.payments.provider === 'stripe' ? createStripePayments(config.payments, config.money.currency) : createBuiltinPayments(db, config.money.currency);
   const { gateway } = payment;
   const taxSettings = createTaxSettingsService(db, cacheBus, initialTaxSettings(config));
   const invoiceRegister = createInvoiceRegister(config.invoicing, config.payments.provider, taxSettings);

@@ -1,13 +1,19 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
+  currencySign,
+  DEFAULT_SHOP_MONEY,
   divideRoundingHalfUp,
   formatCents,
   formatMoney,
+  formatMoneyUngrouped,
   fromCents,
   hasWholeCents,
   PAYMENT_MAXIMUM_CENTS,
   percentOfCents,
   scaleRoundingHalfUp,
+  setShopMoney,
+  shopMoney,
+  shopMoneyProblem,
   spreadByLargestRemainder,
   toCents,
   withinPaymentMaximum,
@@ -26,6 +32,40 @@ describe('amounts as money', () => {
     expect(formatMoney(999_999.99)).toBe('$999,999.99');
     expect(formatMoney(10.5)).toBe('$10.50');
     expect(formatCents(-500)).toBe('-$5.00');
+  });
+});
+
+describe("amounts in the shop's currency and locale (decision 067)", () => {
+  afterEach(() => setShopMoney(DEFAULT_SHOP_MONEY));
+
+  it('writes dollars as in the United States until told otherwise', () => {
+    expect(shopMoney()).toEqual({ currency: 'USD', locale: 'en-US' });
+    expect(currencySign()).toBe('$');
+    expect(formatMoneyUngrouped(999_999.99)).toBe('$999999.99');
+  });
+
+  it("writes every amount in the currency and the locale's way once told, both decimals kept", () => {
+    setShopMoney({ currency: 'EUR', locale: 'de-DE' });
+    expect(formatMoney(1_234.5)).toBe('1.234,50\u00a0€');
+    expect(formatMoney(159)).toBe('159,00\u00a0€');
+    expect(formatCents(-500)).toBe('-5,00\u00a0€');
+    expect(formatMoneyUngrouped(999_999.99)).toBe('999999,99\u00a0€');
+    expect(currencySign()).toBe('€');
+    setShopMoney({ currency: 'GBP', locale: 'en-GB' });
+    expect(formatMoney(1_000_000)).toBe('£1,000,000.00');
+    setShopMoney({ currency: 'CHF', locale: 'de-CH' });
+    // The group separator is the runtime's CLDR data's (an apostrophe, straight or curly).
+    expect(formatMoney(1_234.5)).toMatch(/^CHF\s1['’]234\.50$/);
+    expect(currencySign()).toBe('CHF');
+  });
+
+  it('takes only ISO 4217 currencies with hundredths, and locales the runtime knows, saying why not', () => {
+    for (const currency of ['USD', 'EUR', 'GBP', 'CHF', 'PLN', 'SEK']) expect(shopMoneyProblem({ currency, locale: 'en-US' })).toBeUndefined();
+    expect(shopMoneyProblem({ currency: 'usd', locale: 'en-US' })).toContain('"usd" is not one');
+    expect(shopMoneyProblem({ currency: 'XYZ', locale: 'en-US' })).toContain('"XYZ" is not one');
+    expect(shopMoneyProblem({ currency: 'JPY', locale: 'ja-JP' })).toContain('JPY has no minor unit');
+    expect(shopMoneyProblem({ currency: 'KWD', locale: 'ar-KW' })).toContain('KWD has a minor unit of 3 decimals');
+    expect(shopMoneyProblem({ currency: 'EUR', locale: 'de_DE!' })).toContain('SHOP_LOCALE must be a language tag');
   });
 });
 

@@ -1,23 +1,107 @@
 import { PAYMENT_MAXIMUM } from './shop-constants.ts';
 
 /**
- * Every amount the shop shows, as people read money, always with both decimals (product.md):
- * "$159.00", "$1,000,000.00", "$999,999.99". Whole amounts keep their ".00" so that a list never
- * mixes "$159" with "$249.99".
+ * The shop's one currency and the locale its amounts are written in (SHOP_CURRENCY, SHOP_LOCALE;
+ * decision 067). The server reads them from its configuration at start, the web app from the
+ * server (the rendered page's state, else GET /api/client-config), and each says them here once,
+ * before the first amount is written: every page, mail, document and message of the shop then
+ * writes its amounts one way without each caller passing the currency along.
  */
-const dollarsAndCents = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+export interface ShopMoney {
+  /** ISO 4217, upper case: USD, EUR, GBP, CHF, PLN, SEK... */
+  currency: string;
+  /** A BCP 47 language tag: how amounts are written (en-US "€1,234.50", de-DE "1.234,50 €"). */
+  locale: string;
+}
 
+/** The spec's dollars, written as in the United States. */
+export const DEFAULT_SHOP_MONEY: ShopMoney = { currency: 'USD', locale: 'en-US' };
+
+/**
+ * Money is kept in hundredths of the currency (integer "cents", decision 035) and the API speaks
+ * amounts with two decimals, so the shop sells only in currencies whose minor unit is a hundredth.
+ */
+const MINOR_UNIT_DIGITS = 2;
+
+/** The digits a currency's minor unit has (JPY 0, EUR 2, BHD 3), as the runtime's CLDR data says. */
+const minorUnitDigitsOf = (currency: string) =>
+  new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? MINOR_UNIT_DIGITS;
+
+/**
+ * Why a currency and locale cannot be the shop's, in words for the operator; undefined when they can.
+ * Checked at start (config.ts): an unknown code or locale, or a currency without hundredths, stops the shop.
+ */
+export function shopMoneyProblem({ currency, locale }: ShopMoney): string | undefined {
+  if (!/^[A-Z]{3}$/.test(currency) || !Intl.supportedValuesOf('currency').includes(currency)) {
+    return `SHOP_CURRENCY must be an ISO 4217 currency code such as USD, EUR, GBP, CHF, PLN or SEK; "${currency}" is not one`;
+  }
+  const digits = minorUnitDigitsOf(currency);
+  if (digits !== MINOR_UNIT_DIGITS) {
+    return `SHOP_CURRENCY ${currency} has ${digits === 0 ? 'no minor unit' : `a minor unit of ${digits} decimals`}; the shop keeps and charges money in hundredths (cents), so it sells only in currencies with two decimals, such as USD, EUR, GBP, CHF, PLN or SEK (decision 067)`;
+  }
+  try {
+    if (Intl.NumberFormat.supportedLocalesOf(Intl.getCanonicalLocales(locale)).length === 0) {
+      return `SHOP_LOCALE ${locale} is not a locale this Node.js knows how to write amounts in; use one such as en-US, en-GB, de-DE, fr-FR or pl-PL`;
+    }
+  } catch {
+    return `SHOP_LOCALE must be a language tag such as en-US, en-GB, de-DE, fr-FR or pl-PL; "${locale}" is not one`;
+  }
+  return undefined;
+}
+
+/** Every amount with both decimals, whole ones too, so that a list never mixes "$159" with "$249.99" (product.md). */
+const formatterOf = (money: ShopMoney, useGrouping: boolean) =>
+  new Intl.NumberFormat(money.locale, {
+    style: 'currency',
+    currency: money.currency,
+    minimumFractionDigits: MINOR_UNIT_DIGITS,
+    maximumFractionDigits: MINOR_UNIT_DIGITS,
+    useGrouping,
+  });
+
+let shopMoneyNow = DEFAULT_SHOP_MONEY;
+let grouped = formatterOf(shopMoneyNow, true);
+let ungrouped = formatterOf(shopMoneyNow, false);
+
+/**
+ * Says which currency and locale the shop's amounts are in, once, at start (the server from its
+ * configuration, the web app from the server). One currency per shop: a process serves one shop.
+ */
+export function setShopMoney(money: ShopMoney): void {
+  shopMoneyNow = { currency: money.currency, locale: money.locale };
+  grouped = formatterOf(shopMoneyNow, true);
+  ungrouped = formatterOf(shopMoneyNow, false);
+}
+
+/** The shop's currency and locale (JSON-LD's priceCurrency, the card gateway's currency, the CSV's column). */
+export const shopMoney = (): ShopMoney => shopMoneyNow;
+
+/**
+ * Every amount the shop shows, as people read money in the shop's locale, always with both decimals:
+ * "$159.00", "$1,000,000.00", "$999,999.99" in the default en-US dollars; "1.234,50 €" in de-DE euros.
+ */
 export function formatMoney(amount: number): string {
-  return dollarsAndCents.format(amount);
+  return grouped.format(amount);
+}
+
+/** An amount without thousands separators: the spec's own "Stripe payment cannot exceed $999999.99". */
+export function formatMoneyUngrouped(amount: number): string {
+  return ungrouped.format(amount);
+}
+
+/** The currency's sign as the locale writes it ("$", "€", "CHF"), for a form field's label: "Amount ($)". */
+export function currencySign(): string {
+  return grouped.formatToParts(0).find((part) => part.type === 'currency')?.value ?? shopMoneyNow.currency;
 }
 
 /*
- * Money inside the shop is integer cents (decision 035): sums of cents are exact, sums of dollars in
- * binary floating point are not (0.1 + 0.2). The API speaks dollars with at most two decimals
+ * Money inside the shop is integer cents, hundredths of the shop's currency (decision 035): sums of
+ * cents are exact, sums of whole units in binary floating point are not (0.1 + 0.2). The API speaks
+ * the currency's units (dollars in the spec) with at most two decimals
  * (19.95), so amounts cross the boundary through `toCents` and `fromCents` only.
  */
 
-/** The card maximum in cents: the most one payment may charge (PAYMENT_MAXIMUM, Stripe's limit for USD). */
+/** The card maximum in cents: the most one payment may charge (PAYMENT_MAXIMUM, Stripe's limit of 99,999,999 minor units in a currency with hundredths). */
 export const PAYMENT_MAXIMUM_CENTS = toCents(PAYMENT_MAXIMUM);
 
 /** Whether a charge fits on one card payment. */
@@ -37,7 +121,7 @@ export function hasWholeCents(amount: number): boolean {
   return Number.isSafeInteger(cents) && cents / 100 === amount;
 }
 
-/** An API amount (dollars, two decimals at most) in cents: 19.95 -> 1995. Throws on more decimals. */
+/** An API amount (the currency's units, two decimals at most) in cents: 19.95 -> 1995. Throws on more decimals. */
 export function toCents(amount: number): number {
   if (!hasWholeCents(amount)) throw new RangeError(`${amount} is not an amount in whole cents`);
   return Math.round(amount * 100);
@@ -60,7 +144,7 @@ export function centsAsAmountText(cents: number): string {
  */
 export const centsAsAmountSql = (column: string) => `round(${column}::numeric / 100, 2)`;
 
-/** Cents as people read money, with both decimals ("$19.95", "$20.00"). */
+/** Cents as people read money in the shop's currency, with both decimals ("$19.95", "$20.00"). */
 export function formatCents(cents: number): string {
   return formatMoney(fromCents(cents));
 }

@@ -56,7 +56,7 @@ export const paymentTermsAnswerSchema = z.object({
 
 /** POST /api/admin/orders/{id}/bank-payments: money received by bank transfer for an order on account. */
 export const bankPaymentSchema = z.object({
-  amount: amountInputSchema('Amount', { min: 0.01, max: PAYMENT_MAXIMUM, minMessage: 'Amount must be at least $0.01' }),
+  amount: amountInputSchema('Amount', { min: 0.01, max: PAYMENT_MAXIMUM }),
   reference: text()
     .trim()
     .max(TEXT_LIMITS.transactionId, tooLongMessage('Reference', TEXT_LIMITS.transactionId))

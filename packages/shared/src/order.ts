@@ -207,7 +207,7 @@ export const refundOrderSchema = z.object({
       ],
       { error: refundMessages.notAnAmount },
     )
-    .pipe(amountInputSchema('Amount', { min: 0.01, max: PAYMENT_MAXIMUM, minMessage: 'Amount must be at least $0.01' }))
+    .pipe(amountInputSchema('Amount', { min: 0.01, max: PAYMENT_MAXIMUM }))
     .optional(),
   reason: textWithLines({ error: refundMessages.noReason })
     .trim()

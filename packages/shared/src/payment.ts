@@ -1,10 +1,13 @@
 import { z } from 'zod';
+import { formatMoneyUngrouped } from './money.ts';
+import { PAYMENT_MAXIMUM } from './shop-constants.ts';
 import { text } from './text.ts';
 
 const PAYMENT_PROVIDERS = ['builtin', 'stripe'] as const;
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
 
-export const PAYMENT_LIMIT_MESSAGE = 'Stripe payment cannot exceed $999999.99';
+/** The spec's words, "Stripe payment cannot exceed $999999.99", in the shop's currency (no thousands separator, as the spec writes it). */
+export const paymentLimitMessage = () => `Stripe payment cannot exceed ${formatMoneyUngrouped(PAYMENT_MAXIMUM)}`;
 
 /** GET /payments/config: which card form the payment page shows. */
 export const paymentConfigSchema = z.object({

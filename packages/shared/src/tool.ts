@@ -123,7 +123,9 @@ export const stockCallSchema = z.object({ quantity: z.union([z.number(), text().
  */
 const fitsOnePayment = (tool: Pick<ToolInput, 'price' | 'minimumOrderQuantity'>) =>
   Math.round(tool.price * 100) * tool.minimumOrderQuantity <= PAYMENT_MAXIMUM_CENTS;
-export const PAYABLE_TOOL_MESSAGE = `Unit price x minimum order quantity can be at most ${formatMoney(PAYMENT_MAXIMUM)}, the most one card payment takes: lower the price or the minimum order quantity.`;
+/** Written when asked, not when this module loads: the amount is in the shop's currency, known only once the shop says it (money.ts). */
+export const payableToolMessage = () =>
+  `Unit price x minimum order quantity can be at most ${formatMoney(PAYMENT_MAXIMUM)}, the most one card payment takes: lower the price or the minimum order quantity.`;
 
 /**
  * A tool schema (the add form, the update body) that also refuses a price and minimum order whose
@@ -132,7 +134,7 @@ export const PAYABLE_TOOL_MESSAGE = `Unit price x minimum order quantity can be 
  */
 export const payableTool = <T extends z.ZodType<{ price: number; minimumOrderQuantity: number }>>(schema: T) =>
   schema.refine(fitsOnePayment, {
-    message: PAYABLE_TOOL_MESSAGE,
+    error: () => payableToolMessage(),
     path: ['price'],
     // Not on a body that is no object at all (null): there is no price to compare, only that refusal.
     when: (payload) =>

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { minimumAboveStockWarning, PAYABLE_TOOL_MESSAGE, type Tool } from '@voltline/shared/tool';
+import { minimumAboveStockWarning, payableToolMessage, type Tool } from '@voltline/shared/tool';
 import { isOutOfStock } from '@voltline/shared/stock';
 import { newTool } from '@voltline/test-kit/tools';
 import { orders } from '../db/schema.ts';
@@ -84,7 +84,7 @@ describe.each(testDatabaseKinds)('catalogue management on $name', (kind) => {
     // $100,000 x 10 = $1,000,000: one cent over what one payment takes.
     const response = await call('PATCH', `/api/updateTool/${insertedId}`, shop.admin, { availableQuantity: 10, minimumOrderQuantity: 10, price: 100_000 });
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe(PAYABLE_TOOL_MESSAGE);
+    expect(response.json().message).toBe(payableToolMessage());
     expect(await snapshotShop(shop.database.db)).toEqual(before);
     const fits = await call('PATCH', `/api/updateTool/${insertedId}`, shop.admin, { availableQuantity: 10, minimumOrderQuantity: 9, price: 100_000 });
     expect(fits.statusCode).toBe(200);

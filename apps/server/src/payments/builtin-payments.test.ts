@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PAYMENT_LIMIT_MESSAGE } from '@voltline/shared/payment';
+import { paymentLimitMessage } from '@voltline/shared/payment';
 import { orderEvents, orders, paymentIntents } from '../db/schema.ts';
 import { snapshotShop } from '../test-support/db-snapshot.ts';
 import { itRaces, testDatabaseKinds } from '../test-support/test-databases.ts';
@@ -140,7 +140,7 @@ describe.each(testDatabaseKinds)('card payments with the built-in gateway on $na
     await shop.database.db.update(orders).set({ unitPriceCents: 100_000_000, priceCents: 100_000_000 }).where(eq(orders.id, over));
     const refused = await createIntent(shop, shop.customer, over);
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toEqual({ error: 'bad_request', message: PAYMENT_LIMIT_MESSAGE });
+    expect(refused.json()).toEqual({ error: 'bad_request', message: paymentLimitMessage() });
     expect(await intentOf(over)).toEqual([]);
   });
 

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { PAYMENT_LIMIT_MESSAGE, type PaymentConfig } from '@voltline/shared/payment';
+import { paymentLimitMessage, type PaymentConfig } from '@voltline/shared/payment';
 import type { z } from 'zod';
 import type { paymentUpdateSchema } from '@voltline/shared/order';
 import { fromCents, withinPaymentMaximum } from '@voltline/shared/money';
@@ -36,7 +36,7 @@ export function createPaymentsService(deps: {
       const order = await ordersService.findVisibleOrder(caller, orderId);
       if (order.userId !== caller.userId) throw new AppError('forbidden', 'Only the buyer can pay this order.');
       await lifecycle.checkPayable(order);
-      if (!withinPaymentMaximum(order.priceCents)) throw new AppError('bad_request', PAYMENT_LIMIT_MESSAGE);
+      if (!withinPaymentMaximum(order.priceCents)) throw new AppError('bad_request', paymentLimitMessage());
 
       const existing = async () =>
         (await db.select().from(paymentIntents).where(eq(paymentIntents.orderId, order.id)))[0];

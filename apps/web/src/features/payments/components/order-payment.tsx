@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Order } from '@voltline/shared/order';
-import { PAYMENT_LIMIT_MESSAGE } from '@voltline/shared/payment';
+import { paymentLimitMessage } from '@voltline/shared/payment';
 import { PAYMENT_MAXIMUM } from '@voltline/shared/shop-constants';
 import { describeRequestError } from '../../../lib/api-client.ts';
 import { orderIsOver, orderStateText } from '../../../entities/order/order-state.ts';
@@ -120,7 +120,7 @@ export function OrderPayment({ order, documents }: { order: Order; documents: Re
     <>
       <OrderSummary order={order} />
       {/* product.md, "Rules for what people type": no payment intent is requested for an order over the card provider's limit. */}
-      {order.price > PAYMENT_MAXIMUM ? <ErrorAlert message={PAYMENT_LIMIT_MESSAGE} /> : <PayByCard order={order} payment={payment} />}
+      {order.price > PAYMENT_MAXIMUM ? <ErrorAlert message={paymentLimitMessage()} /> : <PayByCard order={order} payment={payment} />}
     </>
   );
 }
