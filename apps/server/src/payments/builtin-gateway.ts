@@ -20,29 +20,32 @@ export const TEST_MODE_MESSAGE =
 
 type IntentRow = typeof paymentIntents.$inferSelect;
 
-const toGatewayIntent = (row: IntentRow): GatewayIntent => ({
+/** Its intents are the shop's own, so in the shop's one currency (decision 067). */
+const toGatewayIntent = (row: IntentRow, currency: string): GatewayIntent => ({
   id: row.id,
   clientSecret: row.clientSecret,
   amountCents: row.amountCents,
+  currency,
   orderId: row.orderId,
   succeeded: row.status === 'succeeded',
 });
 
-/** The offline stand-in for Stripe: intents live in the shop's own payment_intents table. */
-export function createBuiltinGateway(db: Database): PaymentGateway & {
+/** The offline stand-in for Stripe, charging in the shop's currency: intents live in the shop's own payment_intents table. */
+export function createBuiltinGateway(db: Database, currency: string): PaymentGateway & {
   findByClientSecret(clientSecret: string): Promise<GatewayIntent | null>;
   markSucceeded(executor: DbExecutor, intentId: string): Promise<void>;
 } {
   return {
     provider: 'builtin',
     publishableKey: null,
+    currency,
     async createIntent({ orderId, amountCents }) {
       const id = `pi_test_${randomBytes(12).toString('hex')}`;
-      return { id, clientSecret: `${id}_secret_${randomBytes(16).toString('hex')}`, amountCents, orderId, succeeded: false };
+      return { id, clientSecret: `${id}_secret_${randomBytes(16).toString('hex')}`, amountCents, currency, orderId, succeeded: false };
     },
     async retrieveIntent(intentId) {
       const [row] = await db.select().from(paymentIntents).where(eq(paymentIntents.id, intentId));
-      return row && row.provider === 'builtin' ? toGatewayIntent(row) : null;
+      return row && row.provider === 'builtin' ? toGatewayIntent(row, currency) : null;
     },
     // The refund's record is payment_intents.refunded_cents, written by the order lifecycle in the
     // refund's own transaction: nothing leaves the shop, so there is nothing else to call.
@@ -51,7 +54,7 @@ export function createBuiltinGateway(db: Database): PaymentGateway & {
     },
     async findByClientSecret(clientSecret) {
       const [row] = await db.select().from(paymentIntents).where(eq(paymentIntents.clientSecret, clientSecret));
-      return row && row.provider === 'builtin' ? toGatewayIntent(row) : null;
+      return row && row.provider === 'builtin' ? toGatewayIntent(row, currency) : null;
     },
     async markSucceeded(executor, intentId) {
       await executor.update(paymentIntents).set({ status: 'succeeded' }).where(eq(paymentIntents.id, intentId));

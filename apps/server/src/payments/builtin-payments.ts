@@ -48,7 +48,7 @@ function builtinPaymentRoutes(gateway: BuiltinGateway, lifecycle: OrderLifecycle
 }
 
 /** Payments with the offline test gateway: its intents in the shop's own table, and its card form. */
-export function createBuiltinPayments(db: Database): PaymentGatewayModule {
-  const gateway = createBuiltinGateway(db);
+export function createBuiltinPayments(db: Database, currency: string): PaymentGatewayModule {
+  const gateway = createBuiltinGateway(db, currency);
   return { gateway, routes: ({ lifecycle }) => builtinPaymentRoutes(gateway, lifecycle) };
 }

@@ -20,20 +20,26 @@ function toGatewayIntent(intent: Stripe.PaymentIntent): GatewayIntent {
     id: intent.id,
     clientSecret: intent.client_secret ?? '',
     amountCents: intent.amount,
+    currency: intent.currency.toUpperCase(),
     orderId: intent.metadata.orderId,
     succeeded: intent.status === 'succeeded',
   };
 }
 
-/** Stripe PaymentIntents through the official SDK; the order id travels in the intent's metadata. */
-export function createStripeGateway(settings: StripeSettings) {
+/**
+ * Stripe PaymentIntents through the official SDK, in the shop's currency (`currency`, ISO 4217); the
+ * order id travels in the intent's metadata.
+ */
+export function createStripeGateway(settings: StripeSettings, currency: string) {
   const stripe = new Stripe(settings.secretKey, { maxNetworkRetries: 2, telemetry: false, ...connectionOptions(settings.apiUrl) });
   const gateway: PaymentGateway = {
     provider: 'stripe',
     publishableKey: settings.publishableKey,
+    currency,
     async createIntent({ orderId, amountCents }) {
       const intent = await stripe.paymentIntents.create(
-        { amount: amountCents, currency: 'usd', metadata: { orderId }, automatic_payment_methods: { enabled: true } },
+        // Stripe names currencies in lower case and takes amounts in their minor units: the shop's cents.
+        { amount: amountCents, currency: currency.toLowerCase(), metadata: { orderId }, automatic_payment_methods: { enabled: true } },
         // One intent per order even if two requests race to create it.
         { idempotencyKey: `order-${orderId}` },
       );

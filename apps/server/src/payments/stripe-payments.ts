@@ -59,7 +59,7 @@ function stripeWebhookRoutes(stripe: StripeGateway, deps: WebhookDeps): FastifyP
 }
 
 /** Payments through Stripe: intents at Stripe, and the webhook that tells the shop an intent succeeded. */
-export function createStripePayments(settings: StripeSettings): PaymentGatewayModule {
-  const stripe = createStripeGateway(settings);
+export function createStripePayments(settings: StripeSettings, currency: string): PaymentGatewayModule {
+  const stripe = createStripeGateway(settings, currency);
   return { gateway: stripe.gateway, routes: (deps) => stripeWebhookRoutes(stripe, deps) };
 }

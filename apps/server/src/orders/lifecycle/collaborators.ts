@@ -20,6 +20,8 @@ export interface GatewayIntent {
   id: string;
   clientSecret: string;
   amountCents: number;
+  /** ISO 4217, upper case: what the amount is in. A payment counts only in the shop's currency. */
+  currency: string;
   orderId: string | undefined;
   succeeded: boolean;
 }
@@ -32,6 +34,8 @@ export interface PaymentGateway {
   provider: PaymentProvider;
   /** What the browser needs to show the card form. */
   publishableKey: string | null;
+  /** The shop's currency (SHOP_CURRENCY, upper case): every intent is created in it (decision 067). */
+  currency: string;
   createIntent(input: { orderId: string; amountCents: number }): Promise<GatewayIntent>;
   /** The intent as the gateway knows it now; null for an id it never issued. */
   retrieveIntent(intentId: string): Promise<GatewayIntent | null>;

@@ -79,7 +79,8 @@ export function paying(deps: LifecycleDeps) {
     const result = await db.transaction(async (tx): Promise<PaymentOutcome> => {
       if ((await options.within?.(tx)) === 'skip') return { outcome: 'skipped' };
       const [order] = await tx.select().from(orders).where(eq(orders.id, intent.orderId ?? ''));
-      if (!order || !intent.succeeded || intent.amountCents !== order.priceCents) throw paymentNotVerified();
+      // The amount in another currency is not the order's price, however its digits read (decision 067).
+      if (!order || !intent.succeeded || intent.amountCents !== order.priceCents || intent.currency !== gateway.currency) throw paymentNotVerified();
       // A deletion under way finishes first, and this payment then finds the order cancelled. An
       // order no longer open to payment is not claimed below, so it needs no lock.
       const units = await unitsOfOrder(tx, order.id);
