@@ -159,10 +159,10 @@ export async function buildApp(core: ShopCore, logger: FastifyInstance['log'] | 
       await api.register(groupPricesRoutes(core.groupPrices, core.guards));
       api.get(
         '/client-config',
-        { schema: { tags: ['identity'], summary: "Settings the web app needs (the token-sync URL, the shop's country and VAT rate). Public.", response: { 200: clientConfigSchema } } },
+        { schema: { tags: ['identity'], summary: "Settings the web app needs (the token-sync URL, the shop's country and VAT rate, its currency and the locale amounts are written in). Public.", response: { 200: clientConfigSchema } } },
         async () => {
           const tax = await core.taxSettings.current();
-          return { tokenSyncUrl: config.tokenSyncUrl ?? null, shopCountry: tax.country, vatRate: tax.standardRate };
+          return { tokenSyncUrl: config.tokenSyncUrl ?? null, shopCountry: tax.country, vatRate: tax.standardRate, ...config.money };
         },
       );
       await api.register(profilesRoutes(core.profiles, core.guards));

@@ -4,6 +4,7 @@ import { StrictMode, type ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, isRouteErrorResponse, StaticRouterProvider } from 'react-router';
 import { Writable } from 'node:stream';
+import { setShopMoney, type ShopMoney } from '@voltline/shared/money';
 import { pageHandle } from './app/public-page.ts';
 import { createShopQueryClient } from './app/query-client.ts';
 import { createRoutes } from './app/routes.tsx';
@@ -24,6 +25,8 @@ export interface RendererOptions {
   publicUrl: string;
   /** How the page's API calls reach the shop: the server's own app, in-process, unsigned. */
   transport: ApiTransport;
+  /** The shop's currency and locale (decision 067): this build's own copy of the money module is told them. */
+  money: ShopMoney;
 }
 
 export type RenderedPage =
@@ -66,8 +69,9 @@ function renderToHtml(tree: ReactNode): Promise<string> {
   });
 }
 
-export function createPageRenderer({ publicUrl, transport }: RendererOptions) {
+export function createPageRenderer({ publicUrl, transport, money }: RendererOptions) {
   setApiTransport(transport);
+  setShopMoney(money);
 
   /**
    * The page at `url` (path and query), a redirect, or null when the browser renders the page from
@@ -104,6 +108,7 @@ export function createPageRenderer({ publicUrl, transport }: RendererOptions) {
     // where the browser sees them before it reaches the page.
     const preloads = appHtml.match(/^(?:<link [^>]*\/>)+/)?.[0] ?? '';
     const serverState: ServerState = {
+      money,
       queries: dehydrate(queryClient),
       router: { loaderData: routed.loaderData, actionData: routed.actionData, errors: null },
     };

@@ -7,6 +7,7 @@ import { drawAtOnce } from './app/draw-at-once.ts';
 import { createShopQueryClient } from './app/query-client.ts';
 import { createRoutes } from './app/routes.tsx';
 import { readServerState } from './app/server-state.ts';
+import { learnShopMoney } from './app/shop-money.ts';
 import { askSessionEarly } from './lib/session/session-query.ts';
 import './index.css';
 
@@ -36,7 +37,7 @@ if (serverState) hydrate(queryClient, serverState.queries);
 
 const routes = createRoutes({ queryClient, onServer: false });
 const container = document.getElementById('root')!;
-void loadRouteCode(routes).then(() => {
+void Promise.all([loadRouteCode(routes), learnShopMoney(queryClient, serverState)]).then(() => {
   const router = createBrowserRouter(routes, { hydrationData: serverState?.router });
   const app = (
     <StrictMode>

@@ -84,5 +84,8 @@ export const clientConfigSchema = z.object({
   shopCountry: z.string(),
   /** The shop's standard VAT rate in percent (SHOP_VAT_RATE): 0 when it charges none, and the admin forms say so. */
   vatRate: z.number(),
+  /** The shop's currency (SHOP_CURRENCY, ISO 4217) and the locale its amounts are written in (SHOP_LOCALE): decision 067. */
+  currency: z.string(),
+  locale: z.string(),
 });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;

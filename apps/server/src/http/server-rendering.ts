@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, HTTPMethods } from 'fastify';
+import type { ShopMoney } from '@voltline/shared/money';
 
 /** A page the web app's server build rendered (apps/web/src/entry-server.tsx), or where to send its visitor instead. */
 type RenderedPage = { status: number; head: string; appHtml: string; serverState: string } | { status: number; location: string };
@@ -20,6 +21,7 @@ interface PageRendererModule {
   SERVER_STATE_ELEMENT_ID: string;
   createPageRenderer(options: {
     publicUrl: string;
+    money: ShopMoney;
     transport: (url: string, init: RequestInit) => Promise<Response>;
   }): (url: string, context: { isSignedIn: () => Promise<boolean> }) => Promise<RenderedPage | null>;
 }
@@ -75,14 +77,15 @@ function composePage(shell: string, page: { head: string; appHtml: string; serve
  */
 export async function loadPageRenderer(
   app: FastifyInstance,
-  { webDistDir, publicUrl }: { webDistDir: string; publicUrl: string },
+  { webDistDir, publicUrl, money }: { webDistDir: string; publicUrl: string; money: ShopMoney },
 ): Promise<RenderPublicPage | undefined> {
   const entry = serverEntryFor(webDistDir);
   const shellPath = path.join(webDistDir, 'index.html');
   if (!existsSync(entry) || !existsSync(shellPath)) return undefined;
   const shell = readFileSync(shellPath, 'utf8');
   const renderer = (await import(pathToFileURL(entry).href)) as PageRendererModule;
-  const renderPage = renderer.createPageRenderer({ publicUrl, transport: injectTransport(app) });
+  // The build bundles its own copy of the shared package: it is told the shop's currency too.
+  const renderPage = renderer.createPageRenderer({ publicUrl, money, transport: injectTransport(app) });
   return async (url, visitor) => {
     const page = await renderedFor.run(visitor, () => renderPage(url, { isSignedIn: visitor.isSignedIn }));
     if (!page || 'location' in page) return page;

@@ -1,5 +1,6 @@
 import type { DehydratedState } from '@tanstack/react-query';
 import type { HydrationState } from 'react-router';
+import type { ShopMoney } from '@voltline/shared/money';
 
 /**
  * What the server hands the browser with a page it rendered: the queries its loaders filled and
@@ -9,6 +10,8 @@ import type { HydrationState } from 'react-router';
  * renders itself (sign-in forms, dashboard) comes without it.
  */
 export interface ServerState {
+  /** The shop's currency and locale, so that the page hydrates with the amounts the server wrote (decision 067). */
+  money: ShopMoney;
   queries: DehydratedState;
   router: HydrationState;
 }

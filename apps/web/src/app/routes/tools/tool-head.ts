@@ -1,5 +1,6 @@
 import type { Tool } from '@voltline/shared/tool';
 import { formatSpecification, type ToolDetail } from '@voltline/shared/categories';
+import { shopMoney } from '@voltline/shared/money';
 import { isOutOfStock } from '@voltline/shared/stock';
 import { describeBriefly, SHOP_NAME, type PageHead } from '../../../lib/page-head/page-head.ts';
 
@@ -40,7 +41,8 @@ export function toolPageHead(tool: Tool & Partial<Pick<ToolDetail, 'category' | 
         '@type': 'Offer',
         url: absolute(path),
         price: tool.price,
-        priceCurrency: 'USD',
+        // The shop's one currency (SHOP_CURRENCY, decision 067), in which `price` is.
+        priceCurrency: shopMoney().currency,
         availability: isOutOfStock(tool) ? 'https://schema.org/OutOfStock' : 'https://schema.org/InStock',
       },
     }),

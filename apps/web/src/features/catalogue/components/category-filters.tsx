@@ -1,5 +1,6 @@
 import { useId, type FormEvent } from 'react';
 import type { Facet } from '@voltline/shared/categories';
+import { currencySign } from '@voltline/shared/money';
 import { filtersOf, withFilters, type CategoryView } from '../category-address.ts';
 
 interface CategoryFiltersProps {
@@ -99,7 +100,7 @@ export function CategoryFilters({ view, facets, onChange }: CategoryFiltersProps
         <span className="text-base-content">In stock only</span>
       </label>
       <RangeForm
-        legend="Price ($)"
+        legend={`Price (${currencySign()})`}
         names={['minPrice', 'maxPrice']}
         values={[view.minPrice ?? '', view.maxPrice ?? '']}
         step="0.01"

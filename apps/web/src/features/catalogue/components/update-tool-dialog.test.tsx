@@ -17,7 +17,7 @@ const answerEdits = (request: SentRequest): ApiAnswer =>
   request.path === '/api/upload' ? { status: 200, body: { data: { url: UPLOADED } } } : { status: 200, body: { acknowledged: true, modifiedCount: 1 } };
 
 /** The shop's set-up, which the VAT rate field reads for its hint: a German shop at 19%. */
-const shopConfig: ClientConfig = { tokenSyncUrl: null, shopCountry: 'DE', vatRate: 19 };
+const shopConfig: ClientConfig = { tokenSyncUrl: null, shopCountry: 'DE', vatRate: 19, currency: 'USD', locale: 'en-US' };
 
 /** The catalogue's tree (issue 40): Drills, whose tools give their voltage (a choice), torque (a number) and whether they are cordless. */
 const DRILLS = '00000000-0000-4000-8000-0000000000c1';

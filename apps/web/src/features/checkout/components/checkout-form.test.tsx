@@ -7,7 +7,7 @@ import { vatIdFormatMessage } from '@voltline/shared/vat-id';
 import { renderWithShop, type ApiAnswer, type SentRequest } from '../../../testing/render-with-shop.tsx';
 import { CheckoutForm } from './checkout-form.tsx';
 
-const shopConfig: ClientConfig = { tokenSyncUrl: null, shopCountry: 'US', vatRate: 19 };
+const shopConfig: ClientConfig = { tokenSyncUrl: null, shopCountry: 'US', vatRate: 19, currency: 'USD', locale: 'en-US' };
 const lines = [
   { toolId: 'drill', product: 'DD-18 Drill', quantity: 2, unitPrice: 45.5, lineTotal: 91 },
   { toolId: 'saw', product: 'CS-7 Saw', quantity: 1, unitPrice: 30, lineTotal: 30 },

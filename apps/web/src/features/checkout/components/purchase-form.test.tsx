@@ -7,7 +7,7 @@ import type { Tool } from '@voltline/shared/tool';
 import { renderWithShop, type SentRequest } from '../../../testing/render-with-shop.tsx';
 import { PurchaseForm } from './purchase-form.tsx';
 
-const shopConfig: ClientConfig = { tokenSyncUrl: null, shopCountry: 'US', vatRate: 0 };
+const shopConfig: ClientConfig = { tokenSyncUrl: null, shopCountry: 'US', vatRate: 0, currency: 'USD', locale: 'en-US' };
 const drill: Tool = {
   _id: '00000000-0000-4000-8000-00000000d811',
   toolName: 'DD-18 Drill',

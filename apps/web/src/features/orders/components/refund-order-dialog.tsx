@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { refundMessages, refundOrderSchema, type Order } from '@voltline/shared/order';
 import { amountFromText } from '@voltline/shared/amount-input';
-import { formatMoney } from '@voltline/shared/money';
+import { currencySign, formatMoney } from '@voltline/shared/money';
 import { toast } from '../../../lib/toast/toast.ts';
 import { refusalOf } from '../../../lib/api-client.ts';
 import { FormField } from '../../../components/form-field.tsx';
@@ -92,7 +92,7 @@ export function RefundOrderDialog({ order, onClose }: { order: Order; onClose: (
     >
       <WholeNumberField
         id={`${idPrefix}-amount`}
-        label="Amount ($)"
+        label={`Amount (${currencySign()})`}
         error={errors.amount?.message}
         registration={register('amount', { setValueAs: amountFromText })}
         cents

@@ -2,6 +2,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { amountFromText } from '@voltline/shared/amount-input';
 import { couponInputSchema, COUPON_CODE_MAX_LENGTH, type CouponInput } from '@voltline/shared/coupons';
+import { currencySign } from '@voltline/shared/money';
 import { FormField } from '../../../components/form-field.tsx';
 import { CardForm } from '../../../components/card-form.tsx';
 import { refusalOf } from '../../../lib/api-client.ts';
@@ -23,11 +24,11 @@ const EMPTY: CouponForm = {
   validUntil: '',
 };
 
-/** The optional numbers of the form: what each field is called, and how its text is read. */
+/** The optional numbers of the form: what each field is called (amounts with the shop's currency sign, known once the app starts), and how its text is read. */
 const NUMBER_FIELDS = [
   { name: 'percentOff', label: 'Percent off', read: optionalWholeNumberFromText, inputMode: 'numeric' },
-  { name: 'amountOff', label: 'Or amount off ($)', read: amountFromText, inputMode: 'decimal' },
-  { name: 'minSubtotal', label: 'Minimum subtotal ($, optional)', read: amountFromText, inputMode: 'decimal' },
+  { name: 'amountOff', label: 'Or amount off (¤)', read: amountFromText, inputMode: 'decimal' },
+  { name: 'minSubtotal', label: 'Minimum subtotal (¤, optional)', read: amountFromText, inputMode: 'decimal' },
   { name: 'maxUses', label: 'Most uses (optional)', read: optionalWholeNumberFromText, inputMode: 'numeric' },
   { name: 'maxUsesPerCustomer', label: 'Most uses per customer (optional)', read: optionalWholeNumberFromText, inputMode: 'numeric' },
 ] as const;
@@ -76,7 +77,7 @@ export function CouponForm() {
       </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
         {NUMBER_FIELDS.map((field) => (
-          <FormField key={field.name} id={`coupon-${field.name}`} label={field.label} error={errors[field.name]?.message}>
+          <FormField key={field.name} id={`coupon-${field.name}`} label={field.label.replace('¤', currencySign())} error={errors[field.name]?.message}>
             {(control) => (
               <input {...control} {...register(field.name, { setValueAs: field.read })} inputMode={field.inputMode} autoComplete="off" className="input w-full" />
             )}

@@ -4,6 +4,7 @@ import { useFieldArray, useForm } from 'react-hook-form';
 import { amountFromText } from '@voltline/shared/amount-input';
 import { countriesByName } from '@voltline/shared/country-names';
 import { deliveryRatesInputSchema, REST_OF_WORLD, type DeliveryRates, type DeliveryRatesInput } from '@voltline/shared/delivery-settings';
+import { currencySign } from '@voltline/shared/money';
 import type { z } from 'zod';
 import { FormMessage } from '../../../components/form-message.tsx';
 import { PendingButton } from '../../../components/pending-button.tsx';
@@ -58,8 +59,8 @@ export function DeliveryRatesForm({ saved }: { saved: DeliveryRates }) {
             <thead className="text-base-content">
               <tr>
                 <th scope="col">Country</th>
-                <th scope="col">Charge ($)</th>
-                <th scope="col">Free from ($)</th>
+                <th scope="col">{`Charge (${currencySign()})`}</th>
+                <th scope="col">{`Free from (${currencySign()})`}</th>
                 <th scope="col">
                   <span className="sr-only">Remove</span>
                 </th>

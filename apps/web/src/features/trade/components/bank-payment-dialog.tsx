@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { amountFromText } from '@voltline/shared/amount-input';
-import { formatMoney } from '@voltline/shared/money';
+import { currencySign, formatMoney } from '@voltline/shared/money';
 import { bankPaymentSchema, onAccountMessages, type OrderOnAccount } from '@voltline/shared/on-account';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { FormField } from '../../../components/form-field.tsx';
@@ -43,7 +43,7 @@ export function BankPaymentDialog({ order, onClose }: { order: OrderOnAccount; o
       onSubmit={handleSubmit(save)}
       mutations={[record]}
     >
-      <WholeNumberField id="bank-payment-amount" label="Amount received ($)" error={errors.amount?.message} registration={register('amount', { setValueAs: amountFromText })} cents />
+      <WholeNumberField id="bank-payment-amount" label={`Amount received (${currencySign()})`} error={errors.amount?.message} registration={register('amount', { setValueAs: amountFromText })} cents />
       <FormField id="bank-payment-reference" label="Bank reference (optional)" error={errors.reference?.message}>
         {(control) => <input {...control} {...register('reference')} autoComplete="off" className="input w-full" />}
       </FormField>

@@ -15,7 +15,7 @@ const refused: BusinessAccount = {
 
 /** The stand-in server: the customer's account as given, the shop in Germany, an application answered as waiting. */
 const answerWith = (own: BusinessAccount | null) => (request: SentRequest) => {
-  if (request.path === '/api/client-config') return { status: 200, body: { tokenSyncUrl: null, shopCountry: 'DE', vatRate: 19 } };
+  if (request.path === '/api/client-config') return { status: 200, body: { tokenSyncUrl: null, shopCountry: 'DE', vatRate: 19, currency: 'USD', locale: 'en-US' } };
   if (request.path === '/api/business-account' && request.method === 'POST') return { status: 200, body: { ...(request.body as object), _id: refused._id, state: 'pending' } };
   if (request.path === '/api/business-account') return { status: 200, body: own };
   return { status: 404, body: { error: 'not_found', message: 'Not found' } };

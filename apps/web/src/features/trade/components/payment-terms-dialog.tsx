@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { amountFromText } from '@voltline/shared/amount-input';
 import type { BusinessAccount } from '@voltline/shared/business-accounts';
+import { currencySign } from '@voltline/shared/money';
 import { paymentTermsSchema, type PaymentTerms } from '@voltline/shared/on-account';
 import { wholeNumberFromText } from '@voltline/shared/whole-number';
 import { FormDialog } from '../../../components/form-dialog.tsx';
@@ -37,7 +38,7 @@ export function PaymentTermsDialog({ account, onClose }: { account: BusinessAcco
       mutations={[setTerms]}
     >
       <WholeNumberField id="payment-terms-days" label="Net days" error={errors.netDays?.message} registration={register('netDays', { setValueAs: wholeNumberFromText })} />
-      <WholeNumberField id="payment-terms-limit" label="Credit limit ($)" error={errors.creditLimit?.message} registration={register('creditLimit', { setValueAs: amountFromText })} cents />
+      <WholeNumberField id="payment-terms-limit" label={`Credit limit (${currencySign()})`} error={errors.creditLimit?.message} registration={register('creditLimit', { setValueAs: amountFromText })} cents />
     </FormDialog>
   );
 }
