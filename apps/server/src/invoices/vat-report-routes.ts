@@ -15,7 +15,7 @@ export function vatReportRoutes(report: VatReport, guards: CallerGuards): Fastif
     app.get(
       '/admin/vat-report',
       route(
-        "The month's VAT as a CSV file (?month=YYYY-MM, UTC days): a line per VAT treatment and rate with the net and VAT of the month's invoices, of its credit notes, and the difference (net, vat, gross); then the reverse-charge and export totals and the month's total. Amounts in dollars with two decimals. Admins only.",
+        "The month's VAT as a CSV file (?month=YYYY-MM, UTC days): a line per VAT treatment and rate with the net and VAT of the month's invoices, of its credit notes, and the difference (net, vat, gross); then the reverse-charge and export totals and the month's total. Amounts in the shop's currency (SHOP_CURRENCY) with two decimals. Admins only.",
         { querystring: vatReportQuerySchema },
       ),
       async (request, reply) => sendCsv(reply.header('cache-control', 'private, no-store'), `voltline-vat-${request.query.month}.csv`, await report.monthCsv(request.query.month)),

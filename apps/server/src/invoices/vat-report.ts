@@ -20,7 +20,8 @@ interface VatReportRow {
 /** The treatments the report always totals, so the accountant sees a zero rather than a missing line. */
 const TOTALLED: VatTreatment[] = ['reverse-charge', 'export'];
 
-const dollars = centsAsAmountText;
+/** Plain amounts in the shop's currency (SHOP_CURRENCY), two decimals. */
+const amount = centsAsAmountText;
 const rateOf = (hundredths: number) => String(percentFromHundredths(hundredths));
 
 /**
@@ -61,13 +62,13 @@ export function createVatReport(db: Database) {
         kind,
         treatment,
         rate,
-        dollars(invoicedNet),
-        dollars(invoicedVat),
-        dollars(creditedNet),
-        dollars(creditedVat),
-        dollars(invoicedNet - creditedNet),
-        dollars(invoicedVat - creditedVat),
-        dollars(invoicedNet + invoicedVat - creditedNet - creditedVat),
+        amount(invoicedNet),
+        amount(invoicedVat),
+        amount(creditedNet),
+        amount(creditedVat),
+        amount(invoicedNet - creditedNet),
+        amount(invoicedVat - creditedVat),
+        amount(invoicedNet + invoicedVat - creditedNet - creditedVat),
         String(added((row) => row.invoices)),
         String(added((row) => row.creditNotes)),
       ]
@@ -83,7 +84,7 @@ export function createVatReport(db: Database) {
   }
 
   return {
-    /** GET /admin/vat-report?month=YYYY-MM: the month's VAT as CSV (amounts in dollars, two decimals). */
+    /** GET /admin/vat-report?month=YYYY-MM: the month's VAT as CSV (amounts in the shop's currency, two decimals). */
     async monthCsv(month: string): Promise<string> {
       return `${csvLines(month, await monthRows(month)).join('\r\n')}\r\n`;
     },

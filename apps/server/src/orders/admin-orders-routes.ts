@@ -25,7 +25,7 @@ export function adminOrdersRoutes(adminOrders: AdminOrdersService, guards: Calle
       '/adminPurchased/export.csv',
       {
         ...route(
-          "Every order the filters and search match, as a CSV file streamed as it is read (limit and cursor do not apply); with no filter every order, cancelled ones included. The order's fields, then refundedAmount (whole dollars given back; price stays what was charged) and cancelledAt (ISO time, empty while live). Admins only.",
+          "Every order the filters and search match, as a CSV file streamed as it is read (limit and cursor do not apply); with no filter every order, cancelled ones included. The order's fields, then refundedAmount (the amount given back; price stays what was charged) and cancelledAt (ISO time, empty while live); every amount in the shop's currency, named in the last column, currency. Admins only.",
           { onRequest: readOrders, querystring: adminOrdersQuerySchema },
         ),
         // Hundreds of megabytes for a big shop: gzip streams them with a small, fixed window.

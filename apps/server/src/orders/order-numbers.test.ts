@@ -57,13 +57,13 @@ describe.each(testDatabaseKinds)('order numbers on $name', (kind) => {
     expect(none.json()).toEqual([]);
   });
 
-  it("writes the number in the orders' CSV, in its own column at the end", async () => {
+  it("writes the number in the orders' CSV, in its own column at the end (before the currency's)", async () => {
     const id = await placeOrder(shop, shop.customer, tool);
     const { orderNumber } = (await get(`/api/purchasedSingle/${id}`)).json() as { orderNumber: string };
     const csv = (await get('/api/adminPurchased/export.csv?status=unpaid', true)).body.split('\r\n');
-    expect(csv[0]!.split(',').at(-1)).toBe('orderNumber');
+    expect(csv[0]!.split(',').slice(-2)).toEqual(['orderNumber', 'currency']);
     const row = csv.find((line) => line.startsWith(id))!;
-    expect(row.split(',').at(-1)).toBe(orderNumber);
+    expect(row.split(',').slice(-2)).toEqual([orderNumber, 'USD']);
   });
 
   itRaces(kind)('gives orders placed at the same moment each a number of its own', async () => {
