@@ -12,6 +12,7 @@ import { loadOrCreateAuthSecret } from './identity/auth-secret.ts';
 import { ensureFirstAdmin } from './profiles/first-admin.ts';
 import { addDefaultDeliveryRates } from './pricing/delivery-settings-service.ts';
 import { addInitialTaxSettings, initialTaxSettings } from './pricing/tax-settings-service.ts';
+import { keepShopCurrency } from './pricing/shop-currency.ts';
 import { startUnpaidOrderExpiry } from './orders/unpaid-order-expiry.ts';
 import { everyHour } from './platform/every-hour.ts';
 import { armLastResortExit } from './platform/last-resort-exit.ts';
@@ -66,6 +67,7 @@ async function start(): Promise<void> {
   // Instances starting together: one migrates, seeds and creates the admin; the others wait, then find it done.
   const secret = await database.withStartupLock(async () => {
     await database.migrate();
+    await keepShopCurrency(database.db, config.money.currency);
     await seedShopOnFirstStart(database.db);
     await addDefaultDeliveryRates(database.db, config.shopCountry);
     await addInitialTaxSettings(database.db, initialTaxSettings(config));
