@@ -8,7 +8,7 @@ import type { Database } from '../db/client.ts';
 import { apiKeys, authUsers, userProfiles } from '../db/schema.ts';
 import { idOrNotFound, notFound } from '../platform/app-error.ts';
 import { mapPage, type KeysetOrder, type Page, type Paging } from '../platform/paging.ts';
-import type { Caller } from './caller.ts';
+import { accountColumns, type Caller } from './caller.ts';
 
 /**
  * The SHA-256 of a key, as stored. A key is 32 random bytes (256 bits): nobody guesses one or its
@@ -77,32 +77,20 @@ export function createApiKeys(db: Database, paging: Paging) {
     /** The caller a key acts as: its creator's account with the key's scopes; null for an unknown, revoked or orphaned key. */
     async callerOf(key: string): Promise<Caller | null> {
       const [row] = await db
-        .select({
-          keyId: apiKeys.id,
-          keyName: apiKeys.name,
-          scopes: apiKeys.scopes,
-          userId: authUsers.id,
-          email: authUsers.email,
-          name: authUsers.name,
-          twoFactorEnabled: authUsers.twoFactorEnabled,
-          profileId: userProfiles.id,
-        })
+        .select({ ...accountColumns, keyId: apiKeys.id, keyName: apiKeys.name, scopes: apiKeys.scopes })
         .from(apiKeys)
         .innerJoin(authUsers, eq(authUsers.id, apiKeys.createdBy))
         .innerJoin(userProfiles, eq(userProfiles.userId, authUsers.id))
         .where(and(eq(apiKeys.keyHash, hashOfKey(key)), isNull(apiKeys.revokedAt)));
       if (!row) return null;
-      const scopes = row.scopes as ApiScope[];
+      const { keyId, keyName, scopes: stored, ...account } = row;
+      const scopes = stored as ApiScope[];
       return {
-        userId: row.userId,
-        email: row.email,
-        name: row.name,
+        ...account,
         // Never the spec's admin: what a key may do is its scopes, through the guards.
         role: 'user',
         roles: inRoleOrder(rolesOfScopes(scopes)),
-        profileId: row.profileId,
-        twoFactorEnabled: row.twoFactorEnabled,
-        apiKey: { id: row.keyId, name: row.keyName, scopes },
+        apiKey: { id: keyId, name: keyName, scopes },
       };
     },
 

@@ -59,6 +59,15 @@ export type PersonOrKeyGuard = ((request: FastifyRequest) => Promise<void>) & { 
 
 const notSignedIn = () => new AppError('unauthorized', 'Sign in to do this.');
 
+/** The account a caller acts as, read with a session and with an API key alike. */
+export const accountColumns = {
+  userId: authUsers.id,
+  email: authUsers.email,
+  name: authUsers.name,
+  profileId: userProfiles.id,
+  twoFactorEnabled: authUsers.twoFactorEnabled,
+};
+
 /** A key's caller is remembered as long as a session's (a minute); revoking it makes every instance forget it at once. */
 const KEY_REMEMBERED_MS = 60_000;
 
@@ -71,16 +80,7 @@ export function createCallerGuards(
   const callers = createCallerCache(database);
   // Prepared once: on PostgreSQL the session read is planned once per connection.
   const sessionOwner = database.db
-    .select({
-      userId: authUsers.id,
-      email: authUsers.email,
-      name: authUsers.name,
-      role: userProfiles.role,
-      staffRoles: userProfiles.staffRoles,
-      profileId: userProfiles.id,
-      twoFactorEnabled: authUsers.twoFactorEnabled,
-      sessionExpiresAt: authSessions.expiresAt,
-    })
+    .select({ ...accountColumns, role: userProfiles.role, staffRoles: userProfiles.staffRoles, sessionExpiresAt: authSessions.expiresAt })
     .from(authSessions)
     .innerJoin(authUsers, eq(authUsers.id, authSessions.userId))
     .innerJoin(userProfiles, eq(userProfiles.userId, authUsers.id))
