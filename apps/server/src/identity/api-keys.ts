@@ -15,7 +15,7 @@ import { accountColumns, type Caller } from './caller.ts';
  * hash, so a slow hash (scrypt, as for passwords) would only cost every call ~0.2 s of a core
  * without making a stolen table any less useless (decision 066).
  */
-export const hashOfKey = (key: string) => createHash('sha256').update(key).digest('base64url');
+const hashOfKey = (key: string) => createHash('sha256').update(key).digest('base64url');
 
 /** Last use is written at most once a minute per key: a busy ERP's every call must not be a write. */
 const LAST_USE_EVERY_MS = 60_000;
