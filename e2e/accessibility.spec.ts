@@ -22,6 +22,7 @@ const ADMIN_PAGES = [
   '/dashboard/addtool',
   '/dashboard/makeadmin',
   '/dashboard/webhooks',
+  '/dashboard/api-keys',
   '/dashboard/delivery',
   '/dashboard/coupons',
   '/dashboard/trade',

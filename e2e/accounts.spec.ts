@@ -233,6 +233,7 @@ describe('accounts with email and password', () => {
         'Add Tool',
         'Team',
         'Webhooks',
+        'API keys',
         'Queries',
         'Delivery',
         'Coupons',

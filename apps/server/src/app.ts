@@ -25,7 +25,7 @@ import { loadPageRenderer } from './http/server-rendering.ts';
 import { registerSpa } from './http/spa.ts';
 import { fastifyTrustProxy } from './http/trusted-proxies.ts';
 import { registerMetrics } from './http/metrics.ts';
-import { createPublicReadRations, createAccountDeletionLimit, createMyDataLimit, createQueryLimit, createStockAlertLimit, createWriteLimits, createWrongCouponCodeLimit, registerRateLimits } from './http/rate-limits.ts';
+import { createApiKeyLimit, createPublicReadRations, createAccountDeletionLimit, createMyDataLimit, createQueryLimit, createStockAlertLimit, createWriteLimits, createWrongCouponCodeLimit, registerRateLimits } from './http/rate-limits.ts';
 import { hasLiveSession, identityRoutes, registerAuthBridge } from './identity/auth-routes.ts';
 import { imagesRoutes } from './images/images-routes.ts';
 import { invoicesRoutes } from './invoices/invoices-routes.ts';
@@ -48,6 +48,8 @@ import { cartRoutes } from './cart/cart-routes.ts';
 import { returnsRoutes } from './returns/returns-routes.ts';
 import { myDataRoutes } from './my-data/my-data-routes.ts';
 import { twoFactorRoutes } from './identity/two-factor-routes.ts';
+import { apiKeysRoutes } from './identity/api-keys-routes.ts';
+import { withApiKeyScopes } from './http/api-key-docs.ts';
 import { checkoutRoutes } from './cart/checkout-routes.ts';
 import { reviewsRoutes } from './reviews/reviews-routes.ts';
 import { pingRedis } from './platform/redis.ts';
@@ -103,7 +105,7 @@ export async function buildApp(core: ShopCore, logger: FastifyInstance['log'] | 
   });
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Voltline shop API', version: '1.0.0' } },
-    transform: jsonSchemaTransform,
+    transform: (input) => jsonSchemaTransform(withApiKeyScopes(input, core.guards)),
   });
 
   await app.register(
@@ -126,7 +128,10 @@ export async function buildApp(core: ShopCore, logger: FastifyInstance['log'] | 
       const identity = { auth: core.auth, tokens: core.tokens, profiles: core.profiles, config };
       registerAuthBridge(api, identity);
       await api.register(identityRoutes(identity));
+      // Every call an API key makes counts towards its limit, once its route's guard has let it in (decision 066).
+      api.addHook('preHandler', createApiKeyLimit(app, config.apiKeyRequestsPerMinute));
       await api.register(twoFactorRoutes(core.guards, config.adminTwoFactor));
+      await api.register(apiKeysRoutes(core.apiKeys, core.guards));
       await api.register(catalogueRoutes(core.catalogue, publicReads));
       await api.register(categoryRoutes(core.categories, core.catalogue, publicReads));
       await api.register(accessoryRoutes(core.accessories, publicReads));

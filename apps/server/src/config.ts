@@ -122,6 +122,8 @@ const environmentSchema = z.object({
   WEBHOOK_ENDPOINT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
   QUERY_RATE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(10),
   MY_DATA_EXPORTS_PER_HOUR: z.coerce.number().int().positive().default(5),
+  // Decision 066: calls one API key may make per minute, across instances with Redis.
+  API_KEY_REQUESTS_PER_MINUTE: z.coerce.number().int().positive().default(600),
   // Decision 061: how long an erased customer's invoices and credit notes keep their name, address and VAT id.
   TAX_RECORD_YEARS: z.coerce.number().int().positive().max(100).default(10),
   ACCOUNT_DELETION_TRIES_PER_HOUR: z.coerce.number().int().positive().default(5),
@@ -306,6 +308,8 @@ export interface Config {
   queryRateLimitPerHour: number;
   /** Downloads of "my data" one account may make per hour: each reads everything the shop keeps about it. */
   myDataExportsPerHour: number;
+  /** Calls one API key may make per minute (decision 066). */
+  apiKeyRequestsPerMinute: number;
   /** Years an erased customer's issued documents keep their name, address and VAT id (tax law), then cleared by the hourly job. */
   taxRecordYears: number;
   /** Tries one account may make per hour to delete itself: each checks the password again. */
@@ -434,6 +438,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     },
     queryRateLimitPerHour: env.QUERY_RATE_LIMIT_PER_HOUR,
     myDataExportsPerHour: env.MY_DATA_EXPORTS_PER_HOUR,
+    apiKeyRequestsPerMinute: env.API_KEY_REQUESTS_PER_MINUTE,
     taxRecordYears: env.TAX_RECORD_YEARS,
     accountDeletionTriesPerHour: env.ACCOUNT_DELETION_TRIES_PER_HOUR,
     stockAlertRateLimitPerHour: env.STOCK_ALERT_RATE_LIMIT_PER_HOUR,

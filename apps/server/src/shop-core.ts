@@ -16,6 +16,7 @@ import { createCacheBus } from './platform/cache-bus.ts';
 import type { RedisLink } from './platform/redis.ts';
 import { createPaging } from './platform/paging.ts';
 import { createImagesService } from './images/images-service.ts';
+import { createApiKeys } from './identity/api-keys.ts';
 import { createApiTokens } from './identity/api-tokens.ts';
 import { createAuth } from './identity/better-auth.ts';
 import { createCallerGuards } from './identity/caller.ts';
@@ -82,6 +83,7 @@ export function createShopCore(deps: {
   });
   const tokens = createApiTokens(secret);
   const paging = createPaging(secret);
+  const apiKeys = createApiKeys(db, paging);
   const orderMail = createOrderMail(config.invoicing.shopLegalName, config.publicUrl);
   const notifier = createOrderNotifier(orderMail, config.mail.shopNotifyEmail);
   const cacheBus = createCacheBus(redis, log, database);
@@ -142,7 +144,8 @@ export function createShopCore(deps: {
     mailer,
     tokens,
     auth,
-    guards: createCallerGuards(database, tokens, config.adminTwoFactor),
+    apiKeys,
+    guards: createCallerGuards(database, tokens, config.adminTwoFactor, apiKeys),
     catalogue,
     catalogueCsv: createCatalogueCsv(db, secret, lifecycle, listCache),
     categories,

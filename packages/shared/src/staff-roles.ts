@@ -35,10 +35,14 @@ const PERMISSIONS = {
   ship: ['fulfilment'],
   /** Returns: authorise, refuse, receive (their refund is a refund). */
   returns: ['fulfilment'],
-  /** Tools, categories, families, pictures, stock, import and export. */
+  /** Tools, categories, families, pictures, import and export. */
   catalogue: ['catalogue'],
-  /** Invoices and credit notes of any order, the VAT report, the overview's figures. */
+  /** Stock movements: batches received, counts, scraps, the ledger's check (apart from `catalogue` for the `stock:write` API key scope). */
+  stock: ['catalogue'],
+  /** The VAT report, the overview's figures, bank payments of orders on account. */
   accounts: ['accounts'],
+  /** Invoices and credit notes of any order, read (apart from `accounts` for the `invoices:read` API key scope). */
+  invoices: ['accounts'],
   /** Refunds of an order or a return. */
   refunds: ['accounts'],
   /** Trade accounts: applications approved or refused, VAT ids confirmed. */
@@ -47,8 +51,64 @@ const PERMISSIONS = {
   queries: ['support'],
   /** Removing anyone's review. */
   reviews: ['support'],
+  /** API keys: created, listed, revoked (decision 066). */
+  apiKeys: [],
 } as const satisfies Record<string, readonly Exclude<StaffRole, 'admin'>[]>;
 export type Permission = keyof typeof PERMISSIONS;
+
+/**
+ * The scopes of an API key (decision 066), each opening a few permissions of the table above: a key
+ * passes the same guards as staff (`guards.allow(permission)`), but only where one of its scopes
+ * opens the permission. No scope opens `team`, `settings` or `apiKeys`: a key never makes keys or
+ * touches roles.
+ */
+const SCOPE_PERMISSIONS = {
+  /** The back office's order reads (lists, one order, its history and parcels) and the orders CSV. */
+  'orders:read': ['readOrders'],
+  /** Parcels shipped and delivered, as fulfilment staff do. */
+  'orders:write': ['ship'],
+  /** Tools created and updated, categories, families, pictures, the catalogue's import. */
+  'catalogue:write': ['catalogue'],
+  /** Stock movements. */
+  'stock:write': ['stock'],
+  /** Invoices and credit notes of any order, as PDF. */
+  'invoices:read': ['invoices'],
+} as const satisfies Record<string, readonly Permission[]>;
+export const API_SCOPES = Object.keys(SCOPE_PERMISSIONS) as (keyof typeof SCOPE_PERMISSIONS)[];
+export type ApiScope = keyof typeof SCOPE_PERMISSIONS;
+export const apiScopeSchema = z.enum(API_SCOPES as [ApiScope, ...ApiScope[]], { error: `A scope is one of ${API_SCOPES.join(', ')}` });
+
+/** What each scope lets a key do, as the API keys page shows it. */
+export const API_SCOPE_LABELS: Record<ApiScope, string> = {
+  'orders:read': 'Read orders and the orders CSV',
+  'orders:write': 'Ship and deliver orders',
+  'catalogue:write': 'Create and update tools and categories',
+  'stock:write': 'Record stock movements',
+  'invoices:read': 'Download invoices and credit notes',
+};
+
+/** Whether a key holding `scopes` may do what `permission` allows. */
+export const scopesOpen = (scopes: readonly ApiScope[], permission: Permission): boolean =>
+  scopes.some((scope) => (SCOPE_PERMISSIONS[scope] as readonly Permission[]).includes(permission));
+
+/** The scopes that open `permission` (none: no key may). */
+export const scopesOpening = (permission: Permission): ApiScope[] => API_SCOPES.filter((scope) => scopesOpen([scope], permission));
+
+/**
+ * The staff roles a key acts with: those whose every permission its scopes open, so a check of
+ * roles (`mayDo`) never grants a key more than its scopes do.
+ */
+export const rolesOfScopes = (scopes: readonly ApiScope[]): StaffRole[] =>
+  STAFF_ROLES.filter((role) => role !== 'admin' && (Object.keys(PERMISSIONS) as Permission[]).every((permission) => !mayDo([role], permission) || scopesOpen(scopes, permission)));
+
+/** What a key is told on a route no scope opens: a person's own (their orders, cart, profile) or the admins' alone. */
+export const NOT_FOR_API_KEYS = 'An API key cannot do this: sign in as a person.';
+
+/** What a guard answers a key whose scopes do not open the route, in the shop's words. */
+export const notYourScopeMessage = (permission: Permission) => {
+  const opening = scopesOpening(permission);
+  return opening.length === 0 ? NOT_FOR_API_KEYS : `This API key needs the ${opening.join(' or ')} scope to do this.`;
+};
 
 /** Whether someone holding `roles` may do what `permission` allows. */
 export function mayDo(roles: readonly StaffRole[], permission: Permission): boolean {

@@ -31,6 +31,8 @@ export const TEXT_LIMITS = {
   /** A gallery picture's alternative text: what a screen reader says instead of the picture. */
   pictureAlt: 150,
   webhookUrl: 2000,
+  /** An API key's name ("ERP", "Accounting export"). */
+  apiKeyName: 80,
   transactionId: 255,
   /** Why an admin gave money back; it goes into the order's history and the buyer's mail. */
   refundReason: 200,

@@ -8,7 +8,7 @@ import { callerOf, type CallerGuards } from '../identity/caller.ts';
 import type { CatalogueService } from './catalogue-service.ts';
 import { idParamsSchema } from '@voltline/shared/id';
 import { text } from '@voltline/shared/text';
-import { answerPage, pageOf, routesTagged } from '../http/route-options.ts';
+import { answerPage, pageOf, routesTagged, guardEveryRoute } from '../http/route-options.ts';
 
 const route = routesTagged('catalogue');
 
@@ -16,7 +16,7 @@ const route = routesTagged('catalogue');
 export function catalogueAdminRoutes(catalogue: CatalogueService, guards: CallerGuards): FastifyPluginAsyncZod {
   return async (app) => {
     // Before the body is read (decision 007): who may call is decided first, so a stranger learns nothing about the bodies.
-    app.addHook('onRequest', guards.allow('catalogue'));
+    guardEveryRoute(app, guards.allow('catalogue'));
 
     app.get('/adminGetTools', route('Tools, a page at a time (limit, cursor from the Link header, q: the name’s words with typos forgiven, a SKU’s start or a whole GTIN, sort: the best match first when searching unless another is asked). Admins only.', { querystring: toolListQuerySchema, answer: pageOf(toolSchema) }),
       answerPage((request) => catalogue.listTools(request.query)));

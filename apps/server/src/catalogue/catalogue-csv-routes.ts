@@ -9,7 +9,7 @@ import {
 } from '@voltline/shared/catalogue-import';
 import { callerOf, type CallerGuards } from '../identity/caller.ts';
 import { sendCsv } from '../http/replies.ts';
-import { routesTagged } from '../http/route-options.ts';
+import { routesTagged, guardEveryRoute } from '../http/route-options.ts';
 import type { CatalogueCsv } from './catalogue-csv.ts';
 
 const route = routesTagged('catalogue');
@@ -21,7 +21,7 @@ const importRequest = { bodyLimit: CATALOGUE_IMPORT_LIMITS.bytes };
 export function catalogueCsvRoutes(catalogueCsv: CatalogueCsv, guards: CallerGuards): FastifyPluginAsyncZod {
   return async (app) => {
     // Before the body is read (decision 007): who may call is decided first, so a stranger sends no file.
-    app.addHook('onRequest', guards.allow('catalogue'));
+    guardEveryRoute(app, guards.allow('catalogue'));
 
     app.get('/admin/catalogue/export.csv', route('Every tool as a CSV file streamed a page at a time: _id, sku, gtin, toolName, description, img, price, minimumOrderQuantity, availableQuantity, vatRate, category (its path of names, "Power tools > Drills"), then a column per specification. Cells that a spreadsheet would run as a formula start with an apostrophe, which the import takes off. Admins only.', {}),
       (_request, reply) => sendCsv(reply, 'voltline-catalogue.csv', Readable.from(catalogueCsv.exportCsv())));

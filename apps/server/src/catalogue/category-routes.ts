@@ -17,7 +17,7 @@ import { z } from 'zod';
 import type { CallerGuards } from '../identity/caller.ts';
 import { sendCachedJson } from '../http/replies.ts';
 import type { PublicReadRations } from '../http/rate-limits.ts';
-import { routesTagged } from '../http/route-options.ts';
+import { routesTagged, guardEveryRoute } from '../http/route-options.ts';
 import type { CatalogueService } from './catalogue-service.ts';
 import type { CategoriesService } from './categories-service.ts';
 
@@ -38,7 +38,7 @@ export function categoryRoutes(categories: CategoriesService, catalogue: Catalog
 export function categoryAdminRoutes(categories: CategoriesService, guards: CallerGuards): FastifyPluginAsyncZod {
   return async (app) => {
     // Before the body is read (decision 007): who may call is decided first.
-    app.addHook('onRequest', guards.allow('catalogue'));
+    guardEveryRoute(app, guards.allow('catalogue'));
 
     app.post('/admin/categories', route('Create a category at the top or under a parent (parentId); its address name (slug) from its name unless given. Refused in words under a third level (422) or with an address name taken (409). Admins only.', { body: categoryInputSchema, answer: z.object({ _id: z.string(), slug: z.string() }) }),
       (request) => categories.createCategory(request.body));

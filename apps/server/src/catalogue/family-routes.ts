@@ -16,7 +16,7 @@ import {
 } from '@voltline/shared/families';
 import type { CallerGuards } from '../identity/caller.ts';
 import type { PublicReadRations } from '../http/rate-limits.ts';
-import { answerPage, pageOf, routesTagged } from '../http/route-options.ts';
+import { answerPage, pageOf, routesTagged, guardEveryRoute } from '../http/route-options.ts';
 import type { AccessoriesService } from './accessories-service.ts';
 import type { FamiliesService } from './families-service.ts';
 
@@ -37,7 +37,7 @@ export function accessoryRoutes(accessories: AccessoriesService, publicReads: Pu
 export function familyAdminRoutes(families: FamiliesService, accessories: AccessoriesService, guards: CallerGuards): FastifyPluginAsyncZod {
   return async (app) => {
     // Before the body is read (decision 007): who may call is decided first.
-    app.addHook('onRequest', guards.allow('catalogue'));
+    guardEveryRoute(app, guards.allow('catalogue'));
 
     app.get('/admin/families', route('Tool families by name, each with its options and its tools’ values, a page at a time (limit, cursor from the Link header). Admins only.', { querystring: pageQuerySchema, answer: pageOf(familySchema) }),
       answerPage((request) => families.listFamilies(request.query)));

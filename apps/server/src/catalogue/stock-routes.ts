@@ -4,7 +4,7 @@ import { idParamsSchema } from '@voltline/shared/id';
 import { stockDifferenceSchema, stockHistoryQuerySchema, stockMoveAnswerSchema, stockMoveRequestSchema, stockMoveSchema } from '@voltline/shared/stock-moves';
 import { callerOf, type CallerGuards } from '../identity/caller.ts';
 import type { StockLedger } from './stock-ledger.ts';
-import { answerPage, pageOf, routesTagged } from '../http/route-options.ts';
+import { answerPage, pageOf, routesTagged, guardEveryRoute } from '../http/route-options.ts';
 
 const route = routesTagged('catalogue');
 
@@ -12,7 +12,7 @@ const route = routesTagged('catalogue');
 export function stockRoutes(stock: StockLedger, guards: CallerGuards): FastifyPluginAsyncZod {
   return async (app) => {
     // Before the body is read (decision 007): who may call is decided first.
-    app.addHook('onRequest', guards.allow('catalogue'));
+    guardEveryRoute(app, guards.allow('stock'));
 
     app.post('/admin/tools/:id/stock-moves', route('Record a stock movement of a tool: `received` units (a batch), a `counted` stock (the shop records the difference; a count equal to the stock records nothing and answers `move: null`), or `scrapped` units. Counts and scraps need a note. Refused (409) below what paid orders wait for, or below 0. Admins only.', { params: idParamsSchema, body: stockMoveRequestSchema, answer: stockMoveAnswerSchema }),
       (request) => stock.record(callerOf(request), request.params.id, request.body));

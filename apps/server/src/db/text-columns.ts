@@ -85,6 +85,9 @@ export const TEXT_COLUMN_LIMITS = {
     note: limit('Note', TEXT_LIMITS.note),
     actor_email: limit('Email', TEXT_LIMITS.email),
   },
+  api_keys: {
+    name: limit('Name', TEXT_LIMITS.apiKeyName),
+  },
   webhook_endpoints: {
     url: limit('Endpoint URL', TEXT_LIMITS.webhookUrl),
     created_by: limit('Email', TEXT_LIMITS.email),

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { scopesOpening } from '@voltline/shared/staff-roles';
 import { AUTHORIZATION_MATRIX } from '../test-support/route-catalogue.ts';
 import { testDatabaseKinds } from '../test-support/test-databases.ts';
 import { useTestShop } from '../test-support/test-shop.ts';
@@ -11,6 +12,8 @@ interface JsonSchema {
 }
 interface Operation {
   requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+  description?: string;
+  'x-api-key-scopes'?: string[];
 }
 
 const WRITE_METHODS = ['post', 'put', 'patch'];
@@ -62,6 +65,30 @@ describe('API documentation', () => {
       .filter(([, operation]) => Object.values(operation.requestBody?.content ?? {}).some(({ schema }) => schema && isLoose(schema)))
       .map(([route]) => route);
     expect(loose).toEqual([]);
+  });
+
+  // Decision 066: an ERP's developer reads which scope each route needs, from the route's own guard.
+  it('shows the API key scope each guarded route needs, or that no key may call it', () => {
+    const byRoute = new Map(operations);
+    const scopesOf = (route: string) => byRoute.get(route)?.['x-api-key-scopes'];
+    expect(scopesOf('GET /api/adminPurchased')).toEqual(['orders:read']);
+    expect(byRoute.get('GET /api/adminPurchased')?.description).toBe('API keys: the orders:read scope.');
+    expect(scopesOf('GET /api/adminPurchased/export.csv')).toEqual(['orders:read']);
+    expect(scopesOf('PATCH /api/deliverConfirm/{id}')).toEqual(['orders:write']);
+    expect(scopesOf('POST /api/addTool')).toEqual(['catalogue:write']);
+    expect(scopesOf('POST /api/admin/categories')).toEqual(['catalogue:write']);
+    expect(scopesOf('POST /api/admin/tools/{id}/stock-moves')).toEqual(['stock:write']);
+    expect(scopesOf('GET /api/purchasedSingle/{id}/invoice.pdf')).toEqual(['invoices:read']);
+    expect(scopesOf('GET /api/purchasedSingle/{id}')).toEqual(['orders:read']);
+    expect(scopesOf('POST /api/admin/api-keys')).toEqual([]);
+    expect(byRoute.get('POST /api/admin/api-keys')?.description).toBe('API keys: refused.');
+    expect(scopesOf('POST /api/purchased')).toEqual([]);
+    // Every back-office route of the catalogue says it, as its permission opens it; public routes say nothing.
+    const unsaid = AUTHORIZATION_MATRIX.filter((row) => row.permission && !row.cookie)
+      .filter((row) => JSON.stringify(scopesOf(`${row.method} ${row.route}`)) !== JSON.stringify(scopesOpening(row.permission!)))
+      .map((row) => `${row.method} ${row.route}`);
+    expect(unsaid).toEqual([]);
+    expect(scopesOf('GET /api/getTools')).toBeUndefined();
   });
 
   // The schema runs before the handler: the door must still come first, so a stranger learns

@@ -26,6 +26,7 @@ import { WRONG_COUPON_CODE } from '../pricing/coupon-uses.ts';
  *     link preview drawings    share-image:<client address>  (counted apart from the route: only drawings count)
  *     wrong coupon codes       wrong-coupon-codes:account:<account id>, wrong-coupon-codes:address:<client address>
  *                              (counted apart from the routes: only codes that cannot be used count)
+ *     API key calls            api-key:<key id>  (counted apart from the routes: every call a guard let a key make)
  */
 const REDIS_KEY_PREFIX = 'voltline-rate-limit:';
 
@@ -272,3 +273,24 @@ export function createWrongCouponCodeLimit(app: FastifyInstance, perHour: number
   };
 }
 export type WrongCouponCodeLimit = ReturnType<typeof createWrongCouponCodeLimit>;
+
+/**
+ * Counts a call an API key makes (decision 066): `perMinute` per key, whatever route and instance,
+ * after the route's guard has found the key and let it in; past that, 429 with Retry-After. People's
+ * calls are not counted here. Needs registerRateLimits first; run as a preHandler of every /api route.
+ */
+export function createApiKeyLimit(app: FastifyInstance, perMinute: number): (request: FastifyRequest) => Promise<void> {
+  const countCall = app.createRateLimit({
+    max: perMinute,
+    timeWindow: 60_000,
+    keyGenerator: (request: FastifyRequest) => `api-key:${request.caller?.apiKey?.id}`,
+  });
+  return async (request) => {
+    if (!request.caller?.apiKey) return;
+    const limit = await countCall(request);
+    if (!limit.isAllowed && limit.isExceeded) {
+      const seconds = Math.max(1, limit.ttlInSeconds);
+      throw new TryAgainLater('too_many_requests', `This API key has made more than ${perMinute} calls this minute. Try again in ${inSeconds(seconds)}.`, seconds);
+    }
+  };
+}

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { z } from 'zod';
 import type { Page } from '../platform/paging.ts';
 import type { RouteLimit } from './rate-limits.ts';
@@ -44,3 +44,15 @@ export const answerPage =
   <Request extends FastifyRequest, Item>(load: (request: Request, reply: FastifyReply) => Promise<Page<Item>>) =>
   async (request: Request, reply: FastifyReply) =>
     sendPage(request, reply, await load(request, reply));
+
+/**
+ * Puts `guard` first in the `onRequest` of every route the plugin `app` declares after this call:
+ * a routes file whose every route has one door. On the route itself rather than as the plugin's
+ * hook, so the API document reads each route's guard, and with it the API key scope it needs
+ * (decision 066).
+ */
+export function guardEveryRoute(app: FastifyInstance, guard: onRequestHookHandler): void {
+  app.addHook('onRoute', (options) => {
+    options.onRequest = [guard, ...[options.onRequest ?? []].flat()];
+  });
+}

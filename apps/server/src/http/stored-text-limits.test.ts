@@ -19,6 +19,8 @@ const long = (length: number) => 'x'.repeat(length);
 const FILLED_BY_THE_SHOP: Record<string, string[]> = {
   // The admin who erased an account (decision 061): an account's id.
   account_erasures: ['by_user_id'],
+  // An API key's hash (base64url of a SHA-256) and its creator's account id (decision 066).
+  api_keys: ['key_hash', 'created_by'],
   // How the buyer paid: one of the shop's fixed wordings (invoices/invoice-register.ts).
   business_accounts: ['customer_id'],
   cart_lines: ['user_id'],

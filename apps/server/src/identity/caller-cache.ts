@@ -9,6 +9,8 @@ import type { Caller } from './caller.ts';
  * (better-auth, a service, a script), whichever instance it runs on.
  */
 const CALLER_CHANGED_CHANNEL = 'voltline_caller_changed';
+/** How the api_keys trigger names a key changed (revoked, deleted) on that channel. */
+const API_KEY_MESSAGE = 'api-key:';
 
 /** Long enough to spare the session read on every request, short enough to bound any surprise. */
 const REMEMBER_MS = 60_000;
@@ -21,7 +23,7 @@ export interface KnownCaller {
 }
 
 /**
- * Who a token belongs to, remembered for a minute so a request does not read the session tables
+ * Who a token (or an API key) belongs to, remembered for a minute so a request does not read the session tables
  * each time: at a million orders that read and the token's signature check were about half of
  * the shop's work per order (docs/decisions/016-order-placement-speed.md).
  *
@@ -40,13 +42,17 @@ export function createCallerCache(database: Pick<DatabaseHandle, 'listen'>) {
   // Counts forgets: a look-up that saw one happen meanwhile may have read what was just changed.
   let forgets = 0;
 
-  function forget(userId: string) {
+  /** `message`: a user id, `*` for everyone, or `api-key:<id>` for one API key (its row's trigger, decision 066). */
+  function forget(message: string) {
     forgets += 1;
-    if (userId === '*') {
+    if (message === '*') {
       remembered.clear();
       return;
     }
-    const theirs = [...remembered.entries()].filter(([, caller]) => caller.userId === userId).map(([key]) => key);
+    const keyId = message.startsWith(API_KEY_MESSAGE) ? message.slice(API_KEY_MESSAGE.length) : undefined;
+    const theirs = [...remembered.entries()]
+      .filter(([, caller]) => (keyId === undefined ? caller.userId === message : caller.apiKey?.id === keyId))
+      .map(([key]) => key);
     for (const key of theirs) remembered.delete(key);
   }
 

@@ -8,7 +8,7 @@ import { addPictureQuerySchema, pictureAltUpdateSchema, pictureOrderSchema, pict
 import { callerOf, type CallerGuards } from '../identity/caller.ts';
 import type { PublicReadRations, RouteLimit } from '../http/rate-limits.ts';
 import { sendCachedJson } from '../http/replies.ts';
-import { routesTagged } from '../http/route-options.ts';
+import { routesTagged, guardEveryRoute } from '../http/route-options.ts';
 import { receivePicture, refuseOversizedUpload, UPLOAD_PARSER_FILE_LIMIT } from './picture-upload.ts';
 import type { ToolGallery } from './tool-gallery.ts';
 
@@ -26,7 +26,7 @@ export function toolGalleryRoutes(gallery: ToolGallery, publicReads: PublicReadR
 export function toolGalleryAdminRoutes(gallery: ToolGallery, guards: CallerGuards, uploadLimit: RouteLimit): FastifyPluginAsyncZod {
   return async (app) => {
     // Before the body is read (decision 007): who may call is decided first, so a stranger uploads nothing.
-    app.addHook('onRequest', guards.allow('catalogue'));
+    guardEveryRoute(app, guards.allow('catalogue'));
     await app.register(fastifyMultipart, { limits: { fileSize: UPLOAD_PARSER_FILE_LIMIT, files: 1, fields: 5, parts: 6, fieldSize: 1024 }, throwFileSizeLimit: true });
 
     app.post('/admin/tools/:id/pictures', route(`Add a picture at the end of a tool’s gallery (multipart field "image", at most 5 MB; alt: its alternative text), drawn once for the card, the page and the zoom in WebP and its own format; the first is the tool’s img. A ${TOOL_PICTURES_MAX + 1}th picture is refused in words (409). Admins only.`, { onRequest: refuseOversizedUpload, config: uploadLimit, params: idParamsSchema, querystring: addPictureQuerySchema, answer: z.object({ _id: z.string() }) }),

@@ -23,7 +23,7 @@ export function invoicesRoutes(invoices: InvoicesService, guards: CallerGuards):
     app.get(
       '/purchasedSingle/:id/invoice.pdf',
       {
-        onRequest: guards.requireUser,
+        onRequest: guards.requireUserOrKey('invoices'),
         schema: {
           tags: ['orders'],
           summary: "The order's invoice as PDF, issued when it was paid (409 while unpaid). Its buyer or an admin.",
@@ -36,7 +36,7 @@ export function invoicesRoutes(invoices: InvoicesService, guards: CallerGuards):
     app.get(
       '/purchasedSingle/:id/credit-note.pdf',
       {
-        onRequest: guards.requireUser,
+        onRequest: guards.requireUserOrKey('invoices'),
         schema: {
           tags: ['orders'],
           summary: "The order's latest credit note as PDF, or the one numbered `number` (each refund has one; the order's history lists them). Its buyer or an admin.",

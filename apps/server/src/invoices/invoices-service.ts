@@ -95,7 +95,7 @@ export function createInvoicesService(deps: {
   }
 
   async function invoiceFile(caller: Caller, orderId: string): Promise<PdfFile> {
-    const order = await orders.findVisibleOrder(caller, orderId, 'accounts');
+    const order = await orders.findVisibleOrder(caller, orderId, 'invoices');
     // An order on account is invoiced when placed (decision 060).
     if (order.status === 'unpaid' && !order.paymentDueOn) throw new AppError('conflict', 'This order is not paid yet: its invoice is issued when it is paid.');
     const invoice = await register.invoiceOf(db, order.id);
@@ -104,7 +104,7 @@ export function createInvoicesService(deps: {
   }
 
   async function creditNoteFile(caller: Caller, orderId: string, number?: string): Promise<PdfFile> {
-    const order = await orders.findVisibleOrder(caller, orderId, 'accounts');
+    const order = await orders.findVisibleOrder(caller, orderId, 'invoices');
     const notes = await register.creditNotesOf(db, order.id);
     const note = number === undefined ? notes[0] : notes.find((candidate) => candidate.number === number);
     if (!note) throw notFound(number === undefined ? 'This order has no credit note: nothing has been refunded.' : `This order has no credit note ${number}.`);

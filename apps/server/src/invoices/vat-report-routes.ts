@@ -3,14 +3,14 @@ import { vatReportQuerySchema } from '@voltline/shared/vat-report';
 import type { CallerGuards } from '../identity/caller.ts';
 import type { VatReport } from './vat-report.ts';
 import { sendCsv } from '../http/replies.ts';
-import { routesTagged } from '../http/route-options.ts';
+import { routesTagged, guardEveryRoute } from '../http/route-options.ts';
 
 const route = routesTagged('back office');
 
 /** The accountant's month (issue 29): admins only. */
 export function vatReportRoutes(report: VatReport, guards: CallerGuards): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addHook('onRequest', guards.allow('accounts'));
+    guardEveryRoute(app, guards.allow('accounts'));
 
     app.get(
       '/admin/vat-report',

@@ -6,7 +6,7 @@ import { pageQuerySchema } from '@voltline/shared/paging';
 import { callerOf, type CallerGuards } from '../identity/caller.ts';
 import type { WebhookEndpointsService } from './webhook-endpoints-service.ts';
 import { idParamsSchema } from '@voltline/shared/id';
-import { answerPage, pageOf, routesTagged } from '../http/route-options.ts';
+import { answerPage, pageOf, routesTagged, guardEveryRoute } from '../http/route-options.ts';
 
 const route = routesTagged('webhooks');
 
@@ -17,7 +17,7 @@ export function webhookEndpointsRoutes(
   endpointLimit: RouteLimit,
 ): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addHook('onRequest', guards.allow('settings'));
+    guardEveryRoute(app, guards.allow('settings'));
 
     app.get('/webhook-endpoints', route('Registered endpoints, newest first, a page at a time (limit, cursor from the Link header). Admins only.', { querystring: pageQuerySchema, answer: pageOf(webhookEndpointSchema) }),
       answerPage((request) => endpoints.list(request.query)));

@@ -28,7 +28,7 @@ export function ordersRoutes(
     app.get('/purchased', route("The caller's own orders, newest first, a page at a time (limit, cursor from the Link header; the buyerEamil query is ignored). Signed-in users.", { onRequest: guards.requireUser, querystring: pageQuerySchema.extend({ buyerEamil: text().max(254).optional() }), answer: pageOf(orderSchema) }),
       answerPage((request) => ordersService.listOwnOrders(callerOf(request), request.query)));
 
-    app.get('/purchasedSingle/:id', route('One order. Its buyer or an admin.', { onRequest: guards.requireUser, params: idParamsSchema, answer: orderSchema }),
+    app.get('/purchasedSingle/:id', route('One order. Its buyer or an admin.', { onRequest: guards.requireUserOrKey('readOrders'), params: idParamsSchema, answer: orderSchema }),
       (request) => ordersService.getOrder(callerOf(request), request.params.id));
 
     app.patch('/purchasedSingle/:id', paymentRoute('Record a payment ({ transactionId, delivery: "pending" }); verified with the gateway. Its buyer or an admin.', { onRequest: guards.requireUser, params: idParamsSchema, body: paymentUpdateSchema, answer: acknowledgedSchema }),

@@ -8,7 +8,7 @@ import { callerOf, type CallerGuards } from '../identity/caller.ts';
 import type { CouponsService } from './coupons-service.ts';
 import type { DeliverySettingsService } from './delivery-settings-service.ts';
 import type { TaxSettingsService } from './tax-settings-service.ts';
-import { answerPage, pageOf, routesTagged } from '../http/route-options.ts';
+import { answerPage, pageOf, routesTagged, guardEveryRoute } from '../http/route-options.ts';
 
 const route = routesTagged('pricing');
 
@@ -27,7 +27,7 @@ export function deliveryPromotionRoutes(delivery: DeliverySettingsService): Fast
 /** What delivery costs, its promotion and the coupon codes. Every route: admins only. */
 export function pricingAdminRoutes(delivery: DeliverySettingsService, coupons: CouponsService, guards: CallerGuards): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addHook('onRequest', guards.allow('settings'));
+    guardEveryRoute(app, guards.allow('settings'));
 
     app.get('/admin/delivery-rates', route('Delivery charges by country (ISO code, * for the rest of the world). Admins only.', { answer: deliveryRatesSchema }),
       () => delivery.rates());
@@ -50,7 +50,7 @@ export function pricingAdminRoutes(delivery: DeliverySettingsService, coupons: C
 /** How the shop charges VAT (issue 43, item 7): the Tax settings page. Every route: admins only. */
 export function taxSettingsRoutes(tax: TaxSettingsService, guards: CallerGuards): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addHook('onRequest', guards.allow('settings'));
+    guardEveryRoute(app, guards.allow('settings'));
 
     app.get('/admin/tax-settings', route("The shop's country, standard VAT rate, whether prices include VAT, and the note for orders without VAT. Admins only.", { answer: taxSettingsSchema }),
       () => tax.current());

@@ -68,6 +68,8 @@ export interface Fixtures {
   catalogueImportToken: string;
   /** The one picture of the tool's gallery (decision 054). */
   pictureId: string;
+  /** An API key an admin created (decision 066). */
+  apiKeyId: string;
   /** A customer with nothing open, registered by the admin erasure's row for its call (decision 061); the owner's orders are open. */
   erasableProfileId?: string;
 }
@@ -93,6 +95,8 @@ export interface MatrixRow {
   allowed: Role[];
   /** A back-office route's permission (every route refused to customers names one: authorization matrix). */
   permission?: Permission;
+  /** A person's route that an API key may call too, when its scopes open this permission (decision 066: api-keys.test.ts). */
+  keyPermission?: Permission;
   /**
    * An allowed write takes its fixtures away (a deletion, a state changed once): each further allowed
    * caller gets fresh ones. Other writes succeed again on the same fixtures, for every allowed caller.
@@ -167,6 +171,11 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
   { method: 'GET', route: '/api/client-config', url: () => '/api/client-config', allowed: everyone },
   { method: 'GET', route: '/api/pages/{slug}', url: () => '/api/pages/about', allowed: everyone },
   { method: 'GET', route: '/api/webhook-endpoints', url: () => '/api/webhook-endpoints?limit=2', ...staff('settings') },
+  // API keys (decision 066): admins only, and no key opens them.
+  { method: 'GET', route: '/api/admin/api-keys', url: () => '/api/admin/api-keys?limit=2', ...staff('apiKeys') },
+  { method: 'POST', route: '/api/admin/api-keys', url: () => '/api/admin/api-keys', body: () => ({ name: 'Matrix ERP', scopes: ['orders:read', 'invoices:read'] }), ...staff('apiKeys') },
+  // Revoking again changes nothing and answers the key again: every allowed caller may.
+  { method: 'DELETE', route: '/api/admin/api-keys/{id}', url: (f) => `/api/admin/api-keys/${f.apiKeyId}`, ...staff('apiKeys') },
   {
     method: 'POST',
     route: '/api/webhook-endpoints',
@@ -333,10 +342,10 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     },
     allowed: signedIn,
   },
-  { method: 'GET', route: '/api/purchasedSingle/{id}', url: (f) => `/api/purchasedSingle/${f.unpaidOrderId}`, allowed: ownerOr('readOrders') },
+  { method: 'GET', route: '/api/purchasedSingle/{id}', url: (f) => `/api/purchasedSingle/${f.unpaidOrderId}`, allowed: ownerOr('readOrders'), keyPermission: 'readOrders' },
   { method: 'DELETE', route: '/api/purchasedSingle/{id}', url: (f) => `/api/purchasedSingle/${f.unpaidOrderId}`, allowed: ['owner'] },
-  { method: 'GET', route: '/api/purchasedSingle/{id}/invoice.pdf', url: (f) => `/api/purchasedSingle/${f.paidOrderId}/invoice.pdf`, allowed: ownerOr('accounts') },
-  { method: 'GET', route: '/api/purchasedSingle/{id}/credit-note.pdf', url: (f) => `/api/purchasedSingle/${f.paidOrderId}/credit-note.pdf`, allowed: ownerOr('accounts') },
+  { method: 'GET', route: '/api/purchasedSingle/{id}/invoice.pdf', url: (f) => `/api/purchasedSingle/${f.paidOrderId}/invoice.pdf`, allowed: ownerOr('invoices'), keyPermission: 'invoices' },
+  { method: 'GET', route: '/api/purchasedSingle/{id}/credit-note.pdf', url: (f) => `/api/purchasedSingle/${f.paidOrderId}/credit-note.pdf`, allowed: ownerOr('invoices'), keyPermission: 'invoices' },
   {
     method: 'PATCH',
     route: '/api/purchasedSingle/{id}',
@@ -361,6 +370,7 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     route: '/api/purchasedSingle/{id}/shipments',
     url: (f) => `/api/purchasedSingle/${f.paidOrderId}/shipments?limit=5`,
     allowed: ownerOr('readOrders'),
+    keyPermission: 'readOrders',
     hiddenFromOthers: true,
   },
   {
@@ -391,7 +401,7 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     allowed: ownerOr('returns'), consumes: true,
     hiddenFromOthers: true,
   },
-  { method: 'GET', route: '/api/purchasedSingle/{id}/return-window', url: (f) => `/api/purchasedSingle/${f.shippedOrderId}/return-window`, allowed: ownerOr('readOrders'), hiddenFromOthers: true },
+  { method: 'GET', route: '/api/purchasedSingle/{id}/return-window', url: (f) => `/api/purchasedSingle/${f.shippedOrderId}/return-window`, allowed: ownerOr('readOrders'), keyPermission: 'readOrders', hiddenFromOthers: true },
   { method: 'GET', route: '/api/returns', url: () => '/api/returns?limit=5', allowed: signedIn },
   { method: 'GET', route: '/api/me/export', url: () => '/api/me/export', allowed: signedIn },
   { method: 'GET', route: '/api/me/two-factor', url: () => '/api/me/two-factor', allowed: signedIn },
@@ -421,7 +431,7 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     ...staff('returns'), consumes: true,
   },
   { method: 'POST', route: '/api/admin/returns/{id}/refund', url: (f) => `/api/admin/returns/${f.receivedReturnId}/refund`, body: () => ({}), ...staff('refunds'), consumes: true },
-  { method: 'GET', route: '/api/warranty/{serial}', url: (f) => `/api/warranty/${encodeURIComponent(f.serialNumber)}`, allowed: ownerOr('readOrders'), hiddenFromOthers: true },
+  { method: 'GET', route: '/api/warranty/{serial}', url: (f) => `/api/warranty/${encodeURIComponent(f.serialNumber)}`, allowed: ownerOr('readOrders'), keyPermission: 'readOrders', hiddenFromOthers: true },
   {
     method: 'PATCH',
     route: '/api/admin/tools/{id}/warranty',
@@ -473,10 +483,10 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     route: '/api/admin/tools/{id}/stock-moves',
     url: (f) => `/api/admin/tools/${f.tool._id}/stock-moves`,
     body: () => ({ kind: 'received', units: 5, note: 'batch B-2026-11' }),
-    ...staff('catalogue'),
+    ...staff('stock'),
   },
-  { method: 'GET', route: '/api/admin/tools/{id}/stock-moves', url: (f) => `/api/admin/tools/${f.tool._id}/stock-moves?limit=2&kind=received`, ...staff('catalogue') },
-  { method: 'GET', route: '/api/admin/stock/verify', url: () => '/api/admin/stock/verify', ...staff('catalogue') },
+  { method: 'GET', route: '/api/admin/tools/{id}/stock-moves', url: (f) => `/api/admin/tools/${f.tool._id}/stock-moves?limit=2&kind=received`, ...staff('stock') },
+  { method: 'GET', route: '/api/admin/stock/verify', url: () => '/api/admin/stock/verify', ...staff('stock') },
   // Anyone may ask to hear when a tool is back (the fixture's tool is in stock: answered, nothing stored).
   { method: 'POST', route: '/api/tools/{id}/stock-alerts', url: (f) => `/api/tools/${f.tool._id}/stock-alerts`, body: () => ({ email: 'ada@example.com' }), allowed: everyone },
   { method: 'GET', route: '/api/admin/tools/{id}/stock-alerts', url: (f) => `/api/admin/tools/${f.tool._id}/stock-alerts`, ...staff('catalogue') },
@@ -610,6 +620,7 @@ export async function freshFixtures(shop: TestShop, owner: TestUser, admin: Test
   const importedTool = newToolBody();
   const catalogueCsv = `toolName,description,img,price,minimumOrderQuantity,availableQuantity\r\n${[importedTool.toolName, importedTool.description, importedTool.img, importedTool.price, importedTool.minimumOrderQuantity, importedTool.availableQuantity].map(csvCell).join(',')}\r\n`;
   const importCheck = await shop.app.inject({ method: 'POST', url: '/api/admin/catalogue/import/dry-run', headers: bearer(admin), payload: { csv: catalogueCsv } });
+  const apiKey = await adminPost('/api/admin/api-keys', { name: 'Fixture ERP', scopes: ['orders:read'] });
   return {
     tool,
     ownerEmail: owner.email,
@@ -640,6 +651,7 @@ export async function freshFixtures(shop: TestShop, owner: TestUser, admin: Test
     catalogueCsv,
     catalogueImportToken: importCheck.json().token,
     pictureId: picture.json()._id,
+    apiKeyId: apiKey.json()._id,
   };
 }
 

@@ -27,6 +27,7 @@ import { adminReturnsQueryOptions } from '../features/returns/api/returns.ts';
 import { FIRST_INBOX_FILTER, queriesQueryOptions } from '../features/queries/api/get-queries.ts';
 import { ownReviewsQueryOptions } from '../features/reviews/api/get-own-reviews.ts';
 import { webhookEndpointsQueryOptions } from '../features/webhooks/api/get-webhook-endpoints.ts';
+import { apiKeysQueryOptions } from '../features/api-keys/api/get-api-keys.ts';
 
 /** Who opens a dashboard page, and its address's query (a table's search, filter and page). */
 interface DashboardVisit {
@@ -70,6 +71,7 @@ const PAGE_DATA = {
   addTool: ({ queryClient }) => queryClient.ensureQueryData(clientConfigQueryOptions),
   makeAdmin: ({ queryClient, search }) => startAddressedList(queryClient, allUsersQueryOptions(listViewOf(search))),
   webhooks: ({ queryClient }) => queryClient.ensureInfiniteQueryData(webhookEndpointsQueryOptions),
+  apiKeys: ({ queryClient }) => queryClient.ensureInfiniteQueryData(apiKeysQueryOptions),
   queries: ({ queryClient }) => queryClient.ensureInfiniteQueryData(queriesQueryOptions(FIRST_INBOX_FILTER)),
   delivery: ({ queryClient }) => Promise.all([queryClient.ensureQueryData(deliveryRatesQueryOptions), queryClient.ensureQueryData(deliveryPromotionQueryOptions)]),
   coupons: ({ queryClient }) => queryClient.ensureInfiniteQueryData(couponsQueryOptions(undefined)),

@@ -142,6 +142,7 @@ export function createRoutes({ queryClient, onServer }: RouteOptions): RouteObje
                                 { path: 'addtool', ...dashboardPage('addTool', async () => (await import('./routes/dashboard/add-tool.tsx')).AddToolPage) },
                                 { path: 'makeadmin', ...dashboardPage('makeAdmin', async () => (await import('./routes/dashboard/make-admin.tsx')).MakeAdminPage) },
                                 { path: 'webhooks', ...dashboardPage('webhooks', async () => (await import('./routes/dashboard/webhooks.tsx')).WebhooksPage) },
+                                { path: 'api-keys', ...dashboardPage('apiKeys', async () => (await import('./routes/dashboard/api-keys.tsx')).ApiKeysPage) },
                                 { path: 'queries', ...dashboardPage('queries', async () => (await import('./routes/dashboard/queries.tsx')).QueriesPage) },
                                 { path: 'delivery', ...dashboardPage('delivery', async () => (await import('./routes/dashboard/delivery.tsx')).DeliveryPage) },
                                 { path: 'coupons', ...dashboardPage('coupons', async () => (await import('./routes/dashboard/coupons.tsx')).CouponsPage) },

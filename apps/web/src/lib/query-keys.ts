@@ -92,6 +92,12 @@ export const webhookKeys = {
   deliveries: (endpointId: string) => [...webhookKeys.all, 'deliveries', endpointId] as const,
 };
 
+/** The shop's API keys (decision 066). */
+export const apiKeyKeys = {
+  all: ['api-keys'] as const,
+  list: () => [...apiKeyKeys.all, 'list'] as const,
+};
+
 /** The "Ask us anything" queries of the admins' Queries inbox. */
 export const inboxKeys = {
   all: ['queries'] as const,

@@ -1,5 +1,8 @@
-import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { timestamps } from './columns.ts';
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { API_SCOPES } from '@voltline/shared/staff-roles';
+import { textLengthChecks } from '../text-columns.ts';
+import { createdAt, timestamps } from './columns.ts';
 
 /*
  * Identity tables, in the shape better-auth's Drizzle adapter expects (user, session, account,
@@ -85,4 +88,33 @@ export const authTwoFactors = pgTable(
     failedVerificationCount: integer('failed_verification_count').notNull().default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
   },
+);
+
+/**
+ * API keys for an ERP or an accounting tool (decision 066). Only the SHA-256 of the key is kept:
+ * the key is 32 random bytes, shown once, so its hash cannot be turned back or guessed. A revoked
+ * key stays, for the record; its creator's account acts for it (their user id and email).
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    scopes: text('scopes').array().notNull(),
+    /** base64url of the SHA-256 of the whole key: what a call's key is looked up by. */
+    keyHash: text('key_hash').notNull().unique(),
+    /** The admin who created it; an erased account leaves null, and the key no longer works. */
+    createdBy: text('created_by').references(() => authUsers.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    /** Written at most once a minute per key, not on every call. */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [
+    ...textLengthChecks('api_keys'),
+    // Only the shop's own scope names, at least one: nothing else is stored, so no length limit.
+    check('api_keys_scopes_known', sql`${table.scopes} <@ array[${sql.raw(API_SCOPES.map((scope) => `'${scope}'`).join(', '))}]::text[] and cardinality(${table.scopes}) > 0`),
+    // The API keys page lists them newest first.
+    index('api_keys_created_at_id_idx').on(table.createdAt, table.id),
+  ],
 );

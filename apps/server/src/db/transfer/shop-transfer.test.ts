@@ -75,6 +75,9 @@ describe(`moving a PGlite shop to ${target.name}`, () => {
     // The shop's tax settings an admin set (issue 43).
     const tax = await source.app.inject({ method: 'PUT', url: '/api/admin/tax-settings', headers: bearer(admin), payload: { country: 'DE', standardRate: 19, pricesIncludeVat: true, vatNote: 'Moved.' } });
     expect(tax.statusCode, tax.body).toBe(200);
+    // An ERP's API key (decision 066): its hash travels, so the key keeps working in the new shop.
+    const apiKey = await source.app.inject({ method: 'POST', url: '/api/admin/api-keys', headers: bearer(admin), payload: { name: 'Moved ERP', scopes: ['orders:read'] } });
+    expect(apiKey.statusCode, apiKey.body).toBe(200);
     // A parcel of the paid order with its carrier and a serial, and a back-in-stock alert (issues 37 and 38).
     await db.insert(schema.carriers).values({ name: 'DHL', trackingUrlTemplate: 'https://www.dhl.de/track?piececode={tracking}', noticeSecret: 'dhl-notice-secret-0123456789abcdefgh' });
     const [parcel] = await db.insert(schema.shipments).values({ orderId: paidId, carrier: 'DHL', trackingNumber: 'JJD1', trackingUrl: 'https://www.dhl.de/track?piececode=JJD1' }).returning();

@@ -24,6 +24,7 @@ export const BACK_OFFICE_PAGES = {
   // The spec's Make Admin, now every staff role (its address kept).
   makeAdmin: { to: '/dashboard/makeadmin', label: 'Team', permission: 'team' },
   webhooks: { to: '/dashboard/webhooks', label: 'Webhooks', permission: 'settings' },
+  apiKeys: { to: '/dashboard/api-keys', label: 'API keys', permission: 'apiKeys' },
   queries: { to: '/dashboard/queries', label: 'Queries', permission: 'queries' },
   delivery: { to: '/dashboard/delivery', label: 'Delivery', permission: 'settings' },
   coupons: { to: '/dashboard/coupons', label: 'Coupons', permission: 'settings' },
