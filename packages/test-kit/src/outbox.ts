@@ -13,10 +13,11 @@ export function readOutbox(dataDir: string): string[] {
   return files.map((file) => decodeQuotedPrintable(readFileSync(path.join(outboxDir, file), 'utf8')));
 }
 
+/** Quoted-printable escapes bytes of UTF-8: a run of them is one character or more ("€" is =E2=82=AC). */
 function decodeQuotedPrintable(text: string): string {
   return text
     .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+    .replace(/(?:=[0-9A-F]{2})+/g, (run: string) => Buffer.from(run.replaceAll('=', ''), 'hex').toString('utf8'));
 }
 
 /** The first link in a mail to the given path prefix, e.g. '/api/auth/reset-password/'. */
