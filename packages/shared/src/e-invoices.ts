@@ -4,8 +4,7 @@
  */
 
 /** The order's documents, as the routes under /purchasedSingle/{id}/ name them. */
-export const ORDER_DOCUMENTS = ['invoice', 'credit-note'] as const;
-export type OrderDocument = (typeof ORDER_DOCUMENTS)[number];
+export type OrderDocument = 'invoice' | 'credit-note';
 
 /** A document's files: the PDF everyone gets, and for a business account's the two e-invoices. */
 export const DOCUMENT_FILES = {

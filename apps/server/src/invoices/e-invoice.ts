@@ -15,7 +15,7 @@ import type { CreditNoteRow, InvoiceRow } from './invoice-register.ts';
  */
 
 /** A document as its e-invoice is made from it: the stored row, its order's number, and for a credit note its invoice's date. */
-export type EInvoiceDocument = { kind: 'invoice'; row: InvoiceRow; orderNumber: string } | { kind: 'credit_note'; row: CreditNoteRow; invoiceIssuedAt: Date; orderNumber: string };
+type EInvoiceDocument = { kind: 'invoice'; row: InvoiceRow; orderNumber: string } | { kind: 'credit_note'; row: CreditNoteRow; invoiceIssuedAt: Date; orderNumber: string };
 
 /** How a buyer reaches the shop about a document, besides its name and address (XRechnung asks a contact and an electronic address). */
 export interface SellerContact {
