@@ -9,7 +9,7 @@ import type { Tool } from '@voltline/shared/tool';
 import { pdfAttachments, pdfText } from '@voltline/test-kit/pdf-text';
 import { creditNotes, invoices, tools } from '../db/schema.ts';
 import { testDatabaseKinds } from '../test-support/test-databases.ts';
-import { card, createIntent, freshTool, placePaidOrder } from '../test-support/test-orders.ts';
+import { card, createIntent, freshTool, GERMAN_SHOP, placePaidOrder } from '../test-support/test-orders.ts';
 import { useTestShop } from '../test-support/test-shop.ts';
 import { bearer, registerUser, type TestUser } from '../test-support/test-users.ts';
 
@@ -20,11 +20,7 @@ import { bearer, registerUser, type TestUser } from '../test-support/test-users.
  */
 
 const SHOP = {
-  SHOP_LEGAL_NAME: 'Voltline Tools GmbH',
-  SHOP_ADDRESS: '7 Ohm Street, 10115 Berlin',
-  SHOP_TAX_ID: 'DE123456789',
-  SHOP_COUNTRY: 'DE',
-  SHOP_VAT_RATE: '19',
+  ...GERMAN_SHOP,
   SHOP_INVOICE_EMAIL: 'invoices@voltline.example',
   SHOP_PHONE: '+49 30 1234567',
 };
