@@ -110,6 +110,10 @@ describe('a business account', () => {
     for (const fact of ['Ampère Électricité SARL', 'Your purchase order: PO-2026-118', 'Payment due by:', 'IBAN DE89 3704 0044 0532 0130 00, BIC COBADEFFXXX', 'Payment reference: INV-']) {
       expect(invoice).toContain(fact);
     }
+    // A business account's invoice is an e-invoice too (decision 068): its XRechnung routes it by the purchase order number.
+    const [xml] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Invoice as XRechnung (XML)', exact: true }).click()]);
+    expect(xml.suggestedFilename()).toMatch(/^INV-\d+\.xml$/);
+    expect(await readFile((await xml.path())!, 'utf8')).toContain('<cbc:BuyerReference>PO-2026-118</cbc:BuyerReference>');
 
     await admin.page.goto('/dashboard/on-account');
     const due = admin.page.getByTestId('order-on-account-row').filter({ hasText: 'Ampère Électricité SARL' });

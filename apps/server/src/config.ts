@@ -24,6 +24,9 @@ const flag = z
 const shopText = (name: string, max: number, fallback: string) =>
   z.string().trim().max(max, `${name} must be at most ${max} characters`).default(fallback);
 
+/** The address of a From header ("Voltline Tools <no-reply@voltline.local>" or the address alone). */
+const mailAddressOf = (from: string) => from.match(/<([^>]+)>/)?.[1] ?? from.trim();
+
 /** Room is left for the number's digits within the stored number's bound. */
 const DOCUMENT_DIGITS_ROOM = 12;
 const documentPrefix = (name: string, fallback: string) =>
@@ -150,6 +153,9 @@ const environmentSchema = z.object({
   SHOP_LEGAL_NAME: shopText('SHOP_LEGAL_NAME', TEXT_LIMITS.shopLegalName, 'Voltline Tools'),
   SHOP_ADDRESS: shopText('SHOP_ADDRESS', TEXT_LIMITS.address, '1 Circuit Road, Springfield'),
   SHOP_TAX_ID: shopText('SHOP_TAX_ID', TEXT_LIMITS.taxId, ''),
+  // The seller's electronic address and contact on e-invoices (decision 068): XRechnung asks both.
+  SHOP_INVOICE_EMAIL: optionalText.pipe(z.email({ error: 'SHOP_INVOICE_EMAIL must be an email address' }).optional()),
+  SHOP_PHONE: shopText('SHOP_PHONE', TEXT_LIMITS.phone, ''),
   // Decision 060: where customers paying on account transfer the money, printed on their invoices.
   SHOP_BANK_ACCOUNT: z
     .string()
@@ -249,6 +255,8 @@ export interface InvoicingConfig {
   creditNotePrefix: string;
   /** SHOP_BANK_ACCOUNT: on the invoices of orders on account (decision 060). */
   bankAccount: BankAccount;
+  /** How e-invoices name the shop's contact (decision 068): SHOP_INVOICE_EMAIL (else SHOP_NOTIFY_EMAIL, else MAIL_FROM's address) and SHOP_PHONE (empty: left out). */
+  contact: { email: string; phone: string };
 }
 
 export interface WriteRateLimits {
@@ -461,6 +469,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       invoicePrefix: env.INVOICE_PREFIX,
       creditNotePrefix: env.CREDIT_NOTE_PREFIX,
       bankAccount: env.SHOP_BANK_ACCOUNT,
+      contact: { email: env.SHOP_INVOICE_EMAIL ?? env.SHOP_NOTIFY_EMAIL ?? mailAddressOf(env.MAIL_FROM), phone: env.SHOP_PHONE },
     },
     tokenSyncUrl: env.AUTH_TOKEN_SYNC_URL,
     allowPrivateWebhookTargets: env.WEBHOOK_ALLOW_PRIVATE_TARGETS,

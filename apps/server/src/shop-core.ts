@@ -119,8 +119,15 @@ export function createShopCore(deps: {
   });
   const cart = createCartService(db);
   const orders = createOrdersService(db, lifecycle, paging);
-  const invoices = createInvoicesService({ db, orders, register: invoiceRegister, drawingsAtOnce: config.documentDrawingsAtOnce, draw: deps.drawDocument });
-  const composeMail = createMailComposer({ db, orderMail, documentFile: invoices.mailFile });
+  const invoices = createInvoicesService({
+    db,
+    orders,
+    register: invoiceRegister,
+    drawingsAtOnce: config.documentDrawingsAtOnce,
+    draw: deps.drawDocument,
+    seller: async () => ({ ...config.invoicing.contact, country: await shopCountry() }),
+  });
+  const composeMail = createMailComposer({ db, orderMail, documentFiles: invoices.mailFiles });
   const categories = createCategoriesService(db, listCache);
   const families = createFamiliesService(db, listCache, paging);
   const accessories = createAccessoriesService(db, listCache, paging);

@@ -1,8 +1,9 @@
 import { percentInHundredths, scaleRoundingHalfUp, spreadByLargestRemainder } from './money.ts';
 import type { BusinessBuyer } from './business-accounts.ts';
-import type { VatTreatment } from './order-figures.ts';
-import type { VatIdEvidence } from './vat-checks.ts';
+import { vatTreatmentWords, type VatTreatment } from './order-figures.ts';
+import { vatIdMessages, type VatIdEvidence } from './vat-checks.ts';
 import type { StoredPricing, VatShare } from './pricing.ts';
+import { formatLongDate } from './shop-constants.ts';
 
 /*
  * What an invoice or a credit note shows of an order's money (issue 29, decision 038): every figure
@@ -156,3 +157,87 @@ export function creditNoteFigures(invoice: DocumentFigures, amountCents: number)
     total: amountCents,
   };
 }
+
+/** What a document lists of its goods, a row each: a line of goods, or the delivery as a line (art. 226 (6)-(8)). All amounts in cents. */
+export interface DocumentItem {
+  kind: 'goods' | 'delivery';
+  /** The tool's name, "Delivery", or on a credit note of a part what the rate's part is of. */
+  description: string;
+  quantity: number;
+  unitNet: number;
+  discount: number;
+  vatRate: number;
+  net: number;
+  vat: number;
+}
+
+/**
+ * An invoice's items: its lines of goods in their order, then the delivery. The PDF draws them and
+ * the e-invoice (invoices/e-invoice.ts) lists them: one owner of what a document lists.
+ */
+export function invoiceItems(figures: DocumentFigures): DocumentItem[] {
+  const items: DocumentItem[] = figures.lines.map((line) => ({
+    kind: 'goods',
+    description: line.product,
+    quantity: line.quantity,
+    unitNet: line.unitNet,
+    discount: line.discount,
+    vatRate: line.vatRate,
+    net: line.net,
+    vat: line.vat,
+  }));
+  const { delivery } = figures;
+  if (delivery) items.push({ kind: 'delivery', description: 'Delivery', quantity: 1, unitNet: delivery.unitNet, discount: delivery.discount, vatRate: delivery.vatRate, net: delivery.net, vat: delivery.vat });
+  return items;
+}
+
+/**
+ * What a credit note credits (issue 43: it repeated the whole invoice). A refund of the whole
+ * invoice (`whole`) credits each of its items as invoiced; a part of it credits each rate's share
+ * (creditNoteFigures) as one item, named by what the invoice had at that rate ("Part of: ...").
+ */
+export function creditedItems(figures: DocumentFigures): { whole: boolean; items: DocumentItem[] } {
+  const invoiced = invoiceItems(figures);
+  if (figures.total === invoiced.reduce((sum, item) => sum + item.net + item.vat, 0)) return { whole: true, items: invoiced };
+  return {
+    whole: false,
+    items: figures.vat.map((share) => {
+      const atRate = invoiced.filter((item) => item.vatRate === share.rate).map(creditedLabel);
+      return { kind: 'goods', description: `Part of: ${atRate.join(', ')}`, quantity: 1, unitNet: share.net, discount: 0, vatRate: share.rate, net: share.net, vat: share.vat };
+    }),
+  };
+}
+
+/** How a credit note names an invoiced item it credits: "Drill x 2", "Delivery". */
+export const creditedLabel = (item: DocumentItem): string => (item.kind === 'goods' ? `${item.description} x ${item.quantity}` : item.description);
+
+/**
+ * Why a document charges no VAT, in the law's words (art. 226 (11)-(12)), or the shop's VAT note
+ * when it charges none: the PDF prints it, the e-invoice gives it as the exemption reason (BT-120).
+ */
+export function exemptionWords(figures: DocumentFigures, vatNote: string): string | undefined {
+  if (figures.vatTreatment === 'reverse-charge') {
+    return `${vatTreatmentWords['reverse-charge']} (Article 196 of Directive 2006/112/EC). Intra-Community supply of goods, exempt under Article 138.`;
+  }
+  if (figures.vatTreatment === 'export') return `${vatTreatmentWords.export}: exempt under Article 146 of Directive 2006/112/EC.`;
+  if (figures.vatTreatment === 'none') return vatNote || undefined;
+  return undefined;
+}
+
+/**
+ * The words a document prints of its VAT treatment: the exemption and, for a reverse charge, the
+ * proof that the buyer's VAT id was valid when supplied to (issue 39): the VIES check's date and
+ * consultation number, or the shop's confirmation.
+ */
+export function treatmentWords(figures: DocumentFigures, vatNote: string): string | undefined {
+  const words = exemptionWords(figures, vatNote);
+  if (figures.vatTreatment === 'reverse-charge' && figures.vatIdEvidence) return `${words} ${vatIdMessages.evidence(figures.vatIdEvidence)}`;
+  return words;
+}
+
+/** What a credit note says of the invoice it refers to and why (art. 219): its PDF prints them, its e-invoice carries them as notes. */
+export const creditNoteWords = {
+  /** In UTC: the same document says the same date wherever the server runs. */
+  creditFor: (invoiceNumber: string, invoiceIssuedAt: Date) => `Credit for invoice ${invoiceNumber} of ${formatLongDate(invoiceIssuedAt, 'UTC')}.`,
+  reason: (reason: string) => `Reason: ${reason}`,
+};

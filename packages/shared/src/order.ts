@@ -67,6 +67,12 @@ export const orderSchema = z.object({
     .describe('Paying on account (decision 060): the day its invoice is due (YYYY-MM-DD), the invoice issued when the order was placed. Null for orders paid by card.'),
   bankPaidAmount: z.number().describe('Received by bank transfer so far, for an order on account; it is paid once this reaches `price`.'),
   purchaseOrderNumber: z.string().nullable().describe("The business buyer's purchase order number, printed on the invoice."),
+  companyName: z
+    .string()
+    .nullable()
+    .describe(
+      'The company of the approved business account the order was placed under (issue 39), named on its invoice; its invoice and credit notes are e-invoices too (`invoice.xml`, `invoice-facturx.pdf`, decision 068). Null for a consumer\'s order.',
+    ),
   lines: z
     .array(orderLineSchema)
     .describe(

@@ -60,11 +60,11 @@ describe.each(testDatabaseKinds)('drawing invoices on $name', (kind) => {
     expect(storedNote!.pdf!.equals(note.rawPayload)).toBe(true);
     const invoice = await storedInvoice(orderId);
     // Mailed with the payment and the refund: the invoice is drawn once for its mail, the credit note not again.
-    const invoiceMail = await shop.core.invoices.mailFile({ kind: 'invoice', id: invoice.id, number: invoice.number });
-    const noteMail = await shop.core.invoices.mailFile({ kind: 'credit_note', id: storedNote!.id, number: storedNote!.number });
-    expect(noteMail.content.equals(note.rawPayload)).toBe(true);
+    const [invoiceMail] = await shop.core.invoices.mailFiles({ kind: 'invoice', id: invoice.id, number: invoice.number });
+    const [noteMail] = await shop.core.invoices.mailFiles({ kind: 'credit_note', id: storedNote!.id, number: storedNote!.number });
+    expect(noteMail!.content.equals(note.rawPayload)).toBe(true);
     expect(drawings - before).toBe(2);
-    expect((await download(invoiceUrl(orderId), shop.customer)).rawPayload.equals(invoiceMail.content)).toBe(true);
+    expect((await download(invoiceUrl(orderId), shop.customer)).rawPayload.equals(invoiceMail!.content)).toBe(true);
     expect(drawings - before).toBe(2);
   });
 

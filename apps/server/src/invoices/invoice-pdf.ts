@@ -1,10 +1,8 @@
 import { formatIban } from '@voltline/shared/bank-account';
 import { countryName } from '@voltline/shared/country-names';
-import type { DocumentFigures } from '@voltline/shared/document-figures';
+import { creditedItems, creditedLabel, creditNoteWords, invoiceItems, treatmentWords, type DocumentFigures } from '@voltline/shared/document-figures';
 import { formatCents } from '@voltline/shared/money';
-import { vatTreatmentWords } from '@voltline/shared/order-figures';
 import { formatLongDate } from '@voltline/shared/shop-constants';
-import { vatIdMessages } from '@voltline/shared/vat-checks';
 import { BOLD, CONTENT_WIDTH, drawRow, drawTable, MARGIN, REGULAR, renderPdf as render, type PdfDocument as Document } from '../platform/pdf-document.ts';
 import type { CreditNoteRow, InvoiceRow } from './invoice-register.ts';
 
@@ -68,18 +66,6 @@ const RATE_COLUMNS = [
   { label: 'VAT', x: 460, width: 80, align: 'right' },
 ] as const;
 
-/** What art. 226 (11)-(12) and the shop's settings ask a document to say of the VAT it does not charge. */
-function treatmentWords(figures: DocumentFigures, vatNote: string): string | undefined {
-  if (figures.vatTreatment === 'reverse-charge') {
-    // The proof that the buyer's VAT id was valid when supplied to (issue 39): the VIES check's date and consultation number.
-    const evidence = figures.vatIdEvidence ? ` ${vatIdMessages.evidence(figures.vatIdEvidence)}` : '';
-    return `${vatTreatmentWords['reverse-charge']} (Article 196 of Directive 2006/112/EC). Intra-Community supply of goods, exempt under Article 138.${evidence}`;
-  }
-  if (figures.vatTreatment === 'export') return `${vatTreatmentWords.export}: exempt under Article 146 of Directive 2006/112/EC.`;
-  if (figures.vatTreatment === 'none') return vatNote || undefined;
-  return undefined;
-}
-
 /** Each line of goods, the delivery as a line, then each rate's taxable amount and VAT (art. 226 (6)-(10)). */
 function drawFigures(doc: Document, figures: DocumentFigures, shares: { heading: string; vatLabel: string }, withLines = true) {
   doc.fontSize(9);
@@ -97,9 +83,7 @@ function drawFigures(doc: Document, figures: DocumentFigures, shares: { heading:
 /** An invoice's lines of goods and its delivery, each with its figures (art. 226 (6)-(8)). */
 function drawLines(doc: Document, figures: DocumentFigures) {
   drawRow(doc, FIGURE_COLUMNS, FIGURE_COLUMNS.map((column) => column.label), BOLD);
-  const items: { description: string; quantity: number; unitNet: number; discount: number; vatRate: number; net: number; vat: number }[] =
-    figures.lines.map((line) => ({ description: line.product, ...line }));
-  if (figures.delivery) items.push({ description: 'Delivery', quantity: 1, ...figures.delivery });
+  const items = invoiceItems(figures);
   for (const item of items) {
     // The description on a line of its own, as wide as the page: a long tool name stays one line of text.
     doc.font(REGULAR).text(item.description, MARGIN, doc.y, { width: CONTENT_WIDTH });
@@ -155,20 +139,10 @@ const CREDITED_COLUMNS = [
   { label: 'Amount', x: 470, width: 70, align: 'right' },
 ] as const;
 
-/**
- * What a credit note credits, a row each (issue 43: it repeated the whole invoice). A refund of the
- * whole invoice credits each of its lines and the delivery as invoiced; a part of it credits each
- * rate's share (creditNoteFigures), named by what the invoice had at that rate.
- */
+/** What a credit note credits, a row each (creditedItems): the invoice's items, or each rate's part. */
 function creditedRows(figures: DocumentFigures): string[][] {
-  const items = [...figures.lines.map((line) => ({ description: `${line.product} x ${line.quantity}`, ...line })), ...(figures.delivery ? [{ description: 'Delivery', ...figures.delivery }] : [])];
-  const invoiced = items.reduce((sum, item) => sum + item.net + item.vat, 0);
-  const row = (description: string, rate: number, net: number, vat: number) => [description, percent(rate), formatCents(net), formatCents(vat), formatCents(net + vat)];
-  if (figures.total === invoiced) return items.map((item) => row(item.description, item.vatRate, item.net, item.vat));
-  return figures.vat.map((share) => {
-    const atRate = items.filter((item) => item.vatRate === share.rate).map((item) => item.description);
-    return row(`Part of: ${atRate.join(', ')}`, share.rate, share.net, share.vat);
-  });
+  const { whole, items } = creditedItems(figures);
+  return items.map((item) => [whole ? creditedLabel(item) : item.description, percent(item.vatRate), formatCents(item.net), formatCents(item.vat), formatCents(item.net + item.vat)]);
 }
 
 /**
@@ -180,8 +154,8 @@ export const renderCreditNotePdf = (note: CreditNoteRow, invoiceIssuedAt: Date, 
   render(`Credit note ${note.number}`, note.issuedAt, (doc) => {
     drawParties(doc, 'Credit note', note, orderNumber);
     const { figures } = note;
-    doc.text(`Credit for invoice ${note.invoiceNumber} of ${formatLongDate(invoiceIssuedAt, 'UTC')}.`, MARGIN, undefined, { width: CONTENT_WIDTH });
-    doc.text(`Reason: ${note.reason}`, { width: CONTENT_WIDTH });
+    doc.text(creditNoteWords.creditFor(note.invoiceNumber, invoiceIssuedAt), MARGIN, undefined, { width: CONTENT_WIDTH });
+    doc.text(creditNoteWords.reason(note.reason), { width: CONTENT_WIDTH });
     doc.moveDown();
     if (figures) {
       doc.fontSize(9);

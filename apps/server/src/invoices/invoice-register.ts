@@ -143,7 +143,11 @@ export function createInvoiceRegister(settings: InvoicingConfig, provider: keyof
       const sequence = await nextSequence(tx, 'credit_note');
       const { id: invoiceId, number: invoiceNumber, sequence: _invoiceSequence, issuedAt: _invoiced, ...copied } = invoice;
       // From the order, not the invoice's copy: an invoice issued before 0027 has none, and the figures are the same.
-      const figures = creditNoteFigures(await figuresOf(tx, order), refund.amountCents);
+      const figures: DocumentFigures = {
+        ...creditNoteFigures(await figuresOf(tx, order), refund.amountCents),
+        // The buyer's purchase order, as on the invoice: their e-invoice is routed by it (BT-10, decision 068).
+        ...(order.purchaseOrderNumber && { purchaseOrderNumber: order.purchaseOrderNumber }),
+      };
       const [note] = await tx
         .insert(creditNotes)
         .values({

@@ -5,12 +5,16 @@ import type { OrdersService } from '../orders/orders-service.ts';
 import { AppError, notFound } from '../platform/app-error.ts';
 import { createBoundedMemory } from '../platform/bounded-memory.ts';
 import { createTurns, createTurnsPerCaller } from '../platform/turns.ts';
+import { DOCUMENT_FILES, type DocumentFile, type OrderDocument } from '@voltline/shared/e-invoices';
+import { eInvoiceOf, renderEInvoice, whyNoEInvoice, type EInvoiceFormat, type SellerContact } from './e-invoice.ts';
 import { renderCreditNotePdf, renderInvoicePdf } from './invoice-pdf.ts';
 import type { CreditNoteRow, InvoiceRegister, InvoiceRow } from './invoice-register.ts';
 
-export interface PdfFile {
+/** A document's file as it is downloaded or mailed. */
+export interface DocumentDownload {
   fileName: string;
-  pdf: Buffer;
+  contentType: string;
+  content: Buffer;
 }
 
 /** A stored document, as its PDF is drawn from it. */
@@ -39,8 +43,12 @@ const PDF_MEMORY_BYTES = 16 * 1024 * 1024;
 /** What a caller told to come back is asked to wait: a few drawings' time. */
 const BUSY_RETRY_SECONDS = 5;
 
-/** A file name any mail program and browser keeps as it is, whatever the configured prefix holds. */
-const pdfName = (number: string) => `${number.replace(/[^A-Za-z0-9._-]/g, '_')}.pdf`;
+/**
+ * A file name any mail program and browser keeps as it is, whatever the configured prefix holds:
+ * INV-000042.pdf, INV-000042.xml, INV-000042-facturx.pdf.
+ */
+const fileName = (number: string, file: DocumentFile) => `${number.replace(/[^A-Za-z0-9._-]/g, '_')}${DOCUMENT_FILES[file]}`;
+const CONTENT_TYPES: Record<DocumentFile, string> = { pdf: 'application/pdf', xrechnung: 'application/xml', facturx: 'application/pdf' };
 
 /**
  * The documents people download (the buyer, an admin) and the files mails carry. Each PDF is drawn
@@ -53,6 +61,8 @@ export function createInvoicesService(deps: {
   register: InvoiceRegister;
   drawingsAtOnce: number;
   draw?: DrawDocument;
+  /** The shop's contact and country as an e-invoice names them, read when one is made. */
+  seller: () => Promise<SellerContact>;
 }) {
   const { db, orders, register, draw = drawDocumentPdf } = deps;
   const drawings = createTurns(
@@ -68,47 +78,77 @@ export function createInvoicesService(deps: {
   // Documents being read or drawn: the same document asked for again meanwhile waits for this one.
   const pending = new Map<string, Promise<Buffer>>();
 
-  /** The kept PDF, or one drawn in turn and kept. */
-  function pdfOf(document: IssuedDocument): Promise<Buffer> {
-    // A kept PDF changes only when an erased customer's tax records end (decision 061), which
-    // changes the buyer's name too: every instance then finds it under a new key and reads it again.
-    const key = `${document.kind}:${document.row.id}:${document.row.buyerName}`;
+  /**
+   * A document's file, made once per instance and remembered (documents never change). A kept PDF
+   * changes only when an erased customer's tax records end (decision 061), which changes the
+   * buyer's name too: every instance then finds it under a new key and makes it again.
+   */
+  function remember(document: IssuedDocument, file: DocumentFile, make: () => Promise<Buffer>): Promise<Buffer> {
+    const key = `${file}:${document.kind}:${document.row.id}:${document.row.buyerName}`;
     const known = remembered.get(key);
     if (known) return Promise.resolve(known);
     let answer = pending.get(key);
     if (!answer) {
-      answer = (async () => {
-        let pdf = await register.keptPdf(db, document.kind, document.row.id);
-        if (!pdf) {
-          const orderNumber = await register.orderNumberOf(db, document.row.orderId);
-          pdf = await drawings.run(() => draw({ ...document, orderNumber }));
-          await register.keepPdf(db, document.kind, document.row.id, pdf);
-        }
-        remembered.set(key, pdf);
-        return pdf;
-      })();
+      answer = make().then((content) => {
+        remembered.set(key, content);
+        return content;
+      });
       pending.set(key, answer);
-      // A failed or refused drawing is not remembered: the next request tries again.
+      // A failed or refused making is not remembered: the next request tries again.
       void answer.catch(() => undefined).finally(() => pending.delete(key));
     }
     return answer;
   }
 
-  async function invoiceFile(caller: Caller, orderId: string): Promise<PdfFile> {
+  /** The kept PDF, or one drawn in turn and kept. */
+  const pdfOf = (document: IssuedDocument): Promise<Buffer> =>
+    remember(document, 'pdf', async () => {
+      let pdf = await register.keptPdf(db, document.kind, document.row.id);
+      if (!pdf) {
+        const orderNumber = await register.orderNumberOf(db, document.row.orderId);
+        pdf = await drawings.run(() => draw({ ...document, orderNumber }));
+        await register.keepPdf(db, document.kind, document.row.id, pdf);
+      }
+      return pdf;
+    });
+
+  /**
+   * A business account's document as an e-invoice (decision 068), made from the same stored row
+   * as its PDF (and the Factur-X from that very PDF), in turn with the drawings: it costs about as
+   * much. Not stored: it is made again from the row whenever an instance has forgotten it.
+   */
+  const eInvoiceFile = (document: IssuedDocument, format: EInvoiceFormat): Promise<Buffer> =>
+    remember(document, format, async () => {
+      const orderNumber = await register.orderNumberOf(db, document.row.orderId);
+      // Refused in words (a consumer's document) before anything is drawn.
+      const invoice = eInvoiceOf({ ...document, orderNumber }, await deps.seller());
+      const pdf = format === 'facturx' ? { fileName: fileName(document.row.number, 'pdf'), content: await pdfOf(document) } : undefined;
+      return drawings.run(() => renderEInvoice(invoice, format, pdf));
+    });
+
+  /** One file of a document. */
+  async function downloadOf(document: IssuedDocument, file: DocumentFile): Promise<DocumentDownload> {
+    const content = file === 'pdf' ? await pdfOf(document) : await eInvoiceFile(document, file);
+    return { fileName: fileName(document.row.number, file), contentType: CONTENT_TYPES[file], content };
+  }
+
+  /** The order's invoice, for its buyer or staff who handle invoices. */
+  async function invoiceDocument(caller: Caller, orderId: string): Promise<IssuedDocument> {
     const order = await orders.findVisibleOrder(caller, orderId, 'invoices');
     // An order on account is invoiced when placed (decision 060).
     if (order.status === 'unpaid' && !order.paymentDueOn) throw new AppError('conflict', 'This order is not paid yet: its invoice is issued when it is paid.');
     const invoice = await register.invoiceOf(db, order.id);
     if (!invoice) throw notFound('This order has no invoice: its payment was refunded when it arrived, or it was paid before the shop issued invoices.');
-    return { fileName: pdfName(invoice.number), pdf: await pdfOf({ kind: 'invoice', row: invoice }) };
+    return { kind: 'invoice', row: invoice };
   }
 
-  async function creditNoteFile(caller: Caller, orderId: string, number?: string): Promise<PdfFile> {
+  /** The order's latest credit note, or the one numbered `number`. */
+  async function creditNoteOfOrder(caller: Caller, orderId: string, number?: string): Promise<IssuedDocument> {
     const order = await orders.findVisibleOrder(caller, orderId, 'invoices');
     const notes = await register.creditNotesOf(db, order.id);
     const note = number === undefined ? notes[0] : notes.find((candidate) => candidate.number === number);
     if (!note) throw notFound(number === undefined ? 'This order has no credit note: nothing has been refunded.' : `This order has no credit note ${number}.`);
-    return { fileName: pdfName(note.number), pdf: await pdfOf(await creditNoteDocument(note)) };
+    return creditNoteDocument(note);
   }
 
   /** A credit note with the date of the invoice it refers to (issue 43): a document never changes, so it is read, not copied. */
@@ -129,21 +169,33 @@ export function createInvoicesService(deps: {
 
   return {
     /**
-     * GET /purchasedSingle/{id}/invoice.pdf: the buyer's or, for an admin, any order's invoice.
-     * `gone`: the caller stopped waiting; a download still waiting for its turn leaves the queue.
+     * GET /purchasedSingle/{id}/invoice.pdf, credit-note.pdf and their e-invoices: the buyer's or,
+     * for staff who handle invoices, any order's; a credit note the latest or the one numbered
+     * `number`. `gone`: the caller stopped waiting; a download still waiting for its turn leaves the queue.
      */
-    invoicePdf: (caller: Caller, orderId: string, gone?: AbortSignal): Promise<PdfFile> => downloadsOf(caller.userId, () => invoiceFile(caller, orderId), gone),
-
-    /** GET /purchasedSingle/{id}/credit-note.pdf: the latest credit note, or the one numbered `number`. */
-    creditNotePdf: (caller: Caller, orderId: string, number: string | undefined, gone?: AbortSignal): Promise<PdfFile> =>
-      downloadsOf(caller.userId, () => creditNoteFile(caller, orderId, number), gone),
+    documentFile: (caller: Caller, orderId: string, wanted: { document: OrderDocument; file: DocumentFile; number?: string }, gone?: AbortSignal): Promise<DocumentDownload> =>
+      downloadsOf(
+        caller.userId,
+        async () => downloadOf(wanted.document === 'invoice' ? await invoiceDocument(caller, orderId) : await creditNoteOfOrder(caller, orderId, wanted.number), wanted.file),
+        gone,
+      ),
 
     /**
-     * A mail's document: the same kept PDF the buyer downloads. A refusal to draw now fails this
-     * sending, which the dispatcher retries later.
+     * A mail's document: the same kept PDF the buyer downloads; a business account's as its Factur-X
+     * under the same name (the printed document with its XML inside: one invoice, never two PDFs to
+     * book twice) and its XRechnung XML. A refusal to draw now fails this sending, which the
+     * dispatcher retries later.
      */
-    async mailFile(attachment: DocumentAttachment): Promise<MailFile> {
-      return { filename: pdfName(attachment.number), contentType: 'application/pdf', content: await pdfOf(await storedDocument(attachment.kind, attachment.id)) };
+    async mailFiles(attachment: DocumentAttachment): Promise<MailFile[]> {
+      const document = await storedDocument(attachment.kind, attachment.id);
+      if (whyNoEInvoice(document.row)) {
+        return [{ filename: fileName(attachment.number, 'pdf'), contentType: 'application/pdf', content: await pdfOf(document) }];
+      }
+      const [facturX, xml] = await Promise.all([eInvoiceFile(document, 'facturx'), eInvoiceFile(document, 'xrechnung')]);
+      return [
+        { filename: fileName(attachment.number, 'pdf'), contentType: 'application/pdf', content: facturX },
+        { filename: fileName(attachment.number, 'xrechnung'), contentType: 'application/xml', content: xml },
+      ];
     },
 
     /**

@@ -9,18 +9,12 @@ import type { Tool } from '@voltline/shared/tool';
 import { pdfText } from '@voltline/test-kit/pdf-text';
 import { creditNotes, invoices, tools } from '../db/schema.ts';
 import { testDatabaseKinds } from '../test-support/test-databases.ts';
-import { card, createIntent, freshTool } from '../test-support/test-orders.ts';
+import { card, createIntent, freshTool, GERMAN_SHOP } from '../test-support/test-orders.ts';
 import { useTestShop } from '../test-support/test-shop.ts';
 import { bearer, registerUser, type TestUser } from '../test-support/test-users.ts';
 
 /** A German shop charging 19 % on prices that include it, with its real delivery rates (issue 29). */
-const SHOP = {
-  SHOP_LEGAL_NAME: 'Voltline Tools GmbH',
-  SHOP_ADDRESS: '7 Ohm Street, 10115 Berlin',
-  SHOP_TAX_ID: 'DE123456789',
-  SHOP_COUNTRY: 'DE',
-  SHOP_VAT_RATE: '19',
-};
+const SHOP = GERMAN_SHOP;
 
 interface OrderAnswer {
   _id: string;

@@ -16,9 +16,10 @@ export type OutboxMail = MailMessage | { to: string; compose: 'order-placed'; or
 export function createMailComposer(deps: {
   db: Database;
   orderMail: OrderMail;
-  documentFile: (document: DocumentAttachment) => Promise<MailFile>;
+  /** A document's files: its PDF, and a business account's e-invoices (decision 068). */
+  documentFiles: (document: DocumentAttachment) => Promise<MailFile[]>;
 }) {
-  const { db, orderMail, documentFile } = deps;
+  const { db, orderMail, documentFiles } = deps;
 
   async function written(mail: OutboxMail): Promise<MailMessage> {
     if (!('compose' in mail)) return mail;
@@ -30,7 +31,7 @@ export function createMailComposer(deps: {
   return async function compose(mail: OutboxMail): Promise<SendableMail> {
     const { documents, ...message } = await written(mail);
     if (!documents?.length) return message;
-    return { ...message, files: await Promise.all(documents.map(documentFile)) };
+    return { ...message, files: (await Promise.all(documents.map(documentFiles))).flat() };
   };
 }
 export type MailComposer = ReturnType<typeof createMailComposer>;

@@ -74,7 +74,7 @@ function fieldsOf<Row extends Record<string, unknown>>(row: Row, copied: Record<
 
 const toOrderLineDto = (line: OrderLineRow): OrderLine => fieldsOf(line, LINE_FIELDS, LINE_MONEY_FIELDS) as OrderLine;
 
-type OrderFigures = Pick<Order, 'subtotal' | 'deliveryCharge' | 'deliveryDiscount' | 'couponDiscount' | 'addedVat' | 'total' | 'vat' | 'vatTreatment' | 'country' | 'couponCode' | 'vatId'>;
+type OrderFigures = Pick<Order, 'subtotal' | 'deliveryCharge' | 'deliveryDiscount' | 'couponDiscount' | 'addedVat' | 'total' | 'vat' | 'vatTreatment' | 'country' | 'couponCode' | 'vatId' | 'companyName'>;
 
 /** A quote's figures in dollars, as the checkout's quote and every order answer them. */
 export function quoteFigures(quote: Quote) {
@@ -110,9 +110,10 @@ export function orderFigures(row: Pick<OrderRow, 'pricing' | 'priceCents'>): Ord
       country: null,
       couponCode: null,
       vatId: null,
+      companyName: null,
     };
   }
-  return { ...quoteFigures(pricing.quote), country: pricing.country, couponCode: pricing.couponCode, vatId: pricing.vatId };
+  return { ...quoteFigures(pricing.quote), country: pricing.country, couponCode: pricing.couponCode, vatId: pricing.vatId, companyName: pricing.business?.companyName ?? null };
 }
 
 /** An order as the API answers it: its own row and its lines (in `position` order). */

@@ -4,7 +4,7 @@ import type { Tool } from '@voltline/shared/tool';
 import { eq, sql } from 'drizzle-orm';
 import { rolesAllowed, STAFF_ROLES, type Permission, type StaffRole } from '@voltline/shared/staff-roles';
 import { newTool } from '@voltline/test-kit/tools';
-import { businessAccounts, groupToolPrices, orders } from '../db/schema.ts';
+import { businessAccounts, creditNotes, groupToolPrices, invoices, orders } from '../db/schema.ts';
 import { csvCell } from '../platform/csv-cell.ts';
 import type { TestShop } from './test-app.ts';
 import { createIntent, firstTool, placeOrder, placePaidOrder } from './test-orders.ts';
@@ -125,6 +125,18 @@ const ownerAndAdmin: Role[] = ['owner', 'admin'];
 const staff = (permission: Permission) => ({ permission, allowed: rolesAllowed(permission) as Role[] });
 /** The owner's own thing, which staff holding `permission` may also reach. */
 const ownerOr = (permission: Permission): Role[] => ['owner', ...rolesAllowed(permission)];
+
+/** The company an e-invoice's fixture documents are billed to. */
+const MATRIX_COMPANY = { companyName: 'Matrix Works GmbH', billingStreet: '1 Ohm Street', billingPostcode: '10115', billingCity: 'Berlin', billingCountry: 'DE' };
+/** The paid order's invoice and credit note become a business account's, as if it had been placed under one: only those have e-invoices. */
+async function asBusinessDocuments(shop: TestShop, _caller: TestUser, f: Fixtures) {
+  for (const table of [invoices, creditNotes]) {
+    await shop.database.db
+      .update(table)
+      .set({ figures: sql`jsonb_set(${table.figures}, '{buyerCompany}', ${JSON.stringify(MATRIX_COMPANY)}::jsonb)` })
+      .where(eq(table.orderId, f.paidOrderId));
+  }
+}
 
 const QUERY_BODY = { name: 'Grace', email: 'grace@example.com', phone: '4420794609', role: 'Others', query: 'Do you ship to Norway?' };
 
@@ -346,6 +358,17 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
   { method: 'DELETE', route: '/api/purchasedSingle/{id}', url: (f) => `/api/purchasedSingle/${f.unpaidOrderId}`, allowed: ['owner'] },
   { method: 'GET', route: '/api/purchasedSingle/{id}/invoice.pdf', url: (f) => `/api/purchasedSingle/${f.paidOrderId}/invoice.pdf`, allowed: ownerOr('invoices'), keyPermission: 'invoices' },
   { method: 'GET', route: '/api/purchasedSingle/{id}/credit-note.pdf', url: (f) => `/api/purchasedSingle/${f.paidOrderId}/credit-note.pdf`, allowed: ownerOr('invoices'), keyPermission: 'invoices' },
+  // A business account's documents as e-invoices (decision 068): the same callers as their PDFs.
+  ...['invoice.xml', 'invoice-facturx.pdf', 'credit-note.xml', 'credit-note-facturx.pdf'].map(
+    (file): MatrixRow => ({
+      method: 'GET',
+      route: `/api/purchasedSingle/{id}/${file}`,
+      url: (f) => `/api/purchasedSingle/${f.paidOrderId}/${file}`,
+      prepare: asBusinessDocuments,
+      allowed: ownerOr('invoices'),
+      keyPermission: 'invoices',
+    }),
+  ),
   {
     method: 'PATCH',
     route: '/api/purchasedSingle/{id}',

@@ -55,6 +55,15 @@ export async function createIntent(shop: TestShop, user: TestUser, orderId: stri
 
 export const card = testCard;
 
+/** A German shop charging 19 % on prices that include it (issue 29): what its documents print of the seller. */
+export const GERMAN_SHOP = {
+  SHOP_LEGAL_NAME: 'Voltline Tools GmbH',
+  SHOP_ADDRESS: '7 Ohm Street, 10115 Berlin',
+  SHOP_TAX_ID: 'DE123456789',
+  SHOP_COUNTRY: 'DE',
+  SHOP_VAT_RATE: '19',
+};
+
 /** An order paid with Stripe's success test card through the built-in gateway. */
 export function placePaidOrder(shop: TestShop, user: TestUser, tool: Tool, quantity = tool.minimumOrderQuantity): Promise<string> {
   return placePaidOrderOverHttp(apiSessionOf(shop, user), tool, quantity, SUITE_DELIVERY);

@@ -26,6 +26,7 @@ export const paidOrder: Order = {
   paymentDueOn: null,
   bankPaidAmount: 0,
   purchaseOrderNumber: null,
+  companyName: null,
   subtotal: 1000,
   deliveryCharge: 0,
   deliveryDiscount: 0,

@@ -37,4 +37,21 @@ describe('order documents', () => {
     renderWithShop(<OrderDocuments order={refundedOnArrival} />);
     expect(buttonNames()).toEqual([]);
   });
+
+  it("adds each document's e-invoices (XRechnung, Factur-X) for a business account's order (decision 068)", () => {
+    const business: Order = { ...paidOrder, companyName: 'Ohm & Sons Ltd', status: 'refunded', refundedAmount: 10, delivery: null };
+    const { unmount } = renderWithShop(<OrderDocuments order={business} />);
+    expect(buttonNames()).toEqual([
+      'Download invoice',
+      'Invoice as XRechnung (XML)',
+      'Invoice as Factur-X (PDF)',
+      'Download credit note',
+      'Credit note as XRechnung (XML)',
+      'Credit note as Factur-X (PDF)',
+    ]);
+    unmount();
+    renderWithShop(<OrderDocuments order={business} place="row" />);
+    screen.getByRole('button', { name: 'Invoice INV-000042 as XRechnung: order VL-10042, Ada Lovelace' });
+    screen.getByRole('button', { name: 'Credit note for invoice INV-000042 as Factur-X: order VL-10042, Ada Lovelace' });
+  });
 });
