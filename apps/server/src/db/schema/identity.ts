@@ -1,5 +1,5 @@
 import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { timestamps } from './columns.ts';
+import { belongsTo, timestamps } from './columns.ts';
 
 /*
  * Identity tables, in the shape better-auth's Drizzle adapter expects (user, session, account,
@@ -25,9 +25,7 @@ export const authSessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
-    userId: text('user_id')
-      .notNull()
-      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    userId: belongsTo(text('user_id'), () => authUsers.id),
     ...timestamps,
   },
   (table) => [index('auth_sessions_user_id_idx').on(table.userId)],
@@ -39,9 +37,7 @@ export const authAccounts = pgTable(
     id: text('id').primaryKey(),
     accountId: text('account_id').notNull(),
     providerId: text('provider_id').notNull(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    userId: belongsTo(text('user_id'), () => authUsers.id),
     accessToken: text('access_token'),
     refreshToken: text('refresh_token'),
     idToken: text('id_token'),
