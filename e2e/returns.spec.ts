@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Tool } from '@voltline/shared/tool';
-import { signInOverHttp } from '@voltline/test-kit/api-client';
-import { ADMIN, ADMIN_ENV, newCustomer, signInInContext, signUpOverHttp } from '@voltline/test-kit/customers';
-import { fetchTools, payOrderOverHttp } from '@voltline/test-kit/orders';
+import { ADMIN_ENV, signInInContext } from '@voltline/test-kit/customers';
 import { readOutbox } from '@voltline/test-kit/outbox';
 import { seriousViolationsShown } from './support/axe.ts';
 import { shopJourney } from './support/journey.ts';
+import { paidOrderToShip } from './support/parcel-journeys.ts';
 
 const PHONE = { width: 375, height: 812 };
 const CARRIER = { name: 'Return Post', trackingUrlTemplate: 'https://track.example/{tracking}' };
@@ -23,18 +21,12 @@ describe('a customer withdraws from the contract', () => {
 
   it('withdraws one line at 375 px with the button, and the admin authorises, receives with restock and refunds; axe clean', async () => {
     const shopUrl = journey.shop.url;
-    const customer = newCustomer();
-    const buyer = await signUpOverHttp(shopUrl, customer);
-    const admin = await signInOverHttp(shopUrl, ADMIN.email, ADMIN.password);
-    expect((await admin.call('PUT', '/api/admin/carriers', CARRIER)).status).toBe(200);
-    const tools = (await fetchTools(shopUrl)).filter((tool: Tool) => tool.orderableQuantity >= tool.minimumOrderQuantity + 1).slice(0, 3);
-    expect(tools).toHaveLength(3);
-    for (const tool of tools) expect((await buyer.call('PUT', `/api/cart/lines/${tool._id}`, { quantity: tool.minimumOrderQuantity })).status).toBe(200);
-    const placed = await buyer.call('POST', '/api/checkout', { country: 'US', phone: '5551234567', address: '12 Harbour Road, Springfield' });
-    expect(placed.status).toBe(200);
-    const orderId: string = placed.body.insertedId;
-    await payOrderOverHttp(buyer, orderId);
-    const [first, second, third] = tools as [Tool, Tool, Tool];
+    const {
+      customer,
+      admin,
+      orderId,
+      tools: [first, second, third],
+    } = await paidOrderToShip(shopUrl, CARRIER, 0);
     // Two of the three lines leave, the second tool serialised: one serial number per unit.
     expect((await admin.call('PATCH', `/api/admin/tools/${second._id}/warranty`, { serialised: true, warrantyMonths: null })).status).toBe(200);
     const serials = Array.from({ length: second.minimumOrderQuantity }, (_, index) => `RP-${orderId.slice(0, 8)}-${index + 1}`);

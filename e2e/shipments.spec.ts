@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Tool } from '@voltline/shared/tool';
-import { signInOverHttp } from '@voltline/test-kit/api-client';
-import { ADMIN, ADMIN_ENV, newCustomer, signInInContext, signUpOverHttp } from '@voltline/test-kit/customers';
-import { fetchTools, payOrderOverHttp } from '@voltline/test-kit/orders';
+import { ADMIN_ENV, signInInContext } from '@voltline/test-kit/customers';
 import { seriousViolationsShown } from './support/axe.ts';
 import { shopJourney } from './support/journey.ts';
+import { paidOrderToShip } from './support/parcel-journeys.ts';
 
 const PHONE = { width: 375, height: 812 };
 const DHL = { name: 'DHL', trackingUrlTemplate: 'https://www.dhl.de/de/privatkunden.html?piececode={tracking}' };
@@ -18,20 +17,12 @@ describe('an order leaves in parcels', () => {
 
   it('ships two of three lines with tracking and serials at 375 px, and the customer sees the parcel and follows its link; axe clean', async () => {
     const shopUrl = journey.shop.url;
-    const customer = newCustomer();
-    const buyer = await signUpOverHttp(shopUrl, customer);
-    const admin = await signInOverHttp(shopUrl, ADMIN.email, ADMIN.password);
-    expect((await admin.call('PUT', '/api/admin/carriers', DHL)).status).toBe(200);
-
-    // Three tools in stock, a line each, through the cart's checkout, paid with the success card.
-    const tools = (await fetchTools(shopUrl)).filter((tool: Tool) => tool.orderableQuantity >= tool.minimumOrderQuantity + 1).slice(0, 3);
-    expect(tools).toHaveLength(3);
-    for (const tool of tools) expect((await buyer.call('PUT', `/api/cart/lines/${tool._id}`, { quantity: tool.minimumOrderQuantity + 1 })).status).toBe(200);
-    const placed = await buyer.call('POST', '/api/checkout', { country: 'US', phone: '5551234567', address: '12 Harbour Road, Springfield' });
-    expect(placed.status).toBe(200);
-    const orderId: string = placed.body.insertedId;
-    await payOrderOverHttp(buyer, orderId);
-    const [first, second, third] = tools as [Tool, Tool, Tool];
+    // Three tools in stock, a line each of one unit above its minimum, through the cart's checkout, paid.
+    const {
+      customer,
+      orderId,
+      tools: [first, second, third],
+    } = await paidOrderToShip(shopUrl, DHL, 1);
 
     // The admin, on a phone: the order found by its buyer, then Ship.
     const { page } = await journey.openAsAdmin(`/dashboard/manageorders?q=${encodeURIComponent(customer.email)}`, PHONE);

@@ -57,6 +57,25 @@ export async function placePaidOrderOverHttp(api: OrderCaller, tool: Tool, quant
 }
 
 /**
+ * A paid order of three tools of the catalogue, a line each of its minimum and `extraUnits` more (each
+ * has at least one unit more in stock), placed through the cart's checkout and paid with the accepted
+ * card: what the journeys of parcels and returns start from. Answers its id and the tools, in line order.
+ */
+export async function paidOrderOfThreeTools(shopUrl: string, buyer: OrderCaller, extraUnits: number): Promise<{ orderId: string; tools: [Tool, Tool, Tool] }> {
+  const tools = (await fetchTools(shopUrl)).filter((tool) => tool.orderableQuantity >= tool.minimumOrderQuantity + 1).slice(0, 3);
+  if (tools.length !== 3) throw new Error(`three tools in stock wanted, ${tools.length} found`);
+  for (const tool of tools) {
+    const line = await buyer.call('PUT', `/api/cart/lines/${tool._id}`, { quantity: tool.minimumOrderQuantity + extraUnits });
+    if (line.status !== 200) throw new Error(`adding ${tool.toolName} to the cart failed: ${line.status} ${JSON.stringify(line.body)}`);
+  }
+  const placed = await buyer.call('POST', '/api/checkout', { country: 'US', ...DELIVERY });
+  if (placed.status !== 200) throw new Error(`checkout failed: ${placed.status} ${JSON.stringify(placed.body)}`);
+  const orderId: string = placed.body.insertedId;
+  await payOrderOverHttp(buyer, orderId);
+  return { orderId, tools: tools as [Tool, Tool, Tool] };
+}
+
+/**
  * What an order of `goods` dollars costs delivered in a new shop's own country (US), as a real shop
  * process prices it (issue 29): delivery $4.90, free from $150 of goods, and 10% off it while the
  * delivery promotion a new shop starts with runs ($4.41). Written out, not worked out by the

@@ -9,6 +9,7 @@ import { registerErrorHandler } from '../http/error-handler.ts';
 import { registerRateLimits } from '../http/rate-limits.ts';
 import { registerShareImageRoutes } from './share-image-routes.ts';
 import { drawSharePng, SHARE_IMAGE_QUEUE, SHARE_IMAGE_SIZE, type DrawSharePng } from './share-images.ts';
+import { expectBusyRefusals } from '../test-support/busy-refusals.ts';
 import { multipartImage } from '../test-support/route-catalogue.ts';
 import { startTestShop } from '../test-support/test-app.ts';
 import { testDatabaseKinds } from '../test-support/test-databases.ts';
@@ -215,13 +216,7 @@ describe.each(testDatabaseKinds)('link preview pictures on $name', (kind) => {
 
       expect(most).toBe(atOnce);
       expect(all.filter((answer) => answer.statusCode === 200)).toHaveLength(atOnce + SHARE_IMAGE_QUEUE);
-      const refused = all.filter((answer) => answer.statusCode !== 200);
-      expect(refused).toHaveLength(refusedCount);
-      for (const answer of refused) {
-        expect(answer.statusCode).toBe(503);
-        expect(answer.headers['retry-after']).toBe('5');
-        expect(answer.json()).toEqual({ error: 'busy', message: 'The shop is busy drawing link preview pictures. Try again in 5 seconds.' });
-      }
+      expectBusyRefusals(all, refusedCount, 'The shop is busy drawing link preview pictures. Try again in 5 seconds.');
     } finally {
       await app.close();
       rmSync(dataDir, { recursive: true, force: true });

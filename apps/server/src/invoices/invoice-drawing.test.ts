@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { formatOrderNumber } from '@voltline/shared/order-number';
 import { creditNotes, invoices, orders } from '../db/schema.ts';
+import { expectBusyRefusals } from '../test-support/busy-refusals.ts';
 import { measureUnderFlood } from '../test-support/latency.ts';
 import { placePaidOrder } from '../test-support/test-orders.ts';
 import { testDatabaseKinds } from '../test-support/test-databases.ts';
@@ -98,13 +99,7 @@ describe.each(testDatabaseKinds)('drawing invoices on $name', (kind) => {
       expect(greedyRefused[0]!.statusCode).toBe(429);
       expect(greedyRefused[0]!.headers['retry-after']).toBe('5');
       expect(greedyRefused[0]!.json()).toEqual({ error: 'too_many_requests', message: 'You asked for too many invoices and credit notes at once. Try again in 5 seconds.' });
-      const refused = others.filter((answer) => answer.statusCode !== 200);
-      expect(refused).toHaveLength(refusedCount);
-      for (const answer of refused) {
-        expect(answer.statusCode).toBe(503);
-        expect(answer.headers['retry-after']).toBe('5');
-        expect(answer.json()).toEqual({ error: 'busy', message: 'The shop is busy preparing invoices and credit notes. Try again in 5 seconds.' });
-      }
+      expectBusyRefusals(others, refusedCount, 'The shop is busy preparing invoices and credit notes. Try again in 5 seconds.');
       // Asked again later, every document is served.
       for (const [buyer, orderId] of buyers) expect((await download(invoiceUrl(orderId), buyer)).statusCode).toBe(200);
     } finally {

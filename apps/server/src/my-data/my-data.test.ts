@@ -5,7 +5,7 @@ import { authSessions, authUsers } from '../db/schema.ts';
 import { testDatabaseKinds } from '../test-support/test-databases.ts';
 import { freshTool, insertOneLineOrders, placePaidOrder, rawOrderRow } from '../test-support/test-orders.ts';
 import { useTestShop } from '../test-support/test-shop.ts';
-import { bearer, registerUser, type TestUser } from '../test-support/test-users.ts';
+import { applyForBusinessAccount, bearer, registerUser, type TestUser } from '../test-support/test-users.ts';
 
 /** Issue 41, item 1 (decision 058): a person downloads everything the shop keeps about them. */
 describe.each(testDatabaseKinds)('my data on $name', (kind) => {
@@ -33,13 +33,7 @@ describe.each(testDatabaseKinds)('my data on $name', (kind) => {
     const person = await registerUser(shop, { name: 'Ada Export' });
     const other = await registerUser(shop, { name: 'Bob Other' });
     const { orderId, tool } = await traces(person, 'Ada');
-    const applied = await shop.app.inject({
-      method: 'POST',
-      url: '/api/business-account',
-      headers: bearer(person),
-      payload: { companyName: 'Ada Wiring SARL', vatId: 'FR40303265045', billingStreet: '1 Rue Volta', billingPostcode: '75003', billingCity: 'Paris', billingCountry: 'FR' },
-    });
-    expect(applied.statusCode, applied.body).toBe(200);
+    await applyForBusinessAccount(shop, person, 'Ada Wiring SARL');
     const placed = await shop.app.inject({ method: 'PUT', url: '/api/admin/customer-group-members', headers: bearer(shop.admin), payload: { email: person.email, group: 'trade' } });
     expect(placed.statusCode, placed.body).toBe(200);
     const theirs = await traces(other, 'Bob');

@@ -137,17 +137,25 @@ describe.each(testDatabaseKinds)('card payments with Stripe on $name', (kind) =>
       .returning();
     return (await shop.app.inject({ method: 'GET', url: `/api/getTool/${row!.id}` })).json();
   }
+  /**
+   * The customer and Bob each order all of a tool's last `units` and open the card form while the
+   * units are still there: whichever payment arrives second comes too late.
+   */
+  async function twoOrdersOfTheLastUnits(units: number) {
+    const tool = await lastUnitsTool(units);
+    const bob = await registerUser(shop);
+    const first = await placeOrder(shop, shop.customer, tool, units);
+    const late = await placeOrder(shop, bob, tool, units);
+    const firstIntent: string = (await createIntent(shop, shop.customer, first)).json().paymentIntentId;
+    const lateIntent: string = (await createIntent(shop, bob, late)).json().paymentIntentId;
+    return { tool, bob, first, late, firstIntent, lateIntent };
+  }
   const orderOf = async (user: TestUser, orderId: string) =>
     (await shop.app.inject({ method: 'GET', url: `/api/purchasedSingle/${orderId}`, headers: bearer(user) })).json();
 
   it('refunds automatically a payment that succeeds at Stripe after the last units were promised', async () => {
-    const tool = await lastUnitsTool(3);
-    const bob = await registerUser(shop);
-    const first = await placeOrder(shop, shop.customer, tool, 3);
-    const late = await placeOrder(shop, bob, tool, 3);
-    // Both open the card form while the units are still there, and both pay in the browser.
-    const firstIntent = (await createIntent(shop, shop.customer, first)).json().paymentIntentId;
-    const lateIntent = (await createIntent(shop, bob, late)).json().paymentIntentId;
+    const { tool, bob, first, late, firstIntent, lateIntent } = await twoOrdersOfTheLastUnits(3);
+    // Both pay in the browser.
     stripeApi.succeed(firstIntent);
     stripeApi.succeed(lateIntent);
     expect((await webhook(succeededEvent('evt_first_units', firstIntent))).statusCode).toBe(200);
@@ -199,12 +207,7 @@ describe.each(testDatabaseKinds)('card payments with Stripe on $name', (kind) =>
   });
 
   it("tells the browser confirming a late payment that it was refunded, and refunds a cancelled order's payment", async () => {
-    const tool = await lastUnitsTool(2);
-    const bob = await registerUser(shop);
-    const first = await placeOrder(shop, shop.customer, tool, 2);
-    const late = await placeOrder(shop, bob, tool, 2);
-    const firstIntent = (await createIntent(shop, shop.customer, first)).json().paymentIntentId;
-    const lateIntent = (await createIntent(shop, bob, late)).json().paymentIntentId;
+    const { bob, late, firstIntent, lateIntent } = await twoOrdersOfTheLastUnits(2);
     stripeApi.succeed(firstIntent);
     await webhook(succeededEvent('evt_browser_first', firstIntent));
     stripeApi.succeed(lateIntent);

@@ -93,3 +93,14 @@ export function apiSessionOf(shop: TestShop, user: TestUser): ApiSession {
 export async function registerCustomerAndAdmin(shop: TestShop): Promise<{ customer: TestUser; admin: TestUser }> {
   return { customer: await registerUser(shop), admin: await registerUser(shop, { role: 'admin' }) };
 }
+
+/**
+ * The user applies for a business account over the API (issue 39), as a company in Paris whose VAT id
+ * the offline checker knows as registered; answers the account's id.
+ */
+export async function applyForBusinessAccount(shop: TestShop, user: TestUser, companyName: string): Promise<string> {
+  const payload = { companyName, vatId: 'FR40303265045', billingStreet: '1 Rue Volta', billingPostcode: '75003', billingCity: 'Paris', billingCountry: 'FR' };
+  const applied = await shop.app.inject({ method: 'POST', url: '/api/business-account', headers: bearer(user), payload });
+  if (applied.statusCode !== 200) throw new Error(`business account application failed: ${applied.statusCode} ${applied.body}`);
+  return applied.json<{ _id: string }>()._id;
+}

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { textLengthChecks } from '../text-columns.ts';
-import { createdAt } from './columns.ts';
+import { belongsTo, createdAt } from './columns.ts';
 import { authUsers } from './identity.ts';
 
 /**
@@ -14,9 +14,7 @@ import { authUsers } from './identity.ts';
 export const cartLines = pgTable(
   'cart_lines',
   {
-    userId: text('user_id')
-      .notNull()
-      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    userId: belongsTo(text('user_id'), () => authUsers.id),
     toolId: uuid('tool_id').notNull(),
     quantity: integer('quantity').notNull(),
     /** Cents a unit cost when the line was added (a change of quantity keeps it). */

@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, doublePrecision, index, integer, primaryKey, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { textLengthChecks } from '../text-columns.ts';
-import { createdAt } from './columns.ts';
+import { belongsTo, createdAt, randomId } from './columns.ts';
 
 export const tools = pgTable(
   'tools',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     toolName: text('tool_name').notNull().unique(),
     description: text('description').notNull(),
     img: text('img').notNull(),
@@ -79,10 +79,8 @@ export const tools = pgTable(
 export const stockAlerts = pgTable(
   'stock_alerts',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    toolId: uuid('tool_id')
-      .notNull()
-      .references(() => tools.id, { onDelete: 'cascade' }),
+    id: randomId(),
+    toolId: belongsTo(uuid('tool_id'), () => tools.id),
     email: text('email').notNull(),
     createdAt: createdAt(),
     mailedAt: timestamp('mailed_at', { withTimezone: true }),
@@ -108,7 +106,7 @@ export const stockAlerts = pgTable(
 export const categories = pgTable(
   'categories',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     parentId: uuid('parent_id').references((): AnyPgColumn => categories.id, { onDelete: 'restrict' }),
     name: text('name').notNull(),
     slug: text('slug').notNull().unique(),
@@ -129,10 +127,8 @@ export const categories = pgTable(
 export const categoryAttributes = pgTable(
   'category_attributes',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    categoryId: uuid('category_id')
-      .notNull()
-      .references(() => categories.id, { onDelete: 'cascade' }),
+    id: randomId(),
+    categoryId: belongsTo(uuid('category_id'), () => categories.id),
     name: text('name').notNull(),
     kind: text('kind', { enum: ['number', 'choice', 'yesno'] }).notNull(),
     /** A number's unit (V, Nm, kg); null for the other kinds. */
@@ -158,12 +154,8 @@ export const categoryAttributes = pgTable(
 export const toolSpecifications = pgTable(
   'tool_specifications',
   {
-    toolId: uuid('tool_id')
-      .notNull()
-      .references(() => tools.id, { onDelete: 'cascade' }),
-    attributeId: uuid('attribute_id')
-      .notNull()
-      .references(() => categoryAttributes.id, { onDelete: 'cascade' }),
+    toolId: belongsTo(uuid('tool_id'), () => tools.id),
+    attributeId: belongsTo(uuid('attribute_id'), () => categoryAttributes.id),
     numberValue: doublePrecision('number_value'),
     choiceValue: text('choice_value'),
     yesNoValue: boolean('yes_no_value'),

@@ -1,10 +1,27 @@
-import { customType, timestamp } from 'drizzle-orm/pg-core';
+import type { ColumnBuilderBase, NotNull } from 'drizzle-orm';
+import { type AnyPgColumn, customType, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** Bytes (PDFs, pictures): a Buffer in the code, bytea in SQL. */
 export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
   fromDriver: (value) => Buffer.from(value),
 });
+
+/** The row's own id: a random uuid the database draws. */
+export const randomId = () => uuid('id').primaryKey().defaultRandom();
+
+/** A column of drizzle's builders that can name a row of another table. */
+type ReferringColumn = ColumnBuilderBase & {
+  notNull(): { references(target: () => AnyPgColumn, actions?: { onDelete: 'cascade' }): unknown };
+};
+
+/** A column naming the row this one belongs to: required, and the row goes when that one goes. */
+export const belongsTo = <Column extends ReferringColumn>(column: Column, owner: () => AnyPgColumn) =>
+  column.notNull().references(owner, { onDelete: 'cascade' }) as NotNull<Column>;
+
+/** A required column naming a row that may not go while this one names it (an order, an invoice). */
+export const requiredReference = <Column extends ReferringColumn>(column: Column, target: () => AnyPgColumn) =>
+  column.notNull().references(target) as NotNull<Column>;
 
 /** When the row was made, set by the database. */
 export const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { GroupToolPriceRule } from '@voltline/shared/customer-groups';
 import { textLengthChecks } from '../text-columns.ts';
-import { createdAt } from './columns.ts';
+import { belongsTo, createdAt } from './columns.ts';
 import { tools } from './catalogue.ts';
 import { authUsers } from './identity.ts';
 
@@ -31,12 +31,8 @@ export const customerGroups = pgTable(
 export const groupToolPrices = pgTable(
   'group_tool_prices',
   {
-    groupKey: text('group_key')
-      .notNull()
-      .references(() => customerGroups.key, { onDelete: 'cascade' }),
-    toolId: uuid('tool_id')
-      .notNull()
-      .references(() => tools.id, { onDelete: 'cascade' }),
+    groupKey: belongsTo(text('group_key'), () => customerGroups.key),
+    toolId: belongsTo(uuid('tool_id'), () => tools.id),
     priceCents: integer('price_cents'),
     percentOffHundredths: integer('percent_off_hundredths'),
     minimumOrderQuantity: integer('minimum_order_quantity'),
@@ -62,9 +58,7 @@ export const customerGroupMembers = pgTable(
     userId: text('user_id')
       .primaryKey()
       .references(() => authUsers.id, { onDelete: 'cascade' }),
-    groupKey: text('group_key')
-      .notNull()
-      .references(() => customerGroups.key, { onDelete: 'cascade' }),
+    groupKey: belongsTo(text('group_key'), () => customerGroups.key),
     placedAt: timestamp('placed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

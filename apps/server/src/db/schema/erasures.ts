@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { textLengthChecks } from '../text-columns.ts';
+import { randomId } from './columns.ts';
 
 /**
  * Each account erased (issue 41, item 2; decision 061), by its owner or by an admin for a request
@@ -10,7 +11,7 @@ import { textLengthChecks } from '../text-columns.ts';
 export const accountErasures = pgTable(
   'account_erasures',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     erasedAt: timestamp('erased_at', { withTimezone: true }).notNull(),
     /** The admin who ran it, null when the customer deleted their own account. */
     byUserId: text('by_user_id'),

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { textLengthChecks } from '../text-columns.ts';
 import { ACCESSORY_KINDS } from '@voltline/shared/families';
-import { createdAt } from './columns.ts';
+import { belongsTo, createdAt, randomId } from './columns.ts';
 import { tools } from './catalogue.ts';
 
 /**
@@ -14,7 +14,7 @@ import { tools } from './catalogue.ts';
 export const toolFamilies = pgTable(
   'tool_families',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     name: text('name').notNull(),
     /** The options' names, in the order the selector shows them (one to three). */
     options: text('options').array().notNull(),
@@ -41,9 +41,7 @@ export const toolFamilyMembers = pgTable(
     toolId: uuid('tool_id')
       .primaryKey()
       .references(() => tools.id, { onDelete: 'cascade' }),
-    familyId: uuid('family_id')
-      .notNull()
-      .references(() => toolFamilies.id, { onDelete: 'cascade' }),
+    familyId: belongsTo(uuid('family_id'), () => toolFamilies.id),
     optionValues: text('option_values').array().notNull(),
   },
   (table) => [
@@ -64,12 +62,8 @@ export const toolFamilyMembers = pgTable(
 export const toolAccessories = pgTable(
   'tool_accessories',
   {
-    toolId: uuid('tool_id')
-      .notNull()
-      .references(() => tools.id, { onDelete: 'cascade' }),
-    accessoryId: uuid('accessory_id')
-      .notNull()
-      .references(() => tools.id, { onDelete: 'cascade' }),
+    toolId: belongsTo(uuid('tool_id'), () => tools.id),
+    accessoryId: belongsTo(uuid('accessory_id'), () => tools.id),
     kind: text('kind', { enum: ACCESSORY_KINDS }).notNull(),
     createdAt: createdAt(),
   },

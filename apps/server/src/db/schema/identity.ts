@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { API_SCOPES } from '@voltline/shared/staff-roles';
 import { textLengthChecks } from '../text-columns.ts';
-import { createdAt, timestamps } from './columns.ts';
+import { belongsTo, createdAt, timestamps } from './columns.ts';
 
 /*
  * Identity tables, in the shape better-auth's Drizzle adapter expects (user, session, account,
@@ -28,9 +28,7 @@ export const authSessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
-    userId: text('user_id')
-      .notNull()
-      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    userId: belongsTo(text('user_id'), () => authUsers.id),
     ...timestamps,
   },
   (table) => [index('auth_sessions_user_id_idx').on(table.userId)],
@@ -42,9 +40,7 @@ export const authAccounts = pgTable(
     id: text('id').primaryKey(),
     accountId: text('account_id').notNull(),
     providerId: text('provider_id').notNull(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    userId: belongsTo(text('user_id'), () => authUsers.id),
     accessToken: text('access_token'),
     refreshToken: text('refresh_token'),
     idToken: text('id_token'),

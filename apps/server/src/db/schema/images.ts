@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { textLengthChecks } from '../text-columns.ts';
-import { bytea, createdAt } from './columns.ts';
+import { belongsTo, bytea, createdAt, randomId } from './columns.ts';
 import { authUsers } from './identity.ts';
 import { tools } from './catalogue.ts';
 
 /** Uploaded pictures, re-encoded to WebP; kept in the database so every instance can serve them. */
 export const images = pgTable('images', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: randomId(),
   contentType: text('content_type').notNull(),
   bytes: bytea('bytes').notNull(),
   width: integer('width').notNull(),
@@ -24,10 +24,8 @@ const drawing = (name: string) =>
 export const toolPictures = pgTable(
   'tool_pictures',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    toolId: uuid('tool_id')
-      .notNull()
-      .references(() => tools.id, { onDelete: 'cascade' }),
+    id: randomId(),
+    toolId: belongsTo(uuid('tool_id'), () => tools.id),
     /** 0 first: the first is the tool's img. */
     position: integer('position').notNull(),
     alt: text('alt').notNull(),

@@ -3,7 +3,7 @@ import { bigint, check, date, index, integer, jsonb, pgTable, primaryKey, text, 
 import { VAT_TREATMENTS, type VatTreatment } from '@voltline/shared/order-figures';
 import type { DocumentFigures } from '@voltline/shared/document-figures';
 import { textLengthChecks } from '../text-columns.ts';
-import { bytea } from './columns.ts';
+import { bytea, randomId, requiredReference } from './columns.ts';
 import { orders } from './orders.ts';
 
 /**
@@ -23,14 +23,12 @@ export const documentCounters = pgTable('document_counters', {
  * later happens to the tool, the buyer's profile or the shop's settings.
  */
 const issuedDocument = () => ({
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: randomId(),
   /** The number as printed, prefix included (INV-000042). */
   number: text('number').notNull().unique(),
   /** The counter value behind the number: gapless per kind. */
   sequence: integer('sequence').notNull().unique(),
-  orderId: uuid('order_id')
-    .notNull()
-    .references(() => orders.id),
+  orderId: requiredReference(uuid('order_id'), () => orders.id),
   issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
   sellerName: text('seller_name').notNull(),
   sellerAddress: text('seller_address').notNull(),
@@ -75,9 +73,7 @@ export const creditNotes = pgTable(
   'credit_notes',
   {
     ...issuedDocument(),
-    invoiceId: uuid('invoice_id')
-      .notNull()
-      .references(() => invoices.id),
+    invoiceId: requiredReference(uuid('invoice_id'), () => invoices.id),
     /** The invoice's number as printed on the credit note. */
     invoiceNumber: text('invoice_number').notNull(),
     /** Cents given back by this refund. */

@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { textLengthChecks } from '../text-columns.ts';
-import { createdAt } from './columns.ts';
+import { createdAt, randomId } from './columns.ts';
 
 /** Systems (accounting, ERP) that want to hear about orders and stock; the secret signs each delivery. */
 export const webhookEndpoints = pgTable(
   'webhook_endpoints',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     url: text('url').notNull(),
     events: jsonb('events').$type<string[]>().notNull(),
     secret: text('secret').notNull(),
@@ -26,7 +26,7 @@ export const webhookEndpoints = pgTable(
 export const notifications = pgTable(
   'notifications',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     channel: text('channel', { enum: ['mail', 'webhook'] }).notNull(),
     /** The mail address, or the webhook endpoint's id. */
     target: text('target').notNull(),

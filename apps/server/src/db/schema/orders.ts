@@ -4,7 +4,7 @@ import type { StoredPricing } from '@voltline/shared/pricing';
 import { STOCK_MOVE_KINDS } from '@voltline/shared/stock-moves';
 import { textLengthChecks } from '../text-columns.ts';
 import { tools } from './catalogue.ts';
-import { createdAt } from './columns.ts';
+import { belongsTo, createdAt, randomId } from './columns.ts';
 import { accountErasures } from './erasures.ts';
 import { authUsers } from './identity.ts';
 
@@ -18,7 +18,7 @@ export const orderNumberSequence = pgSequence('order_number_seq', { startWith: 1
 export const orders = pgTable(
   'orders',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     /** The number the buyer and the shop name the order by, shown as `VL-<number>`; `id` stays the API's key. */
     number: bigint('number', { mode: 'number' })
       .notNull()
@@ -158,9 +158,7 @@ export function orderSearchText(table: { buyerEamil: AnyPgColumn; buyer: AnyPgCo
 export const orderLines = pgTable(
   'order_lines',
   {
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: belongsTo(uuid('order_id'), () => orders.id),
     /** 0 for the first line: the order of the lines as placed, which the summary follows. */
     position: integer('position').notNull(),
     /** Null once the tool is deleted, as the order's: the line keeps its own snapshot. */
@@ -188,10 +186,8 @@ export const orderLines = pgTable(
 export const orderEvents = pgTable(
   'order_events',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    id: randomId(),
+    orderId: belongsTo(uuid('order_id'), () => orders.id),
     type: text('type', { enum: ['placed', 'paid', 'bank_payment', 'shipped', 'cancelled', 'refunded', 'return'] }).notNull(),
     /** Null when the shop itself acted (a payment webhook, an automatic cancellation). */
     actorUserId: text('actor_user_id'),
@@ -216,7 +212,7 @@ export const orderEvents = pgTable(
 export const stockMovements = pgTable(
   'stock_movements',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     toolId: uuid('tool_id').notNull(),
     kind: text('kind', { enum: STOCK_MOVE_KINDS }).notNull(),
     /** + into the stock, - out of it. */

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { textLengthChecks } from '../text-columns.ts';
-import { createdAt } from './columns.ts';
+import { createdAt, randomId, requiredReference } from './columns.ts';
 import { authUsers } from './identity.ts';
 import { orders } from './orders.ts';
 
@@ -54,7 +54,7 @@ export const deliveryPromotion = pgTable(
 export const coupons = pgTable(
   'coupons',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     /** Upper case, so that the unique index makes codes unique whatever case they are typed in. */
     code: text('code').notNull(),
     percentOff: integer('percent_off'),
@@ -94,10 +94,8 @@ export const coupons = pgTable(
 export const couponUses = pgTable(
   'coupon_uses',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    couponId: uuid('coupon_id')
-      .notNull()
-      .references(() => coupons.id),
+    id: randomId(),
+    couponId: requiredReference(uuid('coupon_id'), () => coupons.id),
     customerId: text('customer_id').references(() => authUsers.id, { onDelete: 'set null' }),
     orderId: uuid('order_id').references(() => orders.id),
     createdAt: createdAt(),

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { STAFF_ROLES } from '@voltline/shared/staff-roles';
 import { textLengthChecks } from '../text-columns.ts';
-import { createdAt } from './columns.ts';
+import { belongsTo, createdAt, randomId } from './columns.ts';
 import { authUsers } from './identity.ts';
 
 /** The roles besides admin, as a text array: few, fixed, read with the profile on every call. */
@@ -14,7 +14,7 @@ const staffRolesCheck = (name: string, column: AnyPgColumn) =>
 export const userProfiles = pgTable(
   'user_profiles',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     /** The identity this profile belongs to; set when the user first asks for an API token. */
     userId: text('user_id')
       .unique()
@@ -48,10 +48,8 @@ export const userProfiles = pgTable(
 export const roleChanges = pgTable(
   'role_changes',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    profileId: uuid('profile_id')
-      .notNull()
-      .references(() => userProfiles.id, { onDelete: 'cascade' }),
+    id: randomId(),
+    profileId: belongsTo(uuid('profile_id'), () => userProfiles.id),
     role: text('role', { enum: ['user', 'admin'] }).notNull(),
     /** The staff roles besides admin the profile held after the change (decision 063). */
     staffRoles: staffRolesColumn(),

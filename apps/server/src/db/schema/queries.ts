@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { textLengthChecks } from '../text-columns.ts';
-import { createdAt } from './columns.ts';
+import { createdAt, randomId } from './columns.ts';
 
 /**
  * What visitors ask with the home page's "Ask us anything" form, for the admins' Queries inbox.
@@ -10,7 +10,7 @@ import { createdAt } from './columns.ts';
 export const queries = pgTable(
   'queries',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     name: text('name').notNull(),
     email: text('email').notNull(),
     phone: text('phone').notNull(),

@@ -4,6 +4,7 @@ import { RETURN_REASONS, RETURN_STATUSES } from '@voltline/shared/returns';
 import { textLengthChecks } from '../text-columns.ts';
 import { authUsers } from './identity.ts';
 import { orders } from './orders.ts';
+import { randomId, requiredReference } from './columns.ts';
 
 /** Returns' numbers people read (`R-5001`): a sequence, as orders' (decision 044). */
 export const returnNumberSequence = pgSequence('return_number_seq', { startWith: 5001 });
@@ -16,14 +17,12 @@ export const returnNumberSequence = pgSequence('return_number_seq', { startWith:
 export const returns = pgTable(
   'returns',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     number: bigint('number', { mode: 'number' })
       .notNull()
       .unique('returns_number_unique')
       .default(sql`nextval('return_number_seq')`),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id),
+    orderId: requiredReference(uuid('order_id'), () => orders.id),
     /** The buyer who asked (the order's user then); null once that account is gone, the return stays on record. */
     userId: text('user_id').references(() => authUsers.id, { onDelete: 'set null' }),
     reason: text('reason', { enum: RETURN_REASONS }).notNull(),
@@ -49,12 +48,8 @@ export const returns = pgTable(
 /** The return a row belongs to and its order (kept on the row so "returned per tool" reads one index). Fresh builders per table. */
 function returnOfOrder() {
   return {
-    returnId: uuid('return_id')
-      .notNull()
-      .references(() => returns.id),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id),
+    returnId: requiredReference(uuid('return_id'), () => returns.id),
+    orderId: requiredReference(uuid('order_id'), () => orders.id),
   };
 }
 

@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { textLengthChecks } from '../text-columns.ts';
-import { createdAt } from './columns.ts';
+import { createdAt, randomId } from './columns.ts';
 import { authUsers } from './identity.ts';
 
 export const reviews = pgTable(
   'reviews',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     userName: text('user_name').notNull(),
     userEmail: text('user_email').notNull(),
     review: text('review').notNull(),

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { textLengthChecks } from '../text-columns.ts';
 import { tools } from './catalogue.ts';
-import { createdAt } from './columns.ts';
+import { createdAt, randomId, requiredReference } from './columns.ts';
 import { orders } from './orders.ts';
 
 /**
@@ -12,7 +12,7 @@ import { orders } from './orders.ts';
 export const carriers = pgTable(
   'carriers',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     name: text('name').notNull(),
     trackingUrlTemplate: text('tracking_url_template').notNull(),
     /**
@@ -37,10 +37,8 @@ export const carriers = pgTable(
 export const shipments = pgTable(
   'shipments',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id),
+    id: randomId(),
+    orderId: requiredReference(uuid('order_id'), () => orders.id),
     /** Null for the spec's PATCH /deliverConfirm, which ships the rest without naming a carrier. */
     carrier: text('carrier'),
     trackingNumber: text('tracking_number'),
@@ -63,13 +61,9 @@ export const shipments = pgTable(
 
 /** Which parcel, order line and tool a parcel's row is of (its lines and its serials alike). */
 const parcelLineColumns = () => ({
-  shipmentId: uuid('shipment_id')
-    .notNull()
-    .references(() => shipments.id),
+  shipmentId: requiredReference(uuid('shipment_id'), () => shipments.id),
   /** Copied from the shipment: the units shipped of each line of an order are summed by it (an index). */
-  orderId: uuid('order_id')
-    .notNull()
-    .references(() => orders.id),
+  orderId: requiredReference(uuid('order_id'), () => orders.id),
   /** The order line's position (order_lines' key with the order id). */
   linePosition: integer('line_position').notNull(),
   /** Null once the tool is deleted, as the order line's; the row stays on record with the order. */

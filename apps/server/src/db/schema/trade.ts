@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { textLengthChecks } from '../text-columns.ts';
 import { authUsers } from './identity.ts';
+import { belongsTo, randomId } from './columns.ts';
 
 /**
  * A customer's business account (issue 39, decision 055): one per customer, applied for with the
@@ -11,10 +12,8 @@ import { authUsers } from './identity.ts';
 export const businessAccounts = pgTable(
   'business_accounts',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    customerId: text('customer_id')
-      .notNull()
-      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    id: randomId(),
+    customerId: belongsTo(text('customer_id'), () => authUsers.id),
     email: text('email').notNull(),
     companyName: text('company_name').notNull(),
     /** Normalised (vat-id.ts): "DE113866163". */
@@ -63,7 +62,7 @@ export const businessAccounts = pgTable(
 export const vatChecks = pgTable(
   'vat_checks',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     vatId: text('vat_id').notNull(),
     result: text('result', { enum: ['valid', 'invalid', 'unavailable'] }).notNull(),
     consultationNumber: text('consultation_number'),

@@ -10,7 +10,7 @@ import * as schema from '../schema.ts';
 import { startTestShop } from '../../test-support/test-app.ts';
 import { pgliteIn, testDatabaseKinds } from '../../test-support/test-databases.ts';
 import { firstTool, placeOrder, placePaidOrder } from '../../test-support/test-orders.ts';
-import { bearer, registerUser } from '../../test-support/test-users.ts';
+import { applyForBusinessAccount, bearer, registerUser } from '../../test-support/test-users.ts';
 import { exportShop, importShop } from './shop-transfer.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../../..');
@@ -108,14 +108,8 @@ describe(`moving a PGlite shop to ${target.name}`, () => {
     const [spare] = await db.select({ id: schema.tools.id }).from(schema.tools).where(ne(schema.tools.id, tool._id)).limit(1);
     await db.insert(schema.toolAccessories).values({ toolId: tool._id, accessoryId: spare!.id, kind: 'spare-part' });
     // A business account, approved, and the check of its VAT id (issue 39).
-    const applied = await source.app.inject({
-      method: 'POST',
-      url: '/api/business-account',
-      headers: bearer(alice),
-      payload: { companyName: 'Moved Wiring SARL', vatId: 'FR40303265045', billingStreet: '1 Rue Volta', billingPostcode: '75003', billingCity: 'Paris', billingCountry: 'FR' },
-    });
-    expect(applied.statusCode, applied.body).toBe(200);
-    const approved = await source.app.inject({ method: 'POST', url: `/api/admin/business-accounts/${applied.json<{ _id: string }>()._id}/approve`, headers: bearer(admin), payload: {} });
+    const accountId = await applyForBusinessAccount(source, alice, 'Moved Wiring SARL');
+    const approved = await source.app.inject({ method: 'POST', url: `/api/admin/business-accounts/${accountId}/approve`, headers: bearer(admin), payload: {} });
     expect(approved.statusCode, approved.body).toBe(200);
     // A gallery picture (decision 054): its six drawings are rows of images.
     const [drawing] = await db.select({ id: schema.images.id }).from(schema.images).limit(1);

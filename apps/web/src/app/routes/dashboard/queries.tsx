@@ -1,14 +1,15 @@
 import { useState } from 'react';
+import { ChoiceButtons } from '../../../components/choice-buttons.tsx';
 import { LoadMoreButton } from '../../../components/load-more-button.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { FIRST_INBOX_FILTER, useQueries, type InboxFilter } from '../../../features/queries/api/get-queries.ts';
 import { QueryCard } from '../../../features/queries/components/query-card.tsx';
 import { DashboardPage } from '../../layout/dashboard-page.tsx';
 
-const FILTERS: { filter: InboxFilter; label: string }[] = [
-  { filter: 'open', label: 'Open' },
-  { filter: 'answered', label: 'Answered' },
-  { filter: 'all', label: 'All' },
+const FILTERS: { value: InboxFilter; label: string }[] = [
+  { value: 'open', label: 'Open' },
+  { value: 'answered', label: 'Answered' },
+  { value: 'all', label: 'All' },
 ];
 const QUERY_LIST_ID = 'queries-list';
 
@@ -19,19 +20,7 @@ export function QueriesPage() {
 
   return (
     <DashboardPage title="Queries">
-      <div role="group" aria-label="Show queries" className="join">
-        {FILTERS.map((choice) => (
-          <button
-            key={choice.filter}
-            type="button"
-            className={choice.filter === filter ? 'join-item btn btn-sm btn-primary' : 'join-item btn btn-sm'}
-            aria-pressed={choice.filter === filter}
-            onClick={() => setFilter(choice.filter)}
-          >
-            {choice.label}
-          </button>
-        ))}
-      </div>
+      <ChoiceButtons label="Show queries" choices={FILTERS} value={filter} onChoose={setFilter} />
       <QueryState query={queries.rows} loadingLabel="Loading queries" emptyText={filter === 'open' ? 'No open query' : 'No query yet'}>
         {(rows) => (
           <>

@@ -6,6 +6,7 @@ import { QueryState } from '../../../components/query-state.tsx';
 import { useAdminReturns, type ReturnFilter } from '../../../features/returns/api/returns.ts';
 import { ReturnDetail } from '../../../features/returns/components/return-detail.tsx';
 import { DashboardPage } from '../../layout/dashboard-page.tsx';
+import { OptionList } from '../../../components/option-list.tsx';
 
 const RETURN_LIST_ID = 'returns-list';
 
@@ -22,11 +23,7 @@ export function ReturnsPage() {
         </label>
         <select id="returns-status" className="select select-bordered w-48" value={status} onChange={(event) => setStatus(event.target.value as ReturnFilter)}>
           <option value="">All</option>
-          {RETURN_STATUSES.map((candidate) => (
-            <option key={candidate} value={candidate}>
-              {candidate}
-            </option>
-          ))}
+          <OptionList values={RETURN_STATUSES} />
         </select>
       </div>
       <QueryState query={returns.rows} loadingLabel="Loading the returns" emptyText="No returns">

@@ -16,6 +16,7 @@ import { ToolGrid, ToolGridPlaceholder } from '../../../features/catalogue/compo
 import { describeRequestError } from '../../../lib/api-client.ts';
 import { useDocumentHead } from '../../../lib/page-head/use-document-head.ts';
 import { categoryPageHead, missingCategoryHead } from './category-head.ts';
+import { OptionList } from '../../../components/option-list.tsx';
 
 function CategoryNotFound() {
   useDocumentHead(missingCategoryHead);
@@ -56,11 +57,7 @@ function CategoryResults({ view, path, onChange }: { view: CategoryView; path: C
             <label className="flex flex-col gap-1 text-sm font-medium" htmlFor={sortId}>
               Order
               <select id={sortId} className="select select-sm" value={view.sort} onChange={(event) => onChange({ ...view, sort: event.currentTarget.value as ToolSort })}>
-                {TOOL_SORTS.map((sort) => (
-                  <option key={sort} value={sort}>
-                    {CATALOGUE_SORT_LABELS[sort]}
-                  </option>
-                ))}
+                <OptionList values={TOOL_SORTS} label={(sort) => CATALOGUE_SORT_LABELS[sort]} />
               </select>
             </label>
           </div>

@@ -5,7 +5,7 @@ import { personNameSchema } from '@voltline/shared/account';
 import { MESSAGES } from '@voltline/shared/messages';
 import type { Profile } from '@voltline/shared/profile';
 import { toast } from '../../../lib/toast/toast.ts';
-import { FormField } from '../../../components/form-field.tsx';
+import { TextField } from '../../../components/text-field.tsx';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { useUpdateProfile } from '../api/update-profile.ts';
 
@@ -41,9 +41,7 @@ export function ChangeNameDialog({ profile, onClose }: { profile: Profile; onClo
       onSubmit={handleSubmit(saveName)}
       mutations={[updateProfile]}
     >
-      <FormField id="change-name" label="Name" error={errors.name?.message}>
-        {(field) => <input {...field} {...register('name')} autoComplete="name" className="input w-full" />}
-      </FormField>
+      <TextField id="change-name" label="Name" error={errors.name?.message} registration={register('name')} autoComplete="name" />
     </FormDialog>
   );
 }

@@ -53,14 +53,7 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
       <FormField id="change-current-password" label="Current password" error={errors.currentPassword?.message}>
         {(field) => <input {...field} {...register('currentPassword')} type="password" autoComplete="current-password" className="input w-full" />}
       </FormField>
-      <NewPasswordFields
-        idPrefix="change"
-        labels={{ password: 'New password', confirmPassword: 'Confirm new password' }}
-        passwordField={register('password')}
-        confirmPasswordField={register('confirmPassword')}
-        password={password}
-        errors={{ password: errors.password?.message, confirmPassword: errors.confirmPassword?.message }}
-      />
+      <NewPasswordFields idPrefix="change" register={register} password={password} errors={errors} />
     </FormDialog>
   );
 }

@@ -6,7 +6,7 @@ import { useTakenOver } from '../../../lib/use-taken-over.ts';
 import { loginFormSchema, type LoginForm as LoginFields } from '@voltline/shared/account';
 import { MESSAGES } from '@voltline/shared/messages';
 import { refusalOf } from '../../../lib/api-client.ts';
-import { FormField } from '../../../components/form-field.tsx';
+import { TextField } from '../../../components/text-field.tsx';
 import { FormMessage } from '../../../components/form-message.tsx';
 import { PendingButton } from '../../../components/pending-button.tsx';
 import { useRequestPasswordReset } from '../api/request-password-reset.ts';
@@ -61,14 +61,8 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
 
   return (
     <form onSubmit={handleSubmit(logIn)} noValidate aria-label="Login" className="flex flex-col gap-4">
-      <FormField id="login-email" label="Email" error={errors.email?.message}>
-        {(control) => <input {...control} {...register('email')} type="email" autoComplete="email" className="input w-full" />}
-      </FormField>
-      <FormField id="login-password" label="Password" error={errors.password?.message}>
-        {(control) => (
-          <input {...control} {...register('password')} type="password" autoComplete="current-password" className="input w-full" />
-        )}
-      </FormField>
+      <TextField id="login-email" label="Email" error={errors.email?.message} registration={register('email')} type="email" autoComplete="email" />
+      <TextField id="login-password" label="Password" error={errors.password?.message} registration={register('password')} type="password" autoComplete="current-password" />
       <button
         type="button"
         className="link link-hover self-start text-sm"

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { registerFormSchema, type RegisterForm as RegisterFields } from '@voltline/shared/account';
 import { refusalOf } from '../../../lib/api-client.ts';
-import { FormField } from '../../../components/form-field.tsx';
+import { TextField } from '../../../components/text-field.tsx';
 import { FormMessage } from '../../../components/form-message.tsx';
 import { PendingButton } from '../../../components/pending-button.tsx';
 import { useSignUpWithEmail } from '../api/sign-up-with-email.ts';
@@ -25,20 +25,9 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
 
   return (
     <form onSubmit={handleSubmit(createAccount)} noValidate aria-label="Register" className="flex flex-col gap-4">
-      <FormField id="register-name" label="Name" error={errors.name?.message}>
-        {(field) => <input {...field} {...register('name')} type="text" autoComplete="name" className="input w-full" />}
-      </FormField>
-      <FormField id="register-email" label="Email" error={errors.email?.message}>
-        {(field) => <input {...field} {...register('email')} type="email" autoComplete="email" className="input w-full" />}
-      </FormField>
-      <NewPasswordFields
-        idPrefix="register"
-        labels={{ password: 'Password', confirmPassword: 'Confirm password' }}
-        passwordField={register('password')}
-        confirmPasswordField={register('confirmPassword')}
-        password={password}
-        errors={{ password: errors.password?.message, confirmPassword: errors.confirmPassword?.message }}
-      />
+      <TextField id="register-name" label="Name" error={errors.name?.message} registration={register('name')} type="text" autoComplete="name" />
+      <TextField id="register-email" label="Email" error={errors.email?.message} registration={register('email')} type="email" autoComplete="email" />
+      <NewPasswordFields idPrefix="register" labels={{ password: 'Password', confirmPassword: 'Confirm password' }} register={register} password={password} errors={errors} />
       <PendingButton type="submit" className="btn btn-primary" pending={signUp.isPending}>
         Register
       </PendingButton>

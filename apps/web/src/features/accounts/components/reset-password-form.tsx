@@ -43,14 +43,7 @@ export function ResetPasswordForm({ token, onPasswordChanged, onLinkRejected }: 
 
   return (
     <form onSubmit={handleSubmit(saveNewPassword)} noValidate aria-label="Reset password" className="flex flex-col gap-4">
-      <NewPasswordFields
-        idPrefix="reset"
-        labels={{ password: 'New password', confirmPassword: 'Confirm new password' }}
-        passwordField={register('password')}
-        confirmPasswordField={register('confirmPassword')}
-        password={password}
-        errors={{ password: errors.password?.message, confirmPassword: errors.confirmPassword?.message }}
-      />
+      <NewPasswordFields idPrefix="reset" register={register} password={password} errors={errors} />
       <PendingButton type="submit" className="btn btn-primary" pending={resetPassword.isPending}>
         Reset password
       </PendingButton>

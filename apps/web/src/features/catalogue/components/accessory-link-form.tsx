@@ -6,6 +6,7 @@ import { refusalOf } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast/toast.ts';
 import { useLinkAccessory, useUnlinkAccessory } from '../api/save-family.ts';
 import { ToolPicker, useToolChoice } from './tool-picker.tsx';
+import { OptionList } from '../../../components/option-list.tsx';
 
 /**
  * Admin: an accessory (a tool of its own) linked to a tool it fits, with its kind, or that link
@@ -56,11 +57,7 @@ export function AccessoryLinkForm() {
           <label className="flex flex-col gap-1 text-sm font-medium">
             Kind
             <select name="kind" className="select" defaultValue="battery">
-              {ACCESSORY_KINDS.map((kind) => (
-                <option key={kind} value={kind}>
-                  {accessoryKindNames[kind]}
-                </option>
-              ))}
+              <OptionList values={ACCESSORY_KINDS} label={(kind) => accessoryKindNames[kind]} />
             </select>
           </label>
         </div>

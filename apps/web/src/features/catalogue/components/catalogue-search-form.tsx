@@ -2,6 +2,7 @@ import { useId, type FormEvent } from 'react';
 import { SEARCH_MAX_LENGTH, type ToolSort } from '@voltline/shared/paging';
 import { CATALOGUE_PATH, CATALOGUE_SORT_LABELS, catalogueSortsFor } from '../catalogue-address.ts';
 import type { CatalogueSearch } from '../api/get-tools.ts';
+import { OptionList } from '../../../components/option-list.tsx';
 
 interface CatalogueSearchFormProps {
   /** The search and order in force (from the page's address). */
@@ -78,11 +79,7 @@ export function CatalogueSearchForm({ search, onSearch }: CatalogueSearchFormPro
           onChange={(event) => onSearch({ q: event.target.form ? typedSearch(event.target.form) : search.q, sort: event.target.value as ToolSort })}
           className="select w-full sm:w-56"
         >
-          {catalogueSortsFor(search.q).map((sort) => (
-            <option key={sort} value={sort}>
-              {CATALOGUE_SORT_LABELS[sort]}
-            </option>
-          ))}
+          <OptionList values={catalogueSortsFor(search.q)} label={(sort) => CATALOGUE_SORT_LABELS[sort]} />
         </select>
       </div>
     </form>

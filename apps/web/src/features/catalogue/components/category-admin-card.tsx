@@ -17,6 +17,7 @@ import { toast } from '../../../lib/toast/toast.ts';
 import { useAddAttribute, useDeleteAttribute, useUpdateAttribute } from '../api/save-attribute.ts';
 import { useDeleteCategory, useUpdateCategory } from '../api/save-category.ts';
 import { firstProblem, ParentOptions } from './new-category-form.tsx';
+import { OptionList } from '../../../components/option-list.tsx';
 
 const KIND_LABELS: Record<AttributeKind, string> = { number: 'Number with a unit', choice: 'Choice from a list', yesno: 'Yes / no' };
 
@@ -79,11 +80,7 @@ function NewAttributeForm({ category }: { category: CategoryNode }) {
       <label className="flex flex-col gap-1 text-sm">
         Kind
         <select className="select select-sm" value={kind} onChange={(event) => setKind(event.currentTarget.value as AttributeKind)}>
-          {ATTRIBUTE_KINDS.map((option) => (
-            <option key={option} value={option}>
-              {KIND_LABELS[option]}
-            </option>
-          ))}
+          <OptionList values={ATTRIBUTE_KINDS} label={(option) => KIND_LABELS[option]} />
         </select>
       </label>
       {kind === 'number' && (

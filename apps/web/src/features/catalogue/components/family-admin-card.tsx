@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { familyMemberInputSchema, type ToolFamily } from '@voltline/shared/families';
 import { FormMessage } from '../../../components/form-message.tsx';
 import { PendingButton } from '../../../components/pending-button.tsx';
+import { TableWithActions } from '../../../components/table-with-actions.tsx';
 import { refusalOf } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast/toast.ts';
 import { useDeleteFamily, usePlaceTool, useRemoveFromFamily } from '../api/save-family.ts';
@@ -47,38 +48,23 @@ export function FamilyAdminCard({ family }: { family: ToolFamily }) {
           <p>No tools in it yet.</p>
         ) : (
           <div className="overflow-x-auto">
-            <table className="table" aria-labelledby={`${id}-name`}>
-              <thead>
-                <tr>
-                  <th scope="col">Tool</th>
-                  {family.options.map((option) => (
-                    <th key={option} scope="col">
-                      {option}
-                    </th>
-                  ))}
-                  <th scope="col">
-                    <span className="sr-only">Take out</span>
+            <TableWithActions className="table" aria-labelledby={`${id}-name`} columns={['Tool', ...family.options]} actionColumn="Take out">
+              {family.members.map((member) => (
+                <tr key={member.toolId}>
+                  <th scope="row" className="font-medium break-words">
+                    {member.toolName}
                   </th>
+                  {member.values.map((value, index) => (
+                    <td key={index}>{value}</td>
+                  ))}
+                  <td>
+                    <button type="button" className="btn btn-ghost btn-sm" disabled={remove.isPending} onClick={() => remove.mutate({ familyId: family._id, toolId: member.toolId })}>
+                      {`Take out ${member.toolName}`}
+                    </button>
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {family.members.map((member) => (
-                  <tr key={member.toolId}>
-                    <th scope="row" className="font-medium break-words">
-                      {member.toolName}
-                    </th>
-                    {member.values.map((value, index) => (
-                      <td key={index}>{value}</td>
-                    ))}
-                    <td>
-                      <button type="button" className="btn btn-ghost btn-sm" disabled={remove.isPending} onClick={() => remove.mutate({ familyId: family._id, toolId: member.toolId })}>
-                        {`Take out ${member.toolName}`}
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+              ))}
+            </TableWithActions>
           </div>
         )}
         <form onSubmit={submit} noValidate aria-label={`Place a tool in ${family.name}`} className="flex flex-col gap-3">

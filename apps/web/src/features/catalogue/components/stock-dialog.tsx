@@ -8,11 +8,12 @@ import type { Tool } from '@voltline/shared/tool';
 import { wholeNumberFromText } from '@voltline/shared/whole-number';
 import { DataTable } from '../../../components/data-table.tsx';
 import { FormField } from '../../../components/form-field.tsx';
+import { TextField } from '../../../components/text-field.tsx';
 import { LoadMoreButton } from '../../../components/load-more-button.tsx';
 import { ModalDialog } from '../../../components/modal-dialog.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { WholeNumberField } from '../../../components/whole-number-field.tsx';
-import { describeRequestError } from '../../../lib/api-client.ts';
+import { refusalOf } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast/toast.ts';
 import { useWaitingStockAlerts } from '../api/stock-alerts.ts';
 import { useRecordStockMove, useStockHistory } from '../api/stock-moves.ts';
@@ -96,26 +97,26 @@ export function StockDialog({ tool, onClose }: { tool: Tool; onClose: () => void
     formState: { errors, isSubmitting },
   } = useForm<StockMoveFormInput, unknown, StockMoveRequest>({ resolver: zodResolver(stockMoveRequestSchema), defaultValues: blankMove('received') });
   const recordMove = useRecordStockMove();
-  const [failure, setFailure] = useState<string | null>(null);
   const move = MOVES[kind];
   const unitsField = kind === 'counted' ? 'countedUnits' : 'units';
   const fieldErrors = errors as Partial<Record<'units' | 'countedUnits' | 'note', { message?: string }>>;
 
   const chooseKind = (next: AdminMove) => {
     setKind(next);
-    setFailure(null);
+    recordMove.reset();
     reset(blankMove(next));
   };
 
-  const save = async (request: StockMoveRequest) => {
-    try {
-      const answer = await recordMove.mutateAsync({ toolId: tool._id, move: request });
-      toast.success(answer.move ? `${move.done}: ${formatCount(answer.availableQuantity)} in stock` : `The count matches the stock: ${formatCount(answer.availableQuantity)}`);
-      reset(blankMove(kind));
-    } catch (error) {
-      setFailure(describeRequestError(error));
-    }
-  };
+  const save = (request: StockMoveRequest) =>
+    recordMove.mutate(
+      { toolId: tool._id, move: request },
+      {
+        onSuccess: (answer) => {
+          toast.success(answer.move ? `${move.done}: ${formatCount(answer.availableQuantity)} in stock` : `The count matches the stock: ${formatCount(answer.availableQuantity)}`);
+          reset(blankMove(kind));
+        },
+      },
+    );
 
   return (
     <ModalDialog
@@ -127,11 +128,12 @@ export function StockDialog({ tool, onClose }: { tool: Tool; onClose: () => void
       confirm={{
         label: move.action,
         onConfirm: () => {
-          setFailure(null);
+          recordMove.reset();
           void handleSubmit(save)();
         },
-        pending: isSubmitting,
-        failure,
+        pending: isSubmitting || recordMove.isPending,
+        // The refusal is the mutation's own error: a new attempt or another kind of move resets it.
+        failure: refusalOf(recordMove),
         tone: kind === 'scrapped' ? 'error' : 'primary',
       }}
     >
@@ -154,9 +156,14 @@ export function StockDialog({ tool, onClose }: { tool: Tool; onClose: () => void
           error={fieldErrors[unitsField]?.message}
           registration={register(unitsField, { setValueAs: wholeNumberFromText })}
         />
-        <FormField id="stock-note" label={kind === 'received' ? 'Note (batch number, optional)' : 'Note (why)'} error={fieldErrors.note?.message}>
-          {(control) => <input {...control} {...register('note')} type="text" autoComplete="off" className="input w-full" />}
-        </FormField>
+        <TextField
+          id="stock-note"
+          label={kind === 'received' ? 'Note (batch number, optional)' : 'Note (why)'}
+          error={fieldErrors.note?.message}
+          registration={register('note')}
+          type="text"
+          autoComplete="off"
+        />
         <WaitingAlerts toolId={tool._id} />
         <StockHistory toolId={tool._id} />
       </div>

@@ -3,6 +3,7 @@ import { amountFromText } from '@voltline/shared/amount-input';
 import { wholeNumberFromText } from '@voltline/shared/whole-number';
 import type { ToolFormInput } from '../tool-form.ts';
 import { FormField } from '../../../components/form-field.tsx';
+import { TextField } from '../../../components/text-field.tsx';
 import { useClientConfig } from '../../../lib/client-config.ts';
 import { WholeNumberField } from '../../../components/whole-number-field.tsx';
 
@@ -53,9 +54,7 @@ function VatRateField({ id, register, error }: { id: string; register: UseFormRe
 export function ToolFields({ idPrefix, register, errors, onPictureChosen, picture, pictureRequired, compact = false }: ToolFieldsProps) {
   return (
     <>
-      <FormField id={`${idPrefix}-name`} label="Tool name" error={errors.toolName?.message}>
-        {(control) => <input {...control} {...register('toolName')} required autoComplete="off" className="input w-full" />}
-      </FormField>
+      <TextField id={`${idPrefix}-name`} label="Tool name" error={errors.toolName?.message} registration={register('toolName')} required autoComplete="off" />
       <FormField id={`${idPrefix}-description`} label="Description" error={errors.description?.message}>
         {(control) => <textarea {...control} {...register('description')} required rows={4} className="textarea w-full" />}
       </FormField>
@@ -74,12 +73,8 @@ export function ToolFields({ idPrefix, register, errors, onPictureChosen, pictur
       <VatRateField id={`${idPrefix}-vatRate`} register={register} error={errors.vatRate?.message} />
       {/* Both optional; the server refuses one another tool has (issue 40). */}
       <div className={compact ? 'flex flex-col gap-4' : 'grid gap-4 sm:grid-cols-2'}>
-        <FormField id={`${idPrefix}-sku`} label="SKU (optional)" error={errors.sku?.message}>
-          {(control) => <input {...control} {...register('sku')} autoComplete="off" spellCheck={false} className="input w-full" />}
-        </FormField>
-        <FormField id={`${idPrefix}-gtin`} label="EAN / GTIN (optional)" error={errors.gtin?.message}>
-          {(control) => <input {...control} {...register('gtin')} inputMode="numeric" autoComplete="off" className="input w-full" />}
-        </FormField>
+        <TextField id={`${idPrefix}-sku`} label="SKU (optional)" error={errors.sku?.message} registration={register('sku')} autoComplete="off" spellCheck={false} />
+        <TextField id={`${idPrefix}-gtin`} label="EAN / GTIN (optional)" error={errors.gtin?.message} registration={register('gtin')} inputMode="numeric" autoComplete="off" />
       </div>
       <FormField id={`${idPrefix}-image`} label="Image" error={errors.image?.message}>
         {(control) => (

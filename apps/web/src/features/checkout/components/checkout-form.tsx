@@ -9,7 +9,7 @@ import { describeRequestError } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast/toast.ts';
 import { useClientConfig } from '../../../lib/client-config.ts';
 import { clearDraft, readDraft, writeDraft } from '../../../lib/session/session-drafts.ts';
-import { FormField } from '../../../components/form-field.tsx';
+import { TextField } from '../../../components/text-field.tsx';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { FormMessage } from '../../../components/form-message.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
@@ -93,9 +93,7 @@ function CheckoutFields({ shopCountry, customer, lastDelivery, business }: { sho
     <form onSubmit={handleSubmit(placeOrder)} noValidate aria-label="Checkout" className="card bg-base-100 shadow">
       <div className="card-body gap-4">
         {customer && <KeepDraft control={control} customer={customer} />}
-        <FormField id="checkout-phone" label="Phone" error={errors.phone?.message}>
-          {(field) => <input {...field} {...register('phone')} type="tel" autoComplete="tel" required className="input w-full" />}
-        </FormField>
+        <TextField id="checkout-phone" label="Phone" error={errors.phone?.message} registration={register('phone')} type="tel" autoComplete="tel" required />
         <DeliveryAddressFields idPrefix="checkout" register={register} errors={errors} />
         <PricingChoicesFields idPrefix="checkout" register={register} errors={errors} pricing={pricing} />
         {business && <PaymentChoiceFields business={business} register={register} errors={errors} />}

@@ -8,6 +8,7 @@ import { describeRequestError } from '../../../lib/api-client.ts';
 import { useClientConfig } from '../../../lib/client-config.ts';
 import { isOutOfStock, orderableQuantityOf } from '@voltline/shared/stock';
 import { FormField } from '../../../components/form-field.tsx';
+import { TextField } from '../../../components/text-field.tsx';
 import { FormMessage } from '../../../components/form-message.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { usePlaceOrder, type PurchaseForm as PurchaseFields, type PurchaseFormInput } from '../api/place-order.ts';
@@ -71,17 +72,7 @@ function PurchaseOrderFields({ tool, shopCountry }: { tool: Tool; shopCountry: s
     <form onSubmit={handleSubmit(purchase)} noValidate aria-label="Order" className="card bg-base-100 shadow">
       <div className="card-body gap-4">
         <h2 className="card-title">Your order</h2>
-        <FormField id="purchase-quantity" label="Quantity" error={errors.quantity?.message}>
-          {(control) => (
-            <input
-              {...control}
-              {...register('quantity', { valueAsNumber: true })}
-              type="number"
-              min={0}
-              className="input w-full"
-            />
-          )}
-        </FormField>
+        <TextField id="purchase-quantity" label="Quantity" error={errors.quantity?.message} registration={register('quantity', { valueAsNumber: true })} type="number" min={0} />
         <FormField id="purchase-phone" label="Phone" error={errors.phone?.message}>
           {(control) => (
             // A phone number is text: "+44 20 7946 0958" has a plus and spaces a number field refuses.

@@ -5,10 +5,12 @@ import type { z } from 'zod';
 import { MESSAGES } from '@voltline/shared/messages';
 import { QUERY_ROLES, queryFormSchema, type QueryForm } from '@voltline/shared/query-form';
 import { FormField } from '../../../components/form-field.tsx';
+import { TextField } from '../../../components/text-field.tsx';
 import { FormMessage } from '../../../components/form-message.tsx';
 import { PendingButton } from '../../../components/pending-button.tsx';
 import { refusalOf } from '../../../lib/api-client.ts';
 import { useSendQuery } from '../api/send-query.ts';
+import { OptionList } from '../../../components/option-list.tsx';
 
 type QueryFormInput = z.input<typeof queryFormSchema>;
 
@@ -37,14 +39,8 @@ export function AskUsForm({ labelledBy }: { labelledBy: string }) {
 
   return (
     <form onSubmit={handleSubmit(submitQuery)} noValidate aria-labelledby={labelledBy} className="flex flex-col gap-4">
-      <FormField id="query-name" label="Name" error={errors.name?.message}>
-        {(control) => <input {...control} {...register('name')} type="text" autoComplete="name" placeholder="Your name" className="input w-full" />}
-      </FormField>
-      <FormField id="query-email" label="Email" error={errors.email?.message}>
-        {(control) => (
-          <input {...control} {...register('email')} type="email" autoComplete="email" placeholder="you@example.com" className="input w-full" />
-        )}
-      </FormField>
+      <TextField id="query-name" label="Name" error={errors.name?.message} registration={register('name')} type="text" autoComplete="name" placeholder="Your name" />
+      <TextField id="query-email" label="Email" error={errors.email?.message} registration={register('email')} type="email" autoComplete="email" placeholder="you@example.com" />
       <FormField id="query-phone" label="Phone number" error={errors.phone?.message}>
         {(control) => (
           <input {...control} {...register('phone')} type="number" autoComplete="tel" placeholder="Your phone number" className="input w-full" />
@@ -54,11 +50,7 @@ export function AskUsForm({ labelledBy }: { labelledBy: string }) {
         {(control) => (
           <select {...control} {...register('role')} className="select w-full">
             <option value="">Select your role</option>
-            {QUERY_ROLES.map((role) => (
-              <option key={role} value={role}>
-                {role}
-              </option>
-            ))}
+            <OptionList values={QUERY_ROLES} />
           </select>
         )}
       </FormField>

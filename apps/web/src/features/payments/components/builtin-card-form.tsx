@@ -3,6 +3,7 @@ import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { cardSchema, type Card } from '@voltline/shared/payment';
 import { FormField } from '../../../components/form-field.tsx';
+import { TextField } from '../../../components/text-field.tsx';
 import { confirmBuiltinPayment } from '../api/confirm-builtin-payment.ts';
 import { formatCardNumber, formatExpiry } from '../card-input-format.ts';
 import type { CardFormProps } from '../card-payment.ts';
@@ -65,23 +66,8 @@ export function BuiltinCardForm({ clientSecret, canPay, onPay, onNewProblem }: C
             />
           )}
         </FormField>
-        <FormField id="card-cvc" label="CVC" error={errors.cvc?.message}>
-          {(control) => (
-            <input
-              {...control}
-              {...register('cvc')}
-              inputMode="numeric"
-              autoComplete="cc-csc"
-              maxLength={4}
-              className="input w-full"
-            />
-          )}
-        </FormField>
-        <FormField id="card-postal-code" label="Postal code" error={errors.postalCode?.message}>
-          {(control) => (
-            <input {...control} {...register('postalCode')} autoComplete="postal-code" maxLength={10} className="input w-full" />
-          )}
-        </FormField>
+        <TextField id="card-cvc" label="CVC" error={errors.cvc?.message} registration={register('cvc')} inputMode="numeric" autoComplete="cc-csc" maxLength={4} />
+        <TextField id="card-postal-code" label="Postal code" error={errors.postalCode?.message} registration={register('postalCode')} autoComplete="postal-code" maxLength={10} />
       </div>
       <PayButton canPay={canPay} />
     </form>

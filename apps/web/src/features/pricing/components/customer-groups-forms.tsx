@@ -15,8 +15,10 @@ import { formatMoney } from '@voltline/shared/money';
 import { CardForm } from '../../../components/card-form.tsx';
 import { DataTable } from '../../../components/data-table.tsx';
 import { FormField } from '../../../components/form-field.tsx';
+import { TextField } from '../../../components/text-field.tsx';
 import { LoadMoreButton } from '../../../components/load-more-button.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
+import { TableWithActions } from '../../../components/table-with-actions.tsx';
 import { describeRequestError, refusalOf } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast/toast.ts';
 import { useChangeCustomerGroup, useCreateCustomerGroup, useGroupMembers, useGroupPrices, usePlaceGroupMember, useRemoveGroupPrice, useSetGroupPrice } from '../api/customer-groups.ts';
@@ -65,12 +67,8 @@ export function NewCustomerGroupForm() {
   return (
     <CardForm title="Add a customer group" onSubmit={handleSubmit(submit)} submitLabel="Add group" refusal={refusalOf(create)} pending={create.isPending}>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField id="group-key" label="Code (letters, digits, -)" error={errors.key?.message}>
-          {(control) => <input {...control} {...register('key')} autoComplete="off" placeholder="schools" className="input w-full" />}
-        </FormField>
-        <FormField id="group-name" label="Name" error={errors.name?.message}>
-          {(control) => <input {...control} {...register('name')} autoComplete="off" placeholder="Schools" className="input w-full" />}
-        </FormField>
+        <TextField id="group-key" label="Code (letters, digits, -)" error={errors.key?.message} registration={register('key')} autoComplete="off" placeholder="schools" />
+        <TextField id="group-name" label="Name" error={errors.name?.message} registration={register('name')} autoComplete="off" placeholder="Schools" />
       </div>
       <label className="flex items-center gap-2">
         <input type="checkbox" className="checkbox" {...register('displayPricesWithoutVat')} />
@@ -132,19 +130,11 @@ export function GroupToolPriceForm({ groups, picker, toolId }: { groups: Custome
       </FormField>
       {picker}
       <div className="grid gap-4 sm:grid-cols-3">
-        <FormField id="price-price" label="Price ($, or leave empty)" error={undefined}>
-          {(control) => <input {...control} {...register('price')} inputMode="decimal" className="input w-full" />}
-        </FormField>
-        <FormField id="price-percent" label="Or percent off the list price" error={undefined}>
-          {(control) => <input {...control} {...register('percentOff')} inputMode="decimal" className="input w-full" />}
-        </FormField>
-        <FormField id="price-minimum" label="Minimum order quantity (empty: the tool's)" error={undefined}>
-          {(control) => <input {...control} {...register('minimumOrderQuantity')} inputMode="numeric" className="input w-full" />}
-        </FormField>
+        <TextField id="price-price" label="Price ($, or leave empty)" error={undefined} registration={register('price')} inputMode="decimal" />
+        <TextField id="price-percent" label="Or percent off the list price" error={undefined} registration={register('percentOff')} inputMode="decimal" />
+        <TextField id="price-minimum" label="Minimum order quantity (empty: the tool's)" error={undefined} registration={register('minimumOrderQuantity')} inputMode="numeric" />
       </div>
-      <FormField id="price-tiers" label="Volume tiers: from units : percent off, e.g. 10:5, 50:12" error={undefined}>
-        {(control) => <input {...control} {...register('tiers')} autoComplete="off" className="input w-full" />}
-      </FormField>
+      <TextField id="price-tiers" label="Volume tiers: from units : percent off, e.g. 10:5, 50:12" error={undefined} registration={register('tiers')} autoComplete="off" />
     </CardForm>
   );
 }
@@ -164,9 +154,14 @@ export function GroupMemberForm({ groups }: { groups: CustomerGroup[] }) {
   return (
     <CardForm title="Put a customer in a group" onSubmit={handleSubmit(submit)} submitLabel="Save" refusal={refusalOf(place)} pending={place.isPending}>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField id="member-email" label="Customer's email" error={errors.email?.message}>
-          {(control) => <input {...control} {...register('email', { required: 'Email is required' })} type="email" autoComplete="off" className="input w-full" />}
-        </FormField>
+        <TextField
+          id="member-email"
+          label="Customer's email"
+          error={errors.email?.message}
+          registration={register('email', { required: 'Email is required' })}
+          type="email"
+          autoComplete="off"
+        />
         <FormField id="member-group" label="Group" error={undefined}>
           {(control) => (
             <select {...control} {...register('group')} className="select w-full">
@@ -180,6 +175,8 @@ export function GroupMemberForm({ groups }: { groups: CustomerGroup[] }) {
   );
 }
 
+const GROUP_PRICE_COLUMNS = ['Tool', 'List', 'Group price', 'Minimum', 'Tiers'];
+
 /** One group's own prices and the customers put in it, a page at a time. */
 export function GroupDetails({ group }: { group: CustomerGroup }) {
   const prices = useGroupPrices(group.key);
@@ -192,37 +189,28 @@ export function GroupDetails({ group }: { group: CustomerGroup }) {
       <QueryState query={prices.rows} loadingLabel="Loading the group's prices" emptyText="Every tool at its list price">
         {(rows) => (
           <div>
-            <table id={pricesId} className="table table-sm">
-              <caption className="text-left font-medium">{`${group.name} prices`}</caption>
-              <thead className="text-base-content">
-                <tr>
-                  <th scope="col">Tool</th>
-                  <th scope="col">List</th>
-                  <th scope="col">Group price</th>
-                  <th scope="col">Minimum</th>
-                  <th scope="col">Tiers</th>
-                  <th scope="col">
-                    <span className="sr-only">Remove</span>
-                  </th>
+            <TableWithActions
+              id={pricesId}
+              className="table table-sm"
+              caption={<caption className="text-left font-medium">{`${group.name} prices`}</caption>}
+              columns={GROUP_PRICE_COLUMNS}
+              actionColumn="Remove"
+            >
+              {rows.map((price) => (
+                <tr key={price.toolId}>
+                  <th scope="row">{price.toolName}</th>
+                  <td>{formatMoney(price.listPrice)}</td>
+                  <td>{price.price !== null ? formatMoney(price.price) : price.percentOff !== null ? `${price.percentOff} % off` : 'List price'}</td>
+                  <td>{price.minimumOrderQuantity ?? "The tool's"}</td>
+                  <td>{price.tiers.map((tier) => `from ${tier.fromUnits}: ${tier.percentOff} % off`).join(', ') || 'None'}</td>
+                  <td>
+                    <button type="button" className="btn btn-ghost btn-xs" disabled={remove.isPending} onClick={() => remove.mutate({ group: group.key, toolId: price.toolId })}>
+                      {`Remove ${price.toolName}`}
+                    </button>
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {rows.map((price) => (
-                  <tr key={price.toolId}>
-                    <th scope="row">{price.toolName}</th>
-                    <td>{formatMoney(price.listPrice)}</td>
-                    <td>{price.price !== null ? formatMoney(price.price) : price.percentOff !== null ? `${price.percentOff} % off` : 'List price'}</td>
-                    <td>{price.minimumOrderQuantity ?? "The tool's"}</td>
-                    <td>{price.tiers.map((tier) => `from ${tier.fromUnits}: ${tier.percentOff} % off`).join(', ') || 'None'}</td>
-                    <td>
-                      <button type="button" className="btn btn-ghost btn-xs" disabled={remove.isPending} onClick={() => remove.mutate({ group: group.key, toolId: price.toolId })}>
-                        {`Remove ${price.toolName}`}
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+              ))}
+            </TableWithActions>
             <LoadMoreButton more={prices.more} controls={pricesId} />
           </div>
         )}

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { amountFromText } from '@voltline/shared/amount-input';
 import { countriesByName } from '@voltline/shared/country-names';
@@ -8,7 +7,8 @@ import { currencySign } from '@voltline/shared/money';
 import type { z } from 'zod';
 import { FormMessage } from '../../../components/form-message.tsx';
 import { PendingButton } from '../../../components/pending-button.tsx';
-import { describeRequestError } from '../../../lib/api-client.ts';
+import { TableWithActions } from '../../../components/table-with-actions.tsx';
+import { refusalOf } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast/toast.ts';
 import { useSaveDeliveryRates } from '../api/delivery-rates.ts';
 
@@ -32,16 +32,9 @@ export function DeliveryRatesForm({ saved }: { saved: DeliveryRates }) {
   });
   const { fields, append, remove } = useFieldArray({ control, name: 'rates' });
   const save = useSaveDeliveryRates();
-  const [refusal, setRefusal] = useState<string | null>(null);
   const tableError = errors.rates?.root?.message ?? errors.rates?.message;
 
-  const submit = (rates: DeliveryRatesInput) => {
-    setRefusal(null);
-    save.mutate(rates, {
-      onSuccess: () => toast.success('Delivery rates saved'),
-      onError: (error) => setRefusal(describeRequestError(error)),
-    });
-  };
+  const submit = (rates: DeliveryRatesInput) => save.mutate(rates, { onSuccess: () => toast.success('Delivery rates saved') });
 
   return (
     <form onSubmit={handleSubmit(submit)} noValidate aria-labelledby="delivery-rates-heading" className="card bg-base-100 shadow">
@@ -54,80 +47,72 @@ export function DeliveryRatesForm({ saved }: { saved: DeliveryRates }) {
           subtotal of the goods from which delivery there costs nothing; leave it empty for never.
         </p>
         <div className="overflow-x-auto">
-          <table className="table table-sm">
-            <caption className="sr-only">Delivery rates</caption>
-            <thead className="text-base-content">
-              <tr>
-                <th scope="col">Country</th>
-                <th scope="col">{`Charge (${currencySign()})`}</th>
-                <th scope="col">{`Free from (${currencySign()})`}</th>
-                <th scope="col">
-                  <span className="sr-only">Remove</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {fields.map((field, index) => {
-                const rowErrors = errors.rates?.[index];
-                const messages = [rowErrors?.country?.message, rowErrors?.charge?.message, rowErrors?.freeFrom?.message].filter(Boolean);
-                return (
-                  <tr key={field.id} data-testid="delivery-rate-row">
-                    <td className="min-w-48">
-                      <select
-                        {...register(`rates.${index}.country`)}
-                        aria-label={`Country of rate ${index + 1}`}
-                        aria-invalid={Boolean(rowErrors?.country)}
-                        className={`select select-sm w-full ${rowErrors?.country ? 'select-error' : ''}`}
-                      >
-                        <option value="">Choose a country</option>
-                        <option value={REST_OF_WORLD}>{`Rest of the world (${REST_OF_WORLD})`}</option>
-                        {countriesByName().map(({ code, name }) => (
-                          <option key={code} value={code}>{`${name} (${code})`}</option>
-                        ))}
-                      </select>
-                    </td>
-                    <td>
-                      <input
-                        {...register(`rates.${index}.charge`, { setValueAs: amountFromText })}
-                        aria-label={`Charge of rate ${index + 1}`}
-                        aria-invalid={Boolean(rowErrors?.charge)}
-                        inputMode="decimal"
-                        autoComplete="off"
-                        className={inputClass(Boolean(rowErrors?.charge))}
-                      />
-                    </td>
-                    <td>
-                      <input
-                        {...register(`rates.${index}.freeFrom`, { setValueAs: amountFromText })}
-                        aria-label={`Free from of rate ${index + 1}`}
-                        aria-invalid={Boolean(rowErrors?.freeFrom)}
-                        inputMode="decimal"
-                        autoComplete="off"
-                        className={inputClass(Boolean(rowErrors?.freeFrom))}
-                      />
-                      {messages.length > 0 && (
-                        <p role="alert" className="mt-1 text-xs text-error">
-                          {messages.join('. ')}
-                        </p>
-                      )}
-                    </td>
-                    <td>
-                      <button type="button" className="btn btn-ghost btn-xs" aria-label={`Remove rate ${index + 1}`} onClick={() => remove(index)}>
-                        Remove
-                      </button>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+          <TableWithActions
+            className="table table-sm"
+            caption={<caption className="sr-only">Delivery rates</caption>}
+            columns={['Country', `Charge (${currencySign()})`, `Free from (${currencySign()})`]}
+            actionColumn="Remove"
+          >
+            {fields.map((field, index) => {
+              const rowErrors = errors.rates?.[index];
+              const messages = [rowErrors?.country?.message, rowErrors?.charge?.message, rowErrors?.freeFrom?.message].filter(Boolean);
+              return (
+                <tr key={field.id} data-testid="delivery-rate-row">
+                  <td className="min-w-48">
+                    <select
+                      {...register(`rates.${index}.country`)}
+                      aria-label={`Country of rate ${index + 1}`}
+                      aria-invalid={Boolean(rowErrors?.country)}
+                      className={`select select-sm w-full ${rowErrors?.country ? 'select-error' : ''}`}
+                    >
+                      <option value="">Choose a country</option>
+                      <option value={REST_OF_WORLD}>{`Rest of the world (${REST_OF_WORLD})`}</option>
+                      {countriesByName().map(({ code, name }) => (
+                        <option key={code} value={code}>{`${name} (${code})`}</option>
+                      ))}
+                    </select>
+                  </td>
+                  <td>
+                    <input
+                      {...register(`rates.${index}.charge`, { setValueAs: amountFromText })}
+                      aria-label={`Charge of rate ${index + 1}`}
+                      aria-invalid={Boolean(rowErrors?.charge)}
+                      inputMode="decimal"
+                      autoComplete="off"
+                      className={inputClass(Boolean(rowErrors?.charge))}
+                    />
+                  </td>
+                  <td>
+                    <input
+                      {...register(`rates.${index}.freeFrom`, { setValueAs: amountFromText })}
+                      aria-label={`Free from of rate ${index + 1}`}
+                      aria-invalid={Boolean(rowErrors?.freeFrom)}
+                      inputMode="decimal"
+                      autoComplete="off"
+                      className={inputClass(Boolean(rowErrors?.freeFrom))}
+                    />
+                    {messages.length > 0 && (
+                      <p role="alert" className="mt-1 text-xs text-error">
+                        {messages.join('. ')}
+                      </p>
+                    )}
+                  </td>
+                  <td>
+                    <button type="button" className="btn btn-ghost btn-xs" aria-label={`Remove rate ${index + 1}`} onClick={() => remove(index)}>
+                      Remove
+                    </button>
+                  </td>
+                </tr>
+              );
+            })}
+          </TableWithActions>
         </div>
         {tableError && (
           <p role="alert" className="text-sm text-error">
             {tableError}
           </p>
         )}
-        <FormMessage message={refusal} />
+        <FormMessage message={refusalOf(save)} />
         <div className="flex gap-2">
           <button type="button" className="btn btn-sm" onClick={() => append(NEW_RATE)}>
             Add rate

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { countriesByName } from '@voltline/shared/country-names';
 import { taxSettingsInputSchema, type TaxSettings, type TaxSettingsInput } from '@voltline/shared/tax-settings';
 import { FormField } from '../../../components/form-field.tsx';
+import { TextField } from '../../../components/text-field.tsx';
 import { CardForm } from '../../../components/card-form.tsx';
 import { refusalOf } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast/toast.ts';
@@ -49,9 +50,7 @@ export function TaxSettingsForm({ saved }: { saved: TaxSettings }) {
         <input {...register('pricesIncludeVat')} type="checkbox" className="toggle toggle-primary" />
         <span>Prices as entered include VAT</span>
       </label>
-      <FormField id="tax-vat-note" label="What invoices say when no VAT is charged" error={errors.vatNote?.message}>
-        {(control) => <input {...control} {...register('vatNote')} autoComplete="off" className="input w-full" />}
-      </FormField>
+      <TextField id="tax-vat-note" label="What invoices say when no VAT is charged" error={errors.vatNote?.message} registration={register('vatNote')} autoComplete="off" />
     </CardForm>
   );
 }

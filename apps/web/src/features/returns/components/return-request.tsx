@@ -5,6 +5,7 @@ import type { Shipment } from '@voltline/shared/shipments';
 import { ModalDialog } from '../../../components/modal-dialog.tsx';
 import { refusalOf } from '../../../lib/api-client.ts';
 import { useRequestReturn, useReturnWindow, useShippedUnits } from '../api/returns.ts';
+import { OptionList } from '../../../components/option-list.tsx';
 
 /** A return's time as its acknowledgement mail states it: the date and the minute, in UTC. */
 const returnTime = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
@@ -117,11 +118,7 @@ function ReturnDialog({ order, label, withdrawal, onClose, onDone }: { order: Or
           Reason
         </label>
         <select id={`${idPrefix}-reason`} className="select select-bordered" value={reason} onChange={(event) => setReason(event.target.value as ReturnReason)}>
-          {reasons.map((candidate) => (
-            <option key={candidate} value={candidate}>
-              {candidate === 'withdrawal' ? 'Withdrawal (no reason needed)' : candidate}
-            </option>
-          ))}
+          <OptionList values={reasons} label={(candidate) => (candidate === 'withdrawal' ? 'Withdrawal (no reason needed)' : candidate)} />
         </select>
       </div>
       <div className="flex flex-col gap-1">

@@ -5,7 +5,7 @@ import { amountFromText } from '@voltline/shared/amount-input';
 import { currencySign, formatMoney } from '@voltline/shared/money';
 import { bankPaymentSchema, onAccountMessages, type OrderOnAccount } from '@voltline/shared/on-account';
 import { FormDialog } from '../../../components/form-dialog.tsx';
-import { FormField } from '../../../components/form-field.tsx';
+import { TextField } from '../../../components/text-field.tsx';
 import { WholeNumberField } from '../../../components/whole-number-field.tsx';
 import { toast } from '../../../lib/toast/toast.ts';
 import { useRecordBankPayment } from '../api/record-bank-payment.ts';
@@ -44,9 +44,7 @@ export function BankPaymentDialog({ order, onClose }: { order: OrderOnAccount; o
       mutations={[record]}
     >
       <WholeNumberField id="bank-payment-amount" label={`Amount received (${currencySign()})`} error={errors.amount?.message} registration={register('amount', { setValueAs: amountFromText })} cents />
-      <FormField id="bank-payment-reference" label="Bank reference (optional)" error={errors.reference?.message}>
-        {(control) => <input {...control} {...register('reference')} autoComplete="off" className="input w-full" />}
-      </FormField>
+      <TextField id="bank-payment-reference" label="Bank reference (optional)" error={errors.reference?.message} registration={register('reference')} autoComplete="off" />
     </FormDialog>
   );
 }
