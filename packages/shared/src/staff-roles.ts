@@ -47,6 +47,8 @@ const PERMISSIONS = {
   queries: ['support'],
   /** Removing anyone's review. */
   reviews: ['support'],
+  /** The audit log: every change staff made, who, when and from where (decision 065). Admins only. */
+  audit: [],
 } as const satisfies Record<string, readonly Exclude<StaffRole, 'admin'>[]>;
 export type Permission = keyof typeof PERMISSIONS;
 

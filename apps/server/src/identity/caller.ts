@@ -27,6 +27,12 @@ export interface Caller {
    * (`role` says user) until they do, and the admin routes refuse them in words.
    */
   awaitingTwoFactor?: true;
+  /**
+   * The client's address as the server decided it (TRUST_PROXY: http/trusted-proxies.ts), set by the
+   * guards with each request: it travels with the caller into the services, which record it with a
+   * change in the audit log (decision 065).
+   */
+  clientAddress?: string;
 }
 
 /** Whether the caller's roles allow `permission` (packages/shared/src/staff-roles.ts). */
@@ -114,7 +120,7 @@ export function createCallerGuards(database: Pick<DatabaseHandle, 'db' | 'listen
           const caller = await effectiveCaller(request);
           if (caller.awaitingTwoFactor) throw new AppError('forbidden', TWO_FACTOR_MESSAGES.required, TWO_FACTOR_REQUIRED_CODE);
           if (!may(caller, permission)) throw new AppError('forbidden', notYourPartMessage(permission));
-          request.caller = caller;
+          request.caller = { ...caller, clientAddress: request.ip };
         },
         { permission },
       );
@@ -126,7 +132,7 @@ export function createCallerGuards(database: Pick<DatabaseHandle, 'db' | 'listen
   return {
     /** Route hook: any signed-in user. Run as `onRequest` where a body schema follows, so the caller is known before the body is judged. */
     async requireUser(request: FastifyRequest): Promise<void> {
-      request.caller = await effectiveCaller(request);
+      request.caller = { ...(await effectiveCaller(request)), clientAddress: request.ip };
     },
     /**
      * Route hook of a back-office route: the caller's roles must hold `permission` (decision 063).
