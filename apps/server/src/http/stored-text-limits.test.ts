@@ -19,6 +19,8 @@ const long = (length: number) => 'x'.repeat(length);
 const FILLED_BY_THE_SHOP: Record<string, string[]> = {
   // The admin who erased an account (decision 061): an account's id.
   account_erasures: ['by_user_id'],
+  // The audit log (decision 065): ids, and the shop's own words for what was done (their own CHECKs bound them).
+  audit_entries: ['actor_user_id', 'actor_api_key_id', 'action', 'subject'],
   // How the buyer paid: one of the shop's fixed wordings (invoices/invoice-register.ts).
   business_accounts: ['customer_id'],
   cart_lines: ['user_id'],
