@@ -240,6 +240,7 @@ describe('accounts with email and password', () => {
         'Orders on account',
         'Customer groups',
         'Tax settings',
+        'Audit log',
       ]);
     });
   });
