@@ -31,6 +31,7 @@ const ADMIN_PAGES = [
   '/dashboard/tax',
   '/dashboard/returns',
   '/dashboard/carriers',
+  '/dashboard/audit',
 ];
 
 describe('every page passes axe without a serious or critical violation', () => {

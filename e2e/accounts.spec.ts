@@ -241,6 +241,7 @@ describe('accounts with email and password', () => {
         'Orders on account',
         'Customer groups',
         'Tax settings',
+        'Audit log',
       ]);
     });
   });

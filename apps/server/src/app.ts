@@ -13,6 +13,7 @@ import { catalogueAdminRoutes } from './catalogue/catalogue-admin-routes.ts';
 import { catalogueCsvRoutes } from './catalogue/catalogue-csv-routes.ts';
 import { toolGalleryAdminRoutes, toolGalleryRoutes } from './images/tool-gallery-routes.ts';
 import { stockRoutes } from './catalogue/stock-routes.ts';
+import { auditRoutes } from './audit/audit-routes.ts';
 import { catalogueRoutes } from './catalogue/catalogue-routes.ts';
 import { categoryAdminRoutes, categoryRoutes } from './catalogue/category-routes.ts';
 import { accessoryRoutes, familyAdminRoutes } from './catalogue/family-routes.ts';
@@ -162,6 +163,7 @@ export async function buildApp(core: ShopCore, logger: FastifyInstance['log'] | 
       await api.register(onAccountRoutes(core.businessAccounts, core.onAccount, core.guards));
 
       await api.register(groupPricesRoutes(core.groupPrices, core.guards));
+      await api.register(auditRoutes(core.audit, core.guards));
       api.get(
         '/client-config',
         { schema: { tags: ['identity'], summary: "Settings the web app needs (the token-sync URL, the shop's country and VAT rate, its currency and the locale amounts are written in). Public.", response: { 200: clientConfigSchema } } },

@@ -15,6 +15,7 @@ import { createJsonCache } from './platform/cached-json.ts';
 import { createCacheBus } from './platform/cache-bus.ts';
 import type { RedisLink } from './platform/redis.ts';
 import { createPaging } from './platform/paging.ts';
+import { createAuditLog } from './audit/audit-log.ts';
 import { createImagesService } from './images/images-service.ts';
 import { createApiKeys } from './identity/api-keys.ts';
 import { createApiTokens } from './identity/api-tokens.ts';
@@ -189,6 +190,7 @@ export function createShopCore(deps: {
     groupPrices: createGroupPricesService(db, paging, taxSettings),
     businessAccounts: createBusinessAccountsService({ db, paging, vatIds, mail: createBusinessAccountMail(config.invoicing.shopLegalName, config.publicUrl) }),
     onAccount: createOnAccountService({ db, paging, lifecycle }),
+    audit: createAuditLog(db, paging),
     /** The order lifecycle itself: jobs and races drive its verbs directly. */
     lifecycle,
     payments: createPaymentsService({ db, orders, lifecycle, gateway }),

@@ -32,3 +32,19 @@ export const shopMonth = (label: string) =>
     .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: `${label} must be a year and month such as 2026-11` })
     .refine((month) => inShopYears(Number(month.slice(0, 4))), { error: outsideShopYears(label) })
     .meta({ description: `A month in the years ${SHOP_YEARS.first} to ${SHOP_YEARS.last}: 2026-11` });
+
+/** Whether `day` (YYYY-MM-DD) is a day of the calendar: no February 30, no month 13. */
+function isCalendarDay(day: string): boolean {
+  const time = Date.parse(`${day}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().startsWith(day);
+}
+
+/** A calendar day as an <input type="date"> writes it (2026-11-28), a real one, in the shop's years. */
+export const shopDay = (label: string) => {
+  const notADay = `${label} must be a date such as 2026-11-28`;
+  return text()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, { error: notADay, abort: true })
+    .refine(isCalendarDay, { error: notADay, abort: true })
+    .refine((day) => inShopYears(Number(day.slice(0, 4))), { error: outsideShopYears(label) })
+    .meta({ description: `A day in the years ${SHOP_YEARS.first} to ${SHOP_YEARS.last} (UTC): 2026-11-28` });
+};

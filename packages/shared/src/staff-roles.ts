@@ -53,6 +53,8 @@ const PERMISSIONS = {
   reviews: ['support'],
   /** API keys: created, listed, revoked (decision 066). */
   apiKeys: [],
+  /** The audit log: every change staff made, who, when and from where (decision 065). Admins only. */
+  audit: [],
 } as const satisfies Record<string, readonly Exclude<StaffRole, 'admin'>[]>;
 export type Permission = keyof typeof PERMISSIONS;
 

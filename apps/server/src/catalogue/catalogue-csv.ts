@@ -28,6 +28,7 @@ import { csvCell, unguardedCell } from '../platform/csv-cell.ts';
 import { uniqueIndexRefusing } from './catalogue-service.ts';
 import { forestOf, specificationColumns, type CategoryForest } from './categories-service.ts';
 import { toolColumns, toToolDto } from './tool-dto.ts';
+import { recordAudit } from '../audit/audit-log.ts';
 
 /**
  * The catalogue as a CSV file (issue 40, item 8; decision 053): the export a page of tools at a
@@ -442,7 +443,10 @@ export function createCatalogueCsv(db: Database, secret: string, lifecycle: Pick
           // The plan checked every name and code under its locks; only tools trading them within the file, or one added meanwhile, get here.
           throw uniqueIndexRefusing(error) ? new AppError('conflict', messages.takenWhileWriting) : error;
         });
-        return { acknowledged: true, created: answer.created.length, changed: answer.changed.length, unchanged: answer.unchanged };
+        const counts = { created: answer.created.length, changed: answer.changed.length, unchanged: answer.unchanged };
+        // One row per import with its counts (decision 065): each tool's stock is in the ledger, and the file's fields in the import's own answer.
+        await recordAudit(tx, { actor: admin, kind: 'tool', action: 'imported', subject: null, before: null, after: counts });
+        return { acknowledged: true as const, ...counts };
       });
       cache.invalidate();
       return result;

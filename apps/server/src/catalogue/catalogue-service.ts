@@ -12,6 +12,7 @@ import { toCachedJson, type JsonCache } from '../platform/cached-json.ts';
 import { mapPage, type KeysetOrder, type Page, type Paging } from '../platform/paging.ts';
 import { type Actor, type OrderLifecycle } from '../orders/lifecycle/index.ts';
 import { toolColumns, toToolDto } from './tool-dto.ts';
+import { recordAudit } from '../audit/audit-log.ts';
 import { toolSearchMatches, toolSearchRank, withSearchThreshold } from './tool-search.ts';
 import type { CategoriesService } from './categories-service.ts';
 import type { FamiliesService } from './families-service.ts';
@@ -67,6 +68,12 @@ function takenRefusal(error: unknown, tool: { toolName?: string; sku?: string | 
   if (index === 'tools_gtin_unique_idx' && tool.gtin) return new AppError('conflict', gtinTakenMessage(tool.gtin));
   return error;
 }
+
+/** A tool as the audit log records it: its fields as answered, and its category. */
+const toolAudited = (row: typeof tools.$inferSelect) => {
+  const { orderableQuantity: _derived, ...fields } = toToolDto(row);
+  return { ...fields, categoryId: row.categoryId };
+};
 
 export function createCatalogueService(
   db: Database,
@@ -133,10 +140,12 @@ export function createCatalogueService(
       // one lowered to what is orderable brings the tool back).
       const before = await lifecycle.lockStockLevels(tx, id.data);
       if (!before) return undefined;
+      const [was] = await tx.select().from(tools).where(eq(tools.id, id.data));
       await lifecycle.adjustStock(tx, admin, id.data, { kind: 'counted', countedUnits: availableQuantity, note: stockMoveMessages.editedInManageTools }, { settle: false });
       await categories.setToolCategory(tx, id.data, categoryId, specifications);
       const [row] = await tx.update(tools).set({ ...toolColumns(details) }).where(eq(tools.id, id.data)).returning();
       if (row) await lifecycle.stockSettled(tx, row, before);
+      if (row) await recordAudit(tx, { actor: admin, kind: 'tool', action: 'changed', subject: row.id, before: toolAudited(was!), after: toolAudited(row) });
       return row;
     });
     if (!edited) throw notFound('Tool not found');
@@ -175,8 +184,9 @@ export function createCatalogueService(
       // Its first stock is its opening movement (decision 041): the tool starts at 0 and moves to it.
       const row = await db
         .transaction(async (tx) => {
-          const [added] = await tx.insert(tools).values({ ...toolColumns(input), availableQuantity: 0 }).returning({ id: tools.id });
+          const [added] = await tx.insert(tools).values({ ...toolColumns(input), availableQuantity: 0 }).returning();
           await lifecycle.openStock(tx, added!.id, availableQuantity, admin);
+          await recordAudit(tx, { actor: admin, kind: 'tool', action: 'created', subject: added!.id, before: null, after: { ...toolAudited(added!), availableQuantity } });
           return added!;
         })
         .catch((error: unknown) => {

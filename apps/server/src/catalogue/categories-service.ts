@@ -18,6 +18,7 @@ import { categories, categoryAttributes, tools, toolSpecifications } from '../db
 import { AppError, idOrNotFound, notFound } from '../platform/app-error.ts';
 import type { JsonCache } from '../platform/cached-json.ts';
 import { unrationed, type Ration } from '../platform/turns.ts';
+import { recordAudit, type AuditActor } from '../audit/audit-log.ts';
 
 type CategoryRow = typeof categories.$inferSelect;
 type AttributeRow = typeof categoryAttributes.$inferSelect;
@@ -142,6 +143,10 @@ export function createCategoriesService(db: Database, cache: JsonCache) {
     return forest.rows.filter((row) => row.parentId === null).map((row) => node(row, 1));
   }
 
+  /** A category and a specification as the audit log records them. */
+  const categoryAudited = (row: typeof categories.$inferSelect) => ({ name: row.name, slug: row.slug, parentId: row.parentId });
+  const attributeAudited = (row: typeof categoryAttributes.$inferSelect) => ({ categoryId: row.categoryId, name: row.name, kind: row.kind, unit: row.unit, choices: row.choices });
+
   async function lockedCategory(tx: DbTransaction, id: string) {
     const [row] = await tx.select().from(categories).where(eq(categories.id, id)).for('update');
     if (!row) throw notFound(categoryMessages.categoryNotFound);
@@ -174,7 +179,7 @@ export function createCategoriesService(db: Database, cache: JsonCache) {
     cachedTree: (ration: Ration = unrationed) => cache.get('categories', () => ration(readTree)),
     readTree,
 
-    async createCategory(input: CategoryInput): Promise<{ _id: string; slug: string }> {
+    async createCategory(admin: AuditActor, input: CategoryInput): Promise<{ _id: string; slug: string }> {
       const slug = input.slug ?? slugFromName(input.name);
       if (slug === '') throw refused('Choose an address name: the name has no letters or digits to make one from.');
       const row = await saveCategory(slug, () =>
@@ -182,6 +187,7 @@ export function createCategoriesService(db: Database, cache: JsonCache) {
           await lockTree(tx);
           if (input.parentId) checkParent(await forestOf(tx), input.parentId, 1);
           const [added] = await tx.insert(categories).values({ name: input.name, slug, parentId: input.parentId ?? null }).returning();
+          await recordAudit(tx, { actor: admin, kind: 'category', action: 'created', subject: added!.id, before: null, after: categoryAudited(added!) });
           return added!;
         }),
       );
@@ -189,12 +195,12 @@ export function createCategoriesService(db: Database, cache: JsonCache) {
     },
 
     /** Rename, a new address name, or a move under another parent (the whole branch keeps within three levels). */
-    async updateCategory(categoryId: string, update: CategoryUpdate): Promise<{ acknowledged: true }> {
+    async updateCategory(admin: AuditActor, categoryId: string, update: CategoryUpdate): Promise<{ acknowledged: true }> {
       const id = idOrNotFound(categoryId, categoryMessages.categoryNotFound);
       await saveCategory(update.slug, () =>
         db.transaction(async (tx) => {
           await lockTree(tx);
-          await lockedCategory(tx, id);
+          const before = await lockedCategory(tx, id);
           let forest = await forestOf(tx);
           const moves = update.parentId !== undefined && update.parentId !== forest.byId.get(id)!.parentId;
           if (moves && update.parentId) {
@@ -203,7 +209,10 @@ export function createCategoriesService(db: Database, cache: JsonCache) {
           }
           const changes = { ...(update.name !== undefined && { name: update.name }), ...(update.slug !== undefined && { slug: update.slug }), ...(moves && { parentId: update.parentId }) };
           // An edit that changes nothing (an empty body, the same parent) is simply answered.
-          if (Object.keys(changes).length > 0) await tx.update(categories).set(changes).where(eq(categories.id, id));
+          if (Object.keys(changes).length > 0) {
+            const [after] = await tx.update(categories).set(changes).where(eq(categories.id, id)).returning();
+            await recordAudit(tx, { actor: admin, kind: 'category', action: 'changed', subject: id, before: categoryAudited(before), after: categoryAudited(after!) });
+          }
           if (moves) {
             // The branch's tools now fall under other categories above: values those no longer ask for go.
             forest = await forestOf(tx);
@@ -215,22 +224,23 @@ export function createCategoriesService(db: Database, cache: JsonCache) {
     },
 
     /** Only an empty category goes: no tools, no subcategories (its specifications go with it). */
-    async deleteCategory(categoryId: string): Promise<{ acknowledged: true; deletedCount: number }> {
+    async deleteCategory(admin: AuditActor, categoryId: string): Promise<{ acknowledged: true; deletedCount: number }> {
       const id = idOrNotFound(categoryId, categoryMessages.categoryNotFound);
       await db.transaction(async (tx) => {
         await lockTree(tx);
         // Locked for update: a tool edit putting a tool into it holds its key until it commits, so the count below sees that tool.
-        await lockedCategory(tx, id);
+        const before = await lockedCategory(tx, id);
         const [{ children } = { children: 0 }] = await tx.select({ children: count() }).from(categories).where(eq(categories.parentId, id));
         if (children > 0) throw new AppError('conflict', categoryMessages.hasChildren(children));
         const [{ held } = { held: 0 }] = await tx.select({ held: count() }).from(tools).where(eq(tools.categoryId, id));
         if (held > 0) throw new AppError('conflict', categoryMessages.hasTools(held));
         await tx.delete(categories).where(eq(categories.id, id));
+        await recordAudit(tx, { actor: admin, kind: 'category', action: 'deleted', subject: id, before: categoryAudited(before), after: null });
       });
       return changed({ acknowledged: true, deletedCount: 1 });
     },
 
-    async addAttribute(categoryId: string, input: AttributeInput): Promise<Attribute> {
+    async addAttribute(admin: AuditActor, categoryId: string, input: AttributeInput): Promise<Attribute> {
       const id = idOrNotFound(categoryId, categoryMessages.categoryNotFound);
       const row = await db.transaction(async (tx) => {
         await lockedCategory(tx, id);
@@ -243,6 +253,7 @@ export function createCategoriesService(db: Database, cache: JsonCache) {
           .values({ categoryId: id, name: input.name, kind: input.kind, unit: input.kind === 'number' && input.unit ? input.unit : null, choices: input.kind === 'choice' ? (input.choices ?? []) : [], position })
           .onConflictDoNothing()
           .returning();
+        if (added) await recordAudit(tx, { actor: admin, kind: 'category', action: 'specification added', subject: added.id, before: null, after: attributeAudited(added) });
         return added;
       });
       if (!row) throw new AppError('conflict', categoryMessages.nameTaken(input.name));
@@ -250,7 +261,7 @@ export function createCategoriesService(db: Database, cache: JsonCache) {
     },
 
     /** A new name, unit or list; a choice some tool has cannot leave the list. */
-    async updateAttribute(categoryId: string, attributeId: string, update: AttributeUpdate): Promise<Attribute> {
+    async updateAttribute(admin: AuditActor, categoryId: string, attributeId: string, update: AttributeUpdate): Promise<Attribute> {
       const row = await db.transaction(async (tx) => {
         const attribute = await attributeOf(tx, categoryId, attributeId);
         await tx.select({ id: categoryAttributes.id }).from(categoryAttributes).where(eq(categoryAttributes.id, attribute.id)).for('update');
@@ -274,6 +285,7 @@ export function createCategoriesService(db: Database, cache: JsonCache) {
         };
         if (Object.keys(changes).length === 0) return attribute;
         const [saved] = await tx.update(categoryAttributes).set(changes).where(eq(categoryAttributes.id, attribute.id)).returning();
+        await recordAudit(tx, { actor: admin, kind: 'category', action: 'specification changed', subject: attribute.id, before: attributeAudited(attribute), after: attributeAudited(saved!) });
         return saved!;
       }).catch((error: unknown) => {
         for (let current = error; current instanceof Error; current = current.cause)
@@ -284,9 +296,12 @@ export function createCategoriesService(db: Database, cache: JsonCache) {
     },
 
     /** A specification goes with every tool's value of it. */
-    async deleteAttribute(categoryId: string, attributeId: string): Promise<{ acknowledged: true; deletedCount: number }> {
+    async deleteAttribute(admin: AuditActor, categoryId: string, attributeId: string): Promise<{ acknowledged: true; deletedCount: number }> {
       const attribute = await attributeOf(db, categoryId, attributeId);
-      await db.delete(categoryAttributes).where(eq(categoryAttributes.id, attribute.id));
+      await db.transaction(async (tx) => {
+        await tx.delete(categoryAttributes).where(eq(categoryAttributes.id, attribute.id));
+        await recordAudit(tx, { actor: admin, kind: 'category', action: 'specification deleted', subject: attribute.id, before: attributeAudited(attribute), after: null });
+      });
       return changed({ acknowledged: true, deletedCount: 1 });
     },
 

@@ -14,7 +14,7 @@ import {
 } from '@voltline/shared/categories';
 import { idParamsSchema } from '@voltline/shared/id';
 import { z } from 'zod';
-import type { CallerGuards } from '../identity/caller.ts';
+import { callerOf, type CallerGuards } from '../identity/caller.ts';
 import { sendCachedJson } from '../http/replies.ts';
 import type { PublicReadRations } from '../http/rate-limits.ts';
 import { routesTagged, guardEveryRoute } from '../http/route-options.ts';
@@ -41,21 +41,21 @@ export function categoryAdminRoutes(categories: CategoriesService, guards: Calle
     guardEveryRoute(app, guards.allow('catalogue'));
 
     app.post('/admin/categories', route('Create a category at the top or under a parent (parentId); its address name (slug) from its name unless given. Refused in words under a third level (422) or with an address name taken (409). Admins only.', { body: categoryInputSchema, answer: z.object({ _id: z.string(), slug: z.string() }) }),
-      (request) => categories.createCategory(request.body));
+      (request) => categories.createCategory(callerOf(request), request.body));
 
     app.patch('/admin/categories/:id', route('Rename a category, change its address name, or move it (parentId; null: to the top) with its subcategories; refused in words when the branch would go past three levels or under itself (422). Values its tools no longer fill are dropped. Admins only.', { params: idParamsSchema, body: categoryUpdateSchema, answer: acknowledgedSchema }),
-      (request) => categories.updateCategory(request.params.id, request.body));
+      (request) => categories.updateCategory(callerOf(request), request.params.id, request.body));
 
     app.delete('/admin/categories/:id', route('Delete an empty category with its specifications; refused in words (409) while it holds tools or subcategories. Admins only.', { params: idParamsSchema, answer: deletedSchema }),
-      (request) => categories.deleteCategory(request.params.id));
+      (request) => categories.deleteCategory(callerOf(request), request.params.id));
 
     app.post('/admin/categories/:id/attributes', route('Add a specification to a category: a number (with its unit), a choice (with its list) or yes/no; the name is unique in the category (409). Admins only.', { params: idParamsSchema, body: attributeInputSchema, answer: attributeSchema }),
-      (request) => categories.addAttribute(request.params.id, request.body));
+      (request) => categories.addAttribute(callerOf(request), request.params.id, request.body));
 
     app.patch('/admin/categories/:id/attributes/:attributeId', route('Rename a specification, change its unit or its list of choices (a choice some tool has cannot be removed: 409). Admins only.', { params: attributeParamsSchema, body: attributeUpdateSchema, answer: attributeSchema }),
-      (request) => categories.updateAttribute(request.params.id, request.params.attributeId, request.body));
+      (request) => categories.updateAttribute(callerOf(request), request.params.id, request.params.attributeId, request.body));
 
     app.delete('/admin/categories/:id/attributes/:attributeId', route('Delete a specification and every tool’s value of it. Admins only.', { params: attributeParamsSchema, answer: deletedSchema }),
-      (request) => categories.deleteAttribute(request.params.id, request.params.attributeId));
+      (request) => categories.deleteAttribute(callerOf(request), request.params.id, request.params.attributeId));
   };
 }

@@ -24,3 +24,4 @@ export * from './schema/trade.ts';
 export * from './schema/customer-groups.ts';
 
 export * from './schema/erasures.ts';
+export * from './schema/audit.ts';

@@ -107,6 +107,11 @@ export const TEXT_COLUMN_LIMITS = {
   stock_alerts: {
     email: limit('Email', TEXT_LIMITS.email),
   },
+  audit_entries: {
+    actor_email: limit('Email', TEXT_LIMITS.email),
+    // An IPv6 address with a zone is at most 45 characters; room to spare.
+    client_address: limit('Client address', 64),
+  },
   account_erasures: {
     by_email: limit('Email', TEXT_LIMITS.email),
     request: limit('Request reference', TEXT_LIMITS.note),

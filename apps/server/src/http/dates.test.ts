@@ -8,13 +8,14 @@ import { bearer } from '../test-support/test-users.ts';
 
 /**
  * Issue 36: a date of year 0000 or past 9999 passed the schemas and PostgreSQL refused it, which
- * answered 500. Every date the API takes is a moment or a month in the years 2000 to 2100 (UTC):
+ * answered 500. Every date the API takes is a moment, a day or a month in the years 2000 to 2100 (UTC):
  * outside them, or not a date at all, it is refused in words and nothing is written.
  */
 const DATED = AUTHORIZATION_MATRIX.flatMap((row) => (row.dates ?? []).map((field) => [`${row.method} ${row.route} ${field.in} ${field.name}`, row, field] as const));
 
 const NOT_A_DATE_WORDS: Record<DateField['kind'], (label: string) => string> = {
   moment: (label) => `${label} must be a date and time such as 2026-12-31T23:59:00Z`,
+  day: (label) => `${label} must be a date such as 2026-11-28`,
   month: (label) => `${label} must be a year and month such as 2026-11`,
 };
 
@@ -76,7 +77,7 @@ describe.each(testDatabaseKinds)('every date the API takes on $name', (kind) => 
       Object.entries(byMethod).flatMap(([method, operation]) => documentedDates(operation).map((where) => `${method.toUpperCase()} ${path} ${where}`)),
     );
     expect(documented.sort()).toEqual(DATED.map(([label]) => label).sort());
-    expect(documented).toHaveLength(7);
+    expect(documented).toHaveLength(9);
   });
 
   it.each(DATED)('%s outside the years 2000 to 2100 is refused in words, and nothing is written', async (_label, row, field) => {

@@ -186,7 +186,7 @@ const anyOffset = fc.oneof(
 );
 
 /**
- * Moments and months of any year, month, day and time (month 13, February 30, 24:00, second 60,
+ * Moments, days and months of any year, month, day and time (month 13, February 30, 24:00, second 60,
  * offsets of a day), and every moment JavaScript keeps as it writes them.
  */
 const DATE_ARBITRARIES: Record<DateField['kind'], fc.Arbitrary<string>> = {
@@ -196,6 +196,7 @@ const DATE_ARBITRARIES: Record<DateField['kind'], fc.Arbitrary<string>> = {
       .map(([year, month, day, hours, minutes, seconds, fraction, offset]) => `${year}-${month}-${day}T${hours}:${minutes}:${seconds}${fraction}${offset}`),
     fc.date({ noInvalidDate: true }).map((moment) => moment.toISOString()),
   ),
+  day: fc.tuple(anyYear, mostlyReal(1, 12, 13), mostlyReal(1, 28, 32)).map(([year, month, day]) => `${year}-${month}-${day}`),
   month: fc.tuple(anyYear, mostlyReal(1, 12, 13)).map(([year, month]) => `${year}-${month}`),
 };
 

@@ -21,6 +21,8 @@ const FILLED_BY_THE_SHOP: Record<string, string[]> = {
   account_erasures: ['by_user_id'],
   // An API key's hash (base64url of a SHA-256) and its creator's account id (decision 066).
   api_keys: ['key_hash', 'created_by'],
+  // The audit log (decision 065): ids, and the shop's own words for what was done (their own CHECKs bound them).
+  audit_entries: ['actor_user_id', 'actor_api_key_id', 'action', 'subject'],
   // How the buyer paid: one of the shop's fixed wordings (invoices/invoice-register.ts).
   business_accounts: ['customer_id'],
   cart_lines: ['user_id'],

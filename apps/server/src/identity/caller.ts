@@ -35,6 +35,12 @@ export interface Caller {
    * cover whole (rolesOfScopes). The audit log names the key from here.
    */
   apiKey?: { id: string; name: string; scopes: ApiScope[] };
+  /**
+   * The client's address as the server decided it (TRUST_PROXY: http/trusted-proxies.ts), set by the
+   * guards with each request: it travels with the caller into the services, which record it with a
+   * change in the audit log (decision 065).
+   */
+  clientAddress?: string;
 }
 
 /** Whether the caller may do what `permission` allows: a person by their roles, an API key by its scopes (packages/shared/src/staff-roles.ts). */
@@ -157,7 +163,7 @@ export function createCallerGuards(
           const caller = await effectiveCaller(request);
           if (caller.awaitingTwoFactor) throw new AppError('forbidden', TWO_FACTOR_MESSAGES.required, TWO_FACTOR_REQUIRED_CODE);
           if (!may(caller, permission)) throw refusalOf(caller, permission);
-          request.caller = caller;
+          request.caller = { ...caller, clientAddress: request.ip };
         },
         { permission },
       ),
@@ -170,7 +176,7 @@ export function createCallerGuards(
         async function personOrKey(request: FastifyRequest): Promise<void> {
           const caller = await effectiveCaller(request);
           if (caller.apiKey && !may(caller, keyPermission)) throw refusalOf(caller, keyPermission);
-          request.caller = caller;
+          request.caller = { ...caller, clientAddress: request.ip };
         },
         { keyPermission },
       ),
@@ -185,7 +191,7 @@ export function createCallerGuards(
     async requireUser(request: FastifyRequest): Promise<void> {
       const caller = await effectiveCaller(request);
       if (caller.apiKey) throw new AppError('forbidden', NOT_FOR_API_KEYS);
-      request.caller = caller;
+      request.caller = { ...caller, clientAddress: request.ip };
     },
     /**
      * Route hook of a route a person calls for their own things and staff for anyone's (one order,

@@ -21,6 +21,7 @@ import type { Caller } from '../identity/caller.ts';
 import type { InvoicesService } from '../invoices/invoices-service.ts';
 import type { OrderLifecycle } from '../orders/lifecycle/index.ts';
 import { AppError, notFound } from '../platform/app-error.ts';
+import { recordAudit } from '../audit/audit-log.ts';
 import type { JsonCache } from '../platform/cached-json.ts';
 
 /** Erasures whose tax records end, cleared per run of the hourly job (the rest wait for the next hour). */
@@ -118,6 +119,8 @@ export function createForgetMe(deps: { db: Database; auth: Auth; lifecycle: Orde
       const taxRecordsUntil = lastDocumentAt && new Date(lastDocumentAt);
       taxRecordsUntil?.setUTCFullYear(taxRecordsUntil.getUTCFullYear() + deps.taxRecordYears);
       await tx.update(accountErasures).set({ reviewsKept: kept, taxRecordsUntil }).where(eq(accountErasures.id, erasure!.id));
+      // An admin's erasure in the audit log by the erasure's id alone: nothing of the person (decision 065).
+      if (by) await recordAudit(tx, { actor: by.admin, kind: 'erasure', action: 'customer erased', subject: erasure!.id, before: null, after: { keepReviews, reviewsKept: kept } });
       return kept;
     });
     // The home page's reviews are cached.

@@ -26,7 +26,7 @@ export function webhookEndpointsRoutes(
       (request) => endpoints.create(callerOf(request), request.body));
 
     app.delete('/webhook-endpoints/:id', route('Stop sending to an endpoint. Admins only.', { params: idParamsSchema, answer: deletedSchema }),
-      (request) => endpoints.remove(request.params.id));
+      (request) => endpoints.remove(callerOf(request), request.params.id));
 
     app.get('/webhook-endpoints/:id/deliveries', route('Deliveries to an endpoint with status codes, newest first, a page at a time (limit, cursor from the Link header). Admins only.', { params: idParamsSchema, querystring: pageQuerySchema, answer: pageOf(webhookDeliverySchema) }),
       answerPage((request) => endpoints.deliveries(request.params.id, request.query)));

@@ -7,6 +7,7 @@ import type { Database } from '../db/client.ts';
 import { notifications, webhookEndpoints } from '../db/schema.ts';
 import { AppError, notFound } from '../platform/app-error.ts';
 import type { Caller } from '../identity/caller.ts';
+import { recordAudit } from '../audit/audit-log.ts';
 import { mapPage, type KeysetOrder, type Page, type Paging } from '../platform/paging.ts';
 import { refusalFor, type WebhookTargetPolicy } from './webhook-target.ts';
 
@@ -66,17 +67,25 @@ export function createWebhookEndpointsService(db: Database, targets: WebhookTarg
       const refusal = await refusalFor(input.url, targets);
       if (refusal) throw new AppError('bad_request', refusal);
       const secret = `whsec_${randomBytes(24).toString('base64url')}`;
-      const [row] = await db
-        .insert(webhookEndpoints)
-        .values({ url: input.url, events: [...new Set(input.events)], secret, createdBy: admin.email })
-        .returning();
-      return { ...toEndpointDto(row!), secret };
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(webhookEndpoints)
+          .values({ url: input.url, events: [...new Set(input.events)], secret, createdBy: admin.email })
+          .returning();
+        const created = { ...toEndpointDto(row!), secret };
+        // The secret's field records that one was set, never its value (audit-log.ts).
+        await recordAudit(tx, { actor: admin, kind: 'webhook', action: 'created', subject: row!.id, before: null, after: created });
+        return created;
+      });
     },
 
     /** Stops deliveries to it; its log stays readable for the books. */
-    async remove(endpointId: string): Promise<{ acknowledged: true; deletedCount: number }> {
+    async remove(admin: Caller, endpointId: string): Promise<{ acknowledged: true; deletedCount: number }> {
       const endpoint = await findEndpoint(endpointId);
-      await db.update(webhookEndpoints).set({ active: false }).where(and(eq(webhookEndpoints.id, endpoint.id)));
+      await db.transaction(async (tx) => {
+        await tx.update(webhookEndpoints).set({ active: false }).where(and(eq(webhookEndpoints.id, endpoint.id)));
+        await recordAudit(tx, { actor: admin, kind: 'webhook', action: 'deleted', subject: endpoint.id, before: toEndpointDto(endpoint), after: null });
+      });
       return { acknowledged: true, deletedCount: 1 };
     },
 

@@ -68,12 +68,12 @@ export function shipmentsRoutes(shipmentsService: ShipmentsService, guards: Call
       (request) => shipmentsService.warranty(callerOf(request), request.params.serial));
 
     app.patch('/admin/tools/:id/warranty', backOfficeRoute("Whether each unit of the tool carries a serial number that shipping must name ({ serialised }), and its warranty in months ({ warrantyMonths }, null: the shop's WARRANTY_MONTHS). Admins only.", { onRequest: guards.allow('catalogue'), params: idParamsSchema, body: toolWarrantySchema, answer: toolWarrantySchema }),
-      (request) => shipmentsService.setToolWarranty(request.params.id, request.body));
+      (request) => shipmentsService.setToolWarranty(callerOf(request), request.params.id, request.body));
 
     app.get('/admin/carriers', backOfficeRoute("The shop's carriers and their tracking addresses, by name (at most 50), with the last 4 characters of each one's notice secret (null: none set). Admins only.", { onRequest: guards.allow('ship'), answer: z.array(carrierSchema) }),
       () => shipmentsService.listCarriers());
 
     app.put('/admin/carriers', backOfficeRoute('Add a carrier, or change the tracking address of the one of that name: { name, trackingUrlTemplate, noticeSecret? } where the template is an https address with {tracking} where the number goes (https://www.dhl.de/de/privatkunden.html?piececode={tracking}), and noticeSecret (at least 32 characters; left out: kept as it is) what the carrier signs its delivery notices with, answered back only as its last 4 characters. Admins only.', { onRequest: guards.allow('ship'), body: carrierInputSchema, answer: carrierSchema }),
-      (request) => shipmentsService.saveCarrier(request.body));
+      (request) => shipmentsService.saveCarrier(callerOf(request), request.body));
   };
 }

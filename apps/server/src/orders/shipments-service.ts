@@ -16,6 +16,7 @@ import {
 } from '@voltline/shared/shipments';
 import type { Database } from '../db/client.ts';
 import { carriers, orders, shipmentLines, shipments, shippedSerials, tools } from '../db/schema.ts';
+import { recordAudit, type AuditActor } from '../audit/audit-log.ts';
 import { AppError, notFound } from '../platform/app-error.ts';
 import { may, type Caller } from '../identity/caller.ts';
 import { type Page, type Paging } from '../platform/paging.ts';
@@ -34,6 +35,9 @@ const toCarrier = (row: typeof carriers.$inferSelect): Carrier => ({
   trackingUrlTemplate: row.trackingUrlTemplate,
   noticeSecretEnd: row.noticeSecret === null ? null : row.noticeSecret.slice(-4),
 });
+
+/** A carrier as the audit log records it: its secret is compared, and recorded only as changed (audit-log.ts). */
+const carrierAudited = (row: typeof carriers.$inferSelect) => ({ name: row.name, trackingUrlTemplate: row.trackingUrlTemplate, noticeSecret: row.noticeSecret });
 
 /** A carrier by its name in any case: names are unique whatever their case. */
 const carrierNamed = (name: string) => eq(sql`lower(${carriers.name})`, name.toLowerCase());
@@ -107,16 +111,20 @@ export function createShipmentsService(db: Database, lifecycle: OrderLifecycle, 
     },
 
     /** PATCH /admin/tools/{id}/warranty: serial numbers required per unit or not, and the tool's warranty (null: the shop's). */
-    async setToolWarranty(toolId: string, warranty: ToolWarranty): Promise<ToolWarranty> {
+    async setToolWarranty(admin: AuditActor, toolId: string, warranty: ToolWarranty): Promise<ToolWarranty> {
       const id = entityIdSchema.safeParse(toolId);
       if (!id.success) throw notFound('Tool not found');
-      const [updated] = await db
-        .update(tools)
-        .set({ serialised: warranty.serialised, warrantyMonths: warranty.warrantyMonths })
-        .where(eq(tools.id, id.data))
-        .returning({ serialised: tools.serialised, warrantyMonths: tools.warrantyMonths });
-      if (!updated) throw notFound('Tool not found');
-      return updated;
+      return db.transaction(async (tx) => {
+        const [before] = await tx.select({ serialised: tools.serialised, warrantyMonths: tools.warrantyMonths }).from(tools).where(eq(tools.id, id.data)).for('update');
+        if (!before) throw notFound('Tool not found');
+        const [updated] = await tx
+          .update(tools)
+          .set({ serialised: warranty.serialised, warrantyMonths: warranty.warrantyMonths })
+          .where(eq(tools.id, id.data))
+          .returning({ serialised: tools.serialised, warrantyMonths: tools.warrantyMonths });
+        await recordAudit(tx, { actor: admin, kind: 'tool', action: 'warranty changed', subject: id.data, before, after: updated! });
+        return updated!;
+      });
     },
 
     /**
@@ -221,20 +229,25 @@ export function createShipmentsService(db: Database, lifecycle: OrderLifecycle, 
      * PUT /admin/carriers: a carrier added, or the one of that name (in any case) given a new
      * tracking address; parcels already sent keep the address they were sent with.
      */
-    async saveCarrier(input: CarrierInput): Promise<Carrier> {
+    async saveCarrier(admin: AuditActor, input: CarrierInput): Promise<Carrier> {
       return db.transaction(async (tx) => {
         // One admin's save at a time (the lock conflicts with itself): two admins adding the same
         // name, or the 50th carrier, at once add one.
         await tx.execute(sql`lock table ${carriers} in share row exclusive mode`);
+        const [before] = await tx.select().from(carriers).where(carrierNamed(input.name));
         const [updated] = await tx
           .update(carriers)
           .set({ name: input.name, trackingUrlTemplate: input.trackingUrlTemplate, ...(input.noticeSecret !== undefined && { noticeSecret: input.noticeSecret }) })
           .where(carrierNamed(input.name))
           .returning();
-        if (updated) return toCarrier(updated);
+        if (updated) {
+          await recordAudit(tx, { actor: admin, kind: 'settings', action: 'carrier changed', subject: updated.id, before: carrierAudited(before!), after: carrierAudited(updated) });
+          return toCarrier(updated);
+        }
         const [{ count } = { count: 0 }] = await tx.select({ count: sql<number>`count(*)::int` }).from(carriers);
         if (count >= MAX_CARRIERS) throw new AppError('conflict', `The shop keeps at most ${MAX_CARRIERS} carriers: change one instead.`);
         const [inserted] = await tx.insert(carriers).values({ name: input.name, trackingUrlTemplate: input.trackingUrlTemplate, noticeSecret: input.noticeSecret ?? null }).returning();
+        await recordAudit(tx, { actor: admin, kind: 'settings', action: 'carrier added', subject: inserted!.id, before: null, after: carrierAudited(inserted!) });
         return toCarrier(inserted!);
       });
     },

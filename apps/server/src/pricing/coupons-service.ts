@@ -6,6 +6,7 @@ import type { PageQuery } from '@voltline/shared/paging';
 import type { Database } from '../db/client.ts';
 import { couponUses, coupons } from '../db/schema.ts';
 import type { Caller } from '../identity/caller.ts';
+import { recordAudit } from '../audit/audit-log.ts';
 import { AppError, notFound } from '../platform/app-error.ts';
 import { likePattern, mapPage, type KeysetOrder, type Page, type Paging } from '../platform/paging.ts';
 
@@ -51,19 +52,23 @@ export function createCouponsService(db: Database, paging: Paging) {
   return {
     async create(admin: Caller, input: CouponInput): Promise<Coupon> {
       // A code taken already is no row inserted: no error to pick apart, and nothing half-written.
-      const [row] = await db
-        .insert(coupons)
-        .values({
-          code: input.code,
-          percentOff: input.percentOff ?? null,
-          amountOffCents: orNull(input.amountOff, toCents),
-          ...limitColumns(input),
-          createdBy: admin.email,
-        })
-        .onConflictDoNothing({ target: coupons.code })
-        .returning();
-      if (!row) throw new AppError('conflict', `A coupon with the code ${input.code} exists already`);
-      return toCouponDto(row);
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(coupons)
+          .values({
+            code: input.code,
+            percentOff: input.percentOff ?? null,
+            amountOffCents: orNull(input.amountOff, toCents),
+            ...limitColumns(input),
+            createdBy: admin.email,
+          })
+          .onConflictDoNothing({ target: coupons.code })
+          .returning();
+        if (!row) throw new AppError('conflict', `A coupon with the code ${input.code} exists already`);
+        const coupon = toCouponDto(row);
+        await recordAudit(tx, { actor: admin, kind: 'coupon', action: 'created', subject: row.id, before: null, after: coupon });
+        return coupon;
+      });
     },
 
     /** Newest first, a page at a time; `q` finds the codes that start with it, in any case. */
@@ -84,7 +89,7 @@ export function createCouponsService(db: Database, paging: Paging) {
     },
 
     /** Disable or enable it, change its limits or dates; its code and amount stay as printed. */
-    async change(couponId: string, input: CouponChange): Promise<Coupon> {
+    async change(admin: Caller, couponId: string, input: CouponChange): Promise<Coupon> {
       const id = entityIdSchema.safeParse(couponId);
       if (!id.success) throw notFound('Coupon not found');
       return db.transaction(async (tx) => {
@@ -98,7 +103,9 @@ export function createCouponsService(db: Database, paging: Paging) {
         // A request that names nothing changes nothing (an UPDATE needs at least one column).
         if (Object.keys(changes).length === 0) return toCouponDto(current, held);
         const [row] = await tx.update(coupons).set(changes).where(eq(coupons.id, current.id)).returning();
-        return toCouponDto(row!, held);
+        const coupon = toCouponDto(row!, held);
+        await recordAudit(tx, { actor: admin, kind: 'coupon', action: 'changed', subject: current.id, before: toCouponDto(current, held), after: coupon });
+        return coupon;
       });
     },
   };

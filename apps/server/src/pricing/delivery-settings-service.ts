@@ -8,7 +8,8 @@ import {
   type DeliveryRates,
   type DeliveryRatesInput,
 } from '@voltline/shared/delivery-settings';
-import type { Database } from '../db/client.ts';
+import type { Database, DbExecutor } from '../db/client.ts';
+import { recordAudit, type AuditActor } from '../audit/audit-log.ts';
 import { deliveryPromotion, deliveryRates } from '../db/schema.ts';
 import type { CacheBus } from '../platform/cache-bus.ts';
 
@@ -69,8 +70,8 @@ export function createDeliverySettingsService(db: Database, bus: CacheBus) {
     return kept;
   }
 
-  async function rates(): Promise<DeliveryRates> {
-    const rows = await db.select().from(deliveryRates).orderBy(asc(deliveryRates.country));
+  async function rates(executor: DbExecutor = db): Promise<DeliveryRates> {
+    const rows = await executor.select().from(deliveryRates).orderBy(asc(deliveryRates.country));
     return {
       rates: rows.map((row) => ({
         country: row.country,
@@ -80,12 +81,16 @@ export function createDeliverySettingsService(db: Database, bus: CacheBus) {
     };
   }
 
+  /** The rates as the audit log records them: a field per country, so a change names the countries it touched. */
+  const ratesByCountry = ({ rates: each }: DeliveryRates) => Object.fromEntries(each.map(({ country, ...rate }) => [country, rate]));
+
   return {
-    rates,
+    rates: () => rates(),
 
     /** The whole table at once: the old rates go and the new ones come in one transaction. */
-    async replaceRates(input: DeliveryRatesInput): Promise<DeliveryRates> {
+    async replaceRates(admin: AuditActor, input: DeliveryRatesInput): Promise<DeliveryRates> {
       await db.transaction(async (tx) => {
+        const before = await rates(tx);
         await tx.delete(deliveryRates);
         await tx.insert(deliveryRates).values(
           input.rates.map((rate) => ({
@@ -94,6 +99,7 @@ export function createDeliverySettingsService(db: Database, bus: CacheBus) {
             freeFromCents: rate.freeFrom == null ? null : toCents(rate.freeFrom),
           })),
         );
+        await recordAudit(tx, { actor: admin, kind: 'delivery', action: 'rates changed', subject: null, before: ratesByCountry(before), after: ratesByCountry(await rates(tx)) });
       });
       return rates();
     },
@@ -107,13 +113,18 @@ export function createDeliverySettingsService(db: Database, bus: CacheBus) {
       return { ...promotion, active: promotionApplies(promotion, now) };
     },
 
-    async setPromotion(input: DeliveryPromotionInput): Promise<DeliveryPromotion> {
+    async setPromotion(admin: AuditActor, input: DeliveryPromotionInput): Promise<DeliveryPromotion> {
       const values = { percentOff: input.percentOff, active: input.active, until: input.until ? new Date(input.until) : null, updatedAt: new Date() };
-      const [row] = await db
-        .insert(deliveryPromotion)
-        .values({ id: true, ...values })
-        .onConflictDoUpdate({ target: deliveryPromotion.id, set: values })
-        .returning();
+      const row = await db.transaction(async (tx) => {
+        const [before] = await tx.select().from(deliveryPromotion).for('update');
+        const [after] = await tx
+          .insert(deliveryPromotion)
+          .values({ id: true, ...values })
+          .onConflictDoUpdate({ target: deliveryPromotion.id, set: values })
+          .returning();
+        await recordAudit(tx, { actor: admin, kind: 'delivery', action: 'promotion changed', subject: null, before: before ? toPromotion(before) : null, after: toPromotion(after!) });
+        return after;
+      });
       forget();
       bus.publish();
       return toPromotion(row!);

@@ -27,6 +27,7 @@ import { authUsers, businessAccounts, customerGroupMembers, customerGroups, grou
 import { AppError, notFound } from '../platform/app-error.ts';
 import { mapPage, type KeysetOrder, type Page, type Paging } from '../platform/paging.ts';
 import type { TaxSettingsService } from './tax-settings-service.ts';
+import { recordAudit, type AuditActor } from '../audit/audit-log.ts';
 
 /*
  * The one owner of group prices (issue 39, part 2; decision 059): which group a customer is in, what
@@ -125,6 +126,12 @@ const toPriceDto = (row: typeof groupToolPrices.$inferSelect & { toolName: strin
 });
 
 /** The admins' Customer groups page and the caller's own prices (GET /api/my-prices). */
+/** A group's price of a tool as the audit log records it: the group and the rule, not the tool's name or list price. */
+const priceAudited = (row: typeof groupToolPrices.$inferSelect) => {
+  const { toolName: _name, listPrice: _list, toolId: _tool, ...rule } = toPriceDto({ ...row, toolName: '', listPriceCents: 0 });
+  return { group: row.groupKey, ...rule };
+};
+
 export function createGroupPricesService(db: Database, paging: Paging, tax: Pick<TaxSettingsService, 'current'>) {
   async function groupRow(executor: DbExecutor, key: string) {
     const [row] = await executor.select().from(customerGroups).where(eq(customerGroups.key, key.toLowerCase()));
@@ -195,7 +202,7 @@ export function createGroupPricesService(db: Database, paging: Paging, tax: Pick
     },
 
     /** Sets the group's price of a tool. An order placed after it is priced so; a quote before it no longer matches, and its checkout is refused in words. */
-    async setPrice(key: string, toolId: string, input: z.output<typeof groupToolPriceInputSchema>): Promise<GroupToolPrice> {
+    async setPrice(admin: AuditActor, key: string, toolId: string, input: z.output<typeof groupToolPriceInputSchema>): Promise<GroupToolPrice> {
       const group = await groupRow(db, key);
       const id = entityIdSchema.safeParse(toolId);
       const [tool] = id.success ? await db.select({ id: tools.id, name: tools.toolName, priceCents: tools.priceCents }).from(tools).where(eq(tools.id, id.data)) : [];
@@ -203,19 +210,29 @@ export function createGroupPricesService(db: Database, paging: Paging, tax: Pick
       const rule = groupRuleOf(input);
       if (groupBaseCents(tool.priceCents, rule) <= 0) throw new AppError('invalid_data', 'That percent off leaves no price to pay');
       const values = { ...rule, updatedAt: new Date() };
-      const [row] = await db
-        .insert(groupToolPrices)
-        .values({ groupKey: group.key, toolId: tool.id, ...values })
-        .onConflictDoUpdate({ target: [groupToolPrices.groupKey, groupToolPrices.toolId], set: values })
-        .returning();
-      return toPriceDto({ ...row!, toolName: tool.name, listPriceCents: tool.priceCents });
+      return db.transaction(async (tx) => {
+        const priceOf = and(eq(groupToolPrices.groupKey, group.key), eq(groupToolPrices.toolId, tool.id));
+        const [before] = await tx.select().from(groupToolPrices).where(priceOf).for('update');
+        const [row] = await tx
+          .insert(groupToolPrices)
+          .values({ groupKey: group.key, toolId: tool.id, ...values })
+          .onConflictDoUpdate({ target: [groupToolPrices.groupKey, groupToolPrices.toolId], set: values })
+          .returning();
+        await recordAudit(tx, { actor: admin, kind: 'price', action: before ? 'changed' : 'set', subject: tool.id, before: before ? priceAudited(before) : null, after: priceAudited(row!) });
+        return toPriceDto({ ...row!, toolName: tool.name, listPriceCents: tool.priceCents });
+      });
     },
 
     /** The group pays the list price of the tool again, at the tool's own minimum. */
-    async removePrice(key: string, toolId: string): Promise<{ acknowledged: true }> {
+    async removePrice(admin: AuditActor, key: string, toolId: string): Promise<{ acknowledged: true }> {
       const group = await groupRow(db, key);
       const id = entityIdSchema.safeParse(toolId);
-      if (id.success) await db.delete(groupToolPrices).where(and(eq(groupToolPrices.groupKey, group.key), eq(groupToolPrices.toolId, id.data)));
+      if (id.success) {
+        await db.transaction(async (tx) => {
+          const [removed] = await tx.delete(groupToolPrices).where(and(eq(groupToolPrices.groupKey, group.key), eq(groupToolPrices.toolId, id.data))).returning();
+          if (removed) await recordAudit(tx, { actor: admin, kind: 'price', action: 'removed', subject: id.data, before: priceAudited(removed), after: null });
+        });
+      }
       return { acknowledged: true };
     },
 

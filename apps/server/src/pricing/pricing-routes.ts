@@ -32,18 +32,18 @@ export function pricingAdminRoutes(delivery: DeliverySettingsService, coupons: C
     app.get('/admin/delivery-rates', route('Delivery charges by country (ISO code, * for the rest of the world). Admins only.', { answer: deliveryRatesSchema }),
       () => delivery.rates());
     app.put('/admin/delivery-rates', route('Replaces every delivery rate at once: one per country, and one for the rest of the world (*). Admins only.', { body: deliveryRatesInputSchema, answer: deliveryRatesSchema }),
-      (request) => delivery.replaceRates(request.body));
+      (request) => delivery.replaceRates(callerOf(request), request.body));
 
     app.get('/admin/delivery-promotion', route('The delivery promotion as set. Admins only.', { answer: deliveryPromotionSchema }), () => delivery.promotion());
     app.put('/admin/delivery-promotion', route('Sets the percent off the delivery charge, switches it on or off, and when it ends by itself. Admins only.', { body: deliveryPromotionInputSchema, answer: deliveryPromotionSchema }),
-      (request) => delivery.setPromotion(request.body));
+      (request) => delivery.setPromotion(callerOf(request), request.body));
 
     app.get('/admin/coupons', route('Coupon codes, newest first, a page at a time (limit, cursor from the Link header); q finds codes starting with it. Admins only.', { querystring: pageQuerySchema, answer: pageOf(couponSchema) }),
       answerPage((request) => coupons.list(request.query)));
     app.post('/admin/coupons', route('Creates a coupon code: a percent or an amount off the goods, with optional limits and dates. Admins only.', { body: couponInputSchema, answer: couponSchema }),
       (request) => coupons.create(callerOf(request), request.body));
     app.patch('/admin/coupons/:id', route('Disables or enables a coupon, or changes its limits or dates (not its code or amount). Admins only.', { params: idParamsSchema, body: couponChangeSchema, answer: couponSchema }),
-      (request) => coupons.change(request.params.id, request.body));
+      (request) => coupons.change(callerOf(request), request.params.id, request.body));
   };
 }
 
@@ -55,6 +55,6 @@ export function taxSettingsRoutes(tax: TaxSettingsService, guards: CallerGuards)
     app.get('/admin/tax-settings', route("The shop's country, standard VAT rate, whether prices include VAT, and the note for orders without VAT. Admins only.", { answer: taxSettingsSchema }),
       () => tax.current());
     app.put('/admin/tax-settings', route('Sets how the shop charges VAT, for the quotes and orders from now on (an order placed keeps its figures). Admins only.', { body: taxSettingsInputSchema, answer: taxSettingsSchema }),
-      (request) => tax.update(request.body));
+      (request) => tax.update(callerOf(request), request.body));
   };
 }

@@ -4,6 +4,7 @@ import type { TaxSettings, TaxSettingsChange } from '@voltline/shared/tax-settin
 import type { Database, DbExecutor } from '../db/client.ts';
 import { taxSettings } from '../db/schema.ts';
 import type { CacheBus } from '../platform/cache-bus.ts';
+import { recordAudit, type AuditActor } from '../audit/audit-log.ts';
 import type { Config } from '../config.ts';
 
 type TaxSettingsRow = typeof taxSettings.$inferSelect;
@@ -68,7 +69,7 @@ export function createTaxSettingsService(db: Database, bus: CacheBus, initial: T
     /** As stored, read in a transaction under way (a document copies the VAT note at issue). */
     readIn: (tx: DbExecutor) => read(tx),
 
-    async update(input: TaxSettingsChange): Promise<TaxSettings> {
+    async update(admin: AuditActor, input: TaxSettingsChange): Promise<TaxSettings> {
       const values = {
         country: input.country,
         standardRateHundredths: percentInHundredths(input.standardRate),
@@ -76,7 +77,12 @@ export function createTaxSettingsService(db: Database, bus: CacheBus, initial: T
         vatNote: input.vatNote,
         updatedAt: new Date(),
       };
-      const [row] = await db.insert(taxSettings).values({ id: true, ...values }).onConflictDoUpdate({ target: taxSettings.id, set: values }).returning();
+      const row = await db.transaction(async (tx) => {
+        const before = await read(tx);
+        const [after] = await tx.insert(taxSettings).values({ id: true, ...values }).onConflictDoUpdate({ target: taxSettings.id, set: values }).returning();
+        await recordAudit(tx, { actor: admin, kind: 'settings', action: 'tax settings changed', subject: null, before, after: toSettings(after!) });
+        return after;
+      });
       forget();
       bus.publish();
       return toSettings(row!);

@@ -8,6 +8,7 @@ import type { Database } from '../db/client.ts';
 import { authUsers, roleChanges, userProfiles } from '../db/schema.ts';
 import { AppError, notFound } from '../platform/app-error.ts';
 import { isSameEmail, type Caller } from '../identity/caller.ts';
+import { recordAudit } from '../audit/audit-log.ts';
 import { likePattern, mapPage, type KeysetOrder, type Page, type Paging } from '../platform/paging.ts';
 
 type ProfileRow = typeof userProfiles.$inferSelect;
@@ -56,30 +57,41 @@ export function createProfilesService(db: Database, paging: Paging) {
     const staffAfter = staff === undefined ? sql`staff_roles` : sql`string_to_array(${inRoleOrder(staff).join(',')}, ',')::text[]`;
     // Taking an admin's role needs another admin left; anyone else's roles change freely.
     const leavesAnAdmin = role === 'admin' ? sql`true` : sql`(${profileId} not in (select id from admins) or (select count(*) from admins) > 1)`;
-    const result = await db.execute(sql`
-      with admins as (
-        select id from user_profiles where role = 'admin' for update
-      ), actor as (
-        select exists (select 1 from admins where id = ${caller.profileId}) as still_admin
-      ), changed as (
-        update user_profiles set role = ${role}, staff_roles = ${staffAfter}
-        where id = ${profileId} and (role <> ${role} or staff_roles <> ${staffAfter}) and (select still_admin from actor) and ${leavesAnAdmin}
-        returning id, role, staff_roles
-      ), recorded as (
-        insert into role_changes (profile_id, role, staff_roles, changed_by_user_id, changed_by_email)
-        select id, role, staff_roles, ${caller.userId}, ${caller.email} from changed
-      )
-      select (select role from user_profiles where id = ${profileId}) as role_before,
-             (select role = ${role} and staff_roles = ${staffAfter} from user_profiles where id = ${profileId}) as unchanged,
-             (select still_admin from actor) as still_admin,
-             (select count(*) from changed)::int as changed
-    `);
-    const [outcome] = (result as unknown as { rows: { role_before: Role | null; unchanged: boolean | null; still_admin: boolean; changed: number }[] }).rows;
-    if (outcome?.changed === 1) return { acknowledged: true, modifiedCount: 1 };
-    if (!outcome?.role_before) throw profileNotFound();
-    if (!outcome.still_admin) throw onlyAdminsChangeRoles();
-    if (outcome.unchanged) return { acknowledged: true, modifiedCount: 0 };
-    throw new AppError('conflict', LAST_ADMIN_MESSAGE);
+    // The statement and its audit row in one transaction (decision 065); the statement itself stays one, as 017 asks.
+    return db.transaction(async (tx) => {
+      const result = await tx.execute(sql`
+        with admins as (
+          select id from user_profiles where role = 'admin' for update
+        ), actor as (
+          select exists (select 1 from admins where id = ${caller.profileId}) as still_admin
+        ), changed as (
+          update user_profiles set role = ${role}, staff_roles = ${staffAfter}
+          where id = ${profileId} and (role <> ${role} or staff_roles <> ${staffAfter}) and (select still_admin from actor) and ${leavesAnAdmin}
+          returning id, role, staff_roles
+        ), recorded as (
+          insert into role_changes (profile_id, role, staff_roles, changed_by_user_id, changed_by_email)
+          select id, role, staff_roles, ${caller.userId}, ${caller.email} from changed
+        )
+        select (select role from user_profiles where id = ${profileId}) as role_before,
+               (select staff_roles from user_profiles where id = ${profileId}) as staff_before,
+               (select role = ${role} and staff_roles = ${staffAfter} from user_profiles where id = ${profileId}) as unchanged,
+               (select still_admin from actor) as still_admin,
+               (select count(*) from changed)::int as changed
+      `);
+      const [outcome] = (result as unknown as { rows: { role_before: Role | null; staff_before: StaffRole[] | null; unchanged: boolean | null; still_admin: boolean; changed: number }[] }).rows;
+      if (outcome?.changed === 1) {
+        // The roles as the statement found them, and as it left them; the profile by its id (its email is a customer's until they join the staff).
+        const rolesBefore = [...(outcome.role_before === 'admin' ? ['admin'] : []), ...(outcome.staff_before ?? [])];
+        const [after] = await tx.select({ role: userProfiles.role, staffRoles: userProfiles.staffRoles }).from(userProfiles).where(eq(userProfiles.id, profileId));
+        const rolesAfter = [...(after!.role === 'admin' ? ['admin'] : []), ...after!.staffRoles];
+        await recordAudit(tx, { actor: caller, kind: 'role', action: 'roles changed', subject: profileId, before: { roles: rolesBefore }, after: { roles: rolesAfter } });
+        return { acknowledged: true as const, modifiedCount: 1 };
+      }
+      if (!outcome?.role_before) throw profileNotFound();
+      if (!outcome.still_admin) throw onlyAdminsChangeRoles();
+      if (outcome.unchanged) return { acknowledged: true as const, modifiedCount: 0 };
+      throw new AppError('conflict', LAST_ADMIN_MESSAGE);
+    });
   }
 
   return {

@@ -23,6 +23,7 @@ export const DATE_SAMPLES: { outsideTheYears: ByKind; noDate: ByKind; atTheEdges
       '9999-12-31T23:59:59Z',
       '9999-12-31T23:59:59-14:00',
     ],
+    day: ['0000-01-01', '1999-12-31', '2101-01-01', '9999-12-31'],
     month: ['0000-01', '1999-12', '2101-01', '9999-12'],
   },
   /** No date at all: a year past 9999 or before year 0, February 30, 24:00, a leap second, an offset of a day. */
@@ -42,11 +43,13 @@ export const DATE_SAMPLES: { outsideTheYears: ByKind; noDate: ByKind; atTheEdges
       '2026-12-31',
       'tomorrow',
     ],
+    day: ['+275760-09-13', '-2026-01-01', '2026-02-30', '2026-02-29', '2026-13-01', '2026-11-32', '2026-11', '2026-11-27T12:00:00Z', 'tomorrow'],
     month: ['+275760-09', '+10000-01', '-0001-01', '-2026-01', '2026-13', '2026-00', '2026-1', '2026-11-01', 'November'],
   },
   /** The first and last moments and months the shop keeps. */
   atTheEdges: {
     moment: ['2000-01-01T00:00:00Z', '2000-01-01T01:00:00+01:00', '2024-02-29T12:00:00Z', '2100-12-31T23:59:59.999Z', '2100-12-31T23:59:59+14:00'],
+    day: ['2000-01-01', '2024-02-29', '2100-12-31'],
     month: ['2000-01', '2100-12'],
   },
 };

@@ -1,10 +1,10 @@
 import { getTableName, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.ts';
-import { accountErasures, apiKeys, businessAccounts, carriers, cartLines, categories, categoryAttributes, coupons, customerGroupMembers, customerGroups, deliveryPromotion, deliveryRates, groupToolPrices, orderEvents, orders, paymentIntents, queries, returnLines, returns, reviews, shipments, stockMovements, taxSettings, toolAccessories, toolFamilies, toolFamilyMembers, toolPictures, toolSpecifications, tools, userProfiles, vatChecks } from '../db/schema.ts';
+import { accountErasures, apiKeys, auditEntries, businessAccounts, carriers, cartLines, categories, categoryAttributes, coupons, customerGroupMembers, customerGroups, deliveryPromotion, deliveryRates, groupToolPrices, orderEvents, orders, paymentIntents, queries, returnLines, returns, reviews, shipments, stockMovements, taxSettings, toolAccessories, toolFamilies, toolFamilyMembers, toolPictures, toolSpecifications, tools, userProfiles, vatChecks } from '../db/schema.ts';
 
 /** The tables a refused request must leave alone, by the names a snapshot's keys take. */
-const WATCHED: Record<string, PgTable> = { orders, orderEvents, paymentIntents, tools, stockMovements, reviews, userProfiles, queries, cartLines, coupons, deliveryRates, deliveryPromotion, taxSettings, shipments, carriers, returns, returnLines, categories, categoryAttributes, toolSpecifications, toolFamilies, toolFamilyMembers, toolAccessories, businessAccounts, vatChecks, toolPictures, customerGroups, groupToolPrices, customerGroupMembers, accountErasures, apiKeys };
+const WATCHED: Record<string, PgTable> = { orders, orderEvents, paymentIntents, tools, stockMovements, reviews, userProfiles, queries, cartLines, coupons, deliveryRates, deliveryPromotion, taxSettings, shipments, carriers, returns, returnLines, categories, categoryAttributes, toolSpecifications, toolFamilies, toolFamilyMembers, toolAccessories, businessAccounts, vatChecks, toolPictures, customerGroups, groupToolPrices, customerGroupMembers, accountErasures, apiKeys, auditEntries };
 
 /**
  * Every row a refused request must leave alone, to compare before and after: per table, its row

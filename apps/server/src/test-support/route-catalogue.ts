@@ -108,13 +108,13 @@ export interface MatrixRow {
   hiddenFromOthers?: boolean;
 }
 
-/** A date a call takes: a moment (ISO date and time with its offset) or a month (YYYY-MM), in its body or its query. */
+/** A date a call takes: a moment (ISO date and time with its offset), a day (YYYY-MM-DD) or a month (YYYY-MM), in its body or its query. */
 export interface DateField {
   in: 'body' | 'query';
   name: string;
   /** How the refusals name it. */
   label: string;
-  kind: 'moment' | 'month';
+  kind: 'moment' | 'day' | 'month';
 }
 
 /** A caller of each kind: a stranger, the owner of the fixtures, another customer, and staff holding one role each (decision 063). */
@@ -299,6 +299,13 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
   },
   { method: 'GET', route: '/api/admin/customer-groups/{key}/members', url: () => '/api/admin/customer-groups/trade/members?limit=2', ...staff('tradeAccounts') },
   { method: 'PUT', route: '/api/admin/customer-group-members', url: () => '/api/admin/customer-group-members', body: (f) => ({ email: f.ownerEmail, group: null }), ...staff('tradeAccounts') },
+  {
+    method: 'GET',
+    route: '/api/admin/audit',
+    url: () => '/api/admin/audit?limit=2&kind=coupon',
+    dates: [{ in: 'query', name: 'from', label: 'From', kind: 'day' }, { in: 'query', name: 'to', label: 'To', kind: 'day' }],
+    ...staff('audit'),
+  },
   { method: 'POST', route: '/api/queries', url: () => '/api/queries', body: () => QUERY_BODY, allowed: everyone },
   { method: 'GET', route: '/api/queries', url: () => '/api/queries?limit=2&status=open', ...staff('queries') },
   { method: 'PATCH', route: '/api/queries/{id}', url: (f) => `/api/queries/${f.queryId}`, body: () => ({ answered: true }), ...staff('queries') },

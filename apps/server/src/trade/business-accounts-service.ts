@@ -13,6 +13,7 @@ import type { Database, DbExecutor } from '../db/client.ts';
 import { openOnAccountCentsSql } from '../orders/lifecycle/index.ts';
 import { businessAccounts, vatChecks } from '../db/schema.ts';
 import type { Caller } from '../identity/caller.ts';
+import { recordAudit } from '../audit/audit-log.ts';
 import { recordMails } from '../notifications/notification-outbox.ts';
 import { AppError, notFound } from '../platform/app-error.ts';
 import { likePattern, mapPage, type KeysetOrder, type Page, type Paging } from '../platform/paging.ts';
@@ -76,8 +77,19 @@ export function createBusinessAccountsService({ db, paging, vatIds, mail }: { db
     return found ? toBusinessAccountDto(found.account, found.check, found.open) : null;
   }
 
-  /** Changes one account with its row locked, when `allowed` holds; else refuses in words. */
-  async function decide(accountId: string, allowed: (row: AccountRow) => string | undefined, change: (tx: DbExecutor, row: AccountRow) => Promise<void>): Promise<BusinessAccount> {
+  /**
+   * An account as the audit log records it (decision 065): its state and terms, never its company,
+   * VAT id, address or the admin's words, which are the customer's and go with an erasure.
+   */
+  const accountAudited = (row: AccountRow) => ({
+    state: row.state,
+    netDays: row.paymentTermsDays,
+    creditLimit: fromCents(row.creditLimitCents),
+    vatIdConfirmed: row.vatConfirmedAt !== null,
+  });
+
+  /** Changes one account with its row locked, when `allowed` holds; else refuses in words. Recorded in the audit log as `action`. */
+  async function decide(admin: Caller, action: string, accountId: string, allowed: (row: AccountRow) => string | undefined, change: (tx: DbExecutor, row: AccountRow) => Promise<void>): Promise<BusinessAccount> {
     const id = entityIdSchema.safeParse(accountId);
     if (!id.success) throw notFound(businessAccountMessages.notFound);
     return db.transaction(async (tx) => {
@@ -86,6 +98,8 @@ export function createBusinessAccountsService({ db, paging, vatIds, mail }: { db
       const refusal = allowed(row);
       if (refusal) throw new AppError('conflict', refusal);
       await change(tx, row);
+      const [changed] = await tx.select().from(businessAccounts).where(eq(businessAccounts.id, row.id));
+      await recordAudit(tx, { actor: admin, kind: 'trade_account', action, subject: row.id, before: accountAudited(row), after: accountAudited(changed!) });
       return (await answer(tx, eq(businessAccounts.id, row.id)))!;
     });
   }
@@ -145,6 +159,8 @@ export function createBusinessAccountsService({ db, paging, vatIds, mail }: { db
 
     approve: (admin: Caller, accountId: string, now = new Date()) =>
       decide(
+        admin,
+        'approved',
         accountId,
         (row) => (row.state === 'pending' ? undefined : businessAccountMessages.notPending),
         async (tx, row) => {
@@ -155,6 +171,8 @@ export function createBusinessAccountsService({ db, paging, vatIds, mail }: { db
 
     refuse: (admin: Caller, accountId: string, reason: string, now = new Date()) =>
       decide(
+        admin,
+        'refused',
         accountId,
         (row) => (row.state === 'pending' ? undefined : businessAccountMessages.notPending),
         async (tx, row) => {
@@ -168,8 +186,10 @@ export function createBusinessAccountsService({ db, paging, vatIds, mail }: { db
      * account; the row lock makes a checkout on account racing the change see the old or the new
      * terms whole. A lower limit leaves orders already placed as they are.
      */
-    setPaymentTerms: (accountId: string, terms: PaymentTerms) =>
+    setPaymentTerms: (admin: Caller, accountId: string, terms: PaymentTerms) =>
       decide(
+        admin,
+        'payment terms set',
         accountId,
         (row) => (row.state === 'approved' ? undefined : onAccountMessages.termsNeedApproval),
         async (tx, row) => {
@@ -180,6 +200,8 @@ export function createBusinessAccountsService({ db, paging, vatIds, mail }: { db
     /** An admin vouches for an approved account's VAT id (VIES away for days, a register's own paper): who, when, why are kept. */
     confirmVatId: (admin: Caller, accountId: string, reason: string, now = new Date()) =>
       decide(
+        admin,
+        'VAT id confirmed',
         accountId,
         (row) => (row.state === 'approved' ? undefined : businessAccountMessages.notApproved),
         async (tx, row) => {

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { businessAccountMessages, type BusinessAccountApplication } from '@voltline/shared/business-accounts';
+import { businessAccountMessages } from '@voltline/shared/business-accounts';
 import type { StoredPricing } from '@voltline/shared/pricing';
 import { BUILTIN_VAT_IDS, vatIdMessages } from '@voltline/shared/vat-checks';
 import { VAT_ID_EXAMPLES } from '@voltline/shared/vat-id-examples';
@@ -10,6 +10,7 @@ import type { Tool } from '@voltline/shared/tool';
 import { pdfText } from '@voltline/test-kit/pdf-text';
 import { notifications, orders, vatChecks } from '../db/schema.ts';
 import type { TestShop } from '../test-support/test-app.ts';
+import { businessApplication } from '../test-support/business-applications.ts';
 import { testDatabaseKinds } from '../test-support/test-databases.ts';
 import { card, createIntent, freshTool } from '../test-support/test-orders.ts';
 import { useTestShop } from '../test-support/test-shop.ts';
@@ -20,16 +21,6 @@ const SHOP = { SHOP_COUNTRY: 'DE', SHOP_VAT_RATE: '19', SHOP_TAX_ID: 'DE11386616
 const DAY = 24 * 60 * 60 * 1000;
 const DELIVERY = { phone: '5550100', address: '3 Rue Ampère, 75017 Paris' };
 
-const application = (overrides: Partial<BusinessAccountApplication> = {}): BusinessAccountApplication => ({
-  companyName: 'Ampère Électricité SARL',
-  vatId: VAT_ID_EXAMPLES.FR,
-  billingStreet: '3 Rue Ampère',
-  billingPostcode: '75017',
-  billingCity: 'Paris',
-  billingCountry: 'FR',
-  note: 'We wire offices.',
-  ...overrides,
-});
 
 /** The calls of these tests, over HTTP as the web app makes them. */
 function tradeCalls(shop: TestShop) {
@@ -65,7 +56,7 @@ describe.each(testDatabaseKinds)('business accounts and checked VAT ids on $name
     const { ok, quote, placed, mailsAbout } = calls();
     const buyer = await registerUser(shop);
     expect(await ok(buyer, 'GET', '/api/business-account')).toBeNull();
-    const applied = await ok(buyer, 'POST', '/api/business-account', application());
+    const applied = await ok(buyer, 'POST', '/api/business-account', businessApplication());
     expect(applied).toMatchObject({ state: 'pending', companyName: 'Ampère Électricité SARL', vatId: VAT_ID_EXAMPLES.FR, email: buyer.email, lastVatCheck: { result: 'valid', consultationNumber: expect.stringMatching(/^TEST/) } });
     expect(await ok(buyer, 'GET', '/api/business-account')).toEqual(applied);
     // Waiting: the customer is still a consumer at checkout.
@@ -101,7 +92,7 @@ describe.each(testDatabaseKinds)('business accounts and checked VAT ids on $name
       expect(text).toContain(fact);
     }
     // Approved once: applying again is refused in words.
-    const reapplied = await calls().call(buyer, 'POST', '/api/business-account', application());
+    const reapplied = await calls().call(buyer, 'POST', '/api/business-account', businessApplication());
     expect(reapplied.statusCode).toBe(409);
     expect(reapplied.json()).toEqual({ error: 'conflict', message: businessAccountMessages.alreadyApproved });
   });
@@ -109,7 +100,7 @@ describe.each(testDatabaseKinds)('business accounts and checked VAT ids on $name
   it('pages the Trade accounts list with a cursor, newest first', async () => {
     const { ok, call } = calls();
     for (const name of ['Paging One', 'Paging Two', 'Paging Three']) {
-      await ok(await registerUser(shop), 'POST', '/api/business-account', application({ companyName: `${name} GmbH` }));
+      await ok(await registerUser(shop), 'POST', '/api/business-account', businessApplication({ companyName: `${name} GmbH` }));
     }
     const first = await call(shop.admin, 'GET', '/api/admin/business-accounts?q=paging&limit=2');
     expect(first.json().map((account: { companyName: string }) => account.companyName)).toEqual(['Paging Three GmbH', 'Paging Two GmbH']);
@@ -120,7 +111,7 @@ describe.each(testDatabaseKinds)('business accounts and checked VAT ids on $name
   it('refuses an application with a reason in words, mailed; the customer applies again', async () => {
     const { ok, call, mailsAbout } = calls();
     const buyer = await registerUser(shop);
-    const applied = await ok(buyer, 'POST', '/api/business-account', application({ vatId: BUILTIN_VAT_IDS.invalid, billingCountry: 'AT', billingPostcode: '1010', billingCity: 'Wien' }));
+    const applied = await ok(buyer, 'POST', '/api/business-account', businessApplication({ vatId: BUILTIN_VAT_IDS.invalid, billingCountry: 'AT', billingPostcode: '1010', billingCity: 'Wien' }));
     expect(applied.lastVatCheck).toMatchObject({ result: 'invalid', consultationNumber: null });
     const withoutReason = await call(shop.admin, 'POST', `/api/admin/business-accounts/${applied._id}/refuse`, { reason: ' ' });
     expect(withoutReason.statusCode).toBe(400);
@@ -131,14 +122,14 @@ describe.each(testDatabaseKinds)('business accounts and checked VAT ids on $name
     expect(await mailsAbout('business_account.refused', buyer.email)).toMatchObject([{ payload: { text: expect.stringContaining(reason) } }]);
     // Confirming a VAT id by hand is for approved accounts only.
     expect((await call(shop.admin, 'POST', `/api/admin/business-accounts/${applied._id}/confirm-vat-id`, { reason: 'Paper certificate' })).statusCode).toBe(409);
-    expect(await ok(buyer, 'POST', '/api/business-account', application())).toMatchObject({ state: 'pending', refusalReason: null, decidedAt: null });
+    expect(await ok(buyer, 'POST', '/api/business-account', businessApplication())).toMatchObject({ state: 'pending', refusalReason: null, decidedAt: null });
   });
 
   it('charges VAT, saying why, on a VAT id VIES does not list, until an admin confirms it by hand (who, when, why kept with the order)', async () => {
     const { ok, quote, placed } = calls();
     const buyer = await registerUser(shop);
     const vatId = BUILTIN_VAT_IDS.invalid;
-    const applied = await ok(buyer, 'POST', '/api/business-account', application({ vatId }));
+    const applied = await ok(buyer, 'POST', '/api/business-account', businessApplication({ vatId }));
     await ok(shop.admin, 'POST', `/api/admin/business-accounts/${applied._id}/approve`, {});
     expect(await quote(buyer, tool, { country: 'FR' })).toMatchObject({ vatTreatment: 'domestic', vatId, vatIdNote: vatIdMessages.notRegistered(vatId), total: 136.91 });
     const confirmed = await ok(shop.admin, 'POST', `/api/admin/business-accounts/${applied._id}/confirm-vat-id`, { reason: 'Registration certificate seen' });

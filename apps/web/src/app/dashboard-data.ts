@@ -18,6 +18,7 @@ import { carriersQueryOptions } from '../features/orders/api/shipments.ts';
 import { filterOf } from '../features/orders/order-filters.ts';
 import { couponsQueryOptions } from '../features/pricing/api/coupons.ts';
 import { businessAccountsQueryOptions } from '../features/trade/api/business-accounts.ts';
+import { auditLogQueryOptions } from '../features/audit/api/audit-log.ts';
 import { ordersOnAccountQueryOptions } from '../features/trade/api/orders-on-account.ts';
 import { deliveryPromotionQueryOptions } from '../features/pricing/api/delivery-promotion.ts';
 import { deliveryRatesQueryOptions } from '../features/pricing/api/delivery-rates.ts';
@@ -82,6 +83,8 @@ const PAGE_DATA = {
   taxSettings: ({ queryClient }) => queryClient.ensureQueryData(taxSettingsQueryOptions),
   returns: ({ queryClient }) => queryClient.ensureInfiniteQueryData(adminReturnsQueryOptions('')),
   carriers: ({ queryClient }) => queryClient.ensureQueryData(carriersQueryOptions),
+  // The page opens on the whole log, newest first.
+  audit: ({ queryClient }) => queryClient.ensureInfiniteQueryData(auditLogQueryOptions({ actor: undefined, kind: undefined, from: undefined, to: undefined })),
 } satisfies Record<string, PageData>;
 
 export type DashboardPage = keyof typeof PAGE_DATA;

@@ -153,6 +153,7 @@ export function createRoutes({ queryClient, onServer }: RouteOptions): RouteObje
                                 { path: 'returns', ...dashboardPage('returns', async () => (await import('./routes/dashboard/returns.tsx')).ReturnsPage) },
                                 { path: 'carriers', ...dashboardPage('carriers', async () => (await import('./routes/dashboard/carriers.tsx')).CarriersPage) },
                                 { path: 'tax', ...dashboardPage('taxSettings', async () => (await import('./routes/dashboard/tax-settings.tsx')).TaxSettingsPage) },
+                                { path: 'audit', ...dashboardPage('audit', async () => (await import('./routes/dashboard/audit-log.tsx')).AuditLogPage) },
                               ],
                             },
                           ],

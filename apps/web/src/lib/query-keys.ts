@@ -194,3 +194,12 @@ export function refreshCatalogue(queryClient: QueryClient) {
     queryClient.invalidateQueries({ queryKey: orderKeys.overview() }),
   ]);
 }
+
+/**
+ * The audit log (decision 065): the admins' page, per filter. Read again whenever the page opens:
+ * every area's change adds to it, and no area's mutation names it.
+ */
+export const auditKeys = {
+  all: ['audit'] as const,
+  list: (view: ListView) => [...auditKeys.all, 'list', view] as const,
+};

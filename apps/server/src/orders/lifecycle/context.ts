@@ -8,6 +8,7 @@ import type { OrderPricer } from '../../pricing/order-pricing.ts';
 import type { OrderRow } from '../order-dto.ts';
 import type { ReturnTerms } from './returns.ts';
 import type { InvoiceIssuer, OrderNotifier, PaymentGateway, RestockAlerts } from './collaborators.ts';
+import type { AuditActor } from '../../audit/audit-log.ts';
 
 /** What every verb of the lifecycle works with. */
 export interface LifecycleDeps {
@@ -29,8 +30,11 @@ export interface LifecycleDeps {
   returnTerms: ReturnTerms;
 }
 
-/** Who acted; null when the shop itself did (a gateway's word, the expiry job). */
-export type Actor = { userId: string; email: string } | null;
+/**
+ * Who acted; null when the shop itself did (a gateway's word, the expiry job). The audit log's
+ * actor: a caller brings the client's address with it (decision 065).
+ */
+export type Actor = AuditActor;
 
 const orderNotFound = () => notFound('Order not found');
 

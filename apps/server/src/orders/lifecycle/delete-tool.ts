@@ -3,6 +3,7 @@ import { entityIdSchema } from '@voltline/shared/id';
 import { toolDeletionMessages } from '@voltline/shared/tool';
 import { tools } from '../../db/schema.ts';
 import { AppError, notFound } from '../../platform/app-error.ts';
+import { recordAudit } from '../../audit/audit-log.ts';
 import { cancelUnpaidOrders } from './cancel.ts';
 import type { Actor, LifecycleDeps } from './context.ts';
 import { ordersHoldingTool } from './units.ts';
@@ -35,6 +36,8 @@ export const deletingTool =
       );
       // The orders keep their own snapshot of the tool; their tool_id becomes null (decision 003).
       await tx.delete(tools).where(eq(tools.id, tool.id));
+      const { createdAt: _created, promisedQuantity: _promised, ...deleted } = tool;
+      await recordAudit(tx, { actor: admin, kind: 'tool', action: 'deleted', subject: tool.id, before: deleted, after: null });
       return { acknowledged: true as const, deletedCount: 1 };
     });
     deps.catalogueCache.invalidate();

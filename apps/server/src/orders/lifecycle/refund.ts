@@ -4,6 +4,7 @@ import { refundMessages } from '@voltline/shared/order';
 import type { DbTransaction } from '../../db/client.ts';
 import { orders } from '../../db/schema.ts';
 import { AppError } from '../../platform/app-error.ts';
+import { recordAudit } from '../../audit/audit-log.ts';
 import { findOrder, type Actor, type LifecycleDeps } from './context.ts';
 import { recordHistory } from './history.ts';
 import { refundAtGateway } from './money-back.ts';
@@ -85,5 +86,14 @@ export async function refundInTransaction(
   const documented = creditNote ? `, credit note ${creditNote.number}` : '';
   await recordHistory(tx, order.id, 'refunded', admin, `${formatCents(amount)} of ${formatCents(order.priceCents)} (${consequence}${documented}): ${request.reason}`);
   await notifier.refunded(tx, refunded!, { amountCents: amount, reason: request.reason }, creditNote);
+  // The order by its id and the money (decision 065): the reason stays in the order's history, which an erasure reaches.
+  await recordAudit(tx, {
+    actor: admin,
+    kind: 'refund',
+    action: inFull ? 'refunded in full' : 'refunded in part',
+    subject: order.id,
+    before: { status: order.status, refunded: fromCents(order.refundedCents) },
+    after: { status: refunded!.status, refunded: fromCents(refunded!.refundedCents), amount: fromCents(amount), creditNote: creditNote?.number ?? null, ...(freesUnits && { cancelled: true }) },
+  });
   return { acknowledged: true as const, refundedAmount: fromCents(refunded!.refundedCents), status: refunded!.status, freesUnits, creditNote, order: refunded! };
 }

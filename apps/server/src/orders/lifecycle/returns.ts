@@ -15,6 +15,7 @@ import { refundInTransaction } from './refund.ts';
 import { shippedByTool } from './ship.ts';
 import { moveStock, stockSettled } from './stock-moves.ts';
 import { lockTools } from './units.ts';
+import { recordAudit } from '../../audit/audit-log.ts';
 
 /** How long a customer may withdraw and how long a tool's warranty runs (config.ts, decision 048). */
 export interface ReturnTerms {
@@ -129,6 +130,20 @@ const contentsOf = (lines: readonly { product: string; quantity: number }[]) => 
 const returnHistory = (tx: DbTransaction, row: ReturnRow, actor: Actor, status: ReturnStatus, detail: string) =>
   recordHistory(tx, row.orderId, 'return', actor, clipText(`return ${formatReturnNumber(row.number)} ${status}: ${detail}`, TEXT_LIMITS.note));
 
+/**
+ * A return's change in the audit log (decision 065): by its id, its order's and its number, and its
+ * state; the buyer's comment and the admin's words to the buyer stay on the return, which an erasure reaches.
+ */
+const auditReturn = (tx: DbTransaction, admin: Actor, was: ReturnRow, is: ReturnRow, extra: Record<string, unknown> = {}) =>
+  recordAudit(tx, {
+    actor: admin,
+    kind: 'return',
+    action: is.status,
+    subject: is.id,
+    before: { status: was.status },
+    after: { status: is.status, orderId: is.orderId, number: formatReturnNumber(is.number), ...extra },
+  });
+
 /** The order, then the return, each locked for the change (tools first when stock moves: index.ts). */
 async function lockedReturn(tx: DbTransaction, returnId: string): Promise<{ order: OrderRow; row: ReturnRow }> {
   const [peek] = await tx.select({ orderId: returns.orderId }).from(returns).where(eq(returns.id, returnId));
@@ -226,6 +241,7 @@ export const answeringReturn =
         .where(eq(returns.id, row.id))
         .returning();
       await returnHistory(tx, changed!, admin, changed!.status, answer.authorise ? answer.instructions || 'no instructions' : answer.reason);
+      await auditReturn(tx, admin, row, changed!);
       const dto = await returnDto(tx, changed!, order);
       await deps.notifier.returnChanged(tx, order, dto, changed!.status);
       return dto;
@@ -251,6 +267,7 @@ export const receivingReturn =
         if (asked.quantity > line.quantity) throw new AppError('bad_request', returnMessages.receiveMoreThanReturned(line.product, line.quantity));
       }
       const done: string[] = [];
+      const received: Record<string, { units: number; restocked: boolean }> = {};
       for (const line of lines) {
         const asked = request.lines.find((candidate) => candidate.toolId === line.toolId);
         const units = asked?.quantity ?? 0;
@@ -263,9 +280,11 @@ export const receivingReturn =
         }
         await tx.update(returnLines).set({ receivedQuantity: units, restocked: restock }).where(and(eq(returnLines.returnId, row.id), eq(returnLines.toolId, line.toolId)));
         done.push(`${units} x ${line.product} ${restock ? 'back to stock' : units > 0 ? 'scrapped' : 'not received'}`);
+        received[line.toolId] = { units, restocked: restock };
       }
       const [changed] = await tx.update(returns).set({ status: 'received' }).where(eq(returns.id, row.id)).returning();
       await returnHistory(tx, changed!, admin, 'received', done.join(', '));
+      await auditReturn(tx, admin, row, changed!, { received });
       const dto = await returnDto(tx, changed!, order);
       await deps.notifier.returnChanged(tx, order, dto, 'received');
       return dto;
@@ -336,6 +355,7 @@ export const refundingReturn =
       const [changed] = await tx.update(returns).set({ status: 'refunded', refundedCents: asked }).where(eq(returns.id, row.id)).returning();
       const [after] = await tx.select().from(orders).where(eq(orders.id, order.id));
       await returnHistory(tx, changed!, admin, 'refunded', formatCents(asked));
+      await auditReturn(tx, admin, row, changed!, { refunded: fromCents(asked) });
       const dto = await returnDto(tx, changed!, after!);
       await deps.notifier.returnChanged(tx, after!, dto, 'refunded');
       return { dto, freesUnits };

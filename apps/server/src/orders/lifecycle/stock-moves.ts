@@ -7,6 +7,7 @@ import { stockMovements, tools } from '../../db/schema.ts';
 import { AppError, notFound } from '../../platform/app-error.ts';
 import type { Actor, LifecycleDeps } from './context.ts';
 import { isOrderable, type ToolLevels } from './units.ts';
+import { recordAudit } from '../../audit/audit-log.ts';
 
 /** One change of a tool's stock, as moveStock records it. */
 export interface StockMoveInput {
@@ -122,7 +123,22 @@ export async function adjustStock(
 export const recordingStockMove =
   (deps: LifecycleDeps) =>
   async (admin: NonNullable<Actor>, toolId: string, request: StockMoveRequest) => {
-    const result = await deps.db.transaction((tx) => adjustStock(deps, tx, admin, toolId, request));
+    const result = await deps.db.transaction(async (tx) => {
+      const moved = await adjustStock(deps, tx, admin, toolId, request);
+      // The ledger keeps every movement (decision 041); the audit log says who moved it and from where.
+      if (moved.movement) {
+        const { movement } = moved;
+        await recordAudit(tx, {
+          actor: admin,
+          kind: 'stock',
+          action: request.kind,
+          subject: movement.toolId,
+          before: { availableQuantity: movement.levelAfter - movement.units },
+          after: { availableQuantity: movement.levelAfter, units: movement.units, note: movement.note, movementId: movement.id },
+        });
+      }
+      return moved;
+    });
     if (result.movement) deps.catalogueCache.invalidate();
     return result;
   };

@@ -32,6 +32,7 @@ export const BACK_OFFICE_PAGES = {
   ordersOnAccount: { to: '/dashboard/on-account', label: 'Orders on account', permission: 'accounts' },
   customerGroups: { to: '/dashboard/customer-groups', label: 'Customer groups', permission: 'tradeAccounts' },
   taxSettings: { to: '/dashboard/tax', label: 'Tax settings', permission: 'settings' },
+  audit: { to: '/dashboard/audit', label: 'Audit log', permission: 'audit' },
 } as const satisfies Record<string, BackOfficePage>;
 
 /** The back-office page at `pathname`, if it is one. */
