@@ -165,6 +165,22 @@ describe.each(testDatabaseKinds)('the audit log on $name', (kind) => {
     expect(((await readLog('limit=1&kind=tool')).json() as AuditEntry[])[0]).toMatchObject({ action: 'imported', subject: null, after: { created: 1, changed: 0 } });
   });
 
+  it("records an API key's change as the key's, beside the admin who made the key (decision 066)", async () => {
+    const { _id: keyId, key } = await call(shop.admin, 'POST', '/admin/api-keys', { name: unique('ERP '), scopes: ['catalogue:write'] });
+    const tool = await freshTool(shop, 10, 1, 30);
+    const changed = await shop.app.inject({
+      method: 'PATCH',
+      url: `/api/updateTool/${tool._id}`,
+      headers: { authorization: `Bearer ${key}` },
+      remoteAddress: STAFF_ADDRESS,
+      payload: { availableQuantity: 10, minimumOrderQuantity: 1, price: 31 },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(await rowsAbout(tool._id, 'tool')).toMatchObject([
+      { action: 'changed', actorKind: 'api_key', actorApiKeyId: keyId, actorEmail: shop.admin.email, clientAddress: STAFF_ADDRESS, before: { price: 30 }, after: { price: 31 } },
+    ]);
+  });
+
   it('pages newest first by cursor, and finds the changes of one person, of one kind and of some days', async () => {
     const other = await registerUser(shop, { role: 'admin' });
     const codes = [unique('PAGE'), unique('PAGE'), unique('PAGE')];
