@@ -1,7 +1,9 @@
 import autocannon from 'autocannon';
 import type { Tool } from '@voltline/shared/tool';
 import { signInOverHttp, type ApiSession } from '@voltline/test-kit/api-client';
+import { ADMIN, ADMIN_ENV } from '@voltline/test-kit/customers';
 import { startShop, type RunningShop } from '@voltline/test-kit/shop-server';
+import { VAT_ID_EXAMPLES } from '@voltline/shared/vat-id-examples';
 
 export interface Scenario {
   name: string;
@@ -29,6 +31,7 @@ export async function startBenchShop(): Promise<{ shop: RunningShop; customer: A
   const shop = await startShop({
     // One bench customer places orders as fast as the shop takes them: far past a real account's limit.
     env: {
+      ...ADMIN_ENV,
       LOG_LEVEL: 'error',
       AUTH_RATE_LIMIT_MAX: '100000',
       ORDER_RATE_LIMIT_PER_MINUTE: '10000000',
@@ -83,6 +86,38 @@ export function checkoutScenario(customers: ApiSession[], tool: Tool): Scenario 
       ]);
     },
   };
+}
+
+/**
+ * A trade customer's quote (issue 39): an approved business account in the trade group, whose cart
+ * holds 60 units of a tool with a trade price and volume tiers, so the quote prices the line by
+ * group, tier and reverse charge. Its req/s is read beside the retail quote's (goal: within 2x).
+ */
+export async function tradeQuoteScenario(shopUrl: string, tool: Tool): Promise<Scenario> {
+  const admin = await signInOverHttp(shopUrl, ADMIN.email, ADMIN.password);
+  const buyer = await signInOverHttp(shopUrl, `bench-trade-${Date.now()}@example.com`, 'Bench#123', { signUpAs: 'Bench Trade Buyer' });
+  const ok = (answer: { status: number; body: unknown }, what: string) => {
+    if (answer.status !== 200) throw new Error(`${what}: ${answer.status} ${JSON.stringify(answer.body)}`);
+    return answer.body as Record<string, unknown>;
+  };
+  const application = ok(
+    await buyer.call('POST', '/api/business-account', {
+      companyName: 'Bench Wiring SARL',
+      vatId: VAT_ID_EXAMPLES.FR,
+      billingStreet: '1 Rue Volta',
+      billingPostcode: '75003',
+      billingCity: 'Paris',
+      billingCountry: 'FR',
+    }),
+    'applying for a business account',
+  );
+  ok(await admin.call('POST', `/api/admin/business-accounts/${String(application._id)}/approve`, {}), 'approving it');
+  ok(
+    await admin.call('PUT', `/api/admin/customer-groups/trade/prices/${tool._id}`, { percentOff: 20, tiers: [{ fromUnits: 10, percentOff: 5 }, { fromUnits: 50, percentOff: 12 }] }),
+    'setting the trade price',
+  );
+  ok(await buyer.call('PUT', `/api/cart/lines/${tool._id}`, { quantity: Math.max(60, tool.minimumOrderQuantity) }), 'putting 60 units in the cart');
+  return { name: 'POST /api/checkout/quote (trade, tier price)', method: 'POST', path: '/api/checkout/quote', headers: asJson(buyer), body: JSON.stringify({ country: 'FR' }) };
 }
 
 export async function measure(baseUrl: string, scenario: Scenario, options: { connections: number; seconds: number }): Promise<Measurement> {

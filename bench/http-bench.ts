@@ -3,7 +3,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { signInOverHttp, type ApiSession } from '@voltline/test-kit/api-client';
-import { cartScenarios, checkoutScenario, measure, orderScenario, printTable, startBenchShop, type Scenario } from './bench-support.ts';
+import { cartScenarios, checkoutScenario, measure, orderScenario, printTable, startBenchShop, tradeQuoteScenario, type Scenario } from './bench-support.ts';
 
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -28,6 +28,7 @@ try {
     { name: 'GET /api/review', path: '/api/review', headers: { 'accept-encoding': 'br, gzip' } },
     orderScenario(customer, tool),
     ...cartScenarios(customer, tool),
+    await tradeQuoteScenario(shop.url, tool),
     checkoutScenario(buyers, tool),
   ];
   const results = [];
