@@ -103,11 +103,13 @@ describe.each(testDatabaseKinds)('back office orders on $name', (kind) => {
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.headers['content-disposition']).toBe('attachment; filename="voltline-orders-unpaid.csv"');
     const lines = csv.body.trim().split('\r\n');
-    expect(lines[0]).toBe('_id,purchaseDate,product,quantity,unitPrice,price,buyer,buyerEamil,phone,address,status,transactionId,delivery,refundedAmount,cancelledAt,lines,deliveryName,deliveryStreet,deliveryPostcode,deliveryCity,country,placedAt,invoiceNumber,vatId,vatTreatment,couponCode,couponDiscount,deliveryCharge,deliveryDiscount,vatAmount,orderNumber');
+    expect(lines[0]).toBe('_id,purchaseDate,product,quantity,unitPrice,price,buyer,buyerEamil,phone,address,status,transactionId,delivery,refundedAmount,cancelledAt,lines,deliveryName,deliveryStreet,deliveryPostcode,deliveryCity,country,placedAt,invoiceNumber,vatId,vatTreatment,couponCode,couponDiscount,deliveryCharge,deliveryDiscount,vatAmount,orderNumber,currency');
     const line = lines.find((l) => l.startsWith(orderId))!;
     // Every line of the order in its last cell: units, name, unit price and line total.
     expect(line).toContain(`5 x ${tool.toolName} at ${tool.price} = ${5 * tool.price}`);
     expect(line).toContain(`"'=HYPERLINK(""http://evil.example"",""click"")"`);
+    // The last column names the shop's currency (decision 067).
+    expect(line).toMatch(/,USD$/);
   });
 
   describe('cancelled and refunded orders (issue 26)', () => {
