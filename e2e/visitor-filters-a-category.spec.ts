@@ -85,8 +85,12 @@ describe('a visitor filters a category', () => {
     await torqueRange.getByLabel('From').fill('150');
     await torqueRange.getByRole('button', { name: 'Apply' }).click();
     await page.getByRole('heading', { name: '2 tools' }).waitFor();
-    await page.getByRole('checkbox', { name: 'In stock only' }).check();
+    // The box shows the address's filters: it turns on when the filtered page has arrived, not at the
+    // click (Playwright's check() asks at once, and a slow run saw it still off), so it is read after.
+    const inStockOnly = page.getByRole('checkbox', { name: 'In stock only' });
+    await inStockOnly.click();
     await page.getByRole('heading', { name: '1 tool' }).waitFor();
+    expect(await inStockOnly.isChecked()).toBe(true);
     await expect.poll(names).toEqual(expect.arrayContaining([strong]));
     for (const other of [weak, small, soldOut]) expect(await names()).not.toContain(other);
     expect(await seriousViolationsShown(page, `${address} filtered`)).toEqual([]);
