@@ -13,6 +13,13 @@ export const AXE_WIDTHS = [
   { name: 'phone', width: 375, height: 812 },
 ] as const;
 
+/** `items` in runs of at most `size`: pages checked in one test, so each test stays short. */
+export function inGroupsOf<T>(items: readonly T[], size: number): T[][] {
+  const groups: T[][] = [];
+  for (let start = 0; start < items.length; start += size) groups.push(items.slice(start, start + size));
+  return groups;
+}
+
 interface Violation {
   id: string;
   impact: string | null;
