@@ -93,6 +93,22 @@ export const API_SCOPE_LABELS: Record<ApiScope, string> = {
 export const scopesOpen = (scopes: readonly ApiScope[], permission: Permission): boolean =>
   scopes.some((scope) => (SCOPE_PERMISSIONS[scope] as readonly Permission[]).includes(permission));
 
+/**
+ * Whether a key of `scopes`, created by someone who now holds `creatorRoles`, may do what
+ * `permission` allows: its scopes must open it and its creator must still hold it, so a key never
+ * does more than the person it acts for may do today (an admin since demoted to fulfilment keeps
+ * only what fulfilment may do through their keys).
+ */
+export const keyMay = (key: { scopes: readonly ApiScope[]; creatorRoles: readonly StaffRole[] }, permission: Permission): boolean =>
+  scopesOpen(key.scopes, permission) && mayDo(key.creatorRoles, permission);
+
+/** The scopes whose every permission `roles` hold: what a key's creator still lets it do. */
+export const scopesHeldBy = (scopes: readonly ApiScope[], roles: readonly StaffRole[]): ApiScope[] =>
+  scopes.filter((scope) => (SCOPE_PERMISSIONS[scope] as readonly Permission[]).every((permission) => mayDo(roles, permission)));
+
+/** What a key is told when its scope opens the route but its creator may no longer do it. */
+export const KEY_CREATOR_MAY_NOT = 'The person this API key acts for may no longer do this: an admin can create a new key.';
+
 /** The scopes that open `permission` (none: no key may). */
 export const scopesOpening = (permission: Permission): ApiScope[] => API_SCOPES.filter((scope) => scopesOpen([scope], permission));
 

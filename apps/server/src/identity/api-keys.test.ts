@@ -10,7 +10,7 @@ import { testDatabaseKinds } from '../test-support/test-databases.ts';
 import { AUTHORIZATION_MATRIX } from '../test-support/route-catalogue.ts';
 import { placePaidOrder } from '../test-support/test-orders.ts';
 import { useTestShop } from '../test-support/test-shop.ts';
-import { bearer } from '../test-support/test-users.ts';
+import { bearer, registerUser } from '../test-support/test-users.ts';
 
 /** The limit of the second instance: low enough to pass in a test, per instance without Redis. */
 const SECOND_INSTANCE_KEY_CALLS_PER_MINUTE = 5;
@@ -113,6 +113,32 @@ describe.each(testDatabaseKinds)('API keys on $name', (kind) => {
     expect(invoice.headers['content-type']).toBe('application/pdf');
     expect((await call(shop, key, 'GET', `/api/purchasedSingle/${orderId}/credit-note.pdf`)).statusCode).toBe(200);
     expect((await call(shop, key, 'GET', '/api/admin/vat-report?month=2026-11')).json()).toEqual({ error: 'forbidden', message: NOT_FOR_KEYS });
+  });
+
+  it('never does more than its creator may now: a demoted admin\'s key keeps only what their new role allows', async () => {
+    const creator = await registerUser(shop, { role: 'admin' });
+    const created = await shop.app.inject({ method: 'POST', url: '/api/admin/api-keys', headers: bearer(creator), payload: { name: 'Warehouse ERP', scopes: ['orders:write', 'catalogue:write'] } });
+    expect(created.statusCode, created.body).toBe(200);
+    const { key } = created.json() as { key: string };
+    const orderId = await placePaidOrder(shop, shop.customer, shop.tool);
+    const addTool = () => call(shop, key, 'POST', '/api/addTool', newTool({ availableQuantity: 2 }));
+    expect((await addTool()).statusCode).toBe(200);
+
+    // The first admin makes the key's creator fulfilment staff only.
+    const demoted = await shop.app.inject({ method: 'PUT', url: `/api/profile/${creator.profileId}/roles`, headers: bearer(shop.admin), payload: { roles: ['fulfilment'] } });
+    expect(demoted.statusCode, demoted.body).toBe(200);
+    // On this instance and on the other at once: the role change makes both forget the key's caller.
+    for (const on of [shop, second]) {
+      const refused = await call(on, key, 'POST', '/api/addTool', newTool({ availableQuantity: 2 }));
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toEqual({ error: 'forbidden', message: 'The person this API key acts for may no longer do this: an admin can create a new key.' });
+    }
+    const shipped = await call(shop, key, 'PATCH', `/api/deliverConfirm/${orderId}`, { delivery: 'shipped' });
+    expect(shipped.statusCode, shipped.body).toBe(200);
+
+    // Made a customer, they lend the key nothing.
+    await shop.app.inject({ method: 'PUT', url: `/api/profile/${creator.profileId}/roles`, headers: bearer(shop.admin), payload: { roles: [] } });
+    expect((await call(shop, key, 'GET', `/api/purchasedSingle/${orderId}`)).statusCode).toBe(403);
   });
 
   it("never acts as its creator's person, makes keys or touches the team", async () => {

@@ -3,12 +3,12 @@ import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { API_KEY_PREFIX, type ApiKey, type ApiKeyInput, type CreatedApiKey } from '@voltline/shared/api-keys';
 import type { PageQuery } from '@voltline/shared/paging';
-import { inRoleOrder, rolesOfScopes, type ApiScope } from '@voltline/shared/staff-roles';
+import { inRoleOrder, rolesOfScopes, scopesHeldBy, type ApiScope } from '@voltline/shared/staff-roles';
 import type { Database } from '../db/client.ts';
 import { apiKeys, authUsers, userProfiles } from '../db/schema.ts';
 import { idOrNotFound, notFound } from '../platform/app-error.ts';
 import { mapPage, type KeysetOrder, type Page, type Paging } from '../platform/paging.ts';
-import { accountColumns, type Caller } from './caller.ts';
+import { accountColumns, staffRolesOf, type Caller } from './caller.ts';
 
 /**
  * The SHA-256 of a key, as stored. A key is 32 random bytes (256 bits): nobody guesses one or its
@@ -74,23 +74,27 @@ export function createApiKeys(db: Database, paging: Paging) {
       return toApiKey(revoked);
     },
 
-    /** The caller a key acts as: its creator's account with the key's scopes; null for an unknown, revoked or orphaned key. */
+    /**
+     * The caller a key acts as: its creator's account with the key's scopes, within the roles the
+     * creator holds now; null for an unknown, revoked or orphaned key.
+     */
     async callerOf(key: string): Promise<Caller | null> {
       const [row] = await db
-        .select({ ...accountColumns, keyId: apiKeys.id, keyName: apiKeys.name, scopes: apiKeys.scopes })
+        .select({ ...accountColumns, keyId: apiKeys.id, keyName: apiKeys.name, scopes: apiKeys.scopes, creatorRole: userProfiles.role, creatorStaffRoles: userProfiles.staffRoles })
         .from(apiKeys)
         .innerJoin(authUsers, eq(authUsers.id, apiKeys.createdBy))
         .innerJoin(userProfiles, eq(userProfiles.userId, authUsers.id))
         .where(and(eq(apiKeys.keyHash, hashOfKey(key)), isNull(apiKeys.revokedAt)));
       if (!row) return null;
-      const { keyId, keyName, scopes: stored, ...account } = row;
+      const { keyId, keyName, scopes: stored, creatorRole, creatorStaffRoles, ...account } = row;
       const scopes = stored as ApiScope[];
+      const creatorRoles = staffRolesOf({ role: creatorRole, staffRoles: creatorStaffRoles });
       return {
         ...account,
         // Never the spec's admin: what a key may do is its scopes, through the guards.
         role: 'user',
-        roles: inRoleOrder(rolesOfScopes(scopes)),
-        apiKey: { id: keyId, name: keyName, scopes },
+        roles: inRoleOrder(rolesOfScopes(scopesHeldBy(scopes, creatorRoles))),
+        apiKey: { id: keyId, name: keyName, scopes, creatorRoles },
       };
     },
 

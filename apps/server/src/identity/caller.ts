@@ -4,7 +4,7 @@ import type { Role } from '@voltline/shared/profile';
 import { TWO_FACTOR_REQUIRED_CODE } from '@voltline/shared/shop-constants';
 import { TWO_FACTOR_MESSAGES, type AdminTwoFactorPolicy } from '@voltline/shared/two-factor';
 import { API_KEY_PREFIX } from '@voltline/shared/api-keys';
-import { mayDo, NOT_FOR_API_KEYS, notYourPartMessage, notYourScopeMessage, scopesOpen, type ApiScope, type Permission, type StaffRole } from '@voltline/shared/staff-roles';
+import { KEY_CREATOR_MAY_NOT, keyMay, mayDo, NOT_FOR_API_KEYS, notYourPartMessage, notYourScopeMessage, scopesOpen, type ApiScope, type Permission, type StaffRole } from '@voltline/shared/staff-roles';
 import type { DatabaseHandle } from '../db/client.ts';
 import { authSessions, authUsers, userProfiles } from '../db/schema.ts';
 import { AppError } from '../platform/app-error.ts';
@@ -31,10 +31,11 @@ export interface Caller {
   awaitingTwoFactor?: true;
   /**
    * Set when an API key calls (decision 066): the key acts for the admin who created it (userId,
-   * email, name, profileId are theirs), but only within its scopes; `roles` are those its scopes
-   * cover whole (rolesOfScopes). The audit log names the key from here.
+   * email, name, profileId are theirs), but only within its scopes and what its creator holds now
+   * (`creatorRoles`, read with the key: a role change makes every instance forget the key's caller);
+   * `roles` are those the scopes still held cover whole (rolesOfScopes). The audit log names the key from here.
    */
-  apiKey?: { id: string; name: string; scopes: ApiScope[] };
+  apiKey?: { id: string; name: string; scopes: ApiScope[]; creatorRoles: StaffRole[] };
   /**
    * The client's address as the server decided it (TRUST_PROXY: http/trusted-proxies.ts), set by the
    * guards with each request: it travels with the caller into the services, which record it with a
@@ -45,11 +46,20 @@ export interface Caller {
 
 /** Whether the caller may do what `permission` allows: a person by their roles, an API key by its scopes (packages/shared/src/staff-roles.ts). */
 export const may = (caller: Caller, permission: Permission) =>
-  caller.apiKey ? scopesOpen(caller.apiKey.scopes, permission) : mayDo(caller.roles, permission);
+  caller.apiKey ? keyMay(caller.apiKey, permission) : mayDo(caller.roles, permission);
 
 /** What a guard answers a caller that `may` refused. */
 const refusalOf = (caller: Caller, permission: Permission) =>
-  new AppError('forbidden', caller.apiKey ? notYourScopeMessage(permission) : notYourPartMessage(permission));
+  new AppError('forbidden', caller.apiKey ? keyRefusalMessage(caller.apiKey.scopes, permission) : notYourPartMessage(permission));
+
+const keyRefusalMessage = (scopes: readonly ApiScope[], permission: Permission) =>
+  scopesOpen(scopes, permission) ? KEY_CREATOR_MAY_NOT : notYourScopeMessage(permission);
+
+/** A person's staff roles as the guards read them: the spec's admin first, then the roles the profile keeps. */
+export const staffRolesOf = (account: { role: Role; staffRoles: readonly string[] }): StaffRole[] => [
+  ...(account.role === 'admin' ? (['admin'] as const) : []),
+  ...(account.staffRoles as StaffRole[]),
+];
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -106,8 +116,7 @@ export function createCallerGuards(
     const [row] = await sessionOwner.execute({ sessionId: subject.sessionId, userId: subject.userId, now: new Date().toISOString() });
     if (!row) return null;
     const { sessionExpiresAt, staffRoles, ...known } = row;
-    // Admin first, then the other roles in the order the column keeps them.
-    const caller: Caller = { ...known, roles: [...(known.role === 'admin' ? (['admin'] as const) : []), ...(staffRoles as StaffRole[])] };
+    const caller: Caller = { ...known, roles: staffRolesOf({ role: known.role, staffRoles }) };
     return { caller, validUntil: Math.min(subject.expiresAt.getTime(), new Date(sessionExpiresAt).getTime()) };
   }
 
