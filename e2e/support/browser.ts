@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 
 export interface BrowserSession {
   context: BrowserContext;
@@ -29,7 +29,28 @@ export async function openShopPage(
     if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
   });
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  waitForTheAppAfterEachVisit(page);
   return { context, page, problems };
+}
+
+/**
+ * Each visit (goto, reload) of a shop page ends once the app has taken the page over (the mark
+ * ShopShell sets), not at the document's load: a server-rendered page is drawn before its code
+ * runs, and a click or a typed word in that moment went to the server's page. A visit that asks to
+ * end at `commit` (a test looking at the server's page before the app) and an answer that is not a
+ * page (a PDF) end as Playwright's own do.
+ */
+function waitForTheAppAfterEachVisit(page: Page): void {
+  const untilAppReady = async (response: Response | null, waitUntil: string | undefined): Promise<Response | null> => {
+    if (waitUntil !== 'commit' && response?.headers()['content-type']?.startsWith('text/html')) {
+      await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+    }
+    return response;
+  };
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (url, options) => untilAppReady(await goto(url, options), options?.waitUntil);
+  page.reload = async (options) => untilAppReady(await reload(options), options?.waitUntil);
 }
 
 /**

@@ -36,6 +36,13 @@ export function ShopShell() {
   }, [navigate]);
   const hasOwnHead = pageHandle(useMatches().at(-1)?.handle)?.head !== undefined;
 
+  // The app has taken the page over: a server-rendered page's buttons and forms answer from now on.
+  // The browser journeys wait for this mark after each visit (e2e/support/browser.ts), so a click
+  // never lands on the server's page before the app listens.
+  useEffect(() => {
+    document.documentElement.dataset.appReady = 'true';
+  }, []);
+
   // Public pages name themselves; the others (sign-in, dashboard) take the shell's title back.
   useEffect(() => {
     if (!hasOwnHead) document.title = SHELL_TITLE;
