@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { emptyClusterDir } from './empty-pglite.ts';
@@ -48,10 +48,32 @@ export async function migratedClusterDir(): Promise<string> {
     if (migrating.status !== 0) throw new Error(`Migrating the template cluster failed:\n${migrating.stderr}`);
     // Renamed when whole, so a journey starting beside this one never copies half of it.
     renameSync(making, dir);
+    forgetOldTemplates(dir);
   } catch (error) {
     rmSync(making, { recursive: true, force: true });
     // Another run made it meanwhile: theirs is the same.
     if (!existsSync(dir)) throw error;
   }
   return dir;
+}
+
+/** How long a template of other migrations is kept: a checkout of another branch may still use it. */
+const OLD_TEMPLATE_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Removes the templates of other migrations made more than a day ago: each new or changed migration
+ * names a new one (tens of MB), and the temp folder kept every one of them. A younger one may be
+ * another checkout's, in use.
+ */
+function forgetOldTemplates(current: string): void {
+  const prefix = 'voltline-migrated-pglite-dir-';
+  for (const entry of readdirSync(tmpdir())) {
+    const dir = path.join(tmpdir(), entry);
+    if (!entry.startsWith(prefix) || dir === current) continue;
+    try {
+      if (Date.now() - statSync(dir).mtimeMs > OLD_TEMPLATE_MS) rmSync(dir, { recursive: true, force: true });
+    } catch {
+      // Removed by another run meanwhile.
+    }
+  }
 }
