@@ -5,6 +5,7 @@ import { EXAMPLE_BANK_ACCOUNT, parseBankAccount, type BankAccount } from '@voltl
 import { DEFAULT_SHOP_MONEY, isPercentWithTwoDecimals, shopMoneyProblem, type ShopMoney } from '@voltline/shared/money';
 import { isCountryCode } from '@voltline/shared/delivery-settings';
 import { TEXT_LIMITS } from '@voltline/shared/text-limits';
+import { ConfigurationError } from './platform/configuration-error.ts';
 
 /**
  * The shop's configuration, read from the environment. This is the only module that reads
@@ -402,20 +403,18 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
   const parsed = environmentSchema.safeParse(environment);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
-    throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+    throw new ConfigurationError(problems);
   }
   const env = parsed.data;
   if (env.PAYMENT_PROVIDER === 'stripe' && !(env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY && env.STRIPE_WEBHOOK_SECRET)) {
-    throw new Error(
-      'Invalid configuration:\n  PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET',
-    );
+    throw new ConfigurationError('PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET');
   }
   if (env.PASSWORD_HASHING !== 'scrypt' && environment.NODE_ENV === 'production') {
-    throw new Error('Invalid configuration:\n  PASSWORD_HASHING=fast-for-tests is for the test suites only and is refused when NODE_ENV=production');
+    throw new ConfigurationError('PASSWORD_HASHING=fast-for-tests is for the test suites only and is refused when NODE_ENV=production');
   }
   const money = { currency: env.SHOP_CURRENCY, locale: env.SHOP_LOCALE };
   const moneyProblem = shopMoneyProblem(money);
-  if (moneyProblem) throw new Error(`Invalid configuration:\n  ${moneyProblem}`);
+  if (moneyProblem) throw new ConfigurationError(moneyProblem);
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   const google = oauthClient(env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET);
   const github = oauthClient(env.GITHUB_CLIENT_ID, env.GITHUB_CLIENT_SECRET);

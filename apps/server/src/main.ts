@@ -14,6 +14,7 @@ import { addDefaultDeliveryRates } from './pricing/delivery-settings-service.ts'
 import { addInitialTaxSettings, initialTaxSettings } from './pricing/tax-settings-service.ts';
 import { keepShopCurrency } from './pricing/shop-currency.ts';
 import { startUnpaidOrderExpiry } from './orders/unpaid-order-expiry.ts';
+import { ConfigurationError } from './platform/configuration-error.ts';
 import { everyHour } from './platform/every-hour.ts';
 import { armLastResortExit } from './platform/last-resort-exit.ts';
 import { connectRedis } from './platform/redis.ts';
@@ -161,6 +162,9 @@ async function start(): Promise<void> {
 start().catch(async (error: unknown) => {
   if (error instanceof DataDirLockedError) {
     console.error(error.message);
+  } else if (error instanceof ConfigurationError) {
+    // The setting to change is the whole answer: a stack trace would bury it.
+    console.error(`The shop could not start. ${error.message}`);
   } else {
     console.error('The shop could not start:', error);
   }

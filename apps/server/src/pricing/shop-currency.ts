@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { orders, shopState } from '../db/schema.ts';
+import { ConfigurationError } from '../platform/configuration-error.ts';
 
 const CURRENCY_KEY = 'shop_currency';
 /** Every shop sold in dollars before SHOP_CURRENCY existed. */
@@ -24,8 +25,8 @@ export async function keepShopCurrency(db: Database, currency: string): Promise<
     [{ value: recorded }] = (await db.select({ value: shopState.value }).from(shopState).where(eq(shopState.key, CURRENCY_KEY))) as [{ value: string }];
   }
   if (recorded !== currency) {
-    throw new Error(
-      `Invalid configuration:\n  SHOP_CURRENCY is ${currency}, but this shop sells in ${recorded}: its orders, invoices and totals are amounts in ${recorded}. A shop has one currency (decision 067): set SHOP_CURRENCY=${recorded}, or open a new shop to sell in ${currency}.`,
+    throw new ConfigurationError(
+      `SHOP_CURRENCY is ${currency}, but this shop sells in ${recorded}: its orders, invoices and totals are amounts in ${recorded}. A shop has one currency (decision 067): set SHOP_CURRENCY=${recorded}, or open a new shop to sell in ${currency}.`,
     );
   }
 }
