@@ -52,6 +52,7 @@ export const paymentTermsAnswerSchema = z.object({
   netDays: z.number().int(),
   creditLimit: z.number().describe('0: the company pays by card only.'),
   openOnAccount: z.number().describe('What its orders on account still owe.'),
+  creditAvailable: z.number().describe('What it may still order on account: the limit less what is open, never below 0.'),
 });
 
 /** POST /api/admin/orders/{id}/bank-payments: money received by bank transfer for an order on account. */

@@ -55,7 +55,12 @@ function toBusinessAccountDto(row: AccountRow, check: CheckRow | null, openCents
       row.vatConfirmedAt && row.vatConfirmedBy && row.vatConfirmedReason
         ? { confirmedBy: row.vatConfirmedBy, confirmedAt: row.vatConfirmedAt.toISOString(), reason: row.vatConfirmedReason }
         : null,
-    paymentTerms: { netDays: row.paymentTermsDays, creditLimit: fromCents(row.creditLimitCents), openOnAccount: fromCents(openCents) },
+    paymentTerms: {
+      netDays: row.paymentTermsDays,
+      creditLimit: fromCents(row.creditLimitCents),
+      openOnAccount: fromCents(openCents),
+      creditAvailable: fromCents(Math.max(0, row.creditLimitCents - openCents)),
+    },
   };
 }
 

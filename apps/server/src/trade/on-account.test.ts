@@ -1,3 +1,4 @@
+import { fromCents, toCents } from '@voltline/shared/money';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { onAccountMessages } from '@voltline/shared/on-account';
@@ -57,7 +58,7 @@ describe.each(testDatabaseKinds)('paying on account on $name', (kind) => {
     const { call, ok, business, checkout, order, promised } = calls();
     const tool = await freshTool(shop, 10, 1, 100);
     const { buyer, accountId } = await business(shop.admin, { netDays: 30, creditLimit: 250 });
-    expect((await ok(buyer, 'GET', '/api/business-account')).paymentTerms).toEqual({ netDays: 30, creditLimit: 250, openOnAccount: 0 });
+    expect((await ok(buyer, 'GET', '/api/business-account')).paymentTerms).toEqual({ netDays: 30, creditLimit: 250, openOnAccount: 0, creditAvailable: 250 });
 
     // A consumer has no terms; a card order of the business is as before.
     const consumer = await checkout(shop.customer, tool, 1, { paymentMethod: 'account' });
@@ -98,6 +99,7 @@ describe.each(testDatabaseKinds)('paying on account on $name', (kind) => {
       netDays: 30,
       creditLimit: 250,
       openOnAccount: onAccount.price,
+      creditAvailable: fromCents(toCents(250) - toCents(onAccount.price)),
     });
   });
 

@@ -18,5 +18,5 @@ export const sampleBusinessAccount: BusinessAccount = {
   decidedBy: null,
   lastVatCheck: null,
   vatConfirmation: null,
-  paymentTerms: { netDays: 30, creditLimit: 0, openOnAccount: 0 },
+  paymentTerms: { netDays: 30, creditLimit: 0, openOnAccount: 0, creditAvailable: 0 },
 };

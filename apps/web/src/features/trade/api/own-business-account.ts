@@ -20,8 +20,8 @@ export function useBusinessBuyer(signedIn: boolean) {
   const account = useQuery({ ...ownBusinessAccountQueryOptions, enabled: signedIn });
   const approved = account.data?.state === 'approved' ? account.data : null;
   if (!approved) return null;
-  const { netDays, creditLimit, openOnAccount } = approved.paymentTerms;
-  return { payOnAccount: creditLimit > 0 ? { netDays, available: Math.max(0, Math.round((creditLimit - openOnAccount) * 100) / 100) } : null };
+  const { netDays, creditLimit, creditAvailable } = approved.paymentTerms;
+  return { payOnAccount: creditLimit > 0 ? { netDays, available: creditAvailable } : null };
 }
 
 /** POST /api/business-account: apply (or apply again after a refusal); the checkout's quote may change with it. */
