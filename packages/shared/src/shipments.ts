@@ -17,6 +17,14 @@ const MIN_NOTICE_SECRET = 32;
 const MAX_SHIPMENT_UNITS = 100_000;
 
 /** The words of every refusal of a shipment, for the server and the Ship dialog alike. */
+/**
+ * Whether an order may be shipped as far as its money goes: paid, or placed on account (decision 060:
+ * a business on terms is invoiced at once and pays by the due date, after the goods arrive, as trade
+ * customers do). The server refuses other orders' parcels in words; the back office offers Ship by it.
+ */
+export const paidOrOnAccount = (order: { status: string; paymentDueOn: string | null }): boolean =>
+  order.status === 'paid' || (order.status === 'unpaid' && order.paymentDueOn !== null);
+
 export const shipmentMessages = {
   noLines: 'Say which tools go into the parcel',
   repeatedTool: 'Name each tool once: give its units in one line',
@@ -27,7 +35,7 @@ export const shipmentMessages = {
   notInOrder: (toolId: string) => `Tool ${toolId} is not in this order.`,
   moreThanLeft: (product: string, left: number) =>
     left === 0 ? `Every unit of ${product} has already been shipped.` : `Only ${left} ${left === 1 ? 'unit' : 'units'} of ${product} ${left === 1 ? 'is' : 'are'} left to ship.`,
-  unpaid: 'Only a paid order can be shipped.',
+  unpaid: 'Only a paid order, or one on account, can be shipped.',
   refunded: 'This order was refunded in full: there is nothing to ship.',
   cancelled: 'This order was canceled: there is nothing to ship.',
   allShipped: 'This order has already been shipped.',

@@ -130,7 +130,8 @@ export function createOrderMail(shopName: string, publicUrl: string) {
           `Transaction id: ${order.transactionId}`,
           ...(invoice ? [`Invoice: ${invoice.number} (attached)`] : []),
           '',
-          'We will tell you when your order ships.',
+          // An order on account may have shipped before its transfer came in.
+          order.delivery === 'shipped' ? 'Your order has already shipped.' : 'We will tell you when your order ships.',
           myOrders,
         ],
         invoice ? { documents: [invoice] } : {},

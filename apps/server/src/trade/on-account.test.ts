@@ -116,7 +116,7 @@ describe.each(testDatabaseKinds)('paying on account on $name', (kind) => {
     expect((await call(buyer, 'POST', `/api/admin/orders/${orderId}/bank-payments`, { amount: 1 })).statusCode).toBe(403);
 
     const part = await ok(shop.admin, 'POST', `/api/admin/orders/${orderId}/bank-payments`, { amount: 40, reference: 'Bank statement 12' });
-    expect(part).toMatchObject({ status: 'unpaid', bankPaidAmount: 40, delivery: null });
+    expect(part).toMatchObject({ status: 'unpaid', bankPaidAmount: 40, delivery: 'pending' });
     const tooMuch = await call(shop.admin, 'POST', `/api/admin/orders/${orderId}/bank-payments`, { amount: price });
     expect(tooMuch.statusCode).toBe(422);
     expect(tooMuch.json().message).toBe(onAccountMessages.moreThanOwed(price - 40));
@@ -129,6 +129,30 @@ describe.each(testDatabaseKinds)('paying on account on $name', (kind) => {
     expect(history.map((event) => event.type).sort()).toEqual(['bank_payment', 'bank_payment', 'paid', 'placed', 'placed']);
     expect((await ok(shop.admin, 'GET', '/api/admin/orders-on-account?limit=100')).map((row: { _id: string }) => row._id)).not.toContain(orderId);
     expect((await call(shop.admin, 'POST', `/api/admin/orders/${orderId}/bank-payments`, { amount: 1 })).json().message).toBe(onAccountMessages.notOpen);
+  });
+
+  it('ships an order on account before it is paid, as trade terms mean; the transfer that completes it leaves it shipped', async () => {
+    const { call, ok, business, checkout, order, mails, promised } = calls();
+    const tool = await freshTool(shop, 10, 1, 100);
+    const { buyer } = await business(shop.admin, { netDays: 30, creditLimit: 1000 });
+    const orderId: string = (await checkout(buyer, tool, 2, { paymentMethod: 'account' })).json().insertedId;
+    const placed = await order(buyer, orderId);
+    expect(placed).toMatchObject({ status: 'unpaid', delivery: 'pending' });
+    expect(await promised(tool)).toBe(2);
+
+    const shipped = await call(shop.admin, 'PATCH', `/api/deliverConfirm/${orderId}`, { delivery: 'shipped' });
+    expect(shipped.statusCode, shipped.body).toBe(200);
+    expect(await order(buyer, orderId)).toMatchObject({ status: 'unpaid', delivery: 'shipped' });
+    // The units left the shelf: no longer promised, no longer on hand.
+    expect(await promised(tool)).toBe(0);
+    const [{ onHand }] = (await shop.database.db.select({ onHand: tools.availableQuantity }).from(tools).where(eq(tools.id, tool._id))) as [{ onHand: number }];
+    expect(onHand).toBe(8);
+
+    const paid = await ok(shop.admin, 'POST', `/api/admin/orders/${orderId}/bank-payments`, { amount: placed.price, reference: 'Statement 7' });
+    expect(paid).toMatchObject({ status: 'paid', delivery: 'shipped', bankPaidAmount: placed.price });
+    const [paidMail] = await mails('order.paid', buyer.email);
+    expect(JSON.stringify(paidMail!.payload)).toContain('Your order has already shipped.');
+    expect(JSON.stringify(paidMail!.payload)).not.toContain('We will tell you when your order ships.');
   });
 
   it('never lets the unpaid-order expiry cancel an order on account, and mails each overdue reminder once', async () => {

@@ -72,7 +72,8 @@ export async function checkCreditLimit(tx: DbTransaction, customerId: string, li
  * the terms' days, its units promised (all or none, as a card payment's), its invoice issued.
  */
 export async function placedOnAccount(deps: LifecycleDeps, tx: DbTransaction, orderId: string, line: CreditLine, now: Date): Promise<void> {
-  const [order] = await tx.update(orders).set({ paymentDueOn: dayAfter(now, line.paymentTermsDays) }).where(eq(orders.id, orderId)).returning();
+  // Pending delivery at once: an order on account ships before it is paid (paidOrOnAccount).
+  const [order] = await tx.update(orders).set({ paymentDueOn: dayAfter(now, line.paymentTermsDays), delivery: 'pending' }).where(eq(orders.id, orderId)).returning();
   const units = await unitsOfOrder(tx, orderId);
   await lockTools(tx, units, 'promise');
   const short = await promiseAll(tx, units);
@@ -110,7 +111,8 @@ export const recordingBankPayment =
         .set({
           bankPaidCents: order.bankPaidCents + payment.amountCents,
           // now(): the transaction's time, which the 'paid' event below records too.
-          ...(whole && { status: 'paid' as const, transactionId: `bank-transfer-${order.id}`, delivery: 'pending' as const, paidAt: sql`now()` }),
+          // Its parcels may have left already (paidOrOnAccount): shipped stays shipped.
+          ...(whole && { status: 'paid' as const, transactionId: `bank-transfer-${order.id}`, paidAt: sql`now()` }),
         })
         .where(eq(orders.id, order.id))
         .returning();

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { shipmentMessages, type CreateShipment, type Shipment } from '@voltline/shared/shipments';
+import { paidOrOnAccount, shipmentMessages, type CreateShipment, type Shipment } from '@voltline/shared/shipments';
 import { clipText, TEXT_LIMITS } from '@voltline/shared/text-limits';
 import type { DbTransaction } from '../../db/client.ts';
 import { orderLines, orders, shipmentLines, shipments, shippedSerials, tools } from '../../db/schema.ts';
@@ -52,7 +52,7 @@ export async function shippedByTool(tx: DbTransaction, orderId: string): Promise
 function refusalToShip(order: OrderRow): AppError | undefined {
   if (order.cancelledAt) return new AppError('conflict', order.status === 'refunded' ? shipmentMessages.refunded : shipmentMessages.cancelled);
   if (order.status === 'refunded') return new AppError('conflict', shipmentMessages.refunded);
-  if (order.status !== 'paid') return new AppError('conflict', shipmentMessages.unpaid);
+  if (!paidOrOnAccount(order)) return new AppError('conflict', shipmentMessages.unpaid);
   if (order.delivery === 'shipped') return new AppError('conflict', shipmentMessages.allShipped);
   return undefined;
 }

@@ -1,5 +1,6 @@
 import { formatMoney } from '@voltline/shared/money';
 import type { Order } from '@voltline/shared/order';
+import { paidOrOnAccount } from '@voltline/shared/shipments';
 import { deliveryText } from '../../../entities/order/delivery-text.ts';
 import { orderStateText } from '../../../entities/order/order-state.ts';
 import { BreakableAddress } from '../../../components/breakable-address.tsx';
@@ -59,7 +60,7 @@ export function OrdersTable({ orders, onAction, allows }: OrdersTableProps) {
                 </button>
               )}
               {/* A parcel of some units with a carrier and tracking (issue 38): paid orders with units left. */}
-              {allows('ship') && order.delivery === 'pending' && order.status === 'paid' && !order.cancelled && (
+              {allows('ship') && order.delivery === 'pending' && paidOrOnAccount(order) && !order.cancelled && (
                 <button type="button" className="btn btn-secondary btn-xs" onClick={() => onAction('ship', order)}>
                   Ship
                 </button>
