@@ -23,7 +23,7 @@ const DELIVERY = { phone: '5550100', address: '1 Circuit Road', country: 'US' };
 const APPLICATION = { companyName: 'Ohm & Sons Ltd', vatId: VAT_ID_EXAMPLES.FR, billingStreet: '3 Rue Ampère', billingPostcode: '75017', billingCity: 'Paris', billingCountry: 'FR' };
 
 function onAccountCalls(shop: TestShop) {
-  const call = (user: TestUser, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+  const call = (user: TestUser, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
     shop.app.inject({ method, url, headers: bearer(user), ...(payload ? { payload } : {}) });
   const ok = async (user: TestUser, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => {
     const answer = await call(user, method, url, payload);
