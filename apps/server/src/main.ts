@@ -14,6 +14,7 @@ import { addDefaultDeliveryRates } from './pricing/delivery-settings-service.ts'
 import { addInitialTaxSettings, initialTaxSettings } from './pricing/tax-settings-service.ts';
 import { keepShopCurrency } from './pricing/shop-currency.ts';
 import { startUnpaidOrderExpiry } from './orders/unpaid-order-expiry.ts';
+import { purgeSentNotifications } from './notifications/notification-outbox.ts';
 import { ConfigurationError } from './platform/configuration-error.ts';
 import { everyHour } from './platform/every-hour.ts';
 import { armLastResortExit } from './platform/last-resort-exit.ts';
@@ -91,6 +92,11 @@ async function start(): Promise<void> {
     done: 'mailed reminders of overdue orders on account',
     failed: 'could not mail reminders of overdue orders on account',
   });
+  // Sent mails and webhooks hold people's addresses: deleted a month after they went (decision 073).
+  const stopOutboxPurge = everyHour(() => purgeSentNotifications(database.db), log, {
+    done: 'deleted mails and webhooks sent long ago from the outbox',
+    failed: 'could not delete old mails and webhooks from the outbox',
+  });
   // An erased customer's documents keep their name, address and VAT id for TAX_RECORD_YEARS (decision 061).
   const stopTaxRecordRetention = everyHour(() => core.forgetMe.clearTaxRecordsDue(), log, {
     done: "cleared erased customers' names and addresses from documents past their tax records",
@@ -130,6 +136,7 @@ async function start(): Promise<void> {
     try {
       stopExpiry();
       stopAlertPurge();
+      stopOutboxPurge();
       stopReminders();
       stopTaxRecordRetention();
       stopNotifications();

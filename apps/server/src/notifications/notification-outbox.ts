@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { is, SQL, sql } from 'drizzle-orm';
+import { and, inArray, is, isNotNull, lt, or, SQL, sql } from 'drizzle-orm';
 import type { WebhookEvent } from '@voltline/shared/webhook';
-import type { DbExecutor } from '../db/client.ts';
+import type { Database, DbExecutor } from '../db/client.ts';
 import { notifications } from '../db/schema.ts';
 import type { MailMessage } from '../platform/mailer.ts';
 import type { OutboxMail } from './mail-composer.ts';
@@ -55,4 +55,32 @@ export async function recordShopEvent(executor: DbExecutor, event: ShopEvent, no
 export async function recordMails(executor: DbExecutor, eventType: string, mails: MailMessage[], now = new Date()): Promise<void> {
   if (mails.length === 0) return;
   await executor.insert(notifications).values(mails.map((mail) => ({ channel: 'mail' as const, target: mail.to, eventType, payload: mail, nextAttemptAt: now })));
+}
+
+/**
+ * How long the outbox keeps a message once it was sent or given up on (decision 073). A sent mail
+ * holds its reader's address, name and order, which nothing needs once it has gone: the order keeps
+ * its own history. Webhook endpoints' delivery logs show this long.
+ */
+export const SENT_NOTIFICATION_KEEP_DAYS = 30;
+
+/** Rows deleted a statement: the hourly job never holds a long lock or a large transaction. */
+const PURGE_BATCH = 5_000;
+
+/**
+ * Deletes the messages sent or given up on more than SENT_NOTIFICATION_KEEP_DAYS ago, a batch at a
+ * time on their own index, and answers how many (the hourly job in main.ts). Messages still to send
+ * stay, however old. Keeping the outbox to a month also bounds what an erasure reads through.
+ */
+export async function purgeSentNotifications(db: Database, now = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - SENT_NOTIFICATION_KEEP_DAYS * 24 * 60 * 60 * 1000);
+  // The index's own expression and condition (db/schema/notifications.ts), so the purge reads it alone.
+  const done = and(or(isNotNull(notifications.deliveredAt), isNotNull(notifications.failedAt)), lt(sql`coalesce(${notifications.deliveredAt}, ${notifications.failedAt})`, before));
+  let deleted = 0;
+  for (;;) {
+    const batch = db.select({ id: notifications.id }).from(notifications).where(done).limit(PURGE_BATCH);
+    const rows = await db.delete(notifications).where(inArray(notifications.id, batch)).returning({ id: notifications.id });
+    deleted += rows.length;
+    if (rows.length < PURGE_BATCH) return deleted;
+  }
 }

@@ -10,6 +10,7 @@ import { useTestShop } from '../test-support/test-shop.ts';
 import { freshTool, placeOrder, placePaidOrder } from '../test-support/test-orders.ts';
 import { bearer, registerUser, type TestUser } from '../test-support/test-users.ts';
 import { retryDelayMs } from './notification-dispatcher.ts';
+import { purgeSentNotifications, SENT_NOTIFICATION_KEEP_DAYS } from './notification-outbox.ts';
 import { verifyWebhook } from '../platform/webhook-signing.ts';
 
 const SHOP_EMAIL = 'orders@voltline.test';
@@ -203,6 +204,33 @@ describe.each(testDatabaseKinds)('notifications on $name', (kind) => {
     expect((await list(shop.customer)).statusCode).toBe(403);
     const endpoints = (await list(shop.admin)).json();
     expect(endpoints[0]).not.toHaveProperty('secret');
+  });
+
+  it('deletes mails and webhooks a month after they were sent or given up on, and keeps any still to send', async () => {
+    const now = new Date();
+    const daysAgo = (days: number) => new Date(now.getTime() - days * 24 * 60 * 60 * 1000);
+    const message = (label: string, createdAt: Date, state: { deliveredAt?: Date; failedAt?: Date }) => ({
+      channel: 'mail' as const,
+      target: `${label}@example.com`,
+      eventType: 'purge.test',
+      payload: { to: `${label}@example.com`, subject: label },
+      createdAt,
+      ...state,
+    });
+    const old = daysAgo(SENT_NOTIFICATION_KEEP_DAYS + 1);
+    await shop.database.db.insert(notifications).values([
+      message('sent-long-ago', old, { deliveredAt: old }),
+      message('failed-long-ago', old, { failedAt: old }),
+      message('sent-lately', daysAgo(SENT_NOTIFICATION_KEEP_DAYS - 1), { deliveredAt: daysAgo(SENT_NOTIFICATION_KEEP_DAYS - 1) }),
+      // Due tomorrow, so the shop's dispatcher leaves it alone meanwhile.
+      { ...message('still-to-send', old, {}), nextAttemptAt: daysAgo(-1) },
+      // Made long ago but sent only lately (after retries): kept a month from its sending.
+      message('retried-lately', old, { deliveredAt: daysAgo(1) }),
+    ]);
+    expect(await purgeSentNotifications(shop.database.db, now)).toBe(2);
+    const left = await shop.database.db.select({ target: notifications.target }).from(notifications).where(eq(notifications.eventType, 'purge.test'));
+    expect(left.map((row) => row.target).sort()).toEqual(['retried-lately@example.com', 'sent-lately@example.com', 'still-to-send@example.com']);
+    expect(await purgeSentNotifications(shop.database.db, now)).toBe(0);
   });
 });
 

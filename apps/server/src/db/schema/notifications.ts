@@ -46,6 +46,8 @@ export const notifications = pgTable(
   (table) => [
     // What the dispatcher claims: only the messages still to send, oldest first (made by migration 0011).
     index('notifications_pending_created_idx').on(table.createdAt).where(sql`${table.deliveredAt} is null and ${table.failedAt} is null`),
+    // What the hourly purge deletes: the messages sent or given up on, by when (decision 073).
+    index('notifications_done_at_idx').on(sql`coalesce(${table.deliveredAt}, ${table.failedAt})`).where(sql`${table.deliveredAt} is not null or ${table.failedAt} is not null`),
     // An endpoint's delivery log, newest first, paged on (created_at, id).
     index('notifications_target_created_id_idx').on(table.target, table.createdAt, table.id),
     ...textLengthChecks('notifications'),

@@ -1,0 +1,1 @@
+CREATE INDEX "notifications_done_at_idx" ON "notifications" USING btree (coalesce("delivered_at", "failed_at")) WHERE "notifications"."delivered_at" is not null or "notifications"."failed_at" is not null;
