@@ -170,6 +170,7 @@ export const myPricesSchema = z.object({
       listPrice: z.number(),
       ...shownPrice,
       minimumOrderQuantity: z.number().int(),
+      displayedNetOf: z.number().nullable().describe('The VAT rate (percent) taken out of the displayed prices, as invoices take it out (a line total without VAT is the total less it); null when they are the prices charged.'),
       tiers: z.array(z.object({ fromUnits: z.number().int(), toUnits: z.number().int().nullable(), ...shownPrice })).describe('The price by units of the tool in one order, from the minimum up.'),
     }),
   ),

@@ -24,16 +24,16 @@ const tradePrices: MyPrices = {
   group: { key: 'trade', name: 'Trade', displayPricesWithoutVat: true },
   tools: [
     {
-      toolId: drill._id, listPrice: 100, unitPrice: 80, displayedPrice: 67.23, minimumOrderQuantity: 1,
+      toolId: drill._id, listPrice: 100, unitPrice: 80, displayedPrice: 67.23, minimumOrderQuantity: 1, displayedNetOf: 19,
       tiers: [{ fromUnits: 1, toUnits: 9, unitPrice: 80, displayedPrice: 67.23 }, { fromUnits: 10, toUnits: null, unitPrice: 76, displayedPrice: 63.87 }],
     },
-    { toolId: saw._id, listPrice: 50, unitPrice: 50, displayedPrice: 42.02, minimumOrderQuantity: 1, tiers: [{ fromUnits: 1, toUnits: null, unitPrice: 50, displayedPrice: 42.02 }] },
+    { toolId: saw._id, listPrice: 50, unitPrice: 50, displayedPrice: 42.02, minimumOrderQuantity: 1, displayedNetOf: 19, tiers: [{ fromUnits: 1, toUnits: null, unitPrice: 50, displayedPrice: 42.02 }] },
   ],
 };
 /** A retail customer pays the list price, with VAT. */
 const retailPrices: MyPrices = {
   group: { key: 'retail', name: 'Retail', displayPricesWithoutVat: false },
-  tools: [drill, saw].map((tool) => ({ toolId: tool._id, listPrice: tool.price, unitPrice: tool.price, displayedPrice: tool.price, minimumOrderQuantity: 1, tiers: [{ fromUnits: 1, toUnits: null, unitPrice: tool.price, displayedPrice: tool.price }] })),
+  tools: [drill, saw].map((tool) => ({ toolId: tool._id, listPrice: tool.price, unitPrice: tool.price, displayedPrice: tool.price, minimumOrderQuantity: 1, displayedNetOf: null, tiers: [{ fromUnits: 1, toUnits: null, unitPrice: tool.price, displayedPrice: tool.price }] })),
 };
 
 /** The stand-in server: `mine` for /api/my-prices (of the tools asked for), the tools, and the cart. */
@@ -91,13 +91,14 @@ describe("the customer's own prices over the public list prices (decision 072)",
       cartLineOf({ toolId: saw._id, quantity: 2, addedUnitPrice: 50, toolName: saw.toolName, img: saw.img }, saw),
     ]);
     renderWithShop(<CartPage />, shopAnswering(tradePrices, (request) => (request.path === '/api/cart' ? { status: 200, body: cart } : undefined)), { signedInAs: 'trade@example.com' });
-    // 12 drills reach the tier from 10: 63.87 without VAT each.
+    // 12 drills reach the tier from 10: 63.87 without VAT each. A line's total without VAT is its
+    // total (12 x 76.00 = 912.00) less the VAT in it, as the invoice prints it: 766.39, not 12 x 63.87.
     await screen.findByText('Your Trade price: $63.87 without VAT');
     const [drillLine, sawLine] = screen.getAllByTestId('cart-line');
-    expect(within(drillLine!).getByTestId('cart-line-total').textContent).toBe('Line total: $766.44 without VAT');
+    expect(within(drillLine!).getByTestId('cart-line-total').textContent).toBe('Line total: $766.39 without VAT');
     within(sawLine!).getByText('Your Trade price: $42.02 without VAT');
-    expect(within(sawLine!).getByTestId('cart-line-total').textContent).toBe('Line total: $84.04 without VAT');
-    expect(screen.getByTestId('cart-subtotal').textContent).toBe('Subtotal: $850.48 without VAT');
+    expect(within(sawLine!).getByTestId('cart-line-total').textContent).toBe('Line total: $84.03 without VAT');
+    expect(screen.getByTestId('cart-subtotal').textContent).toBe('Subtotal: $850.42 without VAT');
   });
 
   it("shows the purchase page's tool at the signed-in customer's price", async () => {

@@ -13,6 +13,8 @@ export interface CustomerPrice {
   /** The unit price as they see it: without VAT for a group that shows prices so. */
   displayedPrice: number;
   withoutVat: boolean;
+  /** What `quantity` units come to as shown: without VAT, the VAT taken out of their total, as the invoice takes it out. */
+  lineTotal: (quantity: number) => number;
   /** Their group's name ("Trade"), for the words "Your Trade price". */
   groupName: string;
 }
@@ -33,6 +35,6 @@ export const LIST_PRICES: CustomerPrices = { priceOf: () => undefined };
 export const customerAmount = (amount: number, withoutVat: boolean) => `${formatMoney(amount)}${withoutVat ? ' without VAT' : ''}`;
 
 /** A tool's unit price line: "Unit price: $99.99", or the customer's own, "Your Trade price: $67.23 without VAT". */
-export function unitPriceWords(listPrice: number, price: CustomerPrice | undefined): string {
+export function unitPriceWords(listPrice: number, price: Pick<CustomerPrice, 'displayedPrice' | 'withoutVat' | 'groupName'> | undefined): string {
   return price ? `Your ${price.groupName} price: ${customerAmount(price.displayedPrice, price.withoutVat)}` : `Unit price: ${formatMoney(listPrice)}`;
 }

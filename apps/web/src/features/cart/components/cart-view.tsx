@@ -1,6 +1,5 @@
 import { Link } from 'react-router';
 import { cartMessages, cartOf } from '@voltline/shared/cart-rules';
-import { orderTotal } from '@voltline/shared/order-rules';
 import { customerAmount, LIST_PRICES, type CustomerPrices } from '../../../entities/tool/customer-price.ts';
 import { describeRequestError } from '../../../lib/api-client.ts';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
@@ -31,7 +30,7 @@ export function CartView({ access, prices = LIST_PRICES }: { access: CartAccess;
   const blocked = cart.lines.some((line) => line.problem !== null);
   const priced = cart.lines.map((line) => {
     const price = prices.priceOf(line.toolId, line.quantity);
-    return { line, price, shown: price ? { ...line, lineTotal: orderTotal(price.displayedPrice, line.quantity) } : line };
+    return { line, price, shown: price ? { ...line, lineTotal: price.lineTotal(line.quantity) } : line };
   });
   // The subtotal by the cart's own rule (cartOf: lines that cannot be ordered left out), at the prices shown.
   const subtotal = cartOf(priced.map(({ shown }) => shown)).subtotal;

@@ -26,7 +26,7 @@ export function YourPrices({ tool }: { tool: Pick<Tool, '_id' | 'price' | 'minim
   const vatWords = group.displayPricesWithoutVat ? ' without VAT' : '';
   return (
     <section aria-label={`Your ${group.name} prices`} className="rounded-box border border-base-300 p-4">
-      <p className="text-lg font-semibold">{unitPriceWords(tool.price, { ...mine, withoutVat: group.displayPricesWithoutVat, groupName: group.name })}</p>
+      <p className="text-lg font-semibold">{unitPriceWords(tool.price, { displayedPrice: mine.displayedPrice, withoutVat: group.displayPricesWithoutVat, groupName: group.name })}</p>
       <p className="text-sm">{`Your minimum order quantity: ${formatCount(mine.minimumOrderQuantity)}`}</p>
       {mine.tiers.length > 1 && (
         <table className="table table-sm mt-2">

@@ -1,5 +1,8 @@
 import { useQueries } from '@tanstack/react-query';
 import { MY_PRICES_TOOLS_MAX, type MyPrices } from '@voltline/shared/customer-groups';
+import { fromCents, percentInHundredths, toCents } from '@voltline/shared/money';
+import { orderTotal } from '@voltline/shared/order-rules';
+import { netOfGross } from '@voltline/shared/pricing';
 import { LIST_PRICES, type CustomerPrices } from '../../../entities/tool/customer-price.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { myPricesOptions } from '../api/customer-groups.ts';
@@ -39,7 +42,9 @@ export function useCustomerPrices(toolIds: readonly string[]): CustomerPrices {
       const { unitPrice, displayedPrice } = units === undefined ? tool : (tierAt(tool, units) ?? tool);
       // The list price, shown as the page already shows it: nothing to overlay.
       if (unitPrice === tool.listPrice && !group.displayPricesWithoutVat) return undefined;
-      return { unitPrice, displayedPrice, withoutVat: group.displayPricesWithoutVat, groupName: group.name };
+      const lineTotal = (quantity: number) =>
+        tool.displayedNetOf === null ? orderTotal(displayedPrice, quantity) : fromCents(netOfGross(toCents(orderTotal(unitPrice, quantity)), percentInHundredths(tool.displayedNetOf)));
+      return { unitPrice, displayedPrice, withoutVat: group.displayPricesWithoutVat, groupName: group.name, lineTotal };
     },
   };
 }
