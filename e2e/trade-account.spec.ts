@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { businessAccountMessages } from '@voltline/shared/business-accounts';
 import { groupUnitCents } from '@voltline/shared/customer-groups';
-import { formatCents, scaleRoundingHalfUp } from '@voltline/shared/money';
+import { formatCents } from '@voltline/shared/money';
+import { netOfGross } from '@voltline/shared/pricing';
 import { ADMIN_ENV } from '@voltline/test-kit/customers';
 import { onAccountMessages } from '@voltline/shared/on-account';
 import { fetchTools } from '@voltline/test-kit/orders';
@@ -69,13 +70,24 @@ describe('a business account', () => {
     // ...and the trade customer sees it on the tool page without VAT, with the tier table; the price checkout charges is the quote's.
     const listCents = Math.round(tool!.price * 100);
     const rule = { priceCents: null, percentOffHundredths: 2000, minimumOrderQuantity: null, tiers: [{ fromUnits: 10, percentOffHundredths: 500 }] };
-    const withoutVat = (cents: number) => formatCents(scaleRoundingHalfUp(cents, 100, 119));
+    const withoutVat = (cents: number) => formatCents(netOfGross(cents, 1900));
     await page.goto(`/tools/${tool!._id}`);
     const yours = page.getByRole('region', { name: 'Your Trade prices' });
     await yours.getByText(`Your Trade price: ${withoutVat(groupUnitCents(listCents, rule, 1).unitCents)} without VAT`, { exact: true }).waitFor();
     await yours.getByRole('row', { name: `10 or more ${withoutVat(groupUnitCents(listCents, rule, 10).unitCents)}` }).waitFor();
     expect(await seriousViolationsShown(page, 'Tool page, trade prices')).toEqual([]);
+    // The same price on the catalogue's card (the public answer at list prices, the customer's own over it: decision 072)...
+    const tradeUnit = withoutVat(groupUnitCents(listCents, rule, tool!.minimumOrderQuantity).unitCents);
+    await page.goto(`/tools?q=${encodeURIComponent(tool!.toolName)}`);
+    const card = page.getByTestId('tool-card').filter({ has: page.getByRole('heading', { name: tool!.toolName, exact: true }) });
+    await card.getByTestId('tool-card-price').getByText(`Your Trade price: ${tradeUnit} without VAT`, { exact: true }).waitFor();
     expect((await api.call('PUT', `/api/cart/lines/${tool!._id}`, { quantity: tool!.minimumOrderQuantity })).status).toBe(200);
+    // ...and in the cart, the line's total without VAT as the invoice will print it.
+    await page.goto('/cart');
+    const line = page.getByTestId('cart-line').filter({ hasText: tool!.toolName });
+    await line.getByText(`Your Trade price: ${tradeUnit} without VAT`, { exact: true }).waitFor();
+    const lineCents = groupUnitCents(listCents, rule, tool!.minimumOrderQuantity).unitCents * tool!.minimumOrderQuantity;
+    expect(await line.getByTestId('cart-line-total').textContent()).toBe(`Line total: ${withoutVat(lineCents)} without VAT`);
     await page.goto('/checkout');
     await page.getByTestId('summary-total').waitFor();
     await page.getByLabel('Country', { exact: true }).selectOption('FR');

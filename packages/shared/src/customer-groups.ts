@@ -22,7 +22,7 @@ export const BUILT_IN_GROUPS = [RETAIL_GROUP, TRADE_GROUP] as const;
 /** Tiers one tool's price in one group holds at most. */
 const GROUP_TIERS_MAX = 10;
 /** Tools one my-prices request asks about at most (a catalogue page's worth). */
-const MY_PRICES_TOOLS_MAX = 100;
+export const MY_PRICES_TOOLS_MAX = 100;
 
 /** What a group's tool price is, as the server keeps it: cents and hundredths of a percent. */
 export interface GroupToolPriceRule {
@@ -170,6 +170,7 @@ export const myPricesSchema = z.object({
       listPrice: z.number(),
       ...shownPrice,
       minimumOrderQuantity: z.number().int(),
+      displayedNetOf: z.number().nullable().describe('The VAT rate (percent) taken out of the displayed prices, as invoices take it out (a line total without VAT is the total less it); null when they are the prices charged.'),
       tiers: z.array(z.object({ fromUnits: z.number().int(), toUnits: z.number().int().nullable(), ...shownPrice })).describe('The price by units of the tool in one order, from the minimum up.'),
     }),
   ),

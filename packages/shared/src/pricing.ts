@@ -121,8 +121,8 @@ export function vatTreatmentOf(settings: ShopVatSettings, country: string, buyer
   return 'domestic';
 }
 
-/** The price without the VAT in it: gross - round-half-up(gross x r / (100 + r)). */
-function netOfGross(grossCents: number, rateHundredths: number): number {
+/** The price without the VAT in it: gross - round-half-up(gross x r / (100 + r)). Also what a group showing prices without VAT shows (decision 072). */
+export function netOfGross(grossCents: number, rateHundredths: number): number {
   return grossCents - vatInGross(grossCents, rateHundredths);
 }
 function vatInGross(grossCents: number, rateHundredths: number): number {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { count, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { customerGroupMessages } from '@voltline/shared/customer-groups';
@@ -5,10 +6,11 @@ import { orderQuantityMessages } from '@voltline/shared/order';
 import type { StoredPricing } from '@voltline/shared/pricing';
 import type { Tool } from '@voltline/shared/tool';
 import { VAT_ID_EXAMPLES } from '@voltline/shared/vat-id-examples';
+import { pdfText } from '@voltline/test-kit/pdf-text';
 import { authUsers, cartLines, customerGroupMembers, orderLines, orders } from '../db/schema.ts';
 import type { TestShop } from '../test-support/test-app.ts';
 import { describeRaces, testDatabaseKinds } from '../test-support/test-databases.ts';
-import { freshTool } from '../test-support/test-orders.ts';
+import { card, createIntent, freshTool } from '../test-support/test-orders.ts';
 import { useTestShop } from '../test-support/test-shop.ts';
 import { bearer, registerUser, type TestUser } from '../test-support/test-users.ts';
 
@@ -93,7 +95,7 @@ describe.each(testDatabaseKinds)('customer groups and trade prices on $name', (k
     expect(mine.json()).toEqual({
       group: { key: 'trade', name: 'Trade', displayPricesWithoutVat: true },
       tools: [{
-        toolId: tool._id, listPrice: 100, unitPrice: 80, displayedPrice: 67.23, minimumOrderQuantity: 5,
+        toolId: tool._id, listPrice: 100, unitPrice: 80, displayedPrice: 67.23, minimumOrderQuantity: 5, displayedNetOf: 19,
         tiers: [
           { fromUnits: 5, toUnits: 9, unitPrice: 80, displayedPrice: 67.23 },
           { fromUnits: 10, toUnits: 49, unitPrice: 76, displayedPrice: 63.87 },
@@ -115,6 +117,69 @@ describe.each(testDatabaseKinds)('customer groups and trade prices on $name', (k
       group: { key: 'retail', displayPricesWithoutVat: false },
       tools: [{ unitPrice: 100, displayedPrice: 100, minimumOrderQuantity: 1, tiers: [{ fromUnits: 1, toUnits: null, unitPrice: 100 }] }],
     });
+  });
+
+  it("answers a page's tools in one read, each customer at their own group's prices, and nothing a shared cache may keep", async () => {
+    const { call, ok, setPrice, customerIn } = calls();
+    const boxed = await freshTool(shop, 100, 1, 40);
+    const unpriced = await freshTool(shop, 100, 1, 10);
+    await setPrice('trade', boxed, { price: 30 });
+    await ok(shop.admin, 'POST', '/api/admin/customer-groups', { key: 'hauliers', name: 'Hauliers' });
+    await setPrice('hauliers', boxed, { price: 25 });
+    const haulier = await customerIn('hauliers');
+    const retail = await registerUser(shop);
+    const page = `/api/my-prices?toolIds=${[tool._id, boxed._id, unpriced._id, boxed._id].join(',')}`;
+    const byTool = (answer: { tools: { toolId: string; unitPrice: number; displayedPrice: number }[] }) =>
+      Object.fromEntries(answer.tools.map(({ toolId, unitPrice, displayedPrice }) => [toolId, [unitPrice, displayedPrice]]));
+
+    const asTrade = await call(trade, 'GET', page);
+    expect(asTrade.statusCode, asTrade.body).toBe(200);
+    // Private to the caller: no shared cache keeps it, and nothing to revalidate it by.
+    expect(asTrade.headers['cache-control']).toBe('private, no-store');
+    expect(asTrade.headers.etag).toBeUndefined();
+    expect(asTrade.headers.expires).toBeUndefined();
+    // Trade's own prices, without VAT (19 %); a tool trade does not price is the list price, without VAT too. Each tool once.
+    expect(asTrade.json().tools).toHaveLength(3);
+    expect(byTool(asTrade.json())).toEqual({ [tool._id]: [80, 67.23], [boxed._id]: [30, 25.21], [unpriced._id]: [10, 8.4] });
+    // Another group's customer sees that group's prices, never trade's.
+    const asHaulier = await ok(haulier, 'GET', page);
+    expect(asHaulier.group).toEqual({ key: 'hauliers', name: 'Hauliers', displayPricesWithoutVat: false });
+    expect(byTool(asHaulier)).toEqual({ [tool._id]: [100, 100], [boxed._id]: [25, 25], [unpriced._id]: [10, 10] });
+    // A retail customer: the list prices, as the public catalogue says them.
+    expect(byTool(await ok(retail, 'GET', page))).toEqual({ [tool._id]: [100, 100], [boxed._id]: [40, 40], [unpriced._id]: [10, 10] });
+
+    // A catalogue page's worth at once (100 ids, unknown ones left out), and no more (refused in words).
+    const others = Array.from({ length: 97 }, () => randomUUID());
+    expect(byTool(await ok(trade, 'GET', `/api/my-prices?toolIds=${[tool._id, boxed._id, unpriced._id, ...others].join(',')}`))).toEqual(byTool(asTrade.json()));
+    const tooMany = await call(trade, 'GET', `/api/my-prices?toolIds=${[tool._id, boxed._id, unpriced._id, ...others, randomUUID()].join(',')}`);
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json()).toMatchObject({ error: 'bad_request', message: expect.stringMatching(/at most/i) });
+  });
+
+  it("mails and prints a trade order at the prices it charged: the tier's unit price, not the list price", async () => {
+    const { call, ok, fillCart, checkout } = calls();
+    await fillCart(trade, tool, 12);
+    const quoted = await ok(trade, 'POST', '/api/checkout/quote', { country: 'DE' });
+    const placed = await checkout(trade, quoted.total);
+    expect(placed.statusCode, placed.body).toBe(200);
+    const orderId = placed.json().insertedId as string;
+    const { clientSecret } = (await createIntent(shop, trade, orderId)).json();
+    const paid = await shop.app.inject({ method: 'POST', url: '/api/payments/builtin/confirm', payload: { clientSecret, card: card('4242424242424242') } });
+    expect(paid.statusCode, paid.body).toBe(200);
+    await shop.core.notificationDispatcher.deliverDue();
+    const mails = shop.outbox().filter((mail) => mail.includes(`To: ${trade.email}`) && mail.includes(tool.toolName));
+    const line = `${tool.toolName} x 12 at $76.00: $912.00`;
+    expect(mails.find((mail) => /order VL-\d+ placed/.test(mail) && mail.includes(orderId))).toContain(line);
+    expect(mails.find((mail) => mail.includes('(attached)'))).toContain(line);
+    const invoice = await call(trade, 'GET', `/api/purchasedSingle/${orderId}/invoice.pdf`);
+    expect(invoice.statusCode).toBe(200);
+    const printed = await pdfText(invoice.rawPayload);
+    // The invoice's unit price is without VAT: 76.00 less its 19 %, the tier's price as My Prices shows it (63.87), 12 of them 766.39.
+    expect(printed).toContain(['12', '$63.87', '$0.00', '19%', '$766.39', '$145.61'].join('\n'));
+    expect(printed).toContain('Total: $912.00');
+    expect((await ok(trade, 'GET', `/api/my-prices?toolIds=${tool._id}`)).tools[0].tiers[1]).toMatchObject({ fromUnits: 10, displayedPrice: 63.87 });
+    // Not the list price's 84.03 without VAT.
+    expect(printed).not.toContain('$84.03');
   });
 
   it('never quotes or charges a retail customer a trade price, whichever way they order', async () => {

@@ -19,7 +19,8 @@ import {
   type MyPrices,
 } from '@voltline/shared/customer-groups';
 import { entityIdSchema } from '@voltline/shared/id';
-import { fromCents, percentFromHundredths, percentInHundredths, scaleRoundingHalfUp } from '@voltline/shared/money';
+import { fromCents, percentFromHundredths, percentInHundredths } from '@voltline/shared/money';
+import { netOfGross } from '@voltline/shared/pricing';
 import type { PageQuery } from '@voltline/shared/paging';
 import type { z } from 'zod';
 import type { Database, DbExecutor } from '../db/client.ts';
@@ -281,16 +282,16 @@ export function createGroupPricesService(db: Database, paging: Paging, tax: Pick
         group: prices.group,
         tools: withGroupMinimum(found, prices).map((tool) => {
           const rule = prices.rules.get(tool.id);
-          const shown = (cents: number) => ({
-            unitPrice: fromCents(cents),
-            displayedPrice: fromCents(withoutVat ? scaleRoundingHalfUp(cents, 10_000, 10_000 + (tool.vatRateHundredths ?? standardHundredths)) : cents),
-          });
+          // Taken out as the invoice takes it out (netOfGross), so a shown price is the invoice's to the cent.
+          const netOf = withoutVat ? (tool.vatRateHundredths ?? standardHundredths) : null;
+          const shown = (cents: number) => ({ unitPrice: fromCents(cents), displayedPrice: fromCents(netOf === null ? cents : netOfGross(cents, netOf)) });
           const starts = [tool.minimum, ...(rule?.tiers ?? []).map((tier) => tier.fromUnits).filter((from) => from > tool.minimum)];
           return {
             toolId: tool.id,
             listPrice: fromCents(tool.priceCents),
             ...shown(groupUnitCents(tool.priceCents, rule, tool.minimum).unitCents),
             minimumOrderQuantity: tool.minimum,
+            displayedNetOf: netOf === null ? null : percentFromHundredths(netOf),
             tiers: starts.map((from, index) => ({ fromUnits: from, toUnits: index + 1 < starts.length ? starts[index + 1]! - 1 : null, ...shown(groupUnitCents(tool.priceCents, rule, from).unitCents) })),
           };
         }),

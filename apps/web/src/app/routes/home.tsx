@@ -8,6 +8,7 @@ import { ReviewsSection } from '../../features/reviews/components/reviews-sectio
 import { StockStory } from '../../features/content/components/stock-story.tsx';
 import { ToolsSection } from '../../features/catalogue/components/tools-section.tsx';
 import { homePageHead } from './home-head.ts';
+import { PricedToolGrid } from '../priced-tool-grid.tsx';
 
 export function HomePage() {
   useDocumentHead(homePageHead);
@@ -16,7 +17,7 @@ export function HomePage() {
       {/* The banner's headings rotate, so the page keeps one steady top-level heading for assistive tech. */}
       <h1 className="sr-only">Voltline Tools: electrical tools built, sold and stocked by us</h1>
       <Banner />
-      <ToolsSection />
+      <ToolsSection Grid={PricedToolGrid} />
       <BusinessSummary />
       <ReasonsSection />
       <ProductionStory />

@@ -6,6 +6,7 @@ import { PurchaseForm } from '../../features/checkout/components/purchase-form.t
 import { ToolDetails } from '../../features/catalogue/components/tool-details.tsx';
 import { ToolStockLine } from '../../entities/tool/components/tool-stock-line.tsx';
 import { SignedInPart } from '../route-guards/signed-in-part.tsx';
+import { useCustomerPrices } from '../../features/pricing/hooks/use-customer-prices.ts';
 
 /** No `error`: the server found there is no such tool. */
 function ToolUnavailable({ error }: { error?: Error }) {
@@ -31,12 +32,14 @@ const formPlace = <LoadingSpinner label="Checking your session" className="min-h
 export function PurchasePage() {
   const { toolId = '' } = useParams();
   const tool = useTool(toolId);
+  // The signed-in buyer's own price over the public answer's list price (decision 072).
+  const prices = useCustomerPrices(tool.data ? [tool.data._id] : []);
 
   // Data first: a failed background refresh must not take away a form being filled in.
   if (tool.data) {
     return (
       <section className="mx-auto grid max-w-6xl gap-8 px-4 py-10 md:grid-cols-2">
-        <ToolDetails tool={tool.data} stock={<ToolStockLine tool={tool.data} label="Available to order" />} />
+        <ToolDetails tool={tool.data} stock={<ToolStockLine tool={tool.data} label="Available to order" />} prices={prices} />
         <SignedInPart placeholder={formPlace}>
           <PurchaseForm key={tool.data._id} tool={tool.data} />
         </SignedInPart>

@@ -6,6 +6,7 @@ import { catalogueAddress, readCatalogueAddress } from '../../../features/catalo
 import type { CatalogueSearch } from '../../../features/catalogue/api/get-tools.ts';
 import { useDocumentHead } from '../../../lib/page-head/use-document-head.ts';
 import { cataloguePageHead, catalogueTitle } from './catalogue-head.ts';
+import { PricedToolGrid } from '../../priced-tool-grid.tsx';
 
 /**
  * /tools: the whole catalogue, searched by name and sorted, a page at a time (issue 28). What it
@@ -32,7 +33,7 @@ export function CataloguePage() {
       </div>
       <h2 className="sr-only">Tools found</h2>
       <div className="mt-8">
-        <CatalogueResults view={view} />
+        <CatalogueResults view={view} Grid={PricedToolGrid} />
       </div>
     </div>
   );

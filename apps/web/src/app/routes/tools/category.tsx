@@ -12,7 +12,8 @@ import { CATALOGUE_SORT_LABELS } from '../../../features/catalogue/catalogue-add
 import { categoryAddress, categoryPagePath, readCategoryAddress, type CategoryView } from '../../../features/catalogue/category-address.ts';
 import { CategoryBreadcrumb } from '../../../features/catalogue/components/category-breadcrumb.tsx';
 import { CategoryFilters } from '../../../features/catalogue/components/category-filters.tsx';
-import { ToolGrid, ToolGridPlaceholder } from '../../../features/catalogue/components/tool-grid.tsx';
+import { ToolGridPlaceholder } from '../../../features/catalogue/components/tool-grid.tsx';
+import { PricedToolGrid } from '../../priced-tool-grid.tsx';
 import { describeRequestError } from '../../../lib/api-client.ts';
 import { useDocumentHead } from '../../../lib/page-head/use-document-head.ts';
 import { categoryPageHead, missingCategoryHead } from './category-head.ts';
@@ -65,7 +66,7 @@ function CategoryResults({ view, path, onChange }: { view: CategoryView; path: C
           {found.data ? (
             found.data.tools.length > 0 ? (
               <>
-                <ToolGrid id="category-tools" tools={found.data.tools} leadsThePage />
+                <PricedToolGrid id="category-tools" tools={found.data.tools} leadsThePage />
                 <div className="mt-6">
                   <LoadMoreButton more={found.more} controls="category-tools" label="Show more" />
                 </div>

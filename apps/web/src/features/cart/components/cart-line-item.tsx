@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { cartMessages, priceChangedMessage, type CartLine } from '@voltline/shared/cart-rules';
-import { formatMoney } from '@voltline/shared/money';
 import { wholeNumberFromText } from '@voltline/shared/whole-number';
+import { customerAmount, unitPriceWords, type CustomerPrice } from '../../../entities/tool/customer-price.ts';
 import { refusalOf } from '../../../lib/api-client.ts';
 import { CartRefusal, describeCartRefusal, useCartChange, type CartAccess } from '../hooks/use-cart.ts';
 import { QuantityField } from './quantity-field.tsx';
@@ -13,9 +13,21 @@ const controlName = (verb: string, line: CartLine) => `${verb} ${line.toolName}`
 /**
  * One line of the cart: picture, name, unit price, an editable quantity (within the minimum order
  * and what can be ordered), the line's total and Remove; a price that moved since the line was
- * added, and a line that cannot be ordered as it stands, say so.
+ * added, and a line that cannot be ordered as it stands, say so. `price`: the signed-in customer's
+ * own at the line's units (decision 072), and `lineTotal` the line's total at it (the line's own
+ * without one); the moved-price note still compares list prices, the ones the cart kept.
  */
-export function CartLineItem({ line, access }: { line: CartLine; access: Pick<CartAccess, 'setQuantity' | 'remove' | 'pending'> }) {
+export function CartLineItem({
+  line,
+  price,
+  lineTotal = line.lineTotal,
+  access,
+}: {
+  line: CartLine;
+  price?: CustomerPrice;
+  lineTotal?: number;
+  access: Pick<CartAccess, 'setQuantity' | 'remove' | 'pending'>;
+}) {
   const [text, setText] = useState(String(line.quantity));
   const change = useCartChange();
   const refusal = refusalOf(change, describeCartRefusal);
@@ -42,7 +54,7 @@ export function CartLineItem({ line, access }: { line: CartLine; access: Pick<Ca
             {line.toolName}
           </Link>
         )}
-        <p>{`Unit price: ${formatMoney(line.unitPrice)}`}</p>
+        <p>{unitPriceWords(line.unitPrice, price)}</p>
         {!deleted && line.addedUnitPrice !== line.unitPrice && <p className="text-sm text-warning-content bg-warning/30 rounded px-2 py-1">{priceChangedMessage(line)}</p>}
         {line.problem && (
           <p className="text-sm font-semibold text-error" data-testid="cart-line-problem">
@@ -79,7 +91,7 @@ export function CartLineItem({ line, access }: { line: CartLine; access: Pick<Ca
           </p>
         )}
       </div>
-      <p className="font-semibold sm:text-right" data-testid="cart-line-total">{`Line total: ${formatMoney(line.lineTotal)}`}</p>
+      <p className="font-semibold sm:text-right" data-testid="cart-line-total">{`Line total: ${customerAmount(lineTotal, price?.withoutVat ?? false)}`}</p>
     </li>
   );
 }

@@ -4,6 +4,7 @@ import { cartLineOf, cartOf, cartMessages, type Cart, type StoredCartLine } from
 import { orderQuantityMessages } from '@voltline/shared/order-rules';
 import { SessionContext, type Session } from '../../../lib/session/session-context.ts';
 import { renderWithShop, type ApiAnswer, type SentRequest } from '../../../testing/render-with-shop.tsx';
+import { useCart } from '../hooks/use-cart.ts';
 import { CartView } from './cart-view.tsx';
 
 const drill = { _id: 'drill', toolName: 'DD-18 Drill', img: '/images/tools/drill.svg', description: 'A drill', price: 135, minimumOrderQuantity: 1, availableQuantity: 10, orderableQuantity: 10 };
@@ -16,10 +17,15 @@ const session = (status: Session['status']): Session => ({
   signOut: async () => {},
 });
 
+/** The cart as its route reads it; the customer's own prices over it are app/customer-prices.test.tsx's. */
+function Cart() {
+  return <CartView access={useCart()} />;
+}
+
 function renderCart(status: Session['status'], answer: (request: SentRequest) => ApiAnswer) {
   return renderWithShop(
     <SessionContext.Provider value={session(status)}>
-      <CartView />
+      <Cart />
     </SessionContext.Provider>,
     answer,
   );

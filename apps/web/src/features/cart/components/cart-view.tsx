@@ -1,18 +1,19 @@
 import { Link } from 'react-router';
-import { cartMessages } from '@voltline/shared/cart-rules';
-import { formatMoney } from '@voltline/shared/money';
+import { cartMessages, cartOf } from '@voltline/shared/cart-rules';
+import { customerAmount, LIST_PRICES, type CustomerPrices } from '../../../entities/tool/customer-price.ts';
 import { describeRequestError } from '../../../lib/api-client.ts';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
-import { useCart } from '../hooks/use-cart.ts';
+import type { CartAccess } from '../hooks/use-cart.ts';
 import { CartLineItem } from './cart-line-item.tsx';
 
 /**
  * The cart page's content: every line, then the subtotal at the current prices and the way to
- * checkout (a visitor signs in on the way: the cart goes with them).
+ * checkout (a visitor signs in on the way: the cart goes with them). `access` is useCart()'s, read
+ * by the route, which also reads the signed-in customer's own prices of the lines (decision 072):
+ * the lines and subtotal show those, by the units of each tool in the cart (its tier).
  */
-export function CartView() {
-  const access = useCart();
+export function CartView({ access, prices = LIST_PRICES }: { access: CartAccess; prices?: CustomerPrices }) {
   const { cart, failure, holder } = access;
   if (failure) return <ErrorAlert message={describeRequestError(failure)} />;
   if (!cart) return <LoadingSpinner label="Loading your cart" className="py-24" />;
@@ -27,6 +28,13 @@ export function CartView() {
     );
   }
   const blocked = cart.lines.some((line) => line.problem !== null);
+  const priced = cart.lines.map((line) => {
+    const price = prices.priceOf(line.toolId, line.quantity);
+    return { line, price, shown: price ? { ...line, lineTotal: price.lineTotal(line.quantity) } : line };
+  });
+  // The subtotal by the cart's own rule (cartOf: lines that cannot be ordered left out), at the prices shown.
+  const subtotal = cartOf(priced.map(({ shown }) => shown)).subtotal;
+  const withoutVat = priced.some(({ price }) => price?.withoutVat);
   return (
     <div className="flex flex-col gap-4">
       {holder === 'browser' && (
@@ -39,12 +47,12 @@ export function CartView() {
         </p>
       )}
       <ul aria-label="Cart lines">
-        {cart.lines.map((line) => (
+        {priced.map(({ line, price, shown }) => (
           // Keyed by quantity too: a quantity the server changed (a merge) refills the line's field.
-          <CartLineItem key={`${line.toolId}/${line.quantity}`} line={line} access={access} />
+          <CartLineItem key={`${line.toolId}/${line.quantity}`} line={line} price={price} lineTotal={shown.lineTotal} access={access} />
         ))}
       </ul>
-      <p className="self-end text-xl font-bold" data-testid="cart-subtotal">{`Subtotal: ${formatMoney(cart.subtotal)}`}</p>
+      <p className="self-end text-xl font-bold" data-testid="cart-subtotal">{`Subtotal: ${customerAmount(subtotal, withoutVat)}`}</p>
       <p className="self-end text-sm text-base-content/70">Delivery, discounts and VAT are worked out at checkout.</p>
       {blocked ? (
         // The server refuses such a cart's checkout too (cart_blocked); here the way there waits, saying why.

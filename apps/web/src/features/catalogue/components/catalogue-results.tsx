@@ -7,7 +7,7 @@ import { FormMessage } from '../../../components/form-message.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { catalogueToolsQueryOptions } from '../api/get-tools.ts';
 import { catalogueAddress, type CatalogueView } from '../catalogue-address.ts';
-import { ToolGrid, ToolGridPlaceholder } from './tool-grid.tsx';
+import { ToolGrid, ToolGridPlaceholder, type ToolGridComponent } from './tool-grid.tsx';
 
 const RESULTS_ID = 'catalogue-results';
 
@@ -17,9 +17,10 @@ const shownCount = (count: number) => `${count} ${count === 1 ? 'tool' : 'tools'
  * The tools of a catalogue view, `view.pages` pages of them, and Show more. Show more is a link to
  * the address with one page more, so the address always says what is on screen (a reload or a
  * shared link shows the same tools) and it works before the app has taken the page over; the app
- * follows it in place and loads the page the address now asks for.
+ * follows it in place and loads the page the address now asks for. `Grid`: the route's, with the
+ * signed-in customer's prices (decision 072).
  */
-export function CatalogueResults({ view }: { view: CatalogueView }) {
+export function CatalogueResults({ view, Grid = ToolGrid }: { view: CatalogueView; Grid?: ToolGridComponent }) {
   const tools = useInfiniteQuery(catalogueToolsQueryOptions(view));
   const pages = tools.data?.pages;
   const loaded = pages?.length ?? 0;
@@ -49,7 +50,7 @@ export function CatalogueResults({ view }: { view: CatalogueView }) {
     >
       {(shown) => (
         <>
-          <ToolGrid id={RESULTS_ID} tools={shown} leadsThePage />
+          <Grid id={RESULTS_ID} tools={shown} leadsThePage />
           <div className="mt-10 flex flex-col items-center gap-2">
             {hasMore && (
               <Link

@@ -4,9 +4,10 @@ import { DESCRIPTION_PREVIEW_LENGTH } from '@voltline/shared/shop-constants';
 import { PictureCard } from '../../../components/picture-card.tsx';
 import { PlaceOrderButton } from './place-order-button.tsx';
 import { ToolStockLine } from '../../../entities/tool/components/tool-stock-line.tsx';
-import { formatMoney } from '@voltline/shared/money';
+import { LIST_PRICES, unitPriceWords, type CustomerPrices } from '../../../entities/tool/customer-price.ts';
 
-export function ToolCard({ tool, leadsThePage = false }: { tool: Tool; leadsThePage?: boolean }) {
+/** `prices`: the signed-in customer's own (decision 072), over the list price the public answer gave. */
+export function ToolCard({ tool, leadsThePage = false, prices = LIST_PRICES }: { tool: Tool; leadsThePage?: boolean; prices?: CustomerPrices }) {
   const [expanded, setExpanded] = useState(false);
   const isLong = tool.description.length > DESCRIPTION_PREVIEW_LENGTH;
   const description =
@@ -41,7 +42,9 @@ export function ToolCard({ tool, leadsThePage = false }: { tool: Tool; leadsTheP
       <ul className="space-y-1 text-sm">
         <li>{`Minimum order quantity: ${tool.minimumOrderQuantity}`}</li>
         <ToolStockLine tool={tool} label="Available to order" />
-        <li className="text-base font-semibold">{`Unit price: ${formatMoney(tool.price)}`}</li>
+        <li className="text-base font-semibold" data-testid="tool-card-price">
+          {unitPriceWords(tool.price, prices.priceOf(tool._id))}
+        </li>
       </ul>
       <div className="card-actions mt-auto justify-end pt-2">
         <PlaceOrderButton tool={tool} />

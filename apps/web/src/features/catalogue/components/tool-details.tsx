@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Tool } from '@voltline/shared/tool';
-import { formatMoney } from '@voltline/shared/money';
+import { LIST_PRICES, unitPriceWords, type CustomerPrices } from '../../../entities/tool/customer-price.ts';
 
 interface ToolDetailsProps {
   tool: Tool;
@@ -12,10 +12,12 @@ interface ToolDetailsProps {
    * description below them; on a phone all of it in one column.
    */
   actions?: ReactNode;
+  /** The signed-in customer's own price (the purchase page, decision 072); the list price without it. */
+  prices?: CustomerPrices;
 }
 
 /** One tool in full: its picture (the page's largest element), name, description, limits and price. */
-export function ToolDetails({ tool, stock, actions }: ToolDetailsProps) {
+export function ToolDetails({ tool, stock, actions, prices = LIST_PRICES }: ToolDetailsProps) {
   const picture = (
     <figure className="overflow-hidden rounded-box bg-base-200">
       <img src={tool.img} alt={tool.toolName} width={640} height={480} fetchPriority="high" className="aspect-[4/3] h-auto w-full object-cover" />
@@ -29,7 +31,7 @@ export function ToolDetails({ tool, stock, actions }: ToolDetailsProps) {
       {tool.sku !== null && <li>{`SKU: ${tool.sku}`}</li>}
       <li>{`Minimum order quantity: ${tool.minimumOrderQuantity}`}</li>
       {stock}
-      <li className="text-lg font-semibold">{`Unit price: ${formatMoney(tool.price)}`}</li>
+      <li className="text-lg font-semibold">{unitPriceWords(tool.price, prices.priceOf(tool._id))}</li>
     </ul>
   );
   if (actions) {

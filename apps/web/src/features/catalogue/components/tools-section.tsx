@@ -9,7 +9,7 @@ import { useStorefrontTools } from '../api/get-tools.ts';
 import { SectionHeading } from '../../../components/section-heading.tsx';
 import { Link } from 'react-router';
 import { CATALOGUE_PATH } from '../catalogue-address.ts';
-import { ToolGrid, ToolGridPlaceholder } from './tool-grid.tsx';
+import { ToolGrid, ToolGridPlaceholder, type ToolGridComponent } from './tool-grid.tsx';
 
 const TOOLS_LIST_ID = 'tools-list';
 
@@ -17,8 +17,9 @@ const TOOLS_LIST_ID = 'tools-list';
  * product.md, "Screens": the first 6 tools, with Show more and Show less. The catalogue arrives a page at a time:
  * Show more shows the next page, fetching it when it is not loaded yet, until the catalogue ends;
  * Show less goes back to the first 6 (pages already loaded stay, so showing them again is instant).
+ * `Grid`: the route's, with the signed-in customer's prices (decision 072).
  */
-export function ToolsSection() {
+export function ToolsSection({ Grid = ToolGrid }: { Grid?: ToolGridComponent }) {
   const tools = useStorefrontTools();
   const [pagesShown, setPagesShown] = useState(1);
   const section = useRef<HTMLElement>(null);
@@ -57,7 +58,7 @@ export function ToolsSection() {
       >
         {(shown) => (
           <>
-            <ToolGrid id={TOOLS_LIST_ID} tools={shown} />
+            <Grid id={TOOLS_LIST_ID} tools={shown} />
             {(hasMore || expanded) && (
               <div className="mt-10 flex flex-col items-center gap-2">
                 <div className="flex flex-wrap justify-center gap-3">

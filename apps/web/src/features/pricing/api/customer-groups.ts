@@ -46,9 +46,10 @@ export const usePlaceGroupMember = () => useRefreshingMutation((input: GroupMemb
  * GET /api/my-prices: what the signed-in customer pays for these tools (their group's price, minimum
  * and tiers). Kept per customer: the public catalogue answers are everyone's list prices.
  */
-export const useMyPrices = (userEmail: string | null, toolIds: readonly string[]) =>
-  useQuery({
-    queryKey: groupKeys.mine(userEmail ?? '', toolIds),
+export const myPricesOptions = (userEmail: string, toolIds: readonly string[]) =>
+  queryOptions({
+    queryKey: groupKeys.mine(userEmail, toolIds),
     queryFn: () => apiRequest<MyPrices>(`/my-prices?toolIds=${toolIds.map(encodeURIComponent).join(',')}`),
-    enabled: userEmail !== null && toolIds.length > 0,
   });
+export const useMyPrices = (userEmail: string | null, toolIds: readonly string[]) =>
+  useQuery({ ...myPricesOptions(userEmail ?? '', toolIds), enabled: userEmail !== null && toolIds.length > 0 });

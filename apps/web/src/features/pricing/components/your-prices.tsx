@@ -2,6 +2,7 @@ import type { Tool } from '@voltline/shared/tool';
 import { formatMoney } from '@voltline/shared/money';
 import { formatCount } from '@voltline/shared/shop-constants';
 import { useSession } from '../../../lib/session/session-context.ts';
+import { unitPriceWords } from '../../../entities/tool/customer-price.ts';
 import { useMyPrices } from '../api/customer-groups.ts';
 
 /** "5–9", "50 or more": a tier's units as the table says them. */
@@ -25,7 +26,7 @@ export function YourPrices({ tool }: { tool: Pick<Tool, '_id' | 'price' | 'minim
   const vatWords = group.displayPricesWithoutVat ? ' without VAT' : '';
   return (
     <section aria-label={`Your ${group.name} prices`} className="rounded-box border border-base-300 p-4">
-      <p className="text-lg font-semibold">{`Your ${group.name} price: ${formatMoney(mine.displayedPrice)}${vatWords}`}</p>
+      <p className="text-lg font-semibold">{unitPriceWords(tool.price, { displayedPrice: mine.displayedPrice, withoutVat: group.displayPricesWithoutVat, groupName: group.name })}</p>
       <p className="text-sm">{`Your minimum order quantity: ${formatCount(mine.minimumOrderQuantity)}`}</p>
       {mine.tiers.length > 1 && (
         <table className="table table-sm mt-2">
