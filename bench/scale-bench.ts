@@ -36,6 +36,8 @@ const PAYING_CUSTOMERS = 20;
  * 10 s (PGSTAT_IDLE_INTERVAL): the commits of a scenario are read after this wait.
  */
 const STATS_FLUSH_MS = 11_000;
+/** The longest wait for the shop's work after a scenario (its outbox) to end. */
+const SETTLE_MAX_MS = 120_000;
 /** How long the idle spending is read for, before the scenarios. */
 const IDLE_MS = 15_000;
 const env = {
@@ -251,6 +253,22 @@ async function idleSpending(shopPids: () => number[], meter: Meter): Promise<Spe
   return spentBetween(before, await meter.read(shopPids()), meter);
 }
 
+/**
+ * Waits until the shop is back to its idle spending (an order's mails and invoice are made after its
+ * answer, by the outbox: they are its cost, and must not fall into the next scenario's), and at
+ * least STATS_FLUSH_MS; at most SETTLE_MAX_MS.
+ */
+async function settle(shopPids: () => number[], idle: Spent): Promise<void> {
+  const started = Date.now();
+  const quiet = Math.max(20, (2 * idle.shopCpuMs) / idle.seconds);
+  for (;;) {
+    const before = cpuByPid(shopPids());
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const busy = cpuSince(before, cpuByPid(shopPids()));
+    if ((busy <= quiet && Date.now() - started >= STATS_FLUSH_MS) || Date.now() - started >= SETTLE_MAX_MS) return;
+  }
+}
+
 async function run(url: string, label: string, shopPids: () => number[], meter: Meter): Promise<{ rows: Row[]; idle: Spent }> {
   const rows: Row[] = [];
   const workloads = await workloadsFor(url);
@@ -258,7 +276,7 @@ async function run(url: string, label: string, shopPids: () => number[], meter: 
   for (const { scenario, counts, run: runByHand } of workloads) {
     const before = await meter.read(shopPids());
     const measured = runByHand ? await runByHand(url) : await measure(url, scenario, { connections: CONNECTIONS, seconds: SECONDS });
-    await new Promise((resolve) => setTimeout(resolve, STATS_FLUSH_MS));
+    await settle(shopPids, idle);
     const after = await meter.read(shopPids());
     const spent = await spentBetween(before, after, meter);
     const operations = counts === 'orders' ? after.orders - before.orders : measured.ok;
