@@ -23,10 +23,12 @@ export interface Measurement {
   p99: number;
   errors: number;
   non2xx: number;
+  /** Answers with a 2xx status: what the shop served. */
+  ok: number;
 }
 
-/** A fresh shop (PGlite in a temp dir, or DATABASE_URL) with a signed-in customer and a tool to order. */
-export async function startBenchShop(): Promise<{ shop: RunningShop; customer: ApiSession; tool: Tool }> {
+/** A fresh shop (PGlite in a temp dir, or DATABASE_URL) with a signed-in customer and a tool to order; `env` adds to its environment. */
+export async function startBenchShop(env: Record<string, string> = {}): Promise<{ shop: RunningShop; customer: ApiSession; tool: Tool }> {
   const databaseUrl = process.env.DATABASE_URL;
   const shop = await startShop({
     // One bench customer places orders as fast as the shop takes them: far past a real account's limit.
@@ -36,13 +38,20 @@ export async function startBenchShop(): Promise<{ shop: RunningShop; customer: A
       AUTH_RATE_LIMIT_MAX: '100000',
       ORDER_RATE_LIMIT_PER_MINUTE: '10000000',
       CART_RATE_LIMIT_PER_MINUTE: '10000000',
-      PUBLIC_UNCACHED_READS_PER_SECOND: '0', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
+      PUBLIC_UNCACHED_READS_PER_SECOND: '0', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...env },
   });
   const email = `bench-${Date.now()}@example.com`;
   const customer = await signInOverHttp(shop.url, email, 'Bench#123', { signUpAs: 'Bench Customer' });
   const tools: Tool[] = (await customer.call('GET', '/api/getTools')).body;
   const tool = tools.reduce((best, candidate) => (candidate.availableQuantity > best.availableQuantity ? candidate : best));
   return { shop, customer, tool };
+}
+
+/** Counts `tool`'s stock up to ten million units (as the admin), so that no order of a run is refused for the lack of it. */
+export async function restockForBench(shopUrl: string, tool: Tool): Promise<void> {
+  const admin = await signInOverHttp(shopUrl, ADMIN.email, ADMIN.password);
+  const counted = await admin.call('POST', `/api/admin/tools/${tool._id}/stock-moves`, { kind: 'counted', countedUnits: 10_000_000, note: 'bench' });
+  if (counted.status !== 200) throw new Error(`restocking ${tool.toolName}: ${counted.status} ${JSON.stringify(counted.body)}`);
 }
 
 export function orderScenario(customer: ApiSession, tool: Tool): Scenario {
@@ -138,6 +147,7 @@ export async function measure(baseUrl: string, scenario: Scenario, options: { co
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
+    ok: result['2xx'],
   };
 }
 

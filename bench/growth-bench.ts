@@ -17,7 +17,7 @@
 // history of 100,000 movements alone, issue 37) or GROWTH_ONLY=after-sale (seed, then the returns
 // lists, an order's parcels and the search by serial number alone, issue 38).
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -28,6 +28,7 @@ import { signInOverHttp, type ApiSession } from '@voltline/test-kit/api-client';
 import { launchBrowser } from '@voltline/test-kit/browser';
 import { startShop, type RunningShop } from '@voltline/test-kit/shop-server';
 import { measure, orderScenario, type Measurement, type Scenario } from './bench-support.ts';
+import { cpuMsOf, machineBusyMs, postgresCpuMs, residentBytes } from './proc-stats.ts';
 import type { Order } from '@voltline/shared/order';
 import {
   CUSTOMER_PASSWORD,
@@ -65,9 +66,6 @@ const REQUEST_TIMEOUT_MS = 120_000;
 const PAGE_TIMEOUT_MS = 60_000;
 const ADMIN = { email: 'admin@growth.test', password: 'Admin#2026' };
 
-/** Linux's USER_HZ: /proc counts CPU time in these ticks. */
-const CLOCK_TICKS = 100;
-
 const GOALS = { listMs: 100, stockHistoryMs: 25, afterSaleListMs: 25, listBytes: 256 * 1024, csvRssMb: 100, drawMs: 1500, orderMs: 50, pgbenchRatio: 0.25 };
 
 const serverUrl = process.env.DATABASE_URL?.trim() || undefined;
@@ -86,45 +84,6 @@ function percentile(values: number[], p: number): number {
 const ms = (value: number) => (Number.isFinite(value) ? `${Math.round(value)} ms` : 'n/a');
 const kb = (bytes: number) => (Number.isFinite(bytes) ? `${(bytes / 1024).toFixed(1)} KB` : 'n/a');
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-
-/** CPU time a process has used (user + system), in ms; 0 when it is gone. */
-function cpuMsOf(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
-  } catch {
-    return 0;
-  }
-}
-
-/** CPU time of every PostgreSQL server process on this machine (other work on it included). */
-function postgresCpuMs(): number {
-  let total = 0;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') total += cpuMsOf(Number(entry));
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  return total;
-}
-
-/** CPU time the whole machine spent busy (every core), in ms. */
-function machineBusyMs(): number {
-  const [user, nice, system, , , irq, softirq, steal] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
-  return ((user! + nice! + system! + irq! + softirq! + steal!) * 1000) / CLOCK_TICKS;
-}
-
-function residentBytes(pid: number): number {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    return Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) * 1024;
-  } catch {
-    return 0;
-  }
-}
 
 /** The address of the `rel="next"` link, resolved against the shop, or undefined. */
 function nextLink(baseUrl: string, link: string | null): string | undefined {
