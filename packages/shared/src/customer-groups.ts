@@ -154,8 +154,9 @@ export type GroupMember = z.infer<typeof groupMemberSchema>;
 
 /** GET /api/my-prices?toolIds=a,b: the tools to price for the caller (a catalogue page, a tool page). */
 export const myPricesQuerySchema = z.object({
+  // The text's bound (an id and its comma each) says the tools' limit too, in the same words.
   toolIds: text()
-    .max(MY_PRICES_TOOLS_MAX * 37)
+    .max(MY_PRICES_TOOLS_MAX * 37, `At most ${MY_PRICES_TOOLS_MAX} tools at once`)
     .transform((value) => [...new Set(value.split(',').map((id) => id.trim()).filter(Boolean))])
     .pipe(z.array(entityIdSchema, { error: 'toolIds must be tool ids separated by commas' }).min(1, 'Name at least one tool').max(MY_PRICES_TOOLS_MAX, `At most ${MY_PRICES_TOOLS_MAX} tools at once`)),
 });
