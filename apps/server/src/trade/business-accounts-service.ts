@@ -145,16 +145,9 @@ export function createBusinessAccountsService({ db, paging, vatIds, mail }: { db
     /** The Trade accounts page: newest application first, a page at a time; q and state narrow it. */
     async list(query: BusinessAccountsQuery): Promise<Page<BusinessAccount>> {
       const page = paging.page({ list: 'business-accounts', order: newestFirst, scope: { q: query.q, state: query.state }, query });
-      const rows = await db
-        .select({ account: businessAccounts, check: lastCheck, open: openOnAccount, cursorKey: page.cursorKey })
-        .from(businessAccounts)
-        .where(and(query.state ? eq(businessAccounts.state, query.state) : undefined, searchFor(query.q), page.where))
-        .orderBy(...page.orderBy)
-        .limit(page.fetchLimit);
-      return mapPage(
-        page.finish(rows, (row) => row.account.id),
-        (row) => toBusinessAccountDto(row.account, row.check, row.open),
-      );
+      const select = db.select({ account: businessAccounts, check: lastCheck, open: openOnAccount, cursorKey: page.cursorKey }).from(businessAccounts).$dynamic();
+      const inState = query.state ? eq(businessAccounts.state, query.state) : undefined;
+      return mapPage(await page.read(select, and(inState, searchFor(query.q)), (row) => row.account.id), (row) => toBusinessAccountDto(row.account, row.check, row.open));
     },
 
     approve: (admin: Caller, accountId: string, now = new Date()) =>
