@@ -34,7 +34,6 @@ const backupCodeSchema = text()
   .refine((code) => BACKUP_CODE.test(code), 'Enter a backup code as it was shown, such as abcde-12345');
 
 export const twoFactorCodeFormSchema = z.object({ code: authenticatorCodeSchema });
-export type TwoFactorCodeForm = z.input<typeof twoFactorCodeFormSchema>;
 
 export const backupCodeFormSchema = z.object({ code: backupCodeSchema });
 

@@ -116,18 +116,9 @@ export function createAuditLog(db: Database, paging: Paging) {
         kind === undefined ? undefined : eq(auditEntries.kind, kind),
         from === undefined ? undefined : gte(auditEntries.at, new Date(`${from}T00:00:00Z`)),
         to === undefined ? undefined : lt(auditEntries.at, dayAfter(to)),
-        page.where,
       ];
-      const rows = await db
-        .select({ entry: auditEntries, cursorKey: page.cursorKey })
-        .from(auditEntries)
-        .where(and(...conditions))
-        .orderBy(...page.orderBy)
-        .limit(page.fetchLimit);
-      return mapPage(
-        page.finish(rows, (row) => row.entry.id),
-        (row) => toAuditEntry(row.entry),
-      );
+      const select = db.select({ entry: auditEntries, cursorKey: page.cursorKey }).from(auditEntries).$dynamic();
+      return mapPage(await page.read(select, and(...conditions), (row) => row.entry.id), (row) => toAuditEntry(row.entry));
     },
   };
 }

@@ -27,17 +27,8 @@ export function createAccessoriesService(db: Database, cache: JsonCache, paging:
   async function linked(executor: DbExecutor, direction: Direction, toolId: string, query: PageQuery): Promise<Page<FittingTool>> {
     const { from, to } = DIRECTIONS[direction];
     const page = paging.page({ list: `tool-${direction}`, order: byName, scope: { toolId }, query });
-    const rows = await executor
-      .select({ tool: tools, kind: toolAccessories.kind, cursorKey: page.cursorKey })
-      .from(toolAccessories)
-      .innerJoin(tools, eq(tools.id, to))
-      .where(and(eq(from, toolId), page.where))
-      .orderBy(...page.orderBy)
-      .limit(page.fetchLimit);
-    return mapPage(
-      page.finish(rows, (row) => row.tool.id),
-      (row) => ({ kind: row.kind, tool: toToolDto(row.tool) }),
-    );
+    const select = executor.select({ tool: tools, kind: toolAccessories.kind, cursorKey: page.cursorKey }).from(toolAccessories).innerJoin(tools, eq(tools.id, to)).$dynamic();
+    return mapPage(await page.read(select, eq(from, toolId), (row) => row.tool.id), (row) => ({ kind: row.kind, tool: toToolDto(row.tool) }));
   }
 
   /** The first page of a direction as the tool page shows it: `more` when another page follows. */

@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { entityIdSchema } from '@voltline/shared/id';
 import type { ToolListQuery, ToolSort } from '@voltline/shared/paging';
 import { stockMoveMessages } from '@voltline/shared/stock-moves';
@@ -93,18 +93,10 @@ export function createCatalogueService(
     const { sort, order } = toolOrderOf(query);
     const page = paging.page({ list: `tools:${sort}`, order, scope: { q: query.q }, query });
     const read = (executor: DbExecutor, search: SQL | undefined) =>
-      executor
-        .select({ tool: tools, cursorKey: page.cursorKey })
-        .from(tools)
-        .where(and(search, page.where))
-        .orderBy(...page.orderBy)
-        .limit(page.fetchLimit);
+      page.read(executor.select({ tool: tools, cursorKey: page.cursorKey }).from(tools).$dynamic(), search, (row) => row.tool.id);
     const search = query.q;
-    const rows = search === undefined ? await read(db, undefined) : await withSearchThreshold(db, (tx) => read(tx, toolSearchMatches(search)));
-    return mapPage(
-      page.finish(rows, (row) => row.tool.id),
-      (row) => toToolDto(row.tool),
-    );
+    const found = search === undefined ? await read(db, undefined) : await withSearchThreshold(db, (tx) => read(tx, toolSearchMatches(search)));
+    return mapPage(found, (row) => toToolDto(row.tool));
   }
 
   /**

@@ -61,8 +61,7 @@ export function createFamiliesService(db: Database, cache: JsonCache, paging: Pa
     /** GET /admin/families: the families by name, a page at a time, each with its members. */
     async listFamilies(query: PageQuery): Promise<Page<ToolFamily>> {
       const page = paging.page({ list: 'families', order: familyOrder, query });
-      const rows = await db.select({ family: toolFamilies, cursorKey: page.cursorKey }).from(toolFamilies).where(page.where).orderBy(...page.orderBy).limit(page.fetchLimit);
-      const found = page.finish(rows, (row) => row.family.id);
+      const found = await page.read(db.select({ family: toolFamilies, cursorKey: page.cursorKey }).from(toolFamilies).$dynamic(), undefined, (row) => row.family.id);
       const families = await withMembers(db, found.items.map((row) => row.family));
       return mapPage(found, (row) => families.find((family) => family._id === row.family.id)!);
     },

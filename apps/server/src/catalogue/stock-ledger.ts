@@ -73,17 +73,13 @@ export function createStockLedger(db: Database, paging: Paging, lifecycle: Pick<
     async history(toolId: string, query: StockHistoryQuery): Promise<Page<StockMove>> {
       const id = await existingTool(toolId);
       const page = paging.page({ list: `stock-moves:${id}`, order: historyOrder, scope: { kind: query.kind }, query: { ...query, q: undefined } });
-      const rows = await db
+      const select = db
         .select({ movement: stockMovements, name: userProfiles.name, cursorKey: page.cursorKey })
         .from(stockMovements)
         .leftJoin(userProfiles, eq(userProfiles.userId, stockMovements.actorUserId))
-        .where(and(eq(stockMovements.toolId, id), query.kind === undefined ? undefined : eq(stockMovements.kind, query.kind), page.where))
-        .orderBy(...page.orderBy)
-        .limit(page.fetchLimit);
-      return mapPage(
-        page.finish(rows, (row) => row.movement.id),
-        (row) => toStockMove(row.movement, row.name),
-      );
+        .$dynamic();
+      const ofKind = query.kind === undefined ? undefined : eq(stockMovements.kind, query.kind);
+      return mapPage(await page.read(select, and(eq(stockMovements.toolId, id), ofKind), (row) => row.movement.id), (row) => toStockMove(row.movement, row.name));
     },
 
     /** GET /admin/stock/verify. */

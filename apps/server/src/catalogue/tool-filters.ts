@@ -132,13 +132,12 @@ export function createToolFilters(
 
     const read = (executor: DbExecutor) =>
       Promise.all([
-        executor.select({ tool: tools, cursorKey: page.cursorKey }).from(tools).where(and(allBut(), page.where)).orderBy(...page.orderBy).limit(page.fetchLimit),
+        page.read(executor.select({ tool: tools, cursorKey: page.cursorKey }).from(tools).$dynamic(), allBut(), (row) => row.tool.id),
         executor.select({ total: count() }).from(tools).where(allBut()),
         Promise.all(attributes.map((attribute) => facetOf(executor, attribute))),
       ]);
     // A search word's typos are judged at the catalogue search's threshold, which its transaction sets.
-    const [rows, [totals], facets] = query.q === undefined ? await read(db) : await withSearchThreshold(db, read);
-    const found = page.finish(rows, (row) => row.tool.id);
+    const [found, [totals], facets] = query.q === undefined ? await read(db) : await withSearchThreshold(db, read);
     return { tools: found.items.map((row) => toToolDto(row.tool)), facets, total: totals?.total ?? 0, nextCursor: found.nextCursor ?? null };
   };
 }

@@ -42,11 +42,8 @@ export function createApiKeys(db: Database, paging: Paging) {
     /** Every key, revoked ones too, newest first, a page at a time: never the key itself. */
     async list(query: PageQuery): Promise<Page<ApiKey>> {
       const page = paging.page({ list: 'api-keys', order: newestKeysFirst, query: { ...query, q: undefined } });
-      const rows = await db.select({ key: apiKeys, cursorKey: page.cursorKey }).from(apiKeys).where(page.where).orderBy(...page.orderBy).limit(page.fetchLimit);
-      return mapPage(
-        page.finish(rows, (row) => row.key.id),
-        (row) => toApiKey(row.key),
-      );
+      const select = db.select({ key: apiKeys, cursorKey: page.cursorKey }).from(apiKeys).$dynamic();
+      return mapPage(await page.read(select, undefined, (row) => row.key.id), (row) => toApiKey(row.key));
     },
 
     /** A new key for `admin`'s account: answered here, once; only its hash is kept. */

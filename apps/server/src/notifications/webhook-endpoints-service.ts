@@ -50,16 +50,8 @@ export function createWebhookEndpointsService(db: Database, targets: WebhookTarg
     /** The endpoints deliveries go to, newest first, a page at a time. */
     async list(query: PageQuery): Promise<Page<WebhookEndpoint>> {
       const page = paging.page({ list: 'webhook-endpoints', order: newestEndpointsFirst, query: { ...query, q: undefined } });
-      const rows = await db
-        .select({ endpoint: webhookEndpoints, cursorKey: page.cursorKey })
-        .from(webhookEndpoints)
-        .where(and(eq(webhookEndpoints.active, true), page.where))
-        .orderBy(...page.orderBy)
-        .limit(page.fetchLimit);
-      return mapPage(
-        page.finish(rows, (row) => row.endpoint.id),
-        (row) => toEndpointDto(row.endpoint),
-      );
+      const select = db.select({ endpoint: webhookEndpoints, cursorKey: page.cursorKey }).from(webhookEndpoints).$dynamic();
+      return mapPage(await page.read(select, eq(webhookEndpoints.active, true), (row) => row.endpoint.id), (row) => toEndpointDto(row.endpoint));
     },
 
     /** The signing secret is returned here and never again. */
@@ -93,13 +85,9 @@ export function createWebhookEndpointsService(db: Database, targets: WebhookTarg
     async deliveries(endpointId: string, query: PageQuery): Promise<Page<WebhookDelivery>> {
       const endpoint = await findEndpoint(endpointId);
       const page = paging.page({ list: `webhook-deliveries:${endpoint.id}`, order: newestDeliveriesFirst, query: { ...query, q: undefined } });
-      const rows = await db
-        .select({ delivery: notifications, cursorKey: page.cursorKey })
-        .from(notifications)
-        .where(and(eq(notifications.channel, 'webhook'), eq(notifications.target, endpoint.id), page.where))
-        .orderBy(...page.orderBy)
-        .limit(page.fetchLimit);
-      return mapPage(page.finish(rows, (row) => row.delivery.id), ({ delivery: row }) => ({
+      const select = db.select({ delivery: notifications, cursorKey: page.cursorKey }).from(notifications).$dynamic();
+      const found = await page.read(select, and(eq(notifications.channel, 'webhook'), eq(notifications.target, endpoint.id)), (row) => row.delivery.id);
+      return mapPage(found, ({ delivery: row }) => ({
         _id: row.id,
         eventType: row.eventType,
         attempts: row.attempts,

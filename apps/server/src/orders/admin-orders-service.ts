@@ -73,16 +73,8 @@ export function createAdminOrdersService(db: Database, lifecycle: OrderLifecycle
       scope: { status: query.status, delivery: query.delivery, q: query.q },
       query,
     });
-    const rows = await db
-      .select({ order: orders, cursorKey: page.cursorKey })
-      .from(orders)
-      .where(and(filterFor(query), searchFor(query.q), page.where))
-      .orderBy(...page.orderBy)
-      .limit(page.fetchLimit);
-    return mapPage(
-      page.finish(rows, (row) => row.order.id),
-      (row) => row.order,
-    );
+    const select = db.select({ order: orders, cursorKey: page.cursorKey }).from(orders).$dynamic();
+    return mapPage(await page.read(select, and(filterFor(query), searchFor(query.q)), (row) => row.order.id), (row) => row.order);
   }
 
   /** Orders placed on each of these days (UTC), from the creation-time index: only the days asked for are read. */

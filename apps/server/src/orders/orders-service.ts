@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { PageQuery } from '@voltline/shared/paging';
 import type { Order } from '@voltline/shared/order';
 import type { Database } from '../db/client.ts';
@@ -41,13 +41,8 @@ export function createOrdersService(db: Database, lifecycle: OrderLifecycle, pag
      */
     async listOwnOrders(caller: Caller, query: PageQuery): Promise<Page<Order>> {
       const page = paging.page({ list: `my-orders:${caller.userId}`, order: newestOrdersFirst, query: { ...query, q: undefined } });
-      const rows = await db
-        .select({ order: orders, cursorKey: page.cursorKey })
-        .from(orders)
-        .where(and(eq(orders.userId, caller.userId), page.where))
-        .orderBy(...page.orderBy)
-        .limit(page.fetchLimit);
-      const found = page.finish(rows, (row) => row.order.id);
+      const select = db.select({ order: orders, cursorKey: page.cursorKey }).from(orders).$dynamic();
+      const found = await page.read(select, eq(orders.userId, caller.userId), (row) => row.order.id);
       return { items: await toOrderDtos(db, found.items.map((row) => row.order)), nextCursor: found.nextCursor };
     },
 

@@ -140,13 +140,8 @@ export function createShipmentsService(db: Database, lifecycle: OrderLifecycle, 
         scope: { order: order.id },
         query,
       });
-      const rows = await db
-        .select({ shipment: shipments, cursorKey: page.cursorKey })
-        .from(shipments)
-        .where(and(eq(shipments.orderId, order.id), page.where))
-        .orderBy(...page.orderBy)
-        .limit(page.fetchLimit);
-      const found = page.finish(rows, (row) => row.shipment.id);
+      const select = db.select({ shipment: shipments, cursorKey: page.cursorKey }).from(shipments).$dynamic();
+      const found = await page.read(select, eq(shipments.orderId, order.id), (row) => row.shipment.id);
       return { items: await withLines(db, found.items.map((row) => row.shipment)), nextCursor: found.nextCursor };
     },
 

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { asc, desc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import { PAGE_LIMIT_DEFAULT, type PageQuery } from '@voltline/shared/paging';
 import { AppError } from './app-error.ts';
 
@@ -27,6 +28,9 @@ export interface PageRequest {
   scope?: Record<string, string | number | boolean | undefined>;
   query: PageQuery;
 }
+
+/** A row of a page's select: what it names, the cursor's sort key among it. */
+type SelectedRow<Select extends PgSelect> = Awaited<Select>[number] & { cursorKey: string };
 
 export interface Page<T> {
   items: T[];
@@ -63,9 +67,8 @@ export function createPaging(secret: string) {
 
   return {
     /**
-     * The parts of one page's query: add `where` to the list's own conditions, order by `orderBy`,
-     * fetch `fetchLimit` rows (one more than the page, to know whether another follows), select
-     * `cursorKey`, then hand the rows to `finish`.
+     * One page of a list: its select names `cursorKey` among its fields, and `read` runs it after the
+     * cursor, in the keyset's order, one row more than the page (to know whether another follows).
      */
     page(request: PageRequest) {
       const { order } = request;
@@ -74,18 +77,32 @@ export function createPaging(secret: string) {
       const after = request.query.cursor === undefined ? undefined : decode(scope, request.query.cursor);
       const direction = order.direction === 'desc' ? desc : asc;
       const comparison = order.direction === 'desc' ? sql.raw('<') : sql.raw('>');
+      const where = after
+        ? sql`(${order.key}, ${order.id}) ${comparison} (cast(${after[0]} as ${sql.raw(order.keyType)}), cast(${after[1]} as ${sql.raw(order.idType)}))`
+        : undefined;
+      const orderBy = [direction(order.key), direction(order.id)] as const;
+      const finish = <Row extends { cursorKey: string }>(rows: Row[], idOf: (row: Row) => string): Page<Row> => {
+        if (rows.length <= limit) return { items: rows };
+        const items = rows.slice(0, limit);
+        const last = items[items.length - 1]!;
+        return { items, nextCursor: encode(scope, [last.cursorKey, idOf(last)]) };
+      };
       return {
-        where: after
-          ? sql`(${order.key}, ${order.id}) ${comparison} (cast(${after[0]} as ${sql.raw(order.keyType)}), cast(${after[1]} as ${sql.raw(order.idType)}))`
-          : undefined,
-        orderBy: [direction(order.key), direction(order.id)] as const,
-        fetchLimit: limit + 1,
         cursorKey: sql<string>`(${order.key})::text`,
-        finish<Row extends { cursorKey: string }>(rows: Row[], idOf: (row: Row) => string): Page<Row> {
-          if (rows.length <= limit) return { items: rows };
-          const items = rows.slice(0, limit);
-          const last = items[items.length - 1]!;
-          return { items, nextCursor: encode(scope, [last.cursorKey, idOf(last)]) };
+        /**
+         * The page: `select` (made `$dynamic()`, with no where of its own) narrowed to the rows
+         * `conditions` keep after the cursor; `idOf` is a row's id, the cursor's tie-breaker.
+         */
+        async read<Select extends PgSelect>(
+          select: Select,
+          conditions: SQL | undefined,
+          idOf: (row: SelectedRow<Select>) => string,
+        ): Promise<Page<SelectedRow<Select>>> {
+          const rows = (await select
+            .where(and(conditions, where))
+            .orderBy(...orderBy)
+            .limit(limit + 1)) as SelectedRow<Select>[];
+          return finish(rows, idOf);
         },
       };
     },

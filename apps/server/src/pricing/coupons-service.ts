@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { fromCents, toCents } from '@voltline/shared/money';
 import type { Coupon, CouponChange, CouponInput, CouponLimits } from '@voltline/shared/coupons';
 import { entityIdSchema } from '@voltline/shared/id';
@@ -76,16 +76,8 @@ export function createCouponsService(db: Database, paging: Paging) {
       const page = paging.page({ list: 'coupons', order: newestFirst, scope: { q: query.q }, query });
       // Codes are upper case; the pattern index serves the prefix (likePattern escapes % and _).
       const search = query.q === undefined ? undefined : sql`${coupons.code} like ${likePattern(query.q, 'prefix').toUpperCase()}`;
-      const rows = await db
-        .select({ coupon: coupons, held: liveHolds, cursorKey: page.cursorKey })
-        .from(coupons)
-        .where(and(search, page.where))
-        .orderBy(...page.orderBy)
-        .limit(page.fetchLimit);
-      return mapPage(
-        page.finish(rows, (row) => row.coupon.id),
-        (row) => toCouponDto(row.coupon, row.held),
-      );
+      const select = db.select({ coupon: coupons, held: liveHolds, cursorKey: page.cursorKey }).from(coupons).$dynamic();
+      return mapPage(await page.read(select, search, (row) => row.coupon.id), (row) => toCouponDto(row.coupon, row.held));
     },
 
     /** Disable or enable it, change its limits or dates; its code and amount stay as printed. */

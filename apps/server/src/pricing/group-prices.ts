@@ -189,17 +189,13 @@ export function createGroupPricesService(db: Database, paging: Paging, tax: Pick
     async prices(key: string, query: PageQuery): Promise<Page<GroupToolPrice>> {
       const group = await groupRow(db, key);
       const page = paging.page({ list: 'group-tool-prices', order: toolPriceOrder, scope: { group: group.key }, query });
-      const rows = await db
+      const select = db
         .select({ price: groupToolPrices, toolName: tools.toolName, listPriceCents: tools.priceCents, cursorKey: page.cursorKey })
         .from(groupToolPrices)
         .innerJoin(tools, eq(tools.id, groupToolPrices.toolId))
-        .where(and(eq(groupToolPrices.groupKey, group.key), page.where))
-        .orderBy(...page.orderBy)
-        .limit(page.fetchLimit);
-      return mapPage(
-        page.finish(rows, (row) => row.price.toolId),
-        (row) => toPriceDto({ ...row.price, toolName: row.toolName, listPriceCents: row.listPriceCents }),
-      );
+        .$dynamic();
+      const found = await page.read(select, eq(groupToolPrices.groupKey, group.key), (row) => row.price.toolId);
+      return mapPage(found, (row) => toPriceDto({ ...row.price, toolName: row.toolName, listPriceCents: row.listPriceCents }));
     },
 
     /** Sets the group's price of a tool. An order placed after it is priced so; a quote before it no longer matches, and its checkout is refused in words. */
@@ -241,14 +237,13 @@ export function createGroupPricesService(db: Database, paging: Paging, tax: Pick
     async members(key: string, query: PageQuery): Promise<Page<GroupMember>> {
       const group = await groupRow(db, key);
       const page = paging.page({ list: 'group-members', order: memberOrder, scope: { group: group.key }, query });
-      const rows = await db
+      const select = db
         .select({ userId: customerGroupMembers.userId, email: authUsers.email, cursorKey: page.cursorKey })
         .from(customerGroupMembers)
         .innerJoin(authUsers, eq(authUsers.id, customerGroupMembers.userId))
-        .where(and(eq(customerGroupMembers.groupKey, group.key), page.where))
-        .orderBy(...page.orderBy)
-        .limit(page.fetchLimit);
-      return mapPage(page.finish(rows, (row) => row.userId), (row) => ({ userId: row.userId, email: row.email, group: group.key, placedByAdmin: true }));
+        .$dynamic();
+      const found = await page.read(select, eq(customerGroupMembers.groupKey, group.key), (row) => row.userId);
+      return mapPage(found, (row) => ({ userId: row.userId, email: row.email, group: group.key, placedByAdmin: true }));
     },
 
     /** Puts a customer in a group, or (group null) back in their own: trade with an approved business account, else retail. */

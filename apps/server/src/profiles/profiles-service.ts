@@ -1,4 +1,4 @@
-import { and, eq, or, sql } from 'drizzle-orm';
+import { eq, or, sql } from 'drizzle-orm';
 import { entityIdSchema } from '@voltline/shared/id';
 import type { PageQuery } from '@voltline/shared/paging';
 import { LAST_ADMIN_MESSAGE, type Profile, type ProfileUpdate, type Role, type RoleChange } from '@voltline/shared/profile';
@@ -172,16 +172,13 @@ export function createProfilesService(db: Database, paging: Paging) {
       const [profile] = await db.select({ id: userProfiles.id }).from(userProfiles).where(eq(userProfiles.id, id.data));
       if (!profile) throw profileNotFound();
       const page = paging.page({ list: `role-history:${profile.id}`, order: newestRoleChangesFirst, query: { ...query, q: undefined } });
-      const rows = await db
-        .select({ change: roleChanges, cursorKey: page.cursorKey })
-        .from(roleChanges)
-        .where(and(eq(roleChanges.profileId, profile.id), page.where))
-        .orderBy(...page.orderBy)
-        .limit(page.fetchLimit);
-      return mapPage(
-        page.finish(rows, (row) => row.change.id),
-        ({ change }) => ({ role: change.role, roles: rolesOf(change), changedBy: change.changedByEmail, at: change.at.toISOString() }),
-      );
+      const select = db.select({ change: roleChanges, cursorKey: page.cursorKey }).from(roleChanges).$dynamic();
+      return mapPage(await page.read(select, eq(roleChanges.profileId, profile.id), (row) => row.change.id), ({ change }) => ({
+        role: change.role,
+        roles: rolesOf(change),
+        changedBy: change.changedByEmail,
+        at: change.at.toISOString(),
+      }));
     },
 
     /**
@@ -193,16 +190,8 @@ export function createProfilesService(db: Database, paging: Paging) {
       const pattern = query.q === undefined ? undefined : likePattern(query.q, 'prefix');
       const search =
         pattern === undefined ? undefined : or(sql`lower(${userProfiles.email}) like ${pattern}`, sql`lower(${userProfiles.name}) like ${pattern}`);
-      const rows = await db
-        .select({ profile: userProfiles, cursorKey: page.cursorKey })
-        .from(userProfiles)
-        .where(and(search, page.where))
-        .orderBy(...page.orderBy)
-        .limit(page.fetchLimit);
-      return mapPage(
-        page.finish(rows, (row) => row.profile.id),
-        (row) => toProfileDto(row.profile),
-      );
+      const select = db.select({ profile: userProfiles, cursorKey: page.cursorKey }).from(userProfiles).$dynamic();
+      return mapPage(await page.read(select, search, (row) => row.profile.id), (row) => toProfileDto(row.profile));
     },
   };
 }

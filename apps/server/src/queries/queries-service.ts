@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { entityIdSchema } from '@voltline/shared/id';
 import type { QueryAnswer, QueryForm, QueryListQuery, StoredQuery } from '@voltline/shared/query-form';
 import type { Database } from '../db/client.ts';
@@ -51,16 +51,8 @@ export function createQueriesService(deps: { db: Database; paging: Paging; query
     /** The inbox, newest first, a page at a time; `status` keeps the open or the answered ones. */
     async list(query: QueryListQuery): Promise<Page<StoredQuery>> {
       const page = paging.page({ list: 'queries', order: newestFirst, scope: { status: query.status }, query: { ...query, q: undefined } });
-      const rows = await db
-        .select({ query: queries, cursorKey: page.cursorKey })
-        .from(queries)
-        .where(and(query.status ? byStatus[query.status] : undefined, page.where))
-        .orderBy(...page.orderBy)
-        .limit(page.fetchLimit);
-      return mapPage(
-        page.finish(rows, (row) => row.query.id),
-        (row) => toQueryDto(row.query),
-      );
+      const select = db.select({ query: queries, cursorKey: page.cursorKey }).from(queries).$dynamic();
+      return mapPage(await page.read(select, query.status ? byStatus[query.status] : undefined, (row) => row.query.id), (row) => toQueryDto(row.query));
     },
 
     /**

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { entityIdSchema } from '@voltline/shared/id';
 import type { PageQuery } from '@voltline/shared/paging';
 import type { CreateReturn, ReceiveReturn, Return, ReturnStatus, ReturnWindow } from '@voltline/shared/returns';
@@ -31,14 +31,12 @@ export function createReturnsService(db: Database, lifecycle: OrderLifecycle, pa
       scope,
       query,
     });
-    const rows = await db
+    const select = db
       .select({ row: returns, order: { number: orders.number, buyerEamil: orders.buyerEamil }, cursorKey: page.cursorKey })
       .from(returns)
       .innerJoin(orders, eq(orders.id, returns.orderId))
-      .where(and(condition, page.where))
-      .orderBy(...page.orderBy)
-      .limit(page.fetchLimit);
-    const found = page.finish(rows, (row) => row.row.id);
+      .$dynamic();
+    const found = await page.read(select, condition, (row) => row.row.id);
     return { items: await returnDtos(db, found.items), nextCursor: found.nextCursor };
   }
 

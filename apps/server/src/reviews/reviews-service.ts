@@ -37,16 +37,8 @@ export function createReviewsService(db: Database, cache: JsonCache, paging: Pag
   /** A page of shown reviews, newest first: all of them, or only those `where` picks. */
   async function pageOfReviews(list: string, query: PageQuery, where?: SQL): Promise<Page<Review>> {
     const page = paging.page({ list, order: newestReviewsFirst, query: { ...query, q: undefined } });
-    const rows = await db
-      .select({ review: reviews, cursorKey: page.cursorKey })
-      .from(reviews)
-      .where(and(shown, where, page.where))
-      .orderBy(...page.orderBy)
-      .limit(page.fetchLimit);
-    return mapPage(
-      page.finish(rows, (row) => row.review.id),
-      (row) => toReviewDto(row.review),
-    );
+    const select = db.select({ review: reviews, cursorKey: page.cursorKey }).from(reviews).$dynamic();
+    return mapPage(await page.read(select, and(shown, where), (row) => row.review.id), (row) => toReviewDto(row.review));
   }
 
   /** A shown review, for its author or an admin to change; a malformed id is as unknown as a missing one. */

@@ -82,6 +82,9 @@ export function createBusinessAccountsService({ db, paging, vatIds, mail }: { db
     return found ? toBusinessAccountDto(found.account, found.check, found.open) : null;
   }
 
+  /** An admin decides on an application only while it waits. */
+  const PENDING = { state: 'pending', refusal: businessAccountMessages.notPending } as const;
+
   /**
    * An account as the audit log records it (decision 065): its state and terms, never its company,
    * VAT id, address or the admin's words, which are the customer's and go with an erasure.
@@ -93,16 +96,27 @@ export function createBusinessAccountsService({ db, paging, vatIds, mail }: { db
     vatIdConfirmed: row.vatConfirmedAt !== null,
   });
 
-  /** Changes one account with its row locked, when `allowed` holds; else refuses in words. Recorded in the audit log as `action`. */
-  async function decide(admin: Caller, action: string, accountId: string, allowed: (row: AccountRow) => string | undefined, change: (tx: DbExecutor, row: AccountRow) => Promise<void>): Promise<BusinessAccount> {
+  /**
+   * Sets `values` on one account with its row locked, when it is in the state `needs` names; else
+   * refuses in `needs`' words. `then` writes what goes with the change (the customer's mail) in the
+   * same transaction. Recorded in the audit log as `action`.
+   */
+  async function decide(
+    admin: Caller,
+    action: string,
+    accountId: string,
+    needs: { state: AccountRow['state']; refusal: string },
+    values: Partial<typeof businessAccounts.$inferInsert>,
+    then?: (tx: DbExecutor, row: AccountRow) => Promise<void>,
+  ): Promise<BusinessAccount> {
     const id = entityIdSchema.safeParse(accountId);
     if (!id.success) throw notFound(businessAccountMessages.notFound);
     return db.transaction(async (tx) => {
       const [row] = await tx.select().from(businessAccounts).where(eq(businessAccounts.id, id.data)).for('update');
       if (!row) throw notFound(businessAccountMessages.notFound);
-      const refusal = allowed(row);
-      if (refusal) throw new AppError('conflict', refusal);
-      await change(tx, row);
+      if (row.state !== needs.state) throw new AppError('conflict', needs.refusal);
+      await tx.update(businessAccounts).set(values).where(eq(businessAccounts.id, row.id));
+      await then?.(tx, row);
       const [changed] = await tx.select().from(businessAccounts).where(eq(businessAccounts.id, row.id));
       await recordAudit(tx, { actor: admin, kind: 'trade_account', action, subject: row.id, before: accountAudited(row), after: accountAudited(changed!) });
       return (await answer(tx, eq(businessAccounts.id, row.id)))!;
@@ -150,40 +164,19 @@ export function createBusinessAccountsService({ db, paging, vatIds, mail }: { db
     /** The Trade accounts page: newest application first, a page at a time; q and state narrow it. */
     async list(query: BusinessAccountsQuery): Promise<Page<BusinessAccount>> {
       const page = paging.page({ list: 'business-accounts', order: newestFirst, scope: { q: query.q, state: query.state }, query });
-      const rows = await db
-        .select({ account: businessAccounts, check: lastCheck, open: openOnAccount, cursorKey: page.cursorKey })
-        .from(businessAccounts)
-        .where(and(query.state ? eq(businessAccounts.state, query.state) : undefined, searchFor(query.q), page.where))
-        .orderBy(...page.orderBy)
-        .limit(page.fetchLimit);
-      return mapPage(
-        page.finish(rows, (row) => row.account.id),
-        (row) => toBusinessAccountDto(row.account, row.check, row.open),
-      );
+      const select = db.select({ account: businessAccounts, check: lastCheck, open: openOnAccount, cursorKey: page.cursorKey }).from(businessAccounts).$dynamic();
+      const inState = query.state ? eq(businessAccounts.state, query.state) : undefined;
+      return mapPage(await page.read(select, and(inState, searchFor(query.q)), (row) => row.account.id), (row) => toBusinessAccountDto(row.account, row.check, row.open));
     },
 
     approve: (admin: Caller, accountId: string, now = new Date()) =>
-      decide(
-        admin,
-        'approved',
-        accountId,
-        (row) => (row.state === 'pending' ? undefined : businessAccountMessages.notPending),
-        async (tx, row) => {
-          await tx.update(businessAccounts).set({ state: 'approved', decidedAt: now, decidedBy: admin.email }).where(eq(businessAccounts.id, row.id));
-          await recordMails(tx, 'business_account.approved', [mail.approved(row.email, row.companyName)], now);
-        },
+      decide(admin, 'approved', accountId, PENDING, { state: 'approved', decidedAt: now, decidedBy: admin.email }, (tx, row) =>
+        recordMails(tx, 'business_account.approved', [mail.approved(row.email, row.companyName)], now),
       ),
 
     refuse: (admin: Caller, accountId: string, reason: string, now = new Date()) =>
-      decide(
-        admin,
-        'refused',
-        accountId,
-        (row) => (row.state === 'pending' ? undefined : businessAccountMessages.notPending),
-        async (tx, row) => {
-          await tx.update(businessAccounts).set({ state: 'refused', refusalReason: reason, decidedAt: now, decidedBy: admin.email }).where(eq(businessAccounts.id, row.id));
-          await recordMails(tx, 'business_account.refused', [mail.refused(row.email, row.companyName, reason)], now);
-        },
+      decide(admin, 'refused', accountId, PENDING, { state: 'refused', refusalReason: reason, decidedAt: now, decidedBy: admin.email }, (tx, row) =>
+        recordMails(tx, 'business_account.refused', [mail.refused(row.email, row.companyName, reason)], now),
       ),
 
     /**
@@ -192,27 +185,18 @@ export function createBusinessAccountsService({ db, paging, vatIds, mail }: { db
      * terms whole. A lower limit leaves orders already placed as they are.
      */
     setPaymentTerms: (admin: Caller, accountId: string, terms: PaymentTerms) =>
-      decide(
-        admin,
-        'payment terms set',
-        accountId,
-        (row) => (row.state === 'approved' ? undefined : onAccountMessages.termsNeedApproval),
-        async (tx, row) => {
-          await tx.update(businessAccounts).set({ paymentTermsDays: terms.netDays, creditLimitCents: toCents(terms.creditLimit) }).where(eq(businessAccounts.id, row.id));
-        },
-      ),
+      decide(admin, 'payment terms set', accountId, { state: 'approved', refusal: onAccountMessages.termsNeedApproval }, {
+        paymentTermsDays: terms.netDays,
+        creditLimitCents: toCents(terms.creditLimit),
+      }),
 
     /** An admin vouches for an approved account's VAT id (VIES away for days, a register's own paper): who, when, why are kept. */
     confirmVatId: (admin: Caller, accountId: string, reason: string, now = new Date()) =>
-      decide(
-        admin,
-        'VAT id confirmed',
-        accountId,
-        (row) => (row.state === 'approved' ? undefined : businessAccountMessages.notApproved),
-        async (tx, row) => {
-          await tx.update(businessAccounts).set({ vatConfirmedBy: admin.email, vatConfirmedAt: now, vatConfirmedReason: reason }).where(eq(businessAccounts.id, row.id));
-        },
-      ),
+      decide(admin, 'VAT id confirmed', accountId, { state: 'approved', refusal: businessAccountMessages.notApproved }, {
+        vatConfirmedBy: admin.email,
+        vatConfirmedAt: now,
+        vatConfirmedReason: reason,
+      }),
   };
 }
 export type BusinessAccountsService = ReturnType<typeof createBusinessAccountsService>;

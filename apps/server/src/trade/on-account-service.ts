@@ -24,15 +24,14 @@ export function createOnAccountService({ db, paging, lifecycle }: { db: Database
     async list(query: OrdersOnAccountQuery, now = new Date()): Promise<Page<OrderOnAccount>> {
       const today = dayAfter(now, 0);
       const page = paging.page({ list: 'orders-on-account', order: soonestDueFirst, scope: { overdue: query.overdue }, query: { ...query, q: undefined } });
-      const rows = await db
+      const select = db
         .select({ order: orders, companyName: businessAccounts.companyName, cursorKey: page.cursorKey })
         .from(orders)
         .leftJoin(businessAccounts, eq(businessAccounts.customerId, orders.userId))
-        .where(and(openOnAccount, query.overdue === 'true' ? lt(orders.paymentDueOn, today) : undefined, page.where))
-        .orderBy(...page.orderBy)
-        .limit(page.fetchLimit);
+        .$dynamic();
+      const overdue = query.overdue === 'true' ? lt(orders.paymentDueOn, today) : undefined;
       return mapPage(
-        page.finish(rows, (row) => row.order.id),
+        await page.read(select, and(openOnAccount, overdue), (row) => row.order.id),
         ({ order, companyName }): OrderOnAccount => ({
           _id: order.id,
           orderNumber: formatOrderNumber(order.number),

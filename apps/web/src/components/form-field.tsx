@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { FormMessage } from './form-message.tsx';
 
 /** What a control needs so screen readers announce its label, hints and validation message. */
 interface FieldControlProps {
@@ -36,11 +37,7 @@ export function FormField({ id, label, error, describedBy, trailing, children }:
       ) : (
         control
       )}
-      {error && (
-        <p id={errorId} role="alert" className="text-sm text-error">
-          {error}
-        </p>
-      )}
+      {error && <FormMessage id={errorId} message={error} />}
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { ErrorAlert } from './error-alert.tsx';
 import { LoadingSpinner } from './loading-spinner.tsx';
 
 /** What QueryState reads of a query: a useQuery result, or the rows of a paged list. */
-interface QueryView<T> {
+export interface QueryView<T> {
   isPending: boolean;
   isError: boolean;
   error: unknown;

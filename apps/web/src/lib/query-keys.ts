@@ -1,4 +1,3 @@
-import type { QueryClient } from '@tanstack/react-query';
 import type { CheckoutQuoteRequest } from '@voltline/shared/checkout';
 
 /**
@@ -185,15 +184,10 @@ export const shopPageKeys = {
 };
 
 /**
- * After a tool is added, changed or removed: every tool list and tool, and the overview, whose
- * low-stock list depends on stock and minimum order quantities.
+ * What a tool added, changed or removed makes stale (useRefreshingMutation): every tool list and
+ * tool, and the overview, whose low-stock list depends on stock and minimum order quantities.
  */
-export function refreshCatalogue(queryClient: QueryClient) {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: toolKeys.all }),
-    queryClient.invalidateQueries({ queryKey: orderKeys.overview() }),
-  ]);
-}
+export const CATALOGUE_STALE_KEYS = [toolKeys.all, orderKeys.overview()] as const;
 
 /**
  * The audit log (decision 065): the admins' page, per filter. Read again whenever the page opens:

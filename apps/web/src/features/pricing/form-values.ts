@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import type { FieldValues, Resolver } from 'react-hook-form';
+import type { FieldValues } from 'react-hook-form';
 import { SHOP_YEARS } from '@voltline/shared/shop-dates';
 import { wholeNumberFromText } from '@voltline/shared/whole-number';
 
@@ -27,17 +26,13 @@ function momentFromLocalText(text: unknown): string | null {
 }
 
 /**
- * The shared schema's resolver, with the datetime-local fields named read as moments first: a
- * field's text is what the admin sees (their clock), the schema and the API take an ISO moment.
+ * The datetime-local fields named, read as moments before the shared schema checks them (useZodForm's
+ * `readFirst`): a field's text is what the admin sees (their clock), the schema and the API take an ISO moment.
  */
-export function resolverWithMoments<Values extends FieldValues, Output>(
-  schema: Parameters<typeof zodResolver>[0],
-  momentFields: readonly (keyof Values & string)[],
-): Resolver<Values, unknown, Output> {
-  const resolve = zodResolver(schema) as unknown as Resolver<Values, unknown, Output>;
-  return (values, context, options) => {
+export function readMoments<Values extends FieldValues>(...momentFields: (keyof Values & string)[]): (values: Values) => Values {
+  return (values) => {
     const read = { ...values };
     for (const field of momentFields) (read as Record<string, unknown>)[field] = momentFromLocalText(values[field]);
-    return resolve(read, context, options);
+    return read;
   };
 }

@@ -1,15 +1,12 @@
 import { useState } from 'react';
 import { API_KEY_PREFIX, type ApiKey } from '@voltline/shared/api-keys';
-import { LoadMoreButton } from '../../../components/load-more-button.tsx';
-import { QueryState } from '../../../components/query-state.tsx';
+import { LoadMoreList } from '../../../components/load-more-list.tsx';
 import { ShownOnceSecret } from '../../../components/shown-once-secret.tsx';
 import { useApiKeys } from '../../../features/api-keys/api/get-api-keys.ts';
 import { ApiKeysTable } from '../../../features/api-keys/components/api-keys-table.tsx';
 import { CreateApiKeyForm } from '../../../features/api-keys/components/create-api-key-form.tsx';
 import { RevokeApiKeyDialog } from '../../../features/api-keys/components/revoke-api-key-dialog.tsx';
 import { DashboardPage } from '../../layout/dashboard-page.tsx';
-
-const API_KEY_LIST_ID = 'api-keys';
 
 /** Admin: keys for an ERP or an accounting tool, each with its scopes (decision 066). */
 export function ApiKeysPage() {
@@ -28,16 +25,9 @@ export function ApiKeysPage() {
           </ShownOnceSecret>
         )}
       </div>
-      <QueryState query={keys.rows} loadingLabel="Loading API keys" emptyText="No API key yet">
-        {(listed) => (
-          <>
-            <div id={API_KEY_LIST_ID}>
-              <ApiKeysTable keys={listed} onRevoke={setRevoking} />
-            </div>
-            <LoadMoreButton more={keys.more} controls={API_KEY_LIST_ID} />
-          </>
-        )}
-      </QueryState>
+      <LoadMoreList list={keys} loadingLabel="Loading API keys" emptyText="No API key yet">
+        {(listed) => <ApiKeysTable keys={listed} onRevoke={setRevoking} />}
+      </LoadMoreList>
       {revoking && <RevokeApiKeyDialog apiKey={revoking} onClose={() => setRevoking(null)} />}
     </DashboardPage>
   );

@@ -1,13 +1,10 @@
 import { useState } from 'react';
 import { AUDIT_KINDS, auditKindWords, type AuditKind } from '@voltline/shared/audit';
-import { LoadMoreButton } from '../../../components/load-more-button.tsx';
-import { QueryState } from '../../../components/query-state.tsx';
+import { LoadMoreList } from '../../../components/load-more-list.tsx';
 import { SearchBox } from '../../../components/search-box.tsx';
 import { useAuditLog } from '../../../features/audit/api/audit-log.ts';
 import { AuditLogTable } from '../../../features/audit/components/audit-log-table.tsx';
 import { DashboardPage } from '../../layout/dashboard-page.tsx';
-
-const AUDIT_LIST_ID = 'audit-list';
 
 /** Admin: every change staff made, newest first, by person, kind and days (decision 065). */
 export function AuditLogPage() {
@@ -41,16 +38,9 @@ export function AuditLogPage() {
           <input type="date" className="input input-sm" value={to} min={from || undefined} onChange={(event) => setTo(event.target.value)} />
         </label>
       </div>
-      <QueryState query={log.rows} loadingLabel="Loading the audit log" emptyText={filtered ? 'No change matches that' : 'No change recorded yet'}>
-        {(rows) => (
-          <>
-            <div id={AUDIT_LIST_ID}>
-              <AuditLogTable entries={rows} />
-            </div>
-            <LoadMoreButton more={log.more} controls={AUDIT_LIST_ID} />
-          </>
-        )}
-      </QueryState>
+      <LoadMoreList list={log} loadingLabel="Loading the audit log" emptyText={filtered ? 'No change matches that' : 'No change recorded yet'}>
+        {(rows) => <AuditLogTable entries={rows} />}
+      </LoadMoreList>
     </DashboardPage>
   );
 }

@@ -1,14 +1,12 @@
 import { useState } from 'react';
 import type { OrderOnAccount } from '@voltline/shared/on-account';
 import { ChoiceButtons } from '../../../components/choice-buttons.tsx';
-import { LoadMoreButton } from '../../../components/load-more-button.tsx';
-import { QueryState } from '../../../components/query-state.tsx';
+import { LoadMoreList } from '../../../components/load-more-list.tsx';
 import { useOrdersOnAccount } from '../../../features/trade/api/orders-on-account.ts';
 import { BankPaymentDialog } from '../../../features/trade/components/bank-payment-dialog.tsx';
 import { OrdersOnAccountTable } from '../../../features/trade/components/orders-on-account-table.tsx';
 import { DashboardPage } from '../../layout/dashboard-page.tsx';
 
-const LIST_ID = 'orders-on-account-list';
 const VIEWS = [
   { value: false, label: 'All open' },
   { value: true, label: 'Overdue' },
@@ -23,16 +21,9 @@ export function OrdersOnAccountPage() {
   return (
     <DashboardPage title="Orders on account">
       <ChoiceButtons label="Show orders" choices={VIEWS} value={overdue} onChoose={setOverdue} />
-      <QueryState query={orders.rows} loadingLabel="Loading orders on account" emptyText={overdue ? 'No order on account is overdue' : 'No order on account is open'}>
-        {(rows) => (
-          <>
-            <div id={LIST_ID}>
-              <OrdersOnAccountTable orders={rows} onRecord={setRecording} />
-            </div>
-            <LoadMoreButton more={orders.more} controls={LIST_ID} />
-          </>
-        )}
-      </QueryState>
+      <LoadMoreList list={orders} loadingLabel="Loading orders on account" emptyText={overdue ? 'No order on account is overdue' : 'No order on account is open'}>
+        {(rows) => <OrdersOnAccountTable orders={rows} onRecord={setRecording} />}
+      </LoadMoreList>
       {recording && <BankPaymentDialog order={recording} onClose={() => setRecording(null)} />}
     </DashboardPage>
   );

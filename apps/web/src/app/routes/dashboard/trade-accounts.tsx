@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { BUSINESS_ACCOUNT_STATES, businessAccountStateWords, type BusinessAccount, type BusinessAccountState } from '@voltline/shared/business-accounts';
 import { ChoiceButtons } from '../../../components/choice-buttons.tsx';
-import { LoadMoreButton } from '../../../components/load-more-button.tsx';
-import { QueryState } from '../../../components/query-state.tsx';
+import { LoadMoreList } from '../../../components/load-more-list.tsx';
 import { SearchBox } from '../../../components/search-box.tsx';
 import { describeRequestError } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast/toast.ts';
@@ -11,8 +10,6 @@ import { BusinessAccountReasonDialog } from '../../../features/trade/components/
 import { BusinessAccountsTable, type AskedDecision } from '../../../features/trade/components/business-accounts-table.tsx';
 import { PaymentTermsDialog } from '../../../features/trade/components/payment-terms-dialog.tsx';
 import { DashboardPage } from '../../layout/dashboard-page.tsx';
-
-const ACCOUNT_LIST_ID = 'business-accounts-list';
 
 /** Admin: business accounts (issue 39), newest application first, found by company, VAT id or email; the waiting ones decided here. */
 export function TradeAccountsPage() {
@@ -33,16 +30,9 @@ export function TradeAccountsPage() {
     <DashboardPage title="Trade accounts">
       <ChoiceButtons label="Show accounts" choices={choices} value={state} onChoose={setState} />
       <SearchBox label="Search company, VAT id or email" value={q} onSearch={setQ} />
-      <QueryState query={accounts.rows} loadingLabel="Loading trade accounts" emptyText={q ? 'No account matches that' : 'No application here'}>
-        {(rows) => (
-          <>
-            <div id={ACCOUNT_LIST_ID}>
-              <BusinessAccountsTable accounts={rows} decide={decide} onApprove={approve} onAsk={setAsking} />
-            </div>
-            <LoadMoreButton more={accounts.more} controls={ACCOUNT_LIST_ID} />
-          </>
-        )}
-      </QueryState>
+      <LoadMoreList list={accounts} loadingLabel="Loading trade accounts" emptyText={q ? 'No account matches that' : 'No application here'}>
+        {(rows) => <BusinessAccountsTable accounts={rows} decide={decide} onApprove={approve} onAsk={setAsking} />}
+      </LoadMoreList>
       {asking &&
         (asking.decision === 'payment-terms' ? (
           <PaymentTermsDialog account={asking.account} onClose={() => setAsking(null)} />

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import type { WebhookEndpoint } from '@voltline/shared/webhook';
-import { LoadMoreButton } from '../../../components/load-more-button.tsx';
-import { QueryState } from '../../../components/query-state.tsx';
+import { LoadMoreList } from '../../../components/load-more-list.tsx';
 import { useWebhookEndpoints } from '../../../features/webhooks/api/get-webhook-endpoints.ts';
 import { AddWebhookEndpointForm } from '../../../features/webhooks/components/add-webhook-endpoint-form.tsx';
 import { DeliveriesDialog } from '../../../features/webhooks/components/deliveries-dialog.tsx';
@@ -11,7 +10,6 @@ import { WebhookEndpointsTable, type EndpointAction } from '../../../features/we
 import { DashboardPage } from '../../layout/dashboard-page.tsx';
 
 const DIALOGS = { deliveries: DeliveriesDialog, remove: RemoveEndpointDialog } as const;
-const ENDPOINT_LIST_ID = 'webhook-endpoints';
 
 /** Admin: the systems told about orders and stock (signed webhooks), and each one's delivery log. */
 export function WebhooksPage() {
@@ -27,16 +25,9 @@ export function WebhooksPage() {
         <AddWebhookEndpointForm onAdded={(created) => setNewSecret(created.secret)} />
         {newSecret && <SigningSecretAlert secret={newSecret} />}
       </div>
-      <QueryState query={endpoints.rows} loadingLabel="Loading webhook endpoints" emptyText="No webhook endpoint yet">
-        {(registered) => (
-          <>
-            <div id={ENDPOINT_LIST_ID}>
-              <WebhookEndpointsTable endpoints={registered} onAction={(action, endpoint) => setOpenDialog({ action, endpoint })} />
-            </div>
-            <LoadMoreButton more={endpoints.more} controls={ENDPOINT_LIST_ID} />
-          </>
-        )}
-      </QueryState>
+      <LoadMoreList list={endpoints} loadingLabel="Loading webhook endpoints" emptyText="No webhook endpoint yet">
+        {(registered) => <WebhookEndpointsTable endpoints={registered} onAction={(action, endpoint) => setOpenDialog({ action, endpoint })} />}
+      </LoadMoreList>
       {openDialog && Dialog && <Dialog endpoint={openDialog.endpoint} onClose={() => setOpenDialog(null)} />}
     </DashboardPage>
   );

@@ -1,5 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { personNameSchema } from '@voltline/shared/account';
 import { MESSAGES } from '@voltline/shared/messages';
@@ -8,17 +6,14 @@ import { toast } from '../../../lib/toast/toast.ts';
 import { TextField } from '../../../components/text-field.tsx';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { useUpdateProfile } from '../api/update-profile.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
 
 const nameFormSchema = z.object({ name: personNameSchema });
 type NameForm = z.infer<typeof nameFormSchema>;
 
 /** The name on the account and profile; orders already placed keep the name they were placed under. */
 export function ChangeNameDialog({ profile, onClose }: { profile: Profile; onClose: () => void }) {
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<NameForm>({ resolver: zodResolver(nameFormSchema), defaultValues: { name: profile.name } });
+  const { register, handleSubmit, errors } = useZodForm(nameFormSchema, { name: profile.name });
   const updateProfile = useUpdateProfile(profile);
 
   const saveName = ({ name }: NameForm) =>

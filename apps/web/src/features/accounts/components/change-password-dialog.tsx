@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { changePasswordFormSchema, type ChangePasswordForm } from '@voltline/shared/account';
 import { MESSAGES } from '@voltline/shared/messages';
 import { ApiRequestError, describeRequestError } from '../../../lib/api-client.ts';
@@ -8,6 +7,7 @@ import { FormField } from '../../../components/form-field.tsx';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { NewPasswordFields } from './new-password-fields.tsx';
 import { useChangePassword } from '../api/change-password.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
 
 /** The identity service's refusals, in the shop's words; the server's own (the rules, limits) already are. */
 function describePasswordChangeError(error: unknown): string {
@@ -18,15 +18,7 @@ function describePasswordChangeError(error: unknown): string {
 }
 
 export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
-  const {
-    register,
-    handleSubmit,
-    control,
-    formState: { errors },
-  } = useForm<ChangePasswordForm>({
-    resolver: zodResolver(changePasswordFormSchema),
-    defaultValues: { currentPassword: '', password: '', confirmPassword: '' },
-  });
+  const { register, handleSubmit, control, errors } = useZodForm(changePasswordFormSchema, { currentPassword: '', password: '', confirmPassword: '' });
   const password = useWatch({ control, name: 'password' });
   const changePassword = useChangePassword();
 

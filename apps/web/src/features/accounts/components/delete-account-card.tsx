@@ -1,5 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { DELETE_WORD, deleteMyAccountFormSchema, forgetMeMessages, type DeleteMyAccountForm } from '@voltline/shared/forget-me';
 import { refusalOf } from '../../../lib/api-client.ts';
@@ -9,17 +7,14 @@ import { CardForm } from '../../../components/card-form.tsx';
 import { FormField } from '../../../components/form-field.tsx';
 import { useDeleteMyAccount } from '../api/forget-me.ts';
 import { ReviewChoiceField } from './review-choice-field.tsx';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
 
 /**
  * My Profile: "Forget me" (GDPR art. 17; issue 41, decision 061). The word DELETE and the password
  * again say the person means it; the server refuses in words while an order is open, naming it.
  */
 export function DeleteAccountCard() {
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<DeleteMyAccountForm>({ resolver: zodResolver(deleteMyAccountFormSchema), defaultValues: { confirm: '', password: '' } });
+  const { register, handleSubmit, errors } = useZodForm(deleteMyAccountFormSchema, { confirm: '', password: '' });
   const deleteAccount = useDeleteMyAccount();
   const { signOut } = useSession();
   const navigate = useNavigate();

@@ -1,5 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { eraseCustomerFormSchema, type EraseCustomerForm } from '@voltline/shared/forget-me';
 import type { Profile } from '@voltline/shared/profile';
 import { toast } from '../../../lib/toast/toast.ts';
@@ -7,17 +5,14 @@ import { FormDialog } from '../../../components/form-dialog.tsx';
 import { FormField } from '../../../components/form-field.tsx';
 import { useEraseCustomer } from '../api/forget-me.ts';
 import { ReviewChoiceField } from './review-choice-field.tsx';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
 
 /**
  * Make Admin: the same erasure as a customer's "Delete my account", for their request received by
  * mail (decision 061). The request's reference is recorded with who and when, never their data.
  */
 export function EraseCustomerDialog({ user, onClose }: { user: Profile; onClose: () => void }) {
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<EraseCustomerForm>({ resolver: zodResolver(eraseCustomerFormSchema), defaultValues: { request: '' } });
+  const { register, handleSubmit, errors } = useZodForm(eraseCustomerFormSchema, { request: '' });
   const erase = useEraseCustomer();
 
   const eraseForGood = ({ reviews, ...request }: EraseCustomerForm) =>

@@ -1,6 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { toast } from '../../../lib/toast/toast.ts';
 import { useTakenOver } from '../../../lib/use-taken-over.ts';
 import { loginFormSchema, type LoginForm as LoginFields } from '@voltline/shared/account';
@@ -13,17 +11,11 @@ import { useRequestPasswordReset } from '../api/request-password-reset.ts';
 import { useSignInWithEmail } from '../api/sign-in-with-email.ts';
 import { describePasswordResetError, describeSignInError } from '../sign-in-errors.ts';
 import { SignInCodeForm } from './sign-in-code-form.tsx';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
 
 
 export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
-  const {
-    register,
-    handleSubmit,
-    getValues,
-    setError,
-    clearErrors,
-    formState: { errors },
-  } = useForm<LoginFields>({ resolver: zodResolver(loginFormSchema), defaultValues: { email: '', password: '' } });
+  const { register, handleSubmit, getValues, setError, clearErrors, errors } = useZodForm(loginFormSchema, { email: '', password: '' });
   const signIn = useSignInWithEmail();
   // The password was right and the account has two-step sign-in: its code comes next.
   const [askingCode, setAskingCode] = useState(false);

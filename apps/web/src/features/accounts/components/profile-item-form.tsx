@@ -1,5 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { toast } from '../../../lib/toast/toast.ts';
 import { z } from 'zod';
 import { MESSAGES } from '@voltline/shared/messages';
@@ -7,6 +5,7 @@ import { profileFields, type Profile } from '@voltline/shared/profile';
 import { refusalOf } from '../../../lib/api-client.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
 import type { ProfileItem } from '../profile-items.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
 
 interface ItemEntry {
   value: string;
@@ -21,11 +20,7 @@ interface ItemEntry {
 export function ProfileItemForm({ profile, item, onCancel }: { profile: Profile; item: ProfileItem; onCancel?: () => void }) {
   const editing = onCancel !== undefined;
   const itemSchema: z.ZodType<ItemEntry, ItemEntry> = z.object({ value: profileFields[item.field] });
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<ItemEntry>({ resolver: zodResolver(itemSchema), defaultValues: { value: editing ? (profile[item.field] ?? '') : '' } });
+  const { register, handleSubmit, errors } = useZodForm(itemSchema, { value: editing ? (profile[item.field] ?? '') : '' });
   const updateProfile = useUpdateProfile(profile);
   const inputId = `${editing ? 'edit' : 'add'}-${item.field}`;
   const errorId = `${inputId}-error`;

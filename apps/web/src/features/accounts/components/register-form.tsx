@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { registerFormSchema, type RegisterForm as RegisterFields } from '@voltline/shared/account';
 import { refusalOf } from '../../../lib/api-client.ts';
 import { TextField } from '../../../components/text-field.tsx';
@@ -7,16 +6,12 @@ import { FormMessage } from '../../../components/form-message.tsx';
 import { PendingButton } from '../../../components/pending-button.tsx';
 import { useSignUpWithEmail } from '../api/sign-up-with-email.ts';
 import { NewPasswordFields } from './new-password-fields.tsx';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
 
 const emptyAccount: RegisterFields = { name: '', email: '', password: '', confirmPassword: '' };
 
 export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
-  const {
-    register,
-    handleSubmit,
-    control,
-    formState: { errors },
-  } = useForm<RegisterFields>({ resolver: zodResolver(registerFormSchema), defaultValues: emptyAccount });
+  const { register, handleSubmit, control, errors } = useZodForm(registerFormSchema, emptyAccount);
   const password = useWatch({ control, name: 'password' });
   const signUp = useSignUpWithEmail();
 

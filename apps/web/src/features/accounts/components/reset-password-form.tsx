@@ -1,11 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { resetPasswordFormSchema, type ResetPasswordForm as ResetPasswordFields } from '@voltline/shared/account';
 import { ApiRequestError, refusalOf } from '../../../lib/api-client.ts';
 import { FormMessage } from '../../../components/form-message.tsx';
 import { PendingButton } from '../../../components/pending-button.tsx';
 import { useResetPassword } from '../api/reset-password.ts';
 import { NewPasswordFields } from './new-password-fields.tsx';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
 
 interface ResetPasswordFormProps {
   token: string;
@@ -18,15 +18,7 @@ interface ResetPasswordFormProps {
 const isRejectedLink = (error: unknown) => error instanceof ApiRequestError && error.code.toLowerCase() === 'invalid_token';
 
 export function ResetPasswordForm({ token, onPasswordChanged, onLinkRejected }: ResetPasswordFormProps) {
-  const {
-    register,
-    handleSubmit,
-    control,
-    formState: { errors },
-  } = useForm<ResetPasswordFields>({
-    resolver: zodResolver(resetPasswordFormSchema),
-    defaultValues: { password: '', confirmPassword: '' },
-  });
+  const { register, handleSubmit, control, errors } = useZodForm(resetPasswordFormSchema, { password: '', confirmPassword: '' });
   const password = useWatch({ control, name: 'password' });
   const resetPassword = useResetPassword();
 

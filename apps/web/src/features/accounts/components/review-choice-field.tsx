@@ -1,5 +1,6 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { REVIEW_CHOICES } from '@voltline/shared/forget-me';
+import { FormMessage } from '../../../components/form-message.tsx';
 
 /** What becomes of an erased customer's reviews: kept, signed "a former customer", or erased (decision 061). */
 export function ReviewChoiceField({ idPrefix, field, error, whose }: { idPrefix: string; field: UseFormRegisterReturn; error: string | undefined; whose: 'my' | 'their' }) {
@@ -13,11 +14,7 @@ export function ReviewChoiceField({ idPrefix, field, error, whose }: { idPrefix:
           {whose === 'my' ? REVIEW_CHOICES[choice] : REVIEW_CHOICES[choice].replace('my reviews', 'their reviews')}
         </label>
       ))}
-      {error && (
-        <p id={errorId} role="alert" className="text-sm text-error">
-          {error}
-        </p>
-      )}
+      {error && <FormMessage id={errorId} message={error} />}
     </fieldset>
   );
 }

@@ -1,12 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { backupCodeFormSchema, twoFactorCodeFormSchema, type TwoFactorCodeForm } from '@voltline/shared/two-factor';
+import { backupCodeFormSchema, twoFactorCodeFormSchema } from '@voltline/shared/two-factor';
 import { refusalOf } from '../../../lib/api-client.ts';
 import { FormField } from '../../../components/form-field.tsx';
 import { FormMessage } from '../../../components/form-message.tsx';
 import { PendingButton } from '../../../components/pending-button.tsx';
 import { useFinishSignIn } from '../api/two-factor.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
 
 type CodeKind = 'app' | 'backup';
 
@@ -19,7 +18,7 @@ const FIELD = {
 function CodeStep({ kind, onSwitch, onSignedIn }: { kind: CodeKind; onSwitch: () => void; onSignedIn: () => void }) {
   const finish = useFinishSignIn();
   const field = FIELD[kind];
-  const { register, handleSubmit, formState: { errors } } = useForm<TwoFactorCodeForm, unknown, { code: string }>({ resolver: zodResolver(field.schema), defaultValues: { code: '' } });
+  const { register, handleSubmit, errors } = useZodForm(field.schema, { code: '' });
   const verify = ({ code }: { code: string }) => finish.mutate({ kind, code }, { onSuccess: onSignedIn });
   return (
     <form onSubmit={handleSubmit(verify)} noValidate aria-label="Two-step sign-in" className="flex flex-col gap-4">

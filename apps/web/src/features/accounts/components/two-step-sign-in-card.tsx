@@ -1,9 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { loginFormSchema } from '@voltline/shared/account';
-import { TWO_FACTOR_MESSAGES, twoFactorCodeFormSchema, type TwoFactorCodeForm } from '@voltline/shared/two-factor';
+import { TWO_FACTOR_MESSAGES, twoFactorCodeFormSchema } from '@voltline/shared/two-factor';
 import { refusalOf } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast/toast.ts';
 import { CardForm } from '../../../components/card-form.tsx';
@@ -11,11 +9,11 @@ import { FormField } from '../../../components/form-field.tsx';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
 import { useConfirmTwoFactor, useStartTwoFactor, useTurnOffTwoFactor, useTwoFactorStatus, type TwoFactorSetup } from '../api/two-factor.ts';
 import { AuthenticatorQrCode } from './authenticator-qr-code.tsx';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
 
 const TITLE = 'Two-step sign-in';
 
 const passwordFormSchema = z.object({ password: loginFormSchema.shape.password });
-type PasswordForm = z.infer<typeof passwordFormSchema>;
 
 /** The password that turns it on or off: only the account's owner may. */
 function PasswordCardForm({ submitLabel, intro, mutation, onPassword }: {
@@ -24,7 +22,7 @@ function PasswordCardForm({ submitLabel, intro, mutation, onPassword }: {
   mutation: { error: unknown; isPending: boolean };
   onPassword: (password: string) => void;
 }) {
-  const { register, handleSubmit, formState: { errors } } = useForm<PasswordForm>({ resolver: zodResolver(passwordFormSchema), defaultValues: { password: '' } });
+  const { register, handleSubmit, errors } = useZodForm(passwordFormSchema, { password: '' });
   return (
     <CardForm title={TITLE} onSubmit={handleSubmit(({ password }) => onPassword(password))} submitLabel={submitLabel} refusal={refusalOf(mutation)} pending={mutation.isPending}>
       <p className="text-sm">{intro}</p>
@@ -38,7 +36,7 @@ function PasswordCardForm({ submitLabel, intro, mutation, onPassword }: {
 /** Shown once: the QR code, the key and the backup codes; a first code from the app turns it on. */
 function ConfirmSetup({ setup, onDone }: { setup: TwoFactorSetup; onDone: () => void }) {
   const confirm = useConfirmTwoFactor();
-  const { register, handleSubmit, formState: { errors } } = useForm<TwoFactorCodeForm, unknown, { code: string }>({ resolver: zodResolver(twoFactorCodeFormSchema), defaultValues: { code: '' } });
+  const { register, handleSubmit, errors } = useZodForm(twoFactorCodeFormSchema, { code: '' });
   const confirmCode = ({ code }: { code: string }) =>
     confirm.mutate(code, {
       onSuccess: () => {

@@ -1,5 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { toast } from '../../../lib/toast/toast.ts';
 import { z } from 'zod';
 import { MESSAGES } from '@voltline/shared/messages';
@@ -10,6 +8,7 @@ import { FormDialog } from '../../../components/form-dialog.tsx';
 import { useUpdateProfile } from '../api/update-profile.ts';
 import { pictureFileSchema } from '../picture-file.ts';
 import { PROFILE_ITEMS } from '../profile-items.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
 
 const PICTURE_REQUIRED = 'Profile picture is required';
 // product.md, "Rules for what people type": every field and the picture are required. To change one
@@ -20,23 +19,15 @@ const updateFormSchema = profileUpdateFormSchema.extend({
     .transform((files) => files[0]!)
     .pipe(pictureFileSchema),
 });
-type UpdateFormInput = z.input<typeof updateFormSchema>;
 type UpdateForm = z.output<typeof updateFormSchema>;
 
 export function UpdateProfileModal({ profile, onClose }: { profile: Profile; onClose: () => void }) {
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<UpdateFormInput, unknown, UpdateForm>({
-    resolver: zodResolver(updateFormSchema),
-    // Start from what the profile already says, so changing one item does not mean retyping all.
-    defaultValues: {
+  // Start from what the profile already says, so changing one item does not mean retyping all.
+  const { register, handleSubmit, errors, formState } = useZodForm(updateFormSchema, {
       address: profile.address ?? '',
       phone: profile.phone ?? '',
       linkedIn: profile.linkedIn ?? '',
       education: profile.education ?? '',
-    },
   });
   const uploadImage = useUploadImage();
   const updateProfile = useUpdateProfile(profile);
@@ -56,7 +47,7 @@ export function UpdateProfileModal({ profile, onClose }: { profile: Profile; onC
   };
 
   return (
-    <FormDialog title="Update profile" onClose={onClose} submitLabel="Update" onSubmit={handleSubmit(saveProfile)} mutations={steps} submitting={isSubmitting}>
+    <FormDialog title="Update profile" onClose={onClose} submitLabel="Update" onSubmit={handleSubmit(saveProfile)} mutations={steps} submitting={formState.isSubmitting}>
       {PROFILE_ITEMS.map((item) => (
         <FormField key={item.field} id={`update-${item.field}`} label={item.label} error={errors[item.field]?.message}>
           {(control) => (

@@ -1,17 +1,14 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { deletedSchema } from '@voltline/shared/order';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { refreshCatalogue } from '../../../lib/query-keys.ts';
+import { apiSend } from '../../../lib/api-client.ts';
+import { CATALOGUE_STALE_KEYS } from '../../../lib/query-keys.ts';
+import { useRefreshingMutation } from '../../../lib/refreshing-mutation.ts';
 
 type Deleted = z.infer<typeof deletedSchema>;
 
 /** DELETE /api/deleteTool/{id}: removes a tool from the catalogue. */
 function deleteTool(toolId: string): Promise<Deleted> {
-  return apiRequest<Deleted>(`/deleteTool/${encodeURIComponent(toolId)}`, { method: 'DELETE' });
+  return apiSend<Deleted>('DELETE', `/deleteTool/${encodeURIComponent(toolId)}`);
 }
 
-export function useDeleteTool() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteTool, onSuccess: () => refreshCatalogue(queryClient) });
-}
+export const useDeleteTool = () => useRefreshingMutation(deleteTool, CATALOGUE_STALE_KEYS);

@@ -1,8 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { StockMove, StockMoveAnswer, StockMoveRequest } from '@voltline/shared/stock-moves';
-import { apiPage, apiRequest, type ApiPage } from '../../../lib/api-client.ts';
+import { apiPage, apiSend, type ApiPage } from '../../../lib/api-client.ts';
 import { listPath, pagedListOptions, useInfiniteList } from '../../../lib/paged-lists.ts';
-import { refreshCatalogue, toolKeys } from '../../../lib/query-keys.ts';
+import { CATALOGUE_STALE_KEYS, toolKeys } from '../../../lib/query-keys.ts';
+import { useRefreshingMutation } from '../../../lib/refreshing-mutation.ts';
 
 const STOCK_HISTORY_PAGE_SIZE = 20;
 
@@ -17,10 +17,7 @@ export function useStockHistory(toolId: string) {
 
 /** POST /api/admin/tools/{id}/stock-moves: a receipt, a count or a scrap; the catalogue (and the history) refresh after it. */
 function recordStockMove({ toolId, move }: { toolId: string; move: StockMoveRequest }): Promise<StockMoveAnswer> {
-  return apiRequest<StockMoveAnswer>(`/admin/tools/${encodeURIComponent(toolId)}/stock-moves`, { method: 'POST', body: JSON.stringify(move) });
+  return apiSend<StockMoveAnswer>('POST', `/admin/tools/${encodeURIComponent(toolId)}/stock-moves`, move);
 }
 
-export function useRecordStockMove() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: recordStockMove, onSuccess: () => refreshCatalogue(queryClient) });
-}
+export const useRecordStockMove = () => useRefreshingMutation(recordStockMove, CATALOGUE_STALE_KEYS);

@@ -1,8 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { ToolUpdate, toolUpdateAnswerSchema } from '@voltline/shared/tool';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { refreshCatalogue } from '../../../lib/query-keys.ts';
+import { apiSend } from '../../../lib/api-client.ts';
+import { CATALOGUE_STALE_KEYS } from '../../../lib/query-keys.ts';
+import { useRefreshingMutation } from '../../../lib/refreshing-mutation.ts';
 
 type ToolUpdateAnswer = z.infer<typeof toolUpdateAnswerSchema>;
 
@@ -12,15 +12,8 @@ type ToolUpdateAnswer = z.infer<typeof toolUpdateAnswerSchema>;
  * `warning` says when customers cannot order the tool as saved (minimum above what is orderable).
  */
 function updateTool({ toolId, update }: { toolId: string; update: ToolUpdate }): Promise<ToolUpdateAnswer> {
-  return apiRequest<ToolUpdateAnswer>(`/updateTool/${encodeURIComponent(toolId)}`, {
-    method: 'PATCH',
-    body: JSON.stringify(update),
-    // product.md, "What the shop says": this call is exempt from signing out on 401/403; the dialog shows the refusal instead.
-    signOutOnAuthFailure: false,
-  });
+  // product.md, "What the shop says": this call is exempt from signing out on 401/403; the dialog shows the refusal instead.
+  return apiSend<ToolUpdateAnswer>('PATCH', `/updateTool/${encodeURIComponent(toolId)}`, update, { signOutOnAuthFailure: false });
 }
 
-export function useUpdateTool() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: updateTool, onSuccess: () => refreshCatalogue(queryClient) });
-}
+export const useUpdateTool = () => useRefreshingMutation(updateTool, CATALOGUE_STALE_KEYS);

@@ -1,26 +1,17 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { toast } from '../../../lib/toast/toast.ts';
 import { minimumAboveStockWarning } from '@voltline/shared/tool';
 import { refusalOf } from '../../../lib/api-client.ts';
-import { addToolFormSchema, type ToolForm, type ToolFormInput } from '../tool-form.ts';
+import { addToolFormSchema, type ToolForm } from '../tool-form.ts';
 import { useImagePreview } from '../hooks/use-image-preview.ts';
 import { useUploadImage } from '../../../lib/upload-image.ts';
 import { FormMessage } from '../../../components/form-message.tsx';
 import { PendingButton } from '../../../components/pending-button.tsx';
 import { ToolFields } from './tool-fields.tsx';
 import { useAddTool } from '../api/add-tool.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
 
 export function AddToolForm() {
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<ToolFormInput, unknown, ToolForm>({
-    resolver: zodResolver(addToolFormSchema),
-    defaultValues: { toolName: '', description: '', vatRate: '', sku: '', gtin: '' },
-  });
+  const { register, handleSubmit, reset, errors, formState } = useZodForm(addToolFormSchema, { toolName: '', description: '', vatRate: '', sku: '', gtin: '' });
   const uploadImage = useUploadImage();
   const addTool = useAddTool();
   const { previewUrl, showPreview } = useImagePreview();
@@ -56,7 +47,7 @@ export function AddToolForm() {
       <div className="card-body gap-4">
         <ToolFields idPrefix="add-tool" register={register} errors={errors} onPictureChosen={showPreview} picture={previewUrl} pictureRequired />
         <FormMessage message={refusalOf(steps)} />
-        <PendingButton type="submit" className="btn btn-primary" pending={isSubmitting}>
+        <PendingButton type="submit" className="btn btn-primary" pending={formState.isSubmitting}>
           Add tool
         </PendingButton>
       </div>

@@ -1,6 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { formatCount, formatShortDateTime } from '@voltline/shared/shop-constants';
 import { stockMoveRequestSchema, type StockMove, type StockMoveKind, type StockMoveRequest } from '@voltline/shared/stock-moves';
@@ -9,14 +7,14 @@ import { wholeNumberFromText } from '@voltline/shared/whole-number';
 import { DataTable } from '../../../components/data-table.tsx';
 import { FormField } from '../../../components/form-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
-import { LoadMoreButton } from '../../../components/load-more-button.tsx';
+import { LoadMoreList } from '../../../components/load-more-list.tsx';
 import { ModalDialog } from '../../../components/modal-dialog.tsx';
-import { QueryState } from '../../../components/query-state.tsx';
 import { WholeNumberField } from '../../../components/whole-number-field.tsx';
 import { refusalOf } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast/toast.ts';
 import { useWaitingStockAlerts } from '../api/stock-alerts.ts';
 import { useRecordStockMove, useStockHistory } from '../api/stock-moves.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
 
 type AdminMove = StockMoveRequest['kind'];
 type StockMoveFormInput = z.input<typeof stockMoveRequestSchema>;
@@ -40,7 +38,6 @@ const KIND_WORDS: Record<StockMoveKind, string> = {
   scrapped: 'Scrapped',
 };
 
-const HISTORY_ID = 'stock-history';
 const HISTORY_COLUMNS = ['When', 'Movement', 'Units', 'Stock after', 'Note', 'By'];
 
 /** How many visitors wait for a back-in-stock mail (decision 045): the next receipt that brings the tool back mails them. */
@@ -59,27 +56,22 @@ function StockHistory({ toolId }: { toolId: string }) {
   return (
     <section aria-label="Stock history" className="flex flex-col gap-2">
       <h3 className="font-semibold">Stock history</h3>
-      <QueryState query={history.rows} loadingLabel="Loading the stock history" spinnerClassName="py-6" emptyText="No stock movement yet.">
+      <LoadMoreList list={history} loadingLabel="Loading the stock history" spinnerClassName="py-6" emptyText="No stock movement yet.">
         {(moves) => (
-          <>
-            <div id={HISTORY_ID}>
-              <DataTable caption="Stock history" columns={HISTORY_COLUMNS}>
-                {moves.map((move: StockMove) => (
-                  <tr key={move._id} data-testid="stock-move">
-                    <td>{formatShortDateTime(move.at)}</td>
-                    <td>{move.orderId ? `${KIND_WORDS[move.kind]} (order ${move.orderId.slice(0, 8)})` : KIND_WORDS[move.kind]}</td>
-                    <td>{move.units > 0 ? `+${formatCount(move.units)}` : formatCount(move.units)}</td>
-                    <td>{formatCount(move.levelAfter)}</td>
-                    <td className="break-words">{move.note}</td>
-                    <td>{move.by ? (move.by.name ?? move.by.email) : 'the shop'}</td>
-                  </tr>
-                ))}
-              </DataTable>
-            </div>
-            <LoadMoreButton more={history.more} controls={HISTORY_ID} />
-          </>
+          <DataTable caption="Stock history" columns={HISTORY_COLUMNS}>
+            {moves.map((move: StockMove) => (
+              <tr key={move._id} data-testid="stock-move">
+                <td>{formatShortDateTime(move.at)}</td>
+                <td>{move.orderId ? `${KIND_WORDS[move.kind]} (order ${move.orderId.slice(0, 8)})` : KIND_WORDS[move.kind]}</td>
+                <td>{move.units > 0 ? `+${formatCount(move.units)}` : formatCount(move.units)}</td>
+                <td>{formatCount(move.levelAfter)}</td>
+                <td className="break-words">{move.note}</td>
+                <td>{move.by ? (move.by.name ?? move.by.email) : 'the shop'}</td>
+              </tr>
+            ))}
+          </DataTable>
         )}
-      </QueryState>
+      </LoadMoreList>
     </section>
   );
 }
@@ -90,12 +82,7 @@ function StockHistory({ toolId }: { toolId: string }) {
  */
 export function StockDialog({ tool, onClose }: { tool: Tool; onClose: () => void }) {
   const [kind, setKind] = useState<AdminMove>('received');
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<StockMoveFormInput, unknown, StockMoveRequest>({ resolver: zodResolver(stockMoveRequestSchema), defaultValues: blankMove('received') });
+  const { register, handleSubmit, reset, errors, formState } = useZodForm(stockMoveRequestSchema, blankMove('received'));
   const recordMove = useRecordStockMove();
   const move = MOVES[kind];
   const unitsField = kind === 'counted' ? 'countedUnits' : 'units';
@@ -131,7 +118,7 @@ export function StockDialog({ tool, onClose }: { tool: Tool; onClose: () => void
           recordMove.reset();
           void handleSubmit(save)();
         },
-        pending: isSubmitting || recordMove.isPending,
+        pending: formState.isSubmitting || recordMove.isPending,
         // The refusal is the mutation's own error: a new attempt or another kind of move resets it.
         failure: refusalOf(recordMove),
         tone: kind === 'scrapped' ? 'error' : 'primary',

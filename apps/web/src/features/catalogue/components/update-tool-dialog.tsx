@@ -1,6 +1,4 @@
 import { useState } from 'react';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { useTool } from '../../../entities/tool/api/get-tool.ts';
 import { useCategories } from '../api/get-categories.ts';
 import { attributesOfCategory, placementOf, specificationsOf, ToolCategoryFields, type ToolPlacement } from './tool-category-fields.tsx';
@@ -8,7 +6,7 @@ import { toast } from '../../../lib/toast/toast.ts';
 import type { Tool } from '@voltline/shared/tool';
 import { toolWarrantySchema, type ToolWarranty } from '@voltline/shared/shipments';
 import { wholeNumberFromText } from '@voltline/shared/whole-number';
-import { editToolFormSchema, type ToolForm, type ToolFormInput } from '../tool-form.ts';
+import { editToolFormSchema, type ToolForm } from '../tool-form.ts';
 import { useImagePreview } from '../hooks/use-image-preview.ts';
 import { useUploadImage } from '../../../lib/upload-image.ts';
 import { FormDialog } from '../../../components/form-dialog.tsx';
@@ -16,6 +14,7 @@ import { ToolFields } from './tool-fields.tsx';
 import { useUpdateTool } from '../api/update-tool.ts';
 import { useSetToolWarranty } from '../api/set-tool-warranty.ts';
 import { ToolWarrantyFields, type WarrantyDraft } from './tool-warranty-fields.tsx';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
 
 /** The warranty fields as the route takes them, or the words of what is wrong with them. */
 function warrantyOf(draft: WarrantyDraft): { warranty: ToolWarranty } | { problem: string } {
@@ -29,22 +28,15 @@ function warrantyOf(draft: WarrantyDraft): { warranty: ToolWarranty } | { proble
  * well as the spec's stock, minimum order and price). A new picture is uploaded only on Update.
  */
 export function UpdateToolDialog({ tool, onClose }: { tool: Tool; onClose: () => void }) {
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<ToolFormInput, unknown, ToolForm>({
-    resolver: zodResolver(editToolFormSchema),
-    defaultValues: {
-      toolName: tool.toolName,
-      description: tool.description,
-      availableQuantity: tool.availableQuantity,
-      minimumOrderQuantity: tool.minimumOrderQuantity,
-      price: tool.price,
-      vatRate: tool.vatRate === null ? '' : String(tool.vatRate),
-      sku: tool.sku ?? '',
-      gtin: tool.gtin ?? '',
-    },
+  const { register, handleSubmit, errors, formState } = useZodForm(editToolFormSchema, {
+    toolName: tool.toolName,
+    description: tool.description,
+    availableQuantity: tool.availableQuantity,
+    minimumOrderQuantity: tool.minimumOrderQuantity,
+    price: tool.price,
+    vatRate: tool.vatRate === null ? '' : String(tool.vatRate),
+    sku: tool.sku ?? '',
+    gtin: tool.gtin ?? '',
   });
   const uploadImage = useUploadImage();
   const updateTool = useUpdateTool();
@@ -90,7 +82,7 @@ export function UpdateToolDialog({ tool, onClose }: { tool: Tool; onClose: () =>
       submitLabel="Update"
       onSubmit={handleSubmit(saveTool)}
       mutations={[uploadImage, updateTool, setWarranty]}
-      submitting={isSubmitting}
+      submitting={formState.isSubmitting}
     >
       <ToolFields
         idPrefix="update-tool"

@@ -5,7 +5,6 @@ import { useRefreshingMutation } from '../../../lib/refreshing-mutation.ts';
 import { orderKeys } from '../../../lib/query-keys.ts';
 
 export type PurchaseForm = z.output<ReturnType<typeof purchaseFormSchema>>;
-export type PurchaseFormInput = z.input<ReturnType<typeof purchaseFormSchema>>;
 type NewOrder = PurchaseForm & { toolId: string };
 type Inserted = z.infer<typeof insertedSchema>;
 

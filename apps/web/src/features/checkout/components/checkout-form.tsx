@@ -1,6 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState, type ReactNode } from 'react';
-import { useForm, useWatch, type Control } from 'react-hook-form';
+import { useWatch, type Control } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { checkoutRequestSchema, type CheckoutRequest } from '@voltline/shared/checkout';
@@ -21,6 +20,7 @@ import { OrderAndPayButton } from './order-and-pay-button.tsx';
 import { PaymentChoiceFields, type BusinessBuyer } from './payment-choice-fields.tsx';
 import { PricingChoicesFields } from './pricing-choices-fields.tsx';
 import { QuoteSummary } from './quote-summary.tsx';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
 
 /** Who is checking out: their drafts are kept under their id, their last address read with their email. */
 interface Customer {
@@ -57,19 +57,8 @@ function CheckoutFields({ shopCountry, customer, lastDelivery, business }: { sho
   const navigate = useNavigate();
   // Read once, when the form is first drawn: the draft is then kept by the form itself.
   const [defaultValues] = useState(() => startingValues(shopCountry, lastDelivery, customer && readDraft(customer.id, DRAFT_FORM)));
-  const {
-    register,
-    control,
-    handleSubmit,
-    trigger,
-    getFieldState,
-    formState: { errors },
-  } = useForm<CheckoutRequest, unknown, z.output<typeof checkoutRequestSchema>>({
-    // The API's own schema: what the form accepts, the server accepts.
-    resolver: zodResolver(checkoutRequestSchema),
-    mode: 'onChange',
-    defaultValues,
-  });
+  // The API's own schema: what the form accepts, the server accepts.
+  const { register, control, handleSubmit, trigger, getFieldState, errors } = useZodForm(checkoutRequestSchema, defaultValues, { mode: 'onChange' });
   const [country, couponCode, vatId, paymentMethod] = useWatch({ control, name: ['country', 'couponCode', 'vatId', 'paymentMethod'] });
 
   useRecheckPostcode(country, { trigger, getFieldState });

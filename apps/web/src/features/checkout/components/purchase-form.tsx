@@ -1,6 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { purchaseFormSchema } from '@voltline/shared/order';
 import type { Tool } from '@voltline/shared/tool';
@@ -11,12 +10,13 @@ import { FormField } from '../../../components/form-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { FormMessage } from '../../../components/form-message.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
-import { usePlaceOrder, type PurchaseForm as PurchaseFields, type PurchaseFormInput } from '../api/place-order.ts';
+import { usePlaceOrder, type PurchaseForm as PurchaseFields } from '../api/place-order.ts';
 import { usePricingQuote } from '../hooks/use-pricing-quote.ts';
 import { DeliveryAddressFields, useRecheckPostcode } from './delivery-address-fields.tsx';
 import { OrderAndPayButton } from './order-and-pay-button.tsx';
 import { PricingChoicesFields } from './pricing-choices-fields.tsx';
 import { QuoteSummary } from './quote-summary.tsx';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
 
 /**
  * The spec's purchase page as a one-line checkout (issue 29): the quantity, where it goes and how it
@@ -32,18 +32,9 @@ function PurchaseOrderFields({ tool, shopCountry }: { tool: Tool; shopCountry: s
     [tool],
   );
   const outOfStock = isOutOfStock(tool);
-  const {
-    control,
-    register,
-    handleSubmit,
-    trigger,
-    getFieldState,
-    formState: { errors },
-  } = useForm<PurchaseFormInput, unknown, PurchaseFields>({
-    resolver: zodResolver(schema),
-    // product.md, "Rules for what people type": the quantity message shows while typing, not only on submit.
-    mode: 'onChange',
-    defaultValues: {
+  const { control, register, handleSubmit, trigger, getFieldState, errors } = useZodForm(
+    schema,
+    {
       quantity: tool.minimumOrderQuantity,
       phone: '',
       deliveryName: '',
@@ -54,7 +45,9 @@ function PurchaseOrderFields({ tool, shopCountry }: { tool: Tool; shopCountry: s
       couponCode: '',
       vatId: '',
     },
-  });
+    // product.md, "Rules for what people type": the quantity message shows while typing, not only on submit.
+    { mode: 'onChange' },
+  );
   const [quantity, country, couponCode, vatId] = useWatch({ control, name: ['quantity', 'country', 'couponCode', 'vatId'] });
   useRecheckPostcode(country, { trigger, getFieldState });
   // A quantity the form refuses is not quoted: its message says what is wrong.

@@ -1,5 +1,3 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from '../../../lib/toast/toast.ts';
 import type { z } from 'zod';
 import { MESSAGES } from '@voltline/shared/messages';
@@ -11,6 +9,7 @@ import { PendingButton } from '../../../components/pending-button.tsx';
 import { refusalOf } from '../../../lib/api-client.ts';
 import { useSendQuery } from '../api/send-query.ts';
 import { OptionList } from '../../../components/option-list.tsx';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
 
 type QueryFormInput = z.input<typeof queryFormSchema>;
 
@@ -18,12 +17,7 @@ type QueryFormInput = z.input<typeof queryFormSchema>;
 const emptyQuery: Partial<QueryFormInput> = { name: '', email: '', phone: '', query: '' };
 
 export function AskUsForm({ labelledBy }: { labelledBy: string }) {
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useForm<QueryFormInput, unknown, QueryForm>({ resolver: zodResolver(queryFormSchema), defaultValues: emptyQuery });
+  const { register, handleSubmit, reset, errors } = useZodForm(queryFormSchema, emptyQuery);
   const sendQuery = useSendQuery();
 
   // Success is said only once the shop has stored the query; a refusal (too many queries, no

@@ -1,10 +1,9 @@
 import { countryName } from '@voltline/shared/country-names';
 import { deliveryAddressLines, orderDeliveryAddress } from '@voltline/shared/delivery-address';
 import { formatMoney } from '@voltline/shared/money';
-import { confirmStep } from '../../../lib/confirm-step.ts';
 import { toast } from '../../../lib/toast/toast.ts';
 import type { Order } from '@voltline/shared/order';
-import { ModalDialog } from '../../../components/modal-dialog.tsx';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { OrderLines } from '../../../entities/order/components/order-lines.tsx';
 import { useShipOrder } from '../api/ship-order.ts';
 
@@ -20,15 +19,10 @@ function labelLines(order: Order): string[] {
 
 /** Shows what is about to leave the warehouse, then ships it; a refusal (e.g. short stock) stays in view. */
 export function DeliverOrderDialog({ order, onClose }: { order: Order; onClose: () => void }) {
-  const ship = confirmStep(useShipOrder(), order._id, { done: () => toast.success('Order shipped successfully'), onClose });
-
+  const ship = useShipOrder();
+  const done = () => toast.success('Order shipped successfully');
   return (
-    <ModalDialog
-      title="Deliver order"
-      onClose={onClose}
-      closeLabel="Close"
-      confirm={{ label: 'Confirm delivery', ...ship, tone: 'primary' }}
-    >
+    <ConfirmDialog title="Deliver order" change={ship} variables={order._id} done={done} onClose={onClose} confirmLabel="Confirm delivery" closeLabel="Close" tone="primary">
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 break-words">
         <dt className="font-semibold">Order</dt>
         <dd>{order.orderNumber}</dd>
@@ -65,6 +59,6 @@ export function DeliverOrderDialog({ order, onClose }: { order: Order; onClose: 
         <dt className="font-semibold">Total</dt>
         <dd>{formatMoney(order.price)}</dd>
       </dl>
-    </ModalDialog>
+    </ConfirmDialog>
   );
 }

@@ -1,7 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { whatOrderHolds } from '../../../entities/order/order-name.ts';
 import { useId, useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { refundMessages, refundOrderSchema, type Order } from '@voltline/shared/order';
 import { amountFromText } from '@voltline/shared/amount-input';
@@ -12,6 +10,7 @@ import { FormField } from '../../../components/form-field.tsx';
 import { ModalDialog } from '../../../components/modal-dialog.tsx';
 import { WholeNumberField } from '../../../components/whole-number-field.tsx';
 import { useRefundOrder } from '../api/refund-order.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
 
 /** The server's refund body, with the amount required here (the field starts at the rest) and capped at the rest. */
 function refundFormSchema(left: number) {
@@ -19,7 +18,6 @@ function refundFormSchema(left: number) {
     amount: refundOrderSchema.shape.amount.unwrap().pipe(z.number().max(left, refundMessages.pastTotal(left))),
   });
 }
-type RefundFields = z.input<ReturnType<typeof refundFormSchema>>;
 type Refund = z.output<ReturnType<typeof refundFormSchema>>;
 
 /**
@@ -30,14 +28,7 @@ export function RefundOrderDialog({ order, onClose }: { order: Order; onClose: (
   const idPrefix = useId();
   const left = order.refundableAmount;
   const schema = useMemo(() => refundFormSchema(left), [left]);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<RefundFields, unknown, Refund>({
-    resolver: zodResolver(schema),
-    defaultValues: { amount: left, reason: '' },
-  });
+  const { register, handleSubmit, errors } = useZodForm(schema, { amount: left, reason: '' });
   const [checked, setChecked] = useState<Refund | null>(null);
   const refundOrder = useRefundOrder();
 

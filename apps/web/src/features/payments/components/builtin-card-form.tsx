@@ -1,6 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
-import type { z } from 'zod';
+import { type UseFormRegisterReturn } from 'react-hook-form';
 import { cardSchema, type Card } from '@voltline/shared/payment';
 import { FormField } from '../../../components/form-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
@@ -8,6 +6,7 @@ import { confirmBuiltinPayment } from '../api/confirm-builtin-payment.ts';
 import { formatCardNumber, formatExpiry } from '../card-input-format.ts';
 import type { CardFormProps } from '../card-payment.ts';
 import { PayButton } from './pay-button.tsx';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
 
 /** Reformats what was typed before the form reads it, so the field shows the card's own layout. */
 function formattedAs(field: UseFormRegisterReturn, format: (typed: string) => string): UseFormRegisterReturn {
@@ -22,14 +21,7 @@ function formattedAs(field: UseFormRegisterReturn, format: (typed: string) => st
 
 /** The built-in test gateway's card form: the shop's own fields, checked like Stripe checks them. */
 export function BuiltinCardForm({ clientSecret, canPay, onPay, onNewProblem }: CardFormProps) {
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<Card, unknown, z.output<typeof cardSchema>>({
-    resolver: zodResolver(cardSchema),
-    defaultValues: { number: '', expiry: '', cvc: '', postalCode: '' },
-  });
+  const { register, handleSubmit, errors } = useZodForm(cardSchema, { number: '', expiry: '', cvc: '', postalCode: '' });
 
   const payWithCard = (card: Card) => {
     if (!clientSecret) return;

@@ -1,4 +1,3 @@
-import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { amountFromText } from '@voltline/shared/amount-input';
 import { couponInputSchema, COUPON_CODE_MAX_LENGTH, type CouponInput } from '@voltline/shared/coupons';
@@ -8,10 +7,10 @@ import { CardForm } from '../../../components/card-form.tsx';
 import { refusalOf } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast/toast.ts';
 import { useCreateCoupon } from '../api/coupons.ts';
-import { optionalWholeNumberFromText, MOMENT_FIELD_BOUNDS, resolverWithMoments } from '../form-values.ts';
+import { optionalWholeNumberFromText, MOMENT_FIELD_BOUNDS, readMoments } from '../form-values.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
 
 type CouponForm = z.input<typeof couponInputSchema>;
-type CouponOutput = z.output<typeof couponInputSchema>;
 
 const EMPTY: CouponForm = {
   code: '',
@@ -40,15 +39,7 @@ const DATE_FIELDS = [
 
 /** A new coupon code: a percent or an amount off the goods, with optional limits and dates. */
 export function CouponForm() {
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useForm<CouponForm, unknown, CouponOutput>({
-    resolver: resolverWithMoments<CouponForm, CouponOutput>(couponInputSchema, ['validFrom', 'validUntil']),
-    defaultValues: EMPTY,
-  });
+  const { register, handleSubmit, reset, errors } = useZodForm(couponInputSchema, EMPTY, { readFirst: readMoments('validFrom', 'validUntil') });
   const create = useCreateCoupon();
 
   const submit = (coupon: CouponInput) =>

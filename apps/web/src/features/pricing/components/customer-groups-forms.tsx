@@ -1,7 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
 import { amountFromText } from '@voltline/shared/amount-input';
 import {
   customerGroupInputSchema,
@@ -22,6 +20,7 @@ import { TableWithActions } from '../../../components/table-with-actions.tsx';
 import { describeRequestError, refusalOf } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast/toast.ts';
 import { useChangeCustomerGroup, useCreateCustomerGroup, useGroupMembers, useGroupPrices, usePlaceGroupMember, useRemoveGroupPrice, useSetGroupPrice } from '../api/customer-groups.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
 
 const GROUP_COLUMNS = ['Group', 'Code', 'Tools priced its own way', 'Customers put in it', 'Prices shown without VAT'] as const;
 
@@ -57,12 +56,7 @@ export function CustomerGroupsTable({ groups }: { groups: CustomerGroup[] }) {
 /** A group of the admin's own: its code, name and how its prices are shown. */
 export function NewCustomerGroupForm() {
   const create = useCreateCustomerGroup();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useForm<CustomerGroupInput, unknown, z.output<typeof customerGroupInputSchema>>({ resolver: zodResolver(customerGroupInputSchema), defaultValues: { key: '', name: '', displayPricesWithoutVat: false } });
+  const { register, handleSubmit, reset, errors } = useZodForm(customerGroupInputSchema, { key: '', name: '', displayPricesWithoutVat: false });
   const submit = (input: CustomerGroupInput) => create.mutate(input, { onSuccess: (made) => (toast.success(`${made.name} added`), reset()) });
   return (
     <CardForm title="Add a customer group" onSubmit={handleSubmit(submit)} submitLabel="Add group" refusal={refusalOf(create)} pending={create.isPending}>

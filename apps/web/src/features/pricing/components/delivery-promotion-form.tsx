@@ -1,5 +1,3 @@
-import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
 import { deliveryPromotionInputSchema, type DeliveryPromotion, type DeliveryPromotionInput } from '@voltline/shared/delivery-settings';
 import { wholeNumberFromText } from '@voltline/shared/whole-number';
 import { FormField } from '../../../components/form-field.tsx';
@@ -8,20 +6,14 @@ import { WholeNumberField } from '../../../components/whole-number-field.tsx';
 import { refusalOf } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast/toast.ts';
 import { useSaveDeliveryPromotion } from '../api/delivery-promotion.ts';
-import { localDateTimeText, MOMENT_FIELD_BOUNDS, resolverWithMoments } from '../form-values.ts';
+import { localDateTimeText, MOMENT_FIELD_BOUNDS, readMoments } from '../form-values.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
 
-type PromotionForm = z.input<typeof deliveryPromotionInputSchema>;
 
 /** The banner's delivery promotion: how much off the delivery charge, on or off, and when it ends by itself. */
 export function DeliveryPromotionForm({ saved }: { saved: DeliveryPromotion }) {
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<PromotionForm, unknown, z.output<typeof deliveryPromotionInputSchema>>({
-    resolver: resolverWithMoments<PromotionForm, z.output<typeof deliveryPromotionInputSchema>>(deliveryPromotionInputSchema, ['until']),
-    defaultValues: { percentOff: saved.percentOff, active: saved.active, until: localDateTimeText(saved.until) },
-  });
+  const defaults = { percentOff: saved.percentOff, active: saved.active, until: localDateTimeText(saved.until) };
+  const { register, handleSubmit, errors } = useZodForm(deliveryPromotionInputSchema, defaults, { readFirst: readMoments('until') });
   const save = useSaveDeliveryPromotion();
 
   const submit = (promotion: DeliveryPromotionInput) => save.mutate(promotion, { onSuccess: () => toast.success('Delivery promotion saved') });

@@ -1,18 +1,16 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useFieldArray, useForm } from 'react-hook-form';
+import { useFieldArray } from 'react-hook-form';
 import { amountFromText } from '@voltline/shared/amount-input';
 import { countriesByName } from '@voltline/shared/country-names';
 import { deliveryRatesInputSchema, REST_OF_WORLD, type DeliveryRates, type DeliveryRatesInput } from '@voltline/shared/delivery-settings';
 import { currencySign } from '@voltline/shared/money';
-import type { z } from 'zod';
 import { FormMessage } from '../../../components/form-message.tsx';
 import { PendingButton } from '../../../components/pending-button.tsx';
 import { TableWithActions } from '../../../components/table-with-actions.tsx';
 import { refusalOf } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast/toast.ts';
 import { useSaveDeliveryRates } from '../api/delivery-rates.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
 
-type RatesForm = z.input<typeof deliveryRatesInputSchema>;
 
 /** A new row starts empty: its charge is for the admin to type (the schema refuses none). */
 const NEW_RATE = { country: '', charge: undefined as unknown as number, freeFrom: null };
@@ -21,15 +19,7 @@ const inputClass = (invalid: boolean) => `input input-sm w-full ${invalid ? 'inp
 
 /** The delivery charge per country and for the rest of the world (*), saved all at once. */
 export function DeliveryRatesForm({ saved }: { saved: DeliveryRates }) {
-  const {
-    register,
-    control,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<RatesForm, unknown, z.output<typeof deliveryRatesInputSchema>>({
-    resolver: zodResolver(deliveryRatesInputSchema),
-    defaultValues: { rates: saved.rates },
-  });
+  const { register, control, handleSubmit, errors } = useZodForm(deliveryRatesInputSchema, { rates: saved.rates });
   const { fields, append, remove } = useFieldArray({ control, name: 'rates' });
   const save = useSaveDeliveryRates();
   const tableError = errors.rates?.root?.message ?? errors.rates?.message;

@@ -1,6 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
 import { countriesByName } from '@voltline/shared/country-names';
 import { taxSettingsInputSchema, type TaxSettings, type TaxSettingsInput } from '@voltline/shared/tax-settings';
 import { FormField } from '../../../components/form-field.tsx';
@@ -9,6 +6,7 @@ import { CardForm } from '../../../components/card-form.tsx';
 import { refusalOf } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast/toast.ts';
 import { useSaveTaxSettings } from '../api/tax-settings.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
 
 /**
  * How the shop charges VAT (issue 43, item 7): its country, its standard rate, whether the prices
@@ -16,14 +14,7 @@ import { useSaveTaxSettings } from '../api/tax-settings.ts';
  * from then on follow them; an order placed keeps its figures.
  */
 export function TaxSettingsForm({ saved }: { saved: TaxSettings }) {
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<TaxSettingsInput, unknown, z.output<typeof taxSettingsInputSchema>>({
-    resolver: zodResolver(taxSettingsInputSchema),
-    defaultValues: { country: saved.country, standardRate: String(saved.standardRate), pricesIncludeVat: saved.pricesIncludeVat, vatNote: saved.vatNote },
-  });
+  const { register, handleSubmit, errors } = useZodForm(taxSettingsInputSchema, { country: saved.country, standardRate: String(saved.standardRate), pricesIncludeVat: saved.pricesIncludeVat, vatNote: saved.vatNote });
   const save = useSaveTaxSettings();
 
   const submit = (settings: TaxSettingsInput) => save.mutate(settings, { onSuccess: () => toast.success('Tax settings saved') });

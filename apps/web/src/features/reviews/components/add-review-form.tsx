@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, type DefaultValues } from 'react-hook-form';
+import { type DefaultValues } from 'react-hook-form';
 import { toast } from '../../../lib/toast/toast.ts';
 import { reviewInputSchema, type ReviewInput } from '@voltline/shared/review';
 import { refusalOf } from '../../../lib/api-client.ts';
@@ -9,6 +8,7 @@ import { FormMessage } from '../../../components/form-message.tsx';
 import { PendingButton } from '../../../components/pending-button.tsx';
 import { useAddReview } from '../api/add-review.ts';
 import { ReviewFields } from './review-fields.tsx';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
 
 // No star is chosen at first (spec-deviations.md): the spec's one-star start published glowing
 // texts at one star when the customer never touched the stars.
@@ -17,13 +17,7 @@ const emptyReview: DefaultValues<ReviewInput> = { review: '', rating: undefined 
 /** The signed-in user rates the shop; the review appears on the home page. */
 export function AddReviewForm() {
   const { user } = useSession();
-  const {
-    register,
-    control,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useForm<ReviewInput>({ resolver: zodResolver(reviewInputSchema), defaultValues: emptyReview });
+  const { register, control, handleSubmit, reset, errors } = useZodForm(reviewInputSchema, emptyReview);
   const addReview = useAddReview();
 
   const submitReview = (review: ReviewInput) =>

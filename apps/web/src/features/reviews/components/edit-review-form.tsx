@@ -1,5 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { reviewInputSchema, type Review, type ReviewInput } from '@voltline/shared/review';
 import { refusalOf } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast/toast.ts';
@@ -7,15 +5,11 @@ import { FormMessage } from '../../../components/form-message.tsx';
 import { PendingButton } from '../../../components/pending-button.tsx';
 import { useEditReview } from '../api/edit-review.ts';
 import { ReviewFields } from './review-fields.tsx';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
 
 /** The author changes their review's text and stars, under the same rules as adding it. */
 export function EditReviewForm({ review, onDone }: { review: Review; onDone: () => void }) {
-  const {
-    register,
-    control,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<ReviewInput>({ resolver: zodResolver(reviewInputSchema), defaultValues: { review: review.review, rating: review.rating } });
+  const { register, control, handleSubmit, errors } = useZodForm(reviewInputSchema, { review: review.review, rating: review.rating });
   const editReview = useEditReview();
 
   const saveReview = (changed: ReviewInput) =>

@@ -1,4 +1,5 @@
 import { RATING_MAX } from '@voltline/shared/shop-constants';
+import { FormMessage } from '../../../components/form-message.tsx';
 
 const starValues = Array.from({ length: RATING_MAX }, (_, index) => index + 1);
 const starName = (stars: number) => (stars === 1 ? '1 star' : `${stars} stars`);
@@ -37,11 +38,7 @@ export function StarRatingInput({ name, value, onChange, error }: StarRatingInpu
           {value === undefined ? 'Not rated yet' : `${value} / ${RATING_MAX}`}
         </span>
       </div>
-      {error && (
-        <p id={errorId} role="alert" className="text-sm text-error">
-          {error}
-        </p>
-      )}
+      {error && <FormMessage id={errorId} message={error} />}
     </fieldset>
   );
 }

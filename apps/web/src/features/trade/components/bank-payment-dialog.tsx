@@ -1,5 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { amountFromText } from '@voltline/shared/amount-input';
 import { currencySign, formatMoney } from '@voltline/shared/money';
@@ -9,21 +7,17 @@ import { TextField } from '../../../components/text-field.tsx';
 import { WholeNumberField } from '../../../components/whole-number-field.tsx';
 import { toast } from '../../../lib/toast/toast.ts';
 import { useRecordBankPayment } from '../api/record-bank-payment.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
 
 /** The server's body, the amount capped at what the order still owes (the field starts there: most transfers are the whole). */
 const paymentFormSchema = (outstanding: number) =>
   bankPaymentSchema.extend({ amount: bankPaymentSchema.shape.amount.pipe(z.number().max(outstanding, onAccountMessages.moreThanOwed(outstanding))) });
-type PaymentFields = z.input<ReturnType<typeof paymentFormSchema>>;
 type Payment = z.output<ReturnType<typeof paymentFormSchema>>;
 
 /** Records money received by bank transfer for an order on account; the transfer that completes it pays the order. */
 export function BankPaymentDialog({ order, onClose }: { order: OrderOnAccount; onClose: () => void }) {
   const record = useRecordBankPayment();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<PaymentFields, unknown, Payment>({ resolver: zodResolver(paymentFormSchema(order.outstanding)), defaultValues: { amount: order.outstanding, reference: '' } });
+  const { register, handleSubmit, errors } = useZodForm(paymentFormSchema(order.outstanding), { amount: order.outstanding, reference: '' });
   const save = (payment: Payment) =>
     record.mutate(
       { orderId: order._id, payment },

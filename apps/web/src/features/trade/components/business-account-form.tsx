@@ -1,5 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { businessAccountApplicationSchema, type BusinessAccount } from '@voltline/shared/business-accounts';
 import { CountrySelect } from '../../../components/country-select.tsx';
@@ -8,6 +6,7 @@ import { FormMessage } from '../../../components/form-message.tsx';
 import { PendingButton } from '../../../components/pending-button.tsx';
 import { refusalOf } from '../../../lib/api-client.ts';
 import type { useApplyForBusinessAccount } from '../api/own-business-account.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
 
 type ApplicationForm = z.input<typeof businessAccountApplicationSchema>;
 type ApplicationOutput = z.output<typeof businessAccountApplicationSchema>;
@@ -41,11 +40,7 @@ interface BusinessAccountFormProps {
 
 /** A customer's application for a business account (issue 39): the company, its VAT id and billing address, a note. */
 export function BusinessAccountForm({ account, shopCountry, apply, onApply }: BusinessAccountFormProps) {
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<ApplicationForm, unknown, ApplicationOutput>({ resolver: zodResolver(businessAccountApplicationSchema), defaultValues: valuesOf(account, shopCountry) });
+  const { register, handleSubmit, errors } = useZodForm(businessAccountApplicationSchema, valuesOf(account, shopCountry));
   return (
     <form onSubmit={handleSubmit(onApply)} noValidate aria-label="Apply for a business account" className="flex flex-col gap-3">
       <div className="grid gap-3 sm:grid-cols-2">

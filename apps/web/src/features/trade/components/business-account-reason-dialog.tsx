@@ -1,11 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { businessAccountRefusalSchema, type BusinessAccount } from '@voltline/shared/business-accounts';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { FormField } from '../../../components/form-field.tsx';
 import { toast } from '../../../lib/toast/toast.ts';
 import type { useDecideBusinessAccount } from '../api/business-accounts.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
 
 type ReasonForm = z.input<typeof businessAccountRefusalSchema>;
 
@@ -34,11 +33,7 @@ export function BusinessAccountReasonDialog({
   onClose: () => void;
 }) {
   const words = DECISIONS[decision];
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<ReasonForm>({ resolver: zodResolver(businessAccountRefusalSchema), defaultValues: { reason: '' } });
+  const { register, handleSubmit, errors } = useZodForm(businessAccountRefusalSchema, { reason: '' });
   const submit = ({ reason }: ReasonForm) =>
     decide.mutate(
       { accountId: account._id, decision, reason },

@@ -1,5 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { amountFromText } from '@voltline/shared/amount-input';
 import type { BusinessAccount } from '@voltline/shared/business-accounts';
 import { currencySign } from '@voltline/shared/money';
@@ -9,15 +7,12 @@ import { FormDialog } from '../../../components/form-dialog.tsx';
 import { WholeNumberField } from '../../../components/whole-number-field.tsx';
 import { toast } from '../../../lib/toast/toast.ts';
 import { useSetPaymentTerms } from '../api/payment-terms.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
 
 /** An approved account's payment terms (decision 060): net days, and a credit limit its open orders on account never pass. */
 export function PaymentTermsDialog({ account, onClose }: { account: BusinessAccount; onClose: () => void }) {
   const setTerms = useSetPaymentTerms();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<PaymentTerms>({ resolver: zodResolver(paymentTermsSchema), defaultValues: { netDays: account.paymentTerms.netDays, creditLimit: account.paymentTerms.creditLimit } });
+  const { register, handleSubmit, errors } = useZodForm(paymentTermsSchema, { netDays: account.paymentTerms.netDays, creditLimit: account.paymentTerms.creditLimit });
   const save = (terms: PaymentTerms) =>
     setTerms.mutate(
       { accountId: account._id, terms },

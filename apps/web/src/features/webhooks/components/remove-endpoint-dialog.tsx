@@ -1,24 +1,17 @@
 import type { WebhookEndpoint } from '@voltline/shared/webhook';
-import { confirmStep } from '../../../lib/confirm-step.ts';
 import { toast } from '../../../lib/toast/toast.ts';
 import { BreakableAddress } from '../../../components/breakable-address.tsx';
-import { ModalDialog } from '../../../components/modal-dialog.tsx';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useRemoveWebhookEndpoint } from '../api/remove-webhook-endpoint.ts';
 
 /** Deliveries to the endpoint stop after one confirmation. */
 export function RemoveEndpointDialog({ endpoint, onClose }: { endpoint: WebhookEndpoint; onClose: () => void }) {
-  const remove = confirmStep(useRemoveWebhookEndpoint(), endpoint._id, { done: () => toast.warning('Webhook endpoint removed'), onClose });
-
+  const remove = useRemoveWebhookEndpoint();
   return (
-    <ModalDialog
-      title="Remove this endpoint?"
-      onClose={onClose}
-      closeLabel="No"
-      confirm={{ label: 'Yes, remove', ...remove, tone: 'error' }}
-    >
+    <ConfirmDialog title="Remove this endpoint?" change={remove} variables={endpoint._id} done={() => toast.warning('Webhook endpoint removed')} onClose={onClose} confirmLabel="Yes, remove">
       <p>
         <BreakableAddress value={endpoint.url} />
       </p>
-    </ModalDialog>
+    </ConfirmDialog>
   );
 }
