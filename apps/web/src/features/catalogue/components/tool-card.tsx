@@ -6,6 +6,9 @@ import { PlaceOrderButton } from './place-order-button.tsx';
 import { ToolStockLine } from '../../../entities/tool/components/tool-stock-line.tsx';
 import { formatMoney } from '@voltline/shared/money';
 
+/** How wide a card's picture is drawn in the tool grid (tool-grid.tsx: two columns, three from lg, inside max-w-7xl). */
+export const TOOL_GRID_PICTURE_WIDTH = '(min-width: 1280px) 400px, (min-width: 1024px) 33vw, 50vw';
+
 export function ToolCard({ tool, leadsThePage = false }: { tool: Tool; leadsThePage?: boolean }) {
   const [expanded, setExpanded] = useState(false);
   const isLong = tool.description.length > DESCRIPTION_PREVIEW_LENGTH;
@@ -16,6 +19,8 @@ export function ToolCard({ tool, leadsThePage = false }: { tool: Tool; leadsTheP
     <PictureCard
       title={tool.toolName}
       picture={tool.img}
+      pictureSizes={tool.picture}
+      pictureDrawnWidth={TOOL_GRID_PICTURE_WIDTH}
       pictureAlt={tool.toolName}
       testId="tool-card"
       href={`/tools/${encodeURIComponent(tool._id)}`}
