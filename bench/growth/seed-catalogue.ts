@@ -28,7 +28,7 @@ export interface CatalogueSeedReport {
 type Attribute = { name: string; kind: 'choice'; choices: string[] } | { name: string; kind: 'number'; unit: string; low: number; high: number } | { name: string; kind: 'yesno' };
 
 /** The 8 specifications of a category at the top, and the 8 of each subcategory (names apart, so a page's facets say which). */
-export const TOP_ATTRIBUTES: Attribute[] = [
+const TOP_ATTRIBUTES: Attribute[] = [
   { name: 'Power source', kind: 'choice', choices: ['Mains', '18 V battery', '12 V battery'] },
   { name: 'Voltage', kind: 'number', unit: 'V', low: 10, high: 40 },
   { name: 'Weight', kind: 'number', unit: 'kg', low: 1, high: 9 },
@@ -38,7 +38,7 @@ export const TOP_ATTRIBUTES: Attribute[] = [
   { name: 'Noise', kind: 'number', unit: 'dB', low: 60, high: 100 },
   { name: 'Warranty class', kind: 'choice', choices: ['Standard', 'Trade', 'Extended', 'Lifetime'] },
 ];
-export const SUB_ATTRIBUTES: Attribute[] = [
+const SUB_ATTRIBUTES: Attribute[] = [
   { name: 'Torque', kind: 'number', unit: 'Nm', low: 20, high: 320 },
   { name: 'Speed', kind: 'number', unit: 'rpm', low: 500, high: 3500 },
   { name: 'Chuck', kind: 'choice', choices: ['10 mm', '13 mm', 'Hex 1/4"', 'SDS-plus'] },

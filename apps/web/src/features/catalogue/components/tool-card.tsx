@@ -7,7 +7,7 @@ import { ToolStockLine } from '../../../entities/tool/components/tool-stock-line
 import { formatMoney } from '@voltline/shared/money';
 
 /** How wide a card's picture is drawn in the tool grid (tool-grid.tsx: two columns, three from lg, inside max-w-7xl). */
-export const TOOL_GRID_PICTURE_WIDTH = '(min-width: 1280px) 400px, (min-width: 1024px) 33vw, 50vw';
+const TOOL_GRID_PICTURE_WIDTH = '(min-width: 1280px) 400px, (min-width: 1024px) 33vw, 50vw';
 
 export function ToolCard({ tool, leadsThePage = false }: { tool: Tool; leadsThePage?: boolean }) {
   const [expanded, setExpanded] = useState(false);
