@@ -15,7 +15,10 @@
 // GROWTH_SEARCH_SAMPLES (requests per order search term, 100), GROWTH_ONLY=order-search (seed, then
 // measure the order search alone), GROWTH_ONLY=stock-history (seed, then page one tool's stock
 // history of 100,000 movements alone, issue 37) or GROWTH_ONLY=after-sale (seed, then the returns
-// lists, an order's parcels and the search by serial number alone, issue 38).
+// lists, an order's parcels and the search by serial number alone, issue 38) or GROWTH_ONLY=catalogue
+// (seed only the catalogue of issue 40, 50,000 tools in 300 categories with 8 specifications each,
+// no customers or orders; then time GET /api/tools/search with filters, a range and a search word,
+// and draw a category page in Chromium).
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -41,6 +44,8 @@ import {
   TRADE_RETURNS_CUSTOMER,
   type SeedReport,
 } from './growth/seed-growth.ts';
+import { catalogueSizes, seedCatalogue, subSlug, topSlug, type CatalogueSeedReport } from './growth/seed-catalogue.ts';
+import type { CategoryNode } from '@voltline/shared/categories';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const resultsDir = path.join(repoRoot, 'bench/results');
@@ -55,8 +60,9 @@ const SEARCH_SAMPLES = Number(process.env.GROWTH_SEARCH_SAMPLES ?? 100);
 const ONLY_ORDER_SEARCH = process.env.GROWTH_ONLY === 'order-search';
 const ONLY_STOCK_HISTORY = process.env.GROWTH_ONLY === 'stock-history';
 const ONLY_AFTER_SALE = process.env.GROWTH_ONLY === 'after-sale';
-if (process.env.GROWTH_ONLY !== undefined && !ONLY_ORDER_SEARCH && !ONLY_STOCK_HISTORY && !ONLY_AFTER_SALE) {
-  throw new Error(`GROWTH_ONLY=${process.env.GROWTH_ONLY}: only "order-search", "stock-history" and "after-sale" are known.`);
+const ONLY_CATALOGUE = process.env.GROWTH_ONLY === 'catalogue';
+if (process.env.GROWTH_ONLY !== undefined && !ONLY_ORDER_SEARCH && !ONLY_STOCK_HISTORY && !ONLY_AFTER_SALE && !ONLY_CATALOGUE) {
+  throw new Error(`GROWTH_ONLY=${process.env.GROWTH_ONLY}: only "order-search", "stock-history", "after-sale" and "catalogue" are known.`);
 }
 const CONNECTIONS = 50;
 const PAGE_LIMIT = 100;
@@ -66,11 +72,12 @@ const REQUEST_TIMEOUT_MS = 120_000;
 const PAGE_TIMEOUT_MS = 60_000;
 const ADMIN = { email: 'admin@growth.test', password: 'Admin#2026' };
 
-const GOALS = { listMs: 100, stockHistoryMs: 25, afterSaleListMs: 25, listBytes: 256 * 1024, csvRssMb: 100, drawMs: 1500, orderMs: 50, pgbenchRatio: 0.25 };
+const GOALS = { listMs: 100, stockHistoryMs: 25, afterSaleListMs: 25, listBytes: 256 * 1024, csvRssMb: 100, drawMs: 1500, orderMs: 50, pgbenchRatio: 0.25, catalogueSearchMs: { postgres: 50, pglite: 100 } };
 
 const serverUrl = process.env.DATABASE_URL?.trim() || undefined;
 const kind: 'postgres' | 'pglite' = serverUrl ? 'postgres' : 'pglite';
 const sizes = growthSizes(SCALE);
+const catalogue = catalogueSizes(SCALE);
 
 // ---------------------------------------------------------------------------------------------
 // Small helpers
@@ -159,6 +166,8 @@ interface ListResult {
   note?: string;
   pass?: boolean;
   goalMs?: number;
+  /** CPU time per request (load-independent, unlike the medians): the shop's process (PGlite inside it) and the shop's PostgreSQL backends. */
+  cpuMsPerRequest?: { shop: number; postgres?: number };
 }
 
 async function sampleList(spec: ListSpec, what: ListResult['what'], url: string, note?: string, count = SAMPLES): Promise<ListResult> {
@@ -508,7 +517,7 @@ interface PageResult {
   pass: boolean;
 }
 
-const PAGES = [
+const PAGES: { page: string; path: string; selector: string }[] = [
   { page: 'Home (tool cards)', path: '/', selector: '[data-testid="tool-card"]' },
   { page: 'Manage All Orders (order rows)', path: '/dashboard/manageorders', selector: '[data-testid="order-row"]' },
   { page: 'Make Admin (user rows)', path: '/dashboard/makeadmin', selector: 'main table tbody tr' },
@@ -518,13 +527,13 @@ const PAGES = [
  * Each page's time from navigation start until the first frame after its rows are in the DOM,
  * recorded by a MutationObserver installed before the app's own scripts run.
  */
-async function measurePages(browser: Browser, shopUrl: string): Promise<PageResult[]> {
+async function measurePages(browser: Browser, shopUrl: string, pages: typeof PAGES = PAGES): Promise<PageResult[]> {
   const context = await browser.newContext({ baseURL: shopUrl, viewport: { width: 1280, height: 900 } });
   try {
     await signInInContext(context, shopUrl, ADMIN.email, ADMIN.password);
     // A string, not a function: tsx would wrap a function's inner helpers in `__name()`, which the page lacks.
     await context.addInitScript(`(() => {
-      const selectors = ${JSON.stringify(PAGES.map((page) => page.selector))};
+      const selectors = ${JSON.stringify(pages.map((page) => page.selector))};
       const drawn = (window.__rowsDrawn = {});
       new MutationObserver(() => {
         for (const selector of selectors) {
@@ -536,7 +545,7 @@ async function measurePages(browser: Browser, shopUrl: string): Promise<PageResu
       }).observe(document, { childList: true, subtree: true });
     })();`);
     const results: PageResult[] = [];
-    for (const target of PAGES) {
+    for (const target of pages) {
       const page = await context.newPage();
       const problems: string[] = [];
       page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
@@ -629,6 +638,79 @@ async function afterSaleLists(shopUrl: string, admin: ApiSession): Promise<ListS
   ];
 }
 
+// ---------------------------------------------------------------------------------------------
+// The catalogue at 50,000 tools (issue 40, GROWTH_ONLY=catalogue)
+
+/** The `filter=` of the attribute named `name` among a category's own. */
+function filterOn(category: CategoryNode, name: string, value: string): string {
+  const attribute = category.attributes.find((candidate) => candidate.name === name);
+  if (!attribute) throw new Error(`${category.slug} has no specification ${name}`);
+  return `${attribute._id}:${value}`;
+}
+
+function searchPath(params: { category: string; q?: string; filter?: string[]; inStock?: boolean }): string {
+  const query = new URLSearchParams({ category: params.category, limit: '48' });
+  if (params.q) query.set('q', params.q);
+  for (const filter of params.filter ?? []) query.append('filter', filter);
+  if (params.inStock) query.set('inStock', 'true');
+  return `/api/tools/search?${query.toString()}`;
+}
+
+/**
+ * The searches the goal names (two filters, a range and a search word, with every facet counted)
+ * on a top category (its 29 subcategories: a tenth of the catalogue, 8 facets) and on one
+ * subcategory (16 facets: its own and its parent's), with a typo, and the top category unfiltered.
+ */
+async function catalogueSearches(shopUrl: string): Promise<{ lists: ListSpec[]; pages: typeof PAGES }> {
+  const tree = (await (await fetch(`${shopUrl}/api/categories`)).json()) as CategoryNode[];
+  const top = tree.find((node) => node.slug === topSlug(0));
+  const sub = top?.children?.find((node) => node.slug === subSlug(0, 0));
+  if (!top || !sub) throw new Error(`The seeded categories ${topSlug(0)} and ${subSlug(0, 0)} are missing`);
+  const goalMs = GOALS.catalogueSearchMs[kind];
+  const topFilters = [filterOn(top, 'Power source', '18 V battery'), filterOn(top, 'Colour', 'Blue'), filterOn(top, 'Voltage', '15..30')];
+  const subFilters = [filterOn(sub, 'Kit', 'Bare'), filterOn(top, 'Power source', '18 V battery'), filterOn(sub, 'Torque', '150..')];
+  const lists: ListSpec[] = [
+    { name: `${top.slug}: 2 choices, a range, "driver"`, path: searchPath({ category: top.slug, q: 'driver', filter: topFilters }), single: true, goalMs },
+    { name: `${top.slug}: 2 choices, a range, "impakt" (a typo)`, path: searchPath({ category: top.slug, q: 'impakt', filter: topFilters }), single: true, goalMs },
+    { name: `${top.slug}: 2 choices, a range, "driver", in stock`, path: searchPath({ category: top.slug, q: 'driver', filter: topFilters, inStock: true }), single: true, goalMs },
+    { name: `${top.slug}: no filter`, path: searchPath({ category: top.slug }), single: true, goalMs },
+    { name: `${sub.slug}: 2 choices, a range, "driver"`, path: searchPath({ category: sub.slug, q: 'driver', filter: subFilters }), single: true, goalMs },
+  ];
+  const filtered = new URLSearchParams();
+  for (const filter of topFilters) filtered.append('filter', filter);
+  const pages = [
+    { page: 'Category page, filtered (tool cards)', path: `/tools/c/${top.slug}?${filtered.toString()}`, selector: '[data-testid="tool-card"]' },
+    { page: 'Category page (tool cards)', path: `/tools/c/${sub.slug}`, selector: '[data-testid="tool-card"]' },
+  ];
+  return { lists, pages };
+}
+
+/** CPU time (ms) of the PostgreSQL backends serving `databaseUrl`'s database now (the shop's pool), read from /proc. */
+async function backendsCpuMs(databaseUrl: string): Promise<number> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
+    return rows.reduce((total, row) => total + cpuMsOf(row.pid), 0);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Each search's samples, with the CPU time each request cost the shop (and its PostgreSQL backends). */
+async function measureWithCpu(shopUrl: string, pid: number, databaseUrl: string | undefined, specs: ListSpec[]): Promise<ListResult[]> {
+  const results: ListResult[] = [];
+  for (const spec of specs) {
+    const [shopBefore, postgresBefore] = [cpuMsOf(pid), databaseUrl ? await backendsCpuMs(databaseUrl) : 0];
+    const result = await sampleList(spec, 'first page', `${shopUrl}${spec.path}`);
+    const perRequest = (before: number, after: number) => Math.round(((after - before) / Math.max(1, result.samples)) * 10) / 10;
+    result.cpuMsPerRequest = { shop: perRequest(shopBefore, cpuMsOf(pid)), ...(databaseUrl ? { postgres: perRequest(postgresBefore, await backendsCpuMs(databaseUrl)) } : {}) };
+    log(`  ${spec.name}: median ${ms(result.medianMs)}, ${kb(result.bytes)}, CPU per request ${JSON.stringify(result.cpuMsPerRequest)}`);
+    results.push(result);
+  }
+  return results;
+}
+
 async function measureLists(shopUrl: string, specs: ListSpec[]): Promise<ListResult[]> {
   const results: ListResult[] = [];
   for (const spec of specs) results.push(...(await measureList(shopUrl, spec, log)));
@@ -692,7 +774,8 @@ function listRows(results: ListResult[]): [string, string, string, string][] {
         ? (result.note ?? 'not measured')
         : `median ${ms(result.medianMs)}, p95 ${ms(result.p95Ms)}, p99 ${ms(result.p99Ms)}, ${kb(result.bytes)}${result.items === undefined ? '' : `, ${result.items} items`}` +
           `${result.statuses.some((status) => status !== 200) ? `, HTTP ${result.statuses.join('/')}` : ''}` +
-          `${result.note && (result.what === 'deep page' || result.url?.includes('q=')) ? ` [${result.note}]` : ''}`;
+          `${result.note && (result.what === 'deep page' || result.url?.includes('q=')) ? ` [${result.note}]` : ''}` +
+          `${result.cpuMsPerRequest ? `; CPU per request: shop ${result.cpuMsPerRequest.shop} ms${result.cpuMsPerRequest.postgres === undefined ? ' (PGlite inside it)' : `, PostgreSQL ${result.cpuMsPerRequest.postgres} ms`}` : ''}`;
     return [`${result.list} — ${result.what}`, value, `<= ${result.goalMs ?? GOALS.listMs} ms, <= 256 KB`, verdict(result.pass)];
   });
 }
@@ -739,16 +822,20 @@ function restRows({ csv, placement, pages }: TheRest): [string, string, string, 
   } else {
     rows.push(['orders/s ÷ pgbench one-row INSERT tps', `skipped: ${placement.pgbenchSkipped}`, `>= ${GOALS.pgbenchRatio}`, '-']);
   }
-  for (const page of pages) {
+  return [...rows, ...pageRows(pages)];
+}
+
+/** The table's rows for pages drawn in Chromium. */
+function pageRows(pages: PageResult[]): [string, string, string, string][] {
+  return pages.map((page) => {
     const runs = page.runsMs.map((value) => (value === null ? '—' : String(Math.round(value)))).join(' / ');
-    rows.push([
+    return [
       `${page.page} ${page.path}`,
       page.note ? `${page.note} (runs: ${runs} ms)` : `rows drawn: median ${ms(page.medianMs)} (runs: ${runs} ms), ${page.rows} rows`,
       `<= ${GOALS.drawMs} ms`,
       verdict(page.pass),
-    ]);
-  }
-  return rows;
+    ];
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -843,8 +930,9 @@ try {
   cpSync(builtWeb, webDist, { recursive: true });
   const stamp = new Date().toISOString().replace(/[-:T]/g, '').slice(0, 14);
   database = await freshDatabase(stamp);
-  log(`${database.label}; seeding ${JSON.stringify(sizes)} (GROWTH_SCALE=${SCALE})`);
-  const seed: SeedReport = await seedGrowth(database.url ? { kind: 'postgres', url: database.url } : { kind: 'pglite', dataDir: database.dataDir! }, sizes, log);
+  log(`${database.label}; seeding ${JSON.stringify(ONLY_CATALOGUE ? catalogue : sizes)} (GROWTH_SCALE=${SCALE})`);
+  const target = database.url ? ({ kind: 'postgres', url: database.url } as const) : ({ kind: 'pglite', dataDir: database.dataDir! } as const);
+  const seed: SeedReport | CatalogueSeedReport = ONLY_CATALOGUE ? await seedCatalogue(target, catalogue, log) : await seedGrowth(target, sizes, log);
 
   shop = await startShop({
     ...(database.dataDir ? { dataDir: database.dataDir } : {}),
@@ -864,15 +952,21 @@ try {
   log(`shop on ${shop.url} (pid ${pid}, RSS ${mb(residentBytes(pid))})`);
 
   const admin = await signInOverHttp(shop.url, ADMIN.email, ADMIN.password);
-  const onlyLists = ONLY_STOCK_HISTORY ? [stockHistory(admin)] : ONLY_AFTER_SALE ? await afterSaleLists(shop.url, admin) : undefined;
-  const historyOnly = onlyLists ? await measureLists(shop.url, onlyLists) : undefined;
+  const catalogueOnly = ONLY_CATALOGUE ? await catalogueSearches(shop.url) : undefined;
+  const onlyLists = ONLY_STOCK_HISTORY ? [stockHistory(admin)] : ONLY_AFTER_SALE ? await afterSaleLists(shop.url, admin) : catalogueOnly?.lists;
+  const historyOnly = catalogueOnly ? await measureWithCpu(shop.url, pid, database.url, catalogueOnly.lists) : onlyLists ? await measureLists(shop.url, onlyLists) : undefined;
+  if (catalogueOnly) log('category pages in Chromium');
+  const drawnOnly = catalogueOnly ? await measurePages((browser = await launchBrowser()), shop.url, catalogueOnly.pages) : [];
   if (!historyOnly) log(`order search: ${SEARCH_SAMPLES} sequential requests per term, every order and the cancelled ones`);
   const orderSearch = historyOnly ? [] : await measureOrderSearch(shop.url, admin, log);
   const rest = ONLY_ORDER_SEARCH || historyOnly ? undefined : await measureTheRest(shop, admin, stamp, database.url);
 
-  const rows = [...listRows(rest?.listResults ?? historyOnly ?? []), ...listRows(orderSearch), ...(rest ? restRows(rest) : [])];
+  const rows = [...listRows(rest?.listResults ?? historyOnly ?? []), ...listRows(orderSearch), ...(rest ? restRows(rest) : []), ...pageRows(drawnOnly)];
+  const seeded = ONLY_CATALOGUE
+    ? `${catalogue.tools} tools in ${seed.counts.categories} categories, ${seed.counts.tool_specifications} specification values`
+    : `${sizes.tools} tools, ${sizes.customers} customers, ${sizes.orders} orders, ${sizes.reviews} reviews, ${sizes.movements} stock movements of one tool`;
   console.log(
-    `\nGrowth benchmark — ${kind === 'postgres' ? 'PostgreSQL' : 'PGlite'}, ${sizes.tools} tools, ${sizes.customers} customers, ${sizes.orders} orders, ${sizes.reviews} reviews, ${sizes.movements} stock movements of one tool` +
+    `\nGrowth benchmark — ${kind === 'postgres' ? 'PostgreSQL' : 'PGlite'}, ${seeded}` +
       ` (seeded in ${seed.seconds.total.toFixed(0)} s); ${cpus().length} cores, load average ${loadavg()[0]!.toFixed(1)}\n`,
   );
   printTable(rows);
@@ -895,7 +989,7 @@ try {
         ...(rest
           ? { lists: rest.listResults, csv: rest.csv, placement: rest.placement, pages: rest.pages }
           : historyOnly
-            ? { only: ONLY_AFTER_SALE ? 'after-sale' : 'stock-history', lists: historyOnly }
+            ? { only: ONLY_CATALOGUE ? 'catalogue' : ONLY_AFTER_SALE ? 'after-sale' : 'stock-history', lists: historyOnly, ...(ONLY_CATALOGUE ? { pages: drawnOnly } : {}) }
             : { only: 'order-search' }),
         git: spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: repoRoot, encoding: 'utf8' }).stdout.trim(),
       },

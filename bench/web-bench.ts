@@ -9,7 +9,8 @@
 //  3. the largest contentful paint in Chromium with a phone's limits applied for real (issue 30): CDP
 //     network conditions (150 ms round trips, 1.6 Mbit/s down, 750 kbit/s up) and 4× CPU throttling, a
 //     412 px wide screen, a cold cache (a new browser context per load); the median of 3 loads of `/`,
-//     `/tools/{id}`, `/tools`, `/login` and `/purchase/{id}` signed in.
+//     `/tools/{id}`, `/tools`, a seeded category's page `/tools/c/drills-and-drivers` (issue 40), `/login`
+//     and `/purchase/{id}` signed in.
 // Lighthouse uses its mobile defaults (Moto G Power viewport, simulated slow 4G, 4× CPU slowdown);
 // WEB_BENCH_FORM_FACTOR=desktop switches to its desktop config. WEB_BENCH_LIGHTHOUSE=0 measures sizes
 // and the throttled loads only.
@@ -29,6 +30,8 @@ const repoRoot = path.resolve(import.meta.dirname, '..');
 const distDir = process.env.WEB_DIST_DIR ? path.resolve(process.env.WEB_DIST_DIR) : path.join(repoRoot, 'apps/web/dist');
 const formFactor = process.env.WEB_BENCH_FORM_FACTOR === 'desktop' ? 'desktop' : 'mobile';
 const resultsDir = path.join(repoRoot, 'bench/results');
+/** A category every new shop has (apps/server/src/seed/seed-categories.ts), with a subcategory's filters. */
+const SEEDED_CATEGORY = 'drills-and-drivers';
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = [
   '--headless=new',
@@ -374,10 +377,12 @@ try {
     { name: '/', slug: 'home', url: `${shop.url}/` },
     { name: '/tools/{id}', slug: 'tool', url: `${shop.url}/tools/${tool._id}` },
     { name: '/tools', slug: 'catalogue', url: `${shop.url}/tools` },
+    // A category page of the shop's first-start catalogue (seed-categories.ts): its filters and counts drawn on the server.
+    { name: '/tools/c/{slug}', slug: 'category', url: `${shop.url}/tools/c/${SEEDED_CATEGORY}` },
     { name: '/login', slug: 'login', url: `${shop.url}/login` },
     { name: '/purchase/{id} (signed in)', slug: 'purchase', url: `${shop.url}/purchase/${tool._id}`, headers: { Cookie: cookie } },
   ];
-  // WEB_BENCH_PAGES=home,login runs only those pages (slugs: home, tool, catalogue, login, purchase).
+  // WEB_BENCH_PAGES=home,login runs only those pages (slugs: home, tool, catalogue, category, login, purchase).
   const only = process.env.WEB_BENCH_PAGES?.split(',').map((slug) => slug.trim());
   const chosen = pages.filter((page) => !only || only.includes(page.slug));
   const throttled = await measureThrottled(chosen, shop.url);

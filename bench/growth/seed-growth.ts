@@ -65,7 +65,7 @@ export interface SeedReport {
   counts: Record<string, number>;
 }
 
-type Log = (line: string) => void;
+export type Log = (line: string) => void;
 
 // ---------------------------------------------------------------------------------------------
 // Value lists and the SQL expressions built from them
@@ -84,7 +84,7 @@ const LAST_NAMES = [
 const STREETS = ['Main', 'Oak', 'Station', 'Harbour', 'Mill', 'Church', 'Park', 'River', 'Market', 'Forge', 'Copper', 'Quarry'];
 const CITIES = ['Springfield', 'Riverton', 'Lakeside', 'Fairview', 'Greenville', 'Kingsport', 'Ashford', 'Milton', 'Bristol', 'Dover'];
 /** The catalogue drawings the shop ships (apps/web/public/images/tools), with what they show and a model code. */
-const FAMILIES: [img: string, noun: string, code: string][] = [
+export const FAMILIES: [img: string, noun: string, code: string][] = [
   ['angle-grinder', 'Angle Grinder', 'AG'],
   ['cable-cutter', 'Cable Cutter', 'CC'],
   ['circular-saw', 'Circular Saw', 'CS'],
@@ -118,8 +118,8 @@ const REVIEW_TEXTS = [
   'Not happy with the delivery time this time, otherwise fine.',
 ];
 
-const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
-const textArray = (values: readonly string[]) => `array[${values.map(literal).join(', ')}]::text[]`;
+export const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
+export const textArray = (values: readonly string[]) => `array[${values.map(literal).join(', ')}]::text[]`;
 /** The value at position `index` (0-based integer SQL) of a list, cycling. */
 const pick = (values: readonly string[], index: string) => `(${textArray(values)})[1 + ((${index}) % ${values.length})]`;
 
@@ -142,7 +142,7 @@ function betterAuthPasswordHash(password: string): string {
 
 // ---------------------------------------------------------------------------------------------
 
-async function run(database: DatabaseHandle, text: string): Promise<Record<string, unknown>[]> {
+export async function run(database: DatabaseHandle, text: string): Promise<Record<string, unknown>[]> {
   // GROWTH_SQL_LOG=file: every statement, to EXPLAIN them by hand.
   if (process.env.GROWTH_SQL_LOG) appendFileSync(process.env.GROWTH_SQL_LOG, `${text};\n\n`);
   const result = (await database.db.execute(sql.raw(text))) as unknown as { rows?: Record<string, unknown>[] };
@@ -155,7 +155,7 @@ function chunks(total: number, size: number): [number, number][] {
   return ranges;
 }
 
-async function timed(label: string, log: Log, work: () => Promise<void>): Promise<number> {
+export async function timed(label: string, log: Log, work: () => Promise<void>): Promise<number> {
   const started = performance.now();
   await work();
   const seconds = (performance.now() - started) / 1000;
@@ -506,8 +506,20 @@ async function seedInto(database: DatabaseHandle, sizes: GrowthSizes, log: Log =
   return { sizes, seconds, counts };
 }
 
-/** Opens the target, runs the shop's migrations, seeds, closes. PGlite: nothing else may have the data dir open. */
+/** Opens the target, runs the shop's migrations, seeds the two-year shop, closes. */
 export async function seedGrowth(target: SeedTarget, sizes: GrowthSizes, log: Log = console.log): Promise<SeedReport> {
+  return seedMigrated(target, log, (database) => seedInto(database, sizes, log));
+}
+
+/**
+ * Opens the target, runs the shop's migrations, runs `seed`, closes; the report gains the seconds of
+ * the migrations and of the whole. PGlite: nothing else may have the data dir open.
+ */
+export async function seedMigrated<Report extends { seconds: object; counts: Record<string, number> }>(
+  target: SeedTarget,
+  log: Log,
+  seed: (database: DatabaseHandle) => Promise<Report>,
+): Promise<Report & { seconds: Report['seconds'] & { migrate: number; total: number } }> {
   const started = performance.now();
   // One connection: the session settings above apply to every statement.
   const database =
@@ -515,7 +527,7 @@ export async function seedGrowth(target: SeedTarget, sizes: GrowthSizes, log: Lo
   try {
     // On a new PGlite data dir, opening includes initdb: counted with the migrations.
     const migrate = (performance.now() - started) / 1000 + (await timed('migrations', log, () => database.migrate()));
-    const report = await seedInto(database, sizes, log);
+    const report = await seed(database);
     const total = (performance.now() - started) / 1000;
     log(`seeded ${target.kind} in ${total.toFixed(1)} s: ${JSON.stringify(report.counts)}`);
     return { ...report, seconds: { migrate, ...report.seconds, total } };

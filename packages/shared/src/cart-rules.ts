@@ -35,7 +35,7 @@ export interface CartLineProblem {
 }
 
 /** A tool's limits as the cart reads them (a Tool as the catalogue answers it). */
-export type CartTool = Pick<Tool, 'toolName' | 'img' | 'price' | 'minimumOrderQuantity' | 'orderableQuantity' | 'availableQuantity'>;
+export type CartTool = Pick<Tool, 'toolName' | 'img' | 'picture' | 'price' | 'minimumOrderQuantity' | 'orderableQuantity' | 'availableQuantity'>;
 
 /** The most units of a tool one order may hold: what can be promised, and what one card payment takes. */
 export const mostOrderable = (tool: Pick<CartTool, 'price' | 'orderableQuantity'>) => Math.min(tool.orderableQuantity, unitsOnePaymentTakes(tool.price));
@@ -67,6 +67,8 @@ export interface CartLine {
   toolId: string;
   toolName: string;
   img: string;
+  /** The tool's picture in sizes, while its img is its gallery's first (Tool's `picture`). */
+  picture?: Tool['picture'];
   unitPrice: number;
   quantity: number;
   lineTotal: number;
@@ -102,6 +104,7 @@ export function cartLineOf(stored: StoredCartLine, tool: CartTool | null): CartL
     toolId: stored.toolId,
     toolName: tool.toolName,
     img: tool.img,
+    ...(tool.picture ? { picture: tool.picture } : {}),
     unitPrice: tool.price,
     quantity: stored.quantity,
     lineTotal: orderTotal(tool.price, stored.quantity),

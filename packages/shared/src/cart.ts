@@ -3,6 +3,7 @@ import { text } from './text.ts';
 import { quantityField } from './order.ts';
 import { CART_LINE_PROBLEMS, CART_MAX_LINES, CART_MAX_QUANTITY, type Cart, type CartLine, type CartLineProblem } from './cart-rules.ts';
 import { formatCount } from './validation-messages.ts';
+import { listPictureSchema } from './tool-pictures.ts';
 
 /** The cart's requests and answers (issue 28); its rules are in cart-rules.ts. */
 
@@ -12,6 +13,7 @@ const cartLineSchema: z.ZodType<CartLine> = z.object({
   toolId: z.string(),
   toolName: z.string(),
   img: z.string(),
+  picture: listPictureSchema.optional().describe("The tool's img in sizes (srcsets in WebP and its own format), while img is its gallery's first picture."),
   unitPrice: z.number().describe("The tool's price now: every total of the cart is at the current prices."),
   quantity: z.number().int(),
   lineTotal: z.number().describe('unitPrice x quantity; 0 for a tool no longer sold.'),

@@ -43,6 +43,24 @@ export const toolPictureSchema = z.object({
 });
 export type ToolPicture = z.infer<typeof toolPictureSchema>;
 
+/**
+ * The `srcset`s a list draws a tool's first picture from (a card, a cart line, the purchase page):
+ * its card and page drawings in WebP, and in its own format. A tool whose `img` is not its gallery's
+ * first picture (an address typed in the tool's form, the spec's way) has none: its `img` is drawn as it is.
+ */
+export const listPictureSchema = z.object({ webp: z.string(), original: z.string() });
+export type ListPicture = z.infer<typeof listPictureSchema>;
+
+/** One `srcset` from drawings of a picture, narrowest first; a width drawn twice (a small upload, never enlarged) once. */
+export function srcsetOf(drawings: { url: string; width: number }[]): string {
+  const widths = new Set<number>();
+  return [...drawings]
+    .sort((a, b) => a.width - b.width)
+    .filter((drawing) => !widths.has(drawing.width) && widths.add(drawing.width))
+    .map((drawing) => `${drawing.url} ${drawing.width}w`)
+    .join(', ');
+}
+
 export const toolPictureMessages = {
   full: `A tool has at most ${TOOL_PICTURES_MAX} pictures: remove one before adding another.`,
   notFound: 'Picture not found',

@@ -8,6 +8,7 @@ import { formatCount } from './validation-messages.ts';
 import { amountInputSchema } from './amount-input.ts';
 import { wholeNumberSchema } from './whole-number.ts';
 import { gtinInputSchema, skuInputSchema } from './tool-codes.ts';
+import { listPictureSchema } from './tool-pictures.ts';
 
 
 /** A tool of the catalogue, as the API answers it (product.md, "Things the shop keeps"). */
@@ -35,6 +36,8 @@ export const toolSchema = z.object({
   serialised: z.boolean(),
   /** Its warranty in months; null: the shop's WARRANTY_MONTHS. */
   warrantyMonths: z.number().int().nullable(),
+  /** Its `img` in sizes (issue 40, item 4): present only while `img` is its gallery's first picture. */
+  picture: listPictureSchema.optional(),
 });
 export type Tool = z.infer<typeof toolSchema>;
 

@@ -69,9 +69,9 @@ function takenRefusal(error: unknown, tool: { toolName?: string; sku?: string | 
   return error;
 }
 
-/** A tool as the audit log records it: its fields as answered, and its category. */
+/** A tool as the audit log records it: its fields as answered (not those derived from others), and its category. */
 const toolAudited = (row: typeof tools.$inferSelect) => {
-  const { orderableQuantity: _derived, ...fields } = toToolDto(row);
+  const { orderableQuantity: _derived, picture: _drawn, ...fields } = toToolDto(row);
   return { ...fields, categoryId: row.categoryId };
 };
 

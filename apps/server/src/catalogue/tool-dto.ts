@@ -21,6 +21,8 @@ export function toToolDto(row: ToolRow): Tool {
     gtin: row.gtin,
     serialised: row.serialised,
     warrantyMonths: row.warrantyMonths,
+    // The sizes only while img is the picture they were drawn from (the form may have set another address since).
+    ...(row.pictureSrcset && row.pictureSrcset.img === row.img ? { picture: { webp: row.pictureSrcset.webp, original: row.pictureSrcset.original } } : {}),
   };
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, inArray, lte, max, min, sql, type SQL } from 'drizzle-orm';
+import { and, gte, inArray, lte, sql, type SQL, eq } from 'drizzle-orm';
 import type { Facet, ToolSearchAnswer, ToolSearchQuery } from '@voltline/shared/categories';
 import type { Database, DbExecutor } from '../db/client.ts';
 import type { categoryAttributes} from '../db/schema.ts';
@@ -50,6 +50,57 @@ function attributeCondition(attribute: AttributeRow, raws: string[]): SQL | unde
     return answers.size === 2 ? undefined : eq(toolSpecifications.yesNoValue, [...answers][0]!);
   })();
   return sql`exists (select 1 from ${toolSpecifications} where ${toolSpecifications.toolId} = ${tools.id} and ${toolSpecifications.attributeId} = ${attribute.id} and ${valueOf ?? sql`true`})`;
+}
+
+interface CountedRow extends Record<string, unknown> {
+  attribute_id: string | null;
+  choice_value: string | null;
+  yes_no_value: boolean | null;
+  count: number;
+  low: number | null;
+  high: number | null;
+}
+
+/**
+ * The tools matching every filter, counted, and each attribute's facet: its values' counts (or its
+ * numbers' range) among the tools matching every filter but its own. One statement: the tools the
+ * filters that are not specifications leave (category, search word, price, stock) are found once,
+ * each marked with which specification filters it passes; a value of attribute A counts where every
+ * filter but A's passes. At 50,000 tools, one statement per facet walked the category again for
+ * each (decision 069).
+ */
+async function countAndFacets(executor: DbExecutor, base: SQL | undefined, attributes: AttributeRow[], filters: Map<string, SQL | undefined>): Promise<{ total: number; facets: Facet[] }> {
+  const chosen = [...filters].map(([attributeId, condition], index) => ({ attributeId, condition: condition ?? sql`true`, flag: sql.raw(`passes_${index}`) }));
+  const passesAll = chosen.length === 0 ? sql`true` : sql.join(chosen.map(({ flag }) => flag), sql` and `);
+  const marks = chosen.map(({ condition, flag }) => sql`, ${condition} as ${flag}`);
+  // A value of attribute A counts when every filter but A's passes.
+  const passesOthers = chosen.length === 0 ? sql`true` : sql.join(chosen.map(({ attributeId, flag }) => sql`(${toolSpecifications.attributeId} = ${attributeId} or matching.${flag})`), sql` and `);
+  const facetRows =
+    attributes.length === 0
+      ? sql``
+      : sql`union all
+         select ${toolSpecifications.attributeId}, ${toolSpecifications.choiceValue}, ${toolSpecifications.yesNoValue}, count(*)::int, min(${toolSpecifications.numberValue}), max(${toolSpecifications.numberValue})
+         from matching join ${toolSpecifications} on ${toolSpecifications.toolId} = matching.id
+           and ${toolSpecifications.attributeId} in (${sql.join(attributes.map((attribute) => sql`${attribute.id}`), sql`, `)})
+         where ${passesOthers}
+         group by ${toolSpecifications.attributeId}, ${toolSpecifications.choiceValue}, ${toolSpecifications.yesNoValue}`;
+  const result = await executor.execute<CountedRow>(sql`
+    with matching as materialized (select ${tools.id} as id${sql.join(marks, sql``)} from ${tools} where ${base ?? sql`true`})
+    select null::uuid as attribute_id, null::text as choice_value, null::boolean as yes_no_value, count(*)::int as count, null::float8 as low, null::float8 as high
+    from matching where ${passesAll}
+    ${facetRows}`);
+  const rows = (result as unknown as { rows: CountedRow[] }).rows;
+  const total = rows.find((row) => row.attribute_id === null)?.count ?? 0;
+  const facets = attributes.map((attribute): Facet => {
+    const described = { _id: attribute.id, name: attribute.name, kind: attribute.kind, unit: attribute.unit };
+    const counted = rows.filter((row) => row.attribute_id === attribute.id);
+    if (attribute.kind === 'number') return { attribute: described, values: { min: counted[0]?.low ?? null, max: counted[0]?.high ?? null } };
+    const countOf = (value: string | boolean) => counted.find((row) => (attribute.kind === 'choice' ? row.choice_value : row.yes_no_value) === value)?.count ?? 0;
+    // Every value is listed, a 0 beside those no tool matches now: the list does not jump as filters change.
+    const values = attribute.kind === 'choice' ? attribute.choices : [true, false];
+    return { attribute: described, values: values.map((value) => ({ value, count: countOf(value) })) };
+  });
+  return { total, facets };
 }
 
 /**
@@ -105,39 +156,13 @@ export function createToolFilters(
       query,
     });
 
-    const facetOf = async (executor: DbExecutor, attribute: AttributeRow): Promise<Facet> => {
-      const described = { _id: attribute.id, name: attribute.name, kind: attribute.kind, unit: attribute.unit };
-      const matching = and(eq(toolSpecifications.attributeId, attribute.id), allBut(attribute.id));
-      if (attribute.kind === 'number') {
-        const [range] = await executor
-          .select({ min: min(toolSpecifications.numberValue), max: max(toolSpecifications.numberValue) })
-          .from(toolSpecifications)
-          .innerJoin(tools, eq(tools.id, toolSpecifications.toolId))
-          .where(matching);
-        return { attribute: described, values: { min: range?.min ?? null, max: range?.max ?? null } };
-      }
-      const column = attribute.kind === 'choice' ? toolSpecifications.choiceValue : toolSpecifications.yesNoValue;
-      const counted = await executor
-        .select({ value: column, count: count() })
-        .from(toolSpecifications)
-        .innerJoin(tools, eq(tools.id, toolSpecifications.toolId))
-        .where(matching)
-        .groupBy(column)
-        .orderBy(asc(column));
-      const countOf = (value: string | boolean) => counted.find((row) => row.value === value)?.count ?? 0;
-      // Every value is listed, a 0 beside those no tool matches now: the list does not jump as filters change.
-      const values = attribute.kind === 'choice' ? attribute.choices : [true, false];
-      return { attribute: described, values: values.map((value) => ({ value, count: countOf(value) })) };
-    };
-
     const read = (executor: DbExecutor) =>
       Promise.all([
         page.read(executor.select({ tool: tools, cursorKey: page.cursorKey }).from(tools).$dynamic(), allBut(), (row) => row.tool.id),
-        executor.select({ total: count() }).from(tools).where(allBut()),
-        Promise.all(attributes.map((attribute) => facetOf(executor, attribute))),
+        countAndFacets(executor, base, attributes, filterConditions),
       ]);
     // A search word's typos are judged at the catalogue search's threshold, which its transaction sets.
-    const [found, [totals], facets] = query.q === undefined ? await read(db) : await withSearchThreshold(db, read);
-    return { tools: found.items.map((row) => toToolDto(row.tool)), facets, total: totals?.total ?? 0, nextCursor: found.nextCursor ?? null };
+    const [found, { total, facets }] = query.q === undefined ? await read(db) : await withSearchThreshold(db, read);
+    return { tools: found.items.map((row) => toToolDto(row.tool)), facets, total, nextCursor: found.nextCursor ?? null };
   };
 }

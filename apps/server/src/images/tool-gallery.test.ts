@@ -9,6 +9,9 @@ import { testDatabaseKinds } from '../test-support/test-databases.ts';
 import { useTestShop } from '../test-support/test-shop.ts';
 import { bearer } from '../test-support/test-users.ts';
 
+/** The numbers an edit of the tool's form sends with its other fields. */
+const numbersOf = ({ price, minimumOrderQuantity, availableQuantity }: ReturnType<typeof newTool>) => ({ price, minimumOrderQuantity, availableQuantity });
+
 /** A picture wider than the zoom, so every size is drawn smaller than it came. */
 const widePng = (background: string) => sharp({ create: { width: 2000, height: 1000, channels: 3, background } }).png().toBuffer();
 
@@ -70,6 +73,35 @@ describe.each(testDatabaseKinds)('a tool’s picture gallery on $name', (kind) =
     expect((await gallery(toolId)).map((picture) => [picture.alt, picture.position])).toEqual([['First', 0], ['Second', 1]]);
     expect(await toolImg(toolId)).toBe(first!.page.webp);
     expect((await asAdmin('DELETE', `/admin/tools/${toolId}/pictures/${third!._id}`)).statusCode).toBe(404);
+  });
+
+  it('answers the first picture’s card and page sizes with the tool wherever it is listed, while its img is that picture', async () => {
+    const toolId = await addTool();
+    const answered = async () => {
+      const tool = (await shop.app.inject({ method: 'GET', url: `/api/getTool/${toolId}` })).json();
+      const listed = (await shop.app.inject({ method: 'GET', url: `/api/tools/search?q=${encodeURIComponent(tool.toolName)}` })).json().tools.find((found: { _id: string }) => found._id === toolId);
+      expect(listed?.picture).toEqual(tool.picture);
+      return tool;
+    };
+    expect('picture' in (await answered())).toBe(false);
+    for (const alt of ['First', 'Second']) await upload(toolId, alt);
+    const [first, second] = await gallery(toolId);
+    expect((await answered()).picture).toEqual({ webp: `${first!.card.webp} 400w, ${first!.page.webp} 800w`, original: `${first!.card.original} 400w, ${first!.page.original} 800w` });
+    await asAdmin('PUT', `/admin/tools/${toolId}/pictures/order`, { pictureIds: [second!._id, first!._id] });
+    expect((await answered()).picture.webp).toBe(`${second!.card.webp} 400w, ${second!.page.webp} 800w`);
+    // An address typed in the tool's form is drawn as it is: the sizes were of another picture.
+    expect((await asAdmin('PATCH', `/updateTool/${toolId}`, { ...numbersOf(newTool()), img: '/images/tools/heat-gun.svg' })).statusCode).toBe(200);
+    const typed = await answered();
+    expect([typed.img, 'picture' in typed]).toEqual(['/images/tools/heat-gun.svg', false]);
+  });
+
+  it('names a small picture’s one width once in its srcsets (never drawn larger than it came)', async () => {
+    const toolId = await addTool();
+    await upload(toolId, 'Small', await sharp({ create: { width: 300, height: 200, channels: 3, background: '#0a0' } }).jpeg().toBuffer());
+    const [picture] = await gallery(toolId);
+    expect(picture!.srcset.original).toBe(`${picture!.card.original} 300w`);
+    const tool = (await shop.app.inject({ method: 'GET', url: `/api/getTool/${toolId}` })).json();
+    expect(tool.picture).toEqual({ webp: `${picture!.card.webp} 300w`, original: `${picture!.card.original} 300w` });
   });
 
   it('keeps alternative text within its bounds, in words', async () => {

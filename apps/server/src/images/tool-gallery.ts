@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { OutputInfo } from 'sharp';
 import { entityIdSchema } from '@voltline/shared/id';
-import { PICTURE_WIDTHS, TOOL_PICTURES_MAX, toolPictureMessages, type PictureSize, type ToolPicture } from '@voltline/shared/tool-pictures';
+import { PICTURE_WIDTHS, srcsetOf, TOOL_PICTURES_MAX, toolPictureMessages, type PictureSize, type ToolPicture } from '@voltline/shared/tool-pictures';
 import type { Database, DbTransaction } from '../db/client.ts';
 import { images, toolPictures, tools } from '../db/schema.ts';
 import { AppError, notFound } from '../platform/app-error.ts';
@@ -39,11 +39,28 @@ export function createToolGallery(db: Database, cache: JsonCache) {
     return executor.select().from(toolPictures).where(eq(toolPictures.toolId, toolId)).orderBy(asc(toolPictures.position), asc(toolPictures.createdAt));
   }
 
-  /** Positions 0..n-1 in the order given, and the first picture as the tool's img. */
+  async function widthsOf(executor: Database | DbTransaction, ids: string[]): Promise<Map<string, number>> {
+    const rows = ids.length === 0 ? [] : await executor.select({ id: images.id, width: images.width }).from(images).where(inArray(images.id, ids));
+    return new Map(rows.map((image) => [image.id, image.width]));
+  }
+
+  /**
+   * Positions 0..n-1 in the order given, and the first picture as the tool's img, with the srcsets
+   * of its card and page drawings that lists draw it from (tools.picture_srcset).
+   */
   async function settle(tx: DbTransaction, toolId: string, ordered: PictureRow[]) {
     for (const [position, picture] of ordered.entries())
       if (picture.position !== position) await tx.update(toolPictures).set({ position }).where(eq(toolPictures.id, picture.id));
-    if (ordered[0]) await tx.update(tools).set({ img: url(ordered[0].pageWebp) }).where(eq(tools.id, toolId));
+    const first = ordered[0];
+    if (!first) return;
+    const widths = await widthsOf(tx, [first.cardWebp, first.pageWebp]);
+    // The original format is drawn at the WebP's widths.
+    const srcset = (card: string, page: string) => srcsetOf([{ url: url(card), width: widths.get(first.cardWebp) ?? 0 }, { url: url(page), width: widths.get(first.pageWebp) ?? 0 }]);
+    const img = url(first.pageWebp);
+    await tx
+      .update(tools)
+      .set({ img, pictureSrcset: { img, webp: srcset(first.cardWebp, first.pageWebp), original: srcset(first.cardOriginal, first.pageOriginal) } })
+      .where(eq(tools.id, toolId));
   }
 
   const changed = <T>(value: T) => {
@@ -54,12 +71,11 @@ export function createToolGallery(db: Database, cache: JsonCache) {
   /** The gallery in order, each drawing's address and width, and the srcsets. */
   async function listPictures(toolId: string): Promise<ToolPicture[]> {
     const rows = await picturesOf(db, toolId);
-    const ids = rows.flatMap((row) => [row.cardWebp, row.cardOriginal, row.pageWebp, row.pageOriginal, row.zoomWebp, row.zoomOriginal]);
-    const widths = new Map((ids.length === 0 ? [] : await db.select({ id: images.id, width: images.width }).from(images).where(inArray(images.id, ids))).map((image) => [image.id, image.width]));
+    const widths = await widthsOf(db, rows.flatMap((row) => [row.cardWebp, row.cardOriginal, row.pageWebp, row.pageOriginal, row.zoomWebp, row.zoomOriginal]));
     return rows.map((row) => {
       const drawn = (webp: string, original: string) => ({ webp: url(webp), original: url(original), width: widths.get(webp) ?? 0 });
       const sizes = { card: drawn(row.cardWebp, row.cardOriginal), page: drawn(row.pageWebp, row.pageOriginal), zoom: drawn(row.zoomWebp, row.zoomOriginal) };
-      const srcset = (format: 'webp' | 'original') => SIZES.map((size) => `${sizes[size][format]} ${sizes[size].width}w`).join(', ');
+      const srcset = (format: 'webp' | 'original') => srcsetOf(SIZES.map((size) => ({ url: sizes[size][format], width: sizes[size].width })));
       return { _id: row.id, alt: row.alt, position: row.position, originalType: row.originalType, ...sizes, srcset: { webp: srcset('webp'), original: srcset('original') } };
     });
   }

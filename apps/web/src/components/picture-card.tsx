@@ -1,10 +1,16 @@
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import type { ListPicture } from '@voltline/shared/tool-pictures';
+import { SizedPicture } from './sized-picture.tsx';
 
 interface PictureCardProps {
   /** The card's heading, which also names it. */
   title: string;
   picture: string;
+  /** The picture's drawings in sizes (a tool's gallery picture); absent: `picture` as it is. */
+  pictureSizes?: ListPicture;
+  /** How wide the card's picture is drawn (the grid's column), for the srcset's choice. */
+  pictureDrawnWidth?: string;
   pictureAlt: string;
   testId: string;
   /** Where the heading leads: the page about what the card shows (a tool's own page). */
@@ -20,13 +26,15 @@ interface PictureCardProps {
  * A card led by a 4:3 picture (a tool of the catalogue, an order's tool), named by its heading; with
  * `href`, the heading and the picture open it (the card is positioned: daisyUI's card is relative).
  */
-export function PictureCard({ title, picture, pictureAlt, testId, href, leadsThePage = false, dense = false, children }: PictureCardProps) {
+export function PictureCard({ title, picture, pictureSizes, pictureDrawnWidth = '100vw', pictureAlt, testId, href, leadsThePage = false, dense = false, children }: PictureCardProps) {
   const headingId = useId();
   return (
     <article data-testid={testId} aria-labelledby={headingId} className="card border border-base-300 bg-base-100 shadow-sm">
       <figure className="bg-base-200">
-        <img
+        <SizedPicture
           src={picture}
+          sizes={pictureSizes}
+          drawnWidth={pictureDrawnWidth}
           alt={pictureAlt}
           width={400}
           height={300}

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, doublePrecision, index, integer, primaryKey, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { boolean, check, doublePrecision, index, integer, jsonb, primaryKey, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { ListPicture } from '@voltline/shared/tool-pictures';
 import { textLengthChecks } from '../text-columns.ts';
 import { belongsTo, createdAt, randomId } from './columns.ts';
 
@@ -33,6 +34,13 @@ export const tools = pgTable(
     gtin: text('gtin'),
     /** Its place in the catalogue's tree (issue 40); null: in no category, as every tool of the spec's API. */
     categoryId: uuid('category_id').references((): AnyPgColumn => categories.id, { onDelete: 'restrict' }),
+    /**
+     * The srcsets of the gallery's first picture (card and page drawings) and the img they draw,
+     * written with the img by the gallery (images/tool-gallery.ts), so every list answers them from
+     * the tool's own row. Answered only while `img` is still that picture: the tool's form may set
+     * another address. Null: the tool has never had a gallery picture. The shop's own addresses only.
+     */
+    pictureSrcset: jsonb('picture_srcset').$type<ListPicture & { img: string }>(),
     createdAt: createdAt(),
   },
   (table) => [

@@ -115,6 +115,9 @@ describe(`moving a PGlite shop to ${target.name}`, () => {
     const [drawing] = await db.select({ id: schema.images.id }).from(schema.images).limit(1);
     const drawn = drawing!.id;
     await db.insert(schema.toolPictures).values({ toolId: tool._id, position: 0, alt: 'Side view', originalType: 'image/png', cardWebp: drawn, cardOriginal: drawn, pageWebp: drawn, pageOriginal: drawn, zoomWebp: drawn, zoomOriginal: drawn });
+    // Its sizes as the gallery keeps them beside the img (decision 069).
+    const img = `/api/images/${drawn}`;
+    await db.update(schema.tools).set({ img, pictureSrcset: { img, webp: `${img} 400w`, original: `${img} 400w` } }).where(eq(schema.tools.id, tool._id));
     // An account erased for a request by mail, and its record (decision 061).
     const gone = await registerUser(source);
     const erased = await source.app.inject({ method: 'POST', url: `/api/admin/users/${gone.profileId}/erase`, headers: bearer(admin), payload: { request: 'Mail of 28 Nov', keepReviews: false } });

@@ -6,6 +6,7 @@ import { customerAmount, unitPriceWords, type CustomerPrice } from '../../../ent
 import { refusalOf } from '../../../lib/api-client.ts';
 import { CartRefusal, describeCartRefusal, useCartChange, type CartAccess } from '../hooks/use-cart.ts';
 import { QuantityField } from './quantity-field.tsx';
+import { SizedPicture } from '../../../components/sized-picture.tsx';
 
 /** Names the line's controls apart: "Quantity of DD-18 Drill", "Remove DD-18 Drill". */
 const controlName = (verb: string, line: CartLine) => `${verb} ${line.toolName}`;
@@ -45,7 +46,7 @@ export function CartLineItem({
 
   return (
     <li className="flex flex-col gap-3 border-b border-base-300 py-4 sm:flex-row sm:items-start" data-testid="cart-line">
-      <img src={line.img} alt="" width={96} height={72} className="aspect-[4/3] h-auto w-24 shrink-0 rounded-box bg-base-200 object-cover" />
+      <SizedPicture src={line.img} sizes={line.picture} drawnWidth="96px" alt="" width={96} height={72} className="aspect-[4/3] h-auto w-24 shrink-0 rounded-box bg-base-200 object-cover" />
       <div className="flex min-w-0 flex-1 flex-col gap-2">
         {deleted ? (
           <p className="font-semibold break-words">{line.toolName}</p>

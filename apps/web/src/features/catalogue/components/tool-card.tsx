@@ -6,6 +6,9 @@ import { PlaceOrderButton } from './place-order-button.tsx';
 import { ToolStockLine } from '../../../entities/tool/components/tool-stock-line.tsx';
 import { LIST_PRICES, unitPriceWords, type CustomerPrices } from '../../../entities/tool/customer-price.ts';
 
+/** How wide a card's picture is drawn in the tool grid (tool-grid.tsx: two columns, three from lg, inside max-w-7xl). */
+const TOOL_GRID_PICTURE_WIDTH = '(min-width: 1280px) 400px, (min-width: 1024px) 33vw, 50vw';
+
 /** `prices`: the signed-in customer's own (decision 072), over the list price the public answer gave. */
 export function ToolCard({ tool, leadsThePage = false, prices = LIST_PRICES }: { tool: Tool; leadsThePage?: boolean; prices?: CustomerPrices }) {
   const [expanded, setExpanded] = useState(false);
@@ -17,6 +20,8 @@ export function ToolCard({ tool, leadsThePage = false, prices = LIST_PRICES }: {
     <PictureCard
       title={tool.toolName}
       picture={tool.img}
+      pictureSizes={tool.picture}
+      pictureDrawnWidth={TOOL_GRID_PICTURE_WIDTH}
       pictureAlt={tool.toolName}
       testId="tool-card"
       href={`/tools/${encodeURIComponent(tool._id)}`}

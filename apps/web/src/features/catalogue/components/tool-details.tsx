@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Tool } from '@voltline/shared/tool';
 import { LIST_PRICES, unitPriceWords, type CustomerPrices } from '../../../entities/tool/customer-price.ts';
+import { SizedPicture } from '../../../components/sized-picture.tsx';
 
 interface ToolDetailsProps {
   tool: Tool;
@@ -20,7 +21,8 @@ interface ToolDetailsProps {
 export function ToolDetails({ tool, stock, actions, prices = LIST_PRICES }: ToolDetailsProps) {
   const picture = (
     <figure className="overflow-hidden rounded-box bg-base-200">
-      <img src={tool.img} alt={tool.toolName} width={640} height={480} fetchPriority="high" className="aspect-[4/3] h-auto w-full object-cover" />
+      {/* Beside the facts from md (half the page, at most 640 px), else the screen's width. */}
+      <SizedPicture src={tool.img} sizes={tool.picture} drawnWidth="(min-width: 1280px) 640px, (min-width: 768px) 50vw, 100vw" alt={tool.toolName} width={640} height={480} fetchPriority="high" className="aspect-[4/3] h-auto w-full object-cover" />
     </figure>
   );
   const name = <h1 className="text-3xl font-bold break-words">{tool.toolName}</h1>;
