@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DATE_SAMPLES } from '../test-support/date-samples.ts';
-import { AUTHORIZATION_MATRIX, callWithDate, freshFixtures, type DateField, type Fixtures, type MatrixRow } from '../test-support/route-catalogue.ts';
+import { AUTHORIZATION_MATRIX, callWithDate, fixtureHandover, freshFixtures, type DateField, type Fixtures, type MatrixRow } from '../test-support/route-catalogue.ts';
 import { oneDatabaseKind } from '../test-support/test-databases.ts';
 import { useTestShop } from '../test-support/test-shop.ts';
 import { bearer, browserHeaders, type TestUser } from '../test-support/test-users.ts';
@@ -240,13 +240,20 @@ describe.each([oneDatabaseKind])(`fuzzing every route with ${TOTAL_REQUESTS} req
   let serverErrors: string[];
   let requestsSent = 0;
   /**
-   * A row's fixtures: fresh for a row whose calls may change or take them (POST, PATCH, PUT, DELETE);
-   * one set shared by the rows that only read (GET): a read leaves them as they were, and making a
-   * set (an order paid, shipped and returned, a picture, a review…) was most of a read row's time.
+   * A row's fixtures: one set shared by the rows that only read (GET): a read leaves them as they
+   * were, and making a set (an order paid, shipped and returned, a picture, a review…) was most of a
+   * read row's time. A row whose calls may change or take them (POST, PATCH, PUT, DELETE) gets a set
+   * as made: a new one, or the last such row's when its requests left every watched row as it found
+   * them (route-catalogue.ts's fixtureHandover), as most of a write row's fuzzed calls are refused.
    */
   let readFixtures: Promise<Fixtures> | undefined;
-  const fixturesFor = (row: MatrixRow): Promise<Fixtures> =>
-    row.method === 'GET' ? (readFixtures ??= freshFixtures(shop, shop.customer, shop.admin)) : freshFixtures(shop, shop.customer, shop.admin);
+  const writeSets = fixtureHandover(shop, () => shop.customer, () => shop.admin);
+  async function withFixtures(row: MatrixRow, test: (fixtures: Fixtures) => Promise<void>): Promise<void> {
+    if (row.method === 'GET') return test(await (readFixtures ??= freshFixtures(shop, shop.customer, shop.admin)));
+    const { fixtures, asFound } = await writeSets.take();
+    await test(fixtures);
+    await writeSets.giveBack(fixtures, asFound);
+  }
   beforeAll(async () => {
     serverErrors = [];
   });
@@ -255,27 +262,28 @@ describe.each([oneDatabaseKind])(`fuzzing every route with ${TOTAL_REQUESTS} req
     '%s never answers 5xx',
     { timeout: 120_000 },
     async (_label, row: MatrixRow) => {
-      const fixtures = await fixturesFor(row);
-      const validBody = row.body?.(fixtures);
-      await fc.assert(
-        fc.asyncProperty(
-          urlArbitrary(row.url(fixtures)),
-          bodyArbitrary(validBody),
-          fc.constantFrom<TestUser | null>(shop.customer, shop.admin, null),
-          async (url, body, caller) => {
-            requestsSent += 1;
-            const response = await shop.app.inject({
-              method: row.method,
-              url,
-              headers: caller ? bearer(caller) : {},
-              ...(row.method === 'GET' || row.method === 'DELETE' ? {} : { payload: JSON.stringify(body), headers: { 'content-type': 'application/json', ...(caller ? bearer(caller) : {}) } }),
-            });
-            if (response.statusCode >= 500) serverErrors.push(`${row.method} ${url} ${JSON.stringify(body)} -> ${response.body}`);
-            return response.statusCode < 500;
-          },
-        ),
-        { numRuns: RUNS_PER_ROUTE, seed: 20261121 },
-      );
+      await withFixtures(row, async (fixtures) => {
+        const validBody = row.body?.(fixtures);
+        await fc.assert(
+          fc.asyncProperty(
+            urlArbitrary(row.url(fixtures)),
+            bodyArbitrary(validBody),
+            fc.constantFrom<TestUser | null>(shop.customer, shop.admin, null),
+            async (url, body, caller) => {
+              requestsSent += 1;
+              const response = await shop.app.inject({
+                method: row.method,
+                url,
+                headers: caller ? bearer(caller) : {},
+                ...(row.method === 'GET' || row.method === 'DELETE' ? {} : { payload: JSON.stringify(body), headers: { 'content-type': 'application/json', ...(caller ? bearer(caller) : {}) } }),
+              });
+              if (response.statusCode >= 500) serverErrors.push(`${row.method} ${url} ${JSON.stringify(body)} -> ${response.body}`);
+              return response.statusCode < 500;
+            },
+          ),
+          { numRuns: RUNS_PER_ROUTE, seed: 20261121 },
+        );
+      });
       expect(serverErrors).toEqual([]);
     },
   );
@@ -312,10 +320,11 @@ describe.each([oneDatabaseKind])(`fuzzing every route with ${TOTAL_REQUESTS} req
     '%s takes every kind of character in each text without a 5xx, and never a control character',
     { timeout: 120_000 },
     async (_label, row: MatrixRow) => {
-      const fixtures = await fixturesFor(row);
       const caller = row.allowed.includes('admin') ? shop.admin : row.allowed.includes('owner') || row.allowed.includes('other') ? shop.customer : null;
       const headers: Record<string, string> = row.cookie ? browserHeaders(shop.customer.cookie) : caller ? bearer(caller) : {};
-      expect(await sweep(row.method, row.route, textTargets(row.route, row.url(fixtures), () => row.body?.(fixtures)), headers)).toEqual([]);
+      await withFixtures(row, async (fixtures) => {
+        expect(await sweep(row.method, row.route, textTargets(row.route, row.url(fixtures), () => row.body?.(fixtures)), headers)).toEqual([]);
+      });
     },
   );
 
@@ -333,23 +342,24 @@ describe.each([oneDatabaseKind])(`fuzzing every route with ${TOTAL_REQUESTS} req
     '%s takes any date (year 0000, 9999, 275760, before year 0, -14:00, February 30, 24:00, a leap second) without a 5xx',
     { timeout: 120_000 },
     async (_label, row: MatrixRow) => {
-      const fixtures = await fixturesFor(row);
-      const problems: string[] = [];
-      const send = async (field: DateField, value: string) => {
-        requestsSent += 1;
-        const { url, body } = callWithDate(row, field, fixtures, value);
-        const response = await shop.app.inject({ method: row.method, url, headers: bearer(shop.admin), ...(body === undefined ? {} : { payload: body as object }) });
-        if (response.statusCode >= 500) problems.push(`${row.method} ${url} ${field.name}=${value} -> ${response.statusCode} ${response.body}`);
-        return response.statusCode < 500;
-      };
-      for (const field of row.dates!) {
-        for (const value of Object.values(DATE_SAMPLES).flatMap((samples) => samples[field.kind])) await send(field, value);
-        await fc.assert(
-          fc.asyncProperty(DATE_ARBITRARIES[field.kind], (value) => send(field, value)),
-          { numRuns: DATE_RUNS, seed: 20261127 },
-        );
-      }
-      expect(problems).toEqual([]);
+      await withFixtures(row, async (fixtures) => {
+        const problems: string[] = [];
+        const send = async (field: DateField, value: string) => {
+          requestsSent += 1;
+          const { url, body } = callWithDate(row, field, fixtures, value);
+          const response = await shop.app.inject({ method: row.method, url, headers: bearer(shop.admin), ...(body === undefined ? {} : { payload: body as object }) });
+          if (response.statusCode >= 500) problems.push(`${row.method} ${url} ${field.name}=${value} -> ${response.statusCode} ${response.body}`);
+          return response.statusCode < 500;
+        };
+        for (const field of row.dates!) {
+          for (const value of Object.values(DATE_SAMPLES).flatMap((samples) => samples[field.kind])) await send(field, value);
+          await fc.assert(
+            fc.asyncProperty(DATE_ARBITRARIES[field.kind], (value) => send(field, value)),
+            { numRuns: DATE_RUNS, seed: 20261127 },
+          );
+        }
+        expect(problems).toEqual([]);
+      });
     },
   );
 

@@ -6,6 +6,8 @@ import { rolesAllowed, STAFF_ROLES, type Permission, type StaffRole } from '@vol
 import { newTool } from '@voltline/test-kit/tools';
 import { businessAccounts, creditNotes, groupToolPrices, invoices, orders } from '../db/schema.ts';
 import { csvCell } from '../platform/csv-cell.ts';
+import { isDeepStrictEqual } from 'node:util';
+import { snapshotShop } from './db-snapshot.ts';
 import type { TestShop } from './test-app.ts';
 import { createIntent, firstTool, placeOrder, placePaidOrder } from './test-orders.ts';
 import { bearer, registerUser, TEST_USER_PASSWORD, type TestUser } from './test-users.ts';
@@ -682,6 +684,31 @@ export async function freshFixtures(shop: TestShop, owner: TestUser, admin: Test
     catalogueImportToken: importCheck.json().token,
     pictureId: picture.json()._id,
     apiKeyId: apiKey.json()._id,
+  };
+}
+
+type ShopSnapshot = Awaited<ReturnType<typeof snapshotShop>>;
+
+/**
+ * Fixture sets handed from one row to the next while they stay as made. Making a set (an order paid,
+ * shipped and returned, pictures uploaded: 37 requests) is most of a row's cost in the authorization
+ * matrix and the fuzzer; a row whose calls left every watched row (db-snapshot.ts) as it found them
+ * leaves its set as good as new, as a refused call is asserted to. A row that changed anything, or
+ * failed before handing its set back, hands none on, and the next row makes a new set.
+ */
+export function fixtureHandover(shop: TestShop, owner: () => TestUser, admin: () => TestUser) {
+  let untouched: Fixtures | undefined;
+  return {
+    /** A set as made (the last row's, or a new one), and the watched rows as they are now. */
+    async take(): Promise<{ fixtures: Fixtures; asFound: ShopSnapshot }> {
+      const fixtures = untouched ?? (await freshFixtures(shop, owner(), admin()));
+      untouched = undefined;
+      return { fixtures, asFound: await snapshotShop(shop.database.db) };
+    },
+    /** Hands `fixtures` on to the next row if every watched row is as it was when they were taken. */
+    async giveBack(fixtures: Fixtures, asFound: ShopSnapshot): Promise<void> {
+      if (isDeepStrictEqual(await snapshotShop(shop.database.db), asFound)) untouched = fixtures;
+    },
   };
 }
 
