@@ -37,12 +37,14 @@ export async function openShopPage(
  * Each visit (goto, reload) of a shop page ends once the app has taken the page over (the mark
  * ShopShell sets), not at the document's load: a server-rendered page is drawn before its code
  * runs, and a click or a typed word in that moment went to the server's page. A visit that asks to
- * end at `commit` (a test looking at the server's page before the app) and an answer that is not a
- * page (a PDF) end as Playwright's own do.
+ * end at `commit` (a test looking at the server's page before the app), an answer that is not a
+ * page (a PDF) and a page without the app (written by the server alone) end as Playwright's own do.
  */
 function waitForTheAppAfterEachVisit(page: Page): void {
   const untilAppReady = async (response: Response | null, waitUntil: string | undefined): Promise<Response | null> => {
-    if (waitUntil !== 'commit' && response?.headers()['content-type']?.startsWith('text/html')) {
+    // The shop's own pages hold the app's #root; a page the server writes alone (the unsubscribe
+    // page of a back-in-stock mail) has no app to wait for.
+    if (waitUntil !== 'commit' && response?.headers()['content-type']?.startsWith('text/html') && (await page.locator('#root').count()) > 0) {
       await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
     }
     return response;
