@@ -59,7 +59,23 @@ export function shopJourney(options: { env?: Record<string, string> | (() => Rec
 
   /** What a failed test's page showed: a failure on CI is read from its log only. */
   async function describePage({ page, problems }: BrowserSession): Promise<void> {
-    const shown = await page.locator('body').innerText({ timeout: 2000 }).catch((error: unknown) => `(not readable: ${String(error)})`);
+    // A select shows its chosen option only: the purchase form's 250 countries filled the 3,000
+    // characters below and hid the message under its button (buy-and-pay, CI of 2026-11-28).
+    const withinTwoSeconds = new Promise<string>((resolve) => setTimeout(() => resolve('(not readable within 2 s)'), 2000).unref());
+    const reading = page
+      .evaluate(() => {
+        const body = document.body.cloneNode(true) as HTMLElement;
+        const live = document.body.querySelectorAll('select');
+        body.querySelectorAll('select').forEach((select, index) => select.replaceWith(`[${live[index]?.selectedOptions[0]?.text ?? ''}]`));
+        document.documentElement.append(body);
+        try {
+          return body.innerText;
+        } finally {
+          body.remove();
+        }
+      })
+      .catch((error: unknown) => `(not readable: ${String(error)})`);
+    const shown = await Promise.race([reading, withinTwoSeconds]);
     console.error(`Page at ${page.url()}\nproblems: ${JSON.stringify(problems)}\nshowing:\n${shown.slice(0, 3000)}`);
   }
 
