@@ -31,7 +31,7 @@ describe.each(testDatabaseKinds)('public reads that memory cannot answer, on $na
     expect([other.statusCode, cached.statusCode]).toEqual([200, 200]);
   });
 
-  it("keeps the catalogue's median answer within twice its median alone while one address keeps 30 uncached reads in flight", { timeout: 180_000 }, async () => {
+  it("keeps the catalogue's median answer within four times its median alone while one address keeps 30 uncached reads in flight", { timeout: 180_000 }, async () => {
     const origin = await shop.app.listen({ host: '127.0.0.1', port: 0 });
     const get = async (path: string, headers: Record<string, string>) => {
       const answer = await fetch(`${origin}${path}`, { headers });
@@ -51,6 +51,9 @@ describe.each(testDatabaseKinds)('public reads that memory cannot answer, on $na
     });
     console.log(`catalogue median alone ${measured.alone.toFixed(2)} ms, under 30 uncached reads ${measured.flooded.toFixed(2)} ms (${measured.floodAnswers} answered meanwhile) on ${kind.name}`);
     expect(measured.floodAnswers).toBeGreaterThan(0);
-    expect(measured.flooded).toBeLessThanOrEqual(2 * measured.alone);
+    // Without the turns the median went 4.8 -> 76.6 ms (16 times); with them about 1.2 times, but
+    // CI's busy 2-core machine once measured 2.08 times (5.47 against 2.63 ms on PostgreSQL). Four
+    // times still fails the missing turns by a factor of four, and no longer the machine's noise.
+    expect(measured.flooded).toBeLessThanOrEqual(4 * measured.alone);
   });
 });
