@@ -21,9 +21,9 @@ export type ApiAnswer = { status: number; body?: unknown };
 /**
  * Answers the app's API calls with `answer` from now on: the app's own code, down to api-client.ts,
  * runs unchanged; only the network hop to the server is replaced, through the transport the server
- * renderer also uses. Returns the requests sent, in order.
+ * renderer also uses. An answer may be a promise, to hold one back while the test acts. Returns the requests sent, in order.
  */
-export function answerApiWith(answer: (request: SentRequest) => ApiAnswer): SentRequest[] {
+export function answerApiWith(answer: (request: SentRequest) => ApiAnswer | Promise<ApiAnswer>): SentRequest[] {
   const sent: SentRequest[] = [];
   setApiTransport(async (url, init) => {
     const request: SentRequest = {
@@ -32,7 +32,7 @@ export function answerApiWith(answer: (request: SentRequest) => ApiAnswer): Sent
       body: typeof init.body === 'string' ? JSON.parse(init.body) : init.body,
     };
     sent.push(request);
-    const { status, body } = answer(request);
+    const { status, body } = await answer(request);
     return new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
   });
   return sent;
@@ -55,7 +55,7 @@ interface ShopOptions {
  */
 export function renderWithShop(
   ui: ReactElement,
-  answer: (request: SentRequest) => ApiAnswer = () => ({ status: 200, body: {} }),
+  answer: (request: SentRequest) => ApiAnswer | Promise<ApiAnswer> = () => ({ status: 200, body: {} }),
   { queryClient = createShopQueryClient(), at = '/', signedInAs }: ShopOptions = {},
 ) {
   const sent = answerApiWith(answer);

@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useLocation, useNavigate, type Location } from 'react-router';
 
 /** Only paths on this shop: "//evil.example" or "/\evil.example" would leave it. */
@@ -33,11 +33,19 @@ export function useReturnToOrigin(fallback: string | (() => Promise<string>) = '
   const from = (location.state as { from?: Partial<Location> } | null)?.from ?? { pathname: new URLSearchParams(location.search).get('from') ?? '' };
   const origin = `${from.pathname ?? ''}${from.search ?? ''}`;
   const known = isShopPath(origin);
+  const shown = useRef(true);
+  useEffect(() => {
+    shown.current = true;
+    return () => {
+      shown.current = false;
+    };
+  }, []);
   const returnToOrigin = useCallback(() => {
     const go = (target: string) => void navigate(target, { replace: true });
     if (known) go(origin);
     else if (typeof fallback === 'string') go(fallback);
-    else void fallback().then(go);
+    // The landing is asked of the server; a visitor who followed a link meanwhile stays where they went.
+    else void fallback().then((target) => shown.current && go(target));
   }, [navigate, known, origin, fallback]);
   const withWayBack = (path: string) => (known ? `${path}?from=${encodeURIComponent(origin)}` : path);
   return { returnToOrigin, reason: known ? reasonFor(origin) : undefined, withWayBack };
