@@ -9,7 +9,7 @@ import { TEXT_LIMITS } from './text-limits.ts';
  * shop sells and how it runs, with who, when, from which address, and the fields before and after.
  * A row's kind says what area it changed; the admins' page filters by it.
  */
-export const AUDIT_KINDS = ['tool', 'price', 'stock', 'category', 'coupon', 'delivery', 'role', 'refund', 'return', 'trade_account', 'webhook', 'settings', 'erasure'] as const;
+export const AUDIT_KINDS = ['tool', 'price', 'stock', 'category', 'coupon', 'delivery', 'role', 'refund', 'return', 'trade_account', 'webhook', 'settings', 'erasure', 'customer_group', 'api_key'] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
 /** The kinds as the Audit log page names them. */
@@ -27,6 +27,8 @@ export const auditKindWords: Record<AuditKind, string> = {
   webhook: 'Webhooks',
   settings: 'Settings',
   erasure: 'Erasures',
+  customer_group: 'Customer groups',
+  api_key: 'API keys',
 };
 
 /** Who made a change: a member of staff signed in, an API key, or the shop itself (a job). */

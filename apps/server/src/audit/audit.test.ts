@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { AUDIT_SECRET_CHANGED, type AuditEntry, type AuditKind } from '@voltline/shared/audit';
 import { nextCursorFromLink } from '@voltline/shared/link-header';
 import { VAT_ID_EXAMPLES } from '@voltline/shared/vat-id-examples';
 import { businessApplication } from '../test-support/business-applications.ts';
+import { multipartImage } from '../test-support/route-catalogue.ts';
 import { testDatabaseKinds } from '../test-support/test-databases.ts';
 import { freshTool, paidOrderOf } from '../test-support/test-orders.ts';
 import { useTestShop } from '../test-support/test-shop.ts';
@@ -163,6 +165,74 @@ describe.each(testDatabaseKinds)('the audit log on $name', (kind) => {
     const { token } = await call(admin, 'POST', '/admin/catalogue/import/dry-run', { csv });
     await call(admin, 'POST', '/admin/catalogue/import', { csv, token });
     expect(((await readLog('limit=1&kind=tool')).json() as AuditEntry[])[0]).toMatchObject({ action: 'imported', subject: null, after: { created: 1, changed: 0 } });
+  });
+
+  it("records families, accessories and pictures of tools, customer groups and their customers by id, and API keys without the key", async () => {
+    const admin = shop.admin;
+    const [drill, battery] = [await freshTool(shop, 10, 1, 30), await freshTool(shop, 10, 1, 20)];
+
+    // A family: created, renamed, a tool placed and its values changed, taken out, deleted.
+    const family = await call(admin, 'POST', '/admin/families', { name: unique('Audited driver '), options: ['Voltage'] });
+    await call(admin, 'PATCH', `/admin/families/${family._id}`, { options: ['Platform'] });
+    await call(admin, 'PUT', `/admin/families/${family._id}/tools/${drill._id}`, { values: ['18 V'] });
+    await call(admin, 'PUT', `/admin/families/${family._id}/tools/${drill._id}`, { values: ['12 V'] });
+    await call(admin, 'DELETE', `/admin/families/${family._id}/tools/${drill._id}`);
+    await call(admin, 'DELETE', `/admin/families/${family._id}`);
+    expect((await rowsAbout(family._id, 'tool')).map((entry) => [entry.action, entry.before, entry.after])).toEqual([
+      ['family deleted', { name: expect.any(String), options: ['Platform'] }, null],
+      ['family changed', { options: ['Voltage'] }, { options: ['Platform'] }],
+      ['family created', null, { name: expect.any(String), options: ['Voltage'] }],
+    ]);
+
+    // An accessory: linked, its kind changed, unlinked; then a picture added, its text changed, removed.
+    await call(admin, 'PUT', `/admin/tools/${drill._id}/accessories/${battery._id}`, { kind: 'battery' });
+    await call(admin, 'PUT', `/admin/tools/${drill._id}/accessories/${battery._id}`, { kind: 'spare-part' });
+    await call(admin, 'DELETE', `/admin/tools/${drill._id}/accessories/${battery._id}`);
+    const form = multipartImage(await sharp({ create: { width: 40, height: 30, channels: 3, background: '#fa0' } }).png().toBuffer());
+    const added = await shop.app.inject({ method: 'POST', url: `/api/admin/tools/${drill._id}/pictures?alt=Front`, headers: { ...form.headers, ...bearer(admin) }, remoteAddress: STAFF_ADDRESS, payload: form.payload });
+    expect(added.statusCode, added.body).toBe(200);
+    const pictureId = added.json()._id;
+    await call(admin, 'PATCH', `/admin/tools/${drill._id}/pictures/${pictureId}`, { alt: 'From the front' });
+    await call(admin, 'DELETE', `/admin/tools/${drill._id}/pictures/${pictureId}`);
+    expect((await rowsAbout(drill._id, 'tool')).map((entry) => [entry.action, entry.before, entry.after])).toEqual([
+      ['picture removed', { pictureId, position: 0, alt: 'From the front' }, null],
+      ['picture text changed', { alt: 'Front' }, { alt: 'From the front' }],
+      ['picture added', null, { pictureId, position: 0, alt: 'Front' }],
+      ['accessory unlinked', { accessoryId: battery._id, kind: 'spare-part' }, null],
+      ['accessory changed', { kind: 'battery' }, { kind: 'spare-part' }],
+      ['accessory linked', null, { accessoryId: battery._id, kind: 'battery' }],
+      ['taken out of family', { familyId: family._id, values: ['12 V'] }, null],
+      ['family values changed', { values: ['18 V'] }, { values: ['12 V'] }],
+      ['placed in family', null, { familyId: family._id, values: ['18 V'] }],
+    ]);
+
+    // A customer group and a customer placed in it: the customer by id, never by email.
+    const groupKey = unique('audit-').toLowerCase();
+    await call(admin, 'POST', '/admin/customer-groups', { key: groupKey, name: 'Audited schools' });
+    await call(admin, 'PATCH', `/admin/customer-groups/${groupKey}`, { displayPricesWithoutVat: true });
+    const customer = await registerUser(shop);
+    await call(admin, 'PUT', '/admin/customer-group-members', { email: customer.email, group: groupKey });
+    await call(admin, 'PUT', '/admin/customer-group-members', { email: customer.email, group: null });
+    expect((await rowsAbout(groupKey, 'customer_group')).map((entry) => [entry.action, entry.before, entry.after])).toEqual([
+      ['changed', { displayPricesWithoutVat: false }, { displayPricesWithoutVat: true }],
+      ['created', null, { name: 'Audited schools', displayPricesWithoutVat: false }],
+    ]);
+    const placed = await call(admin, 'GET', '/admin/audit?limit=10&kind=customer_group');
+    const customerRows = (placed as AuditEntry[]).filter((entry) => entry.subject !== groupKey).slice(0, 2);
+    expect(customerRows.map((entry) => [entry.action, entry.before, entry.after])).toEqual([
+      ['customer back in own group', { group: groupKey }, null],
+      ['customer placed', null, { group: groupKey }],
+    ]);
+    expect(JSON.stringify(placed)).not.toContain(customer.email);
+
+    // An API key: created with its name and scopes, revoked once (revoking again changes nothing); the key never.
+    const apiKey = await call(admin, 'POST', '/admin/api-keys', { name: unique('Audited ERP '), scopes: ['orders:read'] });
+    await call(admin, 'DELETE', `/admin/api-keys/${apiKey._id}`);
+    await call(admin, 'DELETE', `/admin/api-keys/${apiKey._id}`);
+    const keyRows = await rowsAbout(apiKey._id, 'api_key');
+    expect(keyRows.map((entry) => entry.action)).toEqual(['revoked', 'created']);
+    expect(keyRows[1]!.after).toEqual({ name: apiKey.name, scopes: ['orders:read'] });
+    expect(JSON.stringify(keyRows)).not.toContain(apiKey.key);
   });
 
   it("records an API key's change as the key's, beside the admin who made the key (decision 066)", async () => {

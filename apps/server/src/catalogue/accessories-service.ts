@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { PageQuery } from '@voltline/shared/paging';
 import { ACCESSORIES_ON_PAGE, familyMessages, type AccessoryKind, type FittingTool } from '@voltline/shared/families';
+import { recordAudit, type AuditActor } from '../audit/audit-log.ts';
 import type { Database, DbExecutor } from '../db/client.ts';
 import { toolAccessories, tools } from '../db/schema.ts';
 import { AppError, idOrNotFound, notFound } from '../platform/app-error.ts';
@@ -48,23 +49,30 @@ export function createAccessoriesService(db: Database, cache: JsonCache, paging:
     },
 
     /** Links an accessory to a tool it fits (or changes the link's kind). */
-    async linkAccessory(toolId: string, accessoryId: string, kind: AccessoryKind) {
+    async linkAccessory(admin: AuditActor, toolId: string, accessoryId: string, kind: AccessoryKind) {
       const [tool, accessory] = [idOrNotFound(toolId, familyMessages.toolNotFound), idOrNotFound(accessoryId, familyMessages.accessoryNotFound)];
       if (tool === accessory) throw new AppError('invalid_data', familyMessages.accessoryOfItself);
       const found = await db.select({ id: tools.id }).from(tools).where(sql`${tools.id} in (${tool}, ${accessory})`);
       if (!found.some((row) => row.id === tool)) throw notFound(familyMessages.toolNotFound);
       if (!found.some((row) => row.id === accessory)) throw notFound(familyMessages.accessoryNotFound);
-      await db.insert(toolAccessories).values({ toolId: tool, accessoryId: accessory, kind }).onConflictDoUpdate({ target: [toolAccessories.toolId, toolAccessories.accessoryId], set: { kind } });
+      await db.transaction(async (tx) => {
+        const [before] = await tx.select({ kind: toolAccessories.kind }).from(toolAccessories).where(and(eq(toolAccessories.toolId, tool), eq(toolAccessories.accessoryId, accessory))).for('update');
+        await tx.insert(toolAccessories).values({ toolId: tool, accessoryId: accessory, kind }).onConflictDoUpdate({ target: [toolAccessories.toolId, toolAccessories.accessoryId], set: { kind } });
+        await recordAudit(tx, { actor: admin, kind: 'tool', action: before ? 'accessory changed' : 'accessory linked', subject: tool, before: before ? { accessoryId: accessory, kind: before.kind } : null, after: { accessoryId: accessory, kind } });
+      });
       cache.invalidate();
       return { acknowledged: true, modifiedCount: 1 };
     },
 
-    async unlinkAccessory(toolId: string, accessoryId: string) {
-      const deleted = await db
-        .delete(toolAccessories)
-        .where(and(eq(toolAccessories.toolId, idOrNotFound(toolId, familyMessages.notLinked)), eq(toolAccessories.accessoryId, idOrNotFound(accessoryId, familyMessages.notLinked))))
-        .returning({ toolId: toolAccessories.toolId });
-      if (deleted.length === 0) throw notFound(familyMessages.notLinked);
+    async unlinkAccessory(admin: AuditActor, toolId: string, accessoryId: string) {
+      await db.transaction(async (tx) => {
+        const [deleted] = await tx
+          .delete(toolAccessories)
+          .where(and(eq(toolAccessories.toolId, idOrNotFound(toolId, familyMessages.notLinked)), eq(toolAccessories.accessoryId, idOrNotFound(accessoryId, familyMessages.notLinked))))
+          .returning();
+        if (!deleted) throw notFound(familyMessages.notLinked);
+        await recordAudit(tx, { actor: admin, kind: 'tool', action: 'accessory unlinked', subject: deleted.toolId, before: { accessoryId: deleted.accessoryId, kind: deleted.kind }, after: null });
+      });
       cache.invalidate();
       return { acknowledged: true, deletedCount: 1 };
     },

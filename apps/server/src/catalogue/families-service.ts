@@ -2,6 +2,7 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { PageQuery } from '@voltline/shared/paging';
 import { isOutOfStock } from '@voltline/shared/stock';
 import { FAMILY_MEMBERS_MAX, familyMessages, type FamilyInput, type FamilyMemberInput, type FamilyUpdate, type ToolFamily } from '@voltline/shared/families';
+import { recordAudit, type AuditActor } from '../audit/audit-log.ts';
 import type { Database, DbExecutor } from '../db/client.ts';
 import { toolFamilies, toolFamilyMembers, tools } from '../db/schema.ts';
 import { AppError, idOrNotFound, notFound } from '../platform/app-error.ts';
@@ -13,6 +14,9 @@ type FamilyRow = typeof toolFamilies.$inferSelect;
 
 /** Two values are one choice whatever their case or spacing ("18 V", "18 v", "18  V"). */
 const sameValues = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((value, index) => value.replace(/\s+/g, ' ').toLowerCase() === b[index]!.replace(/\s+/g, ' ').toLowerCase());
+
+/** A family as the audit log records it. */
+const familyAudited = (family: FamilyRow) => ({ name: family.name, options: family.options });
 
 /** The admin's list of families, by name. */
 const familyOrder: KeysetOrder = { key: sql`lower(${toolFamilies.name})`, keyType: 'text', id: toolFamilies.id, idType: 'uuid', direction: 'asc' };
@@ -66,26 +70,35 @@ export function createFamiliesService(db: Database, cache: JsonCache, paging: Pa
       return mapPage(found, (row) => families.find((family) => family._id === row.family.id)!);
     },
 
-    async createFamily(input: FamilyInput): Promise<{ _id: string }> {
-      const [row] = await db.insert(toolFamilies).values({ name: input.name, options: input.options }).returning({ id: toolFamilies.id });
-      return { _id: row!.id };
+    async createFamily(admin: AuditActor, input: FamilyInput): Promise<{ _id: string }> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx.insert(toolFamilies).values({ name: input.name, options: input.options }).returning();
+        await recordAudit(tx, { actor: admin, kind: 'tool', action: 'family created', subject: row!.id, before: null, after: familyAudited(row!) });
+        return { _id: row!.id };
+      });
     },
 
     /** A new name, or the options renamed: the members' values stay, so the number of options cannot change. */
-    updateFamily: (familyId: string, update: FamilyUpdate) =>
+    updateFamily: (admin: AuditActor, familyId: string, update: FamilyUpdate) =>
       db
         .transaction(async (tx) => {
           const family = await lockedFamily(tx, familyId);
           if (update.options && update.options.length !== family.options.length) throw new AppError('invalid_data', familyMessages.optionCountChanged(family.options.length));
-          if (update.name !== undefined || update.options !== undefined) await tx.update(toolFamilies).set(update).where(eq(toolFamilies.id, family.id));
+          if (update.name !== undefined || update.options !== undefined) {
+            const [changedRow] = await tx.update(toolFamilies).set(update).where(eq(toolFamilies.id, family.id)).returning();
+            await recordAudit(tx, { actor: admin, kind: 'tool', action: 'family changed', subject: family.id, before: familyAudited(family), after: familyAudited(changedRow!) });
+          }
           return { acknowledged: true, modifiedCount: 1 };
         })
         .then(changed),
 
     /** The family goes; its tools stay, each on its own. */
-    async deleteFamily(familyId: string) {
-      const deleted = await db.delete(toolFamilies).where(eq(toolFamilies.id, idOrNotFound(familyId, familyMessages.familyNotFound))).returning({ id: toolFamilies.id });
-      if (deleted.length === 0) throw notFound(familyMessages.familyNotFound);
+    async deleteFamily(admin: AuditActor, familyId: string) {
+      await db.transaction(async (tx) => {
+        const [deleted] = await tx.delete(toolFamilies).where(eq(toolFamilies.id, idOrNotFound(familyId, familyMessages.familyNotFound))).returning();
+        if (!deleted) throw notFound(familyMessages.familyNotFound);
+        await recordAudit(tx, { actor: admin, kind: 'tool', action: 'family deleted', subject: deleted.id, before: familyAudited(deleted), after: null });
+      });
       return changed({ acknowledged: true, deletedCount: 1 });
     },
 
@@ -95,7 +108,7 @@ export function createFamiliesService(db: Database, cache: JsonCache, paging: Pa
      * value missing for an option, a family full. Judged under the family's lock; the tool's key and
      * the values' unique index back the words against a placement in another family at the same moment.
      */
-    placeTool: (familyId: string, toolId: string, { values }: FamilyMemberInput) =>
+    placeTool: (admin: AuditActor, familyId: string, toolId: string, { values }: FamilyMemberInput) =>
       db
         .transaction(async (tx) => {
           const family = await lockedFamily(tx, familyId);
@@ -123,17 +136,22 @@ export function createFamiliesService(db: Database, cache: JsonCache, paging: Pa
             .onConflictDoUpdate({ target: toolFamilyMembers.toolId, set: { optionValues: values }, setWhere: eq(toolFamilyMembers.familyId, family.id) })
             .returning({ toolId: toolFamilyMembers.toolId });
           if (written.length === 0) throw new AppError('conflict', familyMessages.inAnotherFamily());
+          const before = members.find((member) => member.toolId === tool.id);
+          await recordAudit(tx, { actor: admin, kind: 'tool', action: before ? 'family values changed' : 'placed in family', subject: tool.id, before: before ? { familyId: family.id, values: before.values } : null, after: { familyId: family.id, values } });
           return { acknowledged: true, modifiedCount: 1 };
         })
         .then(changed),
 
     /** Takes a tool out of the family; it stays in the catalogue on its own. */
-    async removeTool(familyId: string, toolId: string) {
-      const deleted = await db
-        .delete(toolFamilyMembers)
-        .where(sql`${toolFamilyMembers.familyId} = ${idOrNotFound(familyId, familyMessages.familyNotFound)} and ${toolFamilyMembers.toolId} = ${idOrNotFound(toolId, familyMessages.notAMember)}`)
-        .returning({ toolId: toolFamilyMembers.toolId });
-      if (deleted.length === 0) throw notFound(familyMessages.notAMember);
+    async removeTool(admin: AuditActor, familyId: string, toolId: string) {
+      await db.transaction(async (tx) => {
+        const [deleted] = await tx
+          .delete(toolFamilyMembers)
+          .where(sql`${toolFamilyMembers.familyId} = ${idOrNotFound(familyId, familyMessages.familyNotFound)} and ${toolFamilyMembers.toolId} = ${idOrNotFound(toolId, familyMessages.notAMember)}`)
+          .returning();
+        if (!deleted) throw notFound(familyMessages.notAMember);
+        await recordAudit(tx, { actor: admin, kind: 'tool', action: 'taken out of family', subject: deleted.toolId, before: { familyId: deleted.familyId, values: deleted.optionValues }, after: null });
+      });
       return changed({ acknowledged: true, deletedCount: 1 });
     },
 

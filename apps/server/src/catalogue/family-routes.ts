@@ -14,7 +14,7 @@ import {
   familyUpdateSchema,
   fittingToolSchema,
 } from '@voltline/shared/families';
-import type { CallerGuards } from '../identity/caller.ts';
+import { callerOf, type CallerGuards } from '../identity/caller.ts';
 import type { PublicReadRations } from '../http/rate-limits.ts';
 import { answerPage, pageOf, routesTagged, guardEveryRoute } from '../http/route-options.ts';
 import type { AccessoriesService } from './accessories-service.ts';
@@ -43,24 +43,24 @@ export function familyAdminRoutes(families: FamiliesService, accessories: Access
       answerPage((request) => families.listFamilies(request.query)));
 
     app.post('/admin/families', route('Create a tool family with its options’ names (one to three, such as Voltage and Kit). Admins only.', { body: familyInputSchema, answer: z.object({ _id: z.string() }) }),
-      (request) => families.createFamily(request.body));
+      (request) => families.createFamily(callerOf(request), request.body));
 
     app.patch('/admin/families/:id', route('Rename a family or its options (as many as it has: 422 in words otherwise). Admins only.', { params: idParamsSchema, body: familyUpdateSchema, answer: acknowledgedSchema }),
-      (request) => families.updateFamily(request.params.id, request.body));
+      (request) => families.updateFamily(callerOf(request), request.params.id, request.body));
 
     app.delete('/admin/families/:id', route('Delete a family; its tools stay in the catalogue, each on its own. Admins only.', { params: idParamsSchema, answer: deletedSchema }),
-      (request) => families.deleteFamily(request.params.id));
+      (request) => families.deleteFamily(callerOf(request), request.params.id));
 
     app.put('/admin/families/:id/tools/:toolId', route('Place a tool in the family with its value of each option, or change its values. Refused in words: a tool of another family (409), values another tool of the family has (409), a value missing (422), a full family (422). Admins only.', { params: familyMemberParamsSchema, body: familyMemberInputSchema, answer: acknowledgedSchema }),
-      (request) => families.placeTool(request.params.id, request.params.toolId, request.body));
+      (request) => families.placeTool(callerOf(request), request.params.id, request.params.toolId, request.body));
 
     app.delete('/admin/families/:id/tools/:toolId', route('Take a tool out of the family. Admins only.', { params: familyMemberParamsSchema, answer: deletedSchema }),
-      (request) => families.removeTool(request.params.id, request.params.toolId));
+      (request) => families.removeTool(callerOf(request), request.params.id, request.params.toolId));
 
     app.put('/admin/tools/:id/accessories/:accessoryId', route('Link an accessory (a tool of its own) to a tool it fits, as a battery, charger, blade, spare part or other; sent again, the kind changes. A tool is not its own accessory (422). Admins only.', { params: accessoryParamsSchema, body: accessoryLinkSchema, answer: acknowledgedSchema }),
-      (request) => accessories.linkAccessory(request.params.id, request.params.accessoryId, request.body.kind));
+      (request) => accessories.linkAccessory(callerOf(request), request.params.id, request.params.accessoryId, request.body.kind));
 
     app.delete('/admin/tools/:id/accessories/:accessoryId', route('Unlink an accessory from a tool. Admins only.', { params: accessoryParamsSchema, answer: deletedSchema }),
-      (request) => accessories.unlinkAccessory(request.params.id, request.params.accessoryId));
+      (request) => accessories.unlinkAccessory(callerOf(request), request.params.id, request.params.accessoryId));
   };
 }

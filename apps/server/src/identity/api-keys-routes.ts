@@ -20,6 +20,6 @@ export function apiKeysRoutes(keys: ApiKeys, guards: CallerGuards): FastifyPlugi
       (request) => keys.create(callerOf(request), request.body));
 
     app.delete('/admin/api-keys/:id', route('Revoke an API key: refused at once on every instance; it stays listed as revoked. Admins only.', { params: idParamsSchema, answer: apiKeySchema }),
-      (request) => keys.revoke(request.params.id));
+      (request) => keys.revoke(callerOf(request), request.params.id));
   };
 }

@@ -4,6 +4,7 @@ import { LRUCache } from 'lru-cache';
 import { API_KEY_PREFIX, type ApiKey, type ApiKeyInput, type CreatedApiKey } from '@voltline/shared/api-keys';
 import type { PageQuery } from '@voltline/shared/paging';
 import { inRoleOrder, rolesOfScopes, scopesHeldBy, type ApiScope } from '@voltline/shared/staff-roles';
+import { recordAudit, type AuditActor } from '../audit/audit-log.ts';
 import type { Database } from '../db/client.ts';
 import { apiKeys, authUsers, userProfiles } from '../db/schema.ts';
 import { idOrNotFound, notFound } from '../platform/app-error.ts';
@@ -49,26 +50,36 @@ export function createApiKeys(db: Database, paging: Paging) {
     /** A new key for `admin`'s account: answered here, once; only its hash is kept. */
     async create(admin: Caller, input: ApiKeyInput): Promise<CreatedApiKey> {
       const key = `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
-      const [row] = await db
-        .insert(apiKeys)
-        .values({ name: input.name, scopes: [...new Set(input.scopes)], keyHash: hashOfKey(key), createdBy: admin.userId })
-        .returning();
-      return { ...toApiKey(row!), key };
+      const row = await db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(apiKeys)
+          .values({ name: input.name, scopes: [...new Set(input.scopes)], keyHash: hashOfKey(key), createdBy: admin.userId })
+          .returning();
+        // Its name and scopes, never the key (nor its hash).
+        await recordAudit(tx, { actor: admin, kind: 'api_key', action: 'created', subject: created!.id, before: null, after: { name: created!.name, scopes: created!.scopes } });
+        return created!;
+      });
+      return { ...toApiKey(row), key };
     },
 
     /**
      * Revokes a key at once: the row's trigger tells every instance's caller cache to forget it
      * (migration's `api_keys_caller_changed`). It stays listed as revoked; revoking it again changes nothing.
      */
-    async revoke(keyId: string): Promise<ApiKey> {
+    async revoke(admin: AuditActor, keyId: string): Promise<ApiKey> {
       const id = idOrNotFound(keyId, 'API key not found');
-      const [revoked] = await db
-        .update(apiKeys)
-        .set({ revokedAt: sql`coalesce(${apiKeys.revokedAt}, now())` })
-        .where(eq(apiKeys.id, id))
-        .returning();
-      if (!revoked) throw notFound('API key not found');
-      return toApiKey(revoked);
+      return db.transaction(async (tx) => {
+        const [before] = await tx.select({ revokedAt: apiKeys.revokedAt }).from(apiKeys).where(eq(apiKeys.id, id)).for('update');
+        const [revoked] = await tx
+          .update(apiKeys)
+          .set({ revokedAt: sql`coalesce(${apiKeys.revokedAt}, now())` })
+          .where(eq(apiKeys.id, id))
+          .returning();
+        if (!before || !revoked) throw notFound('API key not found');
+        // Revoked again: nothing changed, so nothing is recorded (recordAudit skips an unchanged row).
+        await recordAudit(tx, { actor: admin, kind: 'api_key', action: 'revoked', subject: revoked.id, before: { revokedAt: before.revokedAt }, after: { revokedAt: revoked.revokedAt } });
+        return toApiKey(revoked);
+      });
     },
 
     /**

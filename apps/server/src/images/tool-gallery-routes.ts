@@ -30,15 +30,15 @@ export function toolGalleryAdminRoutes(gallery: ToolGallery, guards: CallerGuard
     await app.register(fastifyMultipart, { limits: { fileSize: UPLOAD_PARSER_FILE_LIMIT, files: 1, fields: 5, parts: 6, fieldSize: 1024 }, throwFileSizeLimit: true });
 
     app.post('/admin/tools/:id/pictures', route(`Add a picture at the end of a tool’s gallery (multipart field "image", at most 5 MB; alt: its alternative text), drawn once for the card, the page and the zoom in WebP and its own format; the first is the tool’s img. A ${TOOL_PICTURES_MAX + 1}th picture is refused in words (409). Admins only.`, { onRequest: refuseOversizedUpload, config: uploadLimit, params: idParamsSchema, querystring: addPictureQuerySchema, answer: z.object({ _id: z.string() }) }),
-      async (request, reply) => gallery.add(callerOf(request).userId, request.params.id, await receivePicture(request, reply), request.query.alt));
+      async (request, reply) => gallery.add(callerOf(request), request.params.id, await receivePicture(request, reply), request.query.alt));
 
     app.put('/admin/tools/:id/pictures/order', route('Put a tool’s pictures in a new order (every picture once, 422 otherwise); the first becomes its img. Admins only.', { params: idParamsSchema, body: pictureOrderSchema, answer: acknowledgedSchema }),
-      (request) => gallery.reorder(request.params.id, request.body.pictureIds));
+      (request) => gallery.reorder(callerOf(request), request.params.id, request.body.pictureIds));
 
     app.patch('/admin/tools/:id/pictures/:pictureId', route('Change a picture’s alternative text. Admins only.', { params: pictureParamsSchema, body: pictureAltUpdateSchema, answer: acknowledgedSchema }),
-      (request) => gallery.setAlt(request.params.id, request.params.pictureId, request.body.alt));
+      (request) => gallery.setAlt(callerOf(request), request.params.id, request.params.pictureId, request.body.alt));
 
     app.delete('/admin/tools/:id/pictures/:pictureId', route('Remove a picture from a tool’s gallery; those after it move up and a new first becomes its img. Admins only.', { params: pictureParamsSchema, answer: deletedSchema }),
-      (request) => gallery.remove(request.params.id, request.params.pictureId));
+      (request) => gallery.remove(callerOf(request), request.params.id, request.params.pictureId));
   };
 }

@@ -2,6 +2,7 @@ import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { OutputInfo } from 'sharp';
 import { entityIdSchema } from '@voltline/shared/id';
 import { PICTURE_WIDTHS, srcsetOf, TOOL_PICTURES_MAX, toolPictureMessages, type PictureSize, type ToolPicture } from '@voltline/shared/tool-pictures';
+import { recordAudit, type AuditActor } from '../audit/audit-log.ts';
 import type { Database, DbTransaction } from '../db/client.ts';
 import { images, toolPictures, tools } from '../db/schema.ts';
 import { AppError, notFound } from '../platform/app-error.ts';
@@ -91,7 +92,8 @@ export function createToolGallery(db: Database, cache: JsonCache) {
     },
 
     /** Adds a picture at the end; the ninth is refused in words. Drawn before the transaction (CPU), stored in it. */
-    async add(uploadedBy: string, toolId: string, bytes: Buffer, alt: string): Promise<{ _id: string }> {
+    async add(admin: NonNullable<AuditActor>, toolId: string, bytes: Buffer, alt: string): Promise<{ _id: string }> {
+      const uploadedBy = admin.userId;
       const id = idOr404(toolId, 'Tool not found');
       const format = originalFormatOf(await uploadFormat(bytes));
       const draw = async (width: number, as: 'webp' | typeof format): Promise<{ data: Buffer; info: OutputInfo }> => {
@@ -117,13 +119,14 @@ export function createToolGallery(db: Database, cache: JsonCache) {
           .values({ toolId: id, position: held, alt, originalType: `image/${format}`, cardWebp, cardOriginal, pageWebp, pageOriginal, zoomWebp, zoomOriginal })
           .returning();
         if (held === 0) await settle(tx, id, [added!]);
+        await recordAudit(tx, { actor: admin, kind: 'tool', action: 'picture added', subject: id, before: null, after: { pictureId: added!.id, position: held, alt } });
         return added!;
       });
       return changed({ _id: row.id });
     },
 
     /** PUT …/pictures/order: every picture of the tool once; the first becomes the tool's img. */
-    async reorder(toolId: string, pictureIds: string[]): Promise<{ acknowledged: true }> {
+    async reorder(admin: AuditActor, toolId: string, pictureIds: string[]): Promise<{ acknowledged: true }> {
       const id = idOr404(toolId, 'Tool not found');
       await db.transaction(async (tx) => {
         await lockTool(tx, id);
@@ -132,28 +135,31 @@ export function createToolGallery(db: Database, cache: JsonCache) {
         if (pictureIds.length !== current.length || new Set(pictureIds).size !== current.length || !pictureIds.every((pictureId) => byId.has(pictureId)))
           throw new AppError('invalid_data', toolPictureMessages.orderNotWhole);
         await settle(tx, id, pictureIds.map((pictureId) => byId.get(pictureId)!));
+        await recordAudit(tx, { actor: admin, kind: 'tool', action: 'pictures reordered', subject: id, before: { pictureIds: current.map((picture) => picture.id) }, after: { pictureIds } });
       });
       return changed({ acknowledged: true });
     },
 
-    async setAlt(toolId: string, pictureId: string, alt: string): Promise<{ acknowledged: true }> {
-      const [updated] = await db
-        .update(toolPictures)
-        .set({ alt })
-        .where(and(eq(toolPictures.id, idOr404(pictureId, toolPictureMessages.notFound)), eq(toolPictures.toolId, idOr404(toolId, toolPictureMessages.notFound))))
-        .returning({ id: toolPictures.id });
-      if (!updated) throw notFound(toolPictureMessages.notFound);
+    async setAlt(admin: AuditActor, toolId: string, pictureId: string, alt: string): Promise<{ acknowledged: true }> {
+      await db.transaction(async (tx) => {
+        const picture = and(eq(toolPictures.id, idOr404(pictureId, toolPictureMessages.notFound)), eq(toolPictures.toolId, idOr404(toolId, toolPictureMessages.notFound)));
+        const [before] = await tx.select({ alt: toolPictures.alt }).from(toolPictures).where(picture).for('update');
+        const [updated] = await tx.update(toolPictures).set({ alt }).where(picture).returning({ id: toolPictures.id, toolId: toolPictures.toolId });
+        if (!before || !updated) throw notFound(toolPictureMessages.notFound);
+        await recordAudit(tx, { actor: admin, kind: 'tool', action: 'picture text changed', subject: updated.toolId, before: { pictureId: updated.id, alt: before.alt }, after: { pictureId: updated.id, alt } });
+      });
       return changed({ acknowledged: true });
     },
 
     /** Removes a picture; those after it move up, and a new first becomes the tool's img (the last one removed leaves the img as it was). */
-    async remove(toolId: string, pictureId: string): Promise<{ acknowledged: true; deletedCount: number }> {
+    async remove(admin: AuditActor, toolId: string, pictureId: string): Promise<{ acknowledged: true; deletedCount: number }> {
       const id = idOr404(toolId, toolPictureMessages.notFound);
       const picture = idOr404(pictureId, toolPictureMessages.notFound);
       await db.transaction(async (tx) => {
         await lockTool(tx, id);
-        const [deleted] = await tx.delete(toolPictures).where(and(eq(toolPictures.id, picture), eq(toolPictures.toolId, id))).returning({ id: toolPictures.id });
+        const [deleted] = await tx.delete(toolPictures).where(and(eq(toolPictures.id, picture), eq(toolPictures.toolId, id))).returning({ id: toolPictures.id, position: toolPictures.position, alt: toolPictures.alt });
         if (!deleted) throw notFound(toolPictureMessages.notFound);
+        await recordAudit(tx, { actor: admin, kind: 'tool', action: 'picture removed', subject: id, before: { pictureId: deleted.id, position: deleted.position, alt: deleted.alt }, after: null });
         await settle(tx, id, await picturesOf(tx, id));
       });
       return changed({ acknowledged: true, deletedCount: 1 });

@@ -30,9 +30,9 @@ export function groupPricesRoutes(groups: GroupPricesService, guards: CallerGuar
     app.get('/admin/customer-groups', route('Every customer group (retail and trade first), each with how many tools it prices its own way and how many customers an admin put in it. Admins and accounts staff.', { onRequest: guards.allow('tradeAccounts'), answer: z.array(customerGroupSchema) }),
       () => groups.groups());
     app.post('/admin/customer-groups', route('Adds a customer group: its code (letters, digits, -), name and whether its customers see prices without VAT; 409 for a code taken. Admins and accounts staff.', { onRequest: guards.allow('tradeAccounts'), body: customerGroupInputSchema, answer: customerGroupSchema }),
-      (request) => groups.create(request.body));
+      (request) => groups.create(callerOf(request), request.body));
     app.patch('/admin/customer-groups/:key', route("Renames a group or changes whether its customers see prices without VAT (only how prices are shown). Admins and accounts staff.", { onRequest: guards.allow('tradeAccounts'), params: groupKeyParamsSchema, body: customerGroupChangeSchema, answer: customerGroupSchema }),
-      (request) => groups.change(request.params.key, request.body));
+      (request) => groups.change(callerOf(request), request.params.key, request.body));
     app.get('/admin/customer-groups/:key/prices', route("The group's own tool prices, by tool a page at a time (limit, cursor from the Link header). Admins and accounts staff.", { onRequest: guards.allow('tradeAccounts'), params: groupKeyParamsSchema, querystring: pageQuerySchema, answer: pageOf(groupToolPriceSchema) }),
       answerPage((request) => groups.prices(request.params.key, request.query)));
     app.put('/admin/customer-groups/:key/prices/:toolId', route("Sets the group's price of a tool: a price or a percent off the list price (or neither), volume tiers (a percent off from so many units of the tool in one order) and its own minimum order quantity. A checkout quoted before it is refused in words. Admins and accounts staff.", { onRequest: guards.allow('tradeAccounts'), params: toolPriceParamsSchema, body: groupToolPriceInputSchema, answer: groupToolPriceSchema }),
@@ -42,6 +42,6 @@ export function groupPricesRoutes(groups: GroupPricesService, guards: CallerGuar
     app.get('/admin/customer-groups/:key/members', route('The customers an admin put in the group, a page at a time (limit, cursor from the Link header). Approved business accounts are trade without being listed. Admins and accounts staff.', { onRequest: guards.allow('tradeAccounts'), params: groupKeyParamsSchema, querystring: pageQuerySchema, answer: pageOf(groupMemberSchema) }),
       answerPage((request) => groups.members(request.params.key, request.query)));
     app.put('/admin/customer-group-members', route('Puts a customer (by email) in a group, or with group null back in their own: trade with an approved business account, else retail. Admins and accounts staff.', { onRequest: guards.allow('tradeAccounts'), body: groupMemberInputSchema, answer: groupMemberSchema }),
-      (request) => groups.placeMember(request.body));
+      (request) => groups.placeMember(callerOf(request), request.body));
   };
 }

@@ -149,6 +149,9 @@ export function createGroupPricesService(db: Database, paging: Paging, tax: Pick
     return { key: row.key, name: row.name, displayPricesWithoutVat: row.displayPricesWithoutVat, builtIn: (BUILT_IN_GROUPS as readonly string[]).includes(row.key), toolPrices: prices?.n ?? 0, members: members?.n ?? 0 };
   }
 
+  /** A group as the audit log records it. */
+  const groupAudited = (row: typeof customerGroups.$inferSelect) => ({ name: row.name, displayPricesWithoutVat: row.displayPricesWithoutVat });
+
   return {
     /** Every group, built-in first then by code, with how many tools it prices and how many customers an admin put in it. */
     async groups(): Promise<CustomerGroup[]> {
@@ -166,22 +169,30 @@ export function createGroupPricesService(db: Database, paging: Paging, tax: Pick
       return rows.map((row) => ({ ...row, builtIn: (BUILT_IN_GROUPS as readonly string[]).includes(row.key) }));
     },
 
-    async create(input: z.output<typeof customerGroupInputSchema>): Promise<CustomerGroup> {
+    async create(admin: AuditActor, input: z.output<typeof customerGroupInputSchema>): Promise<CustomerGroup> {
       const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(customerGroups);
       if (n >= GROUPS_MAX) throw new AppError('conflict', `The shop holds at most ${GROUPS_MAX} customer groups`);
-      const [row] = await db
-        .insert(customerGroups)
-        .values({ key: input.key, name: input.name, displayPricesWithoutVat: input.displayPricesWithoutVat ?? false })
-        .onConflictDoNothing({ target: customerGroups.key })
-        .returning();
-      if (!row) throw new AppError('conflict', customerGroupMessages.exists(input.key));
-      return groupDto(row.key);
+      await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(customerGroups)
+          .values({ key: input.key, name: input.name, displayPricesWithoutVat: input.displayPricesWithoutVat ?? false })
+          .onConflictDoNothing({ target: customerGroups.key })
+          .returning();
+        if (!row) throw new AppError('conflict', customerGroupMessages.exists(input.key));
+        await recordAudit(tx, { actor: admin, kind: 'customer_group', action: 'created', subject: row.key, before: null, after: groupAudited(row) });
+      });
+      return groupDto(input.key);
     },
 
-    async change(key: string, input: CustomerGroupChange): Promise<CustomerGroup> {
+    async change(admin: AuditActor, key: string, input: CustomerGroupChange): Promise<CustomerGroup> {
       const row = await groupRow(db, key);
       const changes = Object.fromEntries(Object.entries({ name: input.name, displayPricesWithoutVat: input.displayPricesWithoutVat }).filter(([, value]) => value !== undefined));
-      if (Object.keys(changes).length > 0) await db.update(customerGroups).set(changes).where(eq(customerGroups.key, row.key));
+      if (Object.keys(changes).length > 0)
+        await db.transaction(async (tx) => {
+          const [before] = await tx.select().from(customerGroups).where(eq(customerGroups.key, row.key)).for('update');
+          const [after] = await tx.update(customerGroups).set(changes).where(eq(customerGroups.key, row.key)).returning();
+          await recordAudit(tx, { actor: admin, kind: 'customer_group', action: 'changed', subject: row.key, before: groupAudited(before!), after: groupAudited(after!) });
+        });
       return groupDto(row.key);
     },
 
@@ -247,14 +258,17 @@ export function createGroupPricesService(db: Database, paging: Paging, tax: Pick
     },
 
     /** Puts a customer in a group, or (group null) back in their own: trade with an approved business account, else retail. */
-    async placeMember(input: GroupMemberInput): Promise<GroupMember> {
+    async placeMember(admin: AuditActor, input: GroupMemberInput): Promise<GroupMember> {
       const [user] = await db.select({ id: authUsers.id, email: authUsers.email }).from(authUsers).where(eq(authUsers.email, input.email.trim().toLowerCase()));
       if (!user) throw notFound(customerGroupMessages.customerNotFound);
-      if (input.group === null) await db.delete(customerGroupMembers).where(eq(customerGroupMembers.userId, user.id));
-      else {
-        const group = await groupRow(db, input.group);
-        await db.insert(customerGroupMembers).values({ userId: user.id, groupKey: group.key }).onConflictDoUpdate({ target: customerGroupMembers.userId, set: { groupKey: group.key, placedAt: new Date() } });
-      }
+      const group = input.group === null ? null : await groupRow(db, input.group);
+      await db.transaction(async (tx) => {
+        const [before] = await tx.select({ groupKey: customerGroupMembers.groupKey }).from(customerGroupMembers).where(eq(customerGroupMembers.userId, user.id)).for('update');
+        if (group === null) await tx.delete(customerGroupMembers).where(eq(customerGroupMembers.userId, user.id));
+        else await tx.insert(customerGroupMembers).values({ userId: user.id, groupKey: group.key }).onConflictDoUpdate({ target: customerGroupMembers.userId, set: { groupKey: group.key, placedAt: new Date() } });
+        // The customer by id only (decision 065): the log keeps no customer's email.
+        await recordAudit(tx, { actor: admin, kind: 'customer_group', action: group ? 'customer placed' : 'customer back in own group', subject: user.id, before: before ? { group: before.groupKey } : null, after: group ? { group: group.key } : null });
+      });
       const now = await db.execute(sql`select ${callerGroupKeySql(user.id)} as key`);
       const [{ key }] = (now as unknown as { rows: [{ key: string }] }).rows;
       return { userId: user.id, email: user.email, group: key, placedByAdmin: input.group !== null };

@@ -1,0 +1,2 @@
+ALTER TABLE "audit_entries" DROP CONSTRAINT "audit_entries_kind_known";--> statement-breakpoint
+ALTER TABLE "audit_entries" ADD CONSTRAINT "audit_entries_kind_known" CHECK ("audit_entries"."kind" in ('tool', 'price', 'stock', 'category', 'coupon', 'delivery', 'role', 'refund', 'return', 'trade_account', 'webhook', 'settings', 'erasure', 'customer_group', 'api_key'));
