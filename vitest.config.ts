@@ -25,6 +25,10 @@ export default defineConfig({
           // A form test types and clicks through user-event: on a busy 2-core machine one took 5.3 s,
           // past Vitest's 5 s default, while its assertions all held.
           testTimeout: 15_000,
+          // A form's answer and its re-render wait for the turn of a busy machine: expect.poll's and
+          // Testing Library's findBy's default second (component-setup.ts) is too short there, and a
+          // poll that fails only waits longer.
+          expect: { poll: { timeout: 5_000 } },
         },
       },
       {

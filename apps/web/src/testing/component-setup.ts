@@ -1,5 +1,9 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// findBy and waitFor wait up to 5 s, not the default second: a 2-core machine running the server's
+// suites beside these once took longer than that to re-render a form (pictures-dialog, delivery-rates-form).
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom has <dialog> but not its modal methods; the app's one dialog (components/modal-dialog.tsx)
 // opens with showModal(). Opening and closing are all these tests need of it: focus trapping and

@@ -91,6 +91,7 @@ const figure = (testId: string) => screen.getAllByTestId(testId).map((row) => ro
 const settled = { timeout: 3_000 };
 
 describe('the checkout (issues 28 and 29)', () => {
+  // A whole checkout typed key by key: on 2 cores at load 19 it took longer than the project's 15 s.
   it("quotes the cart for the shop's country first, again for each settled change, and shows every figure before the order is placed", async () => {
     const { user, sent } = renderCheckout((body) => ({ status: 200, body: body.country === 'DE' ? germanQuote : homeQuote }));
 
@@ -108,11 +109,17 @@ describe('the checkout (issues 28 and 29)', () => {
 
     await user.selectOptions(country, 'DE');
     await user.type(screen.getByLabelText('Coupon code'), 'spring10');
+    // The last quote is of the whole code (an earlier one of part of it may have drawn the same figures).
+    await expect.poll(() => sent.filter(isQuote).at(-1)?.body, settled).toEqual({ country: 'DE', couponCode: 'SPRING10' });
     await expect.poll(() => figure('summary-total'), settled).toEqual(['Total$126.81']);
     expect(figure('summary-coupon')).toEqual(['Coupon SPRING10-$12.10']);
     expect(figure('summary-vat')).toEqual(['VAT 19% included (on $106.56)$20.25']);
-    // The code typed letter by letter was asked about once it settled, in the shop's upper case.
-    expect(sent.filter(isQuote).map((request) => request.body)).toEqual([{ country: 'US' }, { country: 'DE', couponCode: 'SPRING10' }]);
+    // The code typed letter by letter was asked about once it settled, in the shop's upper case: nine
+    // changes (the country, eight letters) make two quotes, not nine. A busy machine may pause past
+    // the 400 ms between two of them, which settles once more; a quote per change fails here.
+    const quotes = sent.filter(isQuote).map((request) => request.body);
+    expect(quotes[0]).toEqual({ country: 'US' });
+    expect(quotes.length).toBeLessThanOrEqual(4);
 
     await user.type(screen.getByLabelText('Phone'), '+49 30 1234567');
     await fillAddress(user, BERLIN);
@@ -125,7 +132,7 @@ describe('the checkout (issues 28 and 29)', () => {
       // By card (the choice of every buyer without payment terms), at the total of the quote shown (decision 059).
       { method: 'POST', path: '/api/checkout', body: { phone: '+49 30 1234567', ...BERLIN, country: 'DE', couponCode: 'SPRING10', paymentMethod: 'card', quotedTotal: germanQuote.total } },
     ]);
-  });
+  }, 30_000);
 
   it('asks the delivery address as fields, each refused under itself, and checks the postcode against the country, again when the country changes (issue 36)', async () => {
     const { user, sent } = renderCheckout(() => ({ status: 200, body: homeQuote }));
