@@ -34,8 +34,8 @@ function forCaller(prices: GroupPrices, vat: Vat, tool: ToolRow, units: number, 
 
 /**
  * A signed-in customer's cart (issue 28, docs/decisions/034). Lines are read against the tools as
- * they are now, so prices are always current and a line that can no longer be ordered says why
- * (packages/shared/src/cart.ts decides both). A cart holds no stock: units are promised when an
+ * they are now, at the caller's group prices (decision 072, amended), so prices are always current
+ * and a line that can no longer be ordered says why (packages/shared/src/cart.ts decides both). A cart holds no stock: units are promised when an
  * order is paid (orders/lifecycle/pay.ts), so two carts may hold the last unit and the first to pay gets it.
  */
 export function createCartService(db: Database, tax: Pick<TaxSettingsService, 'current'>) {

@@ -38,7 +38,8 @@ import { recordAudit, type AuditActor } from '../audit/audit-log.ts';
  * a tool costs them (packages/shared's groupUnitCents works it out), and the admins' price lists.
  * Orders (checkout's quote, orders/lifecycle/place.ts) read a group's prices of their tools here,
  * in the transaction that places them; public catalogue answers never do (they are cached for
- * everyone), so a group's prices reach a customer only through GET /api/my-prices.
+ * everyone), so a group's prices reach a customer only through GET /api/my-prices and their own
+ * cart (GET /api/cart, priced by cartLineForCaller).
  */
 
 /** The group a customer is priced in: the one an admin put them in, else trade with an approved business account, else retail. */
