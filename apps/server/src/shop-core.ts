@@ -118,7 +118,7 @@ export function createShopCore(deps: {
     shopCountry,
     returnTerms: { withdrawalDays: config.withdrawalDays, deliveryDays: config.deliveryDays, warrantyMonths: config.warrantyMonths },
   });
-  const cart = createCartService(db);
+  const cart = createCartService(db, taxSettings);
   const orders = createOrdersService(db, lifecycle, paging);
   const invoices = createInvoicesService({
     db,

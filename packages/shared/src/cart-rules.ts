@@ -76,12 +76,32 @@ export interface CartLine {
   minimumOrderQuantity: number;
   maximumQuantity: number;
   problem: CartLineProblem | null;
+  /** Only where the signed-in customer's price is not the list price as shown (their group's price, or prices without VAT). */
+  customerPrice?: CustomerLinePrice;
+}
+
+/**
+ * A line as a customer of a group sees it (decision 072, amended): the server works out each
+ * figure (pricing/group-prices.ts), so the page shows them without any arithmetic of its own.
+ */
+export interface CustomerLinePrice {
+  /** Their group's name ("Trade"), for the words "Your Trade price". */
+  groupName: string;
+  withoutVat: boolean;
+  /** The unit price as they see it: without VAT for a group that shows prices so. */
+  displayedPrice: number;
+  /** addedUnitPrice as they see it. */
+  displayedAddedUnitPrice: number;
+  /** The line's total as they see it: without VAT, the VAT taken out of lineTotal as the invoice takes it out. */
+  displayedLineTotal: number;
 }
 
 export interface Cart {
   lines: CartLine[];
   subtotal: number;
   units: number;
+  /** The subtotal of the lines as shown (their displayed totals), when a line shows the customer's own price. */
+  displayedSubtotal?: number;
 }
 
 /** A line as the page shows it: `tool` is the tool now, or null once it is deleted. */
@@ -121,8 +141,10 @@ export function cartLineOf(stored: StoredCartLine, tool: CartTool | null): CartL
  * removed (issue 43): the subtotal is what checkout could charge, and checkout waits for such lines.
  */
 export function cartOf(lines: CartLine[]): Cart {
-  const cents = lines.reduce((sum, line) => (line.problem ? sum : sum + toCents(line.lineTotal)), 0);
-  return { lines, subtotal: fromCents(cents), units: lines.reduce((sum, line) => sum + line.quantity, 0) };
+  const total = (lineTotal: (line: CartLine) => number) => fromCents(lines.reduce((sum, line) => (line.problem ? sum : sum + toCents(lineTotal(line))), 0));
+  const cart: Cart = { lines, subtotal: total((line) => line.lineTotal), units: lines.reduce((sum, line) => sum + line.quantity, 0) };
+  if (lines.some((line) => line.customerPrice)) cart.displayedSubtotal = total((line) => line.customerPrice?.displayedLineTotal ?? line.lineTotal);
+  return cart;
 }
 
 /** What the page says of a line whose price moved since it was added. */

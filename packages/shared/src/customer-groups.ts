@@ -45,7 +45,15 @@ export function groupBaseCents(listCents: number, rule: GroupToolPriceRule | und
  * tier's first unit, or null when no tier applies. The one place a group price is worked out.
  */
 export function groupUnitCents(listCents: number, rule: GroupToolPriceRule | undefined, units: number): { unitCents: number; tierFromUnits: number | null } {
-  const base = groupBaseCents(listCents, rule);
+  return tieredUnitCents(groupBaseCents(listCents, rule), rule, units);
+}
+
+/**
+ * `base` less the percent of the highest tier of `rule` that `units` reach. Apart from
+ * groupUnitCents for the cart, which keeps the group's price before tiers a line was added at and
+ * compares it at the tier its units reach now: a quantity moving into a tier is not a price change.
+ */
+export function tieredUnitCents(base: number, rule: GroupToolPriceRule | undefined, units: number): { unitCents: number; tierFromUnits: number | null } {
   const tier = [...(rule?.tiers ?? [])].sort((a, b) => b.fromUnits - a.fromUnits).find((candidate) => units >= candidate.fromUnits);
   if (!tier) return { unitCents: base, tierFromUnits: null };
   return { unitCents: base - scaleRoundingHalfUp(base, tier.percentOffHundredths, 10_000), tierFromUnits: tier.fromUnits };

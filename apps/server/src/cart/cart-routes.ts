@@ -13,11 +13,13 @@ export function cartRoutes(cart: CartService, guards: CallerGuards, cartLimit: R
         onRequest: guards.requireUser,
         schema: {
           tags: ['cart'],
-          summary: "The caller's cart at the current prices: each line with what it cost when added and why it cannot be ordered, if so. Signed-in users.",
+          summary:
+            "The caller's cart at their current prices (their group's, at the tier each line's units reach, as checkout charges them): each line with what it cost them when added and why it cannot be ordered, if so; private, never cached. Signed-in users.",
           response: { 200: cartSchema },
         },
       },
-      (request) => cart.cart(callerOf(request).userId),
+      // The caller's own prices: never kept by a shared cache (as GET /api/my-prices, decision 072).
+      async (request, reply) => reply.header('Cache-Control', 'private, no-store').send(await cart.cart(callerOf(request).userId)),
     );
 
     app.put(

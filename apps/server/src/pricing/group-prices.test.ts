@@ -156,6 +156,53 @@ describe.each(testDatabaseKinds)('customer groups and trade prices on $name', (k
     expect(tooMany.json()).toMatchObject({ error: 'bad_request', message: expect.stringMatching(/at most/i) });
   });
 
+  it("answers a trade customer's cart at their own prices, as the quote then charges them, and says a price changed at their price", async () => {
+    const { call, ok, setPrice, fillCart, customerIn } = calls();
+    const buyer = await customerIn('trade');
+    const cart = () => ok(buyer, 'GET', '/api/cart');
+    // The group's minimum (5) bounds the cart, not the tool's (1): checkout would refuse 4.
+    const below = await call(buyer, 'PUT', `/api/cart/lines/${tool._id}`, { quantity: 4 });
+    expect(below.statusCode).toBe(400);
+    expect(below.json()).toEqual({ error: 'bad_request', message: orderQuantityMessages.tooFew(5) });
+    await fillCart(buyer, tool, 12);
+    // 12 units reach the tier from 10: 76.00 a unit, 63.87 without the 19 % VAT; the line's 912.00
+    // is 766.39 without VAT as the invoice takes it out (not 12 x 63.87 = 766.44).
+    const line = { toolId: tool._id, unitPrice: 76, quantity: 12, lineTotal: 912, addedUnitPrice: 76, minimumOrderQuantity: 5, maximumQuantity: 1000, problem: null };
+    expect(await cart()).toMatchObject({
+      lines: [{ ...line, customerPrice: { groupName: 'Trade', withoutVat: true, displayedPrice: 63.87, displayedAddedUnitPrice: 63.87, displayedLineTotal: 766.39 } }],
+      subtotal: 912,
+      displayedSubtotal: 766.39,
+    });
+    expect((await call(buyer, 'GET', '/api/cart')).headers['cache-control']).toBe('private, no-store');
+    expect(await ok(buyer, 'POST', '/api/checkout/quote', { country: 'DE' })).toMatchObject({ subtotal: 912, lines: [{ unitPrice: 76, lineTotal: 912 }] });
+
+    // The group's price moves after the line was added: 25 % off, so 71.25 a unit at the tier. The
+    // note compares what this customer paid (76.00 at the tier) with what they pay now, not list prices.
+    await setPrice('trade', tool, { ...TRADE_PRICE, percentOff: 25 });
+    const moved = await cart();
+    expect(moved).toMatchObject({
+      lines: [{ ...line, unitPrice: 71.25, lineTotal: 855, customerPrice: { displayedPrice: 59.87, displayedAddedUnitPrice: 63.87, displayedLineTotal: 718.49 } }],
+      subtotal: 855,
+      displayedSubtotal: 718.49,
+    });
+    expect(await ok(buyer, 'POST', '/api/checkout/quote', { country: 'DE' })).toMatchObject({ total: moved.subtotal, lines: [{ unitPrice: 71.25, lineTotal: moved.lines[0].lineTotal }] });
+
+    // Back at the price it was added at, more units reach the next tier: a lower unit price, but not a changed price.
+    await setPrice('trade', tool, TRADE_PRICE);
+    await fillCart(buyer, tool, 50);
+    expect((await cart()).lines).toMatchObject([{ unitPrice: 70.4, addedUnitPrice: 70.4, lineTotal: 3520, customerPrice: { displayedPrice: 59.16, displayedAddedUnitPrice: 59.16 } }]);
+    await ok(buyer, 'DELETE', `/api/cart/lines/${tool._id}`);
+
+    // A retail customer's cart is as it always was: the list price, the tool's minimum, nothing more.
+    const retail = await registerUser(shop);
+    await fillCart(retail, tool, 12);
+    expect(await ok(retail, 'GET', '/api/cart')).toEqual({
+      lines: [{ toolId: tool._id, toolName: tool.toolName, img: tool.img, unitPrice: 100, quantity: 12, lineTotal: 1200, addedUnitPrice: 100, minimumOrderQuantity: 1, maximumQuantity: 1000, problem: null }],
+      subtotal: 1200,
+      units: 12,
+    });
+  });
+
   it("mails and prints a trade order at the prices it charged: the tier's unit price, not the list price", async () => {
     const { call, ok, fillCart, checkout } = calls();
     await fillCart(trade, tool, 12);

@@ -9,6 +9,7 @@ import {
   groupRuleOf,
   groupUnitCents,
   RETAIL_GROUP,
+  tieredUnitCents,
   TRADE_GROUP,
   type CustomerGroup,
   type CustomerGroupChange,
@@ -22,6 +23,8 @@ import { entityIdSchema } from '@voltline/shared/id';
 import { fromCents, percentFromHundredths, percentInHundredths } from '@voltline/shared/money';
 import { netOfGross } from '@voltline/shared/pricing';
 import type { PageQuery } from '@voltline/shared/paging';
+import type { CustomerLinePrice } from '@voltline/shared/cart-rules';
+import type { TaxSettings } from '@voltline/shared/tax-settings';
 import type { z } from 'zod';
 import type { Database, DbExecutor } from '../db/client.ts';
 import { authUsers, businessAccounts, customerGroupMembers, customerGroups, groupToolPrices, tools } from '../db/schema.ts';
@@ -35,7 +38,8 @@ import { recordAudit, type AuditActor } from '../audit/audit-log.ts';
  * a tool costs them (packages/shared's groupUnitCents works it out), and the admins' price lists.
  * Orders (checkout's quote, orders/lifecycle/place.ts) read a group's prices of their tools here,
  * in the transaction that places them; public catalogue answers never do (they are cached for
- * everyone), so a group's prices reach a customer only through GET /api/my-prices.
+ * everyone), so a group's prices reach a customer only through GET /api/my-prices and their own
+ * cart (GET /api/cart, priced by cartLineForCaller).
  */
 
 /** The group a customer is priced in: the one an admin put them in, else trade with an approved business account, else retail. */
@@ -111,6 +115,53 @@ export function groupPricedLines<Line extends { tool: { id: string; priceCents: 
       lines: priced.map(({ line, tierFromUnits }) => ({ listUnitPrice: line.tool.priceCents, tierFromUnits })),
     },
   };
+}
+
+/** The VAT rate (hundredths) taken out of the prices a group's customer sees: a group showing prices without VAT in a shop whose prices include it; null when they see the prices charged. */
+function displayedNetOf(group: CallerGroup, vat: Pick<TaxSettings, 'pricesIncludeVat' | 'standardRate'>, toolVatRateHundredths: number | null): number | null {
+  if (!group.displayPricesWithoutVat || !vat.pricesIncludeVat) return null;
+  return toolVatRateHundredths ?? percentInHundredths(vat.standardRate);
+}
+
+/** An amount as the customer sees it, the VAT taken out as the invoice takes it out (netOfGross), so a shown figure is the invoice's to the cent. */
+const displayedCents = (cents: number, netOf: number | null) => (netOf === null ? cents : netOfGross(cents, netOf));
+
+/** What a cart line keeps as the price it was added at: the caller's group price of the tool before tiers (tieredUnitCents puts the tier back as its units change). */
+export const addedUnitCents = (prices: GroupPrices, tool: { id: string; priceCents: number }) => groupBaseCents(tool.priceCents, prices.rules.get(tool.id));
+
+/**
+ * A cart line at the caller's price, as checkout's quote will price it: the unit price of their
+ * group at the tier the line's units reach (a cart holds one line per tool, so the line's units are
+ * the tool's in the order, as groupPricedLines counts them) and the group's minimum. Where that is
+ * not the list price as shown (the group's own price, or prices shown without VAT), the figures as
+ * the customer sees them (decision 072, amended: the web shows them without arithmetic).
+ * `addedCents`: what the line kept when added (addedUnitCents), at the same tier.
+ */
+export function cartLineForCaller(prices: GroupPrices, vat: Pick<TaxSettings, 'pricesIncludeVat' | 'standardRate'>, tool: CartToolPricing, units: number, addedCents: number) {
+  const rule = prices.rules.get(tool.id);
+  const unitCents = groupUnitCents(tool.priceCents, rule, units).unitCents;
+  const added = tieredUnitCents(addedCents, rule, units).unitCents;
+  const [ordered] = withGroupMinimum([tool], prices);
+  const netOf = displayedNetOf(prices.group, vat, tool.vatRateHundredths);
+  const customerPrice: CustomerLinePrice | undefined =
+    unitCents === tool.priceCents && !prices.group.displayPricesWithoutVat
+      ? undefined
+      : {
+          groupName: prices.group.name,
+          withoutVat: prices.group.displayPricesWithoutVat,
+          displayedPrice: fromCents(displayedCents(unitCents, netOf)),
+          displayedAddedUnitPrice: fromCents(displayedCents(added, netOf)),
+          displayedLineTotal: fromCents(displayedCents(unitCents * units, netOf)),
+        };
+  return { unitPrice: fromCents(unitCents), addedUnitPrice: fromCents(added), minimumOrderQuantity: ordered!.minimum, customerPrice };
+}
+
+/** A tool as cartLineForCaller prices it (cents, the tool's own minimum, its VAT rate or null for the standard one). */
+export interface CartToolPricing {
+  id: string;
+  priceCents: number;
+  minimum: number;
+  vatRateHundredths: number | null;
 }
 
 const toolPriceOrder: KeysetOrder = { key: groupToolPrices.toolId, keyType: 'uuid', id: groupToolPrices.toolId, idType: 'uuid', direction: 'asc' };
@@ -285,15 +336,12 @@ export function createGroupPricesService(db: Database, paging: Paging, tax: Pick
         db.select({ id: tools.id, priceCents: tools.priceCents, minimum: tools.minimumOrderQuantity, vatRateHundredths: tools.vatRateHundredths }).from(tools).where(inArray(tools.id, [...toolIds])),
         tax.current(),
       ]);
-      const withoutVat = prices.group.displayPricesWithoutVat && vat.pricesIncludeVat;
-      const standardHundredths = percentInHundredths(vat.standardRate);
       return {
         group: prices.group,
         tools: withGroupMinimum(found, prices).map((tool) => {
           const rule = prices.rules.get(tool.id);
-          // Taken out as the invoice takes it out (netOfGross), so a shown price is the invoice's to the cent.
-          const netOf = withoutVat ? (tool.vatRateHundredths ?? standardHundredths) : null;
-          const shown = (cents: number) => ({ unitPrice: fromCents(cents), displayedPrice: fromCents(netOf === null ? cents : netOfGross(cents, netOf)) });
+          const netOf = displayedNetOf(prices.group, vat, tool.vatRateHundredths);
+          const shown = (cents: number) => ({ unitPrice: fromCents(cents), displayedPrice: fromCents(displayedCents(cents, netOf)) });
           const starts = [tool.minimum, ...(rule?.tiers ?? []).map((tier) => tier.fromUnits).filter((from) => from > tool.minimum)];
           return {
             toolId: tool.id,

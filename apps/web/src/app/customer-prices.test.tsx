@@ -12,8 +12,9 @@ import { CartPage } from './routes/cart.tsx';
 import { PurchasePage } from './routes/purchase.tsx';
 
 /*
- * Issue 39, part 2 (decision 072): the catalogue's cards, the cart and the purchase page show the
- * signed-in customer's own prices, read from GET /api/my-prices after the public answer (list prices).
+ * Issue 39, part 2 (decision 072): the catalogue's cards and the purchase page show the signed-in
+ * customer's own prices, read from GET /api/my-prices after the public answer (list prices); the
+ * cart shows the ones GET /api/cart answers (issue 44: the pages work out no money).
  */
 
 const drill: Tool = { ...sampleDrill, _id: '00000000-0000-4000-8000-0000000000d1', toolName: 'DD-18 Drill', price: 100, minimumOrderQuantity: 1 };
@@ -85,20 +86,24 @@ describe("the customer's own prices over the public list prices (decision 072)",
     await expect.poll(() => myPricesReads(sent).map((path) => path.split('=')[1]!.split(',').length)).toEqual([100, 30]);
   });
 
-  it("shows the cart's lines, line totals and subtotal at the trade customer's prices and tiers, without VAT", async () => {
+  it("shows the cart's lines, line totals and subtotal as the server answers them at the trade customer's prices, and asks no prices of its own", async () => {
+    // The server's answer (GET /api/cart): 12 drills at the tier from 10, 76.00 a unit charged; the
+    // figures without VAT worked out there (a line's total less the VAT in it, as the invoice takes it out).
+    const tradeDrill = { ...drill, price: 76 };
     const cart = cartOf([
-      cartLineOf({ toolId: drill._id, quantity: 12, addedUnitPrice: 100, toolName: drill.toolName, img: drill.img }, drill),
-      cartLineOf({ toolId: saw._id, quantity: 2, addedUnitPrice: 50, toolName: saw.toolName, img: saw.img }, saw),
+      { ...cartLineOf({ toolId: drill._id, quantity: 12, addedUnitPrice: 76, toolName: drill.toolName, img: drill.img }, tradeDrill), customerPrice: { groupName: 'Trade', withoutVat: true, displayedPrice: 63.87, displayedAddedUnitPrice: 63.87, displayedLineTotal: 766.39 } },
+      { ...cartLineOf({ toolId: saw._id, quantity: 2, addedUnitPrice: 50, toolName: saw.toolName, img: saw.img }, saw), customerPrice: { groupName: 'Trade', withoutVat: true, displayedPrice: 42.02, displayedAddedUnitPrice: 42.02, displayedLineTotal: 84.03 } },
     ]);
-    renderWithShop(<CartPage />, shopAnswering(tradePrices, (request) => (request.path === '/api/cart' ? { status: 200, body: cart } : undefined)), { signedInAs: 'trade@example.com' });
-    // 12 drills reach the tier from 10: 63.87 without VAT each. A line's total without VAT is its
-    // total (12 x 76.00 = 912.00) less the VAT in it, as the invoice prints it: 766.39, not 12 x 63.87.
+    const { sent } = renderWithShop(<CartPage />, shopAnswering(tradePrices, (request) => (request.path === '/api/cart' ? { status: 200, body: cart } : undefined)), { signedInAs: 'trade@example.com' });
     await screen.findByText('Your Trade price: $63.87 without VAT');
     const [drillLine, sawLine] = screen.getAllByTestId('cart-line');
     expect(within(drillLine!).getByTestId('cart-line-total').textContent).toBe('Line total: $766.39 without VAT');
     within(sawLine!).getByText('Your Trade price: $42.02 without VAT');
     expect(within(sawLine!).getByTestId('cart-line-total').textContent).toBe('Line total: $84.03 without VAT');
+    // The subtotal as the server added the lines up as shown.
+    expect(cart.displayedSubtotal).toBe(850.42);
     expect(screen.getByTestId('cart-subtotal').textContent).toBe('Subtotal: $850.42 without VAT');
+    expect(myPricesReads(sent)).toEqual([]);
   });
 
   it("shows the purchase page's tool at the signed-in customer's price", async () => {

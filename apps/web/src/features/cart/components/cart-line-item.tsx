@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { cartMessages, priceChangedMessage, type CartLine } from '@voltline/shared/cart-rules';
 import { wholeNumberFromText } from '@voltline/shared/whole-number';
-import { customerAmount, unitPriceWords, type CustomerPrice } from '../../../entities/tool/customer-price.ts';
+import { customerAmount, unitPriceWords } from '../../../entities/tool/customer-price.ts';
 import { refusalOf } from '../../../lib/api-client.ts';
 import { CartRefusal, describeCartRefusal, useCartChange, type CartAccess } from '../hooks/use-cart.ts';
 import { QuantityField } from './quantity-field.tsx';
@@ -14,21 +14,12 @@ const controlName = (verb: string, line: CartLine) => `${verb} ${line.toolName}`
 /**
  * One line of the cart: picture, name, unit price, an editable quantity (within the minimum order
  * and what can be ordered), the line's total and Remove; a price that moved since the line was
- * added, and a line that cannot be ordered as it stands, say so. `price`: the signed-in customer's
- * own at the line's units (decision 072), and `lineTotal` the line's total at it (the line's own
- * without one); the moved-price note still compares list prices, the ones the cart kept.
+ * added, and a line that cannot be ordered as it stands, say so. A signed-in customer's line comes
+ * at their own price, with the figures as they see them (`customerPrice`, decision 072 amended):
+ * the page shows the server's figures and works none out.
  */
-export function CartLineItem({
-  line,
-  price,
-  lineTotal = line.lineTotal,
-  access,
-}: {
-  line: CartLine;
-  price?: CustomerPrice;
-  lineTotal?: number;
-  access: Pick<CartAccess, 'setQuantity' | 'remove' | 'pending'>;
-}) {
+export function CartLineItem({ line, access }: { line: CartLine; access: Pick<CartAccess, 'setQuantity' | 'remove' | 'pending'> }) {
+  const price = line.customerPrice;
   const [text, setText] = useState(String(line.quantity));
   const change = useCartChange();
   const refusal = refusalOf(change, describeCartRefusal);
@@ -56,7 +47,11 @@ export function CartLineItem({
           </Link>
         )}
         <p>{unitPriceWords(line.unitPrice, price)}</p>
-        {!deleted && line.addedUnitPrice !== line.unitPrice && <p className="text-sm text-warning-content bg-warning/30 rounded px-2 py-1">{priceChangedMessage(line)}</p>}
+        {!deleted && line.addedUnitPrice !== line.unitPrice && (
+          <p className="text-sm text-warning-content bg-warning/30 rounded px-2 py-1">
+            {priceChangedMessage(price ? { addedUnitPrice: price.displayedAddedUnitPrice, unitPrice: price.displayedPrice } : line)}
+          </p>
+        )}
         {line.problem && (
           <p className="text-sm font-semibold text-error" data-testid="cart-line-problem">
             {line.problem.message}
@@ -92,7 +87,7 @@ export function CartLineItem({
           </p>
         )}
       </div>
-      <p className="font-semibold sm:text-right" data-testid="cart-line-total">{`Line total: ${customerAmount(lineTotal, price?.withoutVat ?? false)}`}</p>
+      <p className="font-semibold sm:text-right" data-testid="cart-line-total">{`Line total: ${customerAmount(price?.displayedLineTotal ?? line.lineTotal, price?.withoutVat ?? false)}`}</p>
     </li>
   );
 }

@@ -17,7 +17,7 @@ const session = (status: Session['status']): Session => ({
   signOut: async () => {},
 });
 
-/** The cart as its route reads it; the customer's own prices over it are app/customer-prices.test.tsx's. */
+/** The cart as its route reads it. */
 function Cart() {
   return <CartView access={useCart()} />;
 }
@@ -63,6 +63,24 @@ describe('the cart page', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: `Remove ${saw.toolName}` }));
     await expect.poll(() => screen.getAllByTestId('cart-line').length).toBe(1);
     expect(sent.at(-1)).toMatchObject({ method: 'DELETE', path: '/api/cart/lines/saw' });
+  });
+
+  it("shows a customer's line at their own price as the server answers it, and a price changed since they added it in their figures", async () => {
+    // Trade's 76.00 a unit (63.87 without VAT) where they added it at 80.00 (67.23): the server's
+    // figures, line total and subtotal without VAT included; the page works none of them out.
+    const asTrade = { ...drill, price: 76, minimumOrderQuantity: 5, availableQuantity: 50, orderableQuantity: 50 };
+    const line = cartLineOf(stored(asTrade, 12, 80), asTrade);
+    const cart: Cart = cartOf([{ ...line, customerPrice: { groupName: 'Trade', withoutVat: true, displayedPrice: 63.87, displayedAddedUnitPrice: 67.23, displayedLineTotal: 766.39 } }]);
+    expect(cart).toMatchObject({ subtotal: 912, displayedSubtotal: 766.39 });
+    renderCart('signed-in', () => ({ status: 200, body: cart }));
+
+    const [tradeLine] = await screen.findAllByTestId('cart-line');
+    within(tradeLine!).getByText('Your Trade price: $63.87 without VAT');
+    within(tradeLine!).getByText('The price changed since you added it: was $67.23, now $63.87.');
+    expect(within(tradeLine!).getByTestId('cart-line-total').textContent).toBe('Line total: $766.39 without VAT');
+    expect(screen.getByTestId('cart-subtotal').textContent).toBe('Subtotal: $766.39 without VAT');
+    // The group's minimum bounds the quantity field.
+    expect(screen.getByRole('spinbutton', { name: `Quantity of ${drill.toolName}` }).getAttribute('min')).toBe('5');
   });
 
   it('leaves an out-of-stock line and one above what can be ordered out of the subtotal, says so at each, and holds Checkout back', async () => {

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { cartMessages, cartOf } from '@voltline/shared/cart-rules';
-import { customerAmount, LIST_PRICES, type CustomerPrices } from '../../../entities/tool/customer-price.ts';
+import { cartMessages } from '@voltline/shared/cart-rules';
+import { customerAmount } from '../../../entities/tool/customer-price.ts';
 import { describeRequestError } from '../../../lib/api-client.ts';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { LoadingSpinner } from '../../../components/loading-spinner.tsx';
@@ -10,10 +10,10 @@ import { CartLineItem } from './cart-line-item.tsx';
 /**
  * The cart page's content: every line, then the subtotal at the current prices and the way to
  * checkout (a visitor signs in on the way: the cart goes with them). `access` is useCart()'s, read
- * by the route, which also reads the signed-in customer's own prices of the lines (decision 072):
- * the lines and subtotal show those, by the units of each tool in the cart (its tier).
+ * by the route. A signed-in customer's cart comes at their own prices (decision 072, amended): the
+ * server answers each line's figures and the subtotal as they see them, and the page shows those.
  */
-export function CartView({ access, prices = LIST_PRICES }: { access: CartAccess; prices?: CustomerPrices }) {
+export function CartView({ access }: { access: CartAccess }) {
   const { cart, failure, holder } = access;
   if (failure) return <ErrorAlert message={describeRequestError(failure)} />;
   if (!cart) return <LoadingSpinner label="Loading your cart" className="py-24" />;
@@ -28,13 +28,8 @@ export function CartView({ access, prices = LIST_PRICES }: { access: CartAccess;
     );
   }
   const blocked = cart.lines.some((line) => line.problem !== null);
-  const priced = cart.lines.map((line) => {
-    const price = prices.priceOf(line.toolId, line.quantity);
-    return { line, price, shown: price ? { ...line, lineTotal: price.lineTotal(line.quantity) } : line };
-  });
-  // The subtotal by the cart's own rule (cartOf: lines that cannot be ordered left out), at the prices shown.
-  const subtotal = cartOf(priced.map(({ shown }) => shown)).subtotal;
-  const withoutVat = priced.some(({ price }) => price?.withoutVat);
+  const subtotal = cart.displayedSubtotal ?? cart.subtotal;
+  const withoutVat = cart.lines.some((line) => line.customerPrice?.withoutVat);
   return (
     <div className="flex flex-col gap-4">
       {holder === 'browser' && (
@@ -47,9 +42,9 @@ export function CartView({ access, prices = LIST_PRICES }: { access: CartAccess;
         </p>
       )}
       <ul aria-label="Cart lines">
-        {priced.map(({ line, price, shown }) => (
+        {cart.lines.map((line) => (
           // Keyed by quantity too: a quantity the server changed (a merge) refills the line's field.
-          <CartLineItem key={`${line.toolId}/${line.quantity}`} line={line} price={price} lineTotal={shown.lineTotal} access={access} />
+          <CartLineItem key={`${line.toolId}/${line.quantity}`} line={line} access={access} />
         ))}
       </ul>
       <p className="self-end text-xl font-bold" data-testid="cart-subtotal">{`Subtotal: ${customerAmount(subtotal, withoutVat)}`}</p>

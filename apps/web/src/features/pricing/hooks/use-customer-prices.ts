@@ -1,24 +1,12 @@
 import { useQueries } from '@tanstack/react-query';
 import { MY_PRICES_TOOLS_MAX, type MyPrices } from '@voltline/shared/customer-groups';
-import { fromCents, percentInHundredths, toCents } from '@voltline/shared/money';
-import { orderTotal } from '@voltline/shared/order-rules';
-import { netOfGross } from '@voltline/shared/pricing';
 import { LIST_PRICES, type CustomerPrices } from '../../../entities/tool/customer-price.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { myPricesOptions } from '../api/customer-groups.ts';
 
-type PricedTool = MyPrices['tools'][number];
-
-/** The tier `units` reach: the last that starts at or below them (the first, below the minimum). */
-function tierAt(tool: PricedTool, units: number) {
-  let reached = tool.tiers[0];
-  for (const tier of tool.tiers) if (tier.fromUnits <= units) reached = tier;
-  return reached;
-}
-
 /**
- * The signed-in customer's prices of the tools a page shows (the catalogue's cards, the cart's lines,
- * the purchase page's tool), read after the page's public answer (decision 072): the public answers
+ * The signed-in customer's unit prices of the tools a page shows (the catalogue's cards, the purchase
+ * page's tool), read after the page's public answer (decision 072): the public answers
  * stay everyone's list prices, shared and cached, and these come from GET /api/my-prices, private and
  * never stored. At most MY_PRICES_TOOLS_MAX tools a read: a longer list (Show more, page after page)
  * is read in parts of that size, the earlier parts staying as they were. A visitor, and a customer
@@ -31,20 +19,17 @@ export function useCustomerPrices(toolIds: readonly string[]): CustomerPrices {
   for (let start = 0; start < unique.length; start += MY_PRICES_TOOLS_MAX) parts.push(unique.slice(start, start + MY_PRICES_TOOLS_MAX));
   const answers = useQueries({ queries: user ? parts.map((ids) => myPricesOptions(user.email, ids)) : [] });
 
-  const priced = new Map<string, { tool: PricedTool; group: MyPrices['group'] }>();
+  const priced = new Map<string, { tool: MyPrices['tools'][number]; group: MyPrices['group'] }>();
   for (const { data } of answers) for (const tool of data?.tools ?? []) priced.set(tool.toolId, { tool, group: data!.group });
   if (priced.size === 0) return LIST_PRICES;
   return {
-    priceOf(toolId, units) {
+    priceOf(toolId) {
       const found = priced.get(toolId);
       if (!found) return undefined;
       const { tool, group } = found;
-      const { unitPrice, displayedPrice } = units === undefined ? tool : (tierAt(tool, units) ?? tool);
       // The list price, shown as the page already shows it: nothing to overlay.
-      if (unitPrice === tool.listPrice && !group.displayPricesWithoutVat) return undefined;
-      const lineTotal = (quantity: number) =>
-        tool.displayedNetOf === null ? orderTotal(displayedPrice, quantity) : fromCents(netOfGross(toCents(orderTotal(unitPrice, quantity)), percentInHundredths(tool.displayedNetOf)));
-      return { unitPrice, displayedPrice, withoutVat: group.displayPricesWithoutVat, groupName: group.name, lineTotal };
+      if (tool.unitPrice === tool.listPrice && !group.displayPricesWithoutVat) return undefined;
+      return { unitPrice: tool.unitPrice, displayedPrice: tool.displayedPrice, withoutVat: group.displayPricesWithoutVat, groupName: group.name };
     },
   };
 }
