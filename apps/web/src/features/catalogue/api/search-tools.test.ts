@@ -9,6 +9,7 @@ import { categoryToolsQueryOptions, loadedAnswer } from './search-tools.ts';
 const page = (n: number, nextCursor: string | null): ToolSearchAnswer => ({
   tools: [{ ...sampleDrill, _id: `00000000-0000-4000-8000-00000000000${n}`, toolName: `Driver ${n}` }],
   facets: [],
+  categories: [],
   total: 2,
   nextCursor,
 });
