@@ -10,10 +10,12 @@ import type { CategoryForest } from './categories-service.ts';
  * matching `matching` (every other filter) lie in it or below it. Every one is listed, a 0 beside
  * those the other filters empty, so the list does not jump as filters change (as the facets).
  *
- * One statement: the matching tools counted per category they sit in, which the index on
- * (category_id, price_cents, id) walks in category order, a price range read from the index too;
- * the tree, in memory (a few hundred rows), adds each count up to the category listed above it. The
- * answer is bounded by the tree's width, never by the tools.
+ * One statement: the matching tools counted per category they sit in, found through the index the
+ * other filters give (a word the trigram index, a category's branch, an `in` list on category_id,
+ * the index on (category_id, price_cents, id)); the whole catalogue without a word is one read of
+ * `tools` (28 ms at 50,000 tools under load, EXPLAIN ANALYZE), which the search's cache keeps from
+ * repeating (catalogue-service.ts). The tree, in memory (a few hundred rows), adds each count up to
+ * the category listed above it. The answer is bounded by the tree's width, never by the tools.
  */
 export async function countToolsByCategory(executor: DbExecutor, forest: CategoryForest, chosenId: string | undefined, matching: SQL | undefined): Promise<CategoryCount[]> {
   const listed = chosenId === undefined ? forest.rows.filter((row) => row.parentId === null) : forest.childrenOf(chosenId);
