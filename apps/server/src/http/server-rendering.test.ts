@@ -378,6 +378,8 @@ describe.each(testDatabaseKinds)('server-rendered public pages on $name', (kind)
     const catalogue = (await get('/tools?inStock=true')).body;
     expect(catalogue).toMatch(new RegExp(`<a [^>]*href="/tools/c/cordless-tools\\?inStock=true"[^>]*>Cordless tools \\(${cordlessInStock}\\)</a>`));
     expect(catalogue).toMatch(/<input type="checkbox"[^>]*checked=""[^>]*>(<!-- -->)?<span[^>]*>In stock only</);
+    // Its search box, a plain form without scripts, keeps the filters too.
+    expect(catalogue).toMatch(/<form role="search"[^>]*>(<!-- -->)?<input type="hidden" name="inStock" value="true"\/>/);
 
     const toolPage = (await get(`/tools/${strong._id}`)).body;
     expect(toolPage).toMatch(/<th scope="row"[^>]*>Torque<\/th><td>180 Nm<\/td>/);

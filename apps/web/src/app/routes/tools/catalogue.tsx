@@ -33,7 +33,7 @@ export function CataloguePage() {
     <div className="mx-auto max-w-7xl px-4 py-10">
       <h1 className="text-3xl font-bold sm:text-4xl">{catalogueTitle(view)}</h1>
       <div className="mt-6">
-        <CatalogueSearchForm search={view} onSearch={search} />
+        <CatalogueSearchForm search={view} filters={view} onSearch={search} />
       </div>
       <div className="mt-8 grid gap-6 lg:grid-cols-[16rem_1fr]">
         <FiltersPanel>
