@@ -648,9 +648,11 @@ function filterOn(category: CategoryNode, name: string, value: string): string {
   return `${attribute._id}:${value}`;
 }
 
-function searchPath(params: { category: string; q?: string; filter?: string[]; inStock?: boolean }): string {
-  const query = new URLSearchParams({ category: params.category, limit: '48' });
+function searchPath(params: { category?: string; q?: string; filter?: string[]; inStock?: boolean; minPrice?: string; limit?: string }): string {
+  const query = new URLSearchParams({ limit: params.limit ?? '48' });
+  if (params.category) query.set('category', params.category);
   if (params.q) query.set('q', params.q);
+  if (params.minPrice) query.set('minPrice', params.minPrice);
   for (const filter of params.filter ?? []) query.append('filter', filter);
   if (params.inStock) query.set('inStock', 'true');
   return `/api/tools/search?${query.toString()}`;
@@ -675,12 +677,17 @@ async function catalogueSearches(shopUrl: string): Promise<{ lists: ListSpec[]; 
     { name: `${top.slug}: 2 choices, a range, "driver", in stock`, path: searchPath({ category: top.slug, q: 'driver', filter: topFilters, inStock: true }), single: true, goalMs },
     { name: `${top.slug}: no filter`, path: searchPath({ category: top.slug }), single: true, goalMs },
     { name: `${sub.slug}: 2 choices, a range, "driver"`, path: searchPath({ category: sub.slug, q: 'driver', filter: subFilters }), single: true, goalMs },
+    // The whole catalogue as /tools asks it (issue 40, item 5): its page of 24 with the top categories counted, beside the cached list it read before.
+    { name: 'whole catalogue: the cached list /tools read before (GET /getTools)', path: '/api/getTools?limit=24', single: true, goalMs },
+    { name: 'whole catalogue: no filter, top categories counted', path: searchPath({ limit: '24' }), single: true, goalMs },
+    { name: 'whole catalogue: "driver", in stock, from 50', path: searchPath({ limit: '24', q: 'driver', inStock: true, minPrice: '50' }), single: true, goalMs },
   ];
   const filtered = new URLSearchParams();
   for (const filter of topFilters) filtered.append('filter', filter);
   const pages = [
     { page: 'Category page, filtered (tool cards)', path: `/tools/c/${top.slug}?${filtered.toString()}`, selector: '[data-testid="tool-card"]' },
     { page: 'Category page (tool cards)', path: `/tools/c/${sub.slug}`, selector: '[data-testid="tool-card"]' },
+    { page: 'Catalogue page, in stock, from 50 (tool cards)', path: '/tools?inStock=true&minPrice=50', selector: '[data-testid="tool-card"]' },
   ];
   return { lists, pages };
 }

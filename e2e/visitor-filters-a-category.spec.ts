@@ -123,6 +123,57 @@ describe('a visitor filters a category', () => {
     await page.getByText(battery, { exact: true }).first().waitFor();
   });
 
+  it('narrows the whole catalogue at a phone’s width by stock and price, each top category counted; a reload keeps them; a category’s count leads to its page with them', async () => {
+    const tag = randomBytes(3).toString('hex');
+    const admin = await signInOverHttp(journey.shop.url, ADMIN.email, ADMIN.password);
+    const saws = await called<{ _id: string; slug: string }>(admin, 'POST', '/api/admin/categories', { name: `Saws ${tag}` });
+    const sanders = await called<{ _id: string }>(admin, 'POST', '/api/admin/categories', { name: `Sanders ${tag}` });
+    const tool = async (name: string, categoryId: string, price: number, availableQuantity: number) => {
+      const { insertedId } = (await addToolOverHttp(admin, { toolName: `${name} ${tag}`, availableQuantity })) as { insertedId: string };
+      await called(admin, 'PATCH', `/api/updateTool/${insertedId}`, { availableQuantity, minimumOrderQuantity: 1, price, categoryId });
+      return `${name} ${tag}`;
+    };
+    await tool('Jigsaw', saws._id, 30, 5);
+    const plunge = await tool('Plunge saw', saws._id, 80, 5);
+    await tool('Sold-out saw', saws._id, 50, 0);
+    await tool('Orbital sander', sanders._id, 40, 5);
+
+    const { page } = await journey.open(PHONE);
+    // The search word is this journey's own, so the counts are of its tools alone.
+    await page.goto(`/tools?q=${tag}`);
+    const categories = page.getByRole('navigation', { name: 'Categories' });
+    await categories.getByRole('link', { name: `Saws ${tag} (3)` }).waitFor();
+    await categories.getByRole('link', { name: `Sanders ${tag} (1)` }).waitFor();
+
+    // In stock only: the sold-out saw leaves the count. The page arrives drawn by the server, so the box is clicked until it holds.
+    const inStockOnly = page.getByRole('checkbox', { name: 'In stock only' });
+    await expect.poll(async () => (await inStockOnly.check({ timeout: 2_000 }).then(() => true, () => false)) && (await inStockOnly.isChecked())).toBe(true);
+    await categories.getByRole('link', { name: `Saws ${tag} (2)` }).waitFor();
+    // From 40: the jigsaw leaves too; the sander at 40 stays.
+    const price = page.getByRole('form', { name: /^Price/ });
+    await price.getByLabel('From').fill('40');
+    await price.getByRole('button', { name: 'Apply' }).click();
+    await categories.getByRole('link', { name: `Saws ${tag} (1)` }).waitFor();
+    await categories.getByRole('link', { name: `Sanders ${tag} (1)` }).waitFor();
+    expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({ q: tag, minPrice: '40', inStock: 'true' });
+    expect(await seriousViolationsShown(page, '/tools filtered')).toEqual([]);
+
+    // A reload renders the address as it is: the filters chosen and the counts they give.
+    await page.reload();
+    await categories.getByRole('link', { name: `Saws ${tag} (1)` }).waitFor();
+    expect(await inStockOnly.isChecked()).toBe(true);
+    expect(await price.getByLabel('From').inputValue()).toBe('40');
+
+    // The category's count leads to its page, the search and filters kept: the one tool counted.
+    await categories.getByRole('link', { name: `Saws ${tag} (1)` }).click();
+    await page.getByRole('heading', { name: `Saws ${tag}`, level: 1 }).waitFor();
+    await page.getByRole('heading', { name: '1 tool' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/tools/c/${saws.slug}`);
+    expect(await page.getByRole('checkbox', { name: 'In stock only' }).isChecked()).toBe(true);
+    await page.locator('#category-tools').getByRole('link', { name: plunge }).first().waitFor();
+    expect(await seriousViolationsShown(page, 'a category reached from /tools')).toEqual([]);
+  });
+
   it('lets an admin create a category on the Categories page and refuses a fourth level in words; axe finds nothing serious', async () => {
     const tag = randomBytes(3).toString('hex');
     const admin = await signInOverHttp(journey.shop.url, ADMIN.email, ADMIN.password);

@@ -219,9 +219,18 @@ const facetSchema = z.object({
 });
 export type Facet = z.infer<typeof facetSchema>;
 
+/** A category as the search's category filter offers it: how many tools matching the other filters it holds, with its subcategories'. */
+const categoryCountSchema = z.object({ slug: z.string(), name: z.string(), count: z.number().int() });
+export type CategoryCount = z.infer<typeof categoryCountSchema>;
+
 export const toolSearchAnswerSchema = z.object({
   tools: z.array(toolSchema),
   facets: z.array(facetSchema),
+  /**
+   * The category filter (issue 40, item 5): without a category, each top-level category; within one,
+   * each of its subcategories; every one listed, with how many tools the other filters leave in it.
+   */
+  categories: z.array(categoryCountSchema),
   /** How many tools match every filter (all pages). */
   total: z.number().int(),
   /** The next page's cursor; null on the last page. */

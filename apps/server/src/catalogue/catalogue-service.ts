@@ -148,8 +148,17 @@ export function createCatalogueService(
   return {
     listTools,
     getTool,
-    /** GET /api/tools/search: filtered by category, specifications, price and stock, with facet counts (tool-filters.ts). */
-    searchTools: (query: ToolSearchQuery, ration: Ration = unrationed) => ration(() => searchTools(query)),
+    /**
+     * GET /api/tools/search: filtered by category, specifications, price and stock, with facet and
+     * category counts (tool-filters.ts). An answer without a search word is serialised once until a
+     * tool, its stock or a category changes, as /getTools's pages are: the whole catalogue (/tools)
+     * and a category's pages are the views read most, and their counts walk every tool they hold.
+     * With a word, never kept: every visitor types another.
+     */
+    searchTools: (query: ToolSearchQuery, ration: Ration = unrationed) =>
+      query.q === undefined
+        ? cache.get(`tools-search:${JSON.stringify({ ...query, filter: [...query.filter].sort() })}`, () => ration(() => searchTools(query)))
+        : ration(() => searchTools(query)).then((answer) => toCachedJson(answer)),
     /** Every category page's slug, for the sitemap. */
     categorySlugs: async () => (await categories.forest()).rows.map((row) => row.slug),
 

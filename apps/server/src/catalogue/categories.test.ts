@@ -207,11 +207,56 @@ describe.each(testDatabaseKinds)('categories and specifications on $name', (kind
     expect(next.nextCursor).toBeNull();
   });
 
+  it('counts each top-level category, or each subcategory of the one chosen, given the search word, price range and stock', async () => {
+    const { power, drills, impact, cordless } = await drivers();
+    const hand = await createCategory(unique('Hand tools'));
+    // A word only this test's tools hold, so the shop-wide counts are of them alone.
+    const word = `counted${randomBytes(4).toString('hex')}`;
+    const place = async (categoryId: string, price: number, availableQuantity: number, specifications: object = {}) => {
+      const id = await addTool({ toolName: unique(`${word} tool`) });
+      const edited = await editTool(id, { price, availableQuantity, categoryId, specifications });
+      expect(edited.statusCode, edited.body).toBe(200);
+    };
+    await place(impact._id, 150, 5, { [cordless._id]: true });
+    await place(impact._id, 60, 5, { [cordless._id]: false });
+    await place(impact._id, 140, 0, { [cordless._id]: true });
+    await place(drills._id, 90, 5, { [cordless._id]: true });
+    await place(hand._id, 20, 0);
+    await place(hand._id, 30, 5);
+    const countsOf = async (query: string) =>
+      Object.fromEntries((await search(`q=${word}&limit=1&${query}`)).categories.map(({ slug, count }) => [slug, count]));
+
+    // The whole catalogue: every top-level category, its subcategories' tools in its count, the empty ones listed with 0.
+    const everywhere = await countsOf('');
+    expect(everywhere).toMatchObject({ [power.slug]: 4, [hand.slug]: 2 });
+    expect(Object.values(everywhere).reduce((sum, count) => sum + count, 0)).toBe(6);
+    expect(await countsOf('inStock=true')).toMatchObject({ [power.slug]: 3, [hand.slug]: 1 });
+    expect(await countsOf('minPrice=25&maxPrice=100')).toMatchObject({ [power.slug]: 2, [hand.slug]: 1 });
+    expect(await countsOf('minPrice=25&maxPrice=100&inStock=true')).toMatchObject({ [power.slug]: 2, [hand.slug]: 1 });
+    expect(await countsOf('minPrice=100&inStock=true')).toMatchObject({ [power.slug]: 1, [hand.slug]: 0 });
+
+    // Within a category: its subcategories, given its specifications' filters too.
+    expect((await search(`q=${word}&category=${power.slug}`)).categories).toEqual([{ slug: drills.slug, name: expect.any(String), count: 4 }]);
+    expect(await countsOf(`category=${drills.slug}&inStock=true`)).toEqual({ [impact.slug]: 2 });
+    expect(await countsOf(`category=${drills.slug}&filter=${cordless._id}:yes`)).toEqual({ [impact.slug]: 2 });
+    expect((await search(`category=${impact.slug}`)).categories).toEqual([]);
+
+    // An answer without a search word is kept until the catalogue changes: a tool put in a category counts at once.
+    const inStockUnder = async () => (await search(`category=${power.slug}&inStock=true`)).categories.find(({ slug }) => slug === drills.slug)!.count;
+    const before = await inStockUnder();
+    await place(impact._id, 70, 5);
+    expect(await inStockUnder()).toBe(before + 1);
+  });
+
   it('refuses filters in words: a specification of no category chosen, a choice not on the list, an unknown category', async () => {
     const { impact, voltage, torque } = await drivers();
     const noCategory = await shop.app.inject({ method: 'GET', url: `/api/tools/search?filter=${voltage._id}:18 V` });
     expect(noCategory.statusCode).toBe(400);
     expect(noCategory.json().message).toBe('Choose a category to filter by its specifications.');
+    // The catalogue's own filters are refused in words too, whatever the category.
+    const badPrice = await shop.app.inject({ method: 'GET', url: '/api/tools/search?minPrice=cheap' });
+    expect(badPrice.statusCode).toBe(400);
+    expect(badPrice.json()).toMatchObject({ error: expect.any(String), message: expect.stringContaining('Lowest price must be an amount such as 49.90') });
     const badChoice = await shop.app.inject({ method: 'GET', url: `/api/tools/search?category=${impact.slug}&filter=${voltage._id}:48 V` });
     expect(badChoice.json().message).toBe('Voltage has no choice "48 V": it is one of 12 V, 18 V.');
     const badRange = await shop.app.inject({ method: 'GET', url: `/api/tools/search?category=${impact.slug}&filter=${torque._id}:lots..` });

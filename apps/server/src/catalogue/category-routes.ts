@@ -29,8 +29,8 @@ export function categoryRoutes(categories: CategoriesService, catalogue: Catalog
     app.get('/categories', route('The categories as a tree of at most three levels, each with its specifications and how many tools it holds itself. Public.', { answer: categoryTreeSchema }),
       async (request, reply) => sendCachedJson(request, reply, await categories.cachedTree(publicReads(request, reply))));
 
-    app.get('/tools/search', route('Tools narrowed by a search word (q), a category (its slug, with its subcategories), specifications (filter=<attributeId>:<choice>, :<min>..<max> or :yes), a price range and inStock; sorted (sort) a page at a time (limit, cursor: the answer’s nextCursor). Facets: each specification of the category with how many tools match each value given the other filters, numbers as their range; total: the tools matching every filter. Public.', { querystring: toolSearchQuerySchema, answer: toolSearchAnswerSchema }),
-      (request, reply) => catalogue.searchTools(request.query, publicReads(request, reply)));
+    app.get('/tools/search', route('Tools narrowed by a search word (q), a category (its slug, with its subcategories), specifications (filter=<attributeId>:<choice>, :<min>..<max> or :yes), a price range and inStock; sorted (sort) a page at a time (limit, cursor: the answer’s nextCursor). Facets: each specification of the category with how many tools match each value given the other filters, numbers as their range; categories: without a category the top-level categories, within one its subcategories, each with how many tools match every other filter; total: the tools matching every filter. Public.', { querystring: toolSearchQuerySchema, answer: toolSearchAnswerSchema }),
+      async (request, reply) => sendCachedJson(request, reply, await catalogue.searchTools(request.query, publicReads(request, reply))));
   };
 }
 

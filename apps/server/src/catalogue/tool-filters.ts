@@ -9,6 +9,7 @@ import type { KeysetOrder, Paging } from '../platform/paging.ts';
 import type { CategoriesService } from './categories-service.ts';
 import { toToolDto } from './tool-dto.ts';
 import { toolSearchMatches, withSearchThreshold } from './tool-search.ts';
+import { countToolsByCategory } from './category-counts.ts';
 
 type AttributeRow = typeof categoryAttributes.$inferSelect;
 
@@ -108,7 +109,9 @@ async function countAndFacets(executor: DbExecutor, base: SQL | undefined, attri
  * its subcategories), the category's specifications, a price range and in stock only; with each
  * specification's facet counted given the other filters (the filter of the facet itself left out,
  * so a buyer sees how many tools each other choice would give). Facets are only the category's
- * (and those above it): a shop-wide search offers no specifications, never every attribute of the shop.
+ * (and those above it): a shop-wide search offers no specifications, never every attribute of the shop;
+ * it offers the top-level categories instead, each counted (category-counts.ts), and a category its
+ * subcategories.
  */
 export function createToolFilters(
   db: Database,
@@ -120,9 +123,11 @@ export function createToolFilters(
     const forest = await categories.forest();
     let branch: string[] | undefined;
     let attributes: AttributeRow[] = [];
+    let categoryId: string | undefined;
     if (query.category !== undefined) {
       const category = forest.rows.find((row) => row.slug === query.category);
       if (!category) throw notFound('Category not found');
+      categoryId = category.id;
       branch = forest.branchOf(category.id);
       attributes = await categories.attributesFor(forest, category.id);
     }
@@ -160,9 +165,11 @@ export function createToolFilters(
       Promise.all([
         page.read(executor.select({ tool: tools, cursorKey: page.cursorKey }).from(tools).$dynamic(), allBut(), (row) => row.tool.id),
         countAndFacets(executor, base, attributes, filterConditions),
+        // The category filter's counts: every other filter applies (the chosen category's branch among them).
+        countToolsByCategory(executor, forest, categoryId, allBut()),
       ]);
     // A search word's typos are judged at the catalogue search's threshold, which its transaction sets.
-    const [found, { total, facets }] = query.q === undefined ? await read(db) : await withSearchThreshold(db, read);
-    return { tools: found.items.map((row) => toToolDto(row.tool)), facets, total, nextCursor: found.nextCursor ?? null };
+    const [found, { total, facets }, categoryCounts] = query.q === undefined ? await read(db) : await withSearchThreshold(db, read);
+    return { tools: found.items.map((row) => toToolDto(row.tool)), facets, categories: categoryCounts, total, nextCursor: found.nextCursor ?? null };
   };
 }

@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatMoney } from '@voltline/shared/money';
 import { SHOP_PAGES, shopPagePath } from '@voltline/shared/shop-pages';
+import type { ToolSearchAnswer } from '@voltline/shared/categories';
 import type { Tool } from '@voltline/shared/tool';
 import { serverEntryFor } from './server-rendering.ts';
 import { registerSeoRoutes } from '../catalogue/seo-routes.ts';
@@ -369,6 +370,16 @@ describe.each(testDatabaseKinds)('server-rendered public pages on $name', (kind)
       ],
     });
     expect((await get('/tools/c/no-such-category')).statusCode).toBe(404);
+
+    // The catalogue page renders its filters from its address (issue 40, item 5): each top category
+    // counted as the search counts it given the filters, its link keeping them.
+    const inStock = await get('/api/tools/search?inStock=true&limit=1');
+    const cordlessInStock = inStock.json<ToolSearchAnswer>().categories.find((counted) => counted.slug === 'cordless-tools')!.count;
+    const catalogue = (await get('/tools?inStock=true')).body;
+    expect(catalogue).toMatch(new RegExp(`<a [^>]*href="/tools/c/cordless-tools\\?inStock=true"[^>]*>Cordless tools \\(${cordlessInStock}\\)</a>`));
+    expect(catalogue).toMatch(/<input type="checkbox"[^>]*checked=""[^>]*>(<!-- -->)?<span[^>]*>In stock only</);
+    // Its search box, a plain form without scripts, keeps the filters too.
+    expect(catalogue).toMatch(/<form role="search"[^>]*>(<!-- -->)?<input type="hidden" name="inStock" value="true"\/>/);
 
     const toolPage = (await get(`/tools/${strong._id}`)).body;
     expect(toolPage).toMatch(/<th scope="row"[^>]*>Torque<\/th><td>180 Nm<\/td>/);

@@ -15,7 +15,7 @@ export type ListView = Readonly<Record<string, string | undefined>>;
 export const toolKeys = {
   all: ['tools'] as const,
   storefront: () => [...toolKeys.all, 'storefront'] as const,
-  /** The catalogue page (/tools): a search and an order. */
+  /** The catalogue page (/tools): a search, its price range and stock, and an order. */
   catalogue: (view: ListView) => [...toolKeys.all, 'catalogue', view] as const,
   adminList: (view: ListView) => [...toolKeys.all, 'admin', view] as const,
   detail: (toolId: string) => [...toolKeys.all, 'detail', toolId] as const,

@@ -1,4 +1,5 @@
-import { SEARCH_MAX_LENGTH, TOOL_SORTS, type ToolSort } from '@voltline/shared/shop-constants';
+import { TOOL_SORTS, type ToolSort } from '@voltline/shared/shop-constants';
+import { readToolFilters, writeToolFilters, type ToolFilters } from './category-address.ts';
 
 /** The catalogue page's own address. */
 export const CATALOGUE_PATH = '/tools';
@@ -26,12 +27,13 @@ export const CATALOGUE_PAGES_RENDERED_MAX = 10;
 
 /**
  * What the catalogue page shows, kept in its address so that a search can be shared, reloaded and
- * indexed: `/tools?q=drill&sort=price-asc&pages=2`. `q` is the search, `sort` the order, `pages`
- * how many Show mores' worth of pages are on screen (1 when absent). Whatever a hand-typed address
- * holds is read as something the page can show, never refused: an unknown sort is the newest first.
+ * indexed: `/tools?q=drill&minPrice=20&inStock=true&sort=price-asc&pages=2`. `q` is the search,
+ * the price range and in stock only its filters (issue 40, item 5; a category is its own page),
+ * `sort` the order, `pages` how many Show mores' worth of pages are on screen (1 when absent).
+ * Whatever a hand-typed address holds is read as something the page can show, never refused: an
+ * unknown sort is the newest first.
  */
-export interface CatalogueView {
-  q: string | undefined;
+export interface CatalogueView extends ToolFilters {
   sort: ToolSort;
   pages: number;
 }
@@ -39,21 +41,21 @@ export interface CatalogueView {
 const isToolSort = (value: string | null): value is ToolSort => TOOL_SORTS.includes(value as ToolSort);
 
 export function readCatalogueAddress(search: URLSearchParams): CatalogueView {
-  // As the API reads its q: trimmed, at most its length, empty as none.
-  const q = search.get('q')?.trim().slice(0, SEARCH_MAX_LENGTH) || undefined;
+  const filters = readToolFilters(search);
+  const { q } = filters;
   const sort = search.get('sort');
   const pages = Number(search.get('pages'));
   return {
-    q,
+    ...filters,
     sort: isToolSort(sort) && catalogueSortsFor(q).includes(sort) ? sort : defaultSortOf(q),
     pages: Number.isInteger(pages) && pages > 1 ? Math.min(pages, 1000) : 1,
   };
 }
 
-/** The address of a view; the defaults (no search, its default order, one page) are left out. */
-export function catalogueAddress({ q, sort, pages }: CatalogueView): string {
-  const search = new URLSearchParams();
-  if (q) search.set('q', q);
+/** The address of a view; the defaults (no search nor filter, its default order, one page) are left out. */
+export function catalogueAddress({ sort, pages, ...filters }: CatalogueView): string {
+  const search = writeToolFilters(new URLSearchParams(), filters);
+  const { q } = filters;
   if (sort !== defaultSortOf(q)) search.set('sort', sort);
   if (pages > 1) search.set('pages', String(pages));
   const text = search.toString();

@@ -1,9 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router';
-import { catalogueToolsQueryOptions } from '../../../features/catalogue/api/get-tools.ts';
-import { categoriesQueryOptions } from '../../../features/catalogue/api/get-categories.ts';
+import { catalogueToolsQueryOptions } from '../../../features/catalogue/api/search-tools.ts';
 import { CATALOGUE_PAGES_RENDERED_MAX, readCatalogueAddress } from '../../../features/catalogue/catalogue-address.ts';
-import { rowsOf } from '../../../lib/paged-lists.ts';
 import type { PageHandle } from '../../public-page.ts';
 
 /**
@@ -17,18 +15,13 @@ export function catalogueRoute(queryClient: QueryClient, started: (loading: Prom
       const { cataloguePageHead } = await import('./catalogue-head.ts');
       const view = readCatalogueAddress(search);
       const loaded = client.getQueryData(catalogueToolsQueryOptions(view).queryKey);
-      return cataloguePageHead(view, rowsOf(loaded && { ...loaded, pages: loaded.pages.slice(0, view.pages) }));
+      return cataloguePageHead(view, loaded?.pages.slice(0, view.pages).flatMap((page) => page.tools));
     },
   };
   const loader = ({ request }: LoaderFunctionArgs) => {
     const view = readCatalogueAddress(new URL(request.url).searchParams);
-    return started(
-      Promise.all([
-        queryClient.prefetchInfiniteQuery({ ...catalogueToolsQueryOptions(view), pages: Math.min(view.pages, CATALOGUE_PAGES_RENDERED_MAX) }),
-        // The catalogue's navigation: its top categories (issue 40).
-        queryClient.prefetchQuery(categoriesQueryOptions()),
-      ]),
-    );
+    // Its first page answers the top categories' counts too (issue 40, item 5): no tree to ask besides.
+    return started(queryClient.prefetchInfiniteQuery({ ...catalogueToolsQueryOptions(view), pages: Math.min(view.pages, CATALOGUE_PAGES_RENDERED_MAX) }));
   };
   return { handle, loader };
 }

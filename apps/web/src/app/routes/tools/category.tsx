@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Link, useLocation, useNavigate, useNavigation, useParams, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useNavigation, useParams, useSearchParams } from 'react-router';
 import { categoryPathOf, type CategoryNode } from '@voltline/shared/categories';
 import { TOOL_SORTS, type ToolSort } from '@voltline/shared/shop-constants';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
@@ -9,9 +9,11 @@ import { NotFoundNotice } from '../../../components/not-found-notice.tsx';
 import { useCategories } from '../../../features/catalogue/api/get-categories.ts';
 import { CATEGORY_PAGE_SIZE, useCategoryTools } from '../../../features/catalogue/api/search-tools.ts';
 import { CATALOGUE_SORT_LABELS } from '../../../features/catalogue/catalogue-address.ts';
-import { categoryAddress, categoryPagePath, readCategoryAddress, type CategoryView } from '../../../features/catalogue/category-address.ts';
+import { categoryAddress, readCategoryAddress, type CategoryView } from '../../../features/catalogue/category-address.ts';
 import { CategoryBreadcrumb } from '../../../features/catalogue/components/category-breadcrumb.tsx';
 import { CategoryFilters } from '../../../features/catalogue/components/category-filters.tsx';
+import { CategoryNavigation } from '../../../features/catalogue/components/category-navigation.tsx';
+import { FiltersPanel } from '../../../features/catalogue/components/filters-panel.tsx';
 import { ToolGridPlaceholder } from '../../../features/catalogue/components/tool-grid.tsx';
 import { PricedToolGrid } from '../../priced-tool-grid.tsx';
 import { describeRequestError } from '../../../lib/api-client.ts';
@@ -33,22 +35,14 @@ function CategoryResults({ view, path, onChange }: { view: CategoryView; path: C
     <div className="mx-auto max-w-7xl px-4 py-8">
       <CategoryBreadcrumb path={path} />
       <h1 className="mt-2 text-3xl font-bold sm:text-4xl">{category.name}</h1>
-      {(category.children ?? []).length > 0 && (
-        <nav aria-label="Subcategories" className="mt-4 flex flex-wrap gap-2">
-          {(category.children ?? []).map((child) => (
-            <Link key={child._id} to={categoryPagePath(child.slug)} className="btn btn-outline btn-sm">
-              {child.name}
-            </Link>
-          ))}
-        </nav>
-      )}
+      <div className="mt-4">
+        {/* Each subcategory with how many tools the filters chosen leave in it; its page keeps them (those above apply there too). */}
+        <CategoryNavigation label="Subcategories" categories={found.data?.categories ?? []} addressOf={(slug) => categoryAddress({ ...view, slug })} />
+      </div>
       <div className="mt-6 grid gap-6 lg:grid-cols-[16rem_1fr]">
-        <section aria-labelledby={`${sortId}-filters`} className="rounded-box border border-base-300 p-4">
-          <h2 id={`${sortId}-filters`} className="mb-2 text-lg font-semibold">
-            Filters
-          </h2>
+        <FiltersPanel>
           <CategoryFilters view={view} facets={found.data?.facets ?? []} onChange={onChange} />
-        </section>
+        </FiltersPanel>
         <section aria-labelledby={`${sortId}-found`}>
           <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
             <h2 id={`${sortId}-found`} className="text-lg font-semibold" aria-live="polite">

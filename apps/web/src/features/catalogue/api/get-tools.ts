@@ -9,8 +9,6 @@ import { toolKeys } from '../../../lib/query-keys.ts';
 // The first page is what the spec shows at first; each Show more then adds up to four rows of three.
 const FIRST_PAGE_SIZE = TOOLS_SHOWN_INITIALLY;
 const MORE_PAGE_SIZE = 12;
-/** The catalogue page's pages: whole rows of two, three or four cards. */
-const CATALOGUE_PAGE_SIZE = 24;
 
 /** GET /api/getTools: a page of the catalogue, newest tool first (the server decides the order). */
 function getTools(cursor: string | undefined): Promise<ApiPage<Tool>> {
@@ -24,14 +22,8 @@ export function useStorefrontTools() {
   return useInfiniteQuery(storefrontToolsQueryOptions);
 }
 
-/** What the catalogue page lists: the tools matching `q` (typos allowed, a SKU, a GTIN), in the `sort` order. */
+/** What the catalogue page's search box sets: the tools matching `q` (typos allowed, a SKU, a GTIN), in the `sort` order. */
 export interface CatalogueSearch {
   q: string | undefined;
   sort: ToolSort;
 }
-
-/** GET /api/getTools?q=&sort=: the catalogue page's search, a page at a time. */
-export const catalogueToolsQueryOptions = ({ q, sort }: CatalogueSearch) =>
-  pagedListOptions(toolKeys.catalogue({ q, sort }), (cursor) =>
-    apiPage<Tool>(listPath('/getTools', { q, sort, limit: CATALOGUE_PAGE_SIZE, cursor })),
-  );

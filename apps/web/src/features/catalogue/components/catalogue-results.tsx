@@ -5,8 +5,9 @@ import { TOOLS_SHOWN_INITIALLY } from '@voltline/shared/shop-constants';
 import { describeRequestError } from '../../../lib/api-client.ts';
 import { FormMessage } from '../../../components/form-message.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
-import { catalogueToolsQueryOptions } from '../api/get-tools.ts';
+import { catalogueToolsQueryOptions } from '../api/search-tools.ts';
 import { catalogueAddress, type CatalogueView } from '../catalogue-address.ts';
+import { narrowsByPriceOrStock } from '../category-address.ts';
 import { ToolGrid, ToolGridPlaceholder, type ToolGridComponent } from './tool-grid.tsx';
 
 const RESULTS_ID = 'catalogue-results';
@@ -24,7 +25,7 @@ export function CatalogueResults({ view, Grid = ToolGrid }: { view: CatalogueVie
   const tools = useInfiniteQuery(catalogueToolsQueryOptions(view));
   const pages = tools.data?.pages;
   const loaded = pages?.length ?? 0;
-  const shownTools = pages?.slice(0, view.pages).flatMap((page) => page.items);
+  const shownTools = pages?.slice(0, view.pages).flatMap((page) => page.tools);
   const shownPages = Math.min(view.pages, loaded);
   const hasMore = loaded > view.pages || tools.hasNextPage;
 
@@ -46,7 +47,13 @@ export function CatalogueResults({ view, Grid = ToolGrid }: { view: CatalogueVie
       query={{ isPending: tools.isPending, isError: tools.isError && !pages, error: tools.error, data: shownTools }}
       loadingLabel="Loading tools"
       placeholder={<ToolGridPlaceholder count={TOOLS_SHOWN_INITIALLY} />}
-      emptyText={view.q === undefined ? 'No tools in the catalogue yet.' : `No tools match “${view.q}”. Try another word, or a shorter one.`}
+      emptyText={
+        view.q !== undefined
+          ? `No tools match “${view.q}”${narrowsByPriceOrStock(view) ? ' with these filters' : ''}. Try another word, or a shorter one.`
+          : narrowsByPriceOrStock(view)
+            ? 'No tool matches these filters. Clear one to see more.'
+            : 'No tools in the catalogue yet.'
+      }
     >
       {(shown) => (
         <>

@@ -2,11 +2,14 @@ import { useId, type FormEvent } from 'react';
 import { SEARCH_MAX_LENGTH, type ToolSort } from '@voltline/shared/paging';
 import { CATALOGUE_PATH, CATALOGUE_SORT_LABELS, catalogueSortsFor } from '../catalogue-address.ts';
 import type { CatalogueSearch } from '../api/get-tools.ts';
+import type { ToolFilters } from '../category-address.ts';
 import { OptionList } from '../../../components/option-list.tsx';
 
 interface CatalogueSearchFormProps {
   /** The search and order in force (from the page's address). */
   search: CatalogueSearch;
+  /** The filters in force, which a search without scripts keeps as the app's does (issue 40, item 5). */
+  filters?: Pick<ToolFilters, 'minPrice' | 'maxPrice' | 'inStock'>;
   onSearch: (search: CatalogueSearch) => void;
 }
 
@@ -27,7 +30,7 @@ function sortAfterSearch(sort: ToolSort, before: string | undefined, after: stri
  * the app has taken the server's page over (and without scripts at all); with the app, a search goes
  * on Enter or Search and a new order at once, without a new document.
  */
-export function CatalogueSearchForm({ search, onSearch }: CatalogueSearchFormProps) {
+export function CatalogueSearchForm({ search, filters, onSearch }: CatalogueSearchFormProps) {
   const searchId = useId();
   const sortId = useId();
 
@@ -46,6 +49,9 @@ export function CatalogueSearchForm({ search, onSearch }: CatalogueSearchFormPro
       onSubmit={searchNow}
       className="flex flex-col gap-3 sm:flex-row sm:items-end"
     >
+      {filters?.minPrice !== undefined && <input type="hidden" name="minPrice" value={filters.minPrice} />}
+      {filters?.maxPrice !== undefined && <input type="hidden" name="maxPrice" value={filters.maxPrice} />}
+      {filters?.inStock && <input type="hidden" name="inStock" value="true" />}
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <label htmlFor={searchId} className="text-sm font-medium">
           Search tools

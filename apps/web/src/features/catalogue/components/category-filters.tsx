@@ -1,7 +1,7 @@
-import { useId, type FormEvent } from 'react';
+import { useId, type FormEvent, type ReactNode } from 'react';
 import type { Facet } from '@voltline/shared/categories';
 import { currencySign } from '@voltline/shared/money';
-import { filtersOf, withFilters, type CategoryView } from '../category-address.ts';
+import { filtersOf, narrowsByPriceOrStock, withFilters, type CategoryView, type ToolFilters } from '../category-address.ts';
 
 interface CategoryFiltersProps {
   view: CategoryView;
@@ -88,11 +88,12 @@ function RangeFacet({ facet, view, onChange }: { facet: Facet & { values: { min:
 }
 
 /**
- * A category page's filters (issue 40, item 5): each specification of the category, choices with
- * their counts and numbers as a range, the price range and in stock only. Each change is a new
- * address, which the server renders as it is.
+ * The filters every list of tools offers (issue 40, item 5), the catalogue's and a category's: in
+ * stock only and the price range, then `children` (a category's specifications), and Clear filters
+ * while `cleared` (the view without them) differs. Each change is a new address, which the server
+ * renders as it is.
  */
-export function CategoryFilters({ view, facets, onChange }: CategoryFiltersProps) {
+export function ToolFilterFields<View extends ToolFilters>({ view, onChange, cleared, children }: { view: View; onChange: (view: View) => void; cleared: View | undefined; children?: ReactNode }) {
   return (
     <div className="flex flex-col gap-4">
       <label className="label cursor-pointer justify-start gap-2">
@@ -106,6 +107,26 @@ export function CategoryFilters({ view, facets, onChange }: CategoryFiltersProps
         step="0.01"
         onApply={(from, to) => onChange({ ...view, minPrice: from || undefined, maxPrice: to || undefined })}
       />
+      {children}
+      {cleared && (
+        <button type="button" className="btn btn-ghost btn-sm self-start" onClick={() => onChange(cleared)}>
+          Clear filters
+        </button>
+      )}
+    </div>
+  );
+}
+
+/**
+ * A category page's filters (issue 40, item 5): each specification of the category, choices with
+ * their counts and numbers as a range, besides the price range and in stock only. A search word
+ * brought from the catalogue is said, and cleared with the rest.
+ */
+export function CategoryFilters({ view, facets, onChange }: CategoryFiltersProps) {
+  const narrowed = view.filters.length > 0 || view.q !== undefined || narrowsByPriceOrStock(view);
+  return (
+    <ToolFilterFields view={view} onChange={onChange} cleared={narrowed ? { ...view, q: undefined, filters: [], inStock: false, minPrice: undefined, maxPrice: undefined } : undefined}>
+      {view.q !== undefined && <p className="text-sm">Tools matching “{view.q}”</p>}
       {facets.map((facet) =>
         Array.isArray(facet.values) ? (
           <ValueFacet key={facet.attribute._id} facet={{ ...facet, values: facet.values }} view={view} onChange={onChange} />
@@ -113,11 +134,6 @@ export function CategoryFilters({ view, facets, onChange }: CategoryFiltersProps
           <RangeFacet key={facet.attribute._id} facet={{ ...facet, values: facet.values }} view={view} onChange={onChange} />
         ),
       )}
-      {(view.filters.length > 0 || view.inStock || view.minPrice !== undefined || view.maxPrice !== undefined) && (
-        <button type="button" className="btn btn-ghost btn-sm self-start" onClick={() => onChange({ ...view, filters: [], inStock: false, minPrice: undefined, maxPrice: undefined })}>
-          Clear filters
-        </button>
-      )}
-    </div>
+    </ToolFilterFields>
   );
 }

@@ -1,19 +1,28 @@
 import { Link } from 'react-router';
-import { useCategories } from '../api/get-categories.ts';
-import { categoryPagePath } from '../category-address.ts';
+import type { CategoryCount } from '@voltline/shared/categories';
 
-/** The catalogue's navigation (issue 40): its top categories, each a page of its own; nothing while the shop has none. */
-export function CategoryNavigation() {
-  const categories = useCategories();
-  const top = categories.data ?? [];
-  if (top.length === 0) return null;
+/**
+ * Categories to go to (issue 40): the catalogue's top ones, or a category's subcategories, each a
+ * page of its own with how many tools it holds given the filters chosen (issue 40, item 5), which
+ * `addressOf` carries there. One no tool matches is said, not linked: its page would be empty.
+ */
+export function CategoryNavigation({ label, categories, addressOf }: { label: string; categories: CategoryCount[]; addressOf: (slug: string) => string }) {
+  if (categories.length === 0) return null;
   return (
-    <nav aria-label="Categories" className="flex flex-wrap gap-2">
-      {top.map((category) => (
-        <Link key={category._id} to={categoryPagePath(category.slug)} className="btn btn-outline btn-sm">
-          {category.name}
-        </Link>
-      ))}
+    <nav aria-label={label}>
+      <ul className="flex flex-wrap gap-2">
+        {categories.map((category) => (
+          <li key={category.slug}>
+            {category.count === 0 ? (
+              <span className="btn btn-ghost btn-sm pointer-events-none text-base-content/70">{`${category.name} (0)`}</span>
+            ) : (
+              <Link to={addressOf(category.slug)} className="btn btn-outline btn-sm">
+                {`${category.name} (${category.count})`}
+              </Link>
+            )}
+          </li>
+        ))}
+      </ul>
     </nav>
   );
 }
