@@ -26,6 +26,20 @@ function checkoutCalls(shop: TestShop & { admin: TestUser }) {
     const answer = await call('PUT', `/api/cart/lines/${tool._id}`, user, { quantity });
     expect(answer.statusCode, answer.body).toBe(200);
   };
+  /**
+   * A new customer whose cart holds a line of each of these tools, each a fresh tool of the test's
+   * own (stock, minimum order, price) so no other test moves its stock; the tools in the order given.
+   */
+  const buyerWithCart = async (...lines: { stock: number; minimum: number; price: number; quantity: number }[]) => {
+    const buyer = await registerUser(shop);
+    const cartTools: Tool[] = [];
+    for (const { stock, minimum, price, quantity } of lines) {
+      const tool = await freshTool(shop, stock, minimum, price);
+      await putLine(buyer, tool, quantity);
+      cartTools.push(tool);
+    }
+    return { buyer, tools: cartTools };
+  };
   const quote = (user: TestUser | null, body: object) => call('POST', '/api/checkout/quote', user, body);
   const checkout = (user: TestUser | null, body: object) => call('POST', '/api/checkout', user, { ...DELIVERY, ...body });
   /** A checkout that must succeed: the new order's id. */
@@ -58,7 +72,7 @@ function checkoutCalls(shop: TestShop & { admin: TestUser }) {
     return single;
   };
   const cartOf = async (user: TestUser) => (await call('GET', '/api/cart', user)).json().lines as { toolId: string; quantity: number }[];
-  return { call, putLine, quote, checkout, checkedOut, coupon, couponRow, usesOf, answeredEverywhere, cartOf };
+  return { call, putLine, buyerWithCart, quote, checkout, checkedOut, coupon, couponRow, usesOf, answeredEverywhere, cartOf };
 }
 
 describe.each(testDatabaseKinds)('the checkout on $name', (kind) => {
@@ -81,12 +95,8 @@ describe.each(testDatabaseKinds)('the checkout on $name', (kind) => {
   });
 
   it('quotes the cart, and the lines given instead of it, with the home rate less the promotion', async () => {
-    const { putLine, quote } = calls();
-    const buyer = await customer();
-    const drill = await freshTool(shop, 20, 1, 40);
-    const bits = await freshTool(shop, 50, 2, 7.5);
-    await putLine(buyer, drill, 1);
-    await putLine(buyer, bits, 2);
+    const { buyerWithCart, quote } = calls();
+    const { buyer, tools: [drill, bits] } = await buyerWithCart({ stock: 20, minimum: 1, price: 40, quantity: 1 }, { stock: 50, minimum: 2, price: 7.5, quantity: 2 });
     const cartQuote = await quote(buyer, { country: 'us' });
     expect(cartQuote.statusCode, cartQuote.body).toBe(200);
     expect(cartQuote.json()).toEqual({
@@ -146,12 +156,8 @@ describe.each(testDatabaseKinds)('the checkout on $name', (kind) => {
   });
 
   it('refuses a cart with a line that cannot be ordered (a deleted tool, more than can be ordered, none in stock) with 409, and keeps it', async () => {
-    const { putLine, quote, checkout, cartOf, call } = calls();
-    const buyer = await customer();
-    const drill = await freshTool(shop, 20, 1, 40);
-    const gone = await freshTool(shop, 20, 1, 12);
-    await putLine(buyer, drill, 5);
-    await putLine(buyer, gone, 1);
+    const { buyerWithCart, quote, checkout, cartOf, call } = calls();
+    const { buyer, tools: [drill, gone] } = await buyerWithCart({ stock: 20, minimum: 1, price: 40, quantity: 5 }, { stock: 20, minimum: 1, price: 12, quantity: 1 });
     expect((await call('DELETE', `/api/deleteTool/${gone._id}`, shop.admin)).statusCode).toBe(200);
     const refusals = async () => {
       const before = await snapshotShop(shop.database.db);
@@ -173,14 +179,8 @@ describe.each(testDatabaseKinds)('the checkout on $name', (kind) => {
   });
 
   it('makes one unpaid order of every line, its figures answered by every order answer, and empties the cart', async () => {
-    const { putLine, checkedOut, answeredEverywhere, cartOf, quote } = calls();
-    const buyer = await customer();
-    const drill = await freshTool(shop, 20, 1, 40);
-    const battery = await freshTool(shop, 20, 2, 24.95);
-    const bits = await freshTool(shop, 50, 1, 3.1);
-    await putLine(buyer, drill, 1);
-    await putLine(buyer, battery, 2);
-    await putLine(buyer, bits, 3);
+    const { buyerWithCart, checkedOut, answeredEverywhere, cartOf, quote } = calls();
+    const { buyer, tools: [drill, battery, bits] } = await buyerWithCart({ stock: 20, minimum: 1, price: 40, quantity: 1 }, { stock: 20, minimum: 2, price: 24.95, quantity: 2 }, { stock: 50, minimum: 1, price: 3.1, quantity: 3 });
     const quoted = (await quote(buyer, { country: 'US' })).json();
     const orderId = await checkedOut(buyer, { country: 'US' });
     const order = await answeredEverywhere(buyer, orderId);
@@ -218,12 +218,8 @@ describe.each(testDatabaseKinds)('the checkout on $name', (kind) => {
   });
 
   it("quotes and orders the cart at the tools' prices now, not the prices its lines were added at", async () => {
-    const { call, putLine, quote, checkedOut, answeredEverywhere } = calls();
-    const buyer = await customer();
-    const drill = await freshTool(shop, 20, 1, 100);
-    const bits = await freshTool(shop, 20, 1, 10);
-    await putLine(buyer, drill, 2);
-    await putLine(buyer, bits, 1);
+    const { call, buyerWithCart, quote, checkedOut, answeredEverywhere } = calls();
+    const { buyer, tools: [drill, bits] } = await buyerWithCart({ stock: 20, minimum: 1, price: 100, quantity: 2 }, { stock: 20, minimum: 1, price: 10, quantity: 1 });
     // The shop raises one price and lowers the other while they wait in the cart.
     for (const [tool, price] of [[drill, 135], [bits, 8]] as const) {
       const update = await call('PATCH', `/api/updateTool/${tool._id}`, shop.admin, { availableQuantity: 20, minimumOrderQuantity: 1, price });
@@ -282,10 +278,8 @@ describe.each(testDatabaseKinds)('the checkout on $name', (kind) => {
   });
 
   it('charges exactly the total: the intent answers it to the cent and the built-in gateway takes it', async () => {
-    const { putLine, checkedOut, call, answeredEverywhere } = calls();
-    const buyer = await customer();
-    const tool = await freshTool(shop, 20, 1, 33.33);
-    await putLine(buyer, tool, 3);
+    const { buyerWithCart, checkedOut, call, answeredEverywhere } = calls();
+    const { buyer } = await buyerWithCart({ stock: 20, minimum: 1, price: 33.33, quantity: 3 });
     const orderId = await checkedOut(buyer, { country: 'US' });
     const intent = await call('POST', '/api/create-payment-intent', buyer, { orderId });
     expect(intent.statusCode, intent.body).toBe(200);
@@ -299,10 +293,8 @@ describe.each(testDatabaseKinds)('the checkout on $name', (kind) => {
   });
 
   it('delivers free from the home rate’s subtotal, charges the world rate abroad, and refuses a country it does not know', async () => {
-    const { putLine, quote, checkedOut, answeredEverywhere } = calls();
-    const buyer = await customer();
-    const tool = await freshTool(shop, 50, 1, 50);
-    await putLine(buyer, tool, 2);
+    const { putLine, buyerWithCart, quote, checkedOut, answeredEverywhere } = calls();
+    const { buyer, tools: [tool] } = await buyerWithCart({ stock: 50, minimum: 1, price: 50, quantity: 2 });
     expect((await quote(buyer, { country: 'US' })).json()).toMatchObject({ subtotal: 100, deliveryCharge: 4.9, deliveryDiscount: 0.49, total: 104.41 });
     await putLine(buyer, tool, 3);
     expect((await quote(buyer, { country: 'US' })).json()).toMatchObject({ subtotal: 150, deliveryCharge: 0, deliveryDiscount: 0, total: 150 });
@@ -335,10 +327,8 @@ describe.each(testDatabaseKinds)('the checkout on $name', (kind) => {
   });
 
   it('takes a coupon off the goods, a percent or an amount, never more than the goods', async () => {
-    const { putLine, quote, checkedOut, coupon, answeredEverywhere, usesOf } = calls();
-    const buyer = await customer();
-    const tool = await freshTool(shop, 50, 1, 40);
-    await putLine(buyer, tool, 2);
+    const { buyerWithCart, quote, checkedOut, coupon, answeredEverywhere, usesOf } = calls();
+    const { buyer } = await buyerWithCart({ stock: 50, minimum: 1, price: 40, quantity: 2 });
     const tenPercent = await coupon({ code: 'checkout-ten', percentOff: 10 });
     const fiveOff = await coupon({ code: 'CHECKOUT-FIVE', amountOff: 5 });
     const everything = await coupon({ code: 'CHECKOUT-ALL', amountOff: 500 });

@@ -2,11 +2,11 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { orderQuantityMessages } from '@voltline/shared/order';
 import { toolDeletionMessages } from '@voltline/shared/tool';
-import { notifications, orderEvents, orders, paymentIntents, tools } from '../db/schema.ts';
+import { notifications, orderEvents, orders, tools } from '../db/schema.ts';
 import { snapshotShop } from '../test-support/db-snapshot.ts';
 import { oneDatabaseKind, testDatabaseKinds } from '../test-support/test-databases.ts';
 import { useTestShop } from '../test-support/test-shop.ts';
-import { card, createIntent, freshTool, insertOneLineOrders, placeOrder, placePaidOrder, rawOrderRow } from '../test-support/test-orders.ts';
+import { card, createIntent, freshTool, insertOneLineOrders, openCardForms, placeOrder, placePaidOrder, rawOrderRow } from '../test-support/test-orders.ts';
 import { bearer, registerUser, type TestUser } from '../test-support/test-users.ts';
 
 /** Far enough ahead that every unpaid order of the test counts as expired, whatever today is. */
@@ -173,17 +173,7 @@ describe.each([oneDatabaseKind])('a deletion racing payments, placements and shi
         db,
         Array.from({ length: UNPAID_PER_TRIAL }, (_, i) => order(1 + ((trial + i) % 3), 'unpaid')),
       );
-      const secrets = unpaid.map((row) => `pi_test_${row.id.replaceAll('-', '')}_secret_race`);
-      await db.insert(paymentIntents).values(
-        unpaid.map((row, i) => ({
-          id: `pi_test_${row.id.replaceAll('-', '')}`,
-          orderId: row.id,
-          provider: 'builtin' as const,
-          amountCents: row.quantity * 100,
-          clientSecret: secrets[i]!,
-          status: 'requires_payment_method' as const,
-        })),
-      );
+      const secrets = await openCardForms(db, unpaid);
 
       const calls = [
         shop.app.inject({ method: 'DELETE', url: `/api/deleteTool/${tool!.id}`, headers: bearer(shop.admin) }),

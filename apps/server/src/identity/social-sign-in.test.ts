@@ -62,6 +62,12 @@ describe.each(testDatabaseKinds)('social sign-in on $name', (kind) => {
 
   const mailsTo = (email: string) => shop.outbox().filter((mail) => mail.includes(`To: ${email}`));
 
+  /** GitHub answering for a user with these addresses: its profile names the primary one, verified as that one is. */
+  function gitHubAnswersFor(sub: string, name: string, emails: { email: string; primary: boolean; verified: boolean }[]) {
+    const primary = emails.find((listed) => listed.primary)!;
+    provider.signInAs({ sub, email: primary.email, email_verified: primary.verified, name, emails });
+  }
+
   it('offers Google, GitHub and Facebook once they are configured', async () => {
     const response = await shop.app.inject({ method: 'GET', url: '/api/social-providers' });
     expect(response.json().providers).toEqual([
@@ -112,16 +118,7 @@ describe.each(testDatabaseKinds)('social sign-in on $name', (kind) => {
   it('refuses a GitHub sign-in whose primary address GitHub has not verified, whatever else it lists', async () => {
     const victim = newEmail('victim');
     const attackersOwn = newEmail('attacker');
-    provider.signInAs({
-      sub: 'github-attacker',
-      email: victim,
-      email_verified: false,
-      name: 'Attacker',
-      emails: [
-        { email: victim, primary: true, verified: false },
-        { email: attackersOwn, primary: false, verified: true },
-      ],
-    });
+    gitHubAnswersFor('github-attacker', 'Attacker', [{ email: victim, primary: true, verified: false }, { email: attackersOwn, primary: false, verified: true }]);
     const landing = expectRefused(await signInWith('github'), 'provider_email_not_verified');
     expect(landing.searchParams.get('error_description')).toBe(MESSAGES.socialEmailNotVouched('GitHub'));
     expect(await accountOf(victim)).toBeUndefined();
@@ -131,16 +128,7 @@ describe.each(testDatabaseKinds)('social sign-in on $name', (kind) => {
   it('signs in with the verified primary address GitHub lists, and no other', async () => {
     const primary = newEmail('octo');
     const unproven = newEmail('octo-old');
-    provider.signInAs({
-      sub: 'github-1',
-      email: primary,
-      email_verified: true,
-      name: 'Octo Person',
-      emails: [
-        { email: unproven, primary: false, verified: false },
-        { email: primary, primary: true, verified: true },
-      ],
-    });
+    gitHubAnswersFor('github-1', 'Octo Person', [{ email: unproven, primary: false, verified: false }, { email: primary, primary: true, verified: true }]);
     const { location, cookie } = await signInWith('github');
     expect(location).toBe('/auth/popup-done');
     await exchangeToken(shop.app, primary, cookie);

@@ -1,16 +1,17 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { orderQuantityMessages, refundMessages } from '@voltline/shared/order';
 import { openPglite, openPostgres } from '../db/client.ts';
-import { notifications, orderEvents, orders, paymentIntents, tools } from '../db/schema.ts';
+import { orderEvents, orders, paymentIntents, tools } from '../db/schema.ts';
 import { snapshotShop } from '../test-support/db-snapshot.ts';
 import { startTestShop } from '../test-support/test-app.ts';
 import { describeRaces, itRaces, RACE_TRIALS, testDatabaseKinds, type TestDatabaseKind } from '../test-support/test-databases.ts';
 import { useTestShop } from '../test-support/test-shop.ts';
-import { card, createIntent, freshTool, insertOneLineOrders, placeOrder, placePaidOrder, toolRow } from '../test-support/test-orders.ts';
+import { queuedMailTexts } from '../test-support/queued-mails.ts';
+import { card, createIntent, freshTool, insertOneLineOrders, openCardForms, placeOrder, placePaidOrder, toolRow } from '../test-support/test-orders.ts';
 import { bearer, registerCustomerAndAdmin, registerUser, type TestUser } from '../test-support/test-users.ts';
 
 // Fewer trials than the thousand this began with (RACE_TRIALS), each with one and a half times the
@@ -70,11 +71,7 @@ describe.each(testDatabaseKinds)('the order lifecycle on $name', (kind) => {
         detail: expect.stringMatching(/^\$70\.00 of \$120\.00 \(order canceled, 8 units back on sale, credit note CN-\d{6}\): Customer changed their mind$/),
       }),
     ]);
-    const mails = await shop.database.db
-      .select()
-      .from(notifications)
-      .where(and(eq(notifications.eventType, 'order.refunded'), eq(notifications.target, shop.customer.email)));
-    expect(mails.map((mail) => (mail.payload as { text: string }).text)).toEqual(
+    expect(await queuedMailTexts(shop, 'order.refunded', shop.customer.email)).toEqual(
       expect.arrayContaining([expect.stringContaining('we refunded $50.00 to your card: Two units arrived late'), expect.stringContaining('Your order is refunded in full.')]),
     );
 
@@ -171,17 +168,7 @@ describeRaces('payments racing for the last units', (kind) => {
             purchaseDate: 'Saturday, Nov 21, 2026',
           })),
       );
-      const secrets = placed.map((order) => `pi_test_${order.id.replaceAll('-', '')}_secret_race`);
-      await db.insert(paymentIntents).values(
-        placed.map((order, i) => ({
-          id: `pi_test_${order.id.replaceAll('-', '')}`,
-          orderId: order.id,
-          provider: 'builtin' as const,
-          amountCents: order.priceCents,
-          clientSecret: secrets[i]!,
-          status: 'requires_payment_method' as const,
-        })),
-      );
+      const secrets = await openCardForms(db, placed);
 
       const results = await Promise.all(secrets.map((secret) => confirm(secret)));
       const paid = placed.filter((_, i) => results[i]!.statusCode === 200);

@@ -1,12 +1,13 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tool } from '@voltline/shared/tool';
-import { couponUses, coupons, notifications, orderEvents, orders, tools } from '../db/schema.ts';
+import { couponUses, coupons, orderEvents, orders, tools } from '../db/schema.ts';
 import { startFakeStripeApi, type FakeStripeApi } from '../test-support/fake-stripe-api.ts';
 import { testDatabaseKinds } from '../test-support/test-databases.ts';
 import { useTestShop } from '../test-support/test-shop.ts';
 import { createIntent, placeOrder, toolRow } from '../test-support/test-orders.ts';
+import { queuedMailTexts } from '../test-support/queued-mails.ts';
 import { bearer, registerUser, type TestUser } from '../test-support/test-users.ts';
 
 const WEBHOOK_SECRET = 'whsec_voltline_test';
@@ -47,6 +48,9 @@ describe.each(testDatabaseKinds)('card payments with Stripe on $name', (kind) =>
     type: 'payment_intent.succeeded',
     data: { object: { id: intentId, object: 'payment_intent' } },
   });
+  /** The payment page telling the shop, after Stripe's card form, that this intent paid the order. */
+  const recordFromBrowser = (user: TestUser, orderId: string, paymentIntentId: string) =>
+    shop.app.inject({ method: 'PATCH', url: `/api/purchasedSingle/${orderId}`, headers: bearer(user), payload: { transactionId: paymentIntentId, delivery: 'pending' } });
   const paidEvents = async (orderId: string) =>
     (await shop.database.db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId))).filter((e) => e.type === 'paid');
 
@@ -91,12 +95,7 @@ describe.each(testDatabaseKinds)('card payments with Stripe on $name', (kind) =>
     const event = succeededEvent('evt_paid_1', paymentIntentId);
     expect((await webhook(event)).statusCode).toBe(200);
     expect((await webhook(event)).statusCode).toBe(200);
-    const recorded = await shop.app.inject({
-      method: 'PATCH',
-      url: `/api/purchasedSingle/${orderId}`,
-      headers: bearer(shop.customer),
-      payload: { transactionId: paymentIntentId, delivery: 'pending' },
-    });
+    const recorded = await recordFromBrowser(shop.customer, orderId, paymentIntentId);
     expect(recorded.json()).toEqual({ acknowledged: true, modifiedCount: 0 });
     const order = (await shop.app.inject({ method: 'GET', url: `/api/purchasedSingle/${orderId}`, headers: bearer(shop.customer) })).json();
     expect(order).toMatchObject({ status: 'paid', transactionId: paymentIntentId, delivery: 'pending' });
@@ -116,13 +115,7 @@ describe.each(testDatabaseKinds)('card payments with Stripe on $name', (kind) =>
   it('records a payment from the browser only when Stripe says the intent succeeded', async () => {
     const orderId = await placeOrder(shop, shop.customer, shop.tool);
     const { paymentIntentId } = (await createIntent(shop, shop.customer, orderId)).json();
-    const record = () =>
-      shop.app.inject({
-        method: 'PATCH',
-        url: `/api/purchasedSingle/${orderId}`,
-        headers: bearer(shop.customer),
-        payload: { transactionId: paymentIntentId, delivery: 'pending' },
-      });
+    const record = () => recordFromBrowser(shop.customer, orderId, paymentIntentId);
     expect((await record()).statusCode).toBe(422);
     stripeApi.succeed(paymentIntentId);
     expect((await record()).json()).toEqual({ acknowledged: true, modifiedCount: 1 });
@@ -171,11 +164,8 @@ describe.each(testDatabaseKinds)('card payments with Stripe on $name', (kind) =>
     expect(after).toMatchObject({ availableQuantity: 3, promisedQuantity: 3 });
     const mine = (await shop.app.inject({ method: 'GET', url: '/api/purchased', headers: bearer(bob) })).json();
     expect(mine.find((order: { _id: string }) => order._id === late)).toMatchObject({ status: 'refunded', cancelled: true });
-    const [mail] = await shop.database.db
-      .select()
-      .from(notifications)
-      .where(and(eq(notifications.eventType, 'order.refunded'), eq(notifications.target, bob.email)));
-    expect((mail!.payload as { text: string }).text).toContain('your payment arrived after the last units were sold');
+    const [mail] = await queuedMailTexts(shop, 'order.refunded', bob.email);
+    expect(mail).toContain('your payment arrived after the last units were sold');
   });
 
   it("gives the earlier tools' promised units back when a later tool of a cart's order sold out before its payment arrived", async () => {
@@ -211,12 +201,7 @@ describe.each(testDatabaseKinds)('card payments with Stripe on $name', (kind) =>
     stripeApi.succeed(firstIntent);
     await webhook(succeededEvent('evt_browser_first', firstIntent));
     stripeApi.succeed(lateIntent);
-    const recorded = await shop.app.inject({
-      method: 'PATCH',
-      url: `/api/purchasedSingle/${late}`,
-      headers: bearer(bob),
-      payload: { transactionId: lateIntent, delivery: 'pending' },
-    });
+    const recorded = await recordFromBrowser(bob, late, lateIntent);
     expect(recorded.statusCode).toBe(409);
     expect(recorded.json().message).toBe('Your payment arrived after the last units were sold. It has been refunded in full.');
     expect(stripeApi.refunds.filter((refund) => refund.payment_intent === lateIntent)).toHaveLength(1);
@@ -249,12 +234,7 @@ describe.each(testDatabaseKinds)('card payments with Stripe on $name', (kind) =>
     const orphanIntent = (await createIntent(shop, bob, orphan)).json().paymentIntentId;
     await shop.database.db.delete(tools).where(eq(tools.id, gone._id));
     stripeApi.succeed(orphanIntent);
-    const recorded = await shop.app.inject({
-      method: 'PATCH',
-      url: `/api/purchasedSingle/${orphan}`,
-      headers: bearer(bob),
-      payload: { transactionId: orphanIntent, delivery: 'pending' },
-    });
+    const recorded = await recordFromBrowser(bob, orphan, orphanIntent);
     expect(recorded.statusCode).toBe(409);
     expect(recorded.json()).toEqual({ error: 'conflict', message: 'Your payment arrived after the tool was withdrawn from sale. It has been refunded in full.' });
     // The webhook that follows changes nothing more.
@@ -262,11 +242,8 @@ describe.each(testDatabaseKinds)('card payments with Stripe on $name', (kind) =>
     expect(await orderOf(bob, orphan)).toMatchObject({ status: 'refunded', refundedAmount: 100, cancelled: true, invoiceNumber: null });
     expect(stripeApi.refunds.filter((refund) => refund.payment_intent === orphanIntent)).toEqual([expect.objectContaining({ amount: 10_000 })]);
     expect(await paidEvents(orphan)).toHaveLength(0);
-    const [mail] = await shop.database.db
-      .select()
-      .from(notifications)
-      .where(and(eq(notifications.eventType, 'order.refunded'), eq(notifications.target, bob.email)));
-    expect((mail!.payload as { text: string }).text).toContain('your payment arrived after the tool was withdrawn from sale');
+    const [mail] = await queuedMailTexts(shop, 'order.refunded', bob.email);
+    expect(mail).toContain('your payment arrived after the tool was withdrawn from sale');
   });
 
   it("refunds a payment that succeeds at Stripe after its order's coupon hold lapsed and the code was used up, giving nothing of the code to it", async () => {
@@ -298,11 +275,7 @@ describe.each(testDatabaseKinds)('card payments with Stripe on $name', (kind) =>
     const [coupon] = await shop.database.db.select().from(coupons).where(eq(coupons.code, 'STRIPE-LAPSED'));
     expect(coupon!.uses).toBe(0);
     expect(await shop.database.db.select().from(couponUses).where(eq(couponUses.couponId, coupon!.id))).toMatchObject([{ heldUntil: expect.any(Date) }]);
-    const mails = await shop.database.db
-      .select()
-      .from(notifications)
-      .where(and(eq(notifications.eventType, 'order.refunded'), eq(notifications.target, shop.customer.email)));
-    const texts = mails.map((mail) => (mail.payload as { text: string }).text);
+    const texts = await queuedMailTexts(shop, 'order.refunded', shop.customer.email);
     expect(texts.filter((text) => text.includes('your payment arrived after its hold on the code STRIPE-LAPSED ended and the code was used up'))).toHaveLength(1);
   });
 

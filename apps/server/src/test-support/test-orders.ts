@@ -4,7 +4,7 @@ import { orderRequest, placeOrderOverHttp, placePaidOrderOverHttp, testCard, typ
 import { newTool } from '@voltline/test-kit/tools';
 import { toolColumns } from '../catalogue/tool-dto.ts';
 import type { DbExecutor } from '../db/client.ts';
-import { authUsers, orderLines, orders, tools } from '../db/schema.ts';
+import { authUsers, orderLines, orders, paymentIntents, tools } from '../db/schema.ts';
 import { moveStock } from '../orders/lifecycle/stock-moves.ts';
 import type { TestShop } from './test-app.ts';
 import { apiSessionOf, bearer, type TestUser } from './test-users.ts';
@@ -112,6 +112,27 @@ export async function insertOneLineOrders(db: DbExecutor, rows: (typeof orders.$
     );
   }
   return written;
+}
+
+/**
+ * Opens the built-in card form of each of these unpaid orders, as create-payment-intent would, for
+ * its total: written straight to the database so races over many orders stay quick. Returns each
+ * order's client secret, in the orders' order, for the confirm endpoint.
+ */
+export async function openCardForms(db: DbExecutor, unpaid: { id: string; priceCents: number }[]): Promise<string[]> {
+  const intentIds = unpaid.map((order) => `pi_test_${order.id.replaceAll('-', '')}`);
+  const secrets = intentIds.map((intentId) => `${intentId}_secret_race`);
+  await db.insert(paymentIntents).values(
+    unpaid.map((order, i) => ({
+      id: intentIds[i]!,
+      orderId: order.id,
+      provider: 'builtin' as const,
+      amountCents: order.priceCents,
+      clientSecret: secrets[i]!,
+      status: 'requires_payment_method' as const,
+    })),
+  );
+  return secrets;
 }
 
 /** A customer as the services see them (the caller of a request), for calls made past HTTP. */

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessAccountMessages } from '@voltline/shared/business-accounts';
 import type { StoredPricing } from '@voltline/shared/pricing';
@@ -8,12 +8,13 @@ import { BUILTIN_VAT_IDS, vatIdMessages } from '@voltline/shared/vat-checks';
 import { VAT_ID_EXAMPLES } from '@voltline/shared/vat-id-examples';
 import type { Tool } from '@voltline/shared/tool';
 import { pdfText } from '@voltline/test-kit/pdf-text';
-import { notifications, orders, vatChecks } from '../db/schema.ts';
+import { orders, vatChecks } from '../db/schema.ts';
 import type { TestShop } from '../test-support/test-app.ts';
 import { businessApplication } from '../test-support/business-applications.ts';
 import { testDatabaseKinds } from '../test-support/test-databases.ts';
 import { card, createIntent, freshTool } from '../test-support/test-orders.ts';
 import { useTestShop } from '../test-support/test-shop.ts';
+import { queuedMails } from '../test-support/queued-mails.ts';
 import { bearer, registerUser, type TestUser } from '../test-support/test-users.ts';
 
 /** A German shop charging 19 % on prices that include it: a French business's order is a reverse charge. */
@@ -39,8 +40,7 @@ function tradeCalls(shop: TestShop) {
     return { orderId: insertedId as string, pricing: row!.pricing as StoredPricing };
   };
   const checksOf = (vatId: string) => shop.database.db.select().from(vatChecks).where(eq(vatChecks.vatId, vatId));
-  const mailsAbout = (eventType: string, to: string) =>
-    shop.database.db.select({ payload: notifications.payload }).from(notifications).where(and(eq(notifications.eventType, eventType), eq(notifications.target, to)));
+  const mailsAbout = (eventType: string, to: string) => queuedMails(shop, eventType, to);
   return { call, ok, quote, placed, checksOf, mailsAbout };
 }
 

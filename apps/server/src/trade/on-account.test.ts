@@ -1,16 +1,17 @@
 import { fromCents, toCents } from '@voltline/shared/money';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { onAccountMessages } from '@voltline/shared/on-account';
 import type { Order } from '@voltline/shared/order';
 import { VAT_ID_EXAMPLES } from '@voltline/shared/vat-id-examples';
 import type { Tool } from '@voltline/shared/tool';
 import { pdfText } from '@voltline/test-kit/pdf-text';
-import { notifications, orderEvents, orders, tools } from '../db/schema.ts';
+import { orderEvents, orders, tools } from '../db/schema.ts';
 import type { TestShop } from '../test-support/test-app.ts';
 import { describeRaces, testDatabaseKinds } from '../test-support/test-databases.ts';
 import { callerOf, createIntent, freshTool } from '../test-support/test-orders.ts';
 import { useTestShop } from '../test-support/test-shop.ts';
+import { queuedMails } from '../test-support/queued-mails.ts';
 import { bearer, registerUser, type TestUser } from '../test-support/test-users.ts';
 
 /*
@@ -44,10 +45,16 @@ function onAccountCalls(shop: TestShop) {
     return call(buyer, 'POST', '/api/checkout', { ...DELIVERY, ...choices });
   };
   const order = (user: TestUser, orderId: string): Promise<Order> => ok(user, 'GET', `/api/purchasedSingle/${orderId}`);
-  const mails = (eventType: string, to: string) =>
-    shop.database.db.select({ payload: notifications.payload }).from(notifications).where(and(eq(notifications.eventType, eventType), eq(notifications.target, to)));
+  const mails = (eventType: string, to: string) => queuedMails(shop, eventType, to);
+  /** An order on account just placed: a new business customer whom this admin gave these terms, and a tool of its own so its stock is the test's alone. */
+  const orderOnAccount = async (admin: TestUser, terms: { netDays: number; creditLimit: number }, quantity: number) => {
+    const tool = await freshTool(shop, 10, 1, 100);
+    const { buyer } = await business(admin, terms);
+    const orderId: string = (await checkout(buyer, tool, quantity, { paymentMethod: 'account' })).json().insertedId;
+    return { tool, buyer, orderId };
+  };
   const promised = async (tool: Tool) => (await shop.database.db.select({ promised: tools.promisedQuantity }).from(tools).where(eq(tools.id, tool._id)))[0]!.promised;
-  return { call, ok, business, checkout, order, mails, promised };
+  return { call, ok, business, checkout, order, mails, orderOnAccount, promised };
 }
 
 describe.each(testDatabaseKinds)('paying on account on $name', (kind) => {
@@ -104,10 +111,8 @@ describe.each(testDatabaseKinds)('paying on account on $name', (kind) => {
   });
 
   it('records bank payments in parts and pays the order when the whole is in; never more than it owes', async () => {
-    const { call, ok, business, checkout, order, mails } = calls();
-    const tool = await freshTool(shop, 10, 1, 100);
-    const { buyer } = await business(shop.admin, { netDays: 14, creditLimit: 1000 });
-    const orderId: string = (await checkout(buyer, tool, 1, { paymentMethod: 'account' })).json().insertedId;
+    const { call, ok, order, mails, orderOnAccount } = calls();
+    const { buyer, orderId } = await orderOnAccount(shop.admin, { netDays: 14, creditLimit: 1000 }, 1);
     const { price } = await order(buyer, orderId);
 
     const listed = await ok(shop.admin, 'GET', '/api/admin/orders-on-account?limit=100');
@@ -132,10 +137,8 @@ describe.each(testDatabaseKinds)('paying on account on $name', (kind) => {
   });
 
   it('ships an order on account before it is paid, as trade terms mean; the transfer that completes it leaves it shipped', async () => {
-    const { call, ok, business, checkout, order, mails, promised } = calls();
-    const tool = await freshTool(shop, 10, 1, 100);
-    const { buyer } = await business(shop.admin, { netDays: 30, creditLimit: 1000 });
-    const orderId: string = (await checkout(buyer, tool, 2, { paymentMethod: 'account' })).json().insertedId;
+    const { call, ok, order, mails, promised, orderOnAccount } = calls();
+    const { tool, buyer, orderId } = await orderOnAccount(shop.admin, { netDays: 30, creditLimit: 1000 }, 2);
     const placed = await order(buyer, orderId);
     expect(placed).toMatchObject({ status: 'unpaid', delivery: 'pending' });
     expect(await promised(tool)).toBe(2);
@@ -156,10 +159,8 @@ describe.each(testDatabaseKinds)('paying on account on $name', (kind) => {
   });
 
   it('never lets the unpaid-order expiry cancel an order on account, and mails each overdue reminder once', async () => {
-    const { call, ok, business, checkout, order, mails } = calls();
-    const tool = await freshTool(shop, 10, 1, 100);
-    const { buyer } = await business(shop.admin, { netDays: 10, creditLimit: 1000 });
-    const orderId: string = (await checkout(buyer, tool, 1, { paymentMethod: 'account' })).json().insertedId;
+    const { call, ok, order, mails, orderOnAccount } = calls();
+    const { buyer, orderId } = await orderOnAccount(shop.admin, { netDays: 10, creditLimit: 1000 }, 1);
     const { paymentDueOn } = await order(buyer, orderId);
     const due = Date.parse(`${paymentDueOn}T12:00:00Z`);
 

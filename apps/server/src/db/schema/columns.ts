@@ -1,5 +1,5 @@
-import type { ColumnBuilderBase, NotNull } from 'drizzle-orm';
-import { type AnyPgColumn, customType, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql, type ColumnBuilderBase, type IsPrimaryKey, type NotNull } from 'drizzle-orm';
+import { type AnyPgColumn, bigint, customType, type PgSequence, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** Bytes (PDFs, pictures): a Buffer in the code, bytea in SQL. */
 export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -18,6 +18,25 @@ type ReferringColumn = ColumnBuilderBase & {
 /** A column naming the row this one belongs to: required, and the row goes when that one goes. */
 export const belongsTo = <Column extends ReferringColumn>(column: Column, owner: () => AnyPgColumn) =>
   column.notNull().references(owner, { onDelete: 'cascade' }) as NotNull<Column>;
+
+/** A column that can name a row of another table and be this table's key. */
+type KeyReferringColumn = ColumnBuilderBase & {
+  primaryKey(): { references(target: () => AnyPgColumn, actions?: { onDelete: 'cascade' }): unknown };
+};
+
+/** The key of a row that belongs to one owner and is at most one per owner (a tool's place in its family): it goes when the owner goes. */
+export const keyedByOwner = <Column extends KeyReferringColumn>(column: Column, owner: () => AnyPgColumn) =>
+  column.primaryKey().references(owner, { onDelete: 'cascade' }) as IsPrimaryKey<NotNull<Column>>;
+
+/**
+ * The number people read a row by (`VL-10042`, `R-5001`), drawn from the table's own sequence so
+ * that concurrent writers on any number of instances each take their own (decision 044).
+ */
+export const readableNumber = (sequence: PgSequence, uniqueName: string) =>
+  bigint('number', { mode: 'number' })
+    .notNull()
+    .unique(uniqueName)
+    .default(sql.raw(`nextval('${sequence.seqName}')`));
 
 /** A required column naming a row that may not go while this one names it (an order, an invoice). */
 export const requiredReference = <Column extends ReferringColumn>(column: Column, target: () => AnyPgColumn) =>

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { GroupToolPriceRule } from '@voltline/shared/customer-groups';
 import { textLengthChecks } from '../text-columns.ts';
-import { belongsTo, createdAt } from './columns.ts';
+import { belongsTo, createdAt, keyedByOwner } from './columns.ts';
 import { tools } from './catalogue.ts';
 import { authUsers } from './identity.ts';
 
@@ -55,9 +55,7 @@ export const groupToolPrices = pgTable(
 export const customerGroupMembers = pgTable(
   'customer_group_members',
   {
-    userId: text('user_id')
-      .primaryKey()
-      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    userId: keyedByOwner(text('user_id'), () => authUsers.id),
     groupKey: belongsTo(text('group_key'), () => customerGroups.key),
     placedAt: timestamp('placed_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { textLengthChecks } from '../text-columns.ts';
 import { ACCESSORY_KINDS } from '@voltline/shared/families';
-import { belongsTo, createdAt, randomId } from './columns.ts';
+import { belongsTo, createdAt, keyedByOwner, randomId } from './columns.ts';
 import { tools } from './catalogue.ts';
 
 /**
@@ -38,9 +38,7 @@ export const toolFamilies = pgTable(
 export const toolFamilyMembers = pgTable(
   'tool_family_members',
   {
-    toolId: uuid('tool_id')
-      .primaryKey()
-      .references(() => tools.id, { onDelete: 'cascade' }),
+    toolId: keyedByOwner(uuid('tool_id'), () => tools.id),
     familyId: belongsTo(uuid('family_id'), () => toolFamilies.id),
     optionValues: text('option_values').array().notNull(),
   },

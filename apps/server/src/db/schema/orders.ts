@@ -1,10 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { type AnyPgColumn, bigint, check, date, index, integer, jsonb, pgSequence, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, check, date, index, integer, jsonb, pgSequence, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { StoredPricing } from '@voltline/shared/pricing';
 import { STOCK_MOVE_KINDS } from '@voltline/shared/stock-moves';
 import { textLengthChecks } from '../text-columns.ts';
 import { tools } from './catalogue.ts';
-import { belongsTo, createdAt, randomId } from './columns.ts';
+import { belongsTo, createdAt, randomId, readableNumber } from './columns.ts';
 import { accountErasures } from './erasures.ts';
 import { authUsers } from './identity.ts';
 
@@ -20,10 +20,7 @@ export const orders = pgTable(
   {
     id: randomId(),
     /** The number the buyer and the shop name the order by, shown as `VL-<number>`; `id` stays the API's key. */
-    number: bigint('number', { mode: 'number' })
-      .notNull()
-      .unique('orders_number_unique')
-      .default(sql`nextval('order_number_seq')`),
+    number: readableNumber(orderNumberSequence, 'orders_number_unique'),
     /** Null once the tool is deleted: the order keeps its own snapshot below. */
     toolId: uuid('tool_id').references(() => tools.id, { onDelete: 'set null' }),
     /** The buyer's identity; null only if the account is later deleted (the order stays on record). */

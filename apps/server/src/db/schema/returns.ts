@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, pgSequence, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgSequence, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { RETURN_REASONS, RETURN_STATUSES } from '@voltline/shared/returns';
 import { textLengthChecks } from '../text-columns.ts';
 import { authUsers } from './identity.ts';
 import { orders } from './orders.ts';
-import { randomId, requiredReference } from './columns.ts';
+import { randomId, readableNumber, requiredReference } from './columns.ts';
 
 /** Returns' numbers people read (`R-5001`): a sequence, as orders' (decision 044). */
 export const returnNumberSequence = pgSequence('return_number_seq', { startWith: 5001 });
@@ -18,10 +18,7 @@ export const returns = pgTable(
   'returns',
   {
     id: randomId(),
-    number: bigint('number', { mode: 'number' })
-      .notNull()
-      .unique('returns_number_unique')
-      .default(sql`nextval('return_number_seq')`),
+    number: readableNumber(returnNumberSequence, 'returns_number_unique'),
     orderId: requiredReference(uuid('order_id'), () => orders.id),
     /** The buyer who asked (the order's user then); null once that account is gone, the return stays on record. */
     userId: text('user_id').references(() => authUsers.id, { onDelete: 'set null' }),

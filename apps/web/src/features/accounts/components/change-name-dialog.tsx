@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { personNameSchema } from '@voltline/shared/account';
 import { MESSAGES } from '@voltline/shared/messages';
 import type { Profile } from '@voltline/shared/profile';
-import { toast } from '../../../lib/toast/toast.ts';
+import { mutateThenToast } from '../../../lib/mutate-then-toast.ts';
 import { TextField } from '../../../components/text-field.tsx';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { useUpdateProfile } from '../api/update-profile.ts';
@@ -17,15 +17,7 @@ export function ChangeNameDialog({ profile, onClose }: { profile: Profile; onClo
   const updateProfile = useUpdateProfile(profile);
 
   const saveName = ({ name }: NameForm) =>
-    updateProfile.mutate(
-      { profileId: profile._id, update: { name } },
-      {
-        onSuccess: () => {
-          toast.success(MESSAGES.nameChanged);
-          onClose();
-        },
-      },
-    );
+    mutateThenToast(updateProfile, { profileId: profile._id, update: { name } }, MESSAGES.nameChanged, onClose);
 
   return (
     <FormDialog

@@ -2,7 +2,7 @@ import { useWatch } from 'react-hook-form';
 import { changePasswordFormSchema, type ChangePasswordForm } from '@voltline/shared/account';
 import { MESSAGES } from '@voltline/shared/messages';
 import { ApiRequestError, describeRequestError } from '../../../lib/api-client.ts';
-import { toast } from '../../../lib/toast/toast.ts';
+import { mutateThenToast } from '../../../lib/mutate-then-toast.ts';
 import { FormField } from '../../../components/form-field.tsx';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { NewPasswordFields } from './new-password-fields.tsx';
@@ -23,15 +23,7 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
   const changePassword = useChangePassword();
 
   const saveNewPassword = ({ currentPassword, password: newPassword }: ChangePasswordForm) =>
-    changePassword.mutate(
-      { currentPassword, newPassword },
-      {
-        onSuccess: () => {
-          toast.success(MESSAGES.passwordUpdated);
-          onClose();
-        },
-      },
-    );
+    mutateThenToast(changePassword, { currentPassword, newPassword }, MESSAGES.passwordUpdated, onClose);
 
   return (
     <FormDialog

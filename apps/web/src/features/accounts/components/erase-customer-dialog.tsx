@@ -1,6 +1,6 @@
 import { eraseCustomerFormSchema, type EraseCustomerForm } from '@voltline/shared/forget-me';
 import type { Profile } from '@voltline/shared/profile';
-import { toast } from '../../../lib/toast/toast.ts';
+import { mutateThenToast } from '../../../lib/mutate-then-toast.ts';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { FormField } from '../../../components/form-field.tsx';
 import { useEraseCustomer } from '../api/forget-me.ts';
@@ -16,15 +16,7 @@ export function EraseCustomerDialog({ user, onClose }: { user: Profile; onClose:
   const erase = useEraseCustomer();
 
   const eraseForGood = ({ reviews, ...request }: EraseCustomerForm) =>
-    erase.mutate(
-      { user, request: { ...request, keepReviews: reviews === 'keep' } },
-      {
-        onSuccess: () => {
-          toast.success(`The account of ${user.email} has been erased.`);
-          onClose();
-        },
-      },
-    );
+    mutateThenToast(erase, { user, request: { ...request, keepReviews: reviews === 'keep' } }, `The account of ${user.email} has been erased.`, onClose);
 
   return (
     <FormDialog

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { Profile } from '@voltline/shared/profile';
 import { STAFF_ROLE_LABELS, STAFF_ROLES, type StaffRole } from '@voltline/shared/staff-roles';
 import { refusalOf } from '../../../lib/api-client.ts';
-import { toast } from '../../../lib/toast/toast.ts';
+import { mutateThenToast } from '../../../lib/mutate-then-toast.ts';
 import { ModalDialog } from '../../../components/modal-dialog.tsx';
 import { useSetStaffRoles } from '../api/set-staff-roles.ts';
 
@@ -12,15 +12,7 @@ export function StaffRolesDialog({ user, onClose }: { user: Profile; onClose: ()
   const setStaffRoles = useSetStaffRoles();
   const toggle = (role: StaffRole, held: boolean) => setRoles((current) => (held ? [...current, role] : current.filter((each) => each !== role)));
   const save = () =>
-    setStaffRoles.mutate(
-      { user, roles },
-      {
-        onSuccess: () => {
-          toast.success(`Roles of ${user.name} saved`);
-          onClose();
-        },
-      },
-    );
+    mutateThenToast(setStaffRoles, { user, roles }, `Roles of ${user.name} saved`, onClose);
   return (
     <ModalDialog
       title={`Roles of ${user.email}`}

@@ -1,7 +1,7 @@
 import { apiKeyInputSchema, type ApiKeyInput, type CreatedApiKey } from '@voltline/shared/api-keys';
 import { API_SCOPE_LABELS, API_SCOPES } from '@voltline/shared/staff-roles';
 import { refusalOf } from '../../../lib/api-client.ts';
-import { toast } from '../../../lib/toast/toast.ts';
+import { mutateThenToast } from '../../../lib/mutate-then-toast.ts';
 import { CardForm } from '../../../components/card-form.tsx';
 import { CheckboxGroup } from '../../../components/checkbox-group.tsx';
 import { FormField } from '../../../components/form-field.tsx';
@@ -13,15 +13,11 @@ export function CreateApiKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey
   const { register, handleSubmit, reset, errors } = useZodForm(apiKeyInputSchema, { name: '', scopes: [] });
   const createKey = useCreateApiKey();
 
-  const create = (input: ApiKeyInput) => {
-    createKey.mutate(input, {
-      onSuccess: (created) => {
-        toast.success('API key created');
-        reset();
-        onCreated(created);
-      },
+  const create = (input: ApiKeyInput) =>
+    mutateThenToast(createKey, input, 'API key created', (created) => {
+      reset();
+      onCreated(created);
     });
-  };
 
   return (
     <CardForm title="Create an API key" onSubmit={handleSubmit(create)} submitLabel="Create key" refusal={refusalOf(createKey)} pending={createKey.isPending}>

@@ -51,7 +51,22 @@ function renderDialog(answer: (request: SentRequest) => ApiAnswer = answerEdits,
   });
   // What the dialog changed: the set-up it read is not among them.
   const writes = () => view.sent.filter((request) => request.method !== 'GET');
-  return { ...view, writes, onClose };
+  const update = () => view.user.click(screen.getByRole('button', { name: 'Update' }));
+  /** Types into a field what the form refuses before asking the server: its words shown, nothing written. */
+  const refusedBeforeSending = async (field: HTMLInputElement, typed: string, refusal: string) => {
+    await view.user.clear(field);
+    await view.user.type(field, typed);
+    await update();
+    await screen.findByText(refusal);
+    expect(writes()).toEqual([]);
+  };
+  /** Empties a field (the shop's standard, or no code) and saves: the dialog closes once the server took it. */
+  const savedEmptied = async (field: HTMLInputElement) => {
+    await view.user.clear(field);
+    await update();
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+  };
+  return { ...view, writes, onClose, refusedBeforeSending, savedEmptied };
 }
 
 /** Issue 16: the Update tool dialog edits the whole tool. */
@@ -100,17 +115,11 @@ describe('update tool dialog', () => {
   });
 
   it('starts from the tool\'s warranty, refuses one that is not a whole number before sending, and sends null for the shop\'s', async () => {
-    const { user, writes, onClose } = renderDialog(answerEdits, { ...drill, serialised: true, warrantyMonths: 36 });
+    const { writes, refusedBeforeSending, savedEmptied } = renderDialog(answerEdits, { ...drill, serialised: true, warrantyMonths: 36 });
     const months = screen.getByLabelText("Warranty in months (empty: the shop's standard warranty)") as HTMLInputElement;
     expect([(screen.getByLabelText('Serialised: each unit ships with its serial number') as HTMLInputElement).checked, months.value]).toEqual([true, '36']);
-    await user.clear(months);
-    await user.type(months, '1e3');
-    await user.click(screen.getByRole('button', { name: 'Update' }));
-    await screen.findByText('Warranty must be a whole number of months');
-    expect(writes()).toEqual([]);
-    await user.clear(months);
-    await user.click(screen.getByRole('button', { name: 'Update' }));
-    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    await refusedBeforeSending(months, '1e3', 'Warranty must be a whole number of months');
+    await savedEmptied(months);
     expect(writes()[1]).toEqual({ method: 'PATCH', path: `/api/admin/tools/${drill._id}/warranty`, body: { serialised: true, warrantyMonths: null } });
   });
 
@@ -141,7 +150,7 @@ describe('update tool dialog', () => {
 
   it('shows the tool\'s SKU and GTIN, refuses a wrong check digit before sending, and saves the codes as their digits (issue 40)', async () => {
     let refuse = true;
-    const { user, writes, onClose } = renderDialog(
+    const { user, writes, refusedBeforeSending, savedEmptied } = renderDialog(
       (request) => (request.method === 'PATCH' && refuse ? { status: 409, body: { error: 'conflict', message: skuTakenMessage('VL-DD18') } } : answerEdits(request)),
       { ...drill, sku: 'VL-CD18', gtin: '96385074' },
     );
@@ -149,11 +158,7 @@ describe('update tool dialog', () => {
     const gtin = screen.getByLabelText('EAN / GTIN (optional)') as HTMLInputElement;
     expect([sku.value, gtin.value]).toEqual(['VL-CD18', '96385074']);
 
-    await user.clear(gtin);
-    await user.type(gtin, '4006381333932');
-    await user.click(screen.getByRole('button', { name: 'Update' }));
-    await screen.findByText(gtinMessages.checkDigit('4006381333932', 1));
-    expect(writes()).toEqual([]);
+    await refusedBeforeSending(gtin, '4006381333932', gtinMessages.checkDigit('4006381333932', 1));
 
     await user.clear(gtin);
     await user.type(gtin, '400 6381 333931');
@@ -164,9 +169,7 @@ describe('update tool dialog', () => {
     expect(writes()[0]!.body).toMatchObject({ sku: 'VL-DD18', gtin: '4006381333931' });
 
     refuse = false;
-    await user.clear(sku);
-    await user.click(screen.getByRole('button', { name: 'Update' }));
-    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    await savedEmptied(sku);
     expect(writes()[1]!.body).toMatchObject({ sku: null, gtin: '4006381333931' });
   });
 
@@ -186,21 +189,15 @@ describe('update tool dialog', () => {
   });
 
   it("names the shop's standard VAT rate beside the tool's own, refuses a rate that is not one, and empty means the standard rate (issue 29)", async () => {
-    const { user, writes, onClose } = renderDialog(answerEdits, { ...drill, vatRate: 7 });
+    const { writes, refusedBeforeSending, savedEmptied } = renderDialog(answerEdits, { ...drill, vatRate: 7 });
     const rate = screen.getByLabelText('VAT rate (%)') as HTMLInputElement;
     expect(rate.value).toBe('7');
     await screen.findByText("Empty: the shop's standard rate (19%). A reduced rate such as 7 or 5.5 for this tool only.");
     expect(rate.getAttribute('aria-describedby')).toContain('-hint');
 
-    await user.clear(rate);
-    await user.type(rate, '5.555');
-    await user.click(screen.getByRole('button', { name: 'Update' }));
-    await screen.findByText('VAT rate must be a percentage from 0 to 100 with at most two decimals (such as 7 or 5.5)');
-    expect(writes()).toEqual([]);
+    await refusedBeforeSending(rate, '5.555', 'VAT rate must be a percentage from 0 to 100 with at most two decimals (such as 7 or 5.5)');
 
-    await user.clear(rate);
-    await user.click(screen.getByRole('button', { name: 'Update' }));
-    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    await savedEmptied(rate);
     expect(writes()).toMatchObject([{ method: 'PATCH', body: { vatRate: null } }]);
   });
 });

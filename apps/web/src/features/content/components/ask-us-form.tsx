@@ -1,4 +1,4 @@
-import { toast } from '../../../lib/toast/toast.ts';
+import { mutateThenToast } from '../../../lib/mutate-then-toast.ts';
 import type { z } from 'zod';
 import { MESSAGES } from '@voltline/shared/messages';
 import { QUERY_ROLES, queryFormSchema, type QueryForm } from '@voltline/shared/query-form';
@@ -22,14 +22,7 @@ export function AskUsForm({ labelledBy }: { labelledBy: string }) {
 
   // Success is said only once the shop has stored the query; a refusal (too many queries, no
   // connection) stays under the form with what was typed, so nothing is lost.
-  const submitQuery = (query: QueryForm) => {
-    sendQuery.mutate(query, {
-      onSuccess: () => {
-        toast.success(MESSAGES.querySubmitted);
-        reset();
-      },
-    });
-  };
+  const submitQuery = (query: QueryForm) => mutateThenToast(sendQuery, query, MESSAGES.querySubmitted, () => reset());
 
   return (
     <form onSubmit={handleSubmit(submitQuery)} noValidate aria-labelledby={labelledBy} className="flex flex-col gap-4">

@@ -5,7 +5,7 @@ import { currencySign } from '@voltline/shared/money';
 import { FormField } from '../../../components/form-field.tsx';
 import { CardForm } from '../../../components/card-form.tsx';
 import { refusalOf } from '../../../lib/api-client.ts';
-import { toast } from '../../../lib/toast/toast.ts';
+import { mutateThenToast } from '../../../lib/mutate-then-toast.ts';
 import { useCreateCoupon } from '../api/coupons.ts';
 import { optionalWholeNumberFromText, MOMENT_FIELD_BOUNDS, readMoments } from '../form-values.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
@@ -43,12 +43,7 @@ export function CouponForm() {
   const create = useCreateCoupon();
 
   const submit = (coupon: CouponInput) =>
-    create.mutate(coupon, {
-      onSuccess: (created) => {
-        toast.success(`Coupon ${created.code} created`);
-        reset(EMPTY);
-      },
-    });
+    mutateThenToast(create, coupon, (created) => `Coupon ${created.code} created`, () => reset(EMPTY));
 
   return (
     <CardForm title="Create coupon" onSubmit={handleSubmit(submit)} submitLabel="Create coupon" refusal={refusalOf(create)} pending={create.isPending}>

@@ -1,5 +1,5 @@
 import { type DefaultValues } from 'react-hook-form';
-import { toast } from '../../../lib/toast/toast.ts';
+import { mutateThenToast } from '../../../lib/mutate-then-toast.ts';
 import { reviewInputSchema, type ReviewInput } from '@voltline/shared/review';
 import { refusalOf } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
@@ -21,12 +21,7 @@ export function AddReviewForm() {
   const addReview = useAddReview();
 
   const submitReview = (review: ReviewInput) =>
-    addReview.mutate(review, {
-      onSuccess: () => {
-        toast.success('Review added successfully');
-        reset(emptyReview);
-      },
-    });
+    mutateThenToast(addReview, review, 'Review added successfully', () => reset(emptyReview));
 
   return (
     <form onSubmit={handleSubmit(submitReview)} noValidate aria-label="Add a review" className="card bg-base-100 shadow">

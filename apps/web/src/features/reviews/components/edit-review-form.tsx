@@ -1,6 +1,6 @@
 import { reviewInputSchema, type Review, type ReviewInput } from '@voltline/shared/review';
 import { refusalOf } from '../../../lib/api-client.ts';
-import { toast } from '../../../lib/toast/toast.ts';
+import { mutateThenToast } from '../../../lib/mutate-then-toast.ts';
 import { FormMessage } from '../../../components/form-message.tsx';
 import { PendingButton } from '../../../components/pending-button.tsx';
 import { useEditReview } from '../api/edit-review.ts';
@@ -13,15 +13,7 @@ export function EditReviewForm({ review, onDone }: { review: Review; onDone: () 
   const editReview = useEditReview();
 
   const saveReview = (changed: ReviewInput) =>
-    editReview.mutate(
-      { reviewId: review._id, review: changed },
-      {
-        onSuccess: () => {
-          toast.success('Review updated');
-          onDone();
-        },
-      },
-    );
+    mutateThenToast(editReview, { reviewId: review._id, review: changed }, 'Review updated', onDone);
 
   return (
     <form onSubmit={handleSubmit(saveReview)} noValidate aria-label="Edit your review" className="flex flex-col gap-4">

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { businessAccountRefusalSchema, type BusinessAccount } from '@voltline/shared/business-accounts';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { FormField } from '../../../components/form-field.tsx';
-import { toast } from '../../../lib/toast/toast.ts';
+import { mutateThenToast } from '../../../lib/mutate-then-toast.ts';
 import type { useDecideBusinessAccount } from '../api/business-accounts.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 
@@ -35,15 +35,7 @@ export function BusinessAccountReasonDialog({
   const words = DECISIONS[decision];
   const { register, handleSubmit, errors } = useZodForm(businessAccountRefusalSchema, { reason: '' });
   const submit = ({ reason }: ReasonForm) =>
-    decide.mutate(
-      { accountId: account._id, decision, reason },
-      {
-        onSuccess: () => {
-          toast.success(`${account.companyName}: ${words.done}`);
-          onClose();
-        },
-      },
-    );
+    mutateThenToast(decide, { accountId: account._id, decision, reason }, `${account.companyName}: ${words.done}`, onClose);
   return (
     <FormDialog title={`${words.title}: ${account.companyName}`} description={words.description} onClose={onClose} submitLabel={words.submitLabel} onSubmit={handleSubmit(submit)} mutations={[decide]}>
       <FormField id="business-decision-reason" label="Reason" error={errors.reason?.message}>

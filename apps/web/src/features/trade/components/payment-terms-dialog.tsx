@@ -5,7 +5,7 @@ import { paymentTermsSchema, type PaymentTerms } from '@voltline/shared/on-accou
 import { wholeNumberFromText } from '@voltline/shared/whole-number';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { WholeNumberField } from '../../../components/whole-number-field.tsx';
-import { toast } from '../../../lib/toast/toast.ts';
+import { mutateThenToast } from '../../../lib/mutate-then-toast.ts';
 import { useSetPaymentTerms } from '../api/payment-terms.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 
@@ -14,15 +14,7 @@ export function PaymentTermsDialog({ account, onClose }: { account: BusinessAcco
   const setTerms = useSetPaymentTerms();
   const { register, handleSubmit, errors } = useZodForm(paymentTermsSchema, { netDays: account.paymentTerms.netDays, creditLimit: account.paymentTerms.creditLimit });
   const save = (terms: PaymentTerms) =>
-    setTerms.mutate(
-      { accountId: account._id, terms },
-      {
-        onSuccess: () => {
-          toast.success(`${account.companyName}: payment terms saved`);
-          onClose();
-        },
-      },
-    );
+    mutateThenToast(setTerms, { accountId: account._id, terms }, `${account.companyName}: payment terms saved`, onClose);
   return (
     <FormDialog
       title={`Payment terms: ${account.companyName}`}

@@ -1,6 +1,6 @@
 import { WEBHOOK_EVENTS, webhookEndpointInputSchema, type WebhookEndpointInput } from '@voltline/shared/webhook';
 import { refusalOf } from '../../../lib/api-client.ts';
-import { toast } from '../../../lib/toast/toast.ts';
+import { mutateThenToast } from '../../../lib/mutate-then-toast.ts';
 import { CheckboxGroup } from '../../../components/checkbox-group.tsx';
 import { FormField } from '../../../components/form-field.tsx';
 import { CardForm } from '../../../components/card-form.tsx';
@@ -12,15 +12,11 @@ export function AddWebhookEndpointForm({ onAdded }: { onAdded: (endpoint: Create
   const { register, handleSubmit, reset, errors } = useZodForm(webhookEndpointInputSchema, { url: '', events: [] });
   const addEndpoint = useAddWebhookEndpoint();
 
-  const registerEndpoint = (endpoint: WebhookEndpointInput) => {
-    addEndpoint.mutate(endpoint, {
-      onSuccess: (created) => {
-        toast.success('Webhook endpoint added');
-        reset();
-        onAdded(created);
-      },
+  const registerEndpoint = (endpoint: WebhookEndpointInput) =>
+    mutateThenToast(addEndpoint, endpoint, 'Webhook endpoint added', (created) => {
+      reset();
+      onAdded(created);
     });
-  };
 
   return (
     <CardForm title="Add webhook endpoint" onSubmit={handleSubmit(registerEndpoint)} submitLabel="Add endpoint" refusal={refusalOf(addEndpoint)} pending={addEndpoint.isPending}>
