@@ -5,7 +5,7 @@ import type { categoryAttributes} from '../db/schema.ts';
 import { tools, toolSpecifications } from '../db/schema.ts';
 import { orderableUnitsSql } from '../orders/lifecycle/index.ts';
 import { AppError, notFound } from '../platform/app-error.ts';
-import type { KeysetOrder, Paging } from '../platform/paging.ts';
+import type { KeysetOrder, Page as PageOf, Paging } from '../platform/paging.ts';
 import type { CategoriesService } from './categories-service.ts';
 import { toToolDto } from './tool-dto.ts';
 import { toolSearchMatches, withSearchThreshold } from './tool-search.ts';
@@ -52,24 +52,48 @@ function attributeCondition(attribute: AttributeRow, raws: string[]): SQL | unde
   return sql`exists (select 1 from ${toolSpecifications} where ${toolSpecifications.toolId} = ${tools.id} and ${toolSpecifications.attributeId} = ${attribute.id} and ${valueOf ?? sql`true`})`;
 }
 
-interface CountedRow extends Record<string, unknown> {
-  attribute_id: string | null;
-  choice_value: string | null;
-  yes_no_value: boolean | null;
-  count: number;
-  low: number | null;
-  high: number | null;
+/** A page's tool and its cursor key, or the total or one facet value's count. */
+type FoundRow = Awaited<ReturnType<typeof foundStatement>>[number];
+
+/** The page's tools in its order, then the total and each facet value's count (see pageAndFacets). */
+function foundStatement(executor: DbExecutor, found: SQL, direction: SQL) {
+  return executor
+    .select({
+      tool: tools,
+      cursorKey: sql<string>`found.sort_key::text`,
+      // drizzle leaves a count row's tool an object of nulls (the join is of a statement, not a table it knows).
+      isCount: sql<boolean>`found.id is null`,
+      attributeId: sql<string | null>`found.attribute_id`,
+      choiceValue: sql<string | null>`found.choice_value`,
+      yesNoValue: sql<boolean | null>`found.yes_no_value`,
+      count: sql<number>`found.count`,
+      low: sql<number | null>`found.low`,
+      high: sql<number | null>`found.high`,
+    })
+    .from(tools)
+    .rightJoin(sql`(${found}) as found`, sql`${tools.id} = found.id`)
+    .orderBy(sql`found.sort_key ${direction} nulls last, found.id ${direction}`);
 }
 
 /**
- * The tools matching every filter, counted, and each attribute's facet: its values' counts (or its
- * numbers' range) among the tools matching every filter but its own. One statement: the tools the
- * filters that are not specifications leave (category, search word, price, stock) are found once,
- * each marked with which specification filters it passes; a value of attribute A counts where every
- * filter but A's passes. At 50,000 tools, one statement per facet walked the category again for
+ * The page of tools matching every filter, their total, and each attribute's facet: its values'
+ * counts (or its numbers' range) among the tools matching every filter but its own. One statement
+ * (decision 074): the tools the filters that are not specifications leave (category, search word,
+ * price, stock) are found once, each with its sort key and marked with which specification filters
+ * it passes; the page is the first of them passing every filter after the cursor, and a value of
+ * attribute A counts where every filter but A's passes. The search word is judged once so: a
+ * separate page statement judged it again on every tool of the category (at 50,000 tools, the
+ * larger part of a top category's search). One statement per facet walked the category again for
  * each (decision 069).
  */
-async function countAndFacets(executor: DbExecutor, base: SQL | undefined, attributes: AttributeRow[], filters: Map<string, SQL | undefined>): Promise<{ total: number; facets: Facet[] }> {
+async function pageAndFacets(
+  executor: DbExecutor,
+  page: ReturnType<Paging['page']>,
+  order: KeysetOrder,
+  base: SQL | undefined,
+  attributes: AttributeRow[],
+  filters: Map<string, SQL | undefined>,
+): Promise<{ found: PageOf<{ tool: typeof tools.$inferSelect; cursorKey: string }>; total: number; facets: Facet[] }> {
   const chosen = [...filters].map(([attributeId, condition], index) => ({ attributeId, condition: condition ?? sql`true`, flag: sql.raw(`passes_${index}`) }));
   const passesAll = chosen.length === 0 ? sql`true` : sql.join(chosen.map(({ flag }) => flag), sql` and `);
   const marks = chosen.map(({ condition, flag }) => sql`, ${condition} as ${flag}`);
@@ -84,23 +108,36 @@ async function countAndFacets(executor: DbExecutor, base: SQL | undefined, attri
            and ${toolSpecifications.attributeId} in (${sql.join(attributes.map((attribute) => sql`${attribute.id}`), sql`, `)})
          where ${passesOthers}
          group by ${toolSpecifications.attributeId}, ${toolSpecifications.choiceValue}, ${toolSpecifications.yesNoValue}`;
-  const result = await executor.execute<CountedRow>(sql`
-    with matching as materialized (select ${tools.id} as id${sql.join(marks, sql``)} from ${tools} where ${base ?? sql`true`})
-    select null::uuid as attribute_id, null::text as choice_value, null::boolean as yes_no_value, count(*)::int as count, null::float8 as low, null::float8 as high
-    from matching where ${passesAll}
-    ${facetRows}`);
-  const rows = (result as unknown as { rows: CountedRow[] }).rows;
-  const total = rows.find((row) => row.attribute_id === null)?.count ?? 0;
+  const direction = sql.raw(order.direction);
+  // The sort key is computed with the match (the relevance rank reads the name once more, on the matches only), so the page is sorted from the CTE.
+  const found = sql`
+    with matching as materialized (select ${tools.id} as id, ${order.key} as sort_key${sql.join(marks, sql``)} from ${tools} where ${base ?? sql`true`}),
+    page as (
+      select id, sort_key from matching where ${passesAll} and ${page.afterCursor(sql`sort_key`, sql`id`) ?? sql`true`}
+      order by sort_key ${direction}, id ${direction} limit ${page.rowsToRead}
+    ),
+    counted as (
+      select null::uuid as attribute_id, null::text as choice_value, null::boolean as yes_no_value, count(*)::int as count, null::float8 as low, null::float8 as high
+      from matching where ${passesAll}
+      ${facetRows}
+    )
+    select page.id, page.sort_key, null::uuid as attribute_id, null::text as choice_value, null::boolean as yes_no_value, null::int as count, null::float8 as low, null::float8 as high from page
+    union all
+    select null, null, counted.* from counted`;
+  const rows: FoundRow[] = await foundStatement(executor, found, direction);
+  const counted = rows.filter((row) => row.isCount);
+  const total = counted.find((row) => row.attributeId === null)?.count ?? 0;
   const facets = attributes.map((attribute): Facet => {
     const described = { _id: attribute.id, name: attribute.name, kind: attribute.kind, unit: attribute.unit };
-    const counted = rows.filter((row) => row.attribute_id === attribute.id);
-    if (attribute.kind === 'number') return { attribute: described, values: { min: counted[0]?.low ?? null, max: counted[0]?.high ?? null } };
-    const countOf = (value: string | boolean) => counted.find((row) => (attribute.kind === 'choice' ? row.choice_value : row.yes_no_value) === value)?.count ?? 0;
+    const ofAttribute = counted.filter((row) => row.attributeId === attribute.id);
+    if (attribute.kind === 'number') return { attribute: described, values: { min: ofAttribute[0]?.low ?? null, max: ofAttribute[0]?.high ?? null } };
+    const countOf = (value: string | boolean) => ofAttribute.find((row) => (attribute.kind === 'choice' ? row.choiceValue : row.yesNoValue) === value)?.count ?? 0;
     // Every value is listed, a 0 beside those no tool matches now: the list does not jump as filters change.
     const values = attribute.kind === 'choice' ? attribute.choices : [true, false];
     return { attribute: described, values: values.map((value) => ({ value, count: countOf(value) })) };
   });
-  return { total, facets };
+  const pageRows = rows.flatMap(({ tool, cursorKey, isCount }) => (isCount || tool === null ? [] : [{ tool, cursorKey }]));
+  return { found: page.finish(pageRows, (row) => row.tool.id), total, facets };
 }
 
 /**
@@ -145,7 +182,6 @@ export function createToolFilters(
       query.maxPrice === undefined ? undefined : lte(tools.priceCents, Math.round(query.maxPrice * 100)),
       query.inStock ? sql`${orderableUnitsSql} >= ${tools.minimumOrderQuantity}` : undefined,
     );
-    const allBut = (attributeId?: string) => and(base, ...[...filterConditions].filter(([id]) => id !== attributeId).map(([, condition]) => condition));
 
     // The order of the catalogue's list: with a search and no sort, the best match first.
     const { sort, order } = orderOf(query);
@@ -156,13 +192,9 @@ export function createToolFilters(
       query,
     });
 
-    const read = (executor: DbExecutor) =>
-      Promise.all([
-        page.read(executor.select({ tool: tools, cursorKey: page.cursorKey }).from(tools).$dynamic(), allBut(), (row) => row.tool.id),
-        countAndFacets(executor, base, attributes, filterConditions),
-      ]);
+    const read = (executor: DbExecutor) => pageAndFacets(executor, page, order, base, attributes, filterConditions);
     // A search word's typos are judged at the catalogue search's threshold, which its transaction sets.
-    const [found, { total, facets }] = query.q === undefined ? await read(db) : await withSearchThreshold(db, read);
+    const { found, total, facets } = query.q === undefined ? await read(db) : await withSearchThreshold(db, read);
     return { tools: found.items.map((row) => toToolDto(row.tool)), facets, total, nextCursor: found.nextCursor ?? null };
   };
 }
