@@ -52,27 +52,16 @@ function attributeCondition(attribute: AttributeRow, raws: string[]): SQL | unde
   return sql`exists (select 1 from ${toolSpecifications} where ${toolSpecifications.toolId} = ${tools.id} and ${toolSpecifications.attributeId} = ${attribute.id} and ${valueOf ?? sql`true`})`;
 }
 
-/** A page's tool and its cursor key, or the total or one facet value's count. */
-type FoundRow = Awaited<ReturnType<typeof foundStatement>>[number];
-
-/** The page's tools in its order, then the total and each facet value's count (see pageAndFacets). */
-function foundStatement(executor: DbExecutor, found: SQL, direction: SQL) {
-  return executor
-    .select({
-      tool: tools,
-      cursorKey: sql<string>`found.sort_key::text`,
-      // drizzle leaves a count row's tool an object of nulls (the join is of a statement, not a table it knows).
-      isCount: sql<boolean>`found.id is null`,
-      attributeId: sql<string | null>`found.attribute_id`,
-      choiceValue: sql<string | null>`found.choice_value`,
-      yesNoValue: sql<boolean | null>`found.yes_no_value`,
-      count: sql<number>`found.count`,
-      low: sql<number | null>`found.low`,
-      high: sql<number | null>`found.high`,
-    })
-    .from(tools)
-    .rightJoin(sql`(${found}) as found`, sql`${tools.id} = found.id`)
-    .orderBy(sql`found.sort_key ${direction} nulls last, found.id ${direction}`);
+/** A tool of the page (its id and cursor key), or the total or one facet value's count (no id). */
+interface FoundRow extends Record<string, unknown> {
+  id: string | null;
+  cursor_key: string | null;
+  attribute_id: string | null;
+  choice_value: string | null;
+  yes_no_value: boolean | null;
+  count: number;
+  low: number | null;
+  high: number | null;
 }
 
 /**
@@ -82,9 +71,8 @@ function foundStatement(executor: DbExecutor, found: SQL, direction: SQL) {
  * price, stock) are found once, each with its sort key and marked with which specification filters
  * it passes; the page is the first of them passing every filter after the cursor, and a value of
  * attribute A counts where every filter but A's passes. The search word is judged once so: a
- * separate page statement judged it again on every tool of the category (at 50,000 tools, the
- * larger part of a top category's search). One statement per facet walked the category again for
- * each (decision 069).
+ * separate page statement judged it again on every tool of the category. One statement per facet
+ * walked the category again for each (decision 069). The page's tools are then read by their ids.
  */
 async function pageAndFacets(
   executor: DbExecutor,
@@ -125,23 +113,38 @@ async function pageAndFacets(
       from matching where ${passesAll}
       ${facetRows}
     )
-    select page.id, page.sort_key, null::uuid as attribute_id, null::text as choice_value, null::boolean as yes_no_value, null::int as count, null::float8 as low, null::float8 as high from page
+    select page.id, page.sort_key::text as cursor_key, row_number() over (order by page.sort_key ${direction}, page.id ${direction}) as place,
+      null::uuid as attribute_id, null::text as choice_value, null::boolean as yes_no_value, null::int as count, null::float8 as low, null::float8 as high
+    from page
     union all
-    select null, null, counted.* from counted`;
-  const rows: FoundRow[] = await foundStatement(executor, found, direction);
-  const counted = rows.filter((row) => row.isCount);
-  const total = counted.find((row) => row.attributeId === null)?.count ?? 0;
+    select null, null, null, counted.* from counted
+    order by place`;
+  const rows = (await executor.execute<FoundRow>(found)) as unknown as { rows: FoundRow[] };
+  const pageIds = page.finish(
+    rows.rows.flatMap((row) => (row.id === null ? [] : [{ id: row.id, cursorKey: row.cursor_key! }])),
+    (row) => row.id,
+  );
+  // The page's tools are read by their ids, not joined in the statement above: the planner, guessing
+  // thousands of count rows, hash-joined every tool of the shop to them (72 ms of a top category's 153).
+  const pageTools = pageIds.items.length === 0 ? [] : await executor.select().from(tools).where(inArray(tools.id, pageIds.items.map((row) => row.id)));
+  const toolOf = new Map(pageTools.map((tool) => [tool.id, tool]));
+  // A tool deleted between the two statements (a search without a word has no transaction) is left out of its page.
+  const items = pageIds.items.flatMap(({ id, cursorKey }) => {
+    const tool = toolOf.get(id);
+    return tool === undefined ? [] : [{ tool, cursorKey }];
+  });
+  const counted = rows.rows.filter((row) => row.id === null);
+  const total = counted.find((row) => row.attribute_id === null)?.count ?? 0;
   const facets = attributes.map((attribute): Facet => {
     const described = { _id: attribute.id, name: attribute.name, kind: attribute.kind, unit: attribute.unit };
-    const ofAttribute = counted.filter((row) => row.attributeId === attribute.id);
+    const ofAttribute = counted.filter((row) => row.attribute_id === attribute.id);
     if (attribute.kind === 'number') return { attribute: described, values: { min: ofAttribute[0]?.low ?? null, max: ofAttribute[0]?.high ?? null } };
-    const countOf = (value: string | boolean) => ofAttribute.find((row) => (attribute.kind === 'choice' ? row.choiceValue : row.yesNoValue) === value)?.count ?? 0;
+    const countOf = (value: string | boolean) => ofAttribute.find((row) => (attribute.kind === 'choice' ? row.choice_value : row.yes_no_value) === value)?.count ?? 0;
     // Every value is listed, a 0 beside those no tool matches now: the list does not jump as filters change.
     const values = attribute.kind === 'choice' ? attribute.choices : [true, false];
     return { attribute: described, values: values.map((value) => ({ value, count: countOf(value) })) };
   });
-  const pageRows = rows.flatMap(({ tool, cursorKey, isCount }) => (isCount || tool === null ? [] : [{ tool, cursorKey }]));
-  return { found: page.finish(pageRows, (row) => row.tool.id), total, facets };
+  return { found: { items, nextCursor: pageIds.nextCursor }, total, facets };
 }
 
 /**
