@@ -115,6 +115,27 @@ describe.each(testDatabaseKinds)('typo-tolerant catalogue search on $name', (kin
     for (const query of ['impakt driver', 'circlar saw', 'ZT-', '5901234123457', '18v drill']) expect(await filtered(query)).toEqual(await names(query));
   });
 
+  // The filtered search picks a page with a word from the statement that counts (decision 074): its cursor there, too.
+  it.each(['relevance', 'newest', 'name', 'price-desc'])('pages the filtered search (/api/tools/search) of a typo sorted %s a tool at a time: every match once, as one page has them', async (sort) => {
+    const filteredPages = async (limit: number) => {
+      const found: string[] = [];
+      for (let cursor: string | null = null, pages = 0; pages === 0 || cursor !== null; pages += 1) {
+        const query = new URLSearchParams({ q: 'impakt drivr', sort, limit: String(limit), ...(cursor === null ? {} : { cursor }) });
+        const answer = await shop.app.inject({ method: 'GET', url: `/api/tools/search?${query.toString()}` });
+        expect(answer.statusCode, answer.body).toBe(200);
+        const page = answer.json() as { tools: Tool[]; nextCursor: string | null };
+        found.push(...page.tools.map((tool) => tool.toolName));
+        cursor = page.nextCursor;
+        expect(pages).toBeLessThan(50);
+      }
+      return found;
+    };
+    const whole = await names('impakt drivr', { sort });
+    expect(await filteredPages(100)).toEqual(whole);
+    expect(await filteredPages(1)).toEqual(whole);
+    expect(await filteredPages(4)).toEqual(whole);
+  });
+
   it('refuses a cursor of one search on another', async () => {
     const first = await shop.app.inject({ method: 'GET', url: '/api/getTools?q=impakt&limit=2' });
     const cursor = nextCursorFromLink(first.headers.link as string | undefined)!;

@@ -77,9 +77,9 @@ export function createPaging(secret: string) {
       const after = request.query.cursor === undefined ? undefined : decode(scope, request.query.cursor);
       const direction = order.direction === 'desc' ? desc : asc;
       const comparison = order.direction === 'desc' ? sql.raw('<') : sql.raw('>');
-      const where = after
-        ? sql`(${order.key}, ${order.id}) ${comparison} (cast(${after[0]} as ${sql.raw(order.keyType)}), cast(${after[1]} as ${sql.raw(order.idType)}))`
-        : undefined;
+      const afterCursor = (key: AnyColumn | SQL, id: AnyColumn | SQL) =>
+        after ? sql`(${key}, ${id}) ${comparison} (cast(${after[0]} as ${sql.raw(order.keyType)}), cast(${after[1]} as ${sql.raw(order.idType)}))` : undefined;
+      const where = afterCursor(order.key, order.id);
       const orderBy = [direction(order.key), direction(order.id)] as const;
       const finish = <Row extends { cursorKey: string }>(rows: Row[], idOf: (row: Row) => string): Page<Row> => {
         if (rows.length <= limit) return { items: rows };
@@ -89,6 +89,15 @@ export function createPaging(secret: string) {
       };
       return {
         cursorKey: sql<string>`(${order.key})::text`,
+        /**
+         * For a statement that picks its page itself, among other rows it reads (the filtered search
+         * picks its page from the tools it counts, decision 074): the cursor's condition on the sort
+         * key and id as that statement names them (undefined on the first page), and how many rows to
+         * pick, in the keyset's order; `finish` makes the page of them.
+         */
+        afterCursor,
+        rowsToRead: limit + 1,
+        finish,
         /**
          * The page: `select` (made `$dynamic()`, with no where of its own) narrowed to the rows
          * `conditions` keep after the cursor; `idOf` is a row's id, the cursor's tie-breaker.
