@@ -12,7 +12,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema.ts';
-import { readDumpFacts, runPostgresTool, type DumpFacts, type SnapshotQuery } from './database-dump.ts';
+import { readDumpFacts, refuseDataDirPastOneBuffer, runPostgresTool, type DumpFacts, type SnapshotQuery } from './database-dump.ts';
 
 /** The Drizzle database both drivers give us; services are written against this. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -100,7 +100,7 @@ export async function openPglite(location: PgliteLocation): Promise<DatabaseHand
     withStartupLock: (work) => work(),
     poolStats: () => undefined,
     ping: async () => (await client.query('select 1')).rows.length === 1,
-    dumpTo: (file) => dumpPglite(client, file),
+    dumpTo: (file) => dumpPglite(client, file, 'dataDir' in location ? location.dataDir : undefined),
     listen,
     close: () => client.close(),
   };
@@ -113,10 +113,12 @@ export async function openPglite(location: PgliteLocation): Promise<DatabaseHand
  * the log holds into the table files, so the restored shop does not replay it. The shop answers
  * no database work while the files are packed: seconds for a large shop (docs/operations.md).
  */
-async function dumpPglite(client: PGlite, file: string): Promise<DumpFacts> {
+async function dumpPglite(client: PGlite, file: string, dataDir: string | undefined): Promise<DumpFacts> {
   const { facts, archive } = await client.transaction(async (tx) => {
     const query: SnapshotQuery = async (text) => (await tx.query<Record<string, unknown>>(text)).rows;
     await tx.exec('checkpoint');
+    // An in-memory database is held in one piece of memory already; a data dir on disk may be past it.
+    if (dataDir) await refuseDataDirPastOneBuffer(dataDir);
     return { facts: await readDumpFacts(query), archive: await client.dumpDataDir('gzip') };
   });
   await writeFile(file, Readable.fromWeb(archive.stream() as WebReadableStream<Uint8Array>));

@@ -1,4 +1,4 @@
-import { mkdtempSync, openSync, readdirSync, readSync, rmSync, writeFileSync, writeSync, closeSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, openSync, readdirSync, readSync, rmSync, writeFileSync, writeSync, closeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFreshPostgresDatabase } from '@voltline/test-kit/fresh-postgres';
 import { pdfText } from '@voltline/test-kit/pdf-text';
 import { openPglite, openPostgres } from '../../db/client.ts';
+import { refuseDataDirPastOneBuffer } from '../../db/database-dump.ts';
 import { startTestShop, type TestShop } from '../../test-support/test-app.ts';
 import { testDatabaseKinds, type TestDatabaseKind } from '../../test-support/test-databases.ts';
 import { freshTool, placePaidOrder } from '../../test-support/test-orders.ts';
@@ -208,5 +209,27 @@ describe.each(testDatabaseKinds)('backups and restores on $name', (kind) => {
     };
     expect(mails.rows).toEqual([{ target: 'owner@example.com', subject: 'Voltline Tools: a backup failed' }]);
     await placePaidOrder(shop, customer, await freshTool(shop, 10));
+  });
+});
+
+/**
+ * PGlite packs its data dir into one buffer: a dir past the largest a process holds cannot be backed
+ * up that way (a million orders of bench:growth's shop, 5.2 GB, failed with V8's own words).
+ */
+describe("a PGlite data dir past one buffer's bound", () => {
+  it('is refused in words, naming its size and the way to PostgreSQL, before any packing', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'voltline-oversized-'));
+    try {
+      writeFileSync(path.join(dataDir, 'PG_VERSION'), '17\n');
+      mkdirSync(path.join(dataDir, 'base', '5'), { recursive: true });
+      writeFileSync(path.join(dataDir, 'base', '5', '16384'), Buffer.alloc(1_500));
+      // 1,503 bytes pass a bound of 2,000 and are refused past one of 1,000.
+      await expect(refuseDataDirPastOneBuffer(dataDir, 2_000)).resolves.toBeUndefined();
+      await expect(refuseDataDirPastOneBuffer(dataDir, 1_000)).rejects.toThrow(
+        /^The embedded database's data dir holds 0\.0 GB, more than one backup of it can hold \(0\.0 GB.*Move the shop to PostgreSQL.*"Moving a PGlite shop to PostgreSQL"/,
+      );
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
