@@ -34,14 +34,15 @@ const gigabytes = (bytes: number) => `${(bytes / 1e9).toFixed(1)} GB`;
 /**
  * PGlite packs its whole data dir into one buffer in memory (dumpDataDir), and a Node process holds
  * no buffer past `buffer.constants.MAX_LENGTH` (4.3 GB): a larger shop's backup would fail with
- * V8's "Invalid typed array length". Refused first, in words, with the way out (measured at a
- * million orders of bench:growth's shop, a 5.2 GB data dir: docs/operations.md).
+ * V8's "Invalid typed array length". Refused first, in words, with what to do instead (measured at
+ * a million orders of bench:growth's shop, a 5.2 GB data dir: docs/operations.md). A stopped shop's
+ * data dir, closed cleanly, is a whole PostgreSQL cluster: a copy of it is a backup.
  */
 export async function refuseDataDirPastOneBuffer(dataDir: string, maxBytes: number = bufferLimits.MAX_LENGTH): Promise<void> {
   const bytes = await folderBytes(dataDir);
   if (bytes > maxBytes)
     throw new Error(
-      `The embedded database's data dir holds ${gigabytes(bytes)}, more than one backup of it can hold (${gigabytes(maxBytes)}, the most a process keeps in one piece of memory). Move the shop to PostgreSQL, whose backups have no such bound (README, "Moving a PGlite shop to PostgreSQL").`,
+      `The embedded database's data dir holds ${gigabytes(bytes)}, more than one backup of it can hold (${gigabytes(maxBytes)}, the most a process keeps in one piece of memory). Stop the shop and copy its data dir (DATA_DIR) as its backup, and plan its move to PostgreSQL, whose backups have no such bound (docs/operations.md, "Figures").`,
     );
 }
 

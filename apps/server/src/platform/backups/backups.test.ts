@@ -217,7 +217,7 @@ describe.each(testDatabaseKinds)('backups and restores on $name', (kind) => {
  * up that way (a million orders of bench:growth's shop, 5.2 GB, failed with V8's own words).
  */
 describe("a PGlite data dir past one buffer's bound", () => {
-  it('is refused in words, naming its size and the way to PostgreSQL, before any packing', async () => {
+  it('is refused in words, naming its size and what to do instead, before any packing', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'voltline-oversized-'));
     try {
       writeFileSync(path.join(dataDir, 'PG_VERSION'), '17\n');
@@ -226,7 +226,7 @@ describe("a PGlite data dir past one buffer's bound", () => {
       // 1,503 bytes pass a bound of 2,000 and are refused past one of 1,000.
       await expect(refuseDataDirPastOneBuffer(dataDir, 2_000)).resolves.toBeUndefined();
       await expect(refuseDataDirPastOneBuffer(dataDir, 1_000)).rejects.toThrow(
-        /^The embedded database's data dir holds 0\.0 GB, more than one backup of it can hold \(0\.0 GB.*Move the shop to PostgreSQL.*"Moving a PGlite shop to PostgreSQL"/,
+        /^The embedded database's data dir holds 0\.0 GB, more than one backup of it can hold \(0\.0 GB.*Stop the shop and copy its data dir \(DATA_DIR\) as its backup, and plan its move to PostgreSQL/,
       );
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
