@@ -317,8 +317,9 @@ export function createGroupPricesService(db: Database, paging: Paging, tax: Pick
         const [before] = await tx.select({ groupKey: customerGroupMembers.groupKey }).from(customerGroupMembers).where(eq(customerGroupMembers.userId, user.id)).for('update');
         if (group === null) await tx.delete(customerGroupMembers).where(eq(customerGroupMembers.userId, user.id));
         else await tx.insert(customerGroupMembers).values({ userId: user.id, groupKey: group.key }).onConflictDoUpdate({ target: customerGroupMembers.userId, set: { groupKey: group.key, placedAt: new Date() } });
-        // The customer by id only (decision 065): the log keeps no customer's email.
-        await recordAudit(tx, { actor: admin, kind: 'customer_group', action: group ? 'customer placed' : 'customer back in own group', subject: user.id, before: before ? { group: before.groupKey } : null, after: group ? { group: group.key } : null });
+        // The customer by id only (decision 065): the log keeps no customer's email. Back in their
+        // own group when they were never placed is no change, and no row.
+        if (before || group) await recordAudit(tx, { actor: admin, kind: 'customer_group', action: group ? 'customer placed' : 'customer back in own group', subject: user.id, before: before ? { group: before.groupKey } : null, after: group ? { group: group.key } : null });
       });
       const now = await db.execute(sql`select ${callerGroupKeySql(user.id)} as key`);
       const [{ key }] = (now as unknown as { rows: [{ key: string }] }).rows;
